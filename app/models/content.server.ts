@@ -1,0 +1,104 @@
+import { cached } from "~/services/cache.server";
+import { getStore } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import {
+  ArticleSchema,
+  FaqEntrySchema,
+  JobOpeningSchema,
+  LearningSeriesSchema,
+  LiveClassSchema,
+  PressArticleSchema,
+  QuoteSchema,
+  type Article,
+  type FaqEntry,
+  type JobOpening,
+  type LearningSeries,
+  type LiveClass,
+  type PressArticle,
+  type Quote,
+} from "./content";
+
+const ttl = () => ({ ttlSeconds: getEnv().CONTENT_CACHE_SECONDS });
+
+export function getFaqEntries(): Promise<FaqEntry[]> {
+  return cached("faqEntries", ttl(), async () => {
+    const { docs } = await getStore().query("faqEntries", FaqEntrySchema, { orderBy: [{ field: "order" }] });
+    return docs.map((d) => d.data);
+  });
+}
+
+/** Press coverage, newest first. */
+export function getPressArticles(): Promise<PressArticle[]> {
+  return cached("pressArticles", ttl(), async () => {
+    const { docs } = await getStore().query("pressArticles", PressArticleSchema, {
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+    });
+    return docs.map((d) => d.data);
+  });
+}
+
+export const ARTICLES_PER_PAGE = 6;
+
+/** One page of published articles, newest first, optionally in one category. */
+export function getArticlePage(options: { category?: string | null; cursor?: string | null }) {
+  const key = `articles:${options.category ?? "*"}:${options.cursor ?? ""}`;
+  return cached(key, ttl(), async () => {
+    const where = [{ field: "published", op: "==" as const, value: true }];
+    if (options.category) where.push({ field: "category", op: "==", value: options.category as never });
+    const { docs, nextCursor } = await getStore().query("articles", ArticleSchema, {
+      where,
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+      limit: ARTICLES_PER_PAGE,
+      cursor: options.cursor ?? null,
+    });
+    return { articles: docs.map((d) => d.data), nextCursor };
+  });
+}
+
+export function getArticleBySlug(titleSlug: string): Promise<Article | null> {
+  return cached(`article:${titleSlug}`, ttl(), async () => {
+    const { docs } = await getStore().query("articles", ArticleSchema, {
+      where: [{ field: "titleSlug", op: "==", value: titleSlug }],
+      limit: 1,
+    });
+    const article = docs[0]?.data;
+    return article && article.published ? article : null;
+  });
+}
+
+export function getJobOpenings(): Promise<JobOpening[]> {
+  return cached("jobOpenings", ttl(), async () => {
+    const { docs } = await getStore().query("jobOpenings", JobOpeningSchema, {
+      where: [{ field: "open", op: "==", value: true }],
+    });
+    return docs.map((d) => d.data).sort((a, b) => b.postedAt.localeCompare(a.postedAt));
+  });
+}
+
+export function getQuotes(): Promise<Quote[]> {
+  return cached("quotes", ttl(), async () => {
+    const { docs } = await getStore().query("quotes", QuoteSchema, { orderBy: [{ field: "order" }] });
+    return docs.map((d) => d.data);
+  });
+}
+
+export function getLearningSeries(): Promise<LearningSeries[]> {
+  return cached("learningPages", ttl(), async () => {
+    const { docs } = await getStore().query("learningPages", LearningSeriesSchema, { orderBy: [{ field: "order" }] });
+    return docs.map((d) => d.data);
+  });
+}
+
+/** Upcoming live classes from `now`, soonest first. */
+export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
+  // Rounded to the minute so the cache key changes at most once a minute.
+  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  return cached(`classes:${from}:${limit}`, { ttlSeconds: 60 }, async () => {
+    const { docs } = await getStore().query("classes", LiveClassSchema, {
+      where: [{ field: "startsAt", op: ">=", value: from }],
+      orderBy: [{ field: "startsAt" }],
+      limit,
+    });
+    return docs.map((d) => d.data);
+  });
+}

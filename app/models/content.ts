@@ -1,0 +1,105 @@
+import { z } from "zod";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
+const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** faqEntries */
+export const FaqEntrySchema = z.object({
+  id: z.string(),
+  category: z.string().min(1),
+  question: z.string().min(1),
+  /** Plain text; blank lines separate paragraphs. */
+  answer: z.string().min(1),
+  order: z.number().int().default(0),
+});
+export type FaqEntry = z.infer<typeof FaqEntrySchema>;
+
+/** pressArticles */
+export const PressArticleSchema = z.object({
+  id: z.string(),
+  outlet: z.string().min(1),
+  title: z.string().min(1),
+  publishedAt: isoDate,
+  url: z.string().url(),
+  excerpt: z.string().default(""),
+});
+export type PressArticle = z.infer<typeof PressArticleSchema>;
+
+/** articles (the blog) */
+export const ArticleSchema = z.object({
+  id: z.string(),
+  titleSlug: slug,
+  title: z.string().min(1),
+  excerpt: z.string().default(""),
+  /** Stored as written; sanitized on the server before it is rendered. */
+  bodyHtml: z.string(),
+  category: z.string().min(1),
+  authorName: z.string().min(1),
+  authorTeacherId: z.string().nullable().default(null),
+  publishedAt: isoDate,
+  readingMinutes: z.number().int().min(1).default(4),
+  heroColor: hexColor.default("#8fb0a2"),
+  tags: z.array(z.string()).default([]),
+  published: z.boolean().default(true),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+/** jobOpenings (careers) */
+export const JobOpeningSchema = z.object({
+  id: slug,
+  title: z.string().min(1),
+  team: z.string().min(1),
+  location: z.string().min(1),
+  employmentType: z.string().default("Full time"),
+  summary: z.string().min(1),
+  responsibilities: z.array(z.string()).default([]),
+  requirements: z.array(z.string()).default([]),
+  postedAt: isoDate,
+  open: z.boolean().default(true),
+});
+export type JobOpening = z.infer<typeof JobOpeningSchema>;
+
+/** quotes */
+export const QuoteSchema = z.object({
+  id: z.string(),
+  text: z.string().min(1),
+  name: z.string().min(1),
+  detail: z.string().default(""),
+  order: z.number().int().default(0),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/** learningPages: a learn series and its lessons, in order. */
+export const LearningSeriesSchema = z.object({
+  id: z.string(),
+  slug,
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  color: hexColor.default("#8fb0a2"),
+  order: z.number().int().default(0),
+  lessons: z
+    .array(
+      z.object({
+        slug,
+        title: z.string().min(1),
+        summary: z.string().default(""),
+        durationMinutes: z.number().int().min(1),
+        bodyHtml: z.string().default(""),
+      }),
+    )
+    .default([]),
+});
+export type LearningSeries = z.infer<typeof LearningSeriesSchema>;
+
+/** classes: scheduled live classes. */
+export const LiveClassSchema = z.object({
+  id: z.string(),
+  title: z.string().min(1),
+  teacherId: z.string(),
+  modality: z.enum(["meditation", "mindfulness", "breathwork"]),
+  startsAt: isoDate,
+  durationMinutes: z.number().int().min(5).max(180),
+  description: z.string().default(""),
+});
+export type LiveClass = z.infer<typeof LiveClassSchema>;

@@ -1,0 +1,66 @@
+/**
+ * A small in-process cache with a time to live and stale-while-revalidate (docs/decisions/005-caching.md).
+ * Entries hold their payload as a JSON string, as §7 describes for teacherProfiles and teacherPages,
+ * so a cached value can never be mutated by a caller. Concurrent misses share one load.
+ */
+interface Entry {
+  payload: string;
+  storedAt: number;
+  ttlMs: number;
+  staleMs: number;
+}
+
+// Keys can carry visitor input (a blog cursor), so the map is bounded: the oldest entry goes first.
+const MAX_ENTRIES = 1000;
+const entries = new Map<string, Entry>();
+const inflight = new Map<string, Promise<string>>();
+
+export interface CacheOptions {
+  ttlSeconds: number;
+  /** How long past the TTL a stale value may still be served while a fresh one loads. */
+  staleSeconds?: number;
+}
+
+/** Returns the cached value for `key`, loading it when absent, refreshing it in the background when stale. */
+export async function cached<T>(key: string, options: CacheOptions, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const entry = entries.get(key);
+  if (entry) {
+    const age = now - entry.storedAt;
+    if (age <= entry.ttlMs) return JSON.parse(entry.payload) as T;
+    if (age <= entry.ttlMs + entry.staleMs) {
+      void refresh(key, options, load).catch((error) =>
+        console.error(JSON.stringify({ level: "error", msg: "cache refresh failed", key, cause: String(error) })),
+      );
+      return JSON.parse(entry.payload) as T;
+    }
+  }
+  return JSON.parse(await refresh(key, options, load)) as T;
+}
+
+function refresh<T>(key: string, options: CacheOptions, load: () => Promise<T>): Promise<string> {
+  const running = inflight.get(key);
+  if (running) return running;
+  const promise = load()
+    .then((value) => {
+      const payload = JSON.stringify(value);
+      entries.delete(key);
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(key, {
+        payload,
+        storedAt: Date.now(),
+        ttlMs: options.ttlSeconds * 1000,
+        staleMs: (options.staleSeconds ?? options.ttlSeconds * 10) * 1000,
+      });
+      return payload;
+    })
+    .finally(() => inflight.delete(key));
+  inflight.set(key, promise);
+  return promise;
+}
+
+/** Drops one key, or everything, e.g. after content changes or between tests. */
+export function invalidate(key?: string) {
+  if (key === undefined) entries.clear();
+  else entries.delete(key);
+}
