@@ -18,6 +18,7 @@ import {
 } from "./store.server";
 
 type Row = { id: string; data: string; version: number };
+type ReadMark = { version: number; data: string | null };
 type PendingWrite =
   | { kind: "create" | "set"; collection: string; id: string; data: DocumentData }
   | { kind: "update"; collection: string; id: string; data: DocumentData }
@@ -96,11 +97,12 @@ export function createSqliteStore(file: string): DocumentStore {
     for (const write of writes) changes.emit(`${write.collection}/${write.id}`);
   }
 
-  const commitWrites = db.transaction((writes: PendingWrite[], readVersions: Map<string, number>) => {
-    for (const [key, version] of readVersions) {
+  const commitWrites = db.transaction((writes: PendingWrite[], readVersions: Map<string, ReadMark>) => {
+    for (const [key, seen] of readVersions) {
       const [collection, id] = splitKey(key);
       const row = selectOne.get(collection, id);
-      if ((row?.version ?? 0) !== version) throw new ContentionError();
+      // Versions restart at 1 when a document is deleted and created again, so compare the data as well.
+      if ((row?.version ?? 0) !== seen.version || (row?.data ?? null) !== seen.data) throw new ContentionError();
     }
     for (const write of writes) applyWrite(write);
   });
@@ -112,13 +114,13 @@ export function createSqliteStore(file: string): DocumentStore {
 
   async function attemptTransaction<T>(fn: (tx: TransactionContext) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const readVersions = new Map<string, number>();
+      const readVersions = new Map<string, ReadMark>();
       const writes: PendingWrite[] = [];
       const tx: TransactionContext = {
         async get(collection, id, schema) {
           if (writes.length > 0) throw new Error("Transactions must read before they write");
           const row = readRaw(collection, id);
-          readVersions.set(`${collection}/${id}`, row?.version ?? 0);
+          readVersions.set(`${collection}/${id}`, { version: row?.version ?? 0, data: row?.data ?? null });
           return row ? parseDocument(schema, collection, id, JSON.parse(row.data)) : null;
         },
         create: (collection, id, data) => void writes.push({ kind: "create", collection, id, data }),
@@ -200,13 +202,19 @@ export function createSqliteStore(file: string): DocumentStore {
 
     watch(collection, id, schema, onChange) {
       const key = `${collection}/${id}`;
+      let active = true;
       const emit = () => {
+        // The first call is queued: an unsubscribe before it runs must silence it too.
+        if (!active) return;
         const row = readRaw(collection, id);
         onChange(row ? parseDocument(schema, collection, id, JSON.parse(row.data)) : null);
       };
       changes.on(key, emit);
       queueMicrotask(emit);
-      return () => changes.off(key, emit);
+      return () => {
+        active = false;
+        changes.off(key, emit);
+      };
     },
 
     readCount: () => reads,
@@ -238,17 +246,16 @@ function buildQuery(collection: string, options: QueryOptions) {
   for (const clause of options.where ?? []) {
     conditions.push(whereSql(clause, params));
   }
-  const order: Required<OrderClause>[] = (options.orderBy ?? []).map((o) => ({
-    field: o.field,
-    direction: o.direction ?? "asc",
-  }));
+  const order = effectiveOrder(options);
+  // The id tiebreaker follows the last direction, as Firestore's implicit one does.
+  const idDirection = order.at(-1)?.direction ?? "asc";
   // Firestore leaves out documents that lack an ordered field; so do we.
   for (const o of order) conditions.push(`json_type(data, '${jsonPath(o.field)}') IS NOT NULL`);
 
   const cursor = decodeCursor(options.cursor, order.length + 1);
   if (cursor) {
     // Lexicographic "after" over (order fields..., id), each in its own direction.
-    const keys = [...order.map((o) => ({ expr: `json_extract(data, '${jsonPath(o.field)}')`, dir: o.direction })), { expr: "id", dir: "asc" as const }];
+    const keys = [...order.map((o) => ({ expr: `json_extract(data, '${jsonPath(o.field)}')`, dir: o.direction })), { expr: "id", dir: idDirection }];
     const alternatives: string[] = [];
     keys.forEach((key, index) => {
       const parts: string[] = [];
@@ -265,7 +272,7 @@ function buildQuery(collection: string, options: QueryOptions) {
 
   const orderSql = [
     ...order.map((o) => `json_extract(data, '${jsonPath(o.field)}') ${o.direction === "desc" ? "DESC" : "ASC"}`),
-    "id ASC",
+    `id ${idDirection === "desc" ? "DESC" : "ASC"}`,
   ].join(", ");
   let sql = `SELECT id, data, version FROM documents WHERE ${conditions.join(" AND ")} ORDER BY ${orderSql}`;
   if (options.limit !== undefined) {
@@ -273,6 +280,16 @@ function buildQuery(collection: string, options: QueryOptions) {
     params.push(Math.max(0, Math.floor(options.limit)));
   }
   return { sql, params, order };
+}
+
+// Firestore's own result order: explicit fields, then range-filtered fields not already ordered (sorted),
+// in the last direction. The Firestore driver applies the same rule so both return the same pages.
+function effectiveOrder(options: QueryOptions): Required<OrderClause>[] {
+  const order = (options.orderBy ?? []).map((o) => ({ field: o.field, direction: o.direction ?? ("asc" as const) }));
+  const direction = order.at(-1)?.direction ?? "asc";
+  const ranged = (options.where ?? []).filter((w) => w.op !== "==" && !order.some((o) => o.field === w.field));
+  for (const field of [...new Set(ranged.map((w) => w.field))].sort()) order.push({ field, direction });
+  return order;
 }
 
 function whereSql(clause: WhereClause, params: unknown[]): string {

@@ -1,0 +1,100 @@
+import { PassThrough } from "node:stream";
+import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+import { mergeRouteHandles } from "~/models/route-handle";
+import { getEnv } from "~/services/env.server";
+import { NonceProvider } from "~/services/nonce";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
+
+// The server entry also hands the Node server what it needs to start (see server.js).
+export { startServer } from "~/services/http-server.server";
+export { runStartupTasks } from "~/services/startup.server";
+
+const RENDER_TIMEOUT_MS = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: RemixLoadContext,
+) {
+  const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : createNonce();
+  const url = new URL(request.url);
+  applySecurityHeaders(responseHeaders, url, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
+  }
+  responseHeaders.append("Vary", "Cookie");
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // Every page waits for all its data: pages are cached whole, and crawlers see everything.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={RENDER_TIMEOUT_MS} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logError(error, request);
+        },
+      },
+    );
+    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
+  });
+}
+
+/** Data requests (client navigations) get the same base headers as documents. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  for (const [name, value] of Object.entries(baseSecurityHeaders(new URL(request.url)))) {
+    response.headers.set(name, value);
+  }
+  return response;
+}
+
+/** Errors are logged with their cause and never shown; aborted requests are not errors. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  logError(error, request);
+};
+
+function documentCacheControl(status: number, remixContext: EntryContext): string {
+  const handle = mergeRouteHandles(
+    remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
+  );
+  if (status !== 200 || handle.requiresAuth) return "private, no-store";
+  const seconds = getEnv().PAGE_CACHE_SECONDS;
+  return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`;
+}
+
+function logError(error: unknown, request: Request) {
+  const cause = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "request failed",
+      requestId: request.headers.get("x-request-id"),
+      path: new URL(request.url).pathname,
+      cause,
+    }),
+  );
+}

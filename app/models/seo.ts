@@ -1,0 +1,61 @@
+import type { MetaDescriptor } from "@remix-run/react";
+
+export const SITE_NAME = "Stillhour";
+/** §1: the default title and description, used by every page that sets none of its own. */
+export const DEFAULT_TITLE = "Stillhour · Guided meditation, mindfulness and breathwork classes";
+export const DEFAULT_DESCRIPTION = "Live and on-demand mindfulness classes to help you be present, together.";
+
+type MatchLike = { id: string; data?: unknown };
+
+/** Reads the site's public origin from the root loader's data, falling back to the request-free default. */
+export function siteUrlFrom(matches: ReadonlyArray<MatchLike> | undefined): string {
+  const root = matches?.find((match) => match.id === "root")?.data as { siteUrl?: unknown } | undefined;
+  return typeof root?.siteUrl === "string" ? root.siteUrl : "http://localhost:3000";
+}
+
+/** Title, description, canonical link, OpenGraph and Twitter tags for one page. */
+export function pageMeta(args: {
+  title?: string;
+  description?: string;
+  path: string;
+  matches?: ReadonlyArray<MatchLike>;
+  type?: "website" | "article" | "profile";
+  image?: string;
+}): MetaDescriptor[] {
+  const title = args.title ? `${args.title} · ${SITE_NAME}` : DEFAULT_TITLE;
+  const description = args.description || DEFAULT_DESCRIPTION;
+  const siteUrl = siteUrlFrom(args.matches);
+  const url = new URL(args.path, siteUrl).toString();
+  const image = new URL(args.image ?? "/social-card.png", siteUrl).toString();
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:type", content: args.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+}
+
+/** The Organization structured data every page carries (§1). */
+export function organizationJsonLd(siteUrl: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: SITE_NAME,
+    url: siteUrl,
+    logo: new URL("/logo.svg", siteUrl).toString(),
+  };
+}
+
+/** Serialises JSON-LD so it cannot close its <script> element. */
+export function jsonLdString(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+}

@@ -1,0 +1,88 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ErrorPage } from "~/components/error-page";
+import { SiteShell } from "~/components/site-shell";
+import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-handle";
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, jsonLdString, organizationJsonLd } from "~/models/seo";
+import { getEnv } from "~/services/env.server";
+import { useNonce } from "~/services/nonce";
+import { getVisitor } from "~/services/session.server";
+import { styleLinks } from "~/styles/links";
+
+export const handle = defineHandle({ name: "page" });
+
+export const links = () => styleLinks;
+
+export const meta = () => [
+  { title: DEFAULT_TITLE },
+  { name: "description", content: DEFAULT_DESCRIPTION },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const visitor = await getVisitor(request);
+  const headers = new Headers();
+  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  return data({ siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const matches = useMatches();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const handle = mergeRouteHandles(matches.map((match) => match.handle));
+  const siteUrl = rootData?.siteUrl ?? "http://localhost:3000";
+  return (
+    <html lang="en" data-theme={handle.theme}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={handle.theme === "dark" ? "#12141b" : "#faf8f5"} />
+        <link rel="icon" href="/favicon.ico" sizes="any" />
+        <link rel="icon" href="/logo.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+        <script
+          type="application/ld+json"
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: jsonLdString(organizationJsonLd(siteUrl)) }}
+        />
+      </head>
+      <body {...bodyAttributes(handle)}>
+        <div id="app">
+          <SiteShell handle={handle}>{children}</SiteShell>
+        </div>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" message={`Page not found: ${pathname}`} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // §8: other errors read "Internal Server Error" unless the response gave its own status message.
+  const message = isRouteErrorResponse(error) && error.statusText ? error.statusText : "Internal Server Error";
+  return <ErrorPage status={status} title={status >= 500 ? "Something went wrong" : message} message={message} />;
+}

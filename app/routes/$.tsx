@@ -1,0 +1,13 @@
+import { defineHandle } from "~/models/route-handle";
+import { notFound } from "~/models/errors";
+
+/** Every address no other route claims answers 404 with the Page Not Found page (§8). */
+export const handle = defineHandle({ name: "not-found" });
+
+export function loader(): never {
+  throw notFound();
+}
+
+export default function NotFoundRoute() {
+  return null;
+}

@@ -1,0 +1,248 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import { join, relative, sep } from "node:path";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+import compression from "compression";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { variantSignature } from "~/models/experiments";
+import { getStore } from "./db.server";
+import { getEnv } from "./env.server";
+import { PageCache } from "./page-cache.server";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
+import { getVisitor } from "./session.server";
+
+/** What the front door hands to loaders and to entry.server through Remix's load context. */
+export interface AppLoadContext {
+  nonce: string;
+  requestId: string;
+}
+
+const MAX_URL_LENGTH = 2048;
+// Inline scripts in a cached page carry this instead of a nonce; each response swaps in a fresh one.
+const NONCE_PLACEHOLDER = `pagecachenonce${randomBytes(12).toString("hex")}`;
+
+/**
+ * Starts the HTTP server: static files, /healthz, the rendered-page cache, then Remix.
+ * Resolves once listening; SIGTERM lets in-flight requests finish before the process exits.
+ */
+export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+  const env = getEnv();
+  const remix = createRequestHandler(build, env.NODE_ENV);
+  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS);
+  const publicFiles = listPublicFiles(options.publicDir);
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(requestLog(env.LOG_REQUESTS));
+  app.get("/healthz", (req, res) => {
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  if (env.STATS_ENDPOINT) {
+    app.get("/__stats", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ storeReads: getStore().readCount(), cachedPages: pageCache.size });
+    });
+  }
+  app.use(compression());
+  app.use("/build", (req, res, next) => {
+    res.set(baseSecurityHeaders(requestUrl(req)));
+    next();
+  });
+  app.use("/build", express.static(join(options.publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  const serveStatic = express.static(options.publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => {
+    if (!publicFiles.has(req.path)) return next();
+    res.set(baseSecurityHeaders(requestUrl(req)));
+    serveStatic(req, res, next);
+  });
+  app.all("*", (req, res, next) => {
+    handlePage(req, res).catch(next);
+  });
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
+    console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
+    if (!res.headersSent) sendPlainPage(res, 500, "Something went wrong", "Please try again in a moment.");
+    else res.end();
+  });
+
+  async function handlePage(req: ExpressRequest, res: ExpressResponse) {
+    if (req.originalUrl.length > MAX_URL_LENGTH) {
+      return sendPlainPage(res, 414, "That address is too long", "Please check the link and try again.");
+    }
+    let url: URL;
+    try {
+      url = requestUrl(req);
+      decodeURIComponent(url.pathname);
+    } catch {
+      return sendPlainPage(res, 400, "That address could not be read", "Please check the link and try again.");
+    }
+    const requestId = res.locals.requestId as string;
+    const cacheable = req.method === "GET" || req.method === "HEAD";
+    const visitor = await getVisitor(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
+    const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
+
+    if (cacheable) {
+      const hit = pageCache.lookup(cacheKey);
+      if (hit.page) {
+        res.locals.cache = hit.state;
+        if (hit.state === "stale") pageCache.revalidate(cacheKey, () => renderForCache(url, visitor.cookieHeader, req, cacheKey).then(() => undefined));
+        return sendCached(req, res, hit.page, visitor.setCookie);
+      }
+    }
+
+    const nonce = cacheable ? NONCE_PLACEHOLDER : createNonce();
+    const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
+    const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    if (!cacheable) {
+      res.locals.cache = "bypass";
+      return sendStream(res, response, visitor.setCookie);
+    }
+    const body = await response.text();
+    const stored = pageCache.store(cacheKey, response.status, response.headers, body);
+    res.locals.cache = stored ? "miss" : "bypass";
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers.push([name, value]);
+    });
+    for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+    return sendCached(req, res, { status: response.status, headers, body, storedAt: 0, freshMs: 0, staleMs: 0 }, visitor.setCookie);
+  }
+
+  async function renderForCache(url: URL, cookieHeader: string, req: ExpressRequest, cacheKey: string) {
+    const headers = new Headers({ cookie: cookieHeader, accept: req.get("accept") ?? "text/html", "x-request-id": randomUUID() });
+    const response = await remix(new Request(url, { headers }), { nonce: NONCE_PLACEHOLDER, requestId: headers.get("x-request-id")! });
+    pageCache.store(cacheKey, response.status, response.headers, await response.text());
+  }
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
+  console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
+
+  const shutdown = (signal: string) => {
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+    server.close(() => {
+      void getStore()
+        .close()
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
+
+function sendCached(req: ExpressRequest, res: ExpressResponse, page: { status: number; headers: [string, string][]; body: string }, setCookie: string | null) {
+  const nonce = createNonce();
+  res.status(page.status);
+  for (const [name, value] of page.headers) {
+    if (name === "content-length") continue;
+    if (name === "set-cookie") res.append("Set-Cookie", value);
+    else res.setHeader(name, value.replaceAll(NONCE_PLACEHOLDER, nonce));
+  }
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  if (req.method === "HEAD") return res.end();
+  res.end(page.body.replaceAll(NONCE_PLACEHOLDER, nonce));
+}
+
+async function sendStream(res: ExpressResponse, response: Response, setCookie: string | null) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/** A minimal page for requests that never reach the app (bad addresses, failures before rendering). */
+function sendPlainPage(res: ExpressResponse, status: number, title: string, message: string) {
+  const nonce = createNonce();
+  const headers = new Headers();
+  applySecurityHeaders(headers, new URL("http://localhost"), nonce);
+  headers.forEach((value, name) => res.setHeader(name, value));
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Stillhour</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:15vh auto;padding:0 1.5rem"><h1>${title}</h1><p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></body></html>`,
+    );
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, cookieHeader: string, requestId: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    if (name.toLowerCase() === "cookie") continue;
+    headers.append(name, req.rawHeaders[i + 1]);
+  }
+  if (cookieHeader) headers.set("cookie", cookieHeader);
+  headers.set("x-request-id", requestId);
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+function requestUrl(req: ExpressRequest): URL {
+  const host = req.get("x-forwarded-host") ?? req.get("host") ?? "localhost";
+  return new URL(req.originalUrl, `${req.protocol}://${host}`);
+}
+
+/** One structured line per request: method, path, status, duration and request id. */
+function requestLog(enabled: boolean): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    if (enabled) {
+      res.on("finish", () => {
+        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+        process.stdout.write(
+          `${JSON.stringify({ level: "info", msg: "request", method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10, requestId, cache: res.locals.cache })}\n`,
+        );
+      });
+    }
+    next();
+  };
+}
+
+function listPublicFiles(publicDir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (full !== join(publicDir, "build")) walk(full);
+      } else {
+        files.add(`/${relative(publicDir, full).split(sep).join("/")}`);
+      }
+    }
+  };
+  try {
+    walk(publicDir);
+  } catch {
+    // No public folder: nothing static to serve besides the build.
+  }
+  return files;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
