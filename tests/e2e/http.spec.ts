@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("HTTP behaviour", () => {
+  test("pages carry an enforcing CSP with a fresh nonce on every inline script", async ({ request, page }) => {
+    const first = await request.get("/");
+    const second = await request.get("/");
+    const csp = first.headers()["content-security-policy"];
+    expect(csp).toBeTruthy();
+    expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
+    expect(csp).toContain("frame-ancestors 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+    const otherNonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"])![1];
+    expect(nonce).not.toBe(otherNonce);
+    const html = await first.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers()["referrer-policy"]).toBeTruthy();
+    expect(first.headers()["x-powered-by"]).toBeUndefined();
+
+    // The page actually runs under that policy: hydration happens, nothing is blocked.
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto("/");
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    expect(violations).toEqual([]);
+  });
+
+  test("a first visit gets a signed __session cookie; a tampered one is replaced, not an error", async ({ request }) => {
+    const first = await request.get("/about");
+    const setCookie = first.headers()["set-cookie"];
+    expect(setCookie).toMatch(/__session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const tampered = await request.get("/about", { headers: { cookie: "__session=eyJleHBlcmltZW50S2V5IjoiaGFja2VkIn0%3D.forged" } });
+    expect(tampered.status()).toBe(200);
+    expect(tampered.headers()["set-cookie"]).toMatch(/__session=/);
+  });
+
+  test("public pages say how long a shared cache may keep them", async ({ request }) => {
+    const response = await request.get("/teachers");
+    expect(response.headers()["cache-control"]).toMatch(/public/);
+    expect(response.headers()["cache-control"]).toMatch(/s-maxage=\d+/);
+    const missing = await request.get("/no-such-page");
+    expect(missing.headers()["cache-control"]).toMatch(/no-store|private/);
+  });
+
+  test("/healthz answers without a page", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  for (const path of [`/${"a".repeat(3000)}`, "/%E0%A4%A", "/teachers/%00", "/teachers/..%2f..%2fetc%2fpasswd", "/blog/%F0%9F%98%80", "/%2e%2e/%2e%2e/"]) {
+    test(`an odd address (${path.slice(0, 30)}…) gets a clear 4xx page, never a 500`, async ({ request }) => {
+      const response = await request.get(path);
+      expect(response.status()).toBeGreaterThanOrEqual(400);
+      expect(response.status()).toBeLessThan(500);
+      const html = await response.text();
+      expect(html).not.toMatch(/at .*\.(js|ts):\d+/);
+      expect(html).toMatch(/<h1/);
+    });
+  }
+});

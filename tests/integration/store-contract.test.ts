@@ -1,0 +1,516 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FirestoreServer } from "@firestore-emulator/server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import {
+  DocumentExistsError,
+  DocumentMissingError,
+  encodeCursor,
+  type DocumentStore,
+  type QueryOptions,
+} from "~/services/store.server";
+import { createFirestoreStore } from "~/services/store-firestore.server";
+import { createSqliteStore } from "~/services/store-sqlite.server";
+
+/**
+ * One contract, every driver. A driver that cannot honour a case lists it in `skip` with the reason,
+ * so the gap shows up as a skipped test instead of disappearing.
+ */
+interface ContractOptions {
+  /** Case title -> why this driver (or emulator) cannot run it. */
+  skip?: Record<string, string>;
+  /** Skip the whole suite, with this reason. */
+  skipSuite?: string;
+}
+
+const Item = z.object({ n: z.number(), s: z.string(), b: z.boolean() }).passthrough();
+const Counter = z.object({ count: z.number().int() });
+const Anything = z.record(z.unknown());
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function describeStoreContract(name: string, makeStore: () => DocumentStore | Promise<DocumentStore>, options: ContractOptions = {}) {
+  const skip = options.skip ?? {};
+  const titles = new Set<string>();
+  const run = (suffix: string) => `${suffix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const describeFn = options.skipSuite ? describe.skip : describe;
+
+  describeFn(options.skipSuite ? `${name} (skipped: ${options.skipSuite})` : name, () => {
+    let store: DocumentStore;
+    const used = new Set<string>();
+    // A fresh collection per case keeps cases independent on a shared (possibly real) database.
+    const fresh = (base: string) => {
+      const collection = run(base);
+      used.add(collection);
+      return collection;
+    };
+
+    beforeAll(async () => {
+      store = await makeStore();
+    });
+
+    afterAll(async () => {
+      if (!store) return;
+      // Leave a real project as we found it.
+      for (const collection of used) {
+        const { docs } = await store.query(collection, Anything);
+        for (const doc of docs) await store.delete(collection, doc.id);
+      }
+      await store.close();
+    });
+
+    let warn: ReturnType<typeof vi.spyOn>;
+    beforeEach(() => {
+      warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    });
+    afterEach(() => {
+      warn.mockRestore();
+    });
+
+    const contract = (title: string, fn: () => Promise<void>) => {
+      titles.add(title);
+      if (skip[title]) it.skip(`${title} (skipped: ${skip[title]})`, fn);
+      else it(title, fn);
+    };
+
+    async function seedItems(collection: string, items: Record<string, { n: number; s: string; b: boolean }>) {
+      for (const [id, data] of Object.entries(items)) await store.set(collection, id, data);
+    }
+
+    const ids = (result: { docs: { id: string }[] }) => result.docs.map((d) => d.id);
+
+    async function pageAll(collection: string, query: QueryOptions, pageSize: number) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 50; page++) {
+        const result = await store.query(collection, Item, { ...query, limit: pageSize, cursor });
+        seen.push(...ids(result));
+        expect(result.docs.length).toBeLessThanOrEqual(pageSize);
+        cursor = result.nextCursor;
+        if (!cursor) return seen;
+      }
+      throw new Error("pagination did not end");
+    }
+
+    contract("get of a missing document is null", async () => {
+      expect(await store.get(fresh("missing"), "nope", Item)).toBeNull();
+    });
+
+    contract("set then get round-trips the data", async () => {
+      const collection = fresh("roundtrip");
+      const data = { n: 3.25, s: "zen – 禅", b: false, nested: { list: [1, "two", null], empty: null } };
+      await store.set(collection, "a", data);
+      expect(await store.get(collection, "a", Item)).toEqual(data);
+    });
+
+    contract("set replaces the whole document", async () => {
+      const collection = fresh("replace");
+      await store.set(collection, "a", { n: 1, s: "x", b: true, extra: "old" });
+      await store.set(collection, "a", { n: 2, s: "y", b: false });
+      expect(await store.get(collection, "a", Item)).toEqual({ n: 2, s: "y", b: false });
+    });
+
+    contract("a document failing its schema is null for get, skipped by query, and logged", async () => {
+      const collection = fresh("invalid");
+      await store.set(collection, "good", { n: 1, s: "ok", b: true });
+      await store.set(collection, "bad", { n: "not a number", s: "ok", b: true });
+      expect(await store.get(collection, "bad", Item)).toBeNull();
+      expect(ids(await store.query(collection, Item))).toEqual(["good"]);
+      expect(warn).toHaveBeenCalled();
+      expect(String(warn.mock.calls[0][0])).toContain("failed its schema");
+    });
+
+    contract("equality filters on numbers, strings and booleans", async () => {
+      const collection = fresh("equality");
+      await seedItems(collection, {
+        a: { n: 1, s: "red", b: true },
+        b: { n: 2, s: "blue", b: false },
+        c: { n: 2, s: "red", b: false },
+      });
+      expect(ids(await store.query(collection, Item, { where: [{ field: "n", op: "==", value: 2 }] }))).toEqual(["b", "c"]);
+      expect(ids(await store.query(collection, Item, { where: [{ field: "s", op: "==", value: "red" }] }))).toEqual(["a", "c"]);
+      expect(ids(await store.query(collection, Item, { where: [{ field: "b", op: "==", value: true }] }))).toEqual(["a"]);
+      const both = await store.query(collection, Item, {
+        where: [
+          { field: "s", op: "==", value: "red" },
+          { field: "b", op: "==", value: false },
+        ],
+      });
+      expect(ids(both)).toEqual(["c"]);
+    });
+
+    contract("range filters on numbers and strings", async () => {
+      const collection = fresh("range");
+      await seedItems(collection, {
+        a: { n: 1, s: "apple", b: true },
+        b: { n: 5, s: "banana", b: true },
+        c: { n: 10, s: "cherry", b: true },
+      });
+      const where = (field: string, op: "<" | "<=" | ">" | ">=", value: number | string) =>
+        store.query(collection, Item, { where: [{ field, op, value }] }).then(ids);
+      expect(await where("n", ">", 1)).toEqual(["b", "c"]);
+      expect(await where("n", ">=", 5)).toEqual(["b", "c"]);
+      expect(await where("n", "<", 10)).toEqual(["a", "b"]);
+      expect(await where("n", "<=", 1)).toEqual(["a"]);
+      expect(await where("s", ">=", "banana")).toEqual(["b", "c"]);
+      expect(await where("s", "<", "b")).toEqual(["a"]);
+      const between = await store.query(collection, Item, {
+        where: [
+          { field: "n", op: ">", value: 1 },
+          { field: "n", op: "<=", value: 10 },
+        ],
+      });
+      expect(ids(between)).toEqual(["b", "c"]);
+    });
+
+    contract("a filter never matches a value of another type", async () => {
+      const collection = fresh("types");
+      await store.set(collection, "num", { v: 5, flag: true });
+      await store.set(collection, "str", { v: "5", flag: "true" });
+      await store.set(collection, "bool", { v: true, flag: 1 });
+      const where = (field: string, op: "==" | ">" | ">=", value: string | number | boolean) =>
+        store.query(collection, Anything, { where: [{ field, op, value }] }).then(ids);
+      expect(await where("v", "==", 5)).toEqual(["num"]);
+      expect(await where("v", "==", "5")).toEqual(["str"]);
+      expect(await where("v", ">", 0)).toEqual(["num"]);
+      expect(await where("v", ">=", "")).toEqual(["str"]);
+      expect(await where("flag", "==", true)).toEqual(["num"]);
+      expect(await where("flag", "==", 1)).toEqual(["bool"]);
+    });
+
+    contract("integers and fractions compare as numbers", async () => {
+      const collection = fresh("numeric");
+      await store.set(collection, "int", { v: 2 });
+      await store.set(collection, "frac", { v: 2.5 });
+      const where = (op: "==" | ">", value: number) =>
+        store.query(collection, Anything, { where: [{ field: "v", op, value }] }).then(ids);
+      expect(await where(">", 2)).toEqual(["frac"]);
+      expect(await where(">", 1.5)).toEqual(["int", "frac"]);
+      expect(await where("==", 2.0)).toEqual(["int"]);
+    });
+
+    contract("orderBy ascending and descending", async () => {
+      const collection = fresh("order");
+      await seedItems(collection, {
+        x: { n: 3, s: "c", b: true },
+        y: { n: 1, s: "a", b: true },
+        z: { n: 2, s: "b", b: true },
+      });
+      expect(ids(await store.query(collection, Item, { orderBy: [{ field: "n" }] }))).toEqual(["y", "z", "x"]);
+      expect(ids(await store.query(collection, Item, { orderBy: [{ field: "s", direction: "desc" }] }))).toEqual(["x", "z", "y"]);
+      expect(ids(await store.query(collection, Item, { orderBy: [{ field: "n", direction: "desc" }], limit: 2 }))).toEqual(["x", "z"]);
+    });
+
+    contract("documents lacking an ordered field are left out", async () => {
+      const collection = fresh("lacking");
+      await store.set(collection, "has", { rank: 1 });
+      await store.set(collection, "lacks", { other: 1 });
+      expect(ids(await store.query(collection, Anything, { orderBy: [{ field: "rank" }] }))).toEqual(["has"]);
+    });
+
+    contract("limit and cursor page through every document exactly once, both directions", async () => {
+      const collection = fresh("pages");
+      // Repeated values, written out of id order, so the id tiebreaker matters.
+      const items: Record<string, { n: number; s: string; b: boolean }> = {};
+      for (const i of [7, 3, 11, 0, 5, 9, 1, 12, 4, 8, 2, 10, 6]) items[`d${String(i).padStart(2, "0")}`] = { n: i % 4, s: `s${i}`, b: true };
+      await seedItems(collection, items);
+      const all = Object.keys(items);
+      for (const direction of ["asc", "desc"] as const) {
+        const seen = await pageAll(collection, { orderBy: [{ field: "n", direction }] }, 4);
+        expect(new Set(seen).size).toBe(seen.length);
+        expect([...seen].sort()).toEqual([...all].sort());
+        const full = ids(await store.query(collection, Item, { orderBy: [{ field: "n", direction }] }));
+        expect(seen).toEqual(full);
+      }
+      const unordered = await pageAll(collection, {}, 5);
+      expect(unordered).toEqual([...all].sort());
+    });
+
+    contract("cursor pagination over a range filter without orderBy", async () => {
+      const collection = fresh("rangepages");
+      const items: Record<string, { n: number; s: string; b: boolean }> = {};
+      for (let i = 0; i < 9; i++) items[`r${i}`] = { n: (i * 7) % 5, s: `s${i}`, b: true };
+      await seedItems(collection, items);
+      const query: QueryOptions = { where: [{ field: "n", op: ">=", value: 1 }] };
+      const full = ids(await store.query(collection, Item, query));
+      expect(await pageAll(collection, query, 2)).toEqual(full);
+      // Firestore orders a range-filtered field implicitly; both drivers must agree on that order.
+      const values = (await store.query(collection, Item, query)).docs.map((d) => d.data.n);
+      expect(values).toEqual([...values].sort((a, b) => a - b));
+    });
+
+    contract("a forged or malformed cursor starts from the beginning", async () => {
+      const collection = fresh("forged");
+      await seedItems(collection, {
+        a: { n: 1, s: "a", b: true },
+        b: { n: 2, s: "b", b: true },
+      });
+      const expected = ["a", "b"];
+      const orderBy = [{ field: "n" }];
+      for (const cursor of ["%%%not-base64%%%", "bm9wZQ", encodeCursor([1]), encodeCursor([{ evil: true }, "a"]), encodeCursor([1, 2])]) {
+        expect(ids(await store.query(collection, Item, { orderBy, cursor }))).toEqual(expected);
+      }
+    });
+
+    contract("createIfAbsent creates once, then resolves false", async () => {
+      const collection = fresh("create");
+      expect(await store.createIfAbsent(collection, "k", { n: 1, s: "first", b: true })).toBe(true);
+      expect(await store.createIfAbsent(collection, "k", { n: 2, s: "second", b: true })).toBe(false);
+      expect(await store.get(collection, "k", Item)).toEqual({ n: 1, s: "first", b: true });
+    });
+
+    contract("update merges fields and throws DocumentMissingError when absent", async () => {
+      const collection = fresh("update");
+      await store.set(collection, "u", { n: 1, s: "keep", b: true });
+      await store.update(collection, "u", { n: 2, added: "yes" });
+      expect(await store.get(collection, "u", Item)).toEqual({ n: 2, s: "keep", b: true, added: "yes" });
+      await expect(store.update(collection, "absent", { n: 1 })).rejects.toBeInstanceOf(DocumentMissingError);
+      expect(await store.get(collection, "absent", Item)).toBeNull();
+    });
+
+    contract("update with a dotted path changes one nested field", async () => {
+      const collection = fresh("dotted");
+      await store.set(collection, "p", { prefs: { theme: "dark", sound: true } });
+      await store.update(collection, "p", { "prefs.sound": false });
+      expect(await store.get(collection, "p", Anything)).toEqual({ prefs: { theme: "dark", sound: false } });
+    });
+
+    contract("update with an undefined value removes the field", async () => {
+      const collection = fresh("unset");
+      await store.set(collection, "u", { n: 1, s: "x", b: true, temp: "gone soon" });
+      await store.update(collection, "u", { temp: undefined });
+      expect(await store.get(collection, "u", Anything)).toEqual({ n: 1, s: "x", b: true });
+    });
+
+    contract("delete removes the document, and deleting a missing one is fine", async () => {
+      const collection = fresh("delete");
+      await store.set(collection, "d", { n: 1, s: "x", b: true });
+      await store.delete(collection, "d");
+      expect(await store.get(collection, "d", Item)).toBeNull();
+      await store.delete(collection, "d");
+    });
+
+    contract("a transaction commits its writes together", async () => {
+      const collection = fresh("tx");
+      await store.set(collection, "from", { count: 10 });
+      await store.set(collection, "gone", { count: 0 });
+      const result = await store.transaction(async (tx) => {
+        const from = await tx.get(collection, "from", Counter);
+        const missing = await tx.get(collection, "to", Counter);
+        expect(missing).toBeNull();
+        tx.update(collection, "from", { count: from!.count - 3 });
+        tx.create(collection, "to", { count: 3 });
+        tx.set(collection, "log", { count: 1 });
+        tx.delete(collection, "gone");
+        return "done";
+      });
+      expect(result).toBe("done");
+      expect(await store.get(collection, "from", Counter)).toEqual({ count: 7 });
+      expect(await store.get(collection, "to", Counter)).toEqual({ count: 3 });
+      expect(await store.get(collection, "log", Counter)).toEqual({ count: 1 });
+      expect(await store.get(collection, "gone", Counter)).toBeNull();
+    });
+
+    contract("a throwing transaction writes nothing", async () => {
+      const collection = fresh("txthrow");
+      await store.set(collection, "c", { count: 1 });
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.get(collection, "c", Counter);
+          tx.set(collection, "c", { count: 99 });
+          tx.create(collection, "new", { count: 1 });
+          throw new Error("changed my mind");
+        }),
+      ).rejects.toThrow("changed my mind");
+      expect(await store.get(collection, "c", Counter)).toEqual({ count: 1 });
+      expect(await store.get(collection, "new", Counter)).toBeNull();
+    });
+
+    contract("tx.create of an existing document aborts with DocumentExistsError", async () => {
+      const collection = fresh("txcreate");
+      await store.set(collection, "taken", { count: 1 });
+      const attempt = store.transaction(async (tx) => {
+        tx.set(collection, "other", { count: 5 });
+        tx.create(collection, "taken", { count: 2 });
+      });
+      await expect(attempt).rejects.toBeInstanceOf(DocumentExistsError);
+      await expect(attempt).rejects.toThrow(`${collection}/taken`);
+      expect(await store.get(collection, "taken", Counter)).toEqual({ count: 1 });
+      expect(await store.get(collection, "other", Counter)).toBeNull();
+    });
+
+    contract("tx.update of a missing document aborts with DocumentMissingError", async () => {
+      const collection = fresh("txupdate");
+      const attempt = store.transaction(async (tx) => {
+        tx.set(collection, "other", { count: 5 });
+        tx.update(collection, "absent", { count: 2 });
+      });
+      await expect(attempt).rejects.toBeInstanceOf(DocumentMissingError);
+      expect(await store.get(collection, "other", Counter)).toBeNull();
+    });
+
+    contract("concurrent read-modify-write transactions lose no update", async () => {
+      const collection = fresh("txrace");
+      await store.set(collection, "counter", { count: 0 });
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          store.transaction(async (tx) => {
+            const current = await tx.get(collection, "counter", Counter);
+            tx.set(collection, "counter", { count: current!.count + 1 });
+          }),
+        ),
+      );
+      expect(await store.get(collection, "counter", Counter)).toEqual({ count: 10 });
+    });
+
+    contract("watch fires with the initial value and after changes, and stops after unsubscribe", async () => {
+      const collection = fresh("watch");
+      const seen: ({ count: number } | null)[] = [];
+      const unsubscribe = store.watch(collection, "w", Counter, (value) => seen.push(value));
+      await vi.waitFor(() => expect(seen).toEqual([null]), { timeout: 5000 });
+      await store.set(collection, "w", { count: 1 });
+      await vi.waitFor(() => expect(seen.at(-1)).toEqual({ count: 1 }), { timeout: 5000 });
+      await store.update(collection, "w", { count: 2 });
+      await vi.waitFor(() => expect(seen.at(-1)).toEqual({ count: 2 }), { timeout: 5000 });
+      await store.delete(collection, "w");
+      await vi.waitFor(() => expect(seen.at(-1)).toBeNull(), { timeout: 5000 });
+      unsubscribe();
+      const calls = seen.length;
+      await store.set(collection, "w", { count: 3 });
+      await sleep(300);
+      expect(seen.length).toBe(calls);
+    });
+
+    contract("readCount counts documents read", async () => {
+      const collection = fresh("reads");
+      await seedItems(collection, {
+        a: { n: 1, s: "a", b: true },
+        b: { n: 2, s: "b", b: true },
+        c: { n: 3, s: "c", b: true },
+      });
+      const before = store.readCount();
+      await store.get(collection, "a", Item);
+      expect(store.readCount() - before).toBe(1);
+      await store.query(collection, Item);
+      expect(store.readCount() - before).toBe(4);
+      await store.query(collection, Item, { where: [{ field: "n", op: ">", value: 100 }] });
+      expect(store.readCount() - before).toBe(5);
+    });
+
+    // A typo in a skip list must not silently skip nothing.
+    for (const title of Object.keys(skip)) {
+      if (!titles.has(title)) throw new Error(`skip list names an unknown case: ${title}`);
+    }
+  });
+}
+
+// (a) Embedded SQLite: always.
+describeStoreContract("SQLite driver (:memory:)", () => createSqliteStore(":memory:"));
+
+describe("SQLite driver: real transactions under contention", () => {
+  let dir: string;
+  const opened: DocumentStore[] = [];
+  const open = (file: string) => {
+    const store = createSqliteStore(file);
+    opened.push(store);
+    return store;
+  };
+  const increment = (store: DocumentStore) =>
+    store.transaction(async (tx) => {
+      const current = await tx.get("counters", "c", Counter);
+      await sleep(Math.random() * 2);
+      tx.set("counters", "c", { count: (current?.count ?? 0) + 1 });
+    });
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "store-contract-"));
+  });
+  afterAll(async () => {
+    for (const store of opened) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("50 concurrent transaction increments of one counter end at exactly 50", async () => {
+    const store = open(join(dir, "one.sqlite"));
+    await Promise.all(Array.from({ length: 50 }, () => increment(store)));
+    expect(await store.get("counters", "c", Counter)).toEqual({ count: 50 });
+  });
+
+  it("two stores on the same file (two processes) doing 20 increments each end at 40", async () => {
+    const file = join(dir, "shared.sqlite");
+    const first = open(file);
+    const second = open(file);
+    await Promise.all([
+      ...Array.from({ length: 20 }, () => increment(first)),
+      ...Array.from({ length: 20 }, () => increment(second)),
+    ]);
+    expect(await first.get("counters", "c", Counter)).toEqual({ count: 40 });
+    expect(await second.get("counters", "c", Counter)).toEqual({ count: 40 });
+  });
+
+  it("a transaction retries when what it read was deleted and re-created in between", async () => {
+    const file = join(dir, "aba.sqlite");
+    const mine = open(file);
+    const other = open(file);
+    await mine.set("codes", "x", { count: 1 });
+    let attempts = 0;
+    await mine.transaction(async (tx) => {
+      attempts += 1;
+      const current = await tx.get("codes", "x", Counter);
+      if (attempts === 1) {
+        // Another process deletes and re-creates the row: its version starts again at 1.
+        await other.delete("codes", "x");
+        await other.createIfAbsent("codes", "x", { count: 100 });
+      }
+      tx.set("codes", "x", { count: current!.count + 1 });
+    });
+    expect(attempts).toBe(2);
+    expect(await mine.get("codes", "x", Counter)).toEqual({ count: 101 });
+  });
+
+  it("data survives closing and reopening the file", async () => {
+    const file = join(dir, "persist.sqlite");
+    const store = createSqliteStore(file);
+    await store.set("things", "t", { count: 7 });
+    await store.close();
+    const reopened = open(file);
+    expect(await reopened.get("things", "t", Counter)).toEqual({ count: 7 });
+  });
+});
+
+// (b) Firestore driver against the in-process emulator, on localhost only.
+const EMULATOR_GAPS: Record<string, string> = {};
+
+describe("Firestore driver on @firestore-emulator/server", () => {
+  const server = new FirestoreServer();
+  let previousHost: string | undefined;
+
+  beforeAll(async () => {
+    // FirestoreServer.start() binds 0.0.0.0; bind its gRPC server ourselves to 127.0.0.1 on a free port.
+    const grpc = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"))("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+    const inner = (server as unknown as { server: import("@grpc/grpc-js").Server }).server;
+    const port = await new Promise<number>((resolve, reject) =>
+      inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+    );
+    previousHost = process.env.FIRESTORE_EMULATOR_HOST;
+    process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
+  });
+
+  afterAll(() => {
+    server.stop();
+    if (previousHost === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
+    else process.env.FIRESTORE_EMULATOR_HOST = previousHost;
+  });
+
+  describeStoreContract("contract", () => createFirestoreStore({ projectId: "demo-stillhour-contract" }), { skip: EMULATOR_GAPS });
+});
+
+// (c) Firestore driver against a real project, only when credentials are given.
+const realProject = process.env.FIREBASE_PROJECT_ID;
+const haveCredentials = Boolean(realProject && process.env.GOOGLE_APPLICATION_CREDENTIALS);
+describeStoreContract("Firestore driver on a real project", () => createFirestoreStore({ projectId: realProject! }), {
+  skipSuite: haveCredentials ? undefined : "set FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS to run it",
+});
