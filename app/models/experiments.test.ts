@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPERIMENTS, EXPERIMENT_NAMES, assignVariant, assignVariants, hashToUnit, pickVariant } from "./experiments";
+import { EXPERIMENTS, EXPERIMENT_NAMES, type Experiment, assignVariant, assignVariants, hashToUnit, pickVariant } from "./experiments";
 
 describe("experiments", () => {
   it("always gives a disabled experiment its first variant, whatever is stored", () => {
@@ -31,7 +31,7 @@ describe("experiments", () => {
 
   it("spreads 10,000 keys within 2% of the weights for every two-way experiment", () => {
     for (const name of EXPERIMENT_NAMES) {
-      const experiment = EXPERIMENTS[name];
+      const experiment: Experiment = EXPERIMENTS[name];
       const counts = new Map<string, number>();
       for (let i = 0; i < 10_000; i++) {
         const variant = assignVariant(name, `visitor-${i.toString(36)}-${(i * 7919).toString(16)}`);

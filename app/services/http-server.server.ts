@@ -110,7 +110,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       if (name !== "set-cookie") headers.push([name, value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-    return sendCached(req, res, { status: response.status, headers, body, storedAt: 0, freshMs: 0, staleMs: 0 }, visitor.setCookie);
+    return sendCached(req, res, { status: response.status, headers, body }, visitor.setCookie);
   }
 
   async function renderForCache(url: URL, cookieHeader: string, req: ExpressRequest, cacheKey: string) {

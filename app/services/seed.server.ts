@@ -1,0 +1,103 @@
+import type { z } from "zod";
+import {
+  ArticleSchema,
+  FaqEntrySchema,
+  JobOpeningSchema,
+  LearningSeriesSchema,
+  LiveClassSchema,
+  PressArticleSchema,
+  QuoteSchema,
+} from "~/models/content";
+import { LandingPageSchema, landingPageId } from "~/models/landing-page";
+import { TeacherPageSchema, TeacherProfileSchema } from "~/models/teacher";
+import { demoLandingPages } from "./demo-content/landing-pages";
+import {
+  demoArticles,
+  demoFaqEntries,
+  demoJobOpenings,
+  demoLearningPages,
+  demoPressArticles,
+  demoQuotes,
+  upcomingClasses,
+} from "./demo-content/site-content";
+import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
+import type { DocumentData, DocumentStore } from "./store.server";
+
+interface SeedBatch {
+  collection: string;
+  schema: z.ZodTypeAny;
+  docs: unknown[];
+  idOf: (doc: Record<string, unknown>) => string;
+}
+
+const byId = (doc: Record<string, unknown>) => String(doc.id);
+
+function batches(now: Date): SeedBatch[] {
+  return [
+    { collection: "profiles", schema: TeacherProfileSchema, docs: demoTeacherProfiles, idOf: byId },
+    { collection: "teacherPages", schema: TeacherPageSchema, docs: demoTeacherPages, idOf: byId },
+    {
+      collection: "landingPages",
+      schema: LandingPageSchema,
+      docs: demoLandingPages,
+      idOf: (doc) => landingPageId(String(doc.slug)),
+    },
+    { collection: "faqEntries", schema: FaqEntrySchema, docs: demoFaqEntries, idOf: byId },
+    { collection: "pressArticles", schema: PressArticleSchema, docs: demoPressArticles, idOf: byId },
+    { collection: "articles", schema: ArticleSchema, docs: demoArticles, idOf: byId },
+    { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
+    { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
+    { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
+    { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
+  ];
+}
+
+/** Checks every demo document against its schema (and for duplicate ids) before anything is written. */
+function validate(batch: SeedBatch): { id: string; data: DocumentData }[] {
+  const seen = new Set<string>();
+  return batch.docs.map((raw, index) => {
+    const result = batch.schema.safeParse(raw);
+    if (!result.success) {
+      const issues = result.error.issues
+        .slice(0, 5)
+        .map((issue: z.ZodIssue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`)
+        .join("; ");
+      throw new Error(`Demo content is invalid: ${batch.collection}[${index}] failed its schema: ${issues}`);
+    }
+    const data = result.data as DocumentData;
+    const id = batch.idOf(data);
+    if (!id || id === "undefined") throw new Error(`Demo content is invalid: ${batch.collection}[${index}] has no id`);
+    if (seen.has(id)) throw new Error(`Demo content is invalid: duplicate id ${batch.collection}/${id}`);
+    seen.add(id);
+    return { id, data };
+  });
+}
+
+const CONCURRENCY = 8;
+
+/**
+ * Writes the demo content with createIfAbsent: idempotent, and it never overwrites a document
+ * that already exists (so edits made after seeding survive a reseed). Live classes are generated
+ * for the ten days after `now`.
+ */
+export async function seedDemoContent(
+  store: DocumentStore,
+  now: Date = new Date(),
+): Promise<{ created: number; existing: number }> {
+  const plan = batches(now).map((batch) => ({ collection: batch.collection, docs: validate(batch) }));
+
+  let created = 0;
+  let existing = 0;
+  for (const { collection, docs } of plan) {
+    for (let start = 0; start < docs.length; start += CONCURRENCY) {
+      const results = await Promise.all(
+        docs.slice(start, start + CONCURRENCY).map(({ id, data }) => store.createIfAbsent(collection, id, data)),
+      );
+      for (const wasCreated of results) {
+        if (wasCreated) created += 1;
+        else existing += 1;
+      }
+    }
+  }
+  return { created, existing };
+}
