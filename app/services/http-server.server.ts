@@ -98,6 +98,10 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     const nonce = cacheable ? NONCE_PLACEHOLDER : createNonce();
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
     const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
+    for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
     if (!cacheable) {
       res.locals.cache = "bypass";
       return sendStream(res, response, visitor.setCookie);

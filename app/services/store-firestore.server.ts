@@ -189,7 +189,8 @@ function grpcCode(error: unknown): unknown {
 
 function culprit(error: unknown, candidates: [string, string][]): [string, string] {
   const message = error instanceof Error ? error.message : "";
-  return candidates.find(([c, id]) => new RegExp(`/documents/${escapeRegExp(c)}/${escapeRegExp(id)}(?=$|[\\s}"'])`).test(message)) ?? candidates[0];
+  // Firestore says ".../documents/c/id", its emulators "path=/c/id}": match the path's tail.
+  return candidates.find(([c, id]) => new RegExp(`/${escapeRegExp(c)}/${escapeRegExp(id)}(?=$|[\\s}"'])`).test(message)) ?? candidates[0];
 }
 
 function escapeRegExp(text: string): string {

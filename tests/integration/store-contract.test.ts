@@ -33,7 +33,8 @@ const Anything = z.record(z.unknown());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function describeStoreContract(name: string, makeStore: () => DocumentStore | Promise<DocumentStore>, options: ContractOptions = {}) {
-  const skip = options.skip ?? {};
+  // STORE_CONTRACT_RUN_GAPS=1 runs the skipped cases too, to check whether a gap is still there.
+  const skip = process.env.STORE_CONTRACT_RUN_GAPS ? {} : (options.skip ?? {});
   const titles = new Set<string>();
   const run = (suffix: string) => `${suffix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const describeFn = options.skipSuite ? describe.skip : describe;
@@ -86,7 +87,11 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       const seen: string[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < 50; page++) {
-        const result = await store.query(collection, Item, { ...query, limit: pageSize, cursor });
+        const result: { docs: { id: string }[]; nextCursor: string | null } = await store.query(collection, Item, {
+          ...query,
+          limit: pageSize,
+          cursor,
+        });
         seen.push(...ids(result));
         expect(result.docs.length).toBeLessThanOrEqual(pageSize);
         cursor = result.nextCursor;
@@ -202,6 +207,18 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       expect(ids(await store.query(collection, Item, { orderBy: [{ field: "n" }] }))).toEqual(["y", "z", "x"]);
       expect(ids(await store.query(collection, Item, { orderBy: [{ field: "s", direction: "desc" }] }))).toEqual(["x", "z", "y"]);
       expect(ids(await store.query(collection, Item, { orderBy: [{ field: "n", direction: "desc" }], limit: 2 }))).toEqual(["x", "z"]);
+    });
+
+    contract("filters and orders on a nested field", async () => {
+      const collection = fresh("nested");
+      await store.set(collection, "a", { prefs: { level: 3 } });
+      await store.set(collection, "b", { prefs: { level: 1 } });
+      await store.set(collection, "c", { prefs: { level: 2 } });
+      const result = await store.query(collection, Anything, {
+        where: [{ field: "prefs.level", op: ">=", value: 2 }],
+        orderBy: [{ field: "prefs.level", direction: "desc" }],
+      });
+      expect(ids(result)).toEqual(["a", "c"]);
     });
 
     contract("documents lacking an ordered field are left out", async () => {
@@ -329,27 +346,46 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       expect(await store.get(collection, "new", Counter)).toBeNull();
     });
 
-    contract("tx.create of an existing document aborts with DocumentExistsError", async () => {
+    contract("tx.create of an existing document rejects with DocumentExistsError", async () => {
       const collection = fresh("txcreate");
       await store.set(collection, "taken", { count: 1 });
       const attempt = store.transaction(async (tx) => {
-        tx.set(collection, "other", { count: 5 });
         tx.create(collection, "taken", { count: 2 });
       });
       await expect(attempt).rejects.toBeInstanceOf(DocumentExistsError);
       await expect(attempt).rejects.toThrow(`${collection}/taken`);
       expect(await store.get(collection, "taken", Counter)).toEqual({ count: 1 });
-      expect(await store.get(collection, "other", Counter)).toBeNull();
     });
 
-    contract("tx.update of a missing document aborts with DocumentMissingError", async () => {
+    contract("tx.update of a missing document rejects with DocumentMissingError", async () => {
       const collection = fresh("txupdate");
       const attempt = store.transaction(async (tx) => {
-        tx.set(collection, "other", { count: 5 });
         tx.update(collection, "absent", { count: 2 });
       });
       await expect(attempt).rejects.toBeInstanceOf(DocumentMissingError);
-      expect(await store.get(collection, "other", Counter)).toBeNull();
+      await expect(attempt).rejects.toThrow(`${collection}/absent`);
+      expect(await store.get(collection, "absent", Counter)).toBeNull();
+    });
+
+    contract("a transaction that fails at commit writes nothing", async () => {
+      const collection = fresh("txatomic");
+      await store.set(collection, "taken", { count: 1 });
+      // The failing write comes last, so a non-atomic commit would already have applied the others.
+      const existing = store.transaction(async (tx) => {
+        tx.set(collection, "a", { count: 5 });
+        tx.create(collection, "b", { count: 5 });
+        tx.create(collection, "taken", { count: 2 });
+      });
+      await expect(existing).rejects.toBeInstanceOf(DocumentExistsError);
+      await expect(existing).rejects.toThrow(`${collection}/taken`);
+      const missing = store.transaction(async (tx) => {
+        tx.set(collection, "a", { count: 5 });
+        tx.update(collection, "absent", { count: 2 });
+      });
+      await expect(missing).rejects.toBeInstanceOf(DocumentMissingError);
+      expect(await store.get(collection, "a", Counter)).toBeNull();
+      expect(await store.get(collection, "b", Counter)).toBeNull();
+      expect(await store.get(collection, "taken", Counter)).toEqual({ count: 1 });
     });
 
     contract("concurrent read-modify-write transactions lose no update", async () => {
@@ -482,7 +518,21 @@ describe("SQLite driver: real transactions under contention", () => {
 });
 
 // (b) Firestore driver against the in-process emulator, on localhost only.
-const EMULATOR_GAPS: Record<string, string> = {};
+// Each entry was observed failing against @firestore-emulator/server 0.3.15 (see its FirestoreState source).
+const CURSORS_IGNORED = "the emulator ignores startAfter() cursors, so every page is the first page again";
+const EMULATOR_GAPS: Record<string, string> = {
+  "set replaces the whole document": "the emulator's set() merges into the stored fields instead of replacing the document",
+  "integers and fractions compare as numbers": "the emulator compares integers and doubles only within their own type (2 < 2.5 is false)",
+  "filters and orders on a nested field": "the emulator throws 'Not implemented' on dotted field paths in queries (UNKNOWN, after seconds of client retries)",
+  "documents lacking an ordered field are left out": "the emulator keeps documents that lack an orderBy field, sorted last",
+  "limit and cursor page through every document exactly once, both directions": CURSORS_IGNORED,
+  "cursor pagination over a range filter without orderBy": CURSORS_IGNORED,
+  "update with an undefined value removes the field": "the emulator ignores FieldValue.delete(), so the field stays",
+  "a transaction that fails at commit writes nothing":
+    "the emulator's Commit applies writes one by one; writes before a failed precondition are kept (not atomic)",
+  "concurrent read-modify-write transactions lose no update":
+    "the emulator has no transaction isolation: concurrent read-modify-write transactions all commit (10 increments end at 1)",
+};
 
 describe("Firestore driver on @firestore-emulator/server", () => {
   const server = new FirestoreServer();

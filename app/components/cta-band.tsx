@@ -1,0 +1,34 @@
+import { Link } from "@remix-run/react";
+
+export function CtaBand({
+  title,
+  body,
+  cta = { label: "Start your free week", href: "/challenge" },
+  secondary,
+}: {
+  title: string;
+  body?: string;
+  cta?: { label: string; href: string };
+  secondary?: { label: string; href: string };
+}) {
+  return (
+    <section className="section" aria-labelledby="cta-band-title">
+      <div className="container">
+        <div className="cta-band">
+          <h2 id="cta-band-title">{title}</h2>
+          {body ? <p>{body}</p> : null}
+          <div className="button-row">
+            <Link className="button" to={cta.href}>
+              {cta.label}
+            </Link>
+            {secondary ? (
+              <Link className="button button--secondary" to={secondary.href}>
+                {secondary.label}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { Link } from "@remix-run/react";
+
+/** The 404 and 500 pages, in the same calm voice: what happened, and what to do next. */
+export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <div className="container container--narrow">
+        <p className="error-page__status">
+          <span className="visually-hidden">Error </span>
+          {status}
+        </p>
+        <h1 id="error-title">{title}</h1>
+        <p>{message}</p>
+        <div className="button-row">
+          <Link className="button" to="/">
+            Back to the home page
+          </Link>
+          {status === 404 ? (
+            <Link className="button button--secondary" to="/faq">
+              Read the FAQ
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,232 @@
+import { Link, NavLink, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { landingCtaHref } from "~/models/landing-page";
+import type { RouteHandle } from "~/models/route-handle";
+import { useLanderData } from "./lander-route";
+
+const NAV_LINKS = [
+  { to: "/teachers", label: "Teachers" },
+  { to: "/blog", label: "Blog" },
+  { to: "/about", label: "About" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/press", label: "Press" },
+] as const;
+
+const DEFAULT_CTA = { label: "Start your free week", href: "/challenge" };
+
+/** Skip link, header, main landmark and footer around every page. */
+export function SiteShell({ handle, children }: { handle: RouteHandle; children: ReactNode }) {
+  const lander = handle.layout === "lander";
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {lander ? <LanderHeader handle={handle} /> : <SiteHeader handle={handle} />}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      {lander ? <CompactFooter /> : <SiteFooter />}
+    </>
+  );
+}
+
+export function Wordmark() {
+  return (
+    <Link className="wordmark" to="/" aria-label="Stillhour, home">
+      <svg className="wordmark__mark" width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="10" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <circle cx="11" cy="11" r="5" fill="currentColor" />
+      </svg>
+      <span aria-hidden="true">Stillhour</span>
+    </Link>
+  );
+}
+
+function SiteHeader({ handle }: { handle: RouteHandle }) {
+  const location = useLocation();
+  const logoOnly = handle.headerVariant === "logo-only";
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Wordmark />
+        {logoOnly ? null : (
+          <>
+            <nav className="site-nav" aria-label="Main">
+              <ul className="site-nav__list">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink className="site-nav__link" to={link.to} prefetch="intent">
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Link className="button button--small site-header__cta" to={DEFAULT_CTA.href}>
+              {DEFAULT_CTA.label}
+            </Link>
+            {/* Keyed by path so the sheet closes after a client-side navigation. */}
+            <MenuSheet key={location.pathname} />
+          </>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** The phone menu: a <details> disclosure, so it opens and closes with or without JavaScript. */
+function MenuSheet() {
+  return (
+    <details className="menu-sheet">
+      <summary>
+        <svg className="menu-sheet__icon" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+          <rect y="3" width="18" height="1.75" rx="0.9" fill="currentColor" />
+          <rect className="bar-mid" y="8.1" width="18" height="1.75" rx="0.9" fill="currentColor" />
+          <rect y="13.2" width="18" height="1.75" rx="0.9" fill="currentColor" />
+        </svg>
+        Menu
+      </summary>
+      <div className="menu-sheet__panel">
+        <nav aria-label="Menu">
+          <ul className="menu-sheet__list">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to}>{link.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link className="button" to={DEFAULT_CTA.href}>
+          {DEFAULT_CTA.label}
+        </Link>
+      </div>
+    </details>
+  );
+}
+
+/** Landers get a lighter header: the wordmark and one call to action (the page's own, when it has one). */
+function LanderHeader({ handle }: { handle: RouteHandle }) {
+  const data = useLanderData();
+  const cta = data ? { label: data.page.cta.label, href: landingCtaHref(data.page) } : DEFAULT_CTA;
+  return (
+    <header className="site-header site-header--lander">
+      <div className="container site-header__inner">
+        <Wordmark />
+        {handle.headerVariant === "logo-only" ? null : (
+          <Link className="button button--small site-header__cta" to={cta.href}>
+            {cta.label}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}
+
+const FOOTER_GROUPS = [
+  {
+    title: "Stillhour",
+    links: [
+      { to: "/about", label: "About" },
+      { to: "/careers", label: "Careers" },
+      { to: "/press", label: "Press" },
+      { to: "/faq", label: "FAQ" },
+    ],
+  },
+  {
+    title: "Practice",
+    links: [
+      { to: "/teachers", label: "Teachers" },
+      { to: "/blog", label: "Blog" },
+      { to: "/mental-detox-ebook", label: "Mental detox e-book" },
+      { to: "/recommend", label: "Recommend a friend" },
+    ],
+  },
+  {
+    title: "The small print",
+    links: [
+      { to: "/privacy", label: "Privacy" },
+      { to: "/terms", label: "Terms" },
+    ],
+  },
+] as const;
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="site-footer__grid">
+          <div className="site-footer__about">
+            <Wordmark />
+            <p>Live and on-demand classes in meditation, mindfulness and breathwork. Come as you are.</p>
+            <StoreBadges />
+          </div>
+          {FOOTER_GROUPS.map((group) => (
+            <nav key={group.title} aria-label={group.title}>
+              <h2>{group.title}</h2>
+              <ul className="site-footer__links">
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="site-footer__legal">
+          <p>© 2026 Stillhour (a fictional company)</p>
+          <p>Breathe in. Breathe out. That counts.</p>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function CompactFooter() {
+  return (
+    <footer className="site-footer site-footer--compact">
+      <div className="container">
+        <div className="site-footer__legal">
+          <p>© 2026 Stillhour (a fictional company)</p>
+          <nav aria-label="Footer">
+            <ul>
+              <li>
+                <Link to="/about">About</Link>
+              </li>
+              <li>
+                <Link to="/teachers">Teachers</Link>
+              </li>
+              <li>
+                <Link to="/faq">FAQ</Link>
+              </li>
+              <li>
+                <Link to="/privacy">Privacy</Link>
+              </li>
+              <li>
+                <Link to="/terms">Terms</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}
+
+function StoreBadges() {
+  return (
+    <div className="store-badges">
+      <a className="store-badge" href="https://apps.apple.com/" rel="noopener" target="_blank">
+        <small>Download on the</small>
+        <strong>App Store</strong>
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+      <a className="store-badge" href="https://play.google.com/" rel="noopener" target="_blank">
+        <small>Get it on</small>
+        <strong>Google Play</strong>
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Generated teacher portraits (design brief: no photographs): initials on a soft radial gradient
+ * in the portrait's stored dominant colour, plus the palette JSON the image service would give (§7).
+ */
+
+export function portraitSvg(options: { initials: string; color: string; label: string }): string {
+  const base = options.color;
+  const light = mix(base, "#ffffff", 0.45);
+  const deep = mix(base, "#12141b", 0.35);
+  const initials = escapeXml(options.initials.slice(0, 3));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" width="400" height="400" role="img" aria-label="${escapeXml(options.label)}">
+<defs><radialGradient id="g" cx="35%" cy="30%" r="80%"><stop offset="0" stop-color="${light}"/><stop offset="0.6" stop-color="${base}"/><stop offset="1" stop-color="${deep}"/></radialGradient></defs>
+<rect width="400" height="400" fill="url(#g)"/>
+<circle cx="300" cy="90" r="70" fill="#ffffff" opacity="0.12"/>
+<text x="200" y="228" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="132" fill="#ffffff" opacity="0.92">${initials}</text>
+</svg>`;
+}
+
+/** The palette JSON shape of the image service (§7), for a portrait whose colour is known. */
+export function portraitPalette(color: string) {
+  return {
+    dominant_colors: {
+      muted: { hex: color },
+      vibrant_light: { hex: mix(color, "#ffffff", 0.4) },
+      vibrant: { hex: color },
+      muted_dark: { hex: mix(color, "#12141b", 0.4) },
+    },
+  };
+}
+
+/** §7: the placeholder colour from a palette, trying muted, then vibrant_light, vibrant, muted_dark. */
+export function placeholderColor(palette: unknown): string | null {
+  const colors = (palette as { dominant_colors?: Record<string, { hex?: unknown } | undefined> } | null)?.dominant_colors;
+  if (!colors || typeof colors !== "object") return null;
+  for (const name of ["muted", "vibrant_light", "vibrant", "muted_dark"]) {
+    const hex = colors[name]?.hex;
+    if (typeof hex === "string" && /^#[0-9a-fA-F]{6}$/.test(hex)) return hex;
+  }
+  return null;
+}
+
+function mix(a: string, b: string, amount: number): string {
+  const pa = parseHex(a);
+  const pb = parseHex(b);
+  return `#${pa.map((v, i) => Math.round(v + (pb[i] - v) * amount).toString(16).padStart(2, "0")).join("")}`;
+}
+
+function parseHex(hex: string): number[] {
+  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,202 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ClassCard, type ClassCardData } from "~/components/class-card";
+import { CtaBand } from "~/components/cta-band";
+import { EmptyState } from "~/components/empty-state";
+import { Hero } from "~/components/hero";
+import { PressStrip } from "~/components/press-strip";
+import { QuoteCard } from "~/components/quote-card";
+import { SectionHeading } from "~/components/section-heading";
+import { TeacherCard, toTeacherCard } from "~/components/teacher-card";
+import { getPressArticles, getQuotes, getUpcomingClasses } from "~/models/content.server";
+import { defineHandle } from "~/models/route-handle";
+import { pageMeta } from "~/models/seo";
+import { getTeachers } from "~/models/teacher.server";
+
+export const handle = defineHandle({
+  name: "home",
+  layout: "lander",
+  header: "fixed",
+  theme: "dark",
+  banner: true,
+  surveys: true,
+  logoOnScroll: true,
+});
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ path: "/", matches });
+
+export async function loader() {
+  const [classes, teachers, quotes, press] = await Promise.all([
+    getUpcomingClasses(3),
+    getTeachers(),
+    getQuotes(),
+    getPressArticles(),
+  ]);
+  const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));
+  const upcoming: ClassCardData[] = classes.map((liveClass) => ({
+    id: liveClass.id,
+    title: liveClass.title,
+    modality: liveClass.modality,
+    startsAt: liveClass.startsAt,
+    durationMinutes: liveClass.durationMinutes,
+    teacherName: names.get(liveClass.teacherId) ?? null,
+  }));
+  return {
+    upcoming,
+    teachers: teachers.slice(0, 3).map(toTeacherCard),
+    quotes: quotes.slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
+    press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
+  };
+}
+
+const MODALITIES = [
+  {
+    title: "Meditation",
+    body: "Settle the mind with a guided sit. Ten minutes on a busy day, forty on a slow one.",
+    shape: "circle",
+  },
+  {
+    title: "Breathwork",
+    body: "Use the breath to shift how you feel: energising in the morning, softening at night.",
+    shape: "wave",
+  },
+  {
+    title: "Mindfulness",
+    body: "Small practices for ordinary moments: the commute, the kettle, the hard conversation.",
+    shape: "dot",
+  },
+] as const;
+
+export default function HomeRoute() {
+  const { upcoming, teachers, quotes, press } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Hero
+        eyebrow="Live and on-demand classes"
+        title="A quieter hour, whenever you need one"
+        lede="Guided meditation, mindfulness and breathwork with real teachers, live every day. Join from your sofa, your desk or your bed."
+        actions={
+          <>
+            <Link className="button" to="/challenge">
+              Start your free week
+            </Link>
+            <Link className="button button--secondary" to="/teachers">
+              Meet the teachers
+            </Link>
+          </>
+        }
+        note="Seven days free, then decide. Cancel any time, in two taps."
+      />
+
+      <section className="section section--flush-top" aria-labelledby="modalities-title">
+        <div className="container">
+          <SectionHeading
+            id="modalities-title"
+            eyebrow="Three ways in"
+            title="Practise the way that suits today"
+            description="Every class is led by a person, not a playlist. Pick a practice, show up, and let the teacher do the rest."
+          />
+          <div className="grid grid--cards">
+            {MODALITIES.map((modality) => (
+              <article key={modality.title} className="card modality">
+                <ModalityMark shape={modality.shape} />
+                <h3>{modality.title}</h3>
+                <p className="muted">{modality.body}</p>
+              </article>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section--surface" aria-labelledby="classes-title">
+        <div className="container">
+          <SectionHeading
+            id="classes-title"
+            eyebrow="Coming up"
+            title="Live classes this week"
+            description="Drop in to any class. Camera off is always fine."
+          />
+          {upcoming.length > 0 ? (
+            <div className="grid grid--cards">
+              {upcoming.map((liveClass) => (
+                <ClassCard key={liveClass.id} liveClass={liveClass} />
+              ))}
+            </div>
+          ) : (
+            <EmptyState
+              title="The schedule is resting"
+              message="No live classes are scheduled just now. The on-demand library is open any time."
+            />
+          )}
+        </div>
+      </section>
+
+      {teachers.length > 0 ? (
+        <section className="section" aria-labelledby="teachers-title">
+          <div className="container">
+            <SectionHeading
+              id="teachers-title"
+              eyebrow="Your guides"
+              title="Teachers you will want to return to"
+              action={
+                <Link className="button button--secondary" to="/teachers">
+                  All teachers
+                </Link>
+              }
+            />
+            <div className="grid grid--cards">
+              {teachers.map((teacher) => (
+                <TeacherCard key={teacher.id} teacher={teacher} />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      {quotes.length > 0 ? (
+        <section className="section section--flush-top" aria-labelledby="quotes-title">
+          <div className="container">
+            <SectionHeading id="quotes-title" eyebrow="From members" title="What a few quiet minutes can do" />
+            <div className="grid grid--cards">
+              {quotes.map((quote) => (
+                <QuoteCard key={quote.id} text={quote.text} name={quote.name} detail={quote.detail} />
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <PressStrip items={press} />
+
+      <CtaBand
+        title="Your first breath is free"
+        body="Try a week of live and on-demand classes. If it is not for you, that is fine too."
+        secondary={{ label: "Read the FAQ", href: "/faq" }}
+      />
+    </>
+  );
+}
+
+function ModalityMark({ shape }: { shape: "circle" | "wave" | "dot" }) {
+  return (
+    <svg width="56" height="56" viewBox="0 0 56 56" aria-hidden="true" focusable="false">
+      <circle cx="28" cy="28" r="27" fill="var(--calm)" fillOpacity="0.14" />
+      {shape === "circle" ? (
+        <circle cx="28" cy="28" r="13" fill="none" stroke="var(--calm)" strokeWidth="2" />
+      ) : shape === "wave" ? (
+        <path
+          d="M12 30c4-8 8-8 12 0s8 8 12 0 6-6 8-2"
+          fill="none"
+          stroke="var(--accent)"
+          strokeWidth="2.5"
+          strokeLinecap="round"
+        />
+      ) : (
+        <>
+          <circle cx="28" cy="28" r="5" fill="var(--accent)" />
+          <circle cx="28" cy="28" r="14" fill="none" stroke="var(--accent)" strokeOpacity="0.5" strokeWidth="1.5" />
+        </>
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,5 @@
+import { defineHandle } from "~/models/route-handle";
+
+export const handle = defineHandle({ name: "emotional-intelligence-training" });
+
+export { LanderRoute as default } from "~/components/lander-route";

@@ -1,0 +1,5 @@
+import { defineHandle } from "~/models/route-handle";
+
+export const handle = defineHandle({ name: "necessaire" });
+
+export { LanderRoute as default } from "~/components/lander-route";

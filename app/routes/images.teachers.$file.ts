@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { notFound } from "~/models/errors";
+import { portraitPalette, portraitSvg } from "~/models/portrait";
+import { teacherInitials } from "~/models/teacher";
+import { getTeachers } from "~/models/teacher.server";
+
+/**
+ * Seeded teacher portraits, served locally with their colour known: the SVG itself, or with
+ * `?palette=json` the palette JSON an image CDN would answer (§7).
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const match = /^([a-z0-9_-]{1,64})\.svg$/i.exec(params.file ?? "");
+  if (!match) throw notFound();
+  const teacher = (await getTeachers()).find((t) => t.username === match[1]);
+  if (!teacher) throw notFound();
+  const cache = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800";
+  if (new URL(request.url).searchParams.get("palette") === "json") {
+    return Response.json(portraitPalette(teacher.portraitColor), { headers: { "Cache-Control": cache } });
+  }
+  const svg = portraitSvg({ initials: teacherInitials(teacher), color: teacher.portraitColor, label: `Portrait of ${teacher.fullName}` });
+  return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cache } });
+}

@@ -1,0 +1,76 @@
+import type { MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { formatDate } from "~/components/article-card";
+import { EmptyState } from "~/components/empty-state";
+import { PressStrip } from "~/components/press-strip";
+import { getPressArticles } from "~/models/content.server";
+import { defineHandle } from "~/models/route-handle";
+import { pageMeta } from "~/models/seo";
+
+export const handle = defineHandle({
+  name: "press",
+  layout: "main",
+  header: "fixed",
+  menuOnly: "scrolled",
+  theme: "dark",
+  surveys: true,
+});
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta({
+    title: "Press",
+    description: "Stillhour in the news, and how to reach our press team.",
+    path: "/press",
+    matches,
+  });
+
+export async function loader() {
+  const articles = await getPressArticles();
+  return {
+    articles: articles.map(({ id, outlet, title, publishedAt, url, excerpt }) => ({ id, outlet, title, publishedAt, url, excerpt })),
+  };
+}
+
+export default function PressRoute() {
+  const { articles } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <section className="page-intro" aria-labelledby="press-title">
+        <div className="container">
+          <p className="eyebrow">Press</p>
+          <h1 id="press-title">Stillhour in the news</h1>
+          <p>
+            Writing about meditation, breathwork or the way we rest? We are happy to help. Write to{" "}
+            <a href="mailto:press@stillhour.example">press@stillhour.example</a>.
+          </p>
+        </div>
+      </section>
+      <PressStrip items={articles.map(({ id, outlet }) => ({ id, outlet }))} label="Featured in" />
+      <section className="section" aria-labelledby="coverage-title">
+        <div className="container container--narrow">
+          <h2 id="coverage-title">Coverage</h2>
+          {articles.length > 0 ? (
+            <ul className="press-list">
+              {articles.map((article) => (
+                <li key={article.id}>
+                  <p className="card__meta">
+                    {article.outlet} · <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
+                  </p>
+                  <h3>
+                    <a href={article.url} rel="noopener noreferrer" target="_blank">
+                      {article.title}
+                      <span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>
+                  </h3>
+                  {article.excerpt ? <p className="muted">{article.excerpt}</p> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <EmptyState title="Quiet for now" message="No coverage to show yet. Our press team is happy to talk." />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CtaBand } from "~/components/cta-band";
+import { TeacherAvatar } from "~/components/teacher-avatar";
+import { notFound } from "~/models/errors";
+import { defineHandle } from "~/models/route-handle";
+import { pageMeta } from "~/models/seo";
+import { getTeacherBySlug } from "~/models/teacher.server";
+
+export const handle = defineHandle({
+  name: "teacher",
+  layout: "main",
+  header: "fixed",
+  menuOnly: "scrolled",
+  banner: true,
+  surveys: true,
+  key: "route",
+  theme: "light",
+});
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
+  data
+    ? pageMeta({
+        title: data.teacher.fullName,
+        description: `${data.teacher.fullName} teaches ${listOf(data.teacher.classTypes).toLowerCase() || "mindfulness"} on Stillhour.`,
+        path: `/teachers/${data.teacher.urlParam}`,
+        matches,
+        type: "profile",
+      })
+    : pageMeta({ title: "Page not found", path: `/teachers/${params.teacherSlug ?? ""}`, matches });
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const teacher = params.teacherSlug ? await getTeacherBySlug(params.teacherSlug) : null;
+  if (!teacher) throw notFound();
+  return {
+    teacher: {
+      urlParam: teacher.urlParam,
+      firstName: teacher.firstName,
+      lastName: teacher.lastName,
+      fullName: teacher.fullName,
+      portraitColor: teacher.portraitColor,
+      bio: teacher.bio,
+      classTypes: teacher.classTypes,
+      location: teacher.location,
+      instagramUrl: safeInstagramUrl(teacher.instagramUrl),
+      username: teacher.username,
+    },
+  };
+}
+
+export default function TeacherRoute() {
+  const { teacher } = useLoaderData<typeof loader>();
+  const paragraphs = teacher.bio.split(/\n\s*\n/).filter(Boolean);
+  return (
+    <>
+      <section className="section" aria-labelledby="teacher-name">
+        <div className="container">
+          <Link className="back-link" to="/teachers">
+            <span aria-hidden="true">←</span> All teachers
+          </Link>
+          <div className="profile">
+            <div className="profile__portrait">
+              <TeacherAvatar
+                firstName={teacher.firstName}
+                lastName={teacher.lastName}
+                portraitColor={teacher.portraitColor}
+                size={320}
+                shape="square"
+              />
+            </div>
+            <div>
+              <p className="eyebrow">Stillhour teacher</p>
+              <h1 id="teacher-name">{teacher.fullName}</h1>
+              <dl className="profile__facts">
+                {teacher.location ? (
+                  <>
+                    <dt>Based in</dt>
+                    <dd>{teacher.location}</dd>
+                  </>
+                ) : null}
+                {teacher.classTypes.length > 0 ? (
+                  <>
+                    <dt>Teaches</dt>
+                    <dd>
+                      <ul className="tag-list">
+                        {teacher.classTypes.map((type) => (
+                          <li key={type} className="tag">
+                            {type}
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+              <div className="prose">
+                {paragraphs.length > 0 ? (
+                  paragraphs.map((paragraph, index) => <p key={index}>{paragraph}</p>)
+                ) : (
+                  <p>{teacher.firstName} is writing a few words about their practice. Until then, come and meet them in class.</p>
+                )}
+              </div>
+              <div className="button-row">
+                <Link className="button" to="/challenge">
+                  Practise with {teacher.firstName}
+                </Link>
+                {teacher.instagramUrl ? (
+                  <a className="button button--secondary" href={teacher.instagramUrl} rel="noopener noreferrer" target="_blank">
+                    {teacher.username ? `@${teacher.username}` : "Instagram"}
+                    <span className="visually-hidden"> on Instagram (opens in a new tab)</span>
+                  </a>
+                ) : null}
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+      <CtaBand
+        title={`Your first class with ${teacher.firstName} is free`}
+        body="Start a free week and join any live class, or catch up on demand."
+        secondary={{ label: "Meet other teachers", href: "/teachers" }}
+      />
+    </>
+  );
+}
+
+/** Only https links to Instagram itself are shown; anything else is dropped. */
+function safeInstagramUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" && /(^|\.)instagram\.com$/.test(parsed.hostname) ? parsed.toString() : "";
+  } catch {
+    return "";
+  }
+}
+
+function listOf(items: string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}

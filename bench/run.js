@@ -1,0 +1,534 @@
+#!/usr/bin/env node
+// Load benchmark for the production server (docs/performance.md).
+//
+//   npm run bench                      # remix build, then measure
+//   npm run bench -- --no-build        # measure the existing build
+//   npm run bench -- --duration=5 --connections=20
+//
+// Starts `node server.js` on a free port with a fresh SQLite file in the OS temp folder, warms each
+// page, then runs autocannon against `/`, `/teachers`, `/canopy` and a bare node:http server that
+// serves the bytes of `/` from memory (the "static ceiling", bench/static-server.js). Also measures the
+// gzip size of the JavaScript `/` loads and how often pages read the store. Prints a table and
+// PASS/FAIL per target, writes bench/results.json, and exits 0 whatever the figures (it is a
+// measurement, not a test); it exits 1 only when it could not measure (build or start failed).
+//
+// The helpers below (build, free port, app start/stop, cleanup) are exported for scripts/lighthouse.js.
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// A desktop browser's headers: the app sees an ordinary first-time visitor (no cookie).
+export const BROWSER_HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+};
+
+export const TARGETS = {
+  minRatioToStatic: 0.2,
+  maxP99Ms: 100,
+  maxFirstLoadJsGzipBytes: 102_400,
+  maxStoreReadsPer1000: 10,
+};
+
+const PAGES = [
+  { name: "home", path: "/" },
+  { name: "teachers", path: "/teachers" },
+  { name: "partner", path: "/canopy" },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Process bookkeeping: every child we start is stopped on normal exit, on errors and on Ctrl-C.
+
+const children = new Set();
+const cleanupHooks = new Set();
+let cleanupInstalled = false;
+
+function installCleanup() {
+  if (cleanupInstalled) return;
+  cleanupInstalled = true;
+  // Last resort: the process is exiting, so only synchronous kills are possible.
+  process.on("exit", () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    for (const hook of cleanupHooks) hook();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping servers…`);
+      stopAll().finally(() => process.exit(130));
+    });
+  }
+}
+
+/** Spawns a child process and tracks it so it is stopped whatever happens. */
+export function track(child) {
+  installCleanup();
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the process has exited. */
+export async function stopProcess(child, graceMs = 5_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Registers a synchronous stop function (e.g. a browser's kill) run on exit, errors and Ctrl-C. */
+export function onCleanup(hook) {
+  installCleanup();
+  cleanupHooks.add(hook);
+  return () => cleanupHooks.delete(hook);
+}
+
+export async function stopAll() {
+  for (const hook of cleanupHooks) {
+    try {
+      hook();
+    } catch {
+      // already stopped
+    }
+  }
+  cleanupHooks.clear();
+  await Promise.allSettled([...children].map((child) => stopProcess(child)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build, ports, server start.
+
+export function parseFlags(argv, defaults) {
+  const flags = { ...defaults };
+  for (const arg of argv) {
+    if (arg === "--no-build") flags.build = false;
+    else if (arg.startsWith("--") && arg.includes("=")) {
+      const [name, value] = arg.slice(2).split("=", 2);
+      if (!(name in defaults)) throw new Error(`unknown option --${name}`);
+      flags[name] = typeof defaults[name] === "number" ? Number(value) : value;
+      if (Number.isNaN(flags[name])) throw new Error(`--${name} needs a number`);
+    } else throw new Error(`unknown argument ${arg}`);
+  }
+  return flags;
+}
+
+/** `npx remix build`, output on stderr so stdout stays the report. */
+export async function buildApp() {
+  console.error("› npx remix build");
+  const started = Date.now();
+  const child = track(spawn("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] }));
+  const [code] = await once(child, "exit");
+  if (code !== 0) throw new Error(`remix build failed (exit ${code})`);
+  console.error(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort() {
+  const server = net.createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address();
+  server.close();
+  await once(server, "close");
+  return port;
+}
+
+async function sleep(ms) {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Starts `node server.js` on a free port against a fresh SQLite file in a new temp folder.
+ * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
+ * Resolves once GET /healthz answers 200.
+ */
+export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 } = {}) {
+  const port = await freePort();
+  const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
+  const logFile = path.join(tmpDir, "server.log");
+  const errFile = path.join(tmpDir, "server.err.log");
+  const sqlitePath = path.join(tmpDir, "stillhour.sqlite");
+  const url = `http://127.0.0.1:${port}`;
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    PUBLIC_SITE_URL: url,
+    DATA_STORE: "sqlite",
+    SQLITE_PATH: sqlitePath,
+    STATS_ENDPOINT: "true",
+    LOG_REQUESTS: "true",
+    ...env,
+  };
+  // Never point a measurement at a real or emulated Firestore that happens to be configured here.
+  for (const name of ["FIREBASE_PROJECT_ID", "FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST"]) delete childEnv[name];
+
+  const out = openSync(logFile, "a");
+  const err = openSync(errFile, "a");
+  const child = track(spawn(process.execPath, ["server.js"], { cwd: ROOT, env: childEnv, stdio: ["ignore", out, err] }));
+  closeSync(out);
+  closeSync(err);
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before /healthz answered.\n${tail(errFile) || tail(logFile)}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopProcess(child);
+      throw new Error(`server did not answer /healthz within ${timeoutMs / 1000} s.\n${tail(errFile) || tail(logFile)}`);
+    }
+    await sleep(200);
+  }
+
+  return {
+    url,
+    port,
+    child,
+    tmpDir,
+    logFile,
+    errFile,
+    async stop() {
+      await stopProcess(child);
+    },
+    /** Deletes the SQLite files; the logs stay for reading. */
+    removeDatabase() {
+      for (const name of readdirSync(tmpDir)) {
+        if (name.startsWith("stillhour.sqlite")) rmSync(path.join(tmpDir, name), { force: true });
+      }
+    },
+  };
+}
+
+/** Slugs of teachers and blog posts, read from hrefs in /teachers and /blog (and /sitemap.xml if any). */
+export async function discoverSlugs(baseUrl) {
+  const found = { teachers: new Set(), blog: new Set() };
+  const collect = (text) => {
+    for (const match of text.matchAll(/(?:href=["']|<loc>)(?:https?:\/\/[^/"'<]+)?\/(teachers|blog)\/([A-Za-z0-9][A-Za-z0-9._~-]*)/g)) {
+      found[match[1] === "teachers" ? "teachers" : "blog"].add(match[2]);
+    }
+  };
+  for (const page of ["/teachers", "/blog", "/sitemap.xml"]) {
+    try {
+      const response = await fetch(`${baseUrl}${page}`, { headers: BROWSER_HEADERS, signal: AbortSignal.timeout(10_000) });
+      if (response.ok) collect(await response.text());
+    } catch {
+      // that page may not exist yet
+    }
+  }
+  return { teachers: [...found.teachers], blog: [...found.blog] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements.
+
+async function getStats(baseUrl) {
+  try {
+    const response = await fetch(`${baseUrl}/__stats`);
+    if (!response.ok) return null;
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/** Sequential GETs so caches, JIT and connection pools are warm; returns the status codes seen. */
+async function warm(url, count) {
+  const statuses = {};
+  for (let i = 0; i < count; i++) {
+    const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+    await response.arrayBuffer();
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+  }
+  return statuses;
+}
+
+async function loadTest(autocannon, { name, url, connections, duration }) {
+  console.error(`› autocannon ${name} ${url} (${connections} connections, ${duration} s)`);
+  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
+  return {
+    name,
+    url,
+    requestsPerSec: result.requests.average,
+    latencyMs: { average: result.latency.average, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    totalRequests: result.requests.total,
+    "2xx": result["2xx"],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+    bytesPerSec: result.throughput.average,
+  };
+}
+
+/** Every /build/*.js URL the HTML mentions (script src, modulepreload, imports of the inline module). */
+export function buildScriptUrls(html) {
+  const urls = new Set();
+  for (const match of html.matchAll(/["'](\/build\/[^"'?#\s]+\.js)(?:[?#][^"']*)?["']/g)) urls.add(match[1]);
+  return [...urls];
+}
+
+/** Static `import … from "x.js"` / `import "x.js"` specifiers in an ES module (not dynamic import()). */
+function staticImports(source) {
+  const specifiers = new Set();
+  for (const match of source.matchAll(/(?:\bfrom\s*|\bimport\s*)["']([^"']+\.js)["']/g)) specifiers.add(match[1]);
+  return [...specifiers];
+}
+
+async function firstLoadJs(baseUrl, html) {
+  const listed = buildScriptUrls(html);
+  const files = [];
+  const unlisted = new Set();
+  for (const href of listed) {
+    const response = await fetch(new URL(href, baseUrl));
+    const body = Buffer.from(await response.arrayBuffer());
+    files.push({ url: href, status: response.status, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
+    for (const specifier of staticImports(body.toString("utf8"))) {
+      const resolved = new URL(specifier, new URL(href, baseUrl)).pathname;
+      if (!listed.includes(resolved)) unlisted.add(resolved);
+    }
+  }
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    totalGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+    totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+    files,
+    // Statically imported by a listed script but not referenced in the HTML: not counted above,
+    // and the browser only discovers them after parsing their importer (a request waterfall).
+    unlistedStaticImports: [...unlisted],
+  };
+}
+
+/** Per path: how the server's page cache answered and its own timing, from the request log. */
+function summarizeLog(logFile, paths) {
+  const byPath = {};
+  let text = "";
+  try {
+    text = readFileSync(logFile, "utf8");
+  } catch {
+    return byPath;
+  }
+  const durations = {};
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (entry.msg !== "request" || !paths.includes(entry.path)) continue;
+    const summary = (byPath[entry.path] ??= { requests: 0, cache: {}, status: {} });
+    summary.requests++;
+    summary.cache[entry.cache ?? "none"] = (summary.cache[entry.cache ?? "none"] ?? 0) + 1;
+    summary.status[entry.status] = (summary.status[entry.status] ?? 0) + 1;
+    (durations[entry.path] ??= []).push(entry.durationMs);
+  }
+  for (const [p, list] of Object.entries(durations)) {
+    list.sort((a, b) => a - b);
+    const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))];
+    byPath[p].serverDurationMs = { p50: at(0.5), p99: at(0.99), max: list[list.length - 1] };
+  }
+  return byPath;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report.
+
+function pad(value, width, left = false) {
+  const text = String(value);
+  return left ? text.padEnd(width) : text.padStart(width);
+}
+
+function printTable(rows) {
+  const header = ["target", "req/s", "p50 ms", "p99 ms", "vs static", "non-2xx", "errors"];
+  const widths = [22, 10, 8, 8, 10, 9, 8];
+  const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join("  ");
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) {
+    console.log(
+      line([
+        row.label,
+        row.requestsPerSec.toFixed(0),
+        row.latencyMs.p50,
+        row.latencyMs.p99,
+        row.ratioToStatic === null ? "–" : `${(row.ratioToStatic * 100).toFixed(1)} %`,
+        row.non2xx,
+        row.errors + row.timeouts,
+      ]),
+    );
+  }
+}
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2), { build: true, duration: 10, connections: 50, warmup: 50 });
+  const startedAt = new Date();
+  if (flags.build) await buildApp();
+
+  const { default: autocannon } = await import("autocannon");
+  console.error("› starting node server.js");
+  const app = await startApp({ label: "bench" });
+  console.error(`  listening on ${app.url}; request log: ${app.logFile}`);
+  let staticChild;
+  try {
+    // Warm every page (and check it answers) before anything is measured.
+    const warmup = {};
+    for (const page of PAGES) {
+      warmup[page.path] = await warm(`${app.url}${page.path}`, flags.warmup);
+      if (!warmup[page.path][200]) console.error(`  warning: ${page.path} did not answer 200 while warming: ${JSON.stringify(warmup[page.path])}`);
+    }
+
+    const homeResponse = await fetch(`${app.url}/`, { headers: BROWSER_HEADERS });
+    if (homeResponse.status !== 200) throw new Error(`/ answered ${homeResponse.status}; cannot measure the static ceiling`);
+    const homeHtml = await homeResponse.text();
+    const js = await firstLoadJs(app.url, homeHtml);
+
+    // The static ceiling runs in its own process, like the app, so autocannon's process measures both alike.
+    const staticPort = await freePort();
+    staticChild = track(
+      spawn(process.execPath, [path.join(ROOT, "bench", "static-server.js"), "--source", `${app.url}/`, "--port", String(staticPort)], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      }),
+    );
+    const [firstLine] = await Promise.race([
+      once(staticChild.stdout, "data"),
+      once(staticChild, "exit").then(([code]) => {
+        throw new Error(`static server exited (${code}) before listening`);
+      }),
+    ]);
+    const staticInfo = JSON.parse(String(firstLine).split("\n")[0]);
+    const staticUrl = `http://127.0.0.1:${staticInfo.port}/`;
+    await warm(staticUrl, flags.warmup);
+
+    // Measured runs: store reads are counted over the page runs only.
+    const statsBefore = await getStats(app.url);
+    const runs = [];
+    for (const page of PAGES) {
+      runs.push({ ...(await loadTest(autocannon, { name: page.name, url: `${app.url}${page.path}`, connections: flags.connections, duration: flags.duration })), path: page.path });
+    }
+    const statsAfter = await getStats(app.url);
+    const staticRun = {
+      ...(await loadTest(autocannon, { name: "static", url: staticUrl, connections: flags.connections, duration: flags.duration })),
+      path: "/ (static copy)",
+      bytes: staticInfo.bytes,
+      contentType: staticInfo.contentType,
+    };
+
+    const ceiling = staticRun.requestsPerSec;
+    for (const run of runs) run.ratioToStatic = ceiling > 0 ? run.requestsPerSec / ceiling : null;
+    staticRun.ratioToStatic = null;
+
+    const pageRequests = runs.reduce((sum, run) => sum + run.totalRequests, 0);
+    const storeReads =
+      statsBefore && statsAfter
+        ? {
+            before: statsBefore.storeReads,
+            after: statsAfter.storeReads,
+            delta: statsAfter.storeReads - statsBefore.storeReads,
+            requests: pageRequests,
+            per1000: pageRequests > 0 ? ((statsAfter.storeReads - statsBefore.storeReads) * 1000) / pageRequests : null,
+            cachedPagesAfter: statsAfter.cachedPages,
+          }
+        : null;
+
+    const targets = [];
+    for (const run of runs) {
+      targets.push({ name: `${run.path} ≥ ${TARGETS.minRatioToStatic * 100} % of static`, actual: run.ratioToStatic, pass: run.ratioToStatic !== null && run.ratioToStatic >= TARGETS.minRatioToStatic });
+      targets.push({ name: `${run.path} p99 ≤ ${TARGETS.maxP99Ms} ms`, actual: run.latencyMs.p99, pass: run.latencyMs.p99 <= TARGETS.maxP99Ms });
+      // Fast failures would flatter the figures above, so errors count against the page too.
+      targets.push({ name: `${run.path} all responses 2xx`, actual: run.non2xx + run.errors + run.timeouts, pass: run.non2xx + run.errors + run.timeouts === 0 });
+    }
+    targets.push({ name: `first-load JS ≤ ${TARGETS.maxFirstLoadJsGzipBytes} B gzip`, actual: js.totalGzipBytes, pass: js.totalGzipBytes <= TARGETS.maxFirstLoadJsGzipBytes });
+    targets.push({
+      name: `store reads ≤ ${TARGETS.maxStoreReadsPer1000} per 1,000 views`,
+      actual: storeReads?.per1000 ?? null,
+      pass: storeReads?.per1000 !== null && storeReads?.per1000 !== undefined && storeReads.per1000 <= TARGETS.maxStoreReadsPer1000,
+    });
+
+    const serverLog = summarizeLog(app.logFile, PAGES.map((page) => page.path));
+    const results = {
+      date: startedAt.toISOString(),
+      node: process.version,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? null,
+      platform: `${os.platform()} ${os.release()}`,
+      totalMemoryBytes: os.totalmem(),
+      options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, headers: BROWSER_HEADERS },
+      targets: TARGETS,
+      runs,
+      static: staticRun,
+      firstLoadJs: js,
+      storeReads,
+      serverLog,
+      warmup,
+      checks: targets,
+      allPass: targets.every((target) => target.pass),
+      requestLogFile: app.logFile,
+    };
+    writeFileSync(path.join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+
+    console.log(`\nStillhour bench — ${results.date}, Node ${results.node}, ${results.cpus} CPU (${results.cpuModel})`);
+    console.log(`${flags.connections} connections × ${flags.duration} s per target, no cookies, no compression\n`);
+    printTable([
+      ...runs.map((run) => ({ ...run, label: `${run.path}` })),
+      { ...staticRun, label: "static copy of /" },
+    ]);
+    console.log(`\nFirst-load JS of /: ${js.totalGzipBytes} B gzip (level 9) in ${js.files.length} files, ${js.totalBytes} B raw`);
+    for (const file of js.files) console.log(`  ${pad(file.gzipBytes, 8)} B  ${file.url}${file.status === 200 ? "" : `  (HTTP ${file.status})`}`);
+    if (js.unlistedStaticImports.length) console.log(`  not referenced in the HTML but statically imported: ${js.unlistedStaticImports.join(", ")}`);
+    if (storeReads) {
+      console.log(`Store reads: ${storeReads.delta} over ${storeReads.requests} page requests = ${storeReads.per1000.toFixed(2)} per 1,000 views (cached pages: ${storeReads.cachedPagesAfter})`);
+    } else console.log("Store reads: /__stats unavailable");
+    for (const [p, summary] of Object.entries(serverLog)) {
+      const cache = Object.entries(summary.cache).map(([state, count]) => `${state} ${count}`).join(", ");
+      console.log(`Server log ${p}: ${summary.requests} requests (${cache}); server time p50 ${summary.serverDurationMs.p50} ms, p99 ${summary.serverDurationMs.p99} ms`);
+    }
+    console.log("\nTargets:");
+    for (const target of targets) {
+      const actual = typeof target.actual === "number" ? (Number.isInteger(target.actual) ? target.actual : target.actual.toFixed(3)) : String(target.actual);
+      console.log(`  ${target.pass ? "PASS" : "FAIL"}  ${target.name}  (actual: ${actual})`);
+    }
+    console.log(`\nWrote bench/results.json; request log kept at ${app.logFile}`);
+  } finally {
+    await stopProcess(staticChild);
+    await app.stop();
+    app.removeDatabase();
+    const errors = tail(app.errFile, 10);
+    if (errors) console.error(`\nServer stderr (last lines of ${app.errFile}):\n${errors}`);
+  }
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  main()
+    .then(() => process.exit(0))
+    .catch(async (error) => {
+      console.error(`\nbench failed: ${error instanceof Error ? error.message : error}`);
+      await stopAll();
+      process.exit(1);
+    });
+}

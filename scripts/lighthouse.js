@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+// Lighthouse 12 on the production build, mobile preset (docs/performance.md).
+//
+//   npm run lighthouse                 # remix build, then audit
+//   npm run lighthouse -- --no-build   # audit the existing build
+//   npm run lighthouse -- --runs=3     # median of three runs per page (by performance score)
+//
+// Starts `node server.js` like the benchmark (free port, fresh SQLite in the temp folder), picks a
+// blog post and a teacher from the site's own links, and audits `/`, `/blog/<slug>`,
+// `/teachers/<slug>` and `/canopy` in headless Chromium with every host but 127.0.0.1 unresolvable,
+// so it works offline and measures only what the site itself serves. Prints the category scores,
+// CLS and LCP per page, writes lighthouse/results.json (plus each full report beside it), checks
+// Performance ≥ 95 and CLS ≤ 0.05, and exits 0 whatever the scores (exit 1 only if it could not run).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { BROWSER_HEADERS, ROOT, buildApp, discoverSlugs, onCleanup, parseFlags, startApp, stopAll } from "../bench/run.js";
+
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  // Offline: nothing but the local server resolves, so no third party can slip into the figures.
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const TARGETS = { minPerformance: 95, maxCls: 0.05 };
+const OUT_DIR = path.join(ROOT, "lighthouse");
+
+function score(category) {
+  return category?.score === null || category?.score === undefined ? null : Math.round(category.score * 100);
+}
+
+/** What a run says about one page, small enough to read in results.json. */
+function summarize(name, url, lhr) {
+  const audit = (id) => lhr.audits[id];
+  const failing = {};
+  for (const id of CATEGORIES) {
+    const category = lhr.categories[id];
+    if (!category) continue;
+    failing[id] = category.auditRefs
+      .filter((ref) => ref.weight > 0 || id === "performance")
+      .map((ref) => audit(ref.id))
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+      .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null }));
+  }
+  return {
+    name,
+    url,
+    finalUrl: lhr.finalDisplayedUrl,
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr.categories[id])])),
+    metrics: {
+      cls: audit("cumulative-layout-shift")?.numericValue ?? null,
+      lcpMs: audit("largest-contentful-paint")?.numericValue ?? null,
+      fcpMs: audit("first-contentful-paint")?.numericValue ?? null,
+      tbtMs: audit("total-blocking-time")?.numericValue ?? null,
+      speedIndexMs: audit("speed-index")?.numericValue ?? null,
+      ttfbMs: audit("server-response-time")?.numericValue ?? null,
+      totalByteWeight: audit("total-byte-weight")?.numericValue ?? null,
+    },
+    lcpElement: audit("largest-contentful-paint-element")?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    failingAudits: failing,
+    runtimeError: lhr.runtimeError ?? null,
+    runWarnings: lhr.runWarnings ?? [],
+  };
+}
+
+function lighthouseVersion() {
+  try {
+    return JSON.parse(readFileSync(path.join(ROOT, "node_modules", "lighthouse", "package.json"), "utf8")).version;
+  } catch {
+    return null;
+  }
+}
+
+function median(summaries) {
+  const sorted = [...summaries].sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+function pad(value, width, left = false) {
+  const text = String(value ?? "–");
+  return left ? text.padEnd(width) : text.padStart(width);
+}
+
+async function main() {
+  const flags = parseFlags(process.argv.slice(2), { build: true, runs: 1 });
+  if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
+  const startedAt = new Date();
+  if (flags.build) await buildApp();
+
+  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+
+  console.error("› starting node server.js");
+  const app = await startApp({ label: "lighthouse" });
+  console.error(`  listening on ${app.url}; request log: ${app.logFile}`);
+  let chrome;
+  try {
+    const slugs = await discoverSlugs(app.url);
+    const pages = [{ name: "home", path: "/" }];
+    if (slugs.blog[0]) pages.push({ name: "blog post", path: `/blog/${slugs.blog[0]}` });
+    else console.error("  warning: no blog slug found in /blog, /teachers or /sitemap.xml; skipping the blog post page");
+    if (slugs.teachers[0]) pages.push({ name: "teacher", path: `/teachers/${slugs.teachers[0]}` });
+    else console.error("  warning: no teacher slug found in /teachers, /blog or /sitemap.xml; skipping the teacher page");
+    pages.push({ name: "partner", path: "/canopy" });
+
+    // Warm the page cache and check each page answers, so Lighthouse sees what visitors usually get.
+    for (const page of pages) {
+      const response = await fetch(`${app.url}${page.path}`, { headers: BROWSER_HEADERS, redirect: "manual" });
+      await response.arrayBuffer();
+      page.status = response.status;
+      if (response.status !== 200) console.error(`  warning: ${page.path} answered ${response.status}`);
+    }
+
+    console.error(`› launching ${CHROME_PATH}`);
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+    onCleanup(() => chrome.kill());
+
+    mkdirSync(OUT_DIR, { recursive: true });
+    const results = [];
+    for (const page of pages) {
+      const url = `${app.url}${page.path}`;
+      const runs = [];
+      for (let run = 1; run <= flags.runs; run++) {
+        console.error(`› lighthouse ${page.path}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`);
+        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+        if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+        const summary = summarize(page.name, page.path, result.lhr);
+        summary.report = path.join("lighthouse", `${page.name.replace(/\W+/g, "-")}${flags.runs > 1 ? `-${run}` : ""}.report.json`);
+        writeFileSync(path.join(ROOT, summary.report), result.report);
+        runs.push(summary);
+      }
+      const chosen = median(runs);
+      results.push({ ...chosen, status: page.status, allRuns: runs.length > 1 ? runs.map((r) => ({ scores: r.scores, metrics: r.metrics })) : undefined });
+    }
+
+    const checks = [];
+    for (const page of results) {
+      checks.push({ name: `${page.url} performance ≥ ${TARGETS.minPerformance}`, actual: page.scores.performance, pass: page.scores.performance !== null && page.scores.performance >= TARGETS.minPerformance });
+      checks.push({ name: `${page.url} CLS ≤ ${TARGETS.maxCls}`, actual: page.metrics.cls, pass: page.metrics.cls !== null && page.metrics.cls <= TARGETS.maxCls });
+    }
+    const output = {
+      date: startedAt.toISOString(),
+      node: process.version,
+      lighthouse: lighthouseVersion(),
+      chrome: CHROME_PATH,
+      chromeFlags: CHROME_FLAGS,
+      preset: "mobile (Lighthouse default config, simulated throttling)",
+      runsPerPage: flags.runs,
+      targets: TARGETS,
+      pages: results,
+      checks,
+      allPass: checks.every((check) => check.pass),
+    };
+    writeFileSync(path.join(OUT_DIR, "results.json"), `${JSON.stringify(output, null, 2)}\n`);
+
+    console.log(`\nStillhour Lighthouse — ${output.date}, Lighthouse ${output.lighthouse ?? "?"}, mobile, ${flags.runs} run(s) per page${flags.runs > 1 ? " (median by performance)" : ""}\n`);
+    const widths = [26, 6, 6, 6, 6, 7, 8];
+    const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join("  ");
+    console.log(line(["page", "perf", "a11y", "bp", "seo", "CLS", "LCP ms"]));
+    console.log(widths.map((w) => "-".repeat(w)).join("  "));
+    for (const page of results) {
+      console.log(
+        line([
+          page.url,
+          page.scores.performance,
+          page.scores.accessibility,
+          page.scores["best-practices"],
+          page.scores.seo,
+          page.metrics.cls === null ? null : page.metrics.cls.toFixed(3),
+          page.metrics.lcpMs === null ? null : Math.round(page.metrics.lcpMs),
+        ]),
+      );
+    }
+    const failing = results.flatMap((page) =>
+      Object.entries(page.failingAudits).flatMap(([category, audits]) => audits.map((a) => `  ${page.url} [${category}] ${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)),
+    );
+    if (failing.length) console.log(`\nAudits below 0.9:\n${failing.join("\n")}`);
+    for (const page of results) if (page.runtimeError) console.log(`\n${page.url}: runtime error ${page.runtimeError.code}: ${page.runtimeError.message}`);
+    console.log("\nTargets:");
+    for (const check of checks) {
+      const actual = typeof check.actual === "number" && !Number.isInteger(check.actual) ? check.actual.toFixed(3) : check.actual;
+      console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${actual})`);
+    }
+    console.log(`\nWrote lighthouse/results.json and one full report per page in lighthouse/`);
+  } finally {
+    if (chrome) chrome.kill();
+    await app.stop();
+    app.removeDatabase();
+  }
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch(async (error) => {
+    console.error(`\nlighthouse failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    await stopAll();
+    process.exit(1);
+  });
