@@ -141,6 +141,14 @@ export async function freePort() {
   return port;
 }
 
+/** Benchmarks on a busy machine mostly measure the other work; say so up front. */
+export function warnIfBusy(load = os.loadavg()) {
+  const cpus = os.cpus().length;
+  if (load[0] > cpus * 0.5) {
+    console.error(`  warning: load average ${load[0].toFixed(2)} on ${cpus} CPUs — other processes are busy, figures will be low and noisy`);
+  }
+}
+
 async function sleep(ms) {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -165,9 +173,9 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 }
   const errFile = path.join(tmpDir, "server.err.log");
   const sqlitePath = path.join(tmpDir, "stillhour.sqlite");
   const url = `http://127.0.0.1:${port}`;
+  // NODE_ENV is passed through, not forced: the figures are those of `node server.js` as started here.
   const childEnv = {
     ...process.env,
-    NODE_ENV: "production",
     PORT: String(port),
     PUBLIC_SITE_URL: url,
     DATA_STORE: "sqlite",
@@ -206,6 +214,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 }
   return {
     url,
     port,
+    nodeEnv: childEnv.NODE_ENV ?? null,
     child,
     tmpDir,
     logFile,
@@ -384,14 +393,16 @@ function printTable(rows) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, duration: 10, connections: 50, warmup: 50 });
+  const flags = parseFlags(process.argv.slice(2), { build: true, duration: 10, connections: 50, warmup: 50, "node-env": "" });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const { default: autocannon } = await import("autocannon");
+  const loadBefore = os.loadavg();
+  warnIfBusy(loadBefore);
   console.error("› starting node server.js");
-  const app = await startApp({ label: "bench" });
-  console.error(`  listening on ${app.url}; request log: ${app.logFile}`);
+  const app = await startApp({ label: "bench", env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   let staticChild;
   try {
     // Warm every page (and check it answers) before anything is measured.
@@ -477,6 +488,9 @@ async function main() {
       cpuModel: os.cpus()[0]?.model ?? null,
       platform: `${os.platform()} ${os.release()}`,
       totalMemoryBytes: os.totalmem(),
+      // 1/5/15-minute load averages: other work on the machine skews every figure below.
+      loadAverage: { before: loadBefore, after: os.loadavg() },
+      serverNodeEnv: app.nodeEnv,
       options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, headers: BROWSER_HEADERS },
       targets: TARGETS,
       runs,
@@ -492,7 +506,8 @@ async function main() {
     writeFileSync(path.join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 
     console.log(`\nStillhour bench — ${results.date}, Node ${results.node}, ${results.cpus} CPU (${results.cpuModel})`);
-    console.log(`${flags.connections} connections × ${flags.duration} s per target, no cookies, no compression\n`);
+    console.log(`${flags.connections} connections × ${flags.duration} s per target, no cookies, no compression, server NODE_ENV=${app.nodeEnv ?? "unset"}`);
+    console.log(`load average before ${loadBefore.map((n) => n.toFixed(2)).join(" ")}, after ${results.loadAverage.after.map((n) => n.toFixed(2)).join(" ")}\n`);
     printTable([
       ...runs.map((run) => ({ ...run, label: `${run.path}` })),
       { ...staticRun, label: "static copy of /" },

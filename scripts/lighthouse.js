@@ -13,7 +13,8 @@
 // Performance ≥ 95 and CLS ≤ 0.05, and exits 0 whatever the scores (exit 1 only if it could not run).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { BROWSER_HEADERS, ROOT, buildApp, discoverSlugs, onCleanup, parseFlags, startApp, stopAll } from "../bench/run.js";
+import os from "node:os";
+import { BROWSER_HEADERS, ROOT, buildApp, discoverSlugs, onCleanup, parseFlags, startApp, stopAll, warnIfBusy } from "../bench/run.js";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -88,16 +89,18 @@ function pad(value, width, left = false) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, runs: 1 });
+  const flags = parseFlags(process.argv.slice(2), { build: true, runs: 1, "node-env": "" });
   if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
 
+  const loadBefore = os.loadavg();
+  warnIfBusy(loadBefore);
   console.error("› starting node server.js");
-  const app = await startApp({ label: "lighthouse" });
-  console.error(`  listening on ${app.url}; request log: ${app.logFile}`);
+  const app = await startApp({ label: "lighthouse", env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   let chrome;
   try {
     const slugs = await discoverSlugs(app.url);
@@ -150,6 +153,8 @@ async function main() {
       chrome: CHROME_PATH,
       chromeFlags: CHROME_FLAGS,
       preset: "mobile (Lighthouse default config, simulated throttling)",
+      serverNodeEnv: app.nodeEnv,
+      loadAverage: { before: loadBefore, after: os.loadavg() },
       runsPerPage: flags.runs,
       targets: TARGETS,
       pages: results,

@@ -41,6 +41,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   app.disable("x-powered-by");
   app.set("trust proxy", true);
   app.use(requestLog(env.LOG_REQUESTS));
+  app.use(rejectUnreadableAddresses);
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -65,22 +66,17 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     handlePage(req, res).catch(next);
   });
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return sendPlainPage(res, status, "That request could not be read", "Please check the link and try again.");
+    }
     console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
     if (!res.headersSent) sendPlainPage(res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
   });
 
   async function handlePage(req: ExpressRequest, res: ExpressResponse) {
-    if (req.originalUrl.length > MAX_URL_LENGTH) {
-      return sendPlainPage(res, 414, "That address is too long", "Please check the link and try again.");
-    }
-    let url: URL;
-    try {
-      url = requestUrl(req);
-      decodeURIComponent(url.pathname);
-    } catch {
-      return sendPlainPage(res, 400, "That address could not be read", "Please check the link and try again.");
-    }
+    const url = requestUrl(req);
     const requestId = res.locals.requestId as string;
     const cacheable = req.method === "GET" || req.method === "HEAD";
     const visitor = await getVisitor(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
@@ -141,6 +137,19 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
+function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) {
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    return sendPlainPage(res, 414, "That address is too long", "Please check the link and try again.");
+  }
+  try {
+    decodeURIComponent(requestUrl(req).pathname);
+  } catch {
+    return sendPlainPage(res, 400, "That address could not be read", "Please check the link and try again.");
+  }
+  next();
 }
 
 function sendCached(req: ExpressRequest, res: ExpressResponse, page: { status: number; headers: [string, string][]; body: string }, setCookie: string | null) {

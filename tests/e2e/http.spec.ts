@@ -55,7 +55,7 @@ test.describe("HTTP behaviour", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  for (const path of [`/${"a".repeat(3000)}`, "/%E0%A4%A", "/teachers/%00", "/teachers/..%2f..%2fetc%2fpasswd", "/blog/%F0%9F%98%80", "/%2e%2e/%2e%2e/"]) {
+  for (const path of [`/${"a".repeat(3000)}`, "/%E0%A4%A", "/teachers/%00", "/teachers/..%2f..%2fetc%2fpasswd", "/blog/%F0%9F%98%80", "/blog/%ZZ", "/teachers/%C0%AF"]) {
     test(`an odd address (${path.slice(0, 30)}…) gets a clear 4xx page, never a 500`, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBeGreaterThanOrEqual(400);

@@ -63,9 +63,15 @@ async function main() {
         reducedMotion: "reduce",
       });
       const page = await context.newPage();
-      page.on("console", (message) => {
-        if (message.type() === "error") console.warn(`[console ${width}px] ${message.text()}`);
+      const reported = new Set<string>();
+      page.on("response", (response) => {
+        const key = `${response.status()} ${response.url()}`;
+        if (response.status() >= 400 && response.request().resourceType() !== "document" && !reported.has(key)) {
+          reported.add(key);
+          console.warn(`[${width}px] ${key}`);
+        }
       });
+      page.on("pageerror", (error) => console.warn(`[${width}px] page error: ${error.message}`));
       for (const entry of PAGES) {
         const path = typeof entry.path === "string" ? entry.path : await entry.path(page);
         const response = await page.goto(new URL(path, BASE_URL).toString(), { waitUntil: "networkidle" });
