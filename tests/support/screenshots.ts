@@ -79,6 +79,17 @@ async function main() {
         const file = join(OUT, `${entry.name}-${width}.png`);
         await page.screenshot({ path: file, fullPage: true });
         console.log(`${response?.status()} ${path} → ${file}`);
+        // Tall phone pages shrink to a sliver in an image viewer: also save them in readable parts.
+        if (width < 600) {
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          for (let y = 0, part = 1; y < height; y += 1400, part++) {
+            await page.screenshot({
+              path: join(OUT, `${entry.name}-${width}-part${part}.png`),
+              fullPage: true,
+              clip: { x: 0, y, width, height: Math.min(1400, height - y) },
+            });
+          }
+        }
         // The fold alone, with the header over the hero as a visitor first sees it.
         await page.screenshot({ path: join(OUT, `${entry.name}-${width}-fold.png`) });
       }
