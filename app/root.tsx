@@ -4,7 +4,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
   useMatches,
@@ -12,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { AppBehaviours } from "~/components/app-behaviours";
 import { ErrorPage } from "~/components/error-page";
 import { SiteShell } from "~/components/site-shell";
 import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-handle";
@@ -64,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="app">
           <SiteShell handle={handle}>{children}</SiteShell>
         </div>
-        <ScrollRestoration nonce={nonce} />
+        <AppBehaviours handle={handle} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -72,7 +72,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const handle = mergeRouteHandles(matches.map((match) => match.handle));
+  // §2: an article is keyed by its path (a new article mounts afresh); other pages by route name.
+  return <Outlet key={handle.key === "path" ? pathname : handle.name} />;
 }
 
 export function ErrorBoundary() {

@@ -102,3 +102,21 @@ export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
     return docs.map((d) => d.data);
   });
 }
+
+/** Every published article's slug and date, newest first, for the sitemap and related links. */
+export function listArticleSummaries(): Promise<Array<Pick<Article, "titleSlug" | "title" | "category" | "publishedAt">>> {
+  return cached("articleSummaries", ttl(), async () => {
+    const { docs } = await getStore().query("articles", ArticleSchema, {
+      where: [{ field: "published", op: "==", value: true }],
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+      limit: 1000,
+    });
+    return docs.map(({ data }) => ({ titleSlug: data.titleSlug, title: data.title, category: data.category, publishedAt: data.publishedAt }));
+  });
+}
+
+/** One learn series by slug, or null. */
+export async function getLearningSeriesBySlug(slug: string): Promise<LearningSeries | null> {
+  const series = await getLearningSeries();
+  return series.find((s) => s.slug === slug) ?? null;
+}

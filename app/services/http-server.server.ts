@@ -198,11 +198,13 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, coo
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i];
-    if (name.toLowerCase() === "cookie") continue;
+    if (["cookie", "x-client-ip"].includes(name.toLowerCase())) continue;
     headers.append(name, req.rawHeaders[i + 1]);
   }
   if (cookieHeader) headers.set("cookie", cookieHeader);
   headers.set("x-request-id", requestId);
+  // The address rate limits count by; set here so a client cannot choose it.
+  headers.set("x-client-ip", req.ip ?? req.socket.remoteAddress ?? "unknown");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);

@@ -1,0 +1,202 @@
+import { useLocation, useNavigate, useNavigationType } from "@remix-run/react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import { inAppDestination, scrollDecision } from "~/models/navigation";
+import type { RouteHandle } from "~/models/route-handle";
+import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/models/screen";
+
+// useLayoutEffect warns during server rendering; these effects only matter in the browser.
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
+
+/**
+ * The shell's browser behaviours (§2, §4, §9). Renders nothing: without JavaScript the page
+ * simply scrolls, links navigate and the menu is a plain disclosure.
+ */
+export function AppBehaviours({ handle }: { handle: RouteHandle }) {
+  useScrollManager(handle.keepScrollOnSignup);
+  useScrolledMarker();
+  useHeaderWatch();
+  useScreenClasses();
+  useDynamicContentLinks();
+  useCloseMenusOnRouteChange(handle.name);
+  return null;
+}
+
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+/** Scrolls an element into view: smoothly, or instantly under prefers-reduced-motion. */
+export function scrollToElement(element: Element) {
+  element.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth", block: "start" });
+}
+
+const SCROLL_POSITIONS_KEY = "stillhour:scroll";
+
+/**
+ * To the top between different pages, to the hash target when there is one, back to the saved
+ * position on back/forward, and (articles) kept when a `signup` parameter is on either route.
+ */
+function useScrollManager(keepOnSignup: boolean) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const previous = useRef<{ pathname: string; search: string } | null>(null);
+  const positions = useRef<Record<string, number>>({});
+
+  useEffect(() => {
+    window.history.scrollRestoration = "manual";
+    try {
+      positions.current = JSON.parse(sessionStorage.getItem(SCROLL_POSITIONS_KEY) ?? "{}");
+    } catch {
+      positions.current = {};
+    }
+    const save = () => {
+      try {
+        sessionStorage.setItem(SCROLL_POSITIONS_KEY, JSON.stringify(positions.current));
+      } catch {
+        // Storage may be full or disabled; back/forward then starts at the top.
+      }
+    };
+    window.addEventListener("pagehide", save);
+    return () => window.removeEventListener("pagehide", save);
+  }, []);
+
+  useEffect(() => {
+    const key = location.key;
+    const onScroll = () => {
+      positions.current[key] = window.scrollY;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [location.key]);
+
+  useBrowserLayoutEffect(() => {
+    const before = previous.current;
+    previous.current = { pathname: location.pathname, search: location.search };
+    if (before === null && !location.hash) return; // first render: the browser already placed us
+    if (navigationType === "POP" && location.key in positions.current) {
+      window.scrollTo(0, positions.current[location.key]);
+      return;
+    }
+    const decision = scrollDecision(before, location, { keepOnSignup });
+    if (decision.kind === "top") window.scrollTo(0, 0);
+    if (decision.kind === "hash") {
+      const target = document.getElementById(decision.id);
+      if (target) scrollToElement(target);
+    }
+  }, [location.key]);
+}
+
+/** §4: the app root carries a `scrolled` marker while the page is scrolled down at all. */
+function useScrolledMarker() {
+  useEffect(() => {
+    const root = document.getElementById("app");
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const scrolled = window.scrollY > 0;
+      root?.classList.toggle("scrolled", scrolled);
+      document.body.classList.toggle("scrolled", scrolled);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+}
+
+/**
+ * §4 header directive: an element marked `data-header-watch="class names"` adds those classes
+ * to the header while it crosses the middle of the header's area, and removes them when it leaves.
+ */
+function useHeaderWatch() {
+  const location = useLocation();
+  useEffect(() => {
+    const header = document.querySelector<HTMLElement>(".site-header");
+    const watched = document.querySelectorAll<HTMLElement>("[data-header-watch]");
+    if (!header || watched.length === 0 || typeof IntersectionObserver === "undefined") return;
+    const middle = Math.round(header.getBoundingClientRect().height / 2);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const classes = ((entry.target as HTMLElement).dataset.headerWatch ?? "").split(/\s+/).filter(Boolean);
+          for (const name of classes) header.classList.toggle(name, entry.isIntersecting);
+        }
+      },
+      // A one-pixel line at the middle of the header: an element intersects while it spans that line.
+      { rootMargin: `-${middle}px 0px -${Math.max(0, window.innerHeight - middle - 1)}px 0px`, threshold: 0 },
+    );
+    watched.forEach((element) => observer.observe(element));
+    return () => {
+      observer.disconnect();
+      watched.forEach((element) =>
+        (element.dataset.headerWatch ?? "").split(/\s+/).filter(Boolean).forEach((name) => header.classList.remove(name)),
+      );
+    };
+  }, [location.pathname]);
+}
+
+/** §3, §9: size class, breakpoint, touch and the Instagram in-app browser as page classes. */
+function useScreenClasses() {
+  useEffect(() => {
+    const body = document.body;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const apply = () => {
+      const state = screenState(window.innerWidth, window.innerHeight, navigator.maxTouchPoints > 0 || "ontouchstart" in window);
+      for (const size of ["mobile", "tablet", "desktop"]) body.classList.toggle(`size-${size}`, state.sizeClass === size);
+      for (const name of BREAKPOINTS) body.classList.toggle(`bp-${name}`, state.breakpoint === name);
+      body.classList.toggle("touch", state.touch);
+      body.classList.toggle(`orientation-portrait`, state.orientation === "portrait");
+      body.classList.toggle(`orientation-landscape`, state.orientation === "landscape");
+      body.dataset.size = state.sizeClass;
+    };
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(apply, RESIZE_DEBOUNCE_MS);
+    };
+    apply();
+    body.classList.toggle("instagram-browser", isInstagramBrowser(navigator.userAgent));
+    window.addEventListener("resize", onResize);
+    window.addEventListener("orientationchange", onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("resize", onResize);
+      window.removeEventListener("orientationchange", onResize);
+    };
+  }, []);
+}
+
+/** §2: same-site links inside `[data-dynamic-content]` (article bodies) navigate within the app. */
+function useDynamicContentLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.("a");
+      if (!anchor || !anchor.closest("[data-dynamic-content]")) return;
+      const to = inAppDestination(
+        event,
+        { href: anchor.getAttribute("href"), target: anchor.getAttribute("target"), download: anchor.hasAttribute("download") },
+        window.location,
+      );
+      if (!to) return;
+      event.preventDefault();
+      navigate(to);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
+
+/** §2: the global menu/overlay open flag resets to closed whenever the route name changes. */
+function useCloseMenusOnRouteChange(routeName: string) {
+  useEffect(() => {
+    document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {
+      details.open = false;
+    });
+    document.body.classList.remove("menu-open");
+  }, [routeName]);
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+export const LEAD_SOURCES = ["mental-detox-ebook"] as const;
+
+/** The e-book form: one schema for the action and the field constraints in the page. */
+export const LeadFormSchema = z.object({
+  email: z
+    .string({ required_error: "Please enter your email address." })
+    .trim()
+    .min(1, "Please enter your email address.")
+    .max(254, "That email address is too long. Please use one under 254 characters.")
+    .email("Please enter a valid email address, like name@example.com."),
+  firstName: z
+    .string()
+    .trim()
+    .max(80, "Please keep your first name under 80 characters.")
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type LeadForm = z.infer<typeof LeadFormSchema>;
+
+/** The hidden field people never see; anything typed into it came from a bot. */
+export const HONEYPOT_FIELD = "website";
+
+export const LeadSchema = z.object({
+  email: z.string().email(),
+  firstName: z.string().nullable(),
+  source: z.enum(LEAD_SOURCES),
+  createdAt: z.number().int(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+export type LeadFieldErrors = Partial<Record<keyof LeadForm, string>>;
+
+/** Validates the submitted fields; on failure returns one message per field and what the person typed. */
+export function parseLeadForm(formData: FormData):
+  | { ok: true; data: LeadForm }
+  | { ok: false; errors: LeadFieldErrors; values: Record<string, string> } {
+  const values = {
+    email: String(formData.get("email") ?? "").slice(0, 1000),
+    firstName: String(formData.get("firstName") ?? "").slice(0, 1000),
+  };
+  const result = LeadFormSchema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: LeadFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LeadForm;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, values };
+}
