@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The server's store; tests open the same file to add fixtures (tests/support/e2e-store.ts). */
+export const E2E_DATABASE = `./data/e2e-${PORT}.sqlite`;
 
 /**
  * Browser tests drive the machine's Chromium (Debian package), never a downloaded one.
@@ -31,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node server.js",
+    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && node server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -39,7 +41,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(PORT),
-      SQLITE_PATH: `./data/e2e-${Date.now()}.sqlite`,
+      SQLITE_PATH: E2E_DATABASE,
       LOG_REQUESTS: "false",
       PUBLIC_SITE_URL: `http://localhost:${PORT}`,
     },

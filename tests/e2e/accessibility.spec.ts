@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { STATIC_ROUTES } from "../support/route-table";
+
+const PAGES = [...STATIC_ROUTES.map((route) => route.path), "/learn", "/no-such-page"];
+
+async function firstLink(page: import("@playwright/test").Page, listPath: string, prefix: string) {
+  await page.goto(listPath);
+  return page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href");
+}
+
+test.describe("accessibility (axe)", () => {
+  for (const path of PAGES) {
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    });
+  }
+
+  test("a teacher, an article, a series and a careers opening have no serious or critical violations", async ({ page }) => {
+    const paths = [
+      await firstLink(page, "/teachers", "/teachers/"),
+      await firstLink(page, "/blog", "/blog/"),
+      await firstLink(page, "/learn", "/learn/"),
+      await firstLink(page, "/careers", "/careers/"),
+    ];
+    for (const path of paths) {
+      expect(path).toBeTruthy();
+      await page.goto(path!);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(serious.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    }
+  });
+
+  test("the menu works by keyboard with a visible focus ring", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/about");
+    await page.keyboard.press("Tab");
+    const skip = page.locator(":focus");
+    await expect(skip).toHaveText(/skip to content/i);
+    const menu = page.locator("details.menu-sheet summary");
+    await menu.focus();
+    const outline = await menu.evaluate((el) => getComputedStyle(el).outlineStyle + getComputedStyle(el).boxShadow);
+    expect(outline).not.toBe("nonenone");
+    await page.keyboard.press("Enter");
+    await expect(page.locator("details.menu-sheet")).toHaveAttribute("open", "");
+    await expect(page.locator(".menu-sheet__panel a").first()).toBeVisible();
+  });
+});
