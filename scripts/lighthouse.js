@@ -43,10 +43,12 @@ function summarize(name, url, lhr) {
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];
     if (!category) continue;
+    // Only audits that count towards the score: the weighted metrics for performance, the
+    // weighted pass/fail checks for the other categories.
     failing[id] = category.auditRefs
-      .filter((ref) => ref.weight > 0 || id === "performance")
+      .filter((ref) => ref.weight > 0)
       .map((ref) => audit(ref.id))
-      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+      .filter((a) => a && a.score !== null && a.score < (id === "performance" ? 0.9 : 1))
       .map((a) => ({ id: a.id, title: a.title, score: a.score, displayValue: a.displayValue ?? null }));
   }
   return {
@@ -64,6 +66,8 @@ function summarize(name, url, lhr) {
       totalByteWeight: audit("total-byte-weight")?.numericValue ?? null,
     },
     lcpElement: audit("largest-contentful-paint-element")?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    layoutShifts: (audit("layout-shifts")?.details?.items ?? []).slice(0, 3).map((item) => ({ score: item.score, element: item.node?.snippet ?? null })),
+    consoleErrors: (audit("errors-in-console")?.details?.items ?? []).map((item) => `${item.description}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ""}`),
     failingAudits: failing,
     runtimeError: lhr.runtimeError ?? null,
     runWarnings: lhr.runWarnings ?? [],
@@ -101,7 +105,32 @@ async function main() {
   console.error("› starting node server.js");
   const app = await startApp({ label: "lighthouse", env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
+  // A fresh browser per audit: a shared one here now and then failed a later page with
+  // CHROME_INTERSTITIAL_ERROR or NO_NAVSTART while the server was answering fine.
   let chrome;
+  async function auditOnce(url) {
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+    const removeHook = onCleanup(() => chrome.kill());
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+      if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+      return result;
+    } finally {
+      chrome.kill();
+      removeHook();
+      chrome = undefined;
+    }
+  }
+  async function auditWithRetries(url, attempts = 3) {
+    let result;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      result = await auditOnce(url);
+      if (!result.lhr.runtimeError) return result;
+      console.error(`  ${result.lhr.runtimeError.code} on attempt ${attempt}/${attempts}${attempt < attempts ? ", retrying" : ""}`);
+    }
+    return result;
+  }
+
   try {
     const slugs = await discoverSlugs(app.url);
     const pages = [{ name: "home", path: "/" }];
@@ -119,10 +148,6 @@ async function main() {
       if (response.status !== 200) console.error(`  warning: ${page.path} answered ${response.status}`);
     }
 
-    console.error(`› launching ${CHROME_PATH}`);
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
-    onCleanup(() => chrome.kill());
-
     mkdirSync(OUT_DIR, { recursive: true });
     const results = [];
     for (const page of pages) {
@@ -130,8 +155,7 @@ async function main() {
       const runs = [];
       for (let run = 1; run <= flags.runs; run++) {
         console.error(`› lighthouse ${page.path}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`);
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-        if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
+        const result = await auditWithRetries(url);
         const summary = summarize(page.name, page.path, result.lhr);
         summary.report = path.join("lighthouse", `${page.name.replace(/\W+/g, "-")}${flags.runs > 1 ? `-${run}` : ""}.report.json`);
         writeFileSync(path.join(ROOT, summary.report), result.report);
@@ -184,7 +208,13 @@ async function main() {
     const failing = results.flatMap((page) =>
       Object.entries(page.failingAudits).flatMap(([category, audits]) => audits.map((a) => `  ${page.url} [${category}] ${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)),
     );
-    if (failing.length) console.log(`\nAudits below 0.9:\n${failing.join("\n")}`);
+    if (failing.length) console.log(`\nScored audits not passing (performance metrics < 0.9, other checks < 1):\n${failing.join("\n")}`);
+    const errors = [...new Set(results.flatMap((page) => page.consoleErrors))];
+    if (errors.length) console.log(`\nConsole errors:\n${errors.map((e) => `  ${e}`).join("\n")}`);
+    for (const page of results) {
+      const shift = page.layoutShifts[0];
+      if (shift && shift.score >= 0.01) console.log(`Largest layout shift on ${page.url}: ${shift.score.toFixed(3)} at ${shift.element}`);
+    }
     for (const page of results) if (page.runtimeError) console.log(`\n${page.url}: runtime error ${page.runtimeError.code}: ${page.runtimeError.message}`);
     console.log("\nTargets:");
     for (const check of checks) {

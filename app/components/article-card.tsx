@@ -28,18 +28,19 @@ export function toArticleCard(article: Article): ArticleCardData {
   };
 }
 
-export function ArticleCard({ article }: { article: ArticleCardData }) {
+export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleCardData; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <article className="card card--link">
       <div className="card__art">
         <ArticleArt color={article.heroColor} seed={article.titleSlug} width={600} height={300} />
       </div>
       <p className="eyebrow">{article.category}</p>
-      <h3>
+      <Heading>
         <Link className="card__link" to={`/blog/${article.titleSlug}`} prefetch="intent">
           {article.title}
         </Link>
-      </h3>
+      </Heading>
       {article.excerpt ? <p className="muted">{article.excerpt}</p> : null}
       <p className="card__meta">
         <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time> · {article.readingMinutes} min read
@@ -63,9 +64,9 @@ export function ArticleArt({
   const id = `art-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
   const h = hash(seed);
   const x1 = 20 + (h % 40);
-  const y1 = 20 + ((h >> 3) % 50);
-  const x2 = 60 + ((h >> 6) % 30);
-  const y2 = 50 + ((h >> 9) % 40);
+  const y1 = 20 + ((h >>> 3) % 50);
+  const x2 = 60 + ((h >>> 6) % 30);
+  const y2 = 50 + ((h >>> 9) % 40);
   return (
     <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
       <defs>
@@ -83,8 +84,8 @@ export function ArticleArt({
       <rect width={width} height={height} fill={`url(#${id}-a)`} />
       <circle
         cx={(width * x2) / 100}
-        cy={(height * y1) / 100}
-        r={height / 4}
+        cy={(height * (30 + ((h >>> 12) % 40))) / 100}
+        r={height / 5}
         fill="#ffffff"
         fillOpacity="0.18"
       />

@@ -11,6 +11,11 @@ export function ErrorPage({ status, title, message }: { status: number; title: s
         </p>
         <h1 id="error-title">{title}</h1>
         <p>{message}</p>
+        <p>
+          {status === 404
+            ? "It may have moved, or the address has a small typo. The home page is a good place to start again."
+            : "That was on our side, not yours. Take a breath and try again in a moment."}
+        </p>
         <div className="button-row">
           <Link className="button" to="/">
             Back to the home page

@@ -48,7 +48,7 @@ export function LanderPage({ page, teachers }: LanderData) {
         </div>
       </section>
 
-      <section className="section section--flush-top" aria-label="About this programme">
+      <section className="section--tight section--flush-top" aria-label="About this programme">
         <div className="container">
           <div className="lander-body">
             {page.body.map((paragraph, index) => (
@@ -115,7 +115,7 @@ export function LanderPage({ page, teachers }: LanderData) {
                 </Link>
               }
             />
-            <div className="grid grid--cards">
+            <div className="grid grid--center">
               {teachers.map((teacher) => (
                 <TeacherCard key={teacher.id} teacher={teacher} />
               ))}
@@ -128,7 +128,7 @@ export function LanderPage({ page, teachers }: LanderData) {
         <section className="section" aria-labelledby="voices-title">
           <div className="container">
             <SectionHeading id="voices-title" eyebrow="In their words" title="What members notice" />
-            <div className="grid grid--cards">
+            <div className="grid grid--center">
               {page.testimonials.map((item) => (
                 <QuoteCard key={item.name + item.quote.slice(0, 12)} text={item.quote} name={item.name} detail={item.detail} />
               ))}

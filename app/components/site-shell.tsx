@@ -107,6 +107,7 @@ function MenuSheet() {
 
 /** Landers get a lighter header: the wordmark and one call to action (the page's own, when it has one). */
 function LanderHeader({ handle }: { handle: RouteHandle }) {
+  const location = useLocation();
   const data = useLanderData();
   const cta = data ? { label: data.page.cta.label, href: landingCtaHref(data.page) } : DEFAULT_CTA;
   return (
@@ -118,6 +119,8 @@ function LanderHeader({ handle }: { handle: RouteHandle }) {
             {cta.label}
           </Link>
         )}
+        {/* A menu-only lander (/jetblue/flyfi) swaps its call to action for the menu once scrolled. */}
+        {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} /> : null}
       </div>
     </header>
   );

@@ -80,7 +80,7 @@ export default function AboutRoute() {
       <section className="section section--surface" aria-labelledby="values-title">
         <div className="container">
           <SectionHeading id="values-title" eyebrow="What we believe" title="A few things we hold on to" />
-          <div className="grid grid--cards">
+          <div className="grid grid--pairs">
             {VALUES.map((value) => (
               <article key={value.title} className="card">
                 <h3>{value.title}</h3>

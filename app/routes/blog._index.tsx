@@ -56,7 +56,7 @@ export default function BlogRoute() {
           {articles.length > 0 ? (
             <div className="grid grid--cards">
               {articles.map((article) => (
-                <ArticleCard key={article.titleSlug} article={article} />
+                <ArticleCard key={article.titleSlug} article={article} headingLevel={2} />
               ))}
             </div>
           ) : (
