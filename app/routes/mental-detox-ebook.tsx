@@ -1,9 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
+import { ERRORS } from "~/models/errors";
+import { HONEYPOT_FIELD, parseLeadForm, type LeadFieldErrors } from "~/models/lead";
+import { createLead } from "~/models/lead.server";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
+import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 
 export const handle = defineHandle({ name: "mental-detox-ebook", layout: "main", theme: "dark" });
 
@@ -15,6 +21,38 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
+// Five sign-ups per address in ten minutes is plenty for a person and little for a script.
+const leadLimit = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
+const MAX_BODY_BYTES = 16 * 1024;
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+type ActionResult = { errors: LeadFieldErrors & { form?: string }; values: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const tooLarge = Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES;
+  if (tooLarge) {
+    return data<ActionResult>({ errors: { form: "That was more than this form can take. Please shorten it and try again." }, values: {} }, { status: 413 });
+  }
+  if (!leadLimit.attempt(clientAddress(request))) {
+    return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: 429 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+  // A filled honeypot gets the same thank-you as a person, and nothing is stored.
+  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");
+  const parsed = parseLeadForm(formData);
+  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  await createLead(parsed.data, "mental-detox-ebook");
+  return redirect("/mental-detox-ebook?sent=1#ebook-form");
+}
+
 const CHAPTERS = [
   { title: "Notice the noise", body: "A five-minute check-in to see what is actually taking up space in your head." },
   { title: "Clear the inputs", body: "Gentle limits on news, feeds and notifications, without going off-grid." },
@@ -23,6 +61,7 @@ const CHAPTERS = [
 ];
 
 export default function MentalDetoxEbookRoute() {
+  const { sent } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero
@@ -34,8 +73,8 @@ export default function MentalDetoxEbookRoute() {
             Join the mental detox programme
           </Link>
         }
-        note="The download form is coming soon. Until then, the programme page has every practice in class form."
       />
+      <EbookForm sent={sent} />
       <section className="section section--flush-top" aria-labelledby="inside-title">
         <div className="container">
           <SectionHeading id="inside-title" eyebrow="Inside" title="What you will find" />
@@ -61,5 +100,75 @@ export default function MentalDetoxEbookRoute() {
         </div>
       </section>
     </>
+  );
+}
+
+function EbookForm({ sent }: { sent: boolean }) {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/mental-detox-ebook");
+  const errors: ActionResult["errors"] = result?.errors ?? {};
+  const values = result?.values ?? {};
+  const firstError = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // With JavaScript, move focus to the first problem so it is announced and easy to fix.
+    firstError.current?.querySelector<HTMLElement>("[aria-invalid=true], [role=alert]")?.focus?.();
+  }, [result]);
+
+  return (
+    <section className="section section--flush-top" id="ebook-form" aria-labelledby="ebook-form-title">
+      <div className="container container--narrow">
+        <div className="card form-card">
+          {sent ? (
+            <div role="status">
+              <h2 id="ebook-form-title">Thank you. It is on its way.</h2>
+              <p>
+                We have sent the e-book to your inbox. If it does not arrive in a few minutes, have a look in your spam
+                folder. Meanwhile, the <Link to="/mental-detox">mental detox programme</Link> has every practice as a
+                class.
+              </p>
+            </div>
+          ) : (
+            <>
+              <h2 id="ebook-form-title">Get the free e-book</h2>
+              <p className="muted">We will email you the guide. No spam, and you can unsubscribe from any message.</p>
+              <Form method="post" noValidate aria-describedby={errors.form ? "ebook-form-error" : undefined}>
+                <div ref={firstError}>
+                  {errors.form ? (
+                    <p className="field__error" id="ebook-form-error" role="alert">
+                      {errors.form}
+                    </p>
+                  ) : null}
+                  <FormField
+                    name="email"
+                    label="Email address"
+                    type="email"
+                    autoComplete="email"
+                    inputMode="email"
+                    required
+                    maxLength={254}
+                    defaultValue={values.email ?? ""}
+                    error={errors.email}
+                  />
+                  <FormField
+                    name="firstName"
+                    label="First name (optional)"
+                    type="text"
+                    autoComplete="given-name"
+                    maxLength={80}
+                    defaultValue={values.firstName ?? ""}
+                    error={errors.firstName}
+                  />
+                </div>
+                <HoneypotField name={HONEYPOT_FIELD} />
+                <button className="button" type="submit" aria-busy={submitting || undefined} disabled={submitting}>
+                  {submitting ? "Sending…" : "Send me the e-book"}
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
   );
 }
