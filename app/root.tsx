@@ -13,9 +13,10 @@ import {
 import type { ReactNode } from "react";
 import { AppBehaviours } from "~/components/app-behaviours";
 import { ErrorPage } from "~/components/error-page";
+import { JsonLd } from "~/components/json-ld";
 import { SiteShell } from "~/components/site-shell";
 import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-handle";
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, jsonLdString, organizationJsonLd } from "~/models/seo";
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/models/seo";
 import { getEnv } from "~/services/env.server";
 import { useNonce } from "~/services/nonce";
 import { getVisitor } from "~/services/session.server";
@@ -53,12 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
         <Meta />
         <Links />
-        <script
-          type="application/ld+json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: jsonLdString(organizationJsonLd(siteUrl)) }}
-        />
+        <JsonLd data={organizationJsonLd(siteUrl)} />
       </head>
       <body {...bodyAttributes(handle)}>
         <div id="app">

@@ -103,3 +103,22 @@ export const LiveClassSchema = z.object({
   description: z.string().default(""),
 });
 export type LiveClass = z.infer<typeof LiveClassSchema>;
+
+type ArticleSummary = Pick<Article, "titleSlug" | "title" | "category" | "publishedAt">;
+
+/**
+ * An article's neighbours in the newest-first list: the older one before it, the newer one after it,
+ * and up to `limit` related articles (same category first, then the most recent others).
+ */
+export function articleNeighbours(summaries: ArticleSummary[], slug: string, limit = 3) {
+  const index = summaries.findIndex((a) => a.titleSlug === slug);
+  if (index === -1) return { previous: null, next: null, related: [] as ArticleSummary[] };
+  const current = summaries[index];
+  const others = summaries.filter((a) => a.titleSlug !== slug);
+  const related = [...others.filter((a) => a.category === current.category), ...others.filter((a) => a.category !== current.category)].slice(0, limit);
+  return {
+    previous: summaries[index + 1] ?? null,
+    next: index > 0 ? summaries[index - 1] : null,
+    related,
+  };
+}

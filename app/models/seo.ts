@@ -59,3 +59,58 @@ export function organizationJsonLd(siteUrl: string) {
 export function jsonLdString(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }
+
+/** Article structured data for a blog post. */
+export function articleJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  publishedAt: string;
+  authorName: string;
+  authorPath?: string | null;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: args.title,
+    description: args.description,
+    datePublished: args.publishedAt,
+    mainEntityOfPage: new URL(args.path, args.siteUrl).toString(),
+    author: {
+      "@type": "Person",
+      name: args.authorName,
+      ...(args.authorPath ? { url: new URL(args.authorPath, args.siteUrl).toString() } : {}),
+    },
+    publisher: organizationJsonLd(args.siteUrl),
+  };
+}
+
+/** Person structured data for a teacher's page. */
+export function personJsonLd(args: { siteUrl: string; path: string; name: string; description: string; image: string; sameAs?: string[]; location?: string }) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Person",
+    name: args.name,
+    description: args.description,
+    url: new URL(args.path, args.siteUrl).toString(),
+    image: new URL(args.image, args.siteUrl).toString(),
+    jobTitle: "Meditation teacher",
+    worksFor: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+    ...(args.location ? { homeLocation: { "@type": "Place", name: args.location } } : {}),
+    ...(args.sameAs && args.sameAs.length ? { sameAs: args.sameAs } : {}),
+  };
+}
+
+/** FAQPage structured data from question and answer pairs. */
+export function faqJsonLd(entries: Array<{ question: string; answer: string }>) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: entries.map((entry) => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer },
+    })),
+  };
+}

@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useMatches } from "@remix-run/react";
 import { ArticleArt, formatDate } from "~/components/article-card";
 import { CtaBand } from "~/components/cta-band";
-import { getArticleBySlug } from "~/models/content.server";
+import { JsonLd } from "~/components/json-ld";
+import { ShareLinks } from "~/components/share-links";
+import { articleNeighbours } from "~/models/content";
+import { getArticleBySlug, listArticleSummaries } from "~/models/content.server";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { articleJsonLd, pageMeta, siteUrlFrom } from "~/models/seo";
+import shareStyles from "~/styles/share.css";
 import { getTeachersByIds } from "~/models/teacher.server";
 import { sanitizeArticleHtml } from "~/services/html.server";
 
@@ -17,6 +21,8 @@ export const handle = defineHandle({
   key: "path",
   keepScrollOnSignup: true,
 });
+
+export const links = () => [{ rel: "stylesheet", href: shareStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data
@@ -32,8 +38,17 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
 export async function loader({ params }: LoaderFunctionArgs) {
   const article = params.titleSlug ? await getArticleBySlug(params.titleSlug) : null;
   if (!article) throw notFound();
-  const [author] = article.authorTeacherId ? await getTeachersByIds([article.authorTeacherId]) : [];
+  const [[author], summaries] = await Promise.all([
+    article.authorTeacherId ? getTeachersByIds([article.authorTeacherId]) : Promise.resolve([]),
+    listArticleSummaries(),
+  ]);
+  const { previous, next, related } = articleNeighbours(summaries, article.titleSlug);
+  const link = (a: { titleSlug: string; title: string; category: string } | null) =>
+    a ? { titleSlug: a.titleSlug, title: a.title, category: a.category } : null;
   return {
+    previous: link(previous),
+    next: link(next),
+    related: related.map(link),
     article: {
       titleSlug: article.titleSlug,
       title: article.title,
@@ -50,9 +65,22 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function ArticleRoute() {
-  const { article } = useLoaderData<typeof loader>();
+  const { article, previous, next, related } = useLoaderData<typeof loader>();
+  const siteUrl = siteUrlFrom(useMatches());
+  const path = `/blog/${article.titleSlug}`;
   return (
     <>
+      <JsonLd
+        data={articleJsonLd({
+          siteUrl,
+          path,
+          title: article.title,
+          description: article.excerpt,
+          publishedAt: article.publishedAt,
+          authorName: article.authorName,
+          authorPath: article.authorSlug ? `/teachers/${article.authorSlug}` : null,
+        })}
+      />
       <article aria-labelledby="article-title">
         <header className="article-header">
           <div className="container container--narrow">
@@ -82,8 +110,50 @@ export default function ArticleRoute() {
           </div>
           {/* Sanitized on the server by sanitizeArticleHtml; links inside are handled as dynamic content. */}
           <div className="prose" data-dynamic-content dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+          <ShareLinks
+            content={{
+              url: new URL(path, siteUrl).toString(),
+              title: article.title,
+              description: article.excerpt,
+              hashtags: ["stillhour", article.category.toLowerCase().replace(/[^a-z0-9]+/g, "")],
+              twitterUser: "stillhour",
+            }}
+          />
+          {previous || next ? (
+            <nav className="article-pager" aria-label="More articles">
+              {previous ? (
+                <Link className="article-pager__link" to={`/blog/${previous.titleSlug}`} rel="prev">
+                  <span className="muted">Previous</span> {previous.title}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <Link className="article-pager__link article-pager__link--next" to={`/blog/${next.titleSlug}`} rel="next">
+                  <span className="muted">Next</span> {next.title}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </div>
       </article>
+      {related.length > 0 ? (
+        <section className="section" aria-labelledby="related-title">
+          <div className="container container--narrow">
+            <h2 id="related-title">Read next</h2>
+            <ul className="related-list" role="list">
+              {related.map((item) =>
+                item ? (
+                  <li key={item.titleSlug}>
+                    <p className="card__meta">{item.category}</p>
+                    <Link to={`/blog/${item.titleSlug}`}>{item.title}</Link>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </div>
+        </section>
+      ) : null}
       <CtaBand
         title="Reading is a start. Practising is the rest."
         body="Join a live class this week and try what you just read with a teacher beside you."

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleCard, toArticleCard } from "~/components/article-card";
 import { EmptyState } from "~/components/empty-state";
-import { getArticlePage } from "~/models/content.server";
+import { getArticlePage, listArticleSummaries } from "~/models/content.server";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
 
@@ -25,12 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const category = cleanParam(search.get("category"));
   const cursor = cleanParam(search.get("cursor"));
-  const { articles, nextCursor } = await getArticlePage({ category, cursor });
-  return { articles: articles.map(toArticleCard), nextCursor, category, isFirstPage: !cursor };
+  const [{ articles, nextCursor }, summaries] = await Promise.all([getArticlePage({ category, cursor }), listArticleSummaries()]);
+  const categories = [...new Set(summaries.map((a) => a.category))].sort();
+  return { articles: articles.map(toArticleCard), nextCursor, category, categories, isFirstPage: !cursor };
 }
 
 export default function BlogRoute() {
-  const { articles, nextCursor, category, isFirstPage } = useLoaderData<typeof loader>();
+  const { articles, nextCursor, category, categories, isFirstPage } = useLoaderData<typeof loader>();
   const older = new URLSearchParams();
   if (category) older.set("category", category);
   if (nextCursor) older.set("cursor", nextCursor);
@@ -44,10 +45,23 @@ export default function BlogRoute() {
           <p>
             Short reads from our teachers: what to try, why it helps, and how to come back when you drift. No homework.
           </p>
-          {category ? (
-            <Link className="button button--quiet" to="/blog">
-              Show every topic
-            </Link>
+          {categories.length > 1 ? (
+            <nav aria-label="Topics">
+              <ul className="category-nav">
+                <li>
+                  <Link to="/blog" aria-current={category ? undefined : "page"}>
+                    Every topic
+                  </Link>
+                </li>
+                {categories.map((name) => (
+                  <li key={name}>
+                    <Link to={`/blog?${new URLSearchParams({ category: name })}`} aria-current={name === category ? "page" : undefined}>
+                      {name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
           ) : null}
         </div>
       </section>

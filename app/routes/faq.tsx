@@ -2,9 +2,10 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
+import { JsonLd } from "~/components/json-ld";
 import { getFaqEntries } from "~/models/content.server";
 import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { faqJsonLd, pageMeta } from "~/models/seo";
 
 export const handle = defineHandle({ name: "faq", layout: "main", header: "fixed", menuOnly: "scrolled" });
 
@@ -35,8 +36,10 @@ export async function loader() {
 
 export default function FaqRoute() {
   const { groups } = useLoaderData<typeof loader>();
+  const questions = groups.flatMap((group) => group.items.map((item) => ({ question: item.question, answer: item.paragraphs.join("\n\n") })));
   return (
     <>
+      {questions.length > 0 ? <JsonLd data={faqJsonLd(questions)} /> : null}
       <section className="page-intro" aria-labelledby="faq-title">
         <div className="container container--narrow">
           <p className="eyebrow">Help</p>

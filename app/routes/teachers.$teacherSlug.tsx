@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useMatches } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
+import { JsonLd } from "~/components/json-ld";
+import { PaletteImage } from "~/components/palette-image";
 import { TeacherAvatar } from "~/components/teacher-avatar";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { pageMeta, personJsonLd, siteUrlFrom } from "~/models/seo";
 import { getTeacherBySlug } from "~/models/teacher.server";
 
 export const handle = defineHandle({
@@ -44,6 +46,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       location: teacher.location,
       instagramUrl: safeInstagramUrl(teacher.instagramUrl),
       username: teacher.username,
+      profilePicUrl: teacher.profilePicUrl,
     },
   };
 }
@@ -51,8 +54,20 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export default function TeacherRoute() {
   const { teacher } = useLoaderData<typeof loader>();
   const paragraphs = teacher.bio.split(/\n\s*\n/).filter(Boolean);
+  const siteUrl = siteUrlFrom(useMatches());
   return (
     <>
+      <JsonLd
+        data={personJsonLd({
+          siteUrl,
+          path: `/teachers/${teacher.urlParam}`,
+          name: teacher.fullName,
+          description: teacher.bio,
+          image: teacher.profilePicUrl || "/logo.svg",
+          sameAs: teacher.instagramUrl ? [teacher.instagramUrl] : [],
+          location: teacher.location,
+        })}
+      />
       <section className="section" aria-labelledby="teacher-name">
         <div className="container">
           <Link className="back-link" to="/teachers">
@@ -60,13 +75,26 @@ export default function TeacherRoute() {
           </Link>
           <div className="profile">
             <div className="profile__portrait">
-              <TeacherAvatar
-                firstName={teacher.firstName}
-                lastName={teacher.lastName}
-                portraitColor={teacher.portraitColor}
-                size={320}
-                shape="square"
-              />
+              {teacher.profilePicUrl ? (
+                <PaletteImage
+                  src={teacher.profilePicUrl}
+                  color={teacher.portraitColor}
+                  alt={`Portrait of ${teacher.fullName}`}
+                  width={320}
+                  height={320}
+                  sizes="(max-width: 480px) 240px, 320px"
+                  loading="eager"
+                  className="profile__photo"
+                />
+              ) : (
+                <TeacherAvatar
+                  firstName={teacher.firstName}
+                  lastName={teacher.lastName}
+                  portraitColor={teacher.portraitColor}
+                  size={320}
+                  shape="square"
+                />
+              )}
             </div>
             <div>
               <p className="eyebrow">Stillhour teacher</p>
