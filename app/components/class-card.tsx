@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { LiveClass } from "~/models/content";
 
 /** Only what a class card shows; the teacher's name is joined in by the loader. */
@@ -16,26 +17,40 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
   breathwork: "Breathwork",
 };
 
-// Formatted in UTC so the server and the browser render the same text during hydration.
-const WHEN = new Intl.DateTimeFormat("en-US", {
+const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {
   weekday: "short",
   month: "short",
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: "UTC",
   timeZoneName: "short",
-});
+};
+// Formatted in UTC so the server and the browser render the same text during hydration.
+const WHEN = new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone: "UTC" });
 
-export function formatClassTime(iso: string): string {
-  return WHEN.format(new Date(iso));
+export function formatClassTime(iso: string, timeZone?: string): string {
+  if (!timeZone) return WHEN.format(new Date(iso));
+  return new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone }).format(new Date(iso));
+}
+
+/** The class time in UTC while server-rendered, then in the visitor's own time zone once in the browser. */
+function ClassTime({ iso }: { iso: string }) {
+  const [text, setText] = useState(() => formatClassTime(iso));
+  useEffect(() => {
+    try {
+      setText(formatClassTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone));
+    } catch {
+      // An unknown zone keeps the UTC text.
+    }
+  }, [iso]);
+  return <time dateTime={iso}>{text}</time>;
 }
 
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (
     <article className="card class-card">
       <p className="class-card__when">
-        <time dateTime={liveClass.startsAt}>{formatClassTime(liveClass.startsAt)}</time>
+        <ClassTime iso={liveClass.startsAt} />
       </p>
       <h3>{liveClass.title}</h3>
       <ul className="class-card__facts">

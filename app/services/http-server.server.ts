@@ -15,7 +15,7 @@ import { getStore } from "./db.server";
 import { getEnv } from "./env.server";
 import { PageCache } from "./page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
-import { getVisitor } from "./session.server";
+import { getVisitorFromCookie } from "./session.server";
 
 /** What the front door hands to loaders and to entry.server through Remix's load context. */
 export interface AppLoadContext {
@@ -79,7 +79,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     const url = requestUrl(req);
     const requestId = res.locals.requestId as string;
     const cacheable = req.method === "GET" || req.method === "HEAD";
-    const visitor = await getVisitor(new Request(url, { headers: { cookie: req.headers.cookie ?? "" } }));
+    const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
     const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
 
     if (cacheable) {

@@ -45,8 +45,12 @@ export function isLocalRequest(url: URL): boolean {
 }
 
 /** Reads the visitor's session, creating a fresh one when the cookie is absent or cannot be trusted. */
-export async function getVisitor(request: Request): Promise<Visitor> {
-  const cookieHeader = request.headers.get("Cookie") ?? "";
+export function getVisitor(request: Request): Promise<Visitor> {
+  return getVisitorFromCookie(request.headers.get("Cookie") ?? "", new URL(request.url));
+}
+
+/** The same, from the raw Cookie header: the server's front door calls it before any Request exists. */
+export async function getVisitorFromCookie(cookieHeader: string, url: URL): Promise<Visitor> {
   let session: Session<SessionData>;
   try {
     session = await getStorage().getSession(cookieHeader);
@@ -66,7 +70,7 @@ export async function getVisitor(request: Request): Promise<Visitor> {
 
   session.set("experimentKey", experimentKey);
   session.set("experiments", { ...variants });
-  const setCookie = await getStorage().commitSession(session, { secure: !isLocalRequest(new URL(request.url)) });
+  const setCookie = await getStorage().commitSession(session, { secure: !isLocalRequest(url) });
   const sessionPair = setCookie.split(";")[0];
   const others = cookieHeader
     .split(";")
