@@ -9,8 +9,8 @@ import { NonceProvider } from "~/services/nonce";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
-export { startServer } from "~/services/http-server.server";
-export { runStartupTasks } from "~/services/startup.server";
+export { startServer } from "~/http-server.server";
+export { runStartupTasks } from "~/startup.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

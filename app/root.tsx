@@ -19,7 +19,7 @@ import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/models/seo";
 import { getEnv } from "~/services/env.server";
 import { useNonce } from "~/services/nonce";
-import { getVisitor } from "~/services/session.server";
+import { getVisitor } from "~/models/visitor.server";
 import { styleLinks } from "~/styles/links";
 
 export const handle = defineHandle({ name: "page" });

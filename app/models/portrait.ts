@@ -28,17 +28,6 @@ export function portraitPalette(color: string) {
   };
 }
 
-/** §7: the placeholder colour from a palette, trying muted, then vibrant_light, vibrant, muted_dark. */
-export function placeholderColor(palette: unknown): string | null {
-  const colors = (palette as { dominant_colors?: Record<string, { hex?: unknown } | undefined> } | null)?.dominant_colors;
-  if (!colors || typeof colors !== "object") return null;
-  for (const name of ["muted", "vibrant_light", "vibrant", "muted_dark"]) {
-    const hex = colors[name]?.hex;
-    if (typeof hex === "string" && /^#[0-9a-fA-F]{6}$/.test(hex)) return hex;
-  }
-  return null;
-}
-
 function mix(a: string, b: string, amount: number): string {
   const pa = parseHex(a);
   const pb = parseHex(b);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHARE_NETWORKS, buildShareLink, popupFeatures } from "./share";
+import { SHARE_NETWORKS, buildShareLink } from "./share";
 
 const content = {
   url: "https://stillhour.example/blog/breathing-for-sleep",
@@ -41,9 +41,5 @@ describe("share links", () => {
   it("raises for an unknown network", () => {
     expect(() => buildShareLink("myspace", content)).toThrow("Network myspace does not exist");
     expect(() => buildShareLink("__proto__", content)).toThrow("Network __proto__ does not exist");
-  });
-
-  it("centres a 626×436 popup", () => {
-    expect(popupFeatures({ left: 0, top: 0, width: 1626, height: 1436 })).toMatch(/width=626,height=436,left=500,top=500/);
   });
 });

@@ -83,8 +83,6 @@ export const SHARE_NETWORKS = Object.keys(NETWORKS) as ShareNetwork[];
 /** Networks that open in the app itself rather than a web popup. */
 export const DIRECT_LINK_NETWORKS: ReadonlySet<ShareNetwork> = new Set(["email", "sms", "messenger", "viber"]);
 
-export const SHARE_POPUP = { width: 626, height: 436, closedCheckMs: 500 } as const;
-
 /** The share link for one network; an unknown network raises `Network {key} does not exist`. */
 export function buildShareLink(network: string, content: ShareContent, options: ShareOptions = {}): string {
   if (!Object.prototype.hasOwnProperty.call(NETWORKS, network)) throw new Error(`Network ${network} does not exist`);
@@ -101,11 +99,4 @@ export function buildShareLink(network: string, content: ShareContent, options: 
     },
     options,
   );
-}
-
-/** Window features for a 626×436 popup centred on the current window. */
-export function popupFeatures(screen: { left: number; top: number; width: number; height: number }): string {
-  const left = Math.round(screen.left + (screen.width - SHARE_POPUP.width) / 2);
-  const top = Math.round(screen.top + (screen.height - SHARE_POPUP.height) / 2);
-  return `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},noopener=no,location=no,toolbar=no,menubar=no,scrollbars=yes,resizable=yes`;
 }

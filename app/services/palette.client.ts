@@ -1,5 +1,4 @@
-import { isImageServiceUrl, paletteCacheKey, paletteUrl } from "~/models/image";
-import { placeholderColor } from "~/models/portrait";
+import { isImageServiceUrl, paletteCacheKey, paletteUrl, placeholderColor } from "./palette";
 
 const palettes = new Map<string, Promise<string | null>>();
 

@@ -1,4 +1,12 @@
-import { SHARE_POPUP, popupFeatures } from "~/models/share";
+/** §9: the share popup is 626×436, centred, and checked for closing every 500 ms. */
+export const SHARE_POPUP = { width: 626, height: 436, closedCheckMs: 500 } as const;
+
+/** Window features for a 626×436 popup centred on the current window. */
+export function popupFeatures(screen: { left: number; top: number; width: number; height: number }): string {
+  const left = Math.round(screen.left + (screen.width - SHARE_POPUP.width) / 2);
+  const top = Math.round(screen.top + (screen.height - SHARE_POPUP.height) / 2);
+  return `width=${SHARE_POPUP.width},height=${SHARE_POPUP.height},left=${left},top=${top},location=no,toolbar=no,menubar=no,scrollbars=yes,resizable=yes`;
+}
 
 export type SharePopupEvent = { type: "open" | "close" | "change"; network: string; open: boolean };
 

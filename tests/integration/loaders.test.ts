@@ -5,7 +5,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("~/services/db.server");
-const { seedDemoContent } = await import("~/services/seed.server");
+const { seedDemoContent } = await import("~/models/seed.server");
 const { invalidate } = await import("~/services/cache.server");
 const root = await import("~/root");
 const teachersIndex = await import("~/routes/teachers._index");

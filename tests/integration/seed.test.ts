@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ArticleSchema, LiveClassSchema } from "~/models/content";
 import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "~/models/landing-page";
 import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "~/models/teacher";
-import { demoLandingPages } from "~/services/demo-content/landing-pages";
-import { demoArticles, upcomingClasses } from "~/services/demo-content/site-content";
-import { LISTED_TEACHER_IDS } from "~/services/demo-content/teachers";
-import { seedDemoContent } from "~/services/seed.server";
+import { demoLandingPages } from "~/models/demo-content/landing-pages";
+import { demoArticles, upcomingClasses } from "~/models/demo-content/site-content";
+import { LISTED_TEACHER_IDS } from "~/models/demo-content/teachers";
+import { seedDemoContent } from "~/models/seed.server";
 import { createSqliteStore } from "~/services/store-sqlite.server";
 import type { DocumentStore } from "~/services/store.server";
 

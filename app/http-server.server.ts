@@ -11,11 +11,11 @@ import {
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/models/experiments";
-import { getStore } from "./db.server";
-import { getEnv } from "./env.server";
-import { PageCache } from "./page-cache.server";
-import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
-import { getVisitorFromCookie } from "./session.server";
+import { getStore } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
+import { PageCache } from "~/services/page-cache.server";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
+import { getVisitorFromCookie } from "~/models/visitor.server";
 
 /** What the front door hands to loaders and to entry.server through Remix's load context. */
 export interface AppLoadContext {

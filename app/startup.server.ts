@@ -1,6 +1,6 @@
-import { getStore } from "./db.server";
-import { EnvError, getEnv } from "./env.server";
-import { seedDemoContent } from "./seed.server";
+import { getStore } from "~/services/db.server";
+import { EnvError, getEnv } from "~/services/env.server";
+import { seedDemoContent } from "~/models/seed.server";
 
 /**
  * Checks the configuration and, on the embedded default, seeds demo content.

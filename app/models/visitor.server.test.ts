@@ -4,7 +4,7 @@ beforeAll(() => {
   process.env.SESSION_SECRET = "test-session-secret-that-is-long-enough-000";
 });
 
-const { getVisitor } = await import("./session.server");
+const { getVisitor } = await import("./visitor.server");
 
 function requestWith(cookie?: string, url = "http://localhost:3000/") {
   return new Request(url, { headers: cookie ? { Cookie: cookie } : {} });

@@ -21,7 +21,7 @@ import {
   upcomingClasses,
 } from "./demo-content/site-content";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
-import type { DocumentData, DocumentStore } from "./store.server";
+import type { DocumentData, DocumentStore } from "~/services/store.server";
 
 interface SeedBatch {
   collection: string;

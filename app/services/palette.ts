@@ -1,4 +1,4 @@
-/** §7 image rules: which URLs the image service answers, and how its palette is asked for and cached. */
+/** §7 image service rules: which URLs it answers, how its palette is asked for, cached and read. */
 
 /** Local seeded images and the configured image CDN count as the image service. */
 export const IMAGE_SERVICE_PREFIXES = ["/images/", "https://images.stillhour.example/"] as const;
@@ -19,4 +19,15 @@ export function paletteUrl(src: string): string {
 export function paletteCacheKey(src: string): string {
   const queryStart = src.search(/[?#]/);
   return queryStart === -1 ? src : src.slice(0, queryStart);
+}
+
+/** §7: the placeholder colour from a palette, trying muted, then vibrant_light, vibrant, muted_dark. */
+export function placeholderColor(palette: unknown): string | null {
+  const colors = (palette as { dominant_colors?: Record<string, { hex?: unknown } | undefined> } | null)?.dominant_colors;
+  if (!colors || typeof colors !== "object") return null;
+  for (const name of ["muted", "vibrant_light", "vibrant", "muted_dark"]) {
+    const hex = colors[name]?.hex;
+    if (typeof hex === "string" && /^#[0-9a-fA-F]{6}$/.test(hex)) return hex;
+  }
+  return null;
 }

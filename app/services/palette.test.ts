@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isImageServiceUrl, paletteCacheKey, paletteUrl } from "./image";
-import { placeholderColor, portraitPalette } from "./portrait";
+import { portraitPalette } from "~/models/portrait";
+import { isImageServiceUrl, paletteCacheKey, paletteUrl, placeholderColor } from "./palette";
 
 describe("image palette rules (§7)", () => {
   it("asks only the image service", () => {

@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { commitSession, readSession } from "~/services/session.server";
+import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "./experiments";
+
+/** A visitor as the session knows them: their experiment key and the variants they were given. */
+export interface Visitor {
+  experimentKey: string;
+  variants: Variants;
+  /** A Set-Cookie value to send when the cookie was missing, tampered, malformed or out of date. */
+  setCookie: string | null;
+  /** The Cookie header downstream code should see, so it reads the same session we decided on. */
+  cookieHeader: string;
+}
+
+/** Reads the visitor from a request, creating a fresh session when the cookie cannot be trusted. */
+export function getVisitor(request: Request): Promise<Visitor> {
+  return getVisitorFromCookie(request.headers.get("Cookie") ?? "", new URL(request.url));
+}
+
+/** The same, from the raw Cookie header: the server's front door calls it before any Request exists. */
+export async function getVisitorFromCookie(cookieHeader: string, url: URL): Promise<Visitor> {
+  const session = await readSession(cookieHeader);
+  const storedKey = session.get("experimentKey");
+  const storedExperiments = session.get("experiments");
+  const keyIsValid = typeof storedKey === "string" && EXPERIMENT_KEY_PATTERN.test(storedKey);
+  const experimentKey = keyIsValid ? storedKey : randomBytes(16).toString("base64url");
+  const stored = keyIsValid && isPlainRecord(storedExperiments) ? storedExperiments : {};
+  const variants = assignVariants(experimentKey, stored);
+
+  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader };
+
+  session.set("experimentKey", experimentKey);
+  session.set("experiments", { ...variants });
+  const setCookie = await commitSession(session, url);
+  const sessionPair = setCookie.split(";")[0];
+  const others = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith("__session="));
+  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; ") };
+}
+
+function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(b);
+  return Object.keys(a).length === keys.length && keys.every((key) => a[key] === b[key]);
+}
