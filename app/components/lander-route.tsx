@@ -1,4 +1,6 @@
+import type { MetaFunction } from "@remix-run/node";
 import { useRouteLoaderData } from "@remix-run/react";
+import { pageMeta } from "~/models/seo";
 import { LanderPage, type LanderData } from "./lander-page";
 
 /** Route ids of the two pathless layouts whose loaders load a landing page. */
@@ -18,3 +20,13 @@ export function LanderRoute() {
   if (!data) return null;
   return <LanderPage page={data.page} teachers={data.teachers} />;
 }
+
+/** The meta of both lander layouts: the page's own SEO title and description. */
+export const landerMeta: MetaFunction<() => Promise<LanderData & { seo: { title: string; description: string } }>> = ({
+  data,
+  matches,
+  location,
+}) =>
+  data
+    ? pageMeta({ title: data.seo.title, description: data.seo.description, path: `/${data.page.slug}`, matches })
+    : pageMeta({ title: "Page not found", path: location.pathname, matches });

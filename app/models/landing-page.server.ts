@@ -1,7 +1,10 @@
 import { cached } from "~/services/cache.server";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { notFound } from "./errors";
 import { LandingPageSchema, landingPageId, type LandingPage } from "./landing-page";
+import { toTeacherCard } from "./teacher";
+import { getTeachersByIds } from "./teacher.server";
 
 /** A lander or partner page by its path (without the leading slash), or null. */
 export function getLandingPage(slug: string): Promise<LandingPage | null> {
@@ -15,4 +18,18 @@ export async function listLandingPages(): Promise<LandingPage[]> {
     const { docs } = await getStore().query("landingPages", LandingPageSchema, { orderBy: [{ field: "slug" }] });
     return docs.map((d) => d.data);
   });
+}
+
+/** What a lander or partner page renders, by the request's path; throws 404 when there is no such page. */
+export async function requireLandingPageView(request: Request) {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+  const page = await getLandingPage(slug);
+  if (!page) throw notFound();
+  const teachers = await getTeachersByIds(page.teacherIds);
+  const { seoTitle, seoDescription, ...rest } = page;
+  return {
+    page: rest,
+    teachers: teachers.map(toTeacherCard),
+    seo: { title: seoTitle || page.headline, description: seoDescription || page.subheadline },
+  };
 }

@@ -59,3 +59,30 @@ export function joinTeachers(pages: TeacherPage[], profiles: TeacherProfile[]): 
 export function teacherInitials(teacher: Pick<TeacherProfile, "firstName" | "lastName">): string {
   return `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`.toUpperCase();
 }
+
+/** Only what a teacher card shows; loaders map teachers through `toTeacherCard` to keep payloads lean. */
+export interface TeacherCardData {
+  id: string;
+  urlParam: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  portraitColor: string;
+  location: string;
+  classTypes: string[];
+  bio: string;
+}
+
+export function toTeacherCard(teacher: Teacher): TeacherCardData {
+  return {
+    id: teacher.id,
+    urlParam: teacher.urlParam,
+    firstName: teacher.firstName,
+    lastName: teacher.lastName,
+    fullName: teacher.fullName,
+    portraitColor: teacher.portraitColor,
+    location: teacher.location,
+    classTypes: teacher.classTypes.slice(0, 3),
+    bio: teacher.bio.length > 220 ? `${teacher.bio.slice(0, 217).trimEnd()}…` : teacher.bio,
+  };
+}
