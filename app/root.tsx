@@ -14,11 +14,13 @@ import type { ReactNode } from "react";
 import { AppBehaviours } from "~/components/app-behaviours";
 import { ErrorPage } from "~/components/error-page";
 import { JsonLd } from "~/components/json-ld";
+import { NewsBanner } from "~/components/news-banner";
 import { SiteShell } from "~/components/site-shell";
 import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-handle";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/models/seo";
 import { getEnv } from "~/services/env.server";
 import { useNonce } from "~/services/nonce";
+import { getNewsBanner } from "~/models/content.server";
 import { getVisitor } from "~/models/visitor.server";
 import { styleLinks } from "~/styles/links";
 
@@ -32,10 +34,10 @@ export const meta = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const visitor = await getVisitor(request);
+  const [visitor, newsBanner] = await Promise.all([getVisitor(request), getNewsBanner()]);
   const headers = new Headers();
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return data({ siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants }, { headers });
+  return data({ siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants, newsBanner }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -58,7 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body {...bodyAttributes(handle)}>
         <div id="app">
-          <SiteShell handle={handle}>{children}</SiteShell>
+          <SiteShell handle={handle} banner={handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}>
+            {children}
+          </SiteShell>
         </div>
         <AppBehaviours handle={handle} />
         <Scripts nonce={nonce} />

@@ -15,7 +15,7 @@
 // The helpers below (build, free port, app start/stop, cleanup) are exported for scripts/lighthouse.js.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -110,6 +110,7 @@ export function parseFlags(argv, defaults) {
   const flags = { ...defaults };
   for (const arg of argv) {
     if (arg === "--no-build") flags.build = false;
+    else if (arg === "--in-place") flags.inPlace = true;
     else if (arg.startsWith("--") && arg.includes("=")) {
       const [name, value] = arg.slice(2).split("=", 2);
       if (!(name in defaults)) throw new Error(`unknown option --${name}`);
@@ -161,14 +162,47 @@ function tail(file, lines = 30) {
   }
 }
 
+/** Every /build/… file the server bundle names, missing from `publicDir`; empty when build and public agree. */
+function missingAssets(buildFile, publicDir) {
+  const source = readFileSync(buildFile, "utf8");
+  const missing = new Set();
+  for (const match of source.matchAll(/"(\/build\/[^"\s]+\.(?:js|css))"/g)) {
+    if (!existsSync(path.join(publicDir, match[1]))) missing.add(match[1]);
+  }
+  return [...missing];
+}
+
+/**
+ * Copies server.js, package.json, build/ and public/ into `dir` (node_modules linked), so that a
+ * `remix build` started elsewhere during the measurement cannot swap the files under the server.
+ * Retries while the copy is inconsistent (caught mid-build).
+ */
+async function snapshotApp(dir) {
+  for (let attempt = 1; ; attempt++) {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    for (const file of ["server.js", "package.json"]) copyFileSync(path.join(ROOT, file), path.join(dir, file));
+    cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
+    cpSync(path.join(ROOT, "public"), path.join(dir, "public"), { recursive: true });
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    const missing = missingAssets(path.join(dir, "build", "index.js"), path.join(dir, "public"));
+    if (missing.length === 0) return;
+    if (attempt >= 10) throw new Error(`build/ and public/build/ do not match (missing ${missing.slice(0, 3).join(", ")}…); run the build again`);
+    await sleep(3_000);
+  }
+}
+
 /**
  * Starts `node server.js` on a free port against a fresh SQLite file in a new temp folder.
+ * Unless `inPlace`, the server runs from a copy of the build in that folder (see snapshotApp).
  * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
  * Resolves once GET /healthz answers 200.
  */
-export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 } = {}) {
+export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false } = {}) {
   const port = await freePort();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
+  const appDir = inPlace ? ROOT : path.join(tmpDir, "app");
+  if (!inPlace) await snapshotApp(appDir);
   const logFile = path.join(tmpDir, "server.log");
   const errFile = path.join(tmpDir, "server.err.log");
   const sqlitePath = path.join(tmpDir, "stillhour.sqlite");
@@ -189,7 +223,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 }
 
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
-  const child = track(spawn(process.execPath, ["server.js"], { cwd: ROOT, env: childEnv, stdio: ["ignore", out, err] }));
+  const child = track(spawn(process.execPath, ["server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
   closeSync(out);
   closeSync(err);
 
@@ -215,6 +249,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 }
     url,
     port,
     nodeEnv: childEnv.NODE_ENV ?? null,
+    appDir,
     child,
     tmpDir,
     logFile,
@@ -222,11 +257,12 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000 }
     async stop() {
       await stopProcess(child);
     },
-    /** Deletes the SQLite files; the logs stay for reading. */
+    /** Deletes the SQLite files and the copy of the app; the logs stay for reading. */
     removeDatabase() {
       for (const name of readdirSync(tmpDir)) {
         if (name.startsWith("stillhour.sqlite")) rmSync(path.join(tmpDir, name), { force: true });
       }
+      if (!inPlace) rmSync(appDir, { recursive: true, force: true });
     },
   };
 }
@@ -393,7 +429,7 @@ function printTable(rows) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, duration: 10, connections: 50, warmup: 50, "node-env": "" });
+  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, duration: 10, connections: 50, warmup: 50, "node-env": "" });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
@@ -401,7 +437,7 @@ async function main() {
   const loadBefore = os.loadavg();
   warnIfBusy(loadBefore);
   console.error("› starting node server.js");
-  const app = await startApp({ label: "bench", env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   let staticChild;
   try {
@@ -491,7 +527,7 @@ async function main() {
       // 1/5/15-minute load averages: other work on the machine skews every figure below.
       loadAverage: { before: loadBefore, after: os.loadavg() },
       serverNodeEnv: app.nodeEnv,
-      options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, headers: BROWSER_HEADERS },
+      options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder", headers: BROWSER_HEADERS },
       targets: TARGETS,
       runs,
       static: staticRun,

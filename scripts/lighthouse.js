@@ -93,7 +93,7 @@ function pad(value, width, left = false) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, runs: 1, "node-env": "" });
+  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "" });
   if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
   const startedAt = new Date();
   if (flags.build) await buildApp();
@@ -103,7 +103,7 @@ async function main() {
   const loadBefore = os.loadavg();
   warnIfBusy(loadBefore);
   console.error("› starting node server.js");
-  const app = await startApp({ label: "lighthouse", env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  const app = await startApp({ label: "lighthouse", inPlace: flags.inPlace, env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   // A fresh browser per audit: a shared one here now and then failed a later page with
   // CHROME_INTERSTITIAL_ERROR or NO_NAVSTART while the server was answering fine.
@@ -180,6 +180,7 @@ async function main() {
       serverNodeEnv: app.nodeEnv,
       loadAverage: { before: loadBefore, after: os.loadavg() },
       runsPerPage: flags.runs,
+      servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder",
       targets: TARGETS,
       pages: results,
       checks,

@@ -15,7 +15,7 @@ const NAV_LINKS = [
 const DEFAULT_CTA = { label: "Start your free week", href: "/challenge" };
 
 /** Skip link, header, main landmark and footer around every page. */
-export function SiteShell({ handle, children }: { handle: RouteHandle; children: ReactNode }) {
+export function SiteShell({ handle, banner, children }: { handle: RouteHandle; banner?: ReactNode; children: ReactNode }) {
   const lander = handle.layout === "lander";
   return (
     <>
@@ -24,6 +24,7 @@ export function SiteShell({ handle, children }: { handle: RouteHandle; children:
       </a>
       {lander ? <LanderHeader handle={handle} /> : <SiteHeader handle={handle} />}
       <main id="main" tabIndex={-1}>
+        {banner}
         {children}
       </main>
       {lander ? <CompactFooter /> : <SiteFooter />}
@@ -217,7 +218,7 @@ function CompactFooter() {
   );
 }
 
-function StoreBadges() {
+export function StoreBadges() {
   return (
     <div className="store-badges">
       <a className="store-badge" href="https://apps.apple.com/" rel="noopener" target="_blank">

@@ -7,6 +7,7 @@ import {
   JobOpeningSchema,
   LearningSeriesSchema,
   LiveClassSchema,
+  NewsBannerSchema,
   PressArticleSchema,
   QuoteSchema,
   type Article,
@@ -14,6 +15,7 @@ import {
   type JobOpening,
   type LearningSeries,
   type LiveClass,
+  type NewsBanner,
   type PressArticle,
   type Quote,
 } from "./content";
@@ -119,4 +121,12 @@ export function listArticleSummaries(): Promise<Array<Pick<Article, "titleSlug" 
 export async function getLearningSeriesBySlug(slug: string): Promise<LearningSeries | null> {
   const series = await getLearningSeries();
   return series.find((s) => s.slug === slug) ?? null;
+}
+
+/** The active news banner, or null when there is none (or it is switched off). */
+export function getNewsBanner(): Promise<NewsBanner | null> {
+  return cached("newsBanner", ttl(), async () => {
+    const banner = await getStore().get("globals", "newsBanner", NewsBannerSchema);
+    return banner?.active ? banner : null;
+  });
 }

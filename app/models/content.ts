@@ -122,3 +122,14 @@ export function articleNeighbours(summaries: ArticleSummary[], slug: string, lim
     related,
   };
 }
+
+/** globals/newsBanner: one short line of news shown on pages whose handle sets `banner`. */
+export const NewsBannerSchema = z.object({
+  id: z.literal("newsBanner"),
+  active: z.boolean(),
+  text: z.string().min(1).max(160),
+  linkLabel: z.string().min(1).max(40),
+  /** Same-site only: the banner never sends anyone elsewhere. */
+  href: z.string().regex(/^\/(?![/\\])/),
+});
+export type NewsBanner = z.infer<typeof NewsBannerSchema>;

@@ -5,6 +5,7 @@ import {
   JobOpeningSchema,
   LearningSeriesSchema,
   LiveClassSchema,
+  NewsBannerSchema,
   PressArticleSchema,
   QuoteSchema,
 } from "~/models/content";
@@ -32,6 +33,14 @@ interface SeedBatch {
 
 const byId = (doc: Record<string, unknown>) => String(doc.id);
 
+const DEMO_NEWS_BANNER = {
+  id: "newsBanner",
+  active: true,
+  text: "New this month: the Nervous System Reset, two gentle weeks of breath and rest.",
+  linkLabel: "Take a look",
+  href: "/nervous-system-reset",
+};
+
 function batches(now: Date): SeedBatch[] {
   return [
     { collection: "profiles", schema: TeacherProfileSchema, docs: demoTeacherProfiles, idOf: byId },
@@ -49,6 +58,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
+    { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
   ];
 }
 

@@ -7,6 +7,7 @@ import { Hero } from "~/components/hero";
 import { PressStrip } from "~/components/press-strip";
 import { QuoteCard } from "~/components/quote-card";
 import { SectionHeading } from "~/components/section-heading";
+import { StoreBadges } from "~/components/site-shell";
 import { TeacherCard } from "~/components/teacher-card";
 import { toTeacherCard } from "~/models/teacher";
 import { getPressArticles, getQuotes, getUpcomingClasses } from "~/models/content.server";
@@ -168,6 +169,18 @@ export default function HomeRoute() {
       ) : null}
 
       <PressStrip items={press} />
+
+      <section className="section section--tight" aria-labelledby="app-title">
+        <div className="container">
+          <SectionHeading
+            id="app-title"
+            eyebrow="Take it with you"
+            title="The Stillhour app"
+            description="Live classes, your favourites and the sleep library on your phone, with downloads for the days without signal."
+          />
+          <StoreBadges />
+        </div>
+      </section>
 
       <CtaBand
         title="Your first breath is free"
