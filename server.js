@@ -4,5 +4,5 @@ import { fileURLToPath } from "node:url";
 const build = await import("./build/index.js");
 const { runStartupTasks, startServer } = build.entry.module;
 
-await runStartupTasks();
+await runStartupTasks({ routes: build.routes });
 await startServer(build, { publicDir: fileURLToPath(new URL("./public", import.meta.url)) });

@@ -1,25 +1,33 @@
+import type { ServerBuild } from "@remix-run/node";
+import { checkRouteHandles } from "~/models/route-handle.server";
+import { seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
-import { seedDemoContent } from "~/models/seed.server";
 
 /**
- * Checks the configuration and, on the embedded default, seeds demo content.
- * A bad setting stops the start with a message naming it.
+ * Checks the configuration and every route's handle, then, on the embedded default, seeds the
+ * demo content. A bad setting or handle stops the start with a message naming it.
  */
-export async function runStartupTasks(options: { seed?: "auto" | "always" } = {}) {
+export async function runStartupTasks(options: { seed?: "auto" | "always"; routes?: ServerBuild["routes"] } = {}) {
   let env;
   try {
     env = getEnv();
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    if (error instanceof EnvError) stop(error.message);
     throw error;
+  }
+  if (options.routes) {
+    const problems = checkRouteHandles(options.routes);
+    if (problems.length > 0) stop(`Invalid route handles:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   }
   if (options.seed === "always" || env.seedDemoContent) {
     const result = await seedDemoContent(getStore());
     console.log(JSON.stringify({ level: "info", msg: "demo content seeded", ...result }));
   }
   return env;
+}
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
 }

@@ -1,20 +1,20 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { landingCtaHref, type LandingPage } from "~/models/landing-page";
+import type { LandingPage } from "~/models/landing-page";
 import { QuoteCard } from "./quote-card";
 import { SectionHeading } from "./section-heading";
 import { mix } from "./teacher-avatar";
 import { TeacherCard, type TeacherCardData } from "./teacher-card";
 
-/** What a lander layout's loader returns: the page (without its SEO fields) and its teachers. */
-export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription">;
+/** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
+export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription"> & { ctaHref: string };
 export interface LanderData {
   page: LanderPageData;
   teachers: TeacherCardData[];
 }
 
 export function LanderPage({ page, teachers }: LanderData) {
-  const ctaHref = landingCtaHref(page);
+  const { ctaHref } = page;
   const isPartner = page.kind === "partner";
   return (
     <>

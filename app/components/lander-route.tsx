@@ -1,17 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useRouteLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/models/seo";
+import { useLanderData } from "./lander-data";
 import { LanderPage, type LanderData } from "./lander-page";
-
-/** Route ids of the two pathless layouts whose loaders load a landing page. */
-const LANDER_LAYOUT_IDS = ["routes/_lander", "routes/_partner"] as const;
-
-/** The landing page loaded by whichever lander layout matched, or undefined elsewhere. */
-export function useLanderData(): LanderData | undefined {
-  const lander = useRouteLoaderData(LANDER_LAYOUT_IDS[0]) as LanderData | undefined;
-  const partner = useRouteLoaderData(LANDER_LAYOUT_IDS[1]) as LanderData | undefined;
-  return lander ?? partner;
-}
 
 /** The default export of every lander and partner page file. */
 export function LanderRoute() {

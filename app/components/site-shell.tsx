@@ -1,8 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { landingCtaHref } from "~/models/landing-page";
 import type { RouteHandle } from "~/models/route-handle";
-import { useLanderData } from "./lander-route";
+import { useLanderData } from "./lander-data";
 
 const NAV_LINKS = [
   { to: "/teachers", label: "Teachers" },
@@ -110,7 +109,7 @@ function MenuSheet() {
 function LanderHeader({ handle }: { handle: RouteHandle }) {
   const location = useLocation();
   const data = useLanderData();
-  const cta = data ? { label: data.page.cta.label, href: landingCtaHref(data.page) } : DEFAULT_CTA;
+  const cta = data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA;
   return (
     <header className="site-header site-header--lander">
       <div className="container site-header__inner">

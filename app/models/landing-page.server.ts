@@ -2,7 +2,7 @@ import { cached } from "~/services/cache.server";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { notFound } from "./errors";
-import { LandingPageSchema, landingPageId, type LandingPage } from "./landing-page";
+import { LandingPageSchema, landingCtaHref, landingPageId, type LandingPage } from "./landing-page";
 import { toTeacherCard } from "./teacher";
 import { getTeachersByIds } from "./teacher.server";
 
@@ -28,7 +28,7 @@ export async function requireLandingPageView(request: Request) {
   const teachers = await getTeachersByIds(page.teacherIds);
   const { seoTitle, seoDescription, ...rest } = page;
   return {
-    page: rest,
+    page: { ...rest, ctaHref: landingCtaHref(page) },
     teachers: teachers.map(toTeacherCard),
     seo: { title: seoTitle || page.headline, description: seoDescription || page.subheadline },
   };

@@ -1,38 +1,41 @@
-import { z } from "zod";
-
 /**
- * Per-route display flags (§2). Every route module exports `handle`, built with
- * `defineHandle`, and the root merges the handles of the matched routes (deepest wins).
+ * Per-route display flags (§2). Every route module exports `handle = defineHandle({...})`; the root
+ * merges the handles of the matched routes, deepest winning. The zod schema that checks every handle
+ * lives in route-handle.server.ts and runs when the server starts (docs/decisions/002-route-handles.md),
+ * so the browser bundle carries no validator.
  */
-export const RouteHandleSchema = z
-  .object({
-    /** A short stable name used for `data-route` and page classes. */
-    name: z.string().regex(/^[a-z0-9-]+$/),
-    layout: z.enum(["main", "lander"]),
-    theme: z.enum(["light", "dark"]),
-    header: z.enum(["fixed", "static"]),
-    /** "logo-only" is the /beats variant: the header shows the wordmark and nothing else. */
-    headerVariant: z.enum(["full", "logo-only"]),
-    banner: z.boolean(),
-    surveys: z.boolean(),
-    logoOnScroll: z.boolean(),
-    menuOnly: z.enum(["always", "scrolled", "never"]),
-    fitScreen: z.boolean(),
-    scrollAllowed: z.boolean(),
-    requiresAuth: z.boolean(),
-    roles: z.array(z.enum(["admin", "blogEditor", "cohost", "facilitator", "studioStaff"])),
-    trackViews: z.boolean(),
-    /** How a route's view is keyed for remounting: by path (articles) or by route name. */
-    key: z.enum(["path", "route"]),
-    /** §2 /blog/{titleSlug}: keep the scroll position when a `signup` query parameter is present. */
-    keepScrollOnSignup: z.boolean(),
-  })
-  .strict();
+export const LAYOUTS = ["main", "lander"] as const;
+export const THEMES = ["light", "dark"] as const;
+export const HEADER_STYLES = ["fixed", "static"] as const;
+export const HEADER_VARIANTS = ["full", "logo-only"] as const;
+export const MENU_ONLY_MODES = ["always", "scrolled", "never"] as const;
+export const ROLES = ["admin", "blogEditor", "cohost", "facilitator", "studioStaff"] as const;
+export const VIEW_KEYS = ["path", "route"] as const;
 
-export type RouteHandle = z.infer<typeof RouteHandleSchema>;
+export interface RouteHandle {
+  /** A short stable name used for `data-route` and page classes. */
+  name: string;
+  layout: (typeof LAYOUTS)[number];
+  theme: (typeof THEMES)[number];
+  header: (typeof HEADER_STYLES)[number];
+  /** "logo-only" is the /beats variant: the header shows the wordmark and nothing else. */
+  headerVariant: (typeof HEADER_VARIANTS)[number];
+  banner: boolean;
+  surveys: boolean;
+  logoOnScroll: boolean;
+  menuOnly: (typeof MENU_ONLY_MODES)[number];
+  fitScreen: boolean;
+  scrollAllowed: boolean;
+  requiresAuth: boolean;
+  roles: Array<(typeof ROLES)[number]>;
+  trackViews: boolean;
+  /** How a route's view is keyed for remounting: by path (articles) or by route name. */
+  key: (typeof VIEW_KEYS)[number];
+  /** §2 /blog/{titleSlug}: keep the scroll position when a `signup` query parameter is present. */
+  keepScrollOnSignup: boolean;
+}
 
-export const PartialRouteHandleSchema = RouteHandleSchema.partial();
-export type PartialRouteHandle = z.infer<typeof PartialRouteHandleSchema>;
+export type PartialRouteHandle = Partial<RouteHandle>;
 
 /** §2 defaults: main layout, light theme, no auth, no roles, view tracking on. */
 export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
@@ -54,21 +57,27 @@ export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
   keepScrollOnSignup: false,
 };
 
-/** Checks a handle at module load, so a typo in a route fails the build's first render, not a visitor's. */
+const ROUTE_HANDLE = Symbol.for("stillhour.route-handle");
+type BrandedHandle = PartialRouteHandle & { readonly [ROUTE_HANDLE]: true };
+
+/** Marks a route's flags as a handle; the server checks every one against the schema when it starts. */
 export function defineHandle(handle: PartialRouteHandle): PartialRouteHandle {
-  return PartialRouteHandleSchema.parse(handle);
+  return Object.freeze({ ...handle, [ROUTE_HANDLE]: true as const });
 }
 
-/**
- * Merges the handles of the matched routes, outermost first; the deepest route wins.
- * Anything that is not a valid partial handle is ignored rather than trusted.
- */
+/** True for a value made by defineHandle; anything else on a match is ignored rather than trusted. */
+export function isRouteHandle(value: unknown): value is BrandedHandle {
+  return typeof value === "object" && value !== null && ROUTE_HANDLE in value;
+}
+
+/** Merges the handles of the matched routes, outermost first; the deepest route wins field by field. */
 export function mergeRouteHandles(handles: ReadonlyArray<unknown>): RouteHandle {
-  let merged: RouteHandle = { ...DEFAULT_ROUTE_HANDLE };
+  const merged: RouteHandle = { ...DEFAULT_ROUTE_HANDLE };
   for (const handle of handles) {
-    const parsed = PartialRouteHandleSchema.safeParse(handle);
-    if (!parsed.success) continue;
-    merged = { ...merged, ...stripUndefined(parsed.data) };
+    if (!isRouteHandle(handle)) continue;
+    for (const [key, value] of Object.entries(handle)) {
+      if (value !== undefined && key in merged) Object.assign(merged, { [key]: value });
+    }
   }
   return merged;
 }
@@ -100,8 +109,4 @@ export function bodyClasses(handle: RouteHandle): string[] {
   if (handle.fitScreen) classes.push("fit-screen");
   if (handle.logoOnScroll) classes.push("logo-on-scroll");
   return classes;
-}
-
-function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
