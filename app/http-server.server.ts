@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
 import { join, relative, sep } from "node:path";
 import {
   createReadableStreamFromReadable,
@@ -24,6 +26,7 @@ export interface AppLoadContext {
 }
 
 const MAX_URL_LENGTH = 2048;
+const gzip = promisify(gzipCallback);
 // Inline scripts in a cached page carry this instead of a nonce; each response swaps in a fresh one.
 const NONCE_PLACEHOLDER = `pagecachenonce${randomBytes(12).toString("hex")}`;
 
@@ -34,7 +37,7 @@ const NONCE_PLACEHOLDER = `pagecachenonce${randomBytes(12).toString("hex")}`;
 export async function startServer(build: ServerBuild, options: { publicDir: string }) {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
-  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS);
+  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS, NONCE_PLACEHOLDER);
   const publicFiles = listPublicFiles(options.publicDir);
 
   const app = express();
@@ -86,8 +89,8 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       const hit = pageCache.lookup(cacheKey);
       if (hit.page) {
         res.locals.cache = hit.state;
-        if (hit.state === "stale") pageCache.revalidate(cacheKey, () => renderForCache(url, visitor.cookieHeader, req, cacheKey).then(() => undefined));
-        return sendCached(req, res, hit.page, visitor.setCookie);
+        if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+        return sendPage(req, res, pageCache.materialize(hit.page, createNonce()), visitor.setCookie);
       }
     }
 
@@ -98,7 +101,8 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    if (!cacheable) {
+    const textual = /^(text\/|application\/(json|xml)|image\/svg\+xml)/.test(response.headers.get("Content-Type") ?? "");
+    if (!cacheable || !textual) {
       res.locals.cache = "bypass";
       return sendStream(res, response, visitor.setCookie);
     }
@@ -110,16 +114,88 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       if (name !== "set-cookie") headers.push([name, value]);
     });
     for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-    return sendCached(req, res, { status: response.status, headers, body }, visitor.setCookie);
+    const nonceNow = createNonce();
+    return sendPage(
+      req,
+      res,
+      {
+        headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonceNow)]),
+        body: Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, nonceNow), "utf8"),
+      },
+      visitor.setCookie,
+      response.status,
+    );
   }
 
-  async function renderForCache(url: URL, cookieHeader: string, req: ExpressRequest, cacheKey: string) {
-    const headers = new Headers({ cookie: cookieHeader, accept: req.get("accept") ?? "text/html", "x-request-id": randomUUID() });
-    const response = await remix(new Request(url, { headers }), { nonce: NONCE_PLACEHOLDER, requestId: headers.get("x-request-id")! });
-    pageCache.store(cacheKey, response.status, response.headers, await response.text());
+  /** Renders a stale page again in the background for the next visitors in the same variant set. */
+  function revalidate(cacheKey: string, url: URL, cookieHeader: string, accept: string | undefined) {
+    pageCache.revalidate(cacheKey, async () => {
+      const requestId = randomUUID();
+      const headers = new Headers({ cookie: cookieHeader, accept: accept ?? "text/html", "x-request-id": requestId });
+      const response = await remix(new Request(url, { headers }), { nonce: NONCE_PLACEHOLDER, requestId } satisfies AppLoadContext);
+      pageCache.store(cacheKey, response.status, response.headers, await response.text());
+    });
   }
 
-  const server = http.createServer(app);
+  /**
+   * The fast path: a GET or HEAD for a page already in the cache is answered here, before Express,
+   * static files and Remix. Resolves false when the request must take the full path.
+   */
+  async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const rawUrl = req.url ?? "/";
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
+      return false;
+    }
+    let url: URL;
+    try {
+      url = new URL(rawUrl, `http://${req.headers.host ?? "localhost"}`);
+      decodeURIComponent(url.pathname);
+    } catch {
+      return false;
+    }
+    if (publicFiles.has(url.pathname)) return false;
+    const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
+    const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
+    const hit = pageCache.lookup(cacheKey);
+    if (!hit.page) return false;
+
+    const started = process.hrtime.bigint();
+    const requestId = acceptRequestId(req.headers["x-request-id"]);
+    if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+    const page = pageCache.materialize(hit.page, createNonce());
+    const headers: [string, string][] = [...page.headers.filter(([name]) => name !== "vary"), ["x-request-id", requestId]];
+    const vary = ["Cookie"];
+    if (visitor.setCookie) headers.push(["set-cookie", visitor.setCookie]);
+    let body = page.body;
+    if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && body.length > 1024) {
+      // Compressed on the thread pool, so the event loop keeps serving while it runs.
+      body = await gzip(body, { level: 5 });
+      headers.push(["content-encoding", "gzip"]);
+    }
+    // Whether or not this response is compressed, the next one may be: caches must key on both.
+    vary.push("Accept-Encoding");
+    headers.push(["vary", vary.join(", ")]);
+    headers.push(["content-length", String(body.length)]);
+    res.writeHead(hit.page.status, headers.flat());
+    res.end(req.method === "HEAD" ? undefined : body);
+    if (env.LOG_REQUESTS) {
+      res.once("finish", () => logRequest({ method: req.method!, path: url.pathname, status: hit.page!.status, started, requestId, cache: hit.state }));
+    }
+    return true;
+  }
+
+  const server = http.createServer((req, res) => {
+    serveCachedPage(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      (error: unknown) => {
+        console.error(JSON.stringify({ level: "error", msg: "page cache failed", cause: describe(error) }));
+        if (!res.headersSent) app(req, res);
+      },
+    );
+  });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
@@ -152,17 +228,22 @@ function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, ne
   next();
 }
 
-function sendCached(req: ExpressRequest, res: ExpressResponse, page: { status: number; headers: [string, string][]; body: string }, setCookie: string | null) {
-  const nonce = createNonce();
-  res.status(page.status);
+function sendPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: { headers: [string, string][]; body: Buffer },
+  setCookie: string | null,
+  status?: number,
+) {
+  if (status !== undefined) res.status(status);
   for (const [name, value] of page.headers) {
     if (name === "content-length") continue;
     if (name === "set-cookie") res.append("Set-Cookie", value);
-    else res.setHeader(name, value.replaceAll(NONCE_PLACEHOLDER, nonce));
+    else res.setHeader(name, value);
   }
   if (setCookie) res.append("Set-Cookie", setCookie);
   if (req.method === "HEAD") return res.end();
-  res.end(page.body.replaceAll(NONCE_PLACEHOLDER, nonce));
+  res.end(page.body);
 }
 
 async function sendStream(res: ExpressResponse, response: Response, setCookie: string | null) {
@@ -218,21 +299,28 @@ function requestUrl(req: ExpressRequest): URL {
   return new URL(req.originalUrl, `${req.protocol}://${host}`);
 }
 
+/** A request id from upstream when it looks like one, else a new one. */
+function acceptRequestId(incoming: string | string[] | undefined): string {
+  return typeof incoming === "string" && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
 /** One structured line per request: method, path, status, duration and request id. */
+function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string }) {
+  const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
+  const { started: _started, ...rest } = entry;
+  process.stdout.write(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs })}\n`);
+}
+
 function requestLog(enabled: boolean): express.RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const requestId = acceptRequestId(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     if (enabled) {
-      res.on("finish", () => {
-        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-        process.stdout.write(
-          `${JSON.stringify({ level: "info", msg: "request", method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10, requestId, cache: res.locals.cache })}\n`,
-        );
-      });
+      res.on("finish", () =>
+        logRequest({ method: req.method, path: req.path, status: res.statusCode, started, requestId, cache: res.locals.cache }),
+      );
     }
     next();
   };

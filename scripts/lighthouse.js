@@ -14,7 +14,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { BROWSER_HEADERS, ROOT, buildApp, discoverSlugs, onCleanup, parseFlags, startApp, stopAll, warnIfBusy } from "../bench/run.js";
+import { BROWSER_HEADERS, ROOT, buildApp, checkMachine, discoverSlugs, onCleanup, parseFlags, startApp, stopAll } from "../bench/run.js";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -100,8 +100,7 @@ async function main() {
 
   const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
 
-  const loadBefore = os.loadavg();
-  warnIfBusy(loadBefore);
+  const machineBefore = await checkMachine();
   console.error("› starting node server.js");
   const app = await startApp({ label: "lighthouse", inPlace: flags.inPlace, env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
@@ -178,7 +177,7 @@ async function main() {
       chromeFlags: CHROME_FLAGS,
       preset: "mobile (Lighthouse default config, simulated throttling)",
       serverNodeEnv: app.nodeEnv,
-      loadAverage: { before: loadBefore, after: os.loadavg() },
+      machine: { ...machineBefore, loadAverageAfter: os.loadavg() },
       runsPerPage: flags.runs,
       servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder",
       targets: TARGETS,
@@ -189,7 +188,7 @@ async function main() {
     writeFileSync(path.join(OUT_DIR, "results.json"), `${JSON.stringify(output, null, 2)}\n`);
 
     console.log(`\nStillhour Lighthouse — ${output.date}, Lighthouse ${output.lighthouse ?? "?"}, mobile, ${flags.runs} run(s) per page${flags.runs > 1 ? " (median by performance)" : ""}\n`);
-    const widths = [26, 6, 6, 6, 6, 7, 8];
+    const widths = [Math.max(26, ...results.map((page) => page.url.length)), 6, 6, 6, 6, 7, 8];
     const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join("  ");
     console.log(line(["page", "perf", "a11y", "bp", "seo", "CLS", "LCP ms"]));
     console.log(widths.map((w) => "-".repeat(w)).join("  "));

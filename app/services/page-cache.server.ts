@@ -6,7 +6,8 @@
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The body, encoded once and split where the nonce placeholder stood. */
+  bodyParts: Buffer[];
   storedAt: number;
   freshMs: number;
   staleMs: number;
@@ -20,7 +21,11 @@ export class PageCache {
   private entries = new Map<string, CachedPage>();
   private refreshing = new Set<string>();
 
-  constructor(private readonly maxAgeCapSeconds: number) {}
+  constructor(
+    private readonly maxAgeCapSeconds: number,
+    /** Stands where each response's CSP nonce goes, in the body and the headers. */
+    private readonly noncePlaceholder: string,
+  ) {}
 
   lookup(key: string, now = Date.now()): { state: CacheState; page?: CachedPage } {
     const page = this.entries.get(key);
@@ -47,12 +52,26 @@ export class PageCache {
     this.entries.set(key, {
       status,
       headers: kept,
-      body,
+      bodyParts: body.split(this.noncePlaceholder).map((part) => Buffer.from(part, "utf8")),
       storedAt: Date.now(),
       freshMs: Math.min(policy.sMaxAge, this.maxAgeCapSeconds) * 1000,
       staleMs: policy.staleWhileRevalidate * 1000,
     });
     return true;
+  }
+
+  /** The page's headers and body with a fresh nonce in place of the placeholder. */
+  materialize(page: CachedPage, nonce: string): { headers: [string, string][]; body: Buffer } {
+    const nonceBytes = Buffer.from(nonce, "utf8");
+    const chunks: Buffer[] = [];
+    page.bodyParts.forEach((part, index) => {
+      if (index > 0) chunks.push(nonceBytes);
+      chunks.push(part);
+    });
+    return {
+      headers: page.headers.map(([name, value]) => [name, value.replaceAll(this.noncePlaceholder, nonce)]),
+      body: Buffer.concat(chunks),
+    };
   }
 
   /** Runs `refresh` for a stale key unless one is already running. */
