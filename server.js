@@ -1,6 +1,10 @@
 // Starts the production server from the compiled bundle: `npm run build` first.
 import { fileURLToPath } from "node:url";
 
+// React and Remix pick their production builds from NODE_ENV when first imported: default it here,
+// before the bundle loads, so `node server.js` never renders with React's development build.
+process.env.NODE_ENV ??= "production";
+
 const build = await import("./build/index.js");
 const { runStartupTasks, startServer } = build.entry.module;
 

@@ -3,11 +3,15 @@
 //
 //   npm run bench                      # remix build, then measure
 //   npm run bench -- --no-build        # measure the existing build
-//   npm run bench -- --duration=5 --connections=20
+//   npm run bench -- --duration=5 --connections=20 --warmup=50
+//   npm run bench -- --node-env=inherit      # server NODE_ENV: production (default, as in the
+//                                            # Dockerfile), any value, or inherit from this shell
+//   npm run bench -- --in-place        # run the server from the working tree instead of a copy
 //
-// Starts `node server.js` on a free port with a fresh SQLite file in the OS temp folder, warms each
-// page, then runs autocannon against `/`, `/teachers`, `/canopy` and a bare node:http server that
-// serves the bytes of `/` from memory (the "static ceiling", bench/static-server.js). Also measures the
+// Starts `node server.js` (from a copy of build/ and public/) on a free port with a fresh SQLite file
+// in the OS temp folder, warms each page, then runs autocannon against `/`, `/teachers`, `/canopy` and
+// a bare node:http server that serves the bytes of `/` from memory (the "static ceiling",
+// bench/static-server.js, measured before and after the pages). Also measures the
 // gzip size of the JavaScript `/` loads and how often pages read the store. Prints a table and
 // PASS/FAIL per target, writes bench/results.json, and exits 0 whatever the figures (it is a
 // measurement, not a test); it exits 1 only when it could not measure (build or start failed).
@@ -56,7 +60,13 @@ function installCleanup() {
   // Last resort: the process is exiting, so only synchronous kills are possible.
   process.on("exit", () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    for (const hook of cleanupHooks) hook();
+    for (const hook of cleanupHooks) {
+      try {
+        hook();
+      } catch {
+        // best effort while exiting
+      }
+    }
   });
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
@@ -226,12 +236,19 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
   const port = await freePort();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
   const appDir = inPlace ? ROOT : path.join(tmpDir, "app");
+  const removeFiles = () => {
+    for (const name of readdirSync(tmpDir)) {
+      if (name.startsWith("stillhour.sqlite")) rmSync(path.join(tmpDir, name), { force: true });
+    }
+    if (!inPlace) rmSync(appDir, { recursive: true, force: true });
+  };
+  // Also on Ctrl-C and on errors, not only at the end of a run.
+  onCleanup(removeFiles);
   if (!inPlace) await snapshotApp(appDir);
   const logFile = path.join(tmpDir, "server.log");
   const errFile = path.join(tmpDir, "server.err.log");
   const sqlitePath = path.join(tmpDir, "stillhour.sqlite");
   const url = `http://127.0.0.1:${port}`;
-  // NODE_ENV is passed through, not forced: the figures are those of `node server.js` as started here.
   const childEnv = {
     ...process.env,
     PORT: String(port),
@@ -282,12 +299,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
       await stopProcess(child);
     },
     /** Deletes the SQLite files and the copy of the app; the logs stay for reading. */
-    removeDatabase() {
-      for (const name of readdirSync(tmpDir)) {
-        if (name.startsWith("stillhour.sqlite")) rmSync(path.join(tmpDir, name), { force: true });
-      }
-      if (!inPlace) rmSync(appDir, { recursive: true, force: true });
-    },
+    removeDatabase: removeFiles,
   };
 }
 
@@ -453,14 +465,14 @@ function printTable(rows) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, duration: 10, connections: 50, warmup: 50, "node-env": "" });
+  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, duration: 10, connections: 50, warmup: 50, "node-env": "production" });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const { default: autocannon } = await import("autocannon");
   const machineBefore = await checkMachine();
   console.error("› starting node server.js");
-  const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   let staticChild;
   try {

@@ -4,6 +4,7 @@
 //   npm run lighthouse                 # remix build, then audit
 //   npm run lighthouse -- --no-build   # audit the existing build
 //   npm run lighthouse -- --runs=3     # median of three runs per page (by performance score)
+//   npm run lighthouse -- --node-env=inherit   # server NODE_ENV from this shell (default: production)
 //
 // Starts `node server.js` like the benchmark (free port, fresh SQLite in the temp folder), picks a
 // blog post and a teacher from the site's own links, and audits `/`, `/blog/<slug>`,
@@ -93,7 +94,7 @@ function pad(value, width, left = false) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "" });
+  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "production" });
   if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
   const startedAt = new Date();
   if (flags.build) await buildApp();
@@ -102,10 +103,10 @@ async function main() {
 
   const machineBefore = await checkMachine();
   console.error("› starting node server.js");
-  const app = await startApp({ label: "lighthouse", inPlace: flags.inPlace, env: flags["node-env"] ? { NODE_ENV: flags["node-env"] } : {} });
+  const app = await startApp({ label: "lighthouse", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
-  // A fresh browser per audit: a shared one here now and then failed a later page with
-  // CHROME_INTERSTITIAL_ERROR or NO_NAVSTART while the server was answering fine.
+  // A fresh browser per audit keeps the runs independent (no cache, connections or workers carried
+  // over); an audit that ends in a runtime error (e.g. NO_NAVSTART) is retried in a new browser.
   let chrome;
   async function auditOnce(url) {
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
@@ -140,11 +141,14 @@ async function main() {
     pages.push({ name: "partner", path: "/canopy" });
 
     // Warm the page cache and check each page answers, so Lighthouse sees what visitors usually get.
+    // Each cookie-less request draws new experiment variants; 50 fill the cache for every combination.
     for (const page of pages) {
-      const response = await fetch(`${app.url}${page.path}`, { headers: BROWSER_HEADERS, redirect: "manual" });
-      await response.arrayBuffer();
-      page.status = response.status;
-      if (response.status !== 200) console.error(`  warning: ${page.path} answered ${response.status}`);
+      for (let i = 0; i < 50; i++) {
+        const response = await fetch(`${app.url}${page.path}`, { headers: BROWSER_HEADERS, redirect: "manual" });
+        await response.arrayBuffer();
+        page.status = response.status;
+      }
+      if (page.status !== 200) console.error(`  warning: ${page.path} answered ${page.status}`);
     }
 
     mkdirSync(OUT_DIR, { recursive: true });
