@@ -19,7 +19,8 @@ export function Hero({
   headingId?: string;
 }) {
   return (
-    <section className="hero" aria-labelledby={headingId}>
+    // While the hero sits under the header's middle, the header drops its dividing line (§4 header directive).
+    <section className="hero" aria-labelledby={headingId} data-header-watch="site-header--over-hero">
       <div className="hero__glow" aria-hidden="true" />
       <div className="container hero__inner">
         <div className="hero__copy">

@@ -18,7 +18,7 @@ export function LanderPage({ page, teachers }: LanderData) {
   const isPartner = page.kind === "partner";
   return (
     <>
-      <section className="hero lander-hero" aria-labelledby="lander-title">
+      <section className="hero lander-hero" aria-labelledby="lander-title" data-header-watch="site-header--over-hero">
         <LanderGlow color={page.accentColor} />
         <div className="container hero__inner">
           <div className="hero__copy">
