@@ -141,6 +141,7 @@ const FOOTER_GROUPS = [
     links: [
       { to: "/teachers", label: "Teachers" },
       { to: "/blog", label: "Blog" },
+      { to: "/learn", label: "Learn" },
       { to: "/mental-detox-ebook", label: "Mental detox e-book" },
       { to: "/recommend", label: "Recommend a friend" },
     ],
