@@ -4,7 +4,7 @@ import type { LandingPage } from "~/models/landing-page";
 import { QuoteCard } from "./quote-card";
 import { SectionHeading } from "./section-heading";
 import { mix } from "./teacher-avatar";
-import { TeacherCard, type TeacherCardData } from "./teacher-card";
+import { TeacherSection, type TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
 export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription"> & { ctaHref: string };
@@ -102,27 +102,7 @@ export function LanderPage({ page, teachers }: LanderData) {
         </section>
       ) : null}
 
-      {teachers.length > 0 ? (
-        <section className="section section--surface" aria-labelledby="teachers-title">
-          <div className="container">
-            <SectionHeading
-              id="teachers-title"
-              eyebrow="Your guides"
-              title="Teachers who keep it simple"
-              action={
-                <Link className="button button--quiet" to="/teachers">
-                  Meet every teacher
-                </Link>
-              }
-            />
-            <div className="grid grid--center">
-              {teachers.map((teacher) => (
-                <TeacherCard key={teacher.id} teacher={teacher} />
-              ))}
-            </div>
-          </div>
-        </section>
-      ) : null}
+      <TeacherSection teachers={teachers} eyebrow="Your guides" title="Teachers who keep it simple" linkLabel="Meet every teacher" quietLink surface centered />
 
       {page.testimonials.length > 0 ? (
         <section className="section" aria-labelledby="voices-title">

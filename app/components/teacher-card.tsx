@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { TeacherCardData } from "~/models/teacher";
 
 export type { TeacherCardData };
+import { SectionHeading } from "./section-heading";
 import { TeacherAvatar } from "./teacher-avatar";
 
 export function TeacherCard({
@@ -43,5 +44,50 @@ export function TeacherCard({
         </ul>
       ) : null}
     </article>
+  );
+}
+
+/** A section of teacher cards under a heading, with a link to every teacher; nothing when there are none. */
+export function TeacherSection({
+  teachers,
+  eyebrow,
+  title,
+  description,
+  linkLabel,
+  quietLink = false,
+  surface = false,
+  centered = false,
+}: {
+  teachers: TeacherCardData[];
+  eyebrow: string;
+  title: string;
+  description?: string;
+  linkLabel: string;
+  quietLink?: boolean;
+  surface?: boolean;
+  centered?: boolean;
+}) {
+  if (teachers.length === 0) return null;
+  return (
+    <section className={surface ? "section section--surface" : "section"} aria-labelledby="teachers-title">
+      <div className="container">
+        <SectionHeading
+          id="teachers-title"
+          eyebrow={eyebrow}
+          title={title}
+          description={description}
+          action={
+            <Link className={quietLink ? "button button--quiet" : "button button--secondary"} to="/teachers">
+              {linkLabel}
+            </Link>
+          }
+        />
+        <div className={centered ? "grid grid--center" : "grid grid--cards"}>
+          {teachers.map((teacher) => (
+            <TeacherCard key={teacher.id} teacher={teacher} />
+          ))}
+        </div>
+      </div>
+    </section>
   );
 }

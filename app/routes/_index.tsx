@@ -8,7 +8,7 @@ import { PressStrip } from "~/components/press-strip";
 import { QuoteCard } from "~/components/quote-card";
 import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
-import { TeacherCard } from "~/components/teacher-card";
+import { TeacherSection } from "~/components/teacher-card";
 import { toTeacherCard } from "~/models/teacher";
 import { getPressArticles, getQuotes, getUpcomingClasses } from "~/models/content.server";
 import { defineHandle } from "~/models/route-handle";
@@ -133,27 +133,7 @@ export default function HomeRoute() {
         </div>
       </section>
 
-      {teachers.length > 0 ? (
-        <section className="section" aria-labelledby="teachers-title">
-          <div className="container">
-            <SectionHeading
-              id="teachers-title"
-              eyebrow="Your guides"
-              title="Teachers you will want to return to"
-              action={
-                <Link className="button button--secondary" to="/teachers">
-                  All teachers
-                </Link>
-              }
-            />
-            <div className="grid grid--cards">
-              {teachers.map((teacher) => (
-                <TeacherCard key={teacher.id} teacher={teacher} />
-              ))}
-            </div>
-          </div>
-        </section>
-      ) : null}
+      <TeacherSection teachers={teachers} eyebrow="Your guides" title="Teachers you will want to return to" linkLabel="All teachers" />
 
       {quotes.length > 0 ? (
         <section className="section section--flush-top" aria-labelledby="quotes-title">

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
-import { TeacherCard } from "~/components/teacher-card";
+import { TeacherSection } from "~/components/teacher-card";
 import { toTeacherCard } from "~/models/teacher";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
@@ -92,28 +92,13 @@ export default function AboutRoute() {
         </div>
       </section>
 
-      {teachers.length > 0 ? (
-        <section className="section" aria-labelledby="people-title">
-          <div className="container">
-            <SectionHeading
-              id="people-title"
-              eyebrow="The people"
-              title={`${teacherCount} teachers, one shared calm`}
-              description="Former nurses, engineers, chefs and dancers, each with their own way of making stillness feel possible."
-              action={
-                <Link className="button button--secondary" to="/teachers">
-                  Meet them all
-                </Link>
-              }
-            />
-            <div className="grid grid--cards">
-              {teachers.map((teacher) => (
-                <TeacherCard key={teacher.id} teacher={teacher} />
-              ))}
-            </div>
-          </div>
-        </section>
-      ) : null}
+      <TeacherSection
+        teachers={teachers}
+        eyebrow="The people"
+        title={`${teacherCount} teachers, one shared calm`}
+        description="Former nurses, engineers, chefs and dancers, each with their own way of making stillness feel possible."
+        linkLabel="Meet them all"
+      />
 
       <CtaBand
         title="Come and sit with us"
