@@ -90,6 +90,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       if (hit.page) {
         res.locals.cache = hit.state;
         if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+        res.set(baseSecurityHeaders(url));
         return sendPage(req, res, pageCache.materialize(hit.page, createNonce()), visitor.setCookie);
       }
     }
@@ -165,6 +166,8 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
     const page = pageCache.materialize(hit.page, createNonce());
     const headers: [string, string][] = [...page.headers.filter(([name]) => name !== "vary"), ["x-request-id", requestId]];
+    const hsts = baseSecurityHeaders(url)["Strict-Transport-Security"];
+    if (hsts) headers.push(["strict-transport-security", hsts]);
     const vary = ["Cookie"];
     if (visitor.setCookie) headers.push(["set-cookie", visitor.setCookie]);
     let body = page.body;

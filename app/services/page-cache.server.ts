@@ -45,7 +45,8 @@ export class PageCache {
     if (!policy.public || policy.sMaxAge <= 0) return false;
     const kept: [string, string][] = [];
     headers.forEach((value, name) => {
-      if (name !== "date" && name !== "set-cookie") kept.push([name, value]);
+      // HSTS depends on the address each request came in on, so it is decided per response.
+      if (!["date", "set-cookie", "strict-transport-security"].includes(name)) kept.push([name, value]);
     });
     this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
