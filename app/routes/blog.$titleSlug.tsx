@@ -9,7 +9,6 @@ import { getArticleBySlug, listArticleSummaries } from "~/models/content.server"
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { articleJsonLd, pageMeta, siteUrlFrom } from "~/models/seo";
-import shareStyles from "~/styles/share.css";
 import { getTeachersByIds } from "~/models/teacher.server";
 import { sanitizeArticleHtml } from "~/services/html.server";
 
@@ -21,8 +20,6 @@ export const handle = defineHandle({
   key: "path",
   keepScrollOnSignup: true,
 });
-
-export const links = () => [{ rel: "stylesheet", href: shareStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
   data

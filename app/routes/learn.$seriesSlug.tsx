@@ -5,11 +5,8 @@ import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
 import { sanitizeArticleHtml } from "~/services/html.server";
-import learnStyles from "~/styles/learn.css";
 
 export const handle = defineHandle({ name: "learn-series", layout: "main", theme: "light", banner: true });
-
-export const links = () => [{ rel: "stylesheet", href: learnStyles }];
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({
