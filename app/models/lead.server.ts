@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { getStore } from "~/services/db.server";
+import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 import type { LEAD_SOURCES, LeadForm } from "./lead";
 
 /** Stores a lead once per address and source; a repeat sign-up changes nothing and still succeeds. */
@@ -13,4 +14,12 @@ export async function createLead(form: LeadForm, source: (typeof LEAD_SOURCES)[n
     createdAt: Date.now(),
   });
   return { created };
+}
+
+// Five sign-ups per address in ten minutes is plenty for a person and little for a script.
+const leadLimit = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
+
+/** Counts one attempt from the request's address; false once it is over the limit. */
+export function allowLeadAttempt(request: Request): boolean {
+  return leadLimit.attempt(clientAddress(request));
 }

@@ -6,10 +6,9 @@ import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ERRORS } from "~/models/errors";
 import { HONEYPOT_FIELD, parseLeadForm, type LeadFieldErrors } from "~/models/lead";
-import { createLead } from "~/models/lead.server";
+import { allowLeadAttempt, createLead } from "~/models/lead.server";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
-import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 
 export const handle = defineHandle({ name: "mental-detox-ebook", layout: "main", theme: "dark" });
 
@@ -21,8 +20,6 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-// Five sign-ups per address in ten minutes is plenty for a person and little for a script.
-const leadLimit = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
 const MAX_BODY_BYTES = 16 * 1024;
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -36,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (tooLarge) {
     return data<ActionResult>({ errors: { form: "That was more than this form can take. Please shorten it and try again." }, values: {} }, { status: 413 });
   }
-  if (!leadLimit.attempt(clientAddress(request))) {
+  if (!allowLeadAttempt(request)) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: 429 });
   }
   let formData: FormData;

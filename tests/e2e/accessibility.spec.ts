@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { STATIC_ROUTES } from "../support/route-table";
 
 const PAGES = [...STATIC_ROUTES.map((route) => route.path), "/learn", "/no-such-page"];

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 import { putDocument } from "../support/e2e-store";
 

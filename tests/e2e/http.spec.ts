@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test.describe("HTTP behaviour", () => {
   test("pages carry an enforcing CSP with a fresh nonce on every inline script", async ({ request, page }) => {

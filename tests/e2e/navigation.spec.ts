@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("a click between two pages is a client navigation", async ({ page }) => {
   await page.goto("/teachers");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { STATIC_ROUTES } from "../support/route-table";
 
 test.describe("the §2 route map", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test("the sitemap lists every public page, teacher, article and series, and each answers 200", async ({ request, baseURL }) => {
   const response = await request.get("/sitemap.xml");

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test.describe("the shell's behaviours", () => {
   test("size class, breakpoint and orientation follow the window", async ({ page }) => {

@@ -1,0 +1,25 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Playwright's test, failing any test whose page throws or logs an unexpected console error
+ * (a failed hydration, a CSP violation, a module that cannot load in the browser).
+ * Answers the test asked for (404 pages, 400 form replies) are expected, not errors.
+ */
+export const test = base.extend<{ browserErrors: void }>({
+  browserErrors: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        if (/Failed to load resource: the server responded with a status of (400|404|413|414|429)/.test(message.text())) return;
+        problems.push(`console.error: ${message.text()}`);
+      });
+      await use();
+      expect(problems, "errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
