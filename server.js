@@ -1,5 +1,9 @@
 // Starts the production server from the compiled bundle: `npm run build` first.
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
+// A local .env (see .env.example) fills in what the environment does not already set.
+if (existsSync(".env")) process.loadEnvFile(".env");
 
 // React and Remix pick their production builds from NODE_ENV when first imported: default it here,
 // before the bundle loads, so `node server.js` never renders with React's development build.
