@@ -17,7 +17,7 @@ import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { PageCache } from "~/services/page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
-import { getVisitorFromCookie } from "~/models/visitor.server";
+import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
 
 /** What the front door hands to loaders and to entry.server through Remix's load context. */
 export interface AppLoadContext {
@@ -39,6 +39,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   const remix = createRequestHandler(build, env.NODE_ENV);
   const pageCache = new PageCache(env.PAGE_CACHE_SECONDS, NONCE_PLACEHOLDER);
   const publicFiles = listPublicFiles(options.publicDir);
+  const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
 
   const app = express();
   app.disable("x-powered-by");
@@ -82,18 +83,9 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     const url = requestUrl(req);
     const requestId = res.locals.requestId as string;
     const cacheable = req.method === "GET" || req.method === "HEAD";
-    const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
+    // Cache hits never get here (serveCachedPage answers them); this path renders.
+    const visitor = visitorsSeen.get(req) ?? (await getVisitorFromCookie(req.headers.cookie ?? "", url));
     const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
-
-    if (cacheable) {
-      const hit = pageCache.lookup(cacheKey);
-      if (hit.page) {
-        res.locals.cache = hit.state;
-        if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
-        res.set(baseSecurityHeaders(url));
-        return sendPage(req, res, pageCache.materialize(hit.page, createNonce()), visitor.setCookie);
-      }
-    }
 
     const nonce = cacheable ? NONCE_PLACEHOLDER : createNonce();
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
@@ -159,7 +151,11 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
     const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
     const hit = pageCache.lookup(cacheKey);
-    if (!hit.page) return false;
+    if (!hit.page) {
+      // The full path renders this page: hand it the visitor already read, not a second cookie check.
+      visitorsSeen.set(req, visitor);
+      return false;
+    }
 
     const started = process.hrtime.bigint();
     const requestId = acceptRequestId(req.headers["x-request-id"]);

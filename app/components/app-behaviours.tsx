@@ -1,6 +1,6 @@
 import { useLocation, useNavigate, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { inAppDestination, scrollDecision } from "~/models/navigation";
+import { decideNavigation, inAppDestination, scrollDecision } from "~/models/navigation";
 import type { RouteHandle } from "~/models/route-handle";
 import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/models/screen";
 
@@ -177,6 +177,12 @@ function useDynamicContentLinks() {
     const onClick = (event: MouseEvent) => {
       const anchor = (event.target as Element | null)?.closest?.("a");
       if (!anchor || !anchor.closest("[data-dynamic-content]")) return;
+      // A link the author wrote is an explicit external link; a dangerous protocol is refused outright.
+      const decision = decideNavigation(anchor.getAttribute("href") ?? "", window.location.origin, { external: true });
+      if (decision.kind === "refused" && decision.reason === "dangerous-protocol") {
+        event.preventDefault();
+        return;
+      }
       const to = inAppDestination(
         event,
         { href: anchor.getAttribute("href"), target: anchor.getAttribute("target"), download: anchor.hasAttribute("download") },

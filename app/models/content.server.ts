@@ -1,6 +1,8 @@
 import { cached } from "~/services/cache.server";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import type { WhereClause } from "~/services/store.server";
+import { sanitizeArticleHtml } from "~/services/html.server";
 import {
   ArticleSchema,
   FaqEntrySchema,
@@ -45,8 +47,8 @@ export const ARTICLES_PER_PAGE = 6;
 export function getArticlePage(options: { category?: string | null; cursor?: string | null }) {
   const key = `articles:${options.category ?? "*"}:${options.cursor ?? ""}`;
   return cached(key, ttl(), async () => {
-    const where = [{ field: "published", op: "==" as const, value: true }];
-    if (options.category) where.push({ field: "category", op: "==", value: options.category as never });
+    const where: WhereClause[] = [{ field: "published", op: "==", value: true }];
+    if (options.category) where.push({ field: "category", op: "==", value: options.category });
     const { docs, nextCursor } = await getStore().query("articles", ArticleSchema, {
       where,
       orderBy: [{ field: "publishedAt", direction: "desc" }],
@@ -57,6 +59,7 @@ export function getArticlePage(options: { category?: string | null; cursor?: str
   });
 }
 
+/** A published article ready to render: its stored HTML sanitized once per cache load (ADR 007). */
 export function getArticleBySlug(titleSlug: string): Promise<Article | null> {
   return cached(`article:${titleSlug}`, ttl(), async () => {
     const { docs } = await getStore().query("articles", ArticleSchema, {
@@ -64,7 +67,7 @@ export function getArticleBySlug(titleSlug: string): Promise<Article | null> {
       limit: 1,
     });
     const article = docs[0]?.data;
-    return article && article.published ? article : null;
+    return article && article.published ? { ...article, bodyHtml: sanitizeArticleHtml(article.bodyHtml) } : null;
   });
 }
 
@@ -84,10 +87,15 @@ export function getQuotes(): Promise<Quote[]> {
   });
 }
 
+/** Every learn series in order, lesson bodies sanitized. */
 export function getLearningSeries(): Promise<LearningSeries[]> {
   return cached("learningPages", ttl(), async () => {
     const { docs } = await getStore().query("learningPages", LearningSeriesSchema, { orderBy: [{ field: "order" }] });
-    return docs.map((d) => d.data);
+    // Lesson bodies are stored HTML too: sanitized here, once per cache load (ADR 007).
+    return docs.map(({ data }) => ({
+      ...data,
+      lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
+    }));
   });
 }
 

@@ -1,7 +1,14 @@
+import { mix } from "./colour";
+
 /**
  * Generated teacher portraits (design brief: no photographs): initials on a soft radial gradient
  * in the portrait's stored dominant colour, plus the palette JSON the image service would give (§7).
  */
+
+/** The initials a generated portrait shows: "Amara Eze-Holloway" gives "AE". */
+export function teacherInitials(teacher: { firstName: string; lastName: string }): string {
+  return `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`.toUpperCase();
+}
 
 export function portraitSvg(options: { initials: string; color: string; label: string }): string {
   const base = options.color;
@@ -26,16 +33,6 @@ export function portraitPalette(color: string) {
       muted_dark: { hex: mix(color, "#12141b", 0.4) },
     },
   };
-}
-
-function mix(a: string, b: string, amount: number): string {
-  const pa = parseHex(a);
-  const pb = parseHex(b);
-  return `#${pa.map((v, i) => Math.round(v + (pb[i] - v) * amount).toString(16).padStart(2, "0")).join("")}`;
-}
-
-function parseHex(hex: string): number[] {
-  return [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
 }
 
 function escapeXml(text: string): string {

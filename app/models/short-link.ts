@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { safeRedirectPath } from "./navigation";
 
 /** shortLinks: a token that stands for a same-site address (gift and referral links). */
 export const ShortLinkSchema = z.object({
   token: z.string(),
   kind: z.enum(["gift", "referral", "campaign"]),
   /** Always a same-site path, so a short link can never send a visitor elsewhere. */
-  target: z.string().regex(/^\/(?![/\\])[^\s]*$/),
+  target: z.string().refine((target) => safeRedirectPath(target, "") === target, "must be a same-site path"),
   expiresAt: z.number().int().nullable().default(null),
 });
 export type ShortLink = z.infer<typeof ShortLinkSchema>;

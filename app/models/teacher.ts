@@ -56,10 +56,6 @@ export function joinTeachers(pages: TeacherPage[], profiles: TeacherProfile[]): 
   return teachers.sort((a, b) => a.fullName.localeCompare(b.fullName));
 }
 
-export function teacherInitials(teacher: Pick<TeacherProfile, "firstName" | "lastName">): string {
-  return `${teacher.firstName.charAt(0)}${teacher.lastName.charAt(0)}`.toUpperCase();
-}
-
 /** Only what a teacher card shows; loaders map teachers through `toTeacherCard` to keep payloads lean. */
 export interface TeacherCardData {
   id: string;

@@ -10,7 +10,6 @@ import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { articleJsonLd, pageMeta, siteUrlFrom } from "~/models/seo";
 import { getTeachersByIds } from "~/models/teacher.server";
-import { sanitizeArticleHtml } from "~/services/html.server";
 
 export const handle = defineHandle({
   name: "article",
@@ -56,7 +55,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       publishedAt: article.publishedAt,
       readingMinutes: article.readingMinutes,
       heroColor: article.heroColor,
-      bodyHtml: sanitizeArticleHtml(article.bodyHtml),
+      bodyHtml: article.bodyHtml,
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/models/errors";
-import { portraitPalette, portraitSvg } from "~/models/portrait";
-import { teacherInitials } from "~/models/teacher";
+import { portraitPalette, portraitSvg, teacherInitials } from "~/models/portrait";
 import { getTeachers } from "~/models/teacher.server";
 
 /**

@@ -4,7 +4,6 @@ import { getLearningSeriesBySlug } from "~/models/content.server";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
-import { sanitizeArticleHtml } from "~/services/html.server";
 
 export const handle = defineHandle({ name: "learn-series", layout: "main", theme: "light", banner: true });
 
@@ -29,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
         title: lesson.title,
         summary: lesson.summary,
         durationMinutes: lesson.durationMinutes,
-        bodyHtml: sanitizeArticleHtml(lesson.bodyHtml),
+        bodyHtml: lesson.bodyHtml,
       })),
     },
   };

@@ -31,16 +31,16 @@ type ActionResult = { errors: LeadFieldErrors & { form?: string }; values: Recor
 export async function action({ request }: ActionFunctionArgs) {
   const tooLarge = Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES;
   if (tooLarge) {
-    return data<ActionResult>({ errors: { form: "That was more than this form can take. Please shorten it and try again." }, values: {} }, { status: 413 });
+    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: ERRORS.payload_too_large.status });
   }
   if (!allowLeadAttempt(request)) {
-    return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: 429 });
+    return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
   }
   let formData: FormData;
   try {
     formData = await request.formData();
   } catch {
-    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: ERRORS.bad_request.status });
   }
   // A filled honeypot gets the same thank-you as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");

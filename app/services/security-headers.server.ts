@@ -22,6 +22,11 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** True for this machine's own addresses, served over plain HTTP: no HSTS, no Secure cookies. */
+export function isLocalRequest(url: URL): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
 /** Headers every response carries, page or not. HSTS only where the site is served over HTTPS. */
 export function baseSecurityHeaders(url: URL): Record<string, string> {
   const headers: Record<string, string> = {
@@ -31,7 +36,7 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
   };
-  if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname)) {
+  if (!isLocalRequest(url)) {
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;

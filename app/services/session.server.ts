@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { getEnv } from "./env.server";
+import { isLocalRequest } from "./security-headers.server";
 
 /**
  * The signed `__session` cookie (docs/decisions/004-session-cookie.md): HttpOnly, SameSite=Lax,
@@ -28,11 +29,6 @@ function getStorage() {
     },
   });
   return storage;
-}
-
-/** True when the request is served over plain HTTP on this machine, where a Secure cookie would be dropped. */
-export function isLocalRequest(url: URL): boolean {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
 /** Reads the session from a Cookie header; a missing, tampered or malformed cookie gives an empty one. */
