@@ -10,6 +10,11 @@ export interface Visitor {
   setCookie: string | null;
   /** The Cookie header downstream code should see, so it reads the same session we decided on. */
   cookieHeader: string;
+  /**
+   * True when the session names a signed-in, non-anonymous person. Read from our own signed cookie,
+   * so it is cheap and cannot be forged; such requests never touch the shared page cache.
+   */
+  member: boolean;
 }
 
 /** Reads the visitor from a request, creating a fresh session when the cookie cannot be trusted. */
@@ -26,8 +31,10 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
   const experimentKey = keyIsValid ? storedKey : randomBytes(16).toString("base64url");
   const stored = keyIsValid && isPlainRecord(storedExperiments) ? storedExperiments : {};
   const variants = assignVariants(experimentKey, stored);
+  const auth = session.get("auth");
+  const member = Boolean(auth && typeof auth.uid === "string" && auth.anonymous === false);
 
-  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader };
+  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader, member };
 
   session.set("experimentKey", experimentKey);
   session.set("experiments", { ...variants });
@@ -37,7 +44,7 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
     .split(";")
     .map((part) => part.trim())
     .filter((part) => part && !part.startsWith("__session="));
-  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; ") };
+  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; "), member };
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {

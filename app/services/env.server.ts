@@ -16,7 +16,19 @@ const EnvSchema = z
     SQLITE_PATH: z.string().min(1).default("./data/stillhour.sqlite"),
     FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id").optional(),
     FIRESTORE_EMULATOR_HOST: z.string().optional(),
-    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    FIREBASE_AUTH_EMULATOR_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{2,5}$/, "must be host:port")
+      .optional(),
+    /** The Firebase web app's public config: it reaches the browser. */
+    FIREBASE_WEB_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Firebase web API key").optional(),
+    FIREBASE_AUTH_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/, "must be a host name").optional(),
+    FIREBASE_APP_ID: z.string().max(100).optional(),
+    /** Cloud Storage bucket for profile photos; unset = photos on disk under UPLOADS_DIR. */
+    FIREBASE_STORAGE_BUCKET: z.string().regex(/^[a-z0-9._-]+$/, "must be a bucket name").optional(),
+    UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
+    /** How long a signed-in session lasts (Firebase allows 5 minutes to 14 days). */
+    SESSION_DAYS: z.coerce.number().int().min(1).max(14).default(14),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     CONTENT_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     SEED_DEMO_CONTENT: booleanString.optional(),
@@ -41,10 +53,29 @@ const EnvSchema = z
       if (!env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required in production" });
       }
+      if (!env.FIREBASE_WEB_API_KEY) {
+        ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
+      }
     }
   });
 
-export type Env = z.infer<typeof EnvSchema> & { dataStore: "sqlite" | "firestore"; seedDemoContent: boolean };
+/**
+ * How people sign in: the Auth emulator (demo and tests), a real Firebase project, or not at all
+ * (a bare `node server.js` with neither configured: pages work, sign-in says it is unavailable).
+ */
+export type IdentityConfig =
+  | { mode: "emulator"; projectId: string; apiKey: string; authDomain: string; emulatorHost: string }
+  | { mode: "firebase"; projectId: string; apiKey: string; authDomain: string; appId?: string }
+  | { mode: "off" };
+
+/** The project the Auth emulator serves when no real project is named (demo- ids never reach Google). */
+export const DEMO_AUTH_PROJECT = "demo-stillhour";
+
+export type Env = z.infer<typeof EnvSchema> & {
+  dataStore: "sqlite" | "firestore";
+  seedDemoContent: boolean;
+  identity: IdentityConfig;
+};
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -62,7 +93,30 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const env = result.data;
   const dataStore = env.DATA_STORE ?? (env.FIREBASE_PROJECT_ID ? "firestore" : "sqlite");
-  return { ...env, dataStore, seedDemoContent: env.SEED_DEMO_CONTENT ?? dataStore === "sqlite" };
+  return { ...env, dataStore, seedDemoContent: env.SEED_DEMO_CONTENT ?? dataStore === "sqlite", identity: identityConfig(env) };
+}
+
+function identityConfig(env: z.infer<typeof EnvSchema>): IdentityConfig {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    const projectId = env.FIREBASE_PROJECT_ID ?? DEMO_AUTH_PROJECT;
+    return {
+      mode: "emulator",
+      projectId,
+      apiKey: env.FIREBASE_WEB_API_KEY ?? "demo-api-key-for-the-emulator",
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST,
+    };
+  }
+  if (env.FIREBASE_PROJECT_ID && env.FIREBASE_WEB_API_KEY) {
+    return {
+      mode: "firebase",
+      projectId: env.FIREBASE_PROJECT_ID,
+      apiKey: env.FIREBASE_WEB_API_KEY,
+      authDomain: env.FIREBASE_AUTH_DOMAIN ?? `${env.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      appId: env.FIREBASE_APP_ID,
+    };
+  }
+  return { mode: "off" };
 }
 
 let cached: Env | undefined;

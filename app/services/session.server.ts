@@ -9,6 +9,25 @@ import { isLocalRequest } from "./security-headers.server";
 export interface SessionData {
   experimentKey: string;
   experiments: Record<string, string>;
+  /**
+   * The signed-in person (docs/decisions/011-server-sessions.md): a Firebase session cookie and what
+   * we read from it when it was made. `anonymous` lets the front door serve cached pages without
+   * verifying anything; the Firebase cookie is verified before any personal data is read.
+   */
+  auth?: SessionAuth;
+  /** An e-mail sign-in link was sent from this browser: the address, so the link completes here. */
+  pendingEmail?: { email: string; next: string; sentAt: number };
+  /** One message shown on the next page (post/redirect/get). */
+  flash?: { kind: "success" | "info" | "error"; text: string };
+}
+
+export interface SessionAuth {
+  uid: string;
+  anonymous: boolean;
+  /** The Firebase session cookie (a JWT the identity provider signed). */
+  firebaseCookie: string;
+  /** Unix milliseconds when the Firebase cookie expires. */
+  expiresAt: number;
 }
 
 export type VisitorSession = Session<SessionData>;
@@ -40,7 +59,13 @@ export async function readSession(cookieHeader: string): Promise<VisitorSession>
   }
 }
 
-/** Signs the session into a Set-Cookie value for this address. */
+/**
+ * Signs the session into a Set-Cookie value for this address. A member's cookie lives exactly as long
+ * as the Firebase session inside it; a visitor's (experiment key, anonymous account) a year.
+ */
 export function commitSession(session: VisitorSession, url: URL): Promise<string> {
-  return getStorage().commitSession(session, { secure: !isLocalRequest(url) });
+  const auth = session.get("auth");
+  const maxAge =
+    auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
+  return getStorage().commitSession(session, { secure: !isLocalRequest(url), maxAge });
 }
