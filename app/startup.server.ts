@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
-import { seedDemoContent } from "~/models/seed.server";
+import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
 
@@ -23,6 +23,11 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
   if (options.seed === "always" || env.seedDemoContent) {
     const result = await seedDemoContent(getStore());
     console.log(JSON.stringify({ level: "info", msg: "demo content seeded", ...result }));
+    // Demo people only ever go into the emulator, never into a real project.
+    if (env.identity.mode === "emulator") {
+      const accounts = await seedDemoAccounts();
+      console.log(JSON.stringify({ level: "info", msg: "demo accounts seeded", ...accounts }));
+    }
   }
   return env;
 }

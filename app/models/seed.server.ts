@@ -23,6 +23,9 @@ import {
 } from "./demo-content/site-content";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
+import { ensureAccount } from "~/services/identity.server";
+import { demoAccounts } from "./demo-content/accounts";
+import { claimUsername, getPrivateUser, savePrivateUser } from "./user.server";
 
 interface SeedBatch {
   collection: string;
@@ -110,4 +113,32 @@ export async function seedDemoContent(
     }
   }
   return { created, existing };
+}
+
+/**
+ * Creates the demo people in the Auth emulator, each with an onboarded private record; safe to run
+ * again (it only adds who is missing).
+ */
+export async function seedDemoAccounts(): Promise<{ accountsCreated: number }> {
+  let accountsCreated = 0;
+  for (const account of demoAccounts) {
+    const created = await ensureAccount({
+      uid: account.uid,
+      phoneNumber: account.phoneNumber,
+      email: account.email,
+      displayName: `${account.firstName} ${account.lastName}`,
+      claims: account.claims,
+    });
+    if (created) accountsCreated += 1;
+    if (!(await getPrivateUser(account.uid))) {
+      await savePrivateUser(account.uid, {
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+        phoneNumber: account.phoneNumber,
+      });
+      await claimUsername(account.uid, account.username);
+    }
+  }
+  return { accountsCreated };
 }

@@ -1,0 +1,23 @@
+/**
+ * Demo people for the Auth emulator: one member and one account per staff role (§6). Their phone
+ * numbers use the 555-01xx range, which is reserved for fiction; the e-mail addresses use
+ * example.com. Sign in as any of them on /sign-in; the code appears on /demo/outbox.
+ */
+export interface DemoAccount {
+  uid: string;
+  phoneNumber: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  claims: Record<string, boolean>;
+}
+
+export const demoAccounts: DemoAccount[] = [
+  { uid: "demo-member", phoneNumber: "+15550100101", email: "juniper.member@example.com", firstName: "Juniper", lastName: "Vale", username: "juniper", claims: {} },
+  { uid: "demo-admin", phoneNumber: "+15550100102", email: "orla.admin@example.com", firstName: "Orla", lastName: "Brightwater", username: "orla", claims: { admin: true } },
+  { uid: "demo-blog-editor", phoneNumber: "+15550100103", email: "teo.editor@example.com", firstName: "Teo", lastName: "Marsh", username: "teo_writes", claims: { blogEditor: true } },
+  { uid: "demo-cohost", phoneNumber: "+15550100104", email: "priya.cohost@example.com", firstName: "Priya", lastName: "Lindqvist", username: "priya_cohost", claims: { cohost: true } },
+  { uid: "demo-facilitator", phoneNumber: "+15550100105", email: "amara.teacher@example.com", firstName: "Amara", lastName: "Eze-Holloway", username: "amara", claims: { facilitator: true } },
+  { uid: "demo-studio-staff", phoneNumber: "+15550100106", email: "sam.studio@example.com", firstName: "Sam", lastName: "Okonkwo", username: "sam_at_the_studio", claims: { studioStaff: true } },
+];
