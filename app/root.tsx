@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -22,11 +22,19 @@ import { getEnv } from "~/services/env.server";
 import { useNonce } from "~/services/nonce";
 import { getNewsBanner } from "~/models/content.server";
 import { getVisitor } from "~/models/visitor.server";
+import { getMemberSummary, publicIdentityConfig } from "~/models/member.server";
+import { AuthRuntime } from "~/components/auth-runtime";
 import { styleLinks } from "~/styles/links";
 
 export const handle = defineHandle({ name: "page" });
 
 export const links = () => styleLinks;
+
+/** A loader that marks its page private (a member's, or one showing personal data) wins over the page cache. */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
+};
 
 export const meta = () => [
   { title: DEFAULT_TITLE },
@@ -35,9 +43,16 @@ export const meta = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [visitor, newsBanner] = await Promise.all([getVisitor(request), getNewsBanner()]);
+  // Only a member's signed cookie leads to a session check: everyone else gets the same page, which
+  // the front door may keep and share.
+  const member = visitor.member ? await getMemberSummary(request) : null;
   const headers = new Headers();
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
-  return data({ siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants, newsBanner }, { headers });
+  if (member) headers.set("Cache-Control", "private, no-store");
+  return data(
+    { siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants, newsBanner, identity: publicIdentityConfig(), member },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -60,11 +75,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body {...bodyAttributes(handle)}>
         <div id="app">
-          <SiteShell handle={handle} banner={handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}>
+          <SiteShell
+            handle={handle}
+            member={rootData?.member ?? null}
+            banner={handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
+          >
             {children}
           </SiteShell>
         </div>
         <AppBehaviours handle={handle} />
+        {rootData?.identity ? <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -14,7 +14,11 @@ export function ErrorPage({ status, title, message }: { status: number; title: s
         <p>
           {status === 404
             ? "It may have moved, or the address has a small typo. The home page is a good place to start again."
-            : "That was on our side, not yours. Take a breath and try again in a moment."}
+            : status === 403
+              ? "Your account doesn't have access to it. If you think it should, sign in with the account that does, or ask a Stillhour admin."
+              : status >= 400 && status < 500
+                ? "Nothing was changed. Please go back and try again."
+                : "That was on our side, not yours. Take a breath and try again in a moment."}
         </p>
         <div className="button-row">
           <Link className="button" to="/">

@@ -1,6 +1,8 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { MemberSummary } from "~/models/member";
 import type { RouteHandle } from "~/models/route-handle";
+import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
 
 const NAV_LINKS = [
@@ -14,14 +16,24 @@ const NAV_LINKS = [
 const DEFAULT_CTA = { label: "Start your free week", href: "/challenge" };
 
 /** Skip link, header, main landmark and footer around every page. */
-export function SiteShell({ handle, banner, children }: { handle: RouteHandle; banner?: ReactNode; children: ReactNode }) {
+export function SiteShell({
+  handle,
+  member,
+  banner,
+  children,
+}: {
+  handle: RouteHandle;
+  member: MemberSummary | null;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   const lander = handle.layout === "lander";
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {lander ? <LanderHeader handle={handle} /> : <SiteHeader handle={handle} />}
+      {lander ? <LanderHeader handle={handle} member={member} /> : <SiteHeader handle={handle} member={member} />}
       <main id="main" tabIndex={-1}>
         {banner}
         {children}
@@ -43,7 +55,12 @@ export function Wordmark() {
   );
 }
 
-function SiteHeader({ handle }: { handle: RouteHandle }) {
+/** "Sign in" for visitors, the member's avatar and menu for members. */
+function Account({ member }: { member: MemberSummary | null }) {
+  return member ? <AccountMenu member={member} /> : <SignInLink />;
+}
+
+function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const logoOnly = handle.headerVariant === "logo-only";
   return (
@@ -63,9 +80,12 @@ function SiteHeader({ handle }: { handle: RouteHandle }) {
                 ))}
               </ul>
             </nav>
-            <Link className="button button--small site-header__cta" to={DEFAULT_CTA.href}>
-              {DEFAULT_CTA.label}
-            </Link>
+            {member?.isSubscribed ? null : (
+              <Link className="button button--small site-header__cta" to={DEFAULT_CTA.href}>
+                {DEFAULT_CTA.label}
+              </Link>
+            )}
+            <Account member={member} />
             {/* Keyed by path so the sheet closes after a client-side navigation. */}
             <MenuSheet key={location.pathname} />
           </>
@@ -106,7 +126,7 @@ function MenuSheet() {
 }
 
 /** Landers get a lighter header: the wordmark and one call to action (the page's own, when it has one). */
-function LanderHeader({ handle }: { handle: RouteHandle }) {
+function LanderHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const data = useLanderData();
   const cta = data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA;
@@ -115,9 +135,12 @@ function LanderHeader({ handle }: { handle: RouteHandle }) {
       <div className="container site-header__inner">
         <Wordmark />
         {handle.headerVariant === "logo-only" ? null : (
-          <Link className="button button--small site-header__cta" to={cta.href}>
-            {cta.label}
-          </Link>
+          <>
+            <Link className="button button--small site-header__cta" to={cta.href}>
+              {cta.label}
+            </Link>
+            <Account member={member} />
+          </>
         )}
         {/* A menu-only lander (/jetblue/flyfi) swaps its call to action for the menu once scrolled. */}
         {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} /> : null}

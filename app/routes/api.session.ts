@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
  * on same-origin ones too, so a missing Origin is refused as well. Sec-Fetch-Site, when present, must
  * agree (it cannot be set by a page).
  */
-function sameOrigin(request: Request): boolean {
+export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get("Origin");
   if (!origin || origin === "null") return false;
   const site = request.headers.get("Sec-Fetch-Site");

@@ -125,6 +125,18 @@ export async function getAccount(uid: string): Promise<IdentityAccount | null> {
   }
 }
 
+/**
+ * A custom token that signs the browser's Firebase user in as `uid`, for a session the server began
+ * (an e-mail link). In production the service account needs permission to sign blobs.
+ */
+export async function createCustomToken(uid: string): Promise<string> {
+  try {
+    return await getAdminAuth().createCustomToken(uid);
+  } catch (error) {
+    throw fromAdminError(error);
+  }
+}
+
 /** Ends every session and refresh token of the account (sign-out everywhere, a removed role). */
 export async function revokeSessions(uid: string): Promise<void> {
   try {

@@ -1,0 +1,45 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { MemberSummary } from "~/models/member";
+
+/** The header's way in for visitors; it brings them back to the page they were on. */
+export function SignInLink() {
+  const { pathname, search } = useLocation();
+  const here = `${pathname}${search}`;
+  const to = pathname.startsWith("/sign-in") || pathname === "/signed-out" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(here)}`;
+  return (
+    <Link className="site-header__sign-in" to={to} rel="nofollow">
+      Sign in
+    </Link>
+  );
+}
+
+/**
+ * The member's avatar and menu: a <details> disclosure, so it opens with a keyboard, a tap or no
+ * JavaScript at all. Sign out is a form posting to /sign-out.
+ */
+export function AccountMenu({ member }: { member: MemberSummary }) {
+  const { pathname } = useLocation();
+  const name = member.firstName ?? "your account";
+  return (
+    <details className="account-menu" key={pathname}>
+      <summary aria-label={`Account menu for ${name}`}>
+        <span className="account-menu__avatar" style={{ backgroundColor: member.photoColor ?? undefined }} aria-hidden="true">
+          {member.photoUrl ? <img src={member.photoUrl} alt="" width={32} height={32} /> : member.initials}
+        </span>
+        <span className="account-menu__name">{member.firstName ?? "Account"}</span>
+      </summary>
+      <div className="account-menu__panel">
+        <ul className="account-menu__list">
+          <li>
+            <Link to="/settings">Settings</Link>
+          </li>
+        </ul>
+        <Form method="post" action="/sign-out" reloadDocument>
+          <button type="submit" className="button button--quiet button--small">
+            Sign out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}

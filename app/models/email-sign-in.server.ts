@@ -1,0 +1,82 @@
+import { getEnv } from "~/services/env.server";
+import { IdentityError, sendSignInLink, signInWithEmailLink, type IdentityErrorCode } from "~/services/identity.server";
+import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
+import { commitSession, readSession } from "~/services/session.server";
+import { startSession } from "./viewer.server";
+
+/**
+ * E-mail link sign-in, the path that works without JavaScript (§7): the server asks the identity
+ * provider to send the link, remembers the address in this browser's session, and completes the
+ * sign-in on the server when the link comes back.
+ */
+
+// Enough for a person who mistyped twice; too few to use the site as a mail cannon.
+const perAddress = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
+const perEmail = createRateLimit({ limit: 3, windowMs: 10 * 60_000 });
+
+const MESSAGES: Record<IdentityErrorCode | "rate_limited", string> = {
+  unavailable: "We couldn't send a link just now. Please try again in a minute, or sign in with your phone.",
+  network: "We couldn't reach our sign-in service. Please check your connection and try again.",
+  invalid_email: "Please enter a valid email address, like name@example.com.",
+  too_many_requests: "That's a lot of links in a short time. Please wait a few minutes and try again.",
+  rate_limited: "That's a lot of links in a short time. Please wait a few minutes and try again.",
+  quota_exceeded: "We've sent a lot of sign-in messages today. Please try again later, or sign in with your phone.",
+  user_disabled: "This account has been switched off. Please contact us if you think that's a mistake.",
+  invalid_link: "This sign-in link has already been used or has expired. Please ask for a new one.",
+  invalid_token: "That sign-in didn't go through. Please start again.",
+  token_revoked: "That sign-in has ended. Please start again.",
+  user_not_found: "We couldn't find that account. Please check the address and try again.",
+};
+
+/** The sentence a person sees for an identity problem; never the provider's own text. */
+export function identityMessage(code: IdentityErrorCode | "rate_limited"): string {
+  return MESSAGES[code];
+}
+
+export async function sendEmailSignInLink(
+  request: Request,
+  email: string,
+  next: string,
+): Promise<{ ok: true; setCookie: string } | { ok: false; status: number; code: IdentityErrorCode | "rate_limited" }> {
+  const normalized = email.toLowerCase();
+  if (!perAddress.attempt(clientAddress(request)) || !perEmail.attempt(normalized)) {
+    return { ok: false, status: 429, code: "rate_limited" };
+  }
+  const continueUrl = new URL("/auth/email-link", getEnv().PUBLIC_SITE_URL);
+  continueUrl.searchParams.set("next", next);
+  try {
+    await sendSignInLink(normalized, continueUrl.toString());
+  } catch (error) {
+    const code = error instanceof IdentityError ? error.code : "unavailable";
+    if (code === "unavailable" || code === "network") {
+      console.warn(JSON.stringify({ level: "warn", msg: "sign-in link not sent", cause: String((error as Error).cause ?? error) }));
+    }
+    return { ok: false, status: code === "invalid_email" ? 400 : code === "too_many_requests" ? 429 : 503, code };
+  }
+  const session = await readSession(request.headers.get("Cookie") ?? "");
+  session.set("pendingEmail", { email: normalized, next, sentAt: Date.now() });
+  return { ok: true, setCookie: await commitSession(session, new URL(request.url)) };
+}
+
+/** The address this browser asked a link for, if any. */
+export async function pendingEmail(request: Request): Promise<string | null> {
+  const session = await readSession(request.headers.get("Cookie") ?? "");
+  return session.get("pendingEmail")?.email ?? null;
+}
+
+/** Completes sign-in with the link's code; returns the session cookie or why it failed. */
+export async function completeEmailSignIn(
+  request: Request,
+  email: string,
+  oobCode: string,
+): Promise<{ ok: true; setCookie: string; isNewUser: boolean } | { ok: false; code: IdentityErrorCode }> {
+  let signedIn;
+  try {
+    signedIn = await signInWithEmailLink(email.toLowerCase(), oobCode);
+  } catch (error) {
+    return { ok: false, code: error instanceof IdentityError ? error.code : "unavailable" };
+  }
+  const session = await startSession(request, signedIn.idToken);
+  if (!session.ok) return { ok: false, code: session.reason === "disabled" ? "user_disabled" : "invalid_token" };
+  return { ok: true, setCookie: session.setCookie, isNewUser: signedIn.isNewUser };
+}

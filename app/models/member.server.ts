@@ -1,0 +1,32 @@
+import { getEnv } from "~/services/env.server";
+import type { MemberSummary, PublicIdentityConfig } from "./member";
+import { initialsOf } from "./user";
+import { getViewerState } from "./viewer.server";
+
+/** The header's view of a signed-in member, or null for visitors and anonymous accounts. */
+export async function getMemberSummary(request: Request): Promise<MemberSummary | null> {
+  const state = await getViewerState(request);
+  if (!state || state.viewer.anonymous) return null;
+  const { user } = state;
+  return {
+    uid: state.viewer.uid,
+    firstName: user.firstName,
+    initials: initialsOf(user.firstName, user.lastName),
+    photoUrl: user.photoUrl,
+    photoColor: user.photoColor,
+    roles: state.viewer.roles,
+    onboarded: user.onboardingStatus === "onboarded",
+    isSubscribed: user.isSubscribed,
+    live: getEnv().dataStore === "firestore" && getEnv().identity.mode === "firebase" ? "firestore" : "sse",
+  };
+}
+
+/** The identity settings the browser may see, or null when sign-in is not configured. */
+export function publicIdentityConfig(): PublicIdentityConfig | null {
+  const identity = getEnv().identity;
+  if (identity.mode === "off") return null;
+  if (identity.mode === "emulator") {
+    return { mode: "emulator", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, emulatorHost: identity.emulatorHost };
+  }
+  return { mode: "firebase", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, appId: identity.appId };
+}

@@ -1,0 +1,29 @@
+import type { Role } from "./user";
+
+/**
+ * What every page knows about a signed-in member: enough for the header's account menu and the
+ * browser's session sync, nothing more (loader data is inlined into the page).
+ */
+export interface MemberSummary {
+  uid: string;
+  firstName: string | null;
+  initials: string;
+  photoUrl: string | null;
+  photoColor: string | null;
+  roles: Role[];
+  onboarded: boolean;
+  isSubscribed: boolean;
+  /** How the page listens to the member's record: the store's event stream, or Firestore itself. */
+  live: "sse" | "firestore";
+}
+
+/** The Firebase web config the browser needs; public by design (the API key names the project). */
+export interface PublicIdentityConfig {
+  mode: "emulator" | "firebase";
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+  /** host:port of the Auth emulator, in the demo and tests only. */
+  emulatorHost?: string;
+}

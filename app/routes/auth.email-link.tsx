@@ -1,0 +1,92 @@
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { completeEmailSignIn, identityMessage, pendingEmail } from "~/models/email-sign-in.server";
+import { defineHandle } from "~/models/route-handle";
+import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/sign-in";
+
+/**
+ * Where an e-mail sign-in link lands. The loader finishes the sign-in on the server and sets the
+ * session, so the journey needs no JavaScript. Opened in another browser, the page asks for the
+ * address first (the provider needs it, and it proves the link was not forwarded by accident).
+ */
+export const handle = defineHandle({ name: "email-link", layout: "main", theme: "light" });
+
+export const meta: MetaFunction = () => [{ title: "Signing you in · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+
+type Outcome = { state: "ask-email" | "failed" | "incomplete"; message?: string; email?: string; errors?: Record<string, string> };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const oobCode = url.searchParams.get("oobCode") ?? "";
+  const next = nextPath(url.searchParams.get("next"));
+  if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) {
+    return data<Outcome>({ state: "incomplete" }, { status: 400 });
+  }
+  const email = await pendingEmail(request);
+  if (!email) return data<Outcome>({ state: "ask-email" });
+  return finish(request, email, oobCode, next);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const url = new URL(request.url);
+  const oobCode = url.searchParams.get("oobCode") ?? "";
+  const next = nextPath(url.searchParams.get("next"));
+  if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) return data<Outcome>({ state: "incomplete" }, { status: 400 });
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<Outcome>({ state: "ask-email", errors: { email: "That request could not be read. Please try again." } }, { status: 400 });
+  }
+  const parsed = parseForm(EmailLinkFormSchema, formData, ["email"]);
+  if (!parsed.ok) return data<Outcome>({ state: "ask-email", errors: parsed.errors, email: parsed.values.email }, { status: 400 });
+  return finish(request, parsed.data.email, oobCode, next);
+}
+
+async function finish(request: Request, email: string, oobCode: string, next: string) {
+  const result = await completeEmailSignIn(request, email, oobCode);
+  if (!result.ok) {
+    return data<Outcome>({ state: "failed", message: identityMessage(result.code) }, { status: result.code === "invalid_link" ? 410 : 400 });
+  }
+  throw redirect(`/onboarding?next=${encodeURIComponent(next)}`, { headers: { "Set-Cookie": result.setCookie } });
+}
+
+export default function EmailLinkRoute() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const outcome = actionData ?? loaderData;
+  return (
+    <section className="section auth-page" aria-labelledby="email-link-title">
+      <div className="container container--narrow stack">
+        {outcome.state === "ask-email" ? (
+          <>
+            <h1 id="email-link-title">One more step</h1>
+            <p>This link was opened in a different browser from the one that asked for it. Please type the address it was sent to.</p>
+            <Form method="post" noValidate>
+              <FormField name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={outcome.email ?? ""} error={outcome.errors?.email} />
+              <button className="button" type="submit">
+                Finish signing in
+              </button>
+            </Form>
+          </>
+        ) : (
+          <>
+            <h1 id="email-link-title">{outcome.state === "incomplete" ? "This link is incomplete" : "This link didn't work"}</h1>
+            <p>{outcome.state === "incomplete" ? "Part of the address seems to be missing. Please open the link from the e-mail again, or ask for a new one." : outcome.message}</p>
+            <div className="button-row">
+              <Link className="button" to="/sign-in?mode=email">
+                Get a new link
+              </Link>
+              <Link className="button button--secondary" to="/">
+                Back to the home page
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFound } from "~/models/errors";
+import { defineHandle } from "~/models/route-handle";
+import { getEnv } from "~/services/env.server";
+import { readEmulatorOutbox } from "~/services/identity.server";
+
+/**
+ * The demo outbox: in the demo nothing is really sent, so the sign-in links and SMS codes the Auth
+ * emulator holds are shown here for a person (or a browser test) to use. Answers 404 unless the
+ * emulator is the identity provider: production never serves it.
+ */
+export const handle = defineHandle({ name: "demo-outbox", layout: "main", theme: "light" });
+
+export const meta: MetaFunction = () => [{ title: "Demo outbox · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader(_args: LoaderFunctionArgs) {
+  const identity = getEnv().identity;
+  if (identity.mode !== "emulator") throw notFound();
+  const outbox = await readEmulatorOutbox().catch(() => ({ links: [], codes: [] }));
+  const site = getEnv().PUBLIC_SITE_URL;
+  // The emulator's own link points at its action handler; a real project's template would point at
+  // our /auth/email-link (README), so the outbox shows that address.
+  const links = outbox.links.reverse().map((link) => {
+    const target = new URL("/auth/email-link", site);
+    const next = link.continueUrl ? new URL(link.continueUrl).searchParams.get("next") : null;
+    if (next) target.searchParams.set("next", next);
+    target.searchParams.set("mode", "signIn");
+    target.searchParams.set("oobCode", link.oobCode);
+    return { email: link.email, href: `${target.pathname}${target.search}` };
+  });
+  return data({ links, codes: outbox.codes.reverse() }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function DemoOutboxRoute() {
+  const { links, codes } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="outbox-title">
+      <div className="container container--narrow stack">
+        <p className="demo-label">Demo: nothing on this page was really sent</p>
+        <h1 id="outbox-title">Demo outbox</h1>
+        <p>
+          In the demo, sign-in links and SMS codes stay on this machine. Use them here to finish signing in. Newest first. Demo people:
+          any number from +1 555-010-0101 to +1 555-010-0106.
+        </p>
+        <h2>Sign-in links</h2>
+        {links.length === 0 ? (
+          <p className="empty-note">No links yet. Ask for one on the <Link to="/sign-in?mode=email">sign-in page</Link>.</p>
+        ) : (
+          <ul className="outbox-list">
+            {links.map((link) => (
+              <li key={link.href}>
+                <span>To {link.email}</span> <a href={link.href}>Open the sign-in link</a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2>SMS codes</h2>
+        {codes.length === 0 ? (
+          <p className="empty-note">No codes yet.</p>
+        ) : (
+          <ul className="outbox-list">
+            {codes.map((entry, index) => (
+              <li key={`${entry.phoneNumber}-${index}`}>
+                <span>To {entry.phoneNumber}</span> <code className="outbox-code">{entry.code}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { ERRORS } from "~/models/errors";
+import { defineHandle } from "~/models/route-handle";
+import { OnboardingFormSchema, nextPath, parseForm } from "~/models/sign-in";
+import { savePrivateUser } from "~/models/user.server";
+import { requireAccess } from "~/models/viewer.server";
+import { getAccount } from "~/services/identity.server";
+
+/** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
+export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });
+
+export const meta: MetaFunction = () => [{ title: "Welcome · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const FIELDS = ["firstName", "lastName", "email"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true });
+  const next = nextPath(new URL(request.url).searchParams.get("next"));
+  if (user.onboardingStatus === "onboarded") throw redirect(next);
+  const account = await getAccount(viewer.uid);
+  return { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? account?.email ?? "" };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { viewer } = await requireAccess(request, handle, { allowOnboarding: true });
+  const next = nextPath(new URL(request.url).searchParams.get("next"));
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data({ errors: { form: ERRORS.bad_request.message } as Record<string, string>, values: {} as Record<string, string> }, { status: 400 });
+  }
+  const parsed = parseForm(OnboardingFormSchema, formData, FIELDS);
+  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const account = await getAccount(viewer.uid);
+  await savePrivateUser(viewer.uid, {
+    firstName: parsed.data.firstName,
+    lastName: parsed.data.lastName,
+    email: parsed.data.email ?? account?.email ?? null,
+    phoneNumber: account?.phoneNumber ?? null,
+  });
+  return redirect(next);
+}
+
+export default function OnboardingRoute() {
+  const stored = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const values = { ...stored, ...(actionData?.values ?? {}) };
+  const errors = actionData?.errors ?? {};
+  const saving = navigation.state === "submitting";
+  return (
+    <section className="section auth-page" aria-labelledby="onboarding-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">You're in</p>
+          <h1 id="onboarding-title">What should we call you?</h1>
+          <p>Teachers greet you by name in live classes. You can change it any time in settings.</p>
+        </header>
+        {errors.form ? (
+          <p className="notice notice--error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <Form method="post" noValidate className="auth-card">
+          <FormField name="firstName" label="First name" autoComplete="given-name" required maxLength={60} defaultValue={values.firstName} error={errors.firstName} />
+          <FormField name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} defaultValue={values.lastName} error={errors.lastName} />
+          <FormField
+            name="email"
+            label="Email (optional)"
+            hint="For class reminders and receipts. We never share it."
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <button className="button" type="submit" disabled={saving}>
+            {saving ? "Saving…" : "Continue"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import { getApps, initializeApp } from "firebase/app";
+import {
+  PhoneAuthProvider,
+  RecaptchaVerifier,
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  linkWithPhoneNumber,
+  onIdTokenChanged,
+  signInAnonymously,
+  signInWithCredential,
+  signInWithCustomToken,
+  signInWithPhoneNumber,
+  signOut,
+  type Auth,
+  type ConfirmationResult,
+  type User,
+} from "firebase/auth";
+import type { PublicIdentityConfig } from "~/models/member";
+
+/**
+ * The browser's side of sign-in (docs/decisions/011-server-sessions.md), loaded only after the page is
+ * interactive. It keeps the Firebase user and the server's session in step:
+ * - no user after authStateReady(): sign in anonymously (§1, §4), once per browser, not per load;
+ * - a fresh token (signed in within 300 s) is posted once to /api/session;
+ * - the server is the truth: when it has no session for a member whose sign-in is old, the browser
+ *   signs out too; when it has one for someone else (an e-mail link finished on the server), the
+ *   browser adopts it.
+ * `initializeAuth` with explicit persistence and no popup/redirect resolver keeps this chunk small.
+ */
+
+export interface AuthHooks {
+  /** The member the page was rendered for, or null (visitors and anonymous accounts). */
+  serverUid: () => string | null;
+  /** The server's session changed: the page should load its data again. */
+  onSessionChanged: () => void;
+  /** True on the page a sign-out lands on: the browser must drop its user too. */
+  signedOutHere: () => boolean;
+}
+
+const MAX_SIGN_IN_AGE_MS = 300_000;
+const SYNCED_KEY = "stillhour.syncedToken";
+
+let auth: Auth | null = null;
+let hooks: AuthHooks | null = null;
+let ready: Promise<Auth> | null = null;
+// Pages that need the user (the phone form) may ask before the runtime has started it.
+let announceReady: (instance: Promise<Auth>) => void = () => {};
+const whenStarted = new Promise<Auth>((resolve) => {
+  announceReady = (instance) => void instance.then(resolve, () => {});
+});
+let adopting = false;
+let confirmation: ConfirmationResult | null = null;
+let verifier: RecaptchaVerifier | null = null;
+
+/** Starts sign-in for this page; safe to call again (it only updates the hooks and re-checks). */
+export function startAuth(config: PublicIdentityConfig, nextHooks: AuthHooks): Promise<Auth> {
+  hooks = nextHooks;
+  if (ready) {
+    void ready.then((current) => reconcile(current.currentUser));
+    return ready;
+  }
+  ready = (async () => {
+    const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId });
+    const instance = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    if (config.mode === "emulator" && config.emulatorHost) {
+      connectAuthEmulator(instance, `http://${config.emulatorHost}`, { disableWarnings: true });
+    }
+    auth = instance;
+    await instance.authStateReady();
+    // Linking a phone changes the token but not the user, so only onIdTokenChanged sees it.
+    onIdTokenChanged(instance, (user) => void reconcile(user));
+    if (!instance.currentUser) await signInAnonymouslyQuietly(instance);
+    return instance;
+  })();
+  announceReady(ready);
+  return ready;
+}
+
+/** Sends a sign-in code by SMS; `buttonId` is the element the invisible reCAPTCHA attaches to. */
+export async function sendPhoneCode(phoneNumber: string, buttonId: string): Promise<void> {
+  const instance = await requireAuth();
+  verifier?.clear();
+  verifier = new RecaptchaVerifier(instance, buttonId, { size: "invisible" });
+  const user = instance.currentUser;
+  // From the anonymous account, link the phone: the uid (and everything the visitor had) stays.
+  confirmation = user?.isAnonymous
+    ? await linkWithPhoneNumber(user, phoneNumber, verifier)
+    : await signInWithPhoneNumber(instance, phoneNumber, verifier);
+}
+
+/**
+ * Confirms the code. When the number already belongs to another account, signs into that account
+ * instead; the server carries the anonymous visitor's things over when the new token is synced.
+ */
+export async function confirmPhoneCode(code: string): Promise<{ uid: string }> {
+  const instance = await requireAuth();
+  if (!confirmation) throw Object.assign(new Error("no code was sent"), { code: "auth/code-expired" });
+  let user: User;
+  try {
+    user = (await confirmation.confirm(code)).user;
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "auth/credential-already-in-use" && code !== "auth/account-exists-with-different-credential") throw error;
+    const credential = PhoneAuthProvider.credentialFromError(error as never);
+    if (!credential) throw error;
+    user = (await signInWithCredential(instance, credential)).user;
+  }
+  confirmation = null;
+  // A fresh token whose auth_time is now, so the server accepts it.
+  const token = await user.getIdToken(true);
+  const synced = await postToken(token);
+  if (!synced) throw Object.assign(new Error("session not saved"), { code: "auth/network-request-failed" });
+  return { uid: user.uid };
+}
+
+/** Drops the browser's user (after the server ended the session), then starts a fresh anonymous one. */
+export async function signOutHere(): Promise<void> {
+  const instance = await requireAuth();
+  sessionStorage.removeItem(SYNCED_KEY);
+  if (instance.currentUser && !instance.currentUser.isAnonymous) await signOut(instance);
+  if (!instance.currentUser) await signInAnonymouslyQuietly(instance);
+}
+
+async function reconcile(user: User | null) {
+  const instance = auth;
+  if (!instance || !hooks) return;
+  if (!user) return;
+  const serverUid = hooks.serverUid();
+  if (hooks.signedOutHere() && !user.isAnonymous) {
+    await signOutHere();
+    return;
+  }
+  let result;
+  try {
+    result = await user.getIdTokenResult();
+  } catch {
+    return; // offline: try again on the next token change
+  }
+  const fresh = Date.now() - Date.parse(result.authTime) <= MAX_SIGN_IN_AGE_MS;
+  if (serverUid && serverUid !== user.uid) {
+    await adoptServerSession(instance);
+    return;
+  }
+  if (!serverUid && !user.isAnonymous && !fresh) {
+    // The server ended this member's session (signed out elsewhere, expired, revoked): follow it.
+    await signOutHere();
+    return;
+  }
+  if (!fresh || sessionStorage.getItem(SYNCED_KEY) === result.token) return;
+  const synced = await postToken(result.token);
+  if (synced && !user.isAnonymous && serverUid !== user.uid) hooks.onSessionChanged();
+}
+
+/** §7 token sync: POST the token as a bearer token, same origin; never the same token twice. */
+async function postToken(token: string): Promise<boolean> {
+  if (sessionStorage.getItem(SYNCED_KEY) === token) return true;
+  try {
+    const response = await fetch("/api/session", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" });
+    if (!response.ok) return false;
+    sessionStorage.setItem(SYNCED_KEY, token);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The server signed someone in without the browser (an e-mail link): sign the browser in as them. */
+async function adoptServerSession(instance: Auth) {
+  if (adopting) return;
+  adopting = true;
+  try {
+    const response = await fetch("/api/session/token", { method: "POST", credentials: "same-origin" });
+    if (!response.ok) return;
+    const { token } = (await response.json()) as { token?: string };
+    if (token) await signInWithCustomToken(instance, token);
+  } catch {
+    // The page still works from the server's session; the browser tries again on the next load.
+  }
+}
+
+async function signInAnonymouslyQuietly(instance: Auth) {
+  try {
+    await signInAnonymously(instance);
+  } catch (error) {
+    // too-many-requests (about 100 new accounts an hour per address) or offline: the page stays usable.
+    console.warn("Anonymous sign-in skipped:", (error as { code?: string }).code ?? "unknown");
+  }
+}
+
+function requireAuth(): Promise<Auth> {
+  return ready ?? whenStarted;
+}
