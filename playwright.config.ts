@@ -44,6 +44,8 @@ export default defineConfig({
       SQLITE_PATH: E2E_DATABASE,
       LOG_REQUESTS: "false",
       PUBLIC_SITE_URL: `http://localhost:${PORT}`,
+      // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "",
     },
   },
 });
