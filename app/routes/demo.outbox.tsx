@@ -41,7 +41,7 @@ export default function DemoOutboxRoute() {
         <h1 id="outbox-title">Demo outbox</h1>
         <p>
           In the demo, sign-in links and SMS codes stay on this machine. Use them here to finish signing in. Newest first. Demo people:
-          any number from +1 555-010-0101 to +1 555-010-0106.
+          any number from +1 201-555-0101 to +1 201-555-0106.
         </p>
         <h2>Sign-in links</h2>
         {links.length === 0 ? (

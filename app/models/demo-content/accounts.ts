@@ -14,10 +14,10 @@ export interface DemoAccount {
 }
 
 export const demoAccounts: DemoAccount[] = [
-  { uid: "demo-member", phoneNumber: "+15550100101", email: "juniper.member@example.com", firstName: "Juniper", lastName: "Vale", username: "juniper", claims: {} },
-  { uid: "demo-admin", phoneNumber: "+15550100102", email: "orla.admin@example.com", firstName: "Orla", lastName: "Brightwater", username: "orla", claims: { admin: true } },
-  { uid: "demo-blog-editor", phoneNumber: "+15550100103", email: "teo.editor@example.com", firstName: "Teo", lastName: "Marsh", username: "teo_writes", claims: { blogEditor: true } },
-  { uid: "demo-cohost", phoneNumber: "+15550100104", email: "priya.cohost@example.com", firstName: "Priya", lastName: "Lindqvist", username: "priya_cohost", claims: { cohost: true } },
-  { uid: "demo-facilitator", phoneNumber: "+15550100105", email: "amara.teacher@example.com", firstName: "Amara", lastName: "Eze-Holloway", username: "amara", claims: { facilitator: true } },
-  { uid: "demo-studio-staff", phoneNumber: "+15550100106", email: "sam.studio@example.com", firstName: "Sam", lastName: "Okonkwo", username: "sam_at_the_studio", claims: { studioStaff: true } },
+  { uid: "demo-member", phoneNumber: "+12015550101", email: "juniper.member@example.com", firstName: "Juniper", lastName: "Vale", username: "juniper", claims: {} },
+  { uid: "demo-admin", phoneNumber: "+12015550102", email: "orla.admin@example.com", firstName: "Orla", lastName: "Brightwater", username: "orla", claims: { admin: true } },
+  { uid: "demo-blog-editor", phoneNumber: "+12015550103", email: "teo.editor@example.com", firstName: "Teo", lastName: "Marsh", username: "teo_writes", claims: { blogEditor: true } },
+  { uid: "demo-cohost", phoneNumber: "+12015550104", email: "priya.cohost@example.com", firstName: "Priya", lastName: "Lindqvist", username: "priya_cohost", claims: { cohost: true } },
+  { uid: "demo-facilitator", phoneNumber: "+12015550105", email: "amara.teacher@example.com", firstName: "Amara", lastName: "Eze-Holloway", username: "amara", claims: { facilitator: true } },
+  { uid: "demo-studio-staff", phoneNumber: "+12015550106", email: "sam.studio@example.com", firstName: "Sam", lastName: "Okonkwo", username: "sam_at_the_studio", claims: { studioStaff: true } },
 ];
