@@ -7,24 +7,41 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   error?: string;
 }
 
+/** The ids that tie a control to its hint and error, so every field is announced the same way. */
+export function fieldIds(name: string, hint?: string, error?: string) {
+  const id = `field-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return { id, hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined };
+}
+
+/** A field's hint, shown before its control. */
+export function FieldHint({ id, hint }: { id?: string; hint?: string }) {
+  return id && hint ? (
+    <p className="field__hint" id={id}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A field's error, announced as it appears. */
+export function FieldError({ id, error }: { id?: string; error?: string }) {
+  return id && error ? (
+    <p className="field__error" id={id} role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** A labelled input with its hint and its error message beside it, tied together for screen readers. */
 export function FormField({ name, label, hint, error, ...input }: FormFieldProps) {
-  const id = `field-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const { id, hintId, errorId, describedBy } = fieldIds(name, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {error ? (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
