@@ -1,0 +1,151 @@
+import type { Page } from "@playwright/test";
+import { EMULATOR_HOST, PROJECT } from "../support/auth-emulator";
+import { expect, test } from "../support/test";
+
+/**
+ * Identity journeys against the real Auth emulator `npm test` starts: anonymous visitors, phone
+ * sign-in with the code the emulator holds, e-mail links without JavaScript, onboarding, the header
+ * on a phone, sign-out.
+ */
+
+test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
+
+async function latestCode(phoneE164: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT}/verificationCodes`);
+    const body = (await response.json()) as { verificationCodes: Array<{ phoneNumber: string; code: string }> };
+    const match = body.verificationCodes.filter((entry) => entry.phoneNumber === phoneE164).at(-1);
+    if (match) return match.code;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no code for ${phoneE164}`);
+}
+
+async function storedUid(page: Page): Promise<string | null> {
+  return page.evaluate(
+    () =>
+      new Promise<string | null>((resolve) => {
+        const open = indexedDB.open("firebaseLocalStorageDb");
+        open.onerror = () => resolve(null);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("firebaseLocalStorage")) return resolve(null);
+          const all = db.transaction("firebaseLocalStorage").objectStore("firebaseLocalStorage").getAll();
+          all.onsuccess = () => resolve((all.result as Array<{ value?: { uid?: string } }>).find((row) => row.value?.uid)?.value?.uid ?? null);
+          all.onerror = () => resolve(null);
+        };
+      }),
+  );
+}
+
+async function waitForUid(page: Page): Promise<string> {
+  await expect.poll(() => storedUid(page), { timeout: 15_000 }).not.toBeNull();
+  return (await storedUid(page))!;
+}
+
+/** Signs in by phone on /sign-in with a US number; returns its E.164 form. */
+async function signInByPhone(page: Page, national: string, next = "/") {
+  await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+  await waitForUid(page); // the SDK has started and made the anonymous account
+  await page.getByLabel(/phone number/i).fill(national);
+  await page.getByRole("button", { name: /text me a code/i }).click();
+  const e164 = `+1${national.replace(/\D/g, "")}`;
+  await expect(page.getByLabel("Code")).toBeVisible();
+  await page.getByLabel("Code").fill(await latestCode(e164));
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  return e164;
+}
+
+test("a visitor becomes one anonymous account, not one per reload", async ({ page }) => {
+  await page.goto("/about");
+  const first = await waitForUid(page);
+  for (let i = 0; i < 4; i += 1) {
+    await page.reload();
+    await page.waitForLoadState("load");
+    expect(await waitForUid(page)).toBe(first);
+  }
+});
+
+test("phone sign-in from the anonymous account keeps its uid, onboards, and comes back", async ({ page }) => {
+  await page.goto("/teachers");
+  const anonymousUid = await waitForUid(page);
+  const national = `20255501${String(Date.now() % 100).padStart(2, "0")}`;
+  await signInByPhone(page, national, "/teachers");
+  await expect(page).toHaveURL(/\/onboarding\?next=%2Fteachers/);
+  await page.getByLabel("First name").fill("Wren");
+  await page.getByLabel("Last name").fill("Calloway");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/teachers$/);
+  await expect(page.getByRole("group").or(page.locator(".account-menu")).first()).toBeVisible();
+  await expect(page.locator(".account-menu summary")).toHaveAccessibleName(/Account menu for Wren/);
+  // Linking kept the anonymous account's uid.
+  expect(await storedUid(page)).toBe(anonymousUid);
+});
+
+test("a wrong code gets a clear sentence beside the field", async ({ page }) => {
+  const national = `20255502${String(Date.now() % 100).padStart(2, "0")}`;
+  await page.goto("/sign-in");
+  await waitForUid(page);
+  await page.getByLabel(/phone number/i).fill(national);
+  await page.getByRole("button", { name: /text me a code/i }).click();
+  await page.getByLabel("Code").fill("000000");
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page.locator("#phone-code-error")).toHaveText(/code/i);
+  await expect(page.locator("#phone-code-error")).not.toHaveText(/auth\//);
+});
+
+test("a demo member signs in by phone, sees their menu on a phone, and signs out", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByPhone(page, "2015550101", "/about");
+  await expect(page).toHaveURL(/\/about$/);
+  const menu = page.locator(".account-menu summary");
+  await expect(menu).toBeVisible();
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("link", { name: "Settings" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(page.getByRole("link", { name: "Sign in", exact: true }).first()).toBeVisible();
+  await page.goto("/about");
+  await expect(page.locator(".account-menu")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("e-mail link sign-in through the demo outbox, onboarding, and back", async ({ page }) => {
+    const email = `quiet.reader.${Date.now()}@example.com`;
+    await page.goto("/sign-in?next=%2Fblog");
+    await expect(page.getByTestId("phone-needs-js")).toBeVisible();
+    await page.getByLabel("Email address").fill("not an email");
+    await page.getByRole("button", { name: /send me a sign-in link/i }).click();
+    await expect(page.locator("#field-email-error")).toHaveText(/valid email/i);
+    await page.getByLabel("Email address").fill(email);
+    await page.getByRole("button", { name: /send me a sign-in link/i }).click();
+    await expect(page.getByRole("status")).toContainText(email);
+
+    await page.goto("/demo/outbox");
+    await expect(page.getByText("Demo: nothing on this page was really sent")).toBeVisible();
+    await page.locator(".outbox-list li", { hasText: email }).getByRole("link").click();
+    await expect(page).toHaveURL(/\/onboarding\?next=%2Fblog/);
+    await page.getByLabel("First name").fill("Ines");
+    await page.getByLabel("Last name").fill("");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.locator("#field-lastName-error")).toBeVisible();
+    await expect(page.getByLabel("First name")).toHaveValue("Ines");
+    await page.getByLabel("Last name").fill("Morrow");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/blog$/);
+    await expect(page.locator(".account-menu summary")).toHaveAccessibleName(/Ines/);
+
+    // The same link again is refused with a clear page.
+    await page.goto("/demo/outbox");
+    await page.locator(".outbox-list li", { hasText: email }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { name: /didn't work/i })).toBeVisible();
+  });
+
+  test("a guarded page sends a visitor to sign in and back", async ({ page }) => {
+    await page.goto("/onboarding");
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fonboarding/);
+  });
+});
