@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { getEnv, type IdentityConfig } from "./env.server";
 
 /** A fresh value for the CSP nonce of one response. */
 export function createNonce(): string {
@@ -6,15 +7,16 @@ export function createNonce(): string {
 }
 
 /** The enforcing Content-Security-Policy for pages: inline scripts run only with this response's nonce. */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, identity: IdentityConfig = getEnv().identity): string {
+  const allow = identityAllowances(identity);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", `'nonce-${nonce}'`, ...allow.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
-    "frame-src 'none'",
+    ["connect-src 'self'", ...allow.connect].join(" "),
+    allow.frame.length > 0 ? `frame-src ${allow.frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -46,4 +48,17 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
 export function applySecurityHeaders(headers: Headers, url: URL, nonce?: string) {
   for (const [name, value] of Object.entries(baseSecurityHeaders(url))) headers.set(name, value);
   if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+}
+
+/** What sign-in needs beyond this origin: the emulator in the demo, Google's endpoints for real. */
+export function identityAllowances(identity: IdentityConfig): { script: string[]; connect: string[]; frame: string[] } {
+  if (identity.mode === "emulator") return { script: [], connect: [`http://${identity.emulatorHost}`], frame: [] };
+  if (identity.mode === "firebase") {
+    return {
+      script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+      connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com", "https://firestore.googleapis.com"],
+      frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", `https://${identity.authDomain}`],
+    };
+  }
+  return { script: [], connect: [], frame: [] };
 }
