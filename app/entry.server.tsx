@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/models/route-handle";
 import { getEnv } from "~/services/env.server";
@@ -74,6 +74,11 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 /** Errors are logged with their cause and never shown; aborted requests are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A thrown Response (405 for a page without an action, a 404) is an answer, not a failure.
+  if (isRouteErrorResponse(error) || error instanceof Response) {
+    console.log(JSON.stringify({ level: "info", msg: "request answered", status: error.status, method: request.method, path: new URL(request.url).pathname, requestId: request.headers.get("x-request-id") }));
+    return;
+  }
   logError(error, request);
 };
 

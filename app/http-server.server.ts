@@ -67,6 +67,10 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     serveStatic(req, res, next);
   });
   app.all("*", (req, res, next) => {
+    if (crossSiteWrite(req)) {
+      console.warn(JSON.stringify({ level: "warn", msg: "cross-site request refused", requestId: res.locals.requestId, method: req.method, path: req.path, origin: String(req.get("origin")).slice(0, 200) }));
+      return sendPlainPage(res, 403, "That request was refused", "It came from another site, so nothing was changed. If you meant to do this, please go to the page on Stillhour and try again there.");
+    }
     handlePage(req, res).catch(next);
   });
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
@@ -94,8 +98,10 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    const textual = /^(text\/|application\/(json|xml)|image\/svg\+xml)/.test(response.headers.get("Content-Type") ?? "");
-    if (!cacheable || !textual) {
+    const contentType = response.headers.get("Content-Type") ?? "";
+    const textual = /^(text\/|application\/(json|xml)|image\/svg\+xml)/.test(contentType) && !contentType.startsWith("text/event-stream");
+    if (visitor.member) response.headers.set("Cache-Control", "private, no-store");
+    if (!cacheable || !textual || visitor.member) {
       res.locals.cache = "bypass";
       return sendStream(res, response, visitor.setCookie);
     }
@@ -149,6 +155,11 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     }
     if (publicFiles.has(url.pathname)) return false;
     const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
+    // A member's pages are rendered for them alone: never answered from, nor stored in, the shared cache.
+    if (visitor.member) {
+      visitorsSeen.set(req, visitor);
+      return false;
+    }
     const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
     const hit = pageCache.lookup(cacheKey);
     if (!hit.page) {
@@ -212,6 +223,24 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   process.once("SIGTERM", () => shutdown("SIGTERM"));
   process.once("SIGINT", () => shutdown("SIGINT"));
   return server;
+}
+
+/**
+ * A write whose Origin is another site (or unreadable) is refused here, as Remix itself would, but as
+ * the site working (403) rather than failing. No Origin at all passes: browsers send one on every
+ * cross-site POST, and same-origin forms from older browsers may not.
+ */
+function crossSiteWrite(req: ExpressRequest): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.get("origin");
+  if (origin === undefined) return false;
+  const host = (req.get("x-forwarded-host") ?? "").split(",")[0]?.trim() || req.get("host");
+  if (!host || origin === "null") return true;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
 }
 
 /** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
