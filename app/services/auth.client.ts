@@ -17,7 +17,7 @@ import {
   type ConfirmationResult,
   type User,
 } from "firebase/auth";
-import type { PublicIdentityConfig } from "~/models/member";
+import type { PublicIdentityConfig } from "./identity-config";
 
 /**
  * The browser's side of sign-in (docs/decisions/011-server-sessions.md), loaded only after the page is
