@@ -1,15 +1,11 @@
 import { z } from "zod";
+import { EmailAddressSchema } from "./email-address";
 
 export const LEAD_SOURCES = ["mental-detox-ebook"] as const;
 
 /** The e-book form: one schema for the action and the field constraints in the page. */
 export const LeadFormSchema = z.object({
-  email: z
-    .string({ required_error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(254, "That email address is too long. Please use one under 254 characters.")
-    .email("Please enter a valid email address, like name@example.com."),
+  email: EmailAddressSchema,
   firstName: z
     .string()
     .trim()

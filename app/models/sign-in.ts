@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { EmailAddressSchema } from "./email-address";
 import { safeRedirectPath } from "./navigation";
 
 /** The e-mail link form on /sign-in: one schema for the action and the messages beside the field. */
 export const EmailLinkFormSchema = z.object({
-  email: z
-    .string({ required_error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(254, "That email address is too long. Please use one under 254 characters.")
-    .email("Please enter a valid email address, like name@example.com."),
+  email: EmailAddressSchema,
 });
 
 /** First and last name, as onboarding and settings ask for them. */
