@@ -259,8 +259,11 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
     LOG_REQUESTS: "true",
     ...env,
   };
-  // Never point a measurement at a real or emulated Firestore that happens to be configured here.
-  for (const name of ["FIREBASE_PROJECT_ID", "FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST"]) delete childEnv[name];
+  // Never point a measurement at a real or emulated Firestore that happens to be configured here. The
+  // Auth emulator stays only when the caller hands it over (Lighthouse measures the sign-in SDK's cost).
+  for (const name of ["FIREBASE_PROJECT_ID", "FIRESTORE_EMULATOR_HOST", "FIREBASE_AUTH_EMULATOR_HOST"]) {
+    if (!(name in env)) delete childEnv[name];
+  }
 
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
