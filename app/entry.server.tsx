@@ -23,7 +23,7 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : createNonce();
   const url = new URL(request.url);
-  applySecurityHeaders(responseHeaders, url, nonce);
+  applySecurityHeaders(responseHeaders, url, { nonce });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));

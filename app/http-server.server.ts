@@ -260,7 +260,7 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
 function sendPlainPage(res: ExpressResponse, status: number, title: string, message: string) {
   const nonce = createNonce();
   const headers = new Headers();
-  applySecurityHeaders(headers, new URL("http://localhost"), nonce);
+  applySecurityHeaders(headers, new URL("http://localhost"), { nonce });
   headers.forEach((value, name) => res.setHeader(name, value));
   res
     .status(status)
