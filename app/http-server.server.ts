@@ -85,14 +85,18 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     const requestId = res.locals.requestId as string;
     // Cache hits never get here (serveCachedPage answers them); this path renders.
     const visitor = visitorsSeen.get(req) ?? (await getVisitorFromCookie(req.headers.cookie ?? "", url));
-    // Only a GET may become a shared page: a HEAD's body is empty.
-    const shareable = req.method === "GET";
+    // Only an anonymous GET may become a shared page: a member's page is theirs alone, a HEAD's body is empty.
+    const shareable = req.method === "GET" && !visitor.member;
     const nonce = createNonce();
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
     const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
     // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    if (visitor.member) {
+      // Whatever the route said: no cache between us and the member may keep or share this.
+      response.headers.set("Cache-Control", "private, no-store");
     }
     if (!shareable || !pageCache.accepts(response.status, response.headers)) {
       res.locals.cache = "bypass";
@@ -125,7 +129,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   }
 
   /**
-   * The fast path: a GET or HEAD for a page already in the cache is answered here, before
+   * The fast path: an anonymous GET or HEAD for a page already in the cache is answered here, before
    * Express, static files and Remix. Resolves false when the request must take the full path.
    */
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
@@ -145,6 +149,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
     // The full path renders this page: hand it the visitor already read, not a second cookie check.
     visitorsSeen.set(req, visitor);
+    if (visitor.member) return false;
     const cacheKey = cacheKeyFor(url, visitor);
     const hit = pageCache.lookup(cacheKey);
     if (!hit.page) return false;

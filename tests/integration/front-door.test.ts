@@ -19,6 +19,7 @@ process.env.PUBLIC_SITE_URL = "https://www.stillhour.example";
 const { getStore } = await import("~/services/db.server");
 const { seedDemoContent } = await import("~/models/seed.server");
 const { invalidate } = await import("~/services/cache.server");
+const { readSession, commitSession } = await import("~/services/session.server");
 const { createFrontDoor } = await import("~/http-server.server");
 const entry = await import("~/entry.server");
 
@@ -106,6 +107,14 @@ function sessionCookie(answer: Answer): string {
   return cookie.split(";")[0];
 }
 
+/** A session cookie with the same experiment variants as `visitorCookie`, plus who is signed in. */
+async function cookieWithAuth(visitorCookie: string, auth: { uid: string; anonymous: boolean }): Promise<string> {
+  const session = await readSession(visitorCookie);
+  expect(session.get("experimentKey")).toBeTruthy();
+  session.set("auth", { ...auth, firebaseCookie: "firebase-session-cookie-for-tests", expiresAt: Date.now() + 3_600_000 });
+  return (await commitSession(session, new URL(base))).split(";")[0];
+}
+
 const BROWSER = { accept: "text/html", "accept-encoding": "gzip, deflate, br" };
 
 function inlineScripts(html: string) {
@@ -173,6 +182,58 @@ describe("cached pages: hashes instead of a nonce, precompressed once", () => {
     const cookie = sessionCookie(head);
     const get = await send("/blog", { headers: { ...BROWSER, cookie } });
     expect(get.text).toMatch(/<\/html>/);
+  });
+});
+
+describe("members never share a page", () => {
+  it("renders a member's page every time, private and with its own nonce, and never answers it from the cache", async () => {
+    const anonymous = await send("/", { headers: BROWSER });
+    const visitor = sessionCookie(anonymous);
+    const cached = await send("/", { headers: { ...BROWSER, cookie: visitor } });
+    expect(cached.raw.equals(anonymous.raw)).toBe(true);
+
+    const member = await cookieWithAuth(visitor, { uid: "member-1", anonymous: false });
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const rendersBefore = renders;
+      const answer = await send("/", { headers: { ...BROWSER, cookie: member } });
+      expect(answer.status).toBe(200);
+      expect(renders).toBe(rendersBefore + 1);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+      expect(nonce).toBeTruthy();
+      for (const script of inlineScripts(answer.text)) expect(script.attributes).toContain(`nonce="${nonce}"`);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(2);
+  });
+
+  it("never stores a member's render for the visitors after them", async () => {
+    const visitor = sessionCookie(await send("/about", { headers: BROWSER }));
+    const member = await cookieWithAuth(visitor, { uid: "member-2", anonymous: false });
+    const sizeBefore = frontDoor.pageCache.size;
+    const memberAnswer = await send("/canopy", { headers: { ...BROWSER, cookie: member } });
+    expect(memberAnswer.status).toBe(200);
+    expect(memberAnswer.headers["cache-control"]).toBe("private, no-store");
+    expect(frontDoor.pageCache.size).toBe(sizeBefore);
+
+    const rendersBefore = renders;
+    const anonymous = await send("/canopy", { headers: { ...BROWSER, cookie: visitor } });
+    expect(renders).toBe(rendersBefore + 1);
+    expect(anonymous.headers["cache-control"]).toMatch(/public/);
+    expect(frontDoor.pageCache.size).toBe(sizeBefore + 1);
+  });
+
+  it("lets a visitor with an anonymous account share the cached page of a visitor without one", async () => {
+    const first = await send("/about", { headers: BROWSER });
+    const visitor = sessionCookie(first);
+    const plain = await send("/about", { headers: { ...BROWSER, cookie: visitor } });
+    const anonymousAccount = await cookieWithAuth(visitor, { uid: "anon-uid-1", anonymous: true });
+    const rendersBefore = renders;
+    const shared = await send("/about", { headers: { ...BROWSER, cookie: anonymousAccount } });
+    expect(renders).toBe(rendersBefore);
+    expect(shared.raw.equals(plain.raw)).toBe(true);
+    expect(shared.headers["cache-control"]).toMatch(/public/);
   });
 });
 
