@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/models/route-handle";
 import { getEnv } from "~/services/env.server";
@@ -71,10 +71,26 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
-/** Errors are logged with their cause and never shown; aborted requests are not errors. */
+/**
+ * Errors are logged with their cause and never shown; aborted requests are not errors. A thrown
+ * response (a 404 from a loader, Remix's 405 for a POST to a page without an action) is the site
+ * answering, so it is logged as an answer with its status, not as a failure.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logError(error, request);
+  const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : null;
+  if (status === null) return logError(error, request);
+  const url = new URL(request.url);
+  (status >= 500 ? console.error : console.log)(
+    JSON.stringify({
+      level: status >= 500 ? "error" : "info",
+      msg: "request answered",
+      requestId: request.headers.get("x-request-id"),
+      method: request.method,
+      path: url.pathname,
+      status,
+    }),
+  );
 };
 
 function documentCacheControl(status: number, remixContext: EntryContext): string {

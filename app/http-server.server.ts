@@ -13,6 +13,7 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { variantSignature } from "~/models/experiments";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
+import { crossSiteRefusal } from "~/services/origin-check.server";
 import { PageCache, pickEncoding, type CachedPage } from "~/services/page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
@@ -40,6 +41,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   const remix = createRequestHandler(build, env.NODE_ENV);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
   const publicFiles = listPublicFiles(options.publicDir);
+  const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
   const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
 
   const app = express();
@@ -47,6 +49,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   app.set("trust proxy", true);
   app.use(requestLog(env.LOG_REQUESTS));
   app.use(rejectUnreadableAddresses);
+  app.use(refuseCrossSiteRequests(publicOrigin));
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -73,10 +76,10 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
-      return sendPlainPage(res, status, "That request could not be read", "Please check the link and try again.");
+      return sendPlainPage(req, res, status, "That request could not be read", "Please check the link and try again.");
     }
     console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
-    if (!res.headersSent) sendPlainPage(res, 500, "Something went wrong", "Please try again in a moment.");
+    if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
   });
 
@@ -258,15 +261,46 @@ function shouldCompress(req: ExpressRequest, res: ExpressResponse): boolean {
   return compression.filter(req, res);
 }
 
+/**
+ * A request that may change something, sent from another site's page, is refused before Remix sees
+ * it: a calm 403 and one log line, instead of Remix's own check throwing into a 500.
+ */
+function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const reason = crossSiteRefusal(fetchHeaders(req), req.protocol, publicOrigin);
+    if (!reason) return next();
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "cross-site request refused",
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        reason,
+        origin: String(req.headers.origin).slice(0, 200),
+        host: String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").slice(0, 200),
+      }),
+    );
+    sendPlainPage(
+      req,
+      res,
+      403,
+      "That request was refused",
+      "It came from a page on another site, so nothing was sent or changed. If you meant to use a form on Stillhour, open it on our site and send it from there.",
+    );
+  };
+}
+
 /** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
 function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
-    return sendPlainPage(res, 414, "That address is too long", "Please check the link and try again.");
+    return sendPlainPage(req, res, 414, "That address is too long", "Please check the link and try again.");
   }
   try {
     decodeURIComponent(requestUrl(req).pathname);
   } catch {
-    return sendPlainPage(res, 400, "That address could not be read", "Please check the link and try again.");
+    return sendPlainPage(req, res, 400, "That address could not be read", "Please check the link and try again.");
   }
   next();
 }
@@ -282,19 +316,31 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   else res.end();
 }
 
-/** A minimal page for requests that never reach the app (bad addresses, failures before rendering). */
-function sendPlainPage(res: ExpressResponse, status: number, title: string, message: string) {
-  const nonce = createNonce();
+/**
+ * A small page in the site's colours for requests answered before the app (bad addresses, refused
+ * cross-site posts, failures before rendering): what happened and what to do next, nothing more.
+ */
+function sendPlainPage(req: ExpressRequest, res: ExpressResponse, status: number, title: string, message: string) {
   const headers = new Headers();
-  applySecurityHeaders(headers, new URL("http://localhost"), { nonce });
+  let url: URL;
+  try {
+    url = requestUrl(req);
+  } catch {
+    url = new URL("http://localhost");
+  }
+  applySecurityHeaders(headers, url, { nonce: createNonce() });
   headers.forEach((value, name) => res.setHeader(name, value));
   res
     .status(status)
     .set("Cache-Control", "no-store")
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Stillhour</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:15vh auto;padding:0 1.5rem"><h1>${title}</h1><p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="any"><title>${title} · Stillhour</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:12vh auto;padding:0 1.5rem;line-height:1.55">` +
+        `<p style="margin:0 0 3rem"><a href="/" style="color:#1a1c22;text-decoration:none;font-family:Georgia,serif;font-size:1.5rem">Stillhour</a></p>` +
+        `<main><p style="margin:0;color:#5b5e68">${status}</p><h1 style="font-family:Georgia,serif;font-weight:400;font-size:2rem;margin:.25rem 0 1rem">${title}</h1>` +
+        `<p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></main></body></html>`,
     );
 }
 

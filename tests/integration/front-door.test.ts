@@ -270,3 +270,64 @@ describe("streams", () => {
     expect(frontDoor.pageCache.size).toBe(sizeBefore);
   });
 });
+
+describe("cross-site requests", () => {
+  const form = "email=calm.reader%40example.com&firstName=Ada&website=";
+  const post = (path: string, headers: Record<string, string> = {}) =>
+    send(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: form });
+
+  it.each(["/about", "/blog", "/mental-detox-ebook", "/no-such-page", "/no/such/page"])("refuses a POST to %s from another site with a calm 403", async (path) => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const failures = vi.spyOn(console, "error");
+    const answer = await post(path, { origin: "https://evil.example" });
+    expect(answer.status).toBe(403);
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    expect(answer.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    expect(answer.text).toMatch(/<title>That request was refused · Stillhour<\/title>/);
+    expect(answer.text).toMatch(/<h1[^>]*>That request was refused<\/h1>/);
+    expect(answer.text).toMatch(/nothing was sent or changed/);
+    expect(answer.text).not.toMatch(/Error|CSRF|origin header|at .*\.(js|ts):\d+/i);
+    const lines = warn.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toEqual([expect.objectContaining({ level: "warn", msg: "cross-site request refused", path, origin: "https://evil.example" })]);
+    expect(failures).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["an opaque origin", "null"],
+    ["a malformed origin", "not a url"],
+    ["an empty origin", ""],
+    ["another port", "http://127.0.0.1:1"],
+    ["another scheme", "https://127.0.0.1:PORT"],
+  ])("refuses %s", async (_label, origin) => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const answer = await post("/mental-detox-ebook", { origin: origin.replace("PORT", new URL(base).port) });
+    expect(answer.status).toBe(403);
+  });
+
+  it("still takes the e-book form from the site's own pages", async () => {
+    const answer = await post("/mental-detox-ebook", { origin: base });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe("/mental-detox-ebook?sent=1#ebook-form");
+  });
+
+  it("compares with X-Forwarded-Host as Remix does, and trusts the public origin's scheme behind a proxy", async () => {
+    const proxied = { "x-forwarded-host": "www.stillhour.example" };
+    expect((await post("/mental-detox-ebook", { ...proxied, origin: "https://www.stillhour.example", "x-forwarded-proto": "https" })).status).toBe(302);
+    // A proxy that terminated TLS without X-Forwarded-Proto: PUBLIC_SITE_URL says the site is https.
+    expect((await post("/mental-detox-ebook", { ...proxied, origin: "https://www.stillhour.example" })).status).toBe(302);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect((await post("/mental-detox-ebook", { ...proxied, origin: "http://www.stillhour.example", "x-forwarded-proto": "https" })).status).toBe(403);
+    expect((await post("/mental-detox-ebook", { ...proxied, origin: `${base}` })).status).toBe(403);
+  });
+
+  it("answers a POST without an Origin to a page without an action with 405, logged as an answer", async () => {
+    const info = vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const failures = vi.spyOn(console, "error");
+    const answer = await post("/about");
+    expect(answer.status).toBe(405);
+    const lines = info.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toContainEqual(expect.objectContaining({ level: "info", msg: "request answered", status: 405, method: "POST", path: "/about" }));
+    expect(failures).not.toHaveBeenCalled();
+  });
+});
