@@ -23,7 +23,7 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext?.nonce === "string" ? loadContext.nonce : createNonce();
   const url = new URL(request.url);
-  applySecurityHeaders(responseHeaders, url, nonce);
+  applySecurityHeaders(responseHeaders, url, { nonce });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
@@ -71,15 +71,26 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
-/** Errors are logged with their cause and never shown; aborted requests are not errors. */
+/**
+ * Errors are logged with their cause and never shown; aborted requests are not errors. A thrown
+ * response (a 404 from a loader, Remix's 405 for a POST to a page without an action) is the site
+ * answering, so it is logged as an answer with its status, not as a failure.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  // A thrown Response (405 for a page without an action, a 404) is an answer, not a failure.
-  if (isRouteErrorResponse(error) || error instanceof Response) {
-    console.log(JSON.stringify({ level: "info", msg: "request answered", status: error.status, method: request.method, path: new URL(request.url).pathname, requestId: request.headers.get("x-request-id") }));
-    return;
-  }
-  logError(error, request);
+  const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : null;
+  if (status === null) return logError(error, request);
+  const url = new URL(request.url);
+  (status >= 500 ? console.error : console.log)(
+    JSON.stringify({
+      level: status >= 500 ? "error" : "info",
+      msg: "request answered",
+      requestId: request.headers.get("x-request-id"),
+      method: request.method,
+      path: url.pathname,
+      status,
+    }),
+  );
 };
 
 function documentCacheControl(status: number, remixContext: EntryContext): string {

@@ -1,8 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
-import { promisify } from "node:util";
-import { gzip as gzipCallback } from "node:zlib";
 import { join, relative, sep } from "node:path";
 import {
   createReadableStreamFromReadable,
@@ -15,9 +13,12 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { variantSignature } from "~/models/experiments";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
-import { PageCache } from "~/services/page-cache.server";
+import { crossSiteRefusal } from "~/services/origin-check.server";
+import { PageCache, pickEncoding, type CachedPage } from "~/services/page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
+
+const MAX_URL_LENGTH = 2048;
 
 /** What the front door hands to loaders and to entry.server through Remix's load context. */
 export interface AppLoadContext {
@@ -25,20 +26,22 @@ export interface AppLoadContext {
   requestId: string;
 }
 
-const MAX_URL_LENGTH = 2048;
-const gzip = promisify(gzipCallback);
-// Inline scripts in a cached page carry this instead of a nonce; each response swaps in a fresh one.
-const NONCE_PLACEHOLDER = `pagecachenonce${randomBytes(12).toString("hex")}`;
+/** The front door, built but not listening: `startServer` runs it; tests listen on a port of their own. */
+export interface FrontDoor {
+  server: http.Server;
+  pageCache: PageCache;
+}
 
 /**
- * Starts the HTTP server: static files, /healthz, the rendered-page cache, then Remix.
- * Resolves once listening; SIGTERM lets in-flight requests finish before the process exits.
+ * Builds the HTTP server: the cached-page fast path, then Express with static files, /healthz, the
+ * cross-site check and Remix.
  */
-export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+export function createFrontDoor(build: ServerBuild, options: { publicDir: string }): FrontDoor {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
-  const pageCache = new PageCache(env.PAGE_CACHE_SECONDS, NONCE_PLACEHOLDER);
+  const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
   const publicFiles = listPublicFiles(options.publicDir);
+  const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
   const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
 
   const app = express();
@@ -46,6 +49,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   app.set("trust proxy", true);
   app.use(requestLog(env.LOG_REQUESTS));
   app.use(rejectUnreadableAddresses);
+  app.use(refuseCrossSiteRequests(publicOrigin));
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -54,7 +58,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       res.set("Cache-Control", "no-store").json({ storeReads: getStore().readCount(), cachedPages: pageCache.size });
     });
   }
-  app.use(compression());
+  app.use(compression({ filter: shouldCompress }));
   app.use("/build", (req, res, next) => {
     res.set(baseSecurityHeaders(requestUrl(req)));
     next();
@@ -67,78 +71,69 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     serveStatic(req, res, next);
   });
   app.all("*", (req, res, next) => {
-    if (crossSiteWrite(req)) {
-      console.warn(JSON.stringify({ level: "warn", msg: "cross-site request refused", requestId: res.locals.requestId, method: req.method, path: req.path, origin: String(req.get("origin")).slice(0, 200) }));
-      return sendPlainPage(res, 403, "That request was refused", "It came from another site, so nothing was changed. If you meant to do this, please go to the page on Stillhour and try again there.");
-    }
     handlePage(req, res).catch(next);
   });
   app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
     const status = (error as { status?: unknown })?.status;
     if (typeof status === "number" && status >= 400 && status < 500) {
-      return sendPlainPage(res, status, "That request could not be read", "Please check the link and try again.");
+      return sendPlainPage(req, res, status, "That request could not be read", "Please check the link and try again.");
     }
     console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
-    if (!res.headersSent) sendPlainPage(res, 500, "Something went wrong", "Please try again in a moment.");
+    if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
   });
 
   async function handlePage(req: ExpressRequest, res: ExpressResponse) {
     const url = requestUrl(req);
     const requestId = res.locals.requestId as string;
-    const cacheable = req.method === "GET" || req.method === "HEAD";
     // Cache hits never get here (serveCachedPage answers them); this path renders.
     const visitor = visitorsSeen.get(req) ?? (await getVisitorFromCookie(req.headers.cookie ?? "", url));
-    const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
-
-    const nonce = cacheable ? NONCE_PLACEHOLDER : createNonce();
+    // Only an anonymous GET may become a shared page: a member's page is theirs alone, a HEAD's body is empty.
+    const shareable = req.method === "GET" && !visitor.member;
+    const nonce = createNonce();
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
     const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
     // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    const contentType = response.headers.get("Content-Type") ?? "";
-    const textual = /^(text\/|application\/(json|xml)|image\/svg\+xml)/.test(contentType) && !contentType.startsWith("text/event-stream");
-    if (visitor.member) response.headers.set("Cache-Control", "private, no-store");
-    if (!cacheable || !textual || visitor.member) {
+    if (visitor.member) {
+      // Whatever the route said: no cache between us and the member may keep or share this.
+      response.headers.set("Cache-Control", "private, no-store");
+    }
+    if (!shareable || !pageCache.accepts(response.status, response.headers)) {
       res.locals.cache = "bypass";
       return sendStream(res, response, visitor.setCookie);
     }
     const body = await response.text();
-    const stored = pageCache.store(cacheKey, response.status, response.headers, body);
-    res.locals.cache = stored ? "miss" : "bypass";
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers.push([name, value]);
-    });
-    for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-    const nonceNow = createNonce();
-    return sendPage(
-      req,
-      res,
-      {
-        headers: headers.map(([name, value]) => [name, value.replaceAll(NONCE_PLACEHOLDER, nonceNow)]),
-        body: Buffer.from(body.replaceAll(NONCE_PLACEHOLDER, nonceNow), "utf8"),
-      },
-      visitor.setCookie,
-      response.status,
-    );
+    const page = await pageCache.store(cacheKeyFor(url, visitor), { status: response.status, headers: response.headers, body, nonce });
+    if (!page) {
+      res.locals.cache = "bypass";
+      return sendRendered(req, res, response, body, visitor.setCookie);
+    }
+    // The first visitor already gets the page as every later one will: hashed, precompressed.
+    res.locals.cache = "miss";
+    writeCachedPage(req, res, page, url, visitor.setCookie);
   }
 
   /** Renders a stale page again in the background for the next visitors in the same variant set. */
   function revalidate(cacheKey: string, url: URL, cookieHeader: string, accept: string | undefined) {
     pageCache.revalidate(cacheKey, async () => {
       const requestId = randomUUID();
+      const nonce = createNonce();
       const headers = new Headers({ cookie: cookieHeader, accept: accept ?? "text/html", "x-request-id": requestId });
-      const response = await remix(new Request(url, { headers }), { nonce: NONCE_PLACEHOLDER, requestId } satisfies AppLoadContext);
-      pageCache.store(cacheKey, response.status, response.headers, await response.text());
+      const response = await remix(new Request(url, { headers }), { nonce, requestId } satisfies AppLoadContext);
+      if (!pageCache.accepts(response.status, response.headers)) {
+        await response.body?.cancel();
+        return;
+      }
+      await pageCache.store(cacheKey, { status: response.status, headers: response.headers, body: await response.text(), nonce });
     });
   }
 
   /**
-   * The fast path: a GET or HEAD for a page already in the cache is answered here, before Express,
-   * static files and Remix. Resolves false when the request must take the full path.
+   * The fast path: an anonymous GET or HEAD for a page already in the cache is answered here, before
+   * Express, static files and Remix. Resolves false when the request must take the full path.
    */
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
@@ -155,40 +150,17 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     }
     if (publicFiles.has(url.pathname)) return false;
     const visitor = await getVisitorFromCookie(req.headers.cookie ?? "", url);
-    // A member's pages are rendered for them alone: never answered from, nor stored in, the shared cache.
-    if (visitor.member) {
-      visitorsSeen.set(req, visitor);
-      return false;
-    }
-    const cacheKey = `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
+    // The full path renders this page: hand it the visitor already read, not a second cookie check.
+    visitorsSeen.set(req, visitor);
+    if (visitor.member) return false;
+    const cacheKey = cacheKeyFor(url, visitor);
     const hit = pageCache.lookup(cacheKey);
-    if (!hit.page) {
-      // The full path renders this page: hand it the visitor already read, not a second cookie check.
-      visitorsSeen.set(req, visitor);
-      return false;
-    }
+    if (!hit.page) return false;
 
     const started = process.hrtime.bigint();
     const requestId = acceptRequestId(req.headers["x-request-id"]);
     if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
-    const page = pageCache.materialize(hit.page, createNonce());
-    const headers: [string, string][] = [...page.headers.filter(([name]) => name !== "vary"), ["x-request-id", requestId]];
-    const hsts = baseSecurityHeaders(url)["Strict-Transport-Security"];
-    if (hsts) headers.push(["strict-transport-security", hsts]);
-    const vary = ["Cookie"];
-    if (visitor.setCookie) headers.push(["set-cookie", visitor.setCookie]);
-    let body = page.body;
-    if (/\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) && body.length > 1024) {
-      // Compressed on the thread pool, so the event loop keeps serving while it runs.
-      body = await gzip(body, { level: 5 });
-      headers.push(["content-encoding", "gzip"]);
-    }
-    // Whether or not this response is compressed, the next one may be: caches must key on both.
-    vary.push("Accept-Encoding");
-    headers.push(["vary", vary.join(", ")]);
-    headers.push(["content-length", String(body.length)]);
-    res.writeHead(hit.page.status, headers.flat());
-    res.end(req.method === "HEAD" ? undefined : body);
+    writeCachedPage(req, res, hit.page, url, visitor.setCookie, requestId);
     if (env.LOG_REQUESTS) {
       res.once("finish", () => logRequest({ method: req.method!, path: url.pathname, status: hit.page!.status, started, requestId, cache: hit.state }));
     }
@@ -207,6 +179,16 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     );
   });
   server.keepAliveTimeout = 65_000;
+  return { server, pageCache };
+}
+
+/**
+ * Starts the HTTP server on PORT. Resolves once listening; SIGTERM lets in-flight requests finish
+ * before the process exits.
+ */
+export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+  const env = getEnv();
+  const { server } = createFrontDoor(build, options);
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
 
@@ -225,53 +207,102 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   return server;
 }
 
+/** Pages are shared per address and variant set: the page embeds the visitor's variants, nothing else of theirs. */
+function cacheKeyFor(url: URL, visitor: Visitor): string {
+  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
+}
+
 /**
- * A write whose Origin is another site (or unreadable) is refused here, as Remix itself would, but as
- * the site working (403) rather than failing. No Origin at all passes: browsers send one on every
- * cross-site POST, and same-origin forms from older browsers may not.
+ * Writes a stored page in the encoding the request prefers. Everything was made when the page was
+ * stored; here only the per-response headers are added.
  */
-function crossSiteWrite(req: ExpressRequest): boolean {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
-  const origin = req.get("origin");
-  if (origin === undefined) return false;
-  const host = (req.get("x-forwarded-host") ?? "").split(",")[0]?.trim() || req.get("host");
-  if (!host || origin === "null") return true;
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
+function writeCachedPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: CachedPage,
+  url: URL,
+  setCookie: string | null,
+  requestId?: string,
+) {
+  const encoding = pickEncoding(req.headers["accept-encoding"], page.bodies);
+  const body = page.bodies[encoding] ?? page.bodies.identity;
+  const headers: string[] = [];
+  for (const [name, value] of page.headers) headers.push(name, value);
+  // Whether or not this response is compressed, the next one may be: caches must key on both.
+  headers.push("vary", "Cookie, Accept-Encoding", "content-length", String(body.length));
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  // The Express path has set the request id on the response already.
+  if (requestId) headers.push("x-request-id", requestId);
+  const hsts = baseSecurityHeaders(url)["Strict-Transport-Security"];
+  if (hsts) headers.push("strict-transport-security", hsts);
+  if (setCookie) headers.push("set-cookie", setCookie);
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A response already read into memory (a cacheable page that could not be shared): sent as rendered. */
+function sendRendered(req: ExpressRequest, res: ExpressResponse, response: Response, body: string, setCookie: string | null) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Event streams must reach the browser event by event: a compressor would hold them back until its
+ * buffer fills. Bodies already encoded (stored pages) are left alone by `compression` itself.
+ */
+function shouldCompress(req: ExpressRequest, res: ExpressResponse): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  if (type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+/**
+ * A request that may change something, sent from another site's page, is refused before Remix sees
+ * it: a calm 403 and one log line, instead of Remix's own check throwing into a 500.
+ */
+function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const reason = crossSiteRefusal(fetchHeaders(req), req.protocol, publicOrigin);
+    if (!reason) return next();
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "cross-site request refused",
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        reason,
+        origin: String(req.headers.origin).slice(0, 200),
+        host: String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").slice(0, 200),
+      }),
+    );
+    sendPlainPage(
+      req,
+      res,
+      403,
+      "That request was refused",
+      "It came from a page on another site, so nothing was sent or changed. If you meant to use a form on Stillhour, open it on our site and send it from there.",
+    );
+  };
 }
 
 /** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
 function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
-    return sendPlainPage(res, 414, "That address is too long", "Please check the link and try again.");
+    return sendPlainPage(req, res, 414, "That address is too long", "Please check the link and try again.");
   }
   try {
     decodeURIComponent(requestUrl(req).pathname);
   } catch {
-    return sendPlainPage(res, 400, "That address could not be read", "Please check the link and try again.");
+    return sendPlainPage(req, res, 400, "That address could not be read", "Please check the link and try again.");
   }
   next();
-}
-
-function sendPage(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  page: { headers: [string, string][]; body: Buffer },
-  setCookie: string | null,
-  status?: number,
-) {
-  if (status !== undefined) res.status(status);
-  for (const [name, value] of page.headers) {
-    if (name === "content-length") continue;
-    if (name === "set-cookie") res.append("Set-Cookie", value);
-    else res.setHeader(name, value);
-  }
-  if (setCookie) res.append("Set-Cookie", setCookie);
-  if (req.method === "HEAD") return res.end();
-  res.end(page.body);
 }
 
 async function sendStream(res: ExpressResponse, response: Response, setCookie: string | null) {
@@ -285,31 +316,49 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   else res.end();
 }
 
-/** A minimal page for requests that never reach the app (bad addresses, failures before rendering). */
-function sendPlainPage(res: ExpressResponse, status: number, title: string, message: string) {
-  const nonce = createNonce();
+/**
+ * A small page in the site's colours for requests answered before the app (bad addresses, refused
+ * cross-site posts, failures before rendering): what happened and what to do next, nothing more.
+ */
+function sendPlainPage(req: ExpressRequest, res: ExpressResponse, status: number, title: string, message: string) {
   const headers = new Headers();
-  applySecurityHeaders(headers, new URL("http://localhost"), nonce);
+  let url: URL;
+  try {
+    url = requestUrl(req);
+  } catch {
+    url = new URL("http://localhost");
+  }
+  applySecurityHeaders(headers, url, { nonce: createNonce() });
   headers.forEach((value, name) => res.setHeader(name, value));
   res
     .status(status)
     .set("Cache-Control", "no-store")
     .type("html")
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Stillhour</title></head>` +
-        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:15vh auto;padding:0 1.5rem"><h1>${title}</h1><p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></body></html>`,
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="any"><title>${title} · Stillhour</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:12vh auto;padding:0 1.5rem;line-height:1.55">` +
+        `<p style="margin:0 0 3rem"><a href="/" style="color:#1a1c22;text-decoration:none;font-family:Georgia,serif;font-size:1.5rem">Stillhour</a></p>` +
+        `<main><p style="margin:0;color:#5b5e68">${status}</p><h1 style="font-family:Georgia,serif;font-weight:400;font-size:2rem;margin:.25rem 0 1rem">${title}</h1>` +
+        `<p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></main></body></html>`,
     );
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, cookieHeader: string, requestId: string): Request {
-  const controller = new AbortController();
-  res.on("close", () => controller.abort());
+/** The request's headers as Remix will see them (cookies and the client address are set separately). */
+function fetchHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i];
     if (["cookie", "x-client-ip"].includes(name.toLowerCase())) continue;
     headers.append(name, req.rawHeaders[i + 1]);
   }
+  return headers;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, cookieHeader: string, requestId: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = fetchHeaders(req);
   if (cookieHeader) headers.set("cookie", cookieHeader);
   headers.set("x-request-id", requestId);
   // The address rate limits count by; set here so a client cannot choose it.

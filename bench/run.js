@@ -9,12 +9,14 @@
 //   npm run bench -- --in-place        # run the server from the working tree instead of a copy
 //
 // Starts `node server.js` (from a copy of build/ and public/) on a free port with a fresh SQLite file
-// in the OS temp folder, warms each page, then runs autocannon against `/`, `/teachers`, `/canopy` and
-// a bare node:http server that serves the bytes of `/` from memory (the "static ceiling",
-// bench/static-server.js, measured before and after the pages). Also measures the
-// gzip size of the JavaScript `/` loads and how often pages read the store. Prints a table and
-// PASS/FAIL per target, writes bench/results.json, and exits 0 whatever the figures (it is a
-// measurement, not a test); it exits 1 only when it could not measure (build or start failed).
+// in the OS temp folder, warms each page, then runs autocannon with a browser's headers (brotli and
+// gzip accepted) against `/`, `/teachers` and `/canopy`, each as a first visit (no cookie) and as a
+// returning visitor (the cookie a first visit was given), and against the "static ceiling"
+// (bench/static-server.js: the same pages precompressed, served from memory by a bare node:http
+// server in its own process, measured before and after the app). Also measures the gzip size of the
+// JavaScript `/` loads and how often pages read the store. Prints a table and PASS/FAIL per target,
+// writes bench/results.json, and exits 0 whatever the figures (it is a measurement, not a test); it
+// exits 1 only when it could not measure (build or start failed).
 //
 // The helpers below (build, free port, app start/stop, cleanup) are exported for scripts/lighthouse.js.
 import { spawn } from "node:child_process";
@@ -28,15 +30,18 @@ import { gzipSync } from "node:zlib";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-// A desktop browser's headers: the app sees an ordinary first-time visitor (no cookie).
+// A desktop Chrome's headers for a page load: the app sees an ordinary first-time visitor (no cookie)
+// that accepts brotli and gzip, as every browser does. The returning-visitor runs add the cookie.
 export const BROWSER_HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en-US,en;q=0.9",
 };
 
 export const TARGETS = {
-  minRatioToStatic: 0.2,
-  maxP99Ms: 100,
+  minRatioToStatic: 0.5,
+  maxP99Ms: 50,
   maxFirstLoadJsGzipBytes: 102_400,
   maxStoreReadsPer1000: 10,
 };
@@ -45,6 +50,13 @@ const PAGES = [
   { name: "home", path: "/" },
   { name: "teachers", path: "/teachers" },
   { name: "partner", path: "/canopy" },
+];
+
+// A first visit sends no cookie (the app signs a new session each time); a returning visitor sends
+// the __session cookie that a first response set.
+const VISITS = [
+  { name: "first visit", returning: false },
+  { name: "returning", returning: true },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -339,19 +351,47 @@ async function getStats(baseUrl) {
 }
 
 /** Sequential GETs so caches, JIT and connection pools are warm; returns the status codes seen. */
-async function warm(url, count) {
+async function warm(url, count, headers = BROWSER_HEADERS) {
   const statuses = {};
   for (let i = 0; i < count; i++) {
-    const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+    const response = await fetch(url, { headers, redirect: "manual" });
     await response.arrayBuffer();
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
   }
   return statuses;
 }
 
-async function loadTest(autocannon, { name, url, connections, duration }) {
+/**
+ * One request with the run's headers, to record what the run is measuring: the encoding and size on
+ * the wire (fetch decodes the body, but the headers say what was sent), caching, and any cookie.
+ */
+async function probe(url, headers) {
+  const response = await fetch(url, { headers, redirect: "manual" });
+  const decoded = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentEncoding: response.headers.get("content-encoding") ?? "identity",
+    wireBytes: Number(response.headers.get("content-length") ?? Number.NaN),
+    decodedBytes: decoded.length,
+    cacheControl: response.headers.get("cache-control"),
+    vary: response.headers.get("vary"),
+    setsCookie: response.headers.getSetCookie().length > 0,
+    responseHeaderBytes: [...response.headers].reduce((sum, [name, value]) => sum + name.length + value.length + 4, 0),
+  };
+}
+
+/** The `__session=…` pair a first visit to `url` is given, as a returning browser would send it back. */
+async function returningCookie(url) {
+  const response = await fetch(url, { headers: BROWSER_HEADERS, redirect: "manual" });
+  await response.arrayBuffer();
+  const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  if (!session) throw new Error(`${url} set no __session cookie on a first visit; cannot measure a returning visitor`);
+  return session.split(";")[0];
+}
+
+async function loadTest(autocannon, { name, url, connections, duration, headers = BROWSER_HEADERS }) {
   console.error(`› autocannon ${name} ${url} (${connections} connections, ${duration} s)`);
-  const result = await autocannon({ url, connections, duration, headers: BROWSER_HEADERS });
+  const result = await autocannon({ url, connections, duration, headers });
   return {
     name,
     url,
@@ -447,8 +487,8 @@ function pad(value, width, left = false) {
 }
 
 function printTable(rows) {
-  const header = ["target", "req/s", "p50 ms", "p99 ms", "vs static", "non-2xx", "errors"];
-  const widths = [22, 10, 8, 8, 10, 9, 8];
+  const header = ["target", "encoding", "bytes", "req/s", "p50 ms", "p99 ms", "vs static", "non-2xx", "errors"];
+  const widths = [26, 8, 7, 8, 7, 7, 10, 8, 7];
   const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join("  ");
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
@@ -456,15 +496,36 @@ function printTable(rows) {
     console.log(
       line([
         row.label,
+        row.probe?.contentEncoding ?? "?",
+        Number.isFinite(row.probe?.wireBytes) ? row.probe.wireBytes : "?",
         row.requestsPerSec.toFixed(0),
         row.latencyMs.p50,
         row.latencyMs.p99,
-        row.ratioToStatic === null ? "–" : `${(row.ratioToStatic * 100).toFixed(1)} %`,
+        row.ratioToStatic === null || row.ratioToStatic === undefined ? "–" : `${(row.ratioToStatic * 100).toFixed(1)} %`,
         row.non2xx,
         row.errors + row.timeouts,
       ]),
     );
   }
+}
+
+/** Starts bench/static-server.js in its own process holding `paths` of the app, precompressed. */
+async function startStaticCeiling(appUrl, paths) {
+  const port = await freePort();
+  const child = track(
+    spawn(process.execPath, [path.join(ROOT, "bench", "static-server.js"), "--source", appUrl, "--paths", paths.join(","), "--port", String(port)], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  );
+  const [firstLine] = await Promise.race([
+    once(child.stdout, "data"),
+    once(child, "exit").then(([code]) => {
+      throw new Error(`static server exited (${code}) before listening`);
+    }),
+  ]);
+  const info = JSON.parse(String(firstLine).split("\n")[0]);
+  return { child, info, url: `http://127.0.0.1:${info.port}` };
 }
 
 async function main() {
@@ -477,13 +538,17 @@ async function main() {
   console.error("› starting node server.js");
   const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
-  let staticChild;
+  let staticCeiling;
   try {
-    // Warm every page (and check it answers) before anything is measured.
+    // Warm every page (and check it answers) before anything is measured. First visits get a random
+    // experiment key each, so 50 of them fill the page cache for every variant combination.
     const warmup = {};
+    const cookies = {};
     for (const page of PAGES) {
       warmup[page.path] = await warm(`${app.url}${page.path}`, flags.warmup);
       if (!warmup[page.path][200]) console.error(`  warning: ${page.path} did not answer 200 while warming: ${JSON.stringify(warmup[page.path])}`);
+      cookies[page.path] = await returningCookie(`${app.url}${page.path}`);
+      await warm(`${app.url}${page.path}`, 10, { ...BROWSER_HEADERS, cookie: cookies[page.path] });
     }
 
     const homeResponse = await fetch(`${app.url}/`, { headers: BROWSER_HEADERS });
@@ -492,47 +557,51 @@ async function main() {
     const js = await firstLoadJs(app.url, homeHtml);
 
     // The static ceiling runs in its own process, like the app, so autocannon's process measures both alike.
-    const staticPort = await freePort();
-    staticChild = track(
-      spawn(process.execPath, [path.join(ROOT, "bench", "static-server.js"), "--source", `${app.url}/`, "--port", String(staticPort)], {
-        cwd: ROOT,
-        stdio: ["ignore", "pipe", "inherit"],
-      }),
-    );
-    const [firstLine] = await Promise.race([
-      once(staticChild.stdout, "data"),
-      once(staticChild, "exit").then(([code]) => {
-        throw new Error(`static server exited (${code}) before listening`);
-      }),
-    ]);
-    const staticInfo = JSON.parse(String(firstLine).split("\n")[0]);
-    const staticUrl = `http://127.0.0.1:${staticInfo.port}/`;
-    await warm(staticUrl, flags.warmup);
+    staticCeiling = await startStaticCeiling(app.url, PAGES.map((page) => page.path));
+    for (const page of PAGES) await warm(`${staticCeiling.url}${page.path}`, flags.warmup);
 
-    // The static ceiling is measured before and after the pages and the faster run is kept: a ceiling
-    // is the most the machine managed, and one run alone swings with whatever else is running.
-    const staticTest = () => loadTest(autocannon, { name: "static", url: staticUrl, connections: flags.connections, duration: flags.duration });
-    const staticBefore = await staticTest();
+    // Each page's ceiling is measured before and after the app's runs and the faster run is kept: a
+    // ceiling is the most the machine managed, and one run alone swings with whatever else is running.
+    const staticRuns = async (when) => {
+      const byPath = {};
+      for (const page of PAGES) {
+        const url = `${staticCeiling.url}${page.path}`;
+        const run = await loadTest(autocannon, { name: `static ${page.name} (${when})`, url, connections: flags.connections, duration: flags.duration });
+        byPath[page.path] = { ...run, path: page.path, probe: await probe(url, BROWSER_HEADERS) };
+      }
+      return byPath;
+    };
+    const staticBefore = await staticRuns("before");
 
     // Measured runs: store reads are counted over the page runs only.
     const statsBefore = await getStats(app.url);
     const runs = [];
     for (const page of PAGES) {
-      runs.push({ ...(await loadTest(autocannon, { name: page.name, url: `${app.url}${page.path}`, connections: flags.connections, duration: flags.duration })), path: page.path });
+      for (const visit of VISITS) {
+        const url = `${app.url}${page.path}`;
+        const headers = visit.returning ? { ...BROWSER_HEADERS, cookie: cookies[page.path] } : BROWSER_HEADERS;
+        const sample = await probe(url, headers);
+        const run = await loadTest(autocannon, { name: `${page.name} ${visit.name}`, url, connections: flags.connections, duration: flags.duration, headers });
+        runs.push({ ...run, path: page.path, visit: visit.name, probe: sample });
+      }
     }
     const statsAfter = await getStats(app.url);
-    const staticAfter = await staticTest();
-    const staticRun = {
-      ...(staticAfter.requestsPerSec > staticBefore.requestsPerSec ? staticAfter : staticBefore),
-      path: "/ (static copy)",
-      bytes: staticInfo.bytes,
-      contentType: staticInfo.contentType,
-      requestsPerSecBeforeAndAfter: [staticBefore.requestsPerSec, staticAfter.requestsPerSec],
-    };
+    const staticAfter = await staticRuns("after");
 
-    const ceiling = staticRun.requestsPerSec;
-    for (const run of runs) run.ratioToStatic = ceiling > 0 ? run.requestsPerSec / ceiling : null;
-    staticRun.ratioToStatic = null;
+    const statics = {};
+    for (const page of PAGES) {
+      const before = staticBefore[page.path];
+      const after = staticAfter[page.path];
+      statics[page.path] = {
+        ...(after.requestsPerSec > before.requestsPerSec ? after : before),
+        bytes: staticCeiling.info.pages[page.path]?.bytes ?? null,
+        requestsPerSecBeforeAndAfter: [before.requestsPerSec, after.requestsPerSec],
+      };
+    }
+    for (const run of runs) {
+      const ceiling = statics[run.path].requestsPerSec;
+      run.ratioToStatic = ceiling > 0 ? run.requestsPerSec / ceiling : null;
+    }
 
     const pageRequests = runs.reduce((sum, run) => sum + run.totalRequests, 0);
     const storeReads =
@@ -549,10 +618,11 @@ async function main() {
 
     const targets = [];
     for (const run of runs) {
-      targets.push({ name: `${run.path} ≥ ${TARGETS.minRatioToStatic * 100} % of static`, actual: run.ratioToStatic, pass: run.ratioToStatic !== null && run.ratioToStatic >= TARGETS.minRatioToStatic });
-      targets.push({ name: `${run.path} p99 ≤ ${TARGETS.maxP99Ms} ms`, actual: run.latencyMs.p99, pass: run.latencyMs.p99 <= TARGETS.maxP99Ms });
+      const label = `${run.path} ${run.visit}`;
+      targets.push({ name: `${label} ≥ ${TARGETS.minRatioToStatic * 100} % of static`, actual: run.ratioToStatic, pass: run.ratioToStatic !== null && run.ratioToStatic >= TARGETS.minRatioToStatic });
+      targets.push({ name: `${label} p99 ≤ ${TARGETS.maxP99Ms} ms`, actual: run.latencyMs.p99, pass: run.latencyMs.p99 <= TARGETS.maxP99Ms });
       // Fast failures would flatter the figures above, so errors count against the page too.
-      targets.push({ name: `${run.path} all responses 2xx`, actual: run.non2xx + run.errors + run.timeouts, pass: run.non2xx + run.errors + run.timeouts === 0 });
+      targets.push({ name: `${label} all responses 2xx`, actual: run.non2xx + run.errors + run.timeouts, pass: run.non2xx + run.errors + run.timeouts === 0 });
     }
     targets.push({ name: `first-load JS ≤ ${TARGETS.maxFirstLoadJsGzipBytes} B gzip`, actual: js.totalGzipBytes, pass: js.totalGzipBytes <= TARGETS.maxFirstLoadJsGzipBytes });
     targets.push({
@@ -575,7 +645,8 @@ async function main() {
       options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder", headers: BROWSER_HEADERS },
       targets: TARGETS,
       runs,
-      static: staticRun,
+      static: statics,
+      staticPages: staticCeiling.info.pages,
       firstLoadJs: js,
       storeReads,
       serverLog,
@@ -587,13 +658,18 @@ async function main() {
     writeFileSync(path.join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 
     console.log(`\nStillhour bench — ${results.date}, Node ${results.node}, ${results.cpus} CPU (${results.cpuModel})`);
-    console.log(`${flags.connections} connections × ${flags.duration} s per target, no cookies, no compression, server NODE_ENV=${app.nodeEnv ?? "unset"}`);
+    console.log(`${flags.connections} connections × ${flags.duration} s per target, browser headers (Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}), server NODE_ENV=${app.nodeEnv ?? "unset"}`);
     console.log(`CPUs ${(machineBefore.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average before ${machineBefore.loadAverageBefore.map((n) => n.toFixed(2)).join(" ")}, after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}\n`);
-    printTable([
-      ...runs.map((run) => ({ ...run, label: `${run.path}` })),
-      { ...staticRun, label: "static copy of /" },
-    ]);
-    console.log(`(static ceiling: best of ${staticRun.requestsPerSecBeforeAndAfter.map((n) => n.toFixed(0)).join(" req/s before and ")} req/s after the pages)`);
+    const rows = [];
+    for (const page of PAGES) {
+      for (const run of runs.filter((r) => r.path === page.path)) rows.push({ ...run, label: `${page.path} ${run.visit}` });
+      rows.push({ ...statics[page.path], label: `${page.path} static`, ratioToStatic: null });
+    }
+    printTable(rows);
+    console.log("(static: the same page precompressed in its own process; best of the runs before and after the app's)");
+    for (const page of PAGES) {
+      console.log(`  ${page.path}: ${statics[page.path].requestsPerSecBeforeAndAfter.map((n) => n.toFixed(0)).join(" / ")} req/s`);
+    }
     console.log(`\nFirst-load JS of /: ${js.totalGzipBytes} B gzip (level 9) in ${js.files.length} files, ${js.totalBytes} B raw`);
     for (const file of js.files) console.log(`  ${pad(file.gzipBytes, 8)} B  ${file.url}${file.status === 200 ? "" : `  (HTTP ${file.status})`}`);
     if (js.unlistedStaticImports.length) console.log(`  not referenced in the HTML but statically imported: ${js.unlistedStaticImports.join(", ")}`);
@@ -611,7 +687,7 @@ async function main() {
     }
     console.log(`\nWrote bench/results.json; request log kept at ${app.logFile}`);
   } finally {
-    await stopProcess(staticChild);
+    await stopProcess(staticCeiling?.child);
     await app.stop();
     app.removeDatabase();
     const errors = tail(app.errFile, 10);

@@ -1,17 +1,31 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, type IdentityConfig } from "./env.server";
 
+/**
+ * What lets a page's inline scripts run: the nonce of a response rendered for one request, or the
+ * hashes of the scripts in a page stored once and served many times (docs/decisions/009).
+ */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
+
 /** A fresh value for the CSP nonce of one response. */
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** The enforcing Content-Security-Policy for pages: inline scripts run only with this response's nonce. */
-export function contentSecurityPolicy(nonce: string, identity: IdentityConfig = getEnv().identity): string {
+// Both end up inside the header: anything but base64 could close the quote and add a directive.
+const NONCE_PATTERN = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
+const HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The enforcing Content-Security-Policy for pages: inline scripts run only with this response's
+ * nonce or one of the stored page's hashes, plus what the configured sign-in needs to reach.
+ */
+export function contentSecurityPolicy(scripts: ScriptSources, identity: IdentityConfig): string {
+  const inline = "nonce" in scripts ? [nonceSource(scripts.nonce)] : scripts.hashes.map(hashSource);
   const allow = identityAllowances(identity);
   return [
     "default-src 'self'",
-    ["script-src 'self'", `'nonce-${nonce}'`, ...allow.script].join(" "),
+    ["script-src 'self'", ...inline, ...allow.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
@@ -22,6 +36,36 @@ export function contentSecurityPolicy(nonce: string, identity: IdentityConfig = 
     "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
+}
+
+function nonceSource(nonce: string): string {
+  if (!NONCE_PATTERN.test(nonce)) throw new Error("CSP nonce must be base64");
+  return `'nonce-${nonce}'`;
+}
+
+function hashSource(hash: string): string {
+  if (!HASH_PATTERN.test(hash)) throw new Error("CSP script hash must look like sha256-<base64>");
+  return `'${hash}'`;
+}
+
+/**
+ * Origins the Firebase web SDK talks to. The emulator fakes reCAPTCHA locally, so it only needs its
+ * own address; a real project needs Google's token endpoints, Firestore, and reCAPTCHA's script and
+ * frames for phone sign-in, plus the auth domain's frame.
+ */
+function identityAllowances(identity: IdentityConfig): { script: string[]; connect: string[]; frame: string[] } {
+  switch (identity.mode) {
+    case "emulator":
+      return { script: [], connect: [`http://${identity.emulatorHost}`], frame: [] };
+    case "firebase":
+      return {
+        script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+        connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com", "https://firestore.googleapis.com"],
+        frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", `https://${identity.authDomain}`],
+      };
+    case "off":
+      return { script: [], connect: [], frame: [] };
+  }
 }
 
 /** True for this machine's own addresses, served over plain HTTP: no HSTS, no Secure cookies. */
@@ -44,21 +88,8 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
   return headers;
 }
 
-/** Applies the base headers and, for documents, the CSP with its nonce. */
-export function applySecurityHeaders(headers: Headers, url: URL, nonce?: string) {
+/** Applies the base headers and, for documents, the CSP allowing the given inline scripts. */
+export function applySecurityHeaders(headers: Headers, url: URL, scripts?: ScriptSources) {
   for (const [name, value] of Object.entries(baseSecurityHeaders(url))) headers.set(name, value);
-  if (nonce) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-}
-
-/** What sign-in needs beyond this origin: the emulator in the demo, Google's endpoints for real. */
-export function identityAllowances(identity: IdentityConfig): { script: string[]; connect: string[]; frame: string[] } {
-  if (identity.mode === "emulator") return { script: [], connect: [`http://${identity.emulatorHost}`], frame: [] };
-  if (identity.mode === "firebase") {
-    return {
-      script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
-      connect: ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com", "https://firestore.googleapis.com"],
-      frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", `https://${identity.authDomain}`],
-    };
-  }
-  return { script: [], connect: [], frame: [] };
+  if (scripts) headers.set("Content-Security-Policy", contentSecurityPolicy(scripts, getEnv().identity));
 }
