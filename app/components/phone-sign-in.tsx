@@ -10,7 +10,7 @@ const RESEND_COOLDOWN_SECONDS = 30;
  * Phone sign-in with a code. It needs JavaScript (an invisible reCAPTCHA guards the SMS), so without
  * it the page says so and offers the e-mail link instead.
  */
-export function PhoneSignIn({ next }: { next: string }) {
+export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpose?: "sign-in" | "change" }) {
   const hydrated = useHydrated();
   const [step, setStep] = useState<"number" | "code">("number");
   const [typed, setTyped] = useState({ country: "US", phone: "" });
@@ -35,8 +35,9 @@ export function PhoneSignIn({ next }: { next: string }) {
   if (!hydrated) {
     return (
       <p className="notice" data-testid="phone-needs-js">
-        Phone sign-in needs JavaScript for a quick check that you're not a robot. You can use an e-mail link instead: it works
-        without JavaScript.
+        {purpose === "change"
+          ? "Changing your number needs JavaScript for a quick check that you're not a robot. Everything else on this page works without it."
+          : "Phone sign-in needs JavaScript for a quick check that you're not a robot. You can use an e-mail link instead: it works without JavaScript."}
       </p>
     );
   }
@@ -55,8 +56,9 @@ export function PhoneSignIn({ next }: { next: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { sendPhoneCode } = await import("~/services/auth.client");
-      await sendPhoneCode(parsed.e164, buttonId);
+      const client = await import("~/services/auth.client");
+      if (purpose === "change") await client.sendPhoneChangeCode(parsed.e164, buttonId);
+      else await client.sendPhoneCode(parsed.e164, buttonId);
       setE164(parsed.e164);
       setStep("code");
       setCooldown(RESEND_COOLDOWN_SECONDS);
@@ -77,8 +79,16 @@ export function PhoneSignIn({ next }: { next: string }) {
     setBusy(true);
     setError(null);
     try {
-      const { confirmPhoneCode } = await import("~/services/auth.client");
-      await confirmPhoneCode(digits);
+      const client = await import("~/services/auth.client");
+      if (purpose === "change") {
+        await client.confirmPhoneChange(digits);
+        // The server copies the number from the account, then shows settings again (a full load).
+        const body = new URLSearchParams({ intent: "phone" });
+        await fetch("/settings", { method: "POST", body, credentials: "same-origin" });
+        window.location.assign("/settings?saved=phone#phone");
+        return;
+      }
+      await client.confirmPhoneCode(digits);
       // A full load, so every part of the page is rendered for the member by the server.
       window.location.assign(`/onboarding?next=${encodeURIComponent(next)}`);
     } catch (caught) {
@@ -114,7 +124,7 @@ export function PhoneSignIn({ next }: { next: string }) {
         </div>
         <div className="button-row">
           <button className="button" type="submit" disabled={busy}>
-            {busy ? "Checking…" : "Sign in"}
+            {busy ? "Checking…" : purpose === "change" ? "Change my number" : "Sign in"}
           </button>
           <button id={buttonId} className="button button--quiet" type="button" disabled={busy || cooldown > 0} onClick={() => void send()}>
             {cooldown > 0 ? `Send a new code in ${cooldown} s` : "Send a new code"}
@@ -144,7 +154,7 @@ export function PhoneSignIn({ next }: { next: string }) {
         disabled={busy}
       />
       <button id={buttonId} className="button" type="submit" disabled={busy}>
-        {busy ? "Sending…" : "Text me a code"}
+        {busy ? "Sending…" : purpose === "change" ? "Text a code to the new number" : "Text me a code"}
       </button>
     </form>
   );

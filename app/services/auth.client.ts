@@ -13,6 +13,7 @@ import {
   signInWithCustomToken,
   signInWithPhoneNumber,
   signOut,
+  updatePhoneNumber,
   type Auth,
   type ConfirmationResult,
   type User,
@@ -88,6 +89,29 @@ export async function sendPhoneCode(phoneNumber: string, buttonId: string): Prom
   confirmation = user?.isAnonymous
     ? await linkWithPhoneNumber(user, phoneNumber, verifier)
     : await signInWithPhoneNumber(instance, phoneNumber, verifier);
+}
+
+let changeVerificationId: string | null = null;
+
+/** Settings: texts a code to a member's new number (the browser's user must be that member). */
+export async function sendPhoneChangeCode(phoneNumber: string, buttonId: string): Promise<void> {
+  const instance = await requireAuth();
+  const user = instance.currentUser;
+  if (!user || user.isAnonymous || user.uid !== hooks?.serverUid()) {
+    throw Object.assign(new Error("not the signed-in member"), { code: "auth/requires-recent-login" });
+  }
+  verifier?.clear();
+  verifier = new RecaptchaVerifier(instance, buttonId, { size: "invisible" });
+  changeVerificationId = await new PhoneAuthProvider(instance).verifyPhoneNumber(phoneNumber, verifier);
+}
+
+/** Settings: confirms the code and moves the member's account to the new number. */
+export async function confirmPhoneChange(code: string): Promise<void> {
+  const instance = await requireAuth();
+  const user = instance.currentUser;
+  if (!user || !changeVerificationId) throw Object.assign(new Error("no code was sent"), { code: "auth/code-expired" });
+  await updatePhoneNumber(user, PhoneAuthProvider.credential(changeVerificationId, code));
+  changeVerificationId = null;
 }
 
 /**

@@ -1,0 +1,208 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { PhoneSignIn } from "~/components/phone-sign-in";
+import { ERRORS } from "~/models/errors";
+import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/models/profile";
+import { deleteAccountCompletely } from "~/models/profile.server";
+import { defineHandle } from "~/models/route-handle";
+import { parseForm } from "~/models/sign-in";
+import { claimUsername, savePrivateUser } from "~/models/user.server";
+import { endSession, requireAccess } from "~/models/viewer.server";
+import { getAccount } from "~/services/identity.server";
+
+/** §2 settings: profile, username, phone, sign out, delete account, and the membership's place. */
+export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
+
+export const meta: MetaFunction = () => [{ title: "Settings · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const SAVED: Record<string, string> = {
+  profile: "Saved your name, e-mail and birthday.",
+  username: "Saved your username.",
+  phone: "Saved your new phone number.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { viewer, user } = await requireAccess(request, handle);
+  const saved = new URL(request.url).searchParams.get("saved") ?? "";
+  return data(
+    {
+      uid: viewer.uid,
+      profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? "", birthday: user.birthday ?? "" },
+      username: user.username ?? "",
+      phoneNumber: user.phoneNumber,
+      subscribed: user.isSubscribed,
+      saved: SAVED[saved] ? { form: saved, text: SAVED[saved] } : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { viewer } = await requireAccess(request, handle);
+  if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
+    return data<ActionResult>({ form: "page", errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "profile") {
+    const parsed = parseForm(ProfileFormSchema, formData, ["firstName", "lastName", "email", "birthday"]);
+    if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
+    await savePrivateUser(viewer.uid, { ...parsed.data, email: parsed.data.email ?? null });
+    return redirect("/settings?saved=profile#profile");
+  }
+  if (intent === "username") {
+    const parsed = parseForm(UsernameFormSchema, formData, ["username"]);
+    if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
+    const claim = await claimUsername(viewer.uid, parsed.data.username);
+    if (!claim.ok) {
+      return data<ActionResult>(
+        { form: intent, errors: { username: "Someone already has that username. Please try another." }, values: { username: parsed.data.username } },
+        { status: 409 },
+      );
+    }
+    return redirect("/settings?saved=username#username");
+  }
+  if (intent === "phone") {
+    // The number was changed in the browser after a code; the provider's account is the truth.
+    const account = await getAccount(viewer.uid);
+    await savePrivateUser(viewer.uid, { phoneNumber: account?.phoneNumber ?? null });
+    return redirect("/settings?saved=phone#phone");
+  }
+  if (intent === "delete") {
+    const parsed = parseForm(DeleteFormSchema, formData, ["confirm"]);
+    if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
+    const deleted = await deleteAccountCompletely(viewer.uid);
+    if (!deleted.ok) {
+      return data<ActionResult>(
+        { form: intent, errors: { confirm: "We couldn't finish deleting your account just now. We'll finish it shortly; you don't need to do anything." }, values: {} },
+        { status: 503 },
+      );
+    }
+    return redirect("/signed-out", { headers: { "Set-Cookie": await endSession(request, { revoke: false }) } });
+  }
+  return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+}
+
+export default function SettingsRoute() {
+  const stored = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (form: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === form;
+  const errorsFor = (form: string) => (actionData?.form === form ? actionData.errors : {});
+  const valuesFor = <T extends Record<string, string>>(form: string, fallback: T): T =>
+    actionData?.form === form ? { ...fallback, ...actionData.values } : fallback;
+  const savedNote = (form: string) =>
+    stored.saved?.form === form ? (
+      <p className="notice notice--success" role="status">
+        {stored.saved.text}
+      </p>
+    ) : null;
+  const profile = valuesFor("profile", stored.profile);
+  const profileErrors = errorsFor("profile");
+
+  return (
+    <section className="section settings" aria-labelledby="settings-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <h1 id="settings-title">Settings</h1>
+          <p>Your details, your membership and your account. Each part saves on its own.</p>
+        </header>
+        {actionData?.form === "page" ? (
+          <p className="notice notice--error" role="alert">
+            {actionData.errors.form}
+          </p>
+        ) : null}
+
+        <section className="auth-card" id="membership" aria-labelledby="membership-title">
+          <h2 id="membership-title">Your membership</h2>
+          {stored.subscribed ? (
+            <p>Your membership is active. Thank you for practising with us.</p>
+          ) : (
+            <>
+              <p>No membership yet. Live classes and the full library come with one.</p>
+              <Link className="button button--secondary" to="/subscribe">
+                See memberships
+              </Link>
+            </>
+          )}
+        </section>
+
+        <section className="auth-card" id="profile" aria-labelledby="profile-title">
+          <h2 id="profile-title">About you</h2>
+          {savedNote("profile")}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="profile" />
+            <FormField name="firstName" label="First name" autoComplete="given-name" maxLength={60} defaultValue={profile.firstName} error={profileErrors.firstName} />
+            <FormField name="lastName" label="Last name" autoComplete="family-name" maxLength={60} defaultValue={profile.lastName} error={profileErrors.lastName} />
+            <FormField name="email" label="Email (optional)" type="email" autoComplete="email" maxLength={254} defaultValue={profile.email} error={profileErrors.email} />
+            <FormField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" defaultValue={profile.birthday} error={profileErrors.birthday} />
+            <button className="button" type="submit" disabled={busy("profile")}>
+              {busy("profile") ? "Saving…" : "Save"}
+            </button>
+          </Form>
+        </section>
+
+        <section className="auth-card" id="username" aria-labelledby="username-title">
+          <h2 id="username-title">Username</h2>
+          {savedNote("username")}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="username" />
+            <FormField
+              name="username"
+              label="Username"
+              hint="Shown in live classes instead of your full name, if you like. Letters, numbers, dots and underscores."
+              autoComplete="username"
+              maxLength={30}
+              defaultValue={valuesFor("username", { username: stored.username }).username}
+              error={errorsFor("username").username}
+            />
+            <button className="button" type="submit" disabled={busy("username")}>
+              {busy("username") ? "Saving…" : "Save username"}
+            </button>
+          </Form>
+        </section>
+
+        <section className="auth-card" id="phone" aria-labelledby="phone-title">
+          <h2 id="phone-title">Phone number</h2>
+          {savedNote("phone")}
+          <p>{stored.phoneNumber ? <>Your number is {stored.phoneNumber}.</> : "No phone number yet."} To change it, we text a code to the new number.</p>
+          <PhoneSignIn next="/settings" purpose="change" />
+        </section>
+
+        <section className="auth-card" aria-labelledby="sign-out-title">
+          <h2 id="sign-out-title">Sign out</h2>
+          <p>Signs you out on every device.</p>
+          <Form method="post" action="/sign-out" reloadDocument>
+            <button className="button button--secondary" type="submit">
+              Sign out
+            </button>
+          </Form>
+        </section>
+
+        <section className="auth-card" id="delete" aria-labelledby="delete-title">
+          <h2 id="delete-title">Delete your account</h2>
+          <p>
+            This deletes your account, your profile and your username for good. It can't be undone. If you only want a break, you
+            can simply sign out.
+          </p>
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="delete" />
+            <FormField name="confirm" label="Type DELETE to confirm" autoComplete="off" maxLength={10} error={errorsFor("delete").confirm} />
+            <button className="button button--danger" type="submit" disabled={busy("delete")}>
+              {busy("delete") ? "Deleting…" : "Delete my account"}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </section>
+  );
+}
