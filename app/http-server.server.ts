@@ -101,15 +101,18 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
       // Whatever the route said: no cache between us and the member may keep or share this.
       response.headers.set("Cache-Control", "private, no-store");
     }
+    // A route that wrote the session itself (sign-in, sign-out) sent the newer cookie: the visitor's
+    // fresh one, appended after it, would replace it in the browser.
+    const visitorCookie = response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=")) ? null : visitor.setCookie;
     if (!shareable || !pageCache.accepts(response.status, response.headers)) {
       res.locals.cache = "bypass";
-      return sendStream(res, response, visitor.setCookie);
+      return sendStream(res, response, visitorCookie);
     }
     const body = await response.text();
     const page = await pageCache.store(cacheKeyFor(url, visitor), { status: response.status, headers: response.headers, body, nonce });
     if (!page) {
       res.locals.cache = "bypass";
-      return sendRendered(req, res, response, body, visitor.setCookie);
+      return sendRendered(req, res, response, body, visitorCookie);
     }
     // The first visitor already gets the page as every later one will: hashed, precompressed.
     res.locals.cache = "miss";

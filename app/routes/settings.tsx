@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!claim.ok) {
       return data<ActionResult>(
         { form: intent, errors: { username: "Someone already has that username. Please try another." }, values: { username: parsed.data.username } },
-        { status: 409 },
+        { status: 400 },
       );
     }
     return redirect("/settings?saved=username#username");
