@@ -41,6 +41,8 @@ vi.mock("firebase/firestore", () => ({
 }));
 
 const { subscribeToUserRecord, stopUserRecordSubscriptions, LIVE_USER_STREAM_PATH } = await import("./live-user.client");
+// Loaded once here, so the module's own dynamic import resolves within a tick in every test.
+await import("./live-user-firestore.client");
 
 class FakeEventSource {
   static CONNECTING = 0;

@@ -7,8 +7,8 @@ import { parseLiveUserEvent, toLiveUserRecord, type LiveUserOptions, type LiveUs
  * - "sse": the server's event stream at /api/me/stream, fed by the store's watch. EventSource
  *   reconnects by itself after a dropped connection or a server restart, and gives up when the
  *   server answers 401 (the session ended).
- * - "firestore": the Firebase web SDK's onSnapshot on `privateUsers/{uid}`. The SDK (about 130 KB
- *   gzip) is imported only when this runs, so it never reaches a page's first load.
+ * - "firestore": the Firebase web SDK's onSnapshot on `privateUsers/{uid}` (live-user-firestore.client.ts).
+ *   The SDK (about 136 KB gzip) is imported only when this runs, so it never reaches a page's first load.
  *
  * Precondition of the Firestore transport: the default Firebase app's Auth user (signed in by
  * auth.client.ts) is the same uid. The security rules (firestore.rules) let only the owner read the
@@ -25,7 +25,6 @@ export const PRIVATE_USERS_COLLECTION = "privateUsers";
 type Unsubscribe = () => void;
 type Report = (problem: unknown) => void;
 
-const DEFAULT_APP_NAME = "[DEFAULT]";
 const subscriptions = new Set<Unsubscribe>();
 
 /** Calls `onChange` with the member's record now and after each change; returns the way to stop. */
@@ -91,27 +90,16 @@ function listenToFirestore(
   let stopSnapshot: Unsubscribe | null = null;
   void (async () => {
     try {
-      const [{ getApps, initializeApp }, { doc, getFirestore, onSnapshot }] = await Promise.all([
-        import("firebase/app"),
-        import("firebase/firestore"),
-      ]);
+      const { listenToDocument } = await import("./live-user-firestore.client");
       // Unsubscribed while the SDK was loading: never start the listener at all.
       if (stopped) return;
-      // The default app is the one auth.client.ts signs in on; Firestore must share it to send that user's token.
-      const app =
-        getApps().find((candidate) => candidate.name === DEFAULT_APP_NAME) ??
-        initializeApp({
-          apiKey: config.apiKey,
-          authDomain: config.authDomain,
-          projectId: config.projectId,
-          ...(config.appId ? { appId: config.appId } : {}),
-        });
-      stopSnapshot = onSnapshot(
-        doc(getFirestore(app), PRIVATE_USERS_COLLECTION, options.uid),
-        (snapshot) => {
-          const data = snapshot.data();
+      stopSnapshot = listenToDocument(
+        config,
+        PRIVATE_USERS_COLLECTION,
+        options.uid,
+        (data, fromCache) => {
           // Offline, the SDK answers from its empty cache: "no record" is only believed from the server.
-          if (!data && snapshot.metadata.fromCache) return;
+          if (!data && fromCache) return;
           deliver(data ? toLiveUserRecord(data) : null);
         },
         (error) => {
