@@ -11,6 +11,7 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/servic
 // The server entry also hands the Node server what it needs to start (see server.js).
 export { startServer } from "~/http-server.server";
 export { runStartupTasks } from "~/startup.server";
+export { deleteIdleAnonymousAccounts } from "~/models/account-cleanup.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

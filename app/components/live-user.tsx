@@ -1,0 +1,36 @@
+import { useEffect, useRef, useState } from "react";
+import type { LiveUserOptions, LiveUserRecord } from "~/models/live-user";
+import { subscribeToUserRecord } from "~/services/live-user.client";
+
+/**
+ * The member's record as it is now: `initial` (what the server rendered) until the first live event,
+ * then each change as it happens (docs/decisions/012-live-user-record.md). Pass `options` from the
+ * loader's `liveUserOptions(viewer)`; null (visitors, anonymous accounts) listens to nothing.
+ *
+ * The listener starts in an effect, so only after hydration and never on the server; it stops on
+ * unmount and before a different uid (or null) starts, so a signed-out page never asks for a record
+ * it may no longer read. When the loader sends a different `initial` (a revalidation after a save),
+ * that newer render shows until the next event.
+ */
+export function useLiveUserRecord(initial: LiveUserRecord | null, options: LiveUserOptions | null): LiveUserRecord | null {
+  const uid = options?.uid ?? null;
+  const transport = options?.transport ?? null;
+  const { apiKey, authDomain, projectId, appId } = options?.firebase ?? {};
+  // Compared by value: a loader's data is a new object on every revalidation even when nothing changed.
+  const initialKey = JSON.stringify(initial);
+  const initialKeyNow = useRef(initialKey);
+  initialKeyNow.current = initialKey;
+  const [live, setLive] = useState<{ uid: string; after: string; record: LiveUserRecord | null } | null>(null);
+
+  useEffect(() => {
+    if (!uid || !transport) return;
+    const firebase = apiKey && authDomain && projectId ? { apiKey, authDomain, projectId, ...(appId ? { appId } : {}) } : undefined;
+    return subscribeToUserRecord({ uid, transport, firebase }, (record) => {
+      setLive({ uid, after: initialKeyNow.current, record });
+    });
+    // Primitives only: a new options object with the same values must not restart the listener.
+  }, [uid, transport, apiKey, authDomain, projectId, appId]);
+
+  if (live && live.uid === uid && live.after === initialKey) return live.record;
+  return initial;
+}
