@@ -24,6 +24,7 @@ import { getNewsBanner } from "~/models/content.server";
 import { getVisitor } from "~/models/visitor.server";
 import { getMemberSummary, publicIdentityConfig } from "~/models/member.server";
 import { AuthRuntime } from "~/components/auth-runtime";
+import { useLiveMember } from "~/components/live-user";
 import { styleLinks } from "~/styles/links";
 
 export const handle = defineHandle({ name: "page" });
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const handle = mergeRouteHandles(matches.map((match) => match.handle));
   const siteUrl = rootData?.siteUrl ?? "http://localhost:3000";
+  const member = useLiveMember(rootData?.member ?? null);
   return (
     <html lang="en" data-theme={handle.theme}>
       <head>
@@ -77,7 +79,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div id="app">
           <SiteShell
             handle={handle}
-            member={rootData?.member ?? null}
+            member={member}
             banner={handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
           >
             {children}

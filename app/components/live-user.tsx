@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { LiveUserOptions, LiveUserRecord } from "~/models/live-user";
+import type { MemberSummary } from "~/models/member";
+import { initialsOf } from "~/models/user";
 import { subscribeToUserRecord } from "~/services/live-user.client";
 
 /**
@@ -33,4 +35,18 @@ export function useLiveUserRecord(initial: LiveUserRecord | null, options: LiveU
 
   if (live && live.uid === uid && live.after === initialKey) return live.record;
   return initial;
+}
+
+/** The header's member, kept current by the live record: a name or photo changed anywhere shows at once. */
+export function useLiveMember(member: MemberSummary | null): MemberSummary | null {
+  const record = useLiveUserRecord(member?.record ?? null, member?.liveOptions ?? null);
+  if (!member || !record) return member;
+  return {
+    ...member,
+    record,
+    firstName: record.firstName,
+    initials: initialsOf(record.firstName, record.lastName),
+    photoUrl: record.photoUrl,
+    photoColor: record.photoColor,
+  };
 }

@@ -1,5 +1,7 @@
 import { getEnv } from "~/services/env.server";
 import type { MemberSummary, PublicIdentityConfig } from "./member";
+import { toLiveUserRecord } from "./live-user";
+import { liveUserOptions } from "./live-user.server";
 import { initialsOf } from "./user";
 import { getViewerState } from "./viewer.server";
 
@@ -17,7 +19,8 @@ export async function getMemberSummary(request: Request): Promise<MemberSummary 
     roles: state.viewer.roles,
     onboarded: user.onboardingStatus === "onboarded",
     isSubscribed: user.isSubscribed,
-    live: getEnv().dataStore === "firestore" && getEnv().identity.mode === "firebase" ? "firestore" : "sse",
+    record: toLiveUserRecord(user),
+    liveOptions: liveUserOptions(state.viewer),
   };
 }
 

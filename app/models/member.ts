@@ -1,3 +1,4 @@
+import type { LiveUserOptions, LiveUserRecord } from "./live-user";
 import type { Role } from "./user";
 
 /**
@@ -13,8 +14,10 @@ export interface MemberSummary {
   roles: Role[];
   onboarded: boolean;
   isSubscribed: boolean;
+  /** The fields the page shows, as rendered; the live listener replaces them as they change. */
+  record: LiveUserRecord;
   /** How the page listens to the member's record: the store's event stream, or Firestore itself. */
-  live: "sse" | "firestore";
+  liveOptions: LiveUserOptions | null;
 }
 
 export type { PublicIdentityConfig } from "~/services/identity-config";

@@ -55,3 +55,23 @@ test("settings has no serious accessibility problems and its phone change offers
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await expect(page.getByRole("button", { name: "Text a code to the new number" })).toBeVisible();
 });
+
+test("a change saved elsewhere shows on an open page within 2 s, without a reload", async ({ page, baseURL }) => {
+  await signInContext(page.request, baseURL!, `+1202557${String(Date.now() % 10000).padStart(4, "0")}`);
+  await page.request.post("/onboarding", { form: { firstName: "Lark", lastName: "Hollis", email: "" }, headers: { Origin: baseURL! } });
+  await page.goto("/about");
+  const menu = page.locator(".account-menu summary");
+  await expect(menu).toHaveAccessibleName(/Lark/);
+  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  // Give the listener a moment to open after hydration, then save from "another tab".
+  await page.waitForTimeout(1_000);
+  const saved = await page.request.post("/settings", {
+    form: { intent: "profile", firstName: "Linnea", lastName: "Hollis", email: "", birthday: "" },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
+  await expect(menu).toHaveAccessibleName(/Linnea/, { timeout: 2_000 });
+  await expect(page.locator(".account-menu__avatar")).toHaveText("LH");
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
