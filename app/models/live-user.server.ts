@@ -114,7 +114,8 @@ export function streamLiveUser(
   });
 
   const headers = new Headers(events.headers);
-  // no-transform: compression middleware (and proxies) would otherwise hold events back to gzip them.
+  // no-transform: proxies may otherwise buffer or compress the stream, and the front door's compression
+  // would keep an encoder per open stream to squeeze a few bytes out of each flushed event.
   headers.set("Cache-Control", "no-store, no-transform");
   headers.set("Content-Type", "text/event-stream");
   headers.set("X-Accel-Buffering", "no");

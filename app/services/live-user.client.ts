@@ -60,7 +60,8 @@ function listenToStream(deliver: (record: LiveUserRecord | null) => void, report
     report(new Error("this browser has no EventSource"));
     return () => {};
   }
-  // Same origin, so the session cookie goes with it; no credentials option needed.
+  // Same origin, so the session cookie goes with it. No uid in the address: the server streams the
+  // session's own member, so a page can never ask for someone else's record.
   const source = new EventSource(LIVE_USER_STREAM_PATH);
   source.addEventListener("user", (event) => {
     const parsed = parseLiveUserEvent(String((event as MessageEvent).data));
