@@ -143,7 +143,12 @@ export async function confirmPhoneCode(code: string): Promise<{ uid: string }> {
 export async function signOutHere(): Promise<void> {
   const instance = await requireAuth();
   sessionStorage.removeItem(SYNCED_KEY);
-  if (instance.currentUser && !instance.currentUser.isAnonymous) await signOut(instance);
+  if (instance.currentUser && !instance.currentUser.isAnonymous) {
+    // Listeners first: once the user changes, Firestore would refuse them (permission-denied noise).
+    const { stopUserRecordSubscriptions } = await import("./live-user.client");
+    stopUserRecordSubscriptions();
+    await signOut(instance);
+  }
   if (!instance.currentUser) await signInAnonymouslyQuietly(instance);
 }
 
