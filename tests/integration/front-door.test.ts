@@ -237,6 +237,29 @@ describe("members never share a page", () => {
   });
 });
 
+describe("remembered sessions", () => {
+  it("verifies a tampered copy of a recently seen cookie afresh", async () => {
+    const first = await send("/faq", { headers: BROWSER });
+    const cookie = sessionCookie(first);
+    const settled = await send("/faq", { headers: { ...BROWSER, cookie } });
+    expect(settled.headers["set-cookie"]).toBeUndefined();
+    // Same payload, broken signature: must be treated as no session, never as the remembered one.
+    const tampered = `${cookie.slice(0, -3)}${cookie.endsWith("AAA") ? "BBB" : "AAA"}`;
+    const answer = await send("/faq", { headers: { ...BROWSER, cookie: tampered } });
+    expect(answer.status).toBe(200);
+    expect(sessionCookie(answer)).not.toBe(cookie);
+  });
+
+  it("never remembers a member: the same member cookie is read as a member every time", async () => {
+    const visitor = sessionCookie(await send("/faq", { headers: BROWSER }));
+    const member = await cookieWithAuth(visitor, { uid: "member-3", anonymous: false });
+    for (let i = 0; i < 3; i++) {
+      const answer = await send("/faq", { headers: { ...BROWSER, cookie: member } });
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+});
+
 describe("streams", () => {
   /** Resolves with the headers and first chunk of a response that has not ended yet. */
   function firstChunk(path: string): Promise<{ headers: http.IncomingHttpHeaders; chunk: string; ended: boolean }> {
