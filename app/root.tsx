@@ -42,11 +42,11 @@ export const meta = () => [
   { name: "description", content: DEFAULT_DESCRIPTION },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [visitor, newsBanner] = await Promise.all([getVisitor(request), getNewsBanner()]);
   // Only a member's signed cookie leads to a session check: everyone else gets the same page, which
   // the front door may keep and share.
-  const member = visitor.member ? await getMemberSummary(request) : null;
+  const member = visitor.member ? await getMemberSummary(request, context) : null;
   const headers = new Headers();
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   if (member) headers.set("Cache-Control", "private, no-store");

@@ -13,6 +13,29 @@ import { deletePrivateUserRecords } from "./user.server";
 export const ACCOUNT_DELETIONS = "accountDeletions";
 export const AccountDeletionSchema = z.object({ uid: z.string().min(1), requestedAt: z.number() });
 
+/**
+ * Deletes a member's account for good (settings): the auth account, `privateUsers` and the username go
+ * together. The job document is written first and removed last, and each step is safe to repeat, so a
+ * failure midway leaves the job for this clean-up to finish: nothing stays half-deleted.
+ */
+export async function deleteAccountCompletely(uid: string): Promise<{ ok: boolean }> {
+  await getStore().createIfAbsent(ACCOUNT_DELETIONS, uid, { uid, requestedAt: Date.now() });
+  try {
+    await finishAccountDeletion(uid);
+    return { ok: true };
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "account deletion unfinished; the clean-up job will finish it", uid, cause: String(error) }));
+    return { ok: false };
+  }
+}
+
+/** The steps of a deletion, each safe to repeat; the job document goes only when all are done. */
+async function finishAccountDeletion(uid: string) {
+  await deleteAccount(uid);
+  await deletePrivateUserRecords(uid);
+  await getStore().delete(ACCOUNT_DELETIONS, uid);
+}
+
 export const DEFAULT_IDLE_DAYS = 30;
 /** The most uids the identity provider deletes in one call. */
 export const MAX_DELETE_BATCH = 1000;
@@ -166,9 +189,7 @@ async function finishDeletionJobs(
       }
       if (dryRun) continue;
       try {
-        await deleteAccount(id);
-        await deletePrivateUserRecords(id);
-        await store.delete(ACCOUNT_DELETIONS, id);
+        await finishAccountDeletion(id);
         summary.deletionJobsFinished += 1;
       } catch (error) {
         fail(id, "deletion_job", error);

@@ -16,7 +16,7 @@ const AUTH_MESSAGES = {
   quota: "We can't send any more codes just now. Please try again in a little while.",
   captcha: "We couldn't complete the quick check that you're a person. Please reload the page and try again.",
   user_disabled: "This account has been paused. Please write to us if you think that's a mistake.",
-  invalid_link: "That link doesn't work any more; it may have been used already. Please ask for a new one.",
+  invalid_link: "This sign-in link has already been used or has expired. Please ask for a new one.",
   expired_link: "That link has expired. Please ask for a new one.",
   invalid_email: "That email address doesn't look right. Please check it; it should look like name@example.com.",
   missing_email: "Please enter your email address.",

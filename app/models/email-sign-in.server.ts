@@ -1,4 +1,5 @@
 import { getEnv } from "~/services/env.server";
+import { authErrorMessage } from "./auth-errors";
 import { IdentityError, sendSignInLink, signInWithEmailLink, type IdentityErrorCode } from "~/services/identity.server";
 import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 import { commitSession, readSession } from "~/services/session.server";
@@ -14,23 +15,25 @@ import { startSession } from "./viewer.server";
 const perAddress = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
 const perEmail = createRateLimit({ limit: 3, windowMs: 10 * 60_000 });
 
-const MESSAGES: Record<IdentityErrorCode | "rate_limited", string> = {
-  unavailable: "We couldn't send a link just now. Please try again in a minute, or sign in with your phone.",
-  network: "We couldn't reach our sign-in service. Please check your connection and try again.",
-  invalid_email: "Please enter a valid email address, like name@example.com.",
-  too_many_requests: "That's a lot of links in a short time. Please wait a few minutes and try again.",
-  rate_limited: "That's a lot of links in a short time. Please wait a few minutes and try again.",
-  quota_exceeded: "We've sent a lot of sign-in messages today. Please try again later, or sign in with your phone.",
-  user_disabled: "This account has been switched off. Please contact us if you think that's a mistake.",
-  invalid_link: "This sign-in link has already been used or has expired. Please ask for a new one.",
-  invalid_token: "That sign-in didn't go through. Please start again.",
-  token_revoked: "That sign-in has ended. Please start again.",
-  user_not_found: "We couldn't find that account. Please check the address and try again.",
+// The server's identity problems, said with the same sentences the browser's sign-in uses: each
+// names the provider code whose sentence fits (models/auth-errors.ts is the one catalogue).
+const PROVIDER_CODE: Record<IdentityErrorCode | "rate_limited", string> = {
+  unavailable: "auth/internal-error",
+  network: "auth/network-request-failed",
+  invalid_email: "INVALID_EMAIL",
+  too_many_requests: "TOO_MANY_ATTEMPTS_TRY_LATER",
+  rate_limited: "TOO_MANY_ATTEMPTS_TRY_LATER",
+  quota_exceeded: "QUOTA_EXCEEDED",
+  user_disabled: "USER_DISABLED",
+  invalid_link: "INVALID_OOB_CODE",
+  invalid_token: "INVALID_ID_TOKEN",
+  token_revoked: "auth/id-token-revoked",
+  user_not_found: "USER_NOT_FOUND",
 };
 
 /** The sentence a person sees for an identity problem; never the provider's own text. */
 export function identityMessage(code: IdentityErrorCode | "rate_limited"): string {
-  return MESSAGES[code];
+  return authErrorMessage(PROVIDER_CODE[code]);
 }
 
 export async function sendEmailSignInLink(

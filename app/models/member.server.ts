@@ -6,8 +6,8 @@ import { initialsOf } from "./user";
 import { getViewerState } from "./viewer.server";
 
 /** The header's view of a signed-in member, or null for visitors and anonymous accounts. */
-export async function getMemberSummary(request: Request): Promise<MemberSummary | null> {
-  const state = await getViewerState(request);
+export async function getMemberSummary(request: Request, context?: object): Promise<MemberSummary | null> {
+  const state = await getViewerState(request, context);
   if (!state || state.viewer.anonymous) return null;
   const { user } = state;
   return {

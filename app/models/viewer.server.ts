@@ -52,7 +52,25 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
 }
 
 /** The viewer with their §3 session user state (reads the private record). */
-export async function getViewerState(request: Request): Promise<{ viewer: Viewer; user: SessionUserState } | null> {
+export function getViewerState(request: Request, context?: object): Promise<ViewerState | null> {
+  // The root and the page's own loader both need the viewer: with the request's load context (one
+  // object per HTTP request, shared by every loader) the session is verified and the record read once.
+  // Actions that change the record redirect (post/redirect/get), so no loader reuses a state from
+  // before a write.
+  if (!context) return loadViewerState(request);
+  let state = statesByContext.get(context);
+  if (!state) {
+    state = loadViewerState(request);
+    statesByContext.set(context, state);
+  }
+  return state;
+}
+
+export type ViewerState = { viewer: Viewer; user: SessionUserState };
+
+const statesByContext = new WeakMap<object, Promise<ViewerState | null>>();
+
+async function loadViewerState(request: Request): Promise<ViewerState | null> {
   const viewer = await getViewer(request);
   if (!viewer) return null;
   const record = viewer.anonymous ? null : await getPrivateUser(viewer.uid);
@@ -67,9 +85,9 @@ export async function getViewerState(request: Request): Promise<{ viewer: Viewer
 export async function requireAccess(
   request: Request,
   handle: Partial<Pick<RouteHandle, "requiresAuth" | "roles">>,
-  options: { allowOnboarding?: boolean } = {},
-): Promise<{ viewer: Viewer; user: SessionUserState }> {
-  const state = await getViewerState(request);
+  options: { allowOnboarding?: boolean; context?: object } = {},
+): Promise<ViewerState> {
+  const state = await getViewerState(request, options.context);
   const url = new URL(request.url);
   const here = safeRedirectPath(`${url.pathname}${url.search}`);
   if (!state || state.viewer.anonymous) {
@@ -165,11 +183,6 @@ export async function carryOverAnonymous(fromUid: string, toUid: string): Promis
   // The anonymous account is no longer reachable from any browser; leaving it would only wait for the
   // idle clean-up.
   await deleteAccount(fromUid).catch((error: unknown) => logIdentityProblem("anonymous account not deleted", error));
-}
-
-/** Forgets what is known about an account, so the next request asks the provider (after a role change). */
-export function forgetAccountCheck(uid: string) {
-  accountChecks.delete(uid);
 }
 
 function readAuth(session: VisitorSession): SessionAuth | null {

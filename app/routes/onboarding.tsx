@@ -15,16 +15,16 @@ export const meta: MetaFunction = () => [{ title: "Welcome · Stillhour" }, { na
 
 const FIELDS = ["firstName", "lastName", "email"] as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   if (user.onboardingStatus === "onboarded") throw redirect(next);
   const account = await getAccount(viewer.uid);
   return { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? account?.email ?? "" };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { viewer } = await requireAccess(request, handle, { allowOnboarding: true });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   let formData: FormData;
   try {

@@ -4,7 +4,7 @@ import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
 import { ERRORS } from "~/models/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/models/profile";
-import { deleteAccountCompletely } from "~/models/profile.server";
+import { deleteAccountCompletely } from "~/models/account-cleanup.server";
 import { defineHandle } from "~/models/route-handle";
 import { parseForm } from "~/models/sign-in";
 import { claimUsername, savePrivateUser } from "~/models/user.server";
@@ -22,8 +22,8 @@ const SAVED: Record<string, string> = {
   phone: "Saved your new phone number.",
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer, user } = await requireAccess(request, handle);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, user } = await requireAccess(request, handle, { context });
   const saved = new URL(request.url).searchParams.get("saved") ?? "";
   return data(
     {
@@ -40,8 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string> };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const { viewer } = await requireAccess(request, handle);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireAccess(request, handle, { context });
   if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
     return data<ActionResult>({ form: "page", errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
   }

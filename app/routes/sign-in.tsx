@@ -8,7 +8,6 @@ import { pageMeta } from "~/models/seo";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/sign-in";
 import { identityMessage, sendEmailSignInLink } from "~/models/email-sign-in.server";
 import { getViewer } from "~/models/viewer.server";
-import { getVisitor } from "~/models/visitor.server";
 import { identityAvailable } from "~/services/identity.server";
 import { readSession } from "~/services/session.server";
 
@@ -24,11 +23,8 @@ export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));
-  const visitor = await getVisitor(request);
-  if (visitor.member) {
-    const viewer = await getViewer(request);
-    if (viewer && !viewer.anonymous) throw redirect(next);
-  }
+  const viewer = await getViewer(request);
+  if (viewer && !viewer.anonymous) throw redirect(next);
   let sentTo: string | null = null;
   if (url.searchParams.get("sent") === "1") {
     const session = await readSession(request.headers.get("Cookie") ?? "");
