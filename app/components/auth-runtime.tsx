@@ -10,49 +10,38 @@ import type { PublicIdentityConfig } from "~/models/member";
 export function AuthRuntime({ config, memberUid }: { config: PublicIdentityConfig; memberUid: string | null }) {
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
-  const state = useRef({ memberUid, pathname, revalidate: revalidator.revalidate });
-  state.current = { memberUid, pathname, revalidate: revalidator.revalidate };
+  const latest = useRef({ memberUid, pathname, revalidate: revalidator.revalidate });
+  latest.current = { memberUid, pathname, revalidate: revalidator.revalidate };
+  const started = useRef(false);
+
+  // One set of hooks for the life of the page; each reads the latest render's values.
+  const hooks = useRef({
+    serverUid: () => latest.current.memberUid,
+    onSessionChanged: () => latest.current.revalidate(),
+    signedOutHere: () => latest.current.pathname === "/signed-out",
+  }).current;
 
   useEffect(() => {
     let cancelled = false;
     const cancel = afterInteractive(() => {
+      started.current = true;
       import("~/services/auth.client")
-        .then(({ startAuth }) => {
-          if (cancelled) return;
-          return startAuth(config, {
-            serverUid: () => state.current.memberUid,
-            onSessionChanged: () => state.current.revalidate(),
-            signedOutHere: () => state.current.pathname === "/signed-out",
-          });
-        })
+        .then(({ startAuth }) => (cancelled ? undefined : startAuth(config, hooks)))
         .catch((error: unknown) => console.warn("Sign-in could not start:", error instanceof Error ? error.message : error));
     });
     return () => {
       cancelled = true;
       cancel();
     };
-    // The configuration is fixed for the life of the page; the hooks read the latest values.
-  }, [config]);
+  }, [config, hooks]);
 
   // A change of who the server says is signed in (sign-in, sign-out elsewhere): re-check the browser.
   useEffect(() => {
-    if (!window.__stillhourAuthStarted) return;
-    void import("~/services/auth.client").then(({ startAuth }) =>
-      startAuth(config, {
-        serverUid: () => state.current.memberUid,
-        onSessionChanged: () => state.current.revalidate(),
-        signedOutHere: () => state.current.pathname === "/signed-out",
-      }),
-    );
-  }, [config, memberUid, pathname]);
+    if (!started.current) return;
+    void import("~/services/auth.client").then(({ startAuth }) => startAuth(config, hooks));
+  }, [config, hooks, memberUid, pathname]);
 
   return null;
-}
-
-declare global {
-  interface Window {
-    __stillhourAuthStarted?: boolean;
-  }
 }
 
 /** Runs `task` once the page has loaded and the main thread is idle; returns a cancel function. */
@@ -60,12 +49,8 @@ function afterInteractive(task: () => void): () => void {
   let idleHandle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
-    const go = () => {
-      window.__stillhourAuthStarted = true;
-      task();
-    };
-    if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(go, { timeout: 3000 });
-    else timer = setTimeout(go, 200);
+    if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
+    else timer = setTimeout(task, 200);
   };
   if (document.readyState === "complete") run();
   else window.addEventListener("load", run, { once: true });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { LiveUserOptions, LiveUserRecord } from "~/models/live-user";
+import { liveUserReader, type LiveUserOptions, type LiveUserRecord } from "~/models/live-user";
 import type { MemberSummary } from "~/models/member";
 import { initialsOf } from "~/models/user";
 import { subscribeToUserRecord } from "~/services/live-user.client";
@@ -27,7 +27,7 @@ export function useLiveUserRecord(initial: LiveUserRecord | null, options: LiveU
   useEffect(() => {
     if (!uid || !transport) return;
     const firebase = apiKey && authDomain && projectId ? { apiKey, authDomain, projectId, ...(appId ? { appId } : {}) } : undefined;
-    return subscribeToUserRecord({ uid, transport, firebase }, (record) => {
+    return subscribeToUserRecord({ uid, transport, firebase }, liveUserReader, (record) => {
       setLive({ uid, after: initialKeyNow.current, record });
     });
     // Primitives only: a new options object with the same values must not restart the listener.

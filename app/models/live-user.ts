@@ -1,4 +1,7 @@
+import type { FirebaseWebConfig, LiveUserOptions } from "~/services/identity-config";
 import type { PrivateUser } from "./user";
+
+export type { FirebaseWebConfig, LiveUserOptions };
 
 /**
  * The live view of a member's private record (docs/decisions/012-live-user-record.md): only what
@@ -23,25 +26,6 @@ export const LIVE_USER_FIELDS = [
 
 export type LiveUserField = (typeof LIVE_USER_FIELDS)[number];
 export type LiveUserRecord = Pick<PrivateUser, LiveUserField>;
-
-/** The Firebase web app's public settings, as the browser's SDK takes them. */
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId?: string;
-}
-
-/**
- * How a page listens to its member's record: the server's event stream (the embedded mode, or any
- * deployment without Firebase in the browser), or Firestore directly with the web SDK.
- */
-export interface LiveUserOptions {
-  uid: string;
-  transport: "sse" | "firestore";
-  /** Required for the Firestore transport. */
-  firebase?: FirebaseWebConfig;
-}
 
 const STRING_FIELDS = [
   "firstName",
@@ -94,3 +78,6 @@ function cardOf(value: unknown): LiveUserRecord["defaultCard"] {
   if (typeof card.expYear === "number") projected.expYear = card.expYear;
   return projected;
 }
+
+/** How the browser's listener turns what a transport delivers into the record (live-user.client.ts). */
+export const liveUserReader = { fromEvent: parseLiveUserEvent, fromDocument: toLiveUserRecord };

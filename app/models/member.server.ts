@@ -16,8 +16,6 @@ export async function getMemberSummary(request: Request, context?: object): Prom
     initials: initialsOf(user.firstName, user.lastName),
     photoUrl: user.photoUrl,
     photoColor: user.photoColor,
-    roles: state.viewer.roles,
-    onboarded: user.onboardingStatus === "onboarded",
     isSubscribed: user.isSubscribed,
     record: toLiveUserRecord(user),
     liveOptions: liveUserOptions(state.viewer),

@@ -1,5 +1,4 @@
 import type { LiveUserOptions, LiveUserRecord } from "./live-user";
-import type { Role } from "./user";
 
 /**
  * What every page knows about a signed-in member: enough for the header's account menu and the
@@ -11,8 +10,6 @@ export interface MemberSummary {
   initials: string;
   photoUrl: string | null;
   photoColor: string | null;
-  roles: Role[];
-  onboarded: boolean;
   isSubscribed: boolean;
   /** The fields the page shows, as rendered; the live listener replaces them as they change. */
   record: LiveUserRecord;

@@ -8,3 +8,22 @@ export interface PublicIdentityConfig {
   /** host:port of the Auth emulator, in the demo and tests only. */
   emulatorHost?: string;
 }
+
+/** The Firebase web app's public settings, as the browser's SDK takes them. */
+export interface FirebaseWebConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+}
+
+/**
+ * How a page listens to its member's record: the server's event stream (the embedded mode, or any
+ * deployment without Firebase in the browser), or Firestore directly with the web SDK.
+ */
+export interface LiveUserOptions {
+  uid: string;
+  transport: "sse" | "firestore";
+  /** Required for the Firestore transport. */
+  firebase?: FirebaseWebConfig;
+}

@@ -373,8 +373,3 @@ function continueUrlOf(oobLink: unknown): string | null {
     return null;
   }
 }
-
-/** Forgets the admin client (tests that switch configuration). */
-export function resetIdentityForTests() {
-  auth = undefined;
-}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LiveUserRecord } from "~/models/live-user";
+import { liveUserReader, type LiveUserRecord } from "~/models/live-user";
 
 /**
  * The browser module with its two transports, in Node: EventSource is a stand-in that records what
@@ -89,7 +89,7 @@ afterEach(() => {
 describe("the event-stream transport", () => {
   it("listens to /api/me/stream and hands on each record, projected, and null for no record", () => {
     const seen: Array<LiveUserRecord | null> = [];
-    subscribeToUserRecord({ uid: "u1", transport: "sse" }, (record) => seen.push(record));
+    subscribeToUserRecord({ uid: "u1", transport: "sse" }, liveUserReader, (record) => seen.push(record));
     const source = FakeEventSource.instances[0];
     expect(source.url).toBe(LIVE_USER_STREAM_PATH);
     source.emit("user", JSON.stringify({ firstName: "Ada", stripeCustomerId: "cus_1" }));
@@ -102,7 +102,7 @@ describe("the event-stream transport", () => {
 
   it("stops synchronously, can be stopped twice, and drops an event already on its way", () => {
     const onChange = vi.fn();
-    const stop = subscribeToUserRecord({ uid: "u1", transport: "sse" }, onChange);
+    const stop = subscribeToUserRecord({ uid: "u1", transport: "sse" }, liveUserReader, onChange);
     const source = FakeEventSource.instances[0];
     stop();
     expect(source.close).toHaveBeenCalledTimes(1);
@@ -114,7 +114,7 @@ describe("the event-stream transport", () => {
 
   it("reports interruptions and unreadable events once, with a warning, and never throws", () => {
     const onChange = vi.fn();
-    subscribeToUserRecord({ uid: "u1", transport: "sse" }, onChange);
+    subscribeToUserRecord({ uid: "u1", transport: "sse" }, liveUserReader, onChange);
     const source = FakeEventSource.instances[0];
     expect(() => source.emit("user", "{broken")).not.toThrow();
     source.emit("error");
@@ -126,7 +126,7 @@ describe("the event-stream transport", () => {
 
   it("warns instead of failing where there is no EventSource", () => {
     vi.stubGlobal("EventSource", undefined);
-    const stop = subscribeToUserRecord({ uid: "u1", transport: "sse" }, vi.fn());
+    const stop = subscribeToUserRecord({ uid: "u1", transport: "sse" }, liveUserReader, vi.fn());
     expect(warn).toHaveBeenCalledTimes(1);
     expect(() => stop()).not.toThrow();
   });
@@ -135,7 +135,7 @@ describe("the event-stream transport", () => {
 describe("the Firestore transport", () => {
   it("loads the SDK only when called, listens to privateUsers/{uid} and maps snapshots to the projection", async () => {
     const seen: Array<LiveUserRecord | null> = [];
-    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, (record) => seen.push(record));
+    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, (record) => seen.push(record));
     expect(firebase.listeners).toHaveLength(0);
     await settle();
     expect(firebase.listeners.map((l) => l.path)).toEqual(["privateUsers/member-1"]);
@@ -151,7 +151,7 @@ describe("the Firestore transport", () => {
   it("reuses the default app that sign-in already started", async () => {
     const existing = { name: "[DEFAULT]" };
     firebase.apps.push({ name: "other" }, existing);
-    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, vi.fn());
+    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, vi.fn());
     await settle();
     expect(firebase.initializeApp).not.toHaveBeenCalled();
     expect(firebase.listeners).toHaveLength(1);
@@ -159,7 +159,7 @@ describe("the Firestore transport", () => {
 
   it("does not believe 'no record' from the offline cache", async () => {
     const onChange = vi.fn();
-    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, onChange);
+    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, onChange);
     await settle();
     firebase.listeners[0].next(snapshot(undefined, true));
     expect(onChange).not.toHaveBeenCalled();
@@ -168,7 +168,7 @@ describe("the Firestore transport", () => {
   });
 
   it("never starts a listener when stopped while the SDK is loading", async () => {
-    const stop = subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, vi.fn());
+    const stop = subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, vi.fn());
     stop();
     stop();
     await settle();
@@ -177,7 +177,7 @@ describe("the Firestore transport", () => {
 
   it("stops the listener synchronously once it runs", async () => {
     const onChange = vi.fn();
-    const stop = subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, onChange);
+    const stop = subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, onChange);
     await settle();
     stop();
     expect(firebase.listeners[0].unsubscribe).toHaveBeenCalledTimes(1);
@@ -186,7 +186,7 @@ describe("the Firestore transport", () => {
   });
 
   it("reports permission-denied once and does not throw; after a stop it stays quiet", async () => {
-    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, vi.fn());
+    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, vi.fn());
     await settle();
     const denied = Object.assign(new Error("Missing or insufficient permissions."), { code: "permission-denied" });
     expect(() => firebase.listeners[0].error(denied)).not.toThrow();
@@ -194,7 +194,7 @@ describe("the Firestore transport", () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain("permission-denied");
 
-    const stop = subscribeToUserRecord({ uid: "member-2", transport: "firestore", firebase: config }, vi.fn());
+    const stop = subscribeToUserRecord({ uid: "member-2", transport: "firestore", firebase: config }, liveUserReader, vi.fn());
     await settle();
     stop();
     firebase.listeners[1].error(denied);
@@ -202,15 +202,15 @@ describe("the Firestore transport", () => {
   });
 
   it("warns when the Firebase config is missing", () => {
-    expect(() => subscribeToUserRecord({ uid: "member-1", transport: "firestore" }, vi.fn())).not.toThrow();
+    expect(() => subscribeToUserRecord({ uid: "member-1", transport: "firestore" }, liveUserReader, vi.fn())).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });
 
 describe("stopping every listener before a sign-out", () => {
   it("stops both transports at once, synchronously", async () => {
-    subscribeToUserRecord({ uid: "member-1", transport: "sse" }, vi.fn());
-    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, vi.fn());
+    subscribeToUserRecord({ uid: "member-1", transport: "sse" }, liveUserReader, vi.fn());
+    subscribeToUserRecord({ uid: "member-1", transport: "firestore", firebase: config }, liveUserReader, vi.fn());
     await settle();
     stopUserRecordSubscriptions();
     expect(FakeEventSource.instances[0].close).toHaveBeenCalledTimes(1);

@@ -1,4 +1,4 @@
-import { parseLiveUserEvent, toLiveUserRecord, type LiveUserOptions, type LiveUserRecord } from "~/models/live-user";
+import type { LiveUserOptions } from "./identity-config";
 
 /**
  * Listens to the signed-in member's own record (docs/decisions/012-live-user-record.md), over one of
@@ -25,21 +25,28 @@ export const PRIVATE_USERS_COLLECTION = "privateUsers";
 type Unsubscribe = () => void;
 type Report = (problem: unknown) => void;
 
+/** Turns what each transport delivers into a record; the record's rules live with its model. */
+export interface RecordReader<R> {
+  fromEvent(text: string): { ok: true; record: R | null } | { ok: false };
+  fromDocument(data: Record<string, unknown>): R;
+}
+
 const subscriptions = new Set<Unsubscribe>();
 
 /** Calls `onChange` with the member's record now and after each change; returns the way to stop. */
-export function subscribeToUserRecord(
+export function subscribeToUserRecord<R>(
   options: LiveUserOptions,
-  onChange: (record: LiveUserRecord | null) => void,
+  read: RecordReader<R>,
+  onChange: (record: R | null) => void,
 ): Unsubscribe {
   const report = reportOnce(options.transport);
   let stopped = false;
   // Every callback checks this first: an event already queued when the page stops must not land.
-  const deliver = (record: LiveUserRecord | null) => {
+  const deliver = (record: R | null) => {
     if (!stopped) onChange(record);
   };
   const stopTransport =
-    options.transport === "firestore" ? listenToFirestore(options, deliver, report) : listenToStream(deliver, report);
+    options.transport === "firestore" ? listenToFirestore(options, read, deliver, report) : listenToStream(read, deliver, report);
   const unsubscribe = () => {
     if (stopped) return;
     stopped = true;
@@ -55,7 +62,7 @@ export function stopUserRecordSubscriptions(): void {
   for (const unsubscribe of [...subscriptions]) unsubscribe();
 }
 
-function listenToStream(deliver: (record: LiveUserRecord | null) => void, report: Report): Unsubscribe {
+function listenToStream<R>(read: RecordReader<R>, deliver: (record: R | null) => void, report: Report): Unsubscribe {
   if (typeof EventSource === "undefined") {
     report(new Error("this browser has no EventSource"));
     return () => {};
@@ -64,7 +71,7 @@ function listenToStream(deliver: (record: LiveUserRecord | null) => void, report
   // session's own member, so a page can never ask for someone else's record.
   const source = new EventSource(LIVE_USER_STREAM_PATH);
   source.addEventListener("user", (event) => {
-    const parsed = parseLiveUserEvent(String((event as MessageEvent).data));
+    const parsed = read.fromEvent(String((event as MessageEvent).data));
     if (parsed.ok) deliver(parsed.record);
     else report(new Error("unreadable event from the live stream"));
   });
@@ -77,9 +84,10 @@ function listenToStream(deliver: (record: LiveUserRecord | null) => void, report
   return () => source.close();
 }
 
-function listenToFirestore(
+function listenToFirestore<R>(
   options: LiveUserOptions,
-  deliver: (record: LiveUserRecord | null) => void,
+  read: RecordReader<R>,
+  deliver: (record: R | null) => void,
   report: Report,
 ): Unsubscribe {
   const config = options.firebase;
@@ -101,7 +109,7 @@ function listenToFirestore(
         (data, fromCache) => {
           // Offline, the SDK answers from its empty cache: "no record" is only believed from the server.
           if (!data && fromCache) return;
-          deliver(data ? toLiveUserRecord(data) : null);
+          deliver(data ? read.fromDocument(data) : null);
         },
         (error) => {
           if (!stopped) report(error);

@@ -18,7 +18,6 @@ export interface SessionData {
   /** An e-mail sign-in link was sent from this browser: the address, so the link completes here. */
   pendingEmail?: { email: string; next: string; sentAt: number };
   /** One message shown on the next page (post/redirect/get). */
-  flash?: { kind: "success" | "info" | "error"; text: string };
 }
 
 export interface SessionAuth {
