@@ -407,10 +407,17 @@ async function loadTest(autocannon, { name, url, connections, duration, headers 
   };
 }
 
-/** Every /build/*.js URL the HTML mentions (script src, modulepreload, imports of the inline module). */
+/**
+ * Every /build/*.js URL the HTML mentions (script src, modulepreload, imports of the inline module),
+ * except the route manifest file: with lazy route discovery the page carries its own routes inline and
+ * names the full manifest only as its version `url`, which a browser never fetches (checked in
+ * Chromium: no request for it at load or after).
+ */
 export function buildScriptUrls(html) {
   const urls = new Set();
-  for (const match of html.matchAll(/["'](\/build\/[^"'?#\s]+\.js)(?:[?#][^"']*)?["']/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/["'](\/build\/[^"'?#\s]+\.js)(?:[?#][^"']*)?["']/g)) {
+    if (!/^\/build\/manifest-[A-Z0-9]+\.js$/.test(match[1])) urls.add(match[1]);
+  }
   return [...urls];
 }
 

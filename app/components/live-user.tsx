@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { liveUserReader, type LiveUserOptions, type LiveUserRecord } from "~/models/live-user";
+import type { LiveUserOptions, LiveUserRecord } from "~/models/live-user";
 import type { MemberSummary } from "~/models/member";
 import { initialsOf } from "~/models/user";
-import { subscribeToUserRecord } from "~/services/live-user.client";
 
 /**
  * The member's record as it is now: `initial` (what the server rendered) until the first live event,
  * then each change as it happens (docs/decisions/012-live-user-record.md). Pass `options` from the
  * loader's `liveUserOptions(viewer)`; null (visitors, anonymous accounts) listens to nothing.
  *
- * The listener starts in an effect, so only after hydration and never on the server; it stops on
- * unmount and before a different uid (or null) starts, so a signed-out page never asks for a record
+ * The listener and its record reader are imported when a member's page first needs them, so a
+ * visitor's first load carries none of it. It starts in an effect, so only after hydration and never
+ * on the server; it stops on unmount and before a different uid (or null) starts, so a signed-out page never asks for a record
  * it may no longer read. When the loader sends a different `initial` (a revalidation after a save),
  * that newer render shows until the next event.
  */
@@ -27,9 +27,20 @@ export function useLiveUserRecord(initial: LiveUserRecord | null, options: LiveU
   useEffect(() => {
     if (!uid || !transport) return;
     const firebase = apiKey && authDomain && projectId ? { apiKey, authDomain, projectId, ...(appId ? { appId } : {}) } : undefined;
-    return subscribeToUserRecord({ uid, transport, firebase }, liveUserReader, (record) => {
-      setLive({ uid, after: initialKeyNow.current, record });
-    });
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void Promise.all([import("~/services/live-user.client"), import("~/models/live-user")])
+      .then(([{ subscribeToUserRecord }, { liveUserReader }]) => {
+        if (cancelled) return;
+        stop = subscribeToUserRecord({ uid, transport, firebase }, liveUserReader, (record) => {
+          setLive({ uid, after: initialKeyNow.current, record });
+        });
+      })
+      .catch((error: unknown) => console.warn("Live account updates could not start:", error instanceof Error ? error.message : error));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
     // Primitives only: a new options object with the same values must not restart the listener.
   }, [uid, transport, apiKey, authDomain, projectId, appId]);
 
