@@ -15,6 +15,7 @@ import { AppBehaviours } from "~/components/app-behaviours";
 import { ErrorPage } from "~/components/error-page";
 import { JsonLd } from "~/components/json-ld";
 import { NewsBanner } from "~/components/news-banner";
+import { PaymentBanner } from "~/components/payment-banner";
 import { SiteShell } from "~/components/site-shell";
 import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/models/route-handle";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/models/seo";
@@ -80,7 +81,12 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteShell
             handle={handle}
             member={member}
-            banner={handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
+            banner={
+              <>
+                {member?.record.subscriptionStatus === "past_due" ? <PaymentBanner /> : null}
+                {handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
+              </>
+            }
           >
             {children}
           </SiteShell>
