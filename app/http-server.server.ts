@@ -101,7 +101,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    if (visitor.member) {
+    if (visitor.member && !isPrivateImmutableImage(response.headers)) {
       // Whatever the route said: no cache between us and the member may keep or share this.
       response.headers.set("Cache-Control", "private, no-store");
     }
@@ -278,6 +278,16 @@ function sendRendered(req: ExpressRequest, res: ExpressResponse, response: Respo
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (setCookie) res.append("Set-Cookie", setCookie);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A member's own photo under a name that is never reused: already kept out of shared caches by its
+ * route, so the member's browser may keep it instead of fetching it on every page.
+ */
+function isPrivateImmutableImage(headers: Headers): boolean {
+  if (!(headers.get("Content-Type") ?? "").startsWith("image/")) return false;
+  const directives = (headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((d) => d.trim());
+  return directives.includes("private") && directives.includes("immutable") && !directives.includes("public");
 }
 
 /**
