@@ -52,7 +52,7 @@ function expectNear(actual: string | null | undefined, expected: string) {
   channels(expected).forEach((value, i) => expect(Math.abs(value - a[i])).toBeLessThanOrEqual(16));
 }
 
-const fileOf = (bytes: Uint8Array | string, name: string, type: string) => new File([bytes], name, { type });
+const fileOf = (bytes: Uint8Array | string, name: string, type: string) => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
 /** A multipart request as a browser sends the photo form. */
 function photoRequest(file: File | null, init: { cookie?: string; intent?: string } = {}): Request {
