@@ -19,6 +19,9 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/servic
 import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
 
 const MAX_URL_LENGTH = 2048;
+// An upload refused before it was read (too large) is read to its end and thrown away, so the browser
+// finishes sending and shows the answer; past this many bytes the connection is closed instead.
+const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
 // Bounds for the verified-session memo below: about 10 MB at worst.
 const MAX_REMEMBERED_SESSIONS = 5_000;
 const MAX_REMEMBERED_COOKIE_LENGTH = 2_048;
@@ -406,8 +409,25 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, coo
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
+    res.once("finish", () => discardUnreadBody(req));
   }
   return new Request(url, init);
+}
+
+/**
+ * After the answer is sent, the rest of a body the app did not read: a browser waits to finish sending
+ * before it shows any answer, and a paused body would leave it waiting for good.
+ */
+function discardUnreadBody(req: ExpressRequest) {
+  if (req.complete || req.destroyed) return;
+  let discarded = 0;
+  // The stream Remix read from is done with; its listener would keep the bytes.
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 function requestUrl(req: ExpressRequest): URL {

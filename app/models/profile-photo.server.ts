@@ -46,7 +46,9 @@ export async function readPhotoForm(request: Request): Promise<PhotoFormResult> 
   const limited = new Request(request.url, {
     method: request.method,
     headers: request.headers,
-    body: request.body.pipeThrough(byteLimit(PHOTO_MAX_REQUEST_BYTES)),
+    // preventCancel: cancelling would destroy the connection before the answer is sent; the front door
+    // throws the unread rest away once it has answered.
+    body: request.body.pipeThrough(byteLimit(PHOTO_MAX_REQUEST_BYTES), { preventCancel: true }),
     duplex: "half",
   } as RequestInit);
   const uploadHandler = unstable_createMemoryUploadHandler({

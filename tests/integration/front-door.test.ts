@@ -272,19 +272,31 @@ describe("profile photos at the front door", () => {
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: base };
     if (announce) headers["content-length"] = String(head.length + size + tail.length);
-    return new Promise((resolve, reject) => {
-      const request = http.request(`${base}/test/upload`, { method: "POST", headers, agent: false }, (response) => {
+    let answered!: (answer: { status: number; body: string }) => void;
+    let sent!: () => void;
+    const answer = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
+    const bodySent = new Promise<void>((resolve) => (sent = resolve));
+    const failed = new Promise<never>((_resolve, reject) => {
+      // Kept alive, as a browser's connection is.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const request = http.request(`${base}/test/upload`, { method: "POST", headers, agent }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () => {
+          answered({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+          agent.destroy();
+        });
       });
-      // The server may answer and close before the whole body is sent: that is the point.
-      request.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+      // A browser shows nothing until it has sent the whole body: the server must take it all (no
+      // EPIPE or reset here), then answer.
+      request.on("error", reject);
+      request.on("finish", () => sent());
       request.write(head);
       const piece = Buffer.alloc(256 * 1024, 0x41);
-      for (let sent = 0; sent < size; sent += piece.length) request.write(piece.subarray(0, Math.min(piece.length, size - sent)));
+      for (let sentBytes = 0; sentBytes < size; sentBytes += piece.length) request.write(piece.subarray(0, Math.min(piece.length, size - sentBytes)));
       request.end(tail);
     });
+    return Promise.race([failed, Promise.all([answer, bodySent]).then(([result]) => result)]);
   }
 
   it.each([
