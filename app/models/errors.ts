@@ -16,8 +16,8 @@ export const ERRORS = {
     status: 413,
     message: "That photo has more pixels than we can take (50 megapixels at most). Please choose a smaller copy.",
   },
-  photo_unsupported: { status: 415, message: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." },
-  photo_heic: { status: 415, message: "We can't read HEIC photos yet. Please choose a JPEG copy (most phones can share one) and try again." },
+  photo_unsupported: { status: 400, message: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." },
+  photo_heic: { status: 400, message: "We can't read HEIC photos yet. Please choose a JPEG copy (most phones can share one) and try again." },
   photo_unreadable: { status: 400, message: "We couldn't read that photo; it may be damaged. Please try another." },
   photo_storage_failed: { status: 503, message: "We couldn't save your photo just now. Please try again in a moment." },
 } as const;

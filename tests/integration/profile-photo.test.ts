@@ -295,7 +295,7 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
   it("puts the sentence beside the field for a script dressed as a photo, and keeps everything else", async () => {
     const before = await getPrivateUser(uid);
     const refused = await act(photoRequest(fileOf("#!/usr/bin/env node\nprocess.exit(1)\n", "portrait.jpg", "image/jpeg"), { cookie }));
-    expect(statusOf(refused)).toBe(415);
+    expect(statusOf(refused)).toBe(400);
     expect(dataOf(refused)).toEqual({ form: "photo", errors: { photo: expect.stringContaining("isn't a photo we can use") }, values: {} });
     expect(await getPrivateUser(uid)).toEqual(before);
   });
