@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -20,7 +20,7 @@ const settingsRoute = await import("~/routes/settings");
 const sessionRoute = await import("~/routes/api.session");
 
 const SITE = "http://localhost:3000";
-const storedFiles = () => readdirSync(join(UPLOADS, "members")).filter((name) => !name.startsWith("."));
+const storedFiles = () => (existsSync(join(UPLOADS, "members")) ? readdirSync(join(UPLOADS, "members")).filter((name) => !name.startsWith(".")) : []);
 
 const solid = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } });
 
@@ -238,6 +238,18 @@ describe("a member's photo, stored and served", () => {
     expect(storedFiles()).not.toContain(secondName);
     const gone = await photoRoute.loader({ params: { file: secondName }, request: new Request(`${SITE}/images/members/${secondName}`), context: {} } as never).catch((r: unknown) => r);
     expect((gone as Response).status).toBe(404);
+  });
+
+  it("takes 20 uploads from one member in 10 minutes, then asks them to wait", async () => {
+    const uid = `busy-member-${Date.now()}`;
+    const tiny = await solid(16, 16, "#e39a7b").png().toBuffer();
+    const filesBefore = storedFiles().length;
+    for (let i = 0; i < 20; i++) expect((await updateProfilePhoto(uid, fileOf(tiny, "me.png", "image/png"))).ok).toBe(true);
+    expect(await updateProfilePhoto(uid, fileOf(tiny, "me.png", "image/png"))).toEqual({ ok: false, code: "rate_limited" });
+    // Each new photo replaced the one before: one file left for this member.
+    const current = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl);
+    expect(storedFiles()).toContain(current);
+    expect(storedFiles()).toHaveLength(filesBefore + 1);
   });
 
   it("tells no file chosen from an empty one", async () => {
