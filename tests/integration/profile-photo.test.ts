@@ -106,9 +106,10 @@ describe("preparing a photo (real sharp)", () => {
     expect(rightR).toBeGreaterThan(rightB);
   });
 
-  it("takes an AVIF", async () => {
-    const avif = await solid(120, 90, "#b4532f").avif().toBuffer();
-    expect(await preparePhoto(avif)).toMatchObject({ ok: true, sourceType: "avif" });
+  it("takes an AVIF, a WebP and the first frame of a GIF", async () => {
+    expect(await preparePhoto(await solid(120, 90, "#b4532f").avif().toBuffer())).toMatchObject({ ok: true, sourceType: "avif" });
+    expect(await preparePhoto(await solid(120, 90, "#b4532f").webp().toBuffer())).toMatchObject({ ok: true, sourceType: "webp" });
+    expect(await preparePhoto(await solid(120, 90, "#b4532f").gif().toBuffer())).toMatchObject({ ok: true, sourceType: "gif" });
   });
 
   it.each([
@@ -324,5 +325,18 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     const refused = await act(photoRequest(null, { cookie, intent: "profile" }));
     expect(statusOf(refused)).toBe(400);
     expect(dataOf(refused).form).toBe("page");
+  });
+
+  it("deletes the photo with the account", async () => {
+    const png = await solid(64, 64, "#12141b").png().toBuffer();
+    expect(statusOf(await act(photoRequest(fileOf(png, "me.png", "image/png"), { cookie })))).toBe(302);
+    const name = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl)!;
+    expect(storedFiles()).toContain(name);
+    const deleted = await act(
+      new Request(`${SITE}/settings`, { method: "POST", body: new URLSearchParams({ intent: "delete", confirm: "DELETE" }), headers: { Cookie: cookie, Origin: SITE } }),
+    );
+    expect((deleted as Response).headers.get("Location")).toBe("/signed-out");
+    expect(storedFiles()).not.toContain(name);
+    expect(await getPrivateUser(uid)).toBeNull();
   });
 });
