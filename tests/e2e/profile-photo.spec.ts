@@ -61,3 +61,18 @@ test.describe("profile photo without JavaScript", () => {
     await expect(page.getByLabel("First name")).toHaveValue("Theo");
   });
 });
+
+test("with JavaScript on, a new photo replaces the header's initials without a page load", async ({ page, baseURL }) => {
+  await signInContext(page.request, baseURL!, `+1202560${String(Date.now() % 10000).padStart(4, "0")}`);
+  await page.request.post("/onboarding", { form: { firstName: "Mara", lastName: "Quist", email: "" }, headers: { Origin: baseURL! } });
+  await page.goto("/settings");
+  await expect(page.locator(".account-menu__avatar")).toHaveText("MQ");
+  await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4f7a6a" } }).webp().toBuffer();
+  await page.getByLabel("Choose a photo").setInputFiles({ name: "me.webp", mimeType: "image/webp", buffer: photo });
+  await page.getByRole("button", { name: "Upload photo" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved your new photo.");
+  await expect(page.locator(".account-menu__avatar img")).toHaveAttribute("src", /^\/images\/members\/[0-9a-f]{32}\.webp$/);
+  await expect(page.getByAltText("Your profile photo")).toHaveJSProperty("naturalWidth", 512);
+  expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
