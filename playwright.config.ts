@@ -42,6 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       SQLITE_PATH: E2E_DATABASE,
+      UPLOADS_DIR: `./data/e2e-${PORT}-uploads`,
       LOG_REQUESTS: "false",
       PUBLIC_SITE_URL: `http://localhost:${PORT}`,
       // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.

@@ -19,6 +19,9 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/servic
 import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
 
 const MAX_URL_LENGTH = 2048;
+// An upload refused before it was read (too large) is read to its end and thrown away, so the browser
+// finishes sending and shows the answer; past this many bytes the connection is closed instead.
+const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
 // Bounds for the verified-session memo below: about 10 MB at worst.
 const MAX_REMEMBERED_SESSIONS = 5_000;
 const MAX_REMEMBERED_COOKIE_LENGTH = 2_048;
@@ -101,7 +104,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
     }
-    if (visitor.member) {
+    if (visitor.member && !isPrivateImmutableImage(response.headers)) {
       // Whatever the route said: no cache between us and the member may keep or share this.
       response.headers.set("Cache-Control", "private, no-store");
     }
@@ -281,6 +284,16 @@ function sendRendered(req: ExpressRequest, res: ExpressResponse, response: Respo
 }
 
 /**
+ * A member's own photo under a name that is never reused: already kept out of shared caches by its
+ * route, so the member's browser may keep it instead of fetching it on every page.
+ */
+function isPrivateImmutableImage(headers: Headers): boolean {
+  if (!(headers.get("Content-Type") ?? "").startsWith("image/")) return false;
+  const directives = (headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((d) => d.trim());
+  return directives.includes("private") && directives.includes("immutable") && !directives.includes("public");
+}
+
+/**
  * Event streams must reach the browser event by event: a compressor would hold them back until its
  * buffer fills. Bodies already encoded (stored pages) are left alone by `compression` itself.
  */
@@ -396,8 +409,25 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, coo
   if (req.method !== "GET" && req.method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
+    res.once("finish", () => discardUnreadBody(req));
   }
   return new Request(url, init);
+}
+
+/**
+ * After the answer is sent, the rest of a body the app did not read: a browser waits to finish sending
+ * before it shows any answer, and a paused body would leave it waiting for good.
+ */
+function discardUnreadBody(req: ExpressRequest) {
+  if (req.complete || req.destroyed) return;
+  let discarded = 0;
+  // The stream Remix read from is done with; its listener would keep the bytes.
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
 }
 
 function requestUrl(req: ExpressRequest): URL {

@@ -24,7 +24,7 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
     <details className="account-menu" key={pathname}>
       <summary aria-label={`Account menu for ${name}`}>
         <span className="account-menu__avatar" style={{ backgroundColor: member.photoColor ?? undefined }} aria-hidden="true">
-          {member.photoUrl ? <img src={member.photoUrl} alt="" width={32} height={32} /> : member.initials}
+          {member.photoUrl ? <img src={member.photoUrl} alt="Your photo" width={36} height={36} decoding="async" /> : member.initials}
         </span>
         <span className="account-menu__name">{member.firstName ?? "Account"}</span>
       </summary>

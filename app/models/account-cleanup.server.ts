@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import { deleteAccount, deleteAccounts, listAccounts, type IdentityAccount } from "~/services/identity.server";
+import { deleteProfilePhotoFile } from "./profile-photo.server";
 import { deletePrivateUserRecords } from "./user.server";
 
 /**
@@ -14,8 +15,8 @@ export const ACCOUNT_DELETIONS = "accountDeletions";
 export const AccountDeletionSchema = z.object({ uid: z.string().min(1), requestedAt: z.number() });
 
 /**
- * Deletes a member's account for good (settings): the auth account, `privateUsers` and the username go
- * together. The job document is written first and removed last, and each step is safe to repeat, so a
+ * Deletes a member's account for good (settings): the auth account, their photo, `privateUsers` and
+ * the username go together. The job document is written first and removed last, and each step is safe to repeat, so a
  * failure midway leaves the job for this clean-up to finish: nothing stays half-deleted.
  */
 export async function deleteAccountCompletely(uid: string): Promise<{ ok: boolean }> {
@@ -32,6 +33,8 @@ export async function deleteAccountCompletely(uid: string): Promise<{ ok: boolea
 /** The steps of a deletion, each safe to repeat; the job document goes only when all are done. */
 async function finishAccountDeletion(uid: string) {
   await deleteAccount(uid);
+  // The photo's name is on the record: remove the file while the record still says which it is.
+  await deleteProfilePhotoFile(uid);
   await deletePrivateUserRecords(uid);
   await getStore().delete(ACCOUNT_DELETIONS, uid);
 }

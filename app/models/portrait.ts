@@ -2,7 +2,7 @@ import { mix } from "./colour";
 
 /**
  * Generated teacher portraits (design brief: no photographs): initials on a soft radial gradient
- * in the portrait's stored dominant colour, plus the palette JSON the image service would give (§7).
+ * in the portrait's stored dominant colour. Its palette (§7) comes from ~/services/palette.
  */
 
 /** The initials a generated portrait shows: "Amara Eze-Holloway" gives "AE". */
@@ -21,18 +21,6 @@ export function portraitSvg(options: { initials: string; color: string; label: s
 <circle cx="300" cy="90" r="70" fill="#ffffff" opacity="0.12"/>
 <text x="200" y="228" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="132" fill="#ffffff" opacity="0.92">${initials}</text>
 </svg>`;
-}
-
-/** The palette JSON shape of the image service (§7), for a portrait whose colour is known. */
-export function portraitPalette(color: string) {
-  return {
-    dominant_colors: {
-      muted: { hex: color },
-      vibrant_light: { hex: mix(color, "#ffffff", 0.4) },
-      vibrant: { hex: color },
-      muted_dark: { hex: mix(color, "#12141b", 0.4) },
-    },
-  };
 }
 
 function escapeXml(text: string): string {

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/models/errors";
-import { portraitPalette, portraitSvg, teacherInitials } from "~/models/portrait";
+import { portraitSvg, teacherInitials } from "~/models/portrait";
 import { getTeachers } from "~/models/teacher.server";
+import { isPaletteRequest, paletteResponse } from "~/services/palette";
 
 /**
  * Seeded teacher portraits, served locally with their colour known: the SVG itself, or with
@@ -13,9 +14,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const teacher = (await getTeachers()).find((t) => t.username === match[1]);
   if (!teacher) throw notFound();
   const cache = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800";
-  if (new URL(request.url).searchParams.get("palette") === "json") {
-    return Response.json(portraitPalette(teacher.portraitColor), { headers: { "Cache-Control": cache } });
-  }
+  if (isPaletteRequest(new URL(request.url))) return paletteResponse(teacher.portraitColor, cache);
   const svg = portraitSvg({ initials: teacherInitials(teacher), color: teacher.portraitColor, label: `Portrait of ${teacher.fullName}` });
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cache } });
 }

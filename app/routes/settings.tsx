@@ -1,22 +1,28 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
+import { PaletteImage } from "~/components/palette-image";
 import { PhoneSignIn } from "~/components/phone-sign-in";
 import { ERRORS } from "~/models/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/models/profile";
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
+import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
 import { defineHandle } from "~/models/route-handle";
+import { initialsOf } from "~/models/user";
 import { parseForm } from "~/models/sign-in";
 import { claimUsername, savePrivateUser } from "~/models/user.server";
 import { endSession, requireAccess } from "~/models/viewer.server";
 import { getAccount } from "~/services/identity.server";
 
-/** §2 settings: profile, username, phone, sign out, delete account, and the membership's place. */
+/** §2 settings: profile photo, profile, username, phone, sign out, delete account, and the membership's place. */
 export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Settings · Stillhour" }, { name: "robots", content: "noindex" }];
 
 const SAVED: Record<string, string> = {
+  photo: "Saved your new photo.",
+  "photo-removed": "Removed your photo. Your initials show instead.",
   profile: "Saved your name, e-mail and birthday.",
   username: "Saved your username.",
   phone: "Saved your new phone number.",
@@ -28,11 +34,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(
     {
       uid: viewer.uid,
+      photo: { url: user.photoUrl, color: user.photoColor, initials: initialsOf(user.firstName, user.lastName) },
       profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? "", birthday: user.birthday ?? "" },
       username: user.username ?? "",
       phoneNumber: user.phoneNumber,
       subscribed: user.isSubscribed,
-      saved: SAVED[saved] ? { form: saved, text: SAVED[saved] } : null,
+      saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -42,6 +49,20 @@ type ActionResult = { form: string; errors: Record<string, string>; values: Reco
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
+  // Only the photo form sends multipart; it has its own, larger limit and reads the body as it arrives.
+  if ((request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) {
+    const form = await readPhotoForm(request);
+    if (!form.ok) {
+      const { status, message } = ERRORS[form.code];
+      return data<ActionResult>(form.code === "bad_request" ? { form: "page", errors: { form: message }, values: {} } : photoError(message), { status });
+    }
+    if (form.fields.get("intent") !== "photo") {
+      return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+    }
+    const changed = await updateProfilePhoto(viewer.uid, form.file);
+    if (!changed.ok) return data<ActionResult>(photoError(ERRORS[changed.code].message), { status: ERRORS[changed.code].status });
+    return redirect("/settings?saved=photo#photo");
+  }
   if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
     return data<ActionResult>({ form: "page", errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
   }
@@ -53,6 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const intent = String(formData.get("intent") ?? "");
 
+  if (intent === "remove-photo") {
+    await removeProfilePhoto(viewer.uid);
+    return redirect("/settings?saved=photo-removed#photo");
+  }
+  if (intent === "photo") {
+    // The photo form sent without multipart (a hand-made request): there is no file in it.
+    return data<ActionResult>(photoError(ERRORS.photo_missing.message), { status: 400 });
+  }
   if (intent === "profile") {
     const parsed = parseForm(ProfileFormSchema, formData, ["firstName", "lastName", "email", "birthday"]);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
@@ -121,6 +150,43 @@ export default function SettingsRoute() {
             {actionData.errors.form}
           </p>
         ) : null}
+
+        <section className="auth-card" id="photo" aria-labelledby="photo-title">
+          <h2 id="photo-title">Profile photo</h2>
+          {savedNote("photo")}
+          <div className="photo-setting">
+            {stored.photo.url ? (
+              <PaletteImage className="photo-setting__image" src={stored.photo.url} alt="Your profile photo" width={96} height={96} color={stored.photo.color ?? undefined} loading="eager" />
+            ) : (
+              <span className="photo-setting__image photo-setting__initials" aria-hidden="true">
+                {stored.photo.initials}
+              </span>
+            )}
+            <p className="photo-setting__note">{stored.photo.url ? "This is the photo beside your name." : "No photo yet: your initials show instead."}</p>
+          </div>
+          <Form method="post" encType="multipart/form-data" noValidate>
+            <input type="hidden" name="intent" value="photo" />
+            <FormField
+              name={PHOTO_FIELD}
+              label={stored.photo.url ? "Choose a new photo" : "Choose a photo"}
+              hint={`JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. We crop it to a square and keep no location or camera details.`}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              error={errorsFor("photo").photo}
+            />
+            <button className="button" type="submit" disabled={busy("photo")}>
+              {busy("photo") ? "Uploading…" : "Upload photo"}
+            </button>
+          </Form>
+          {stored.photo.url ? (
+            <Form method="post" className="photo-setting__remove">
+              <input type="hidden" name="intent" value="remove-photo" />
+              <button className="button button--secondary" type="submit" disabled={busy("remove-photo")}>
+                {busy("remove-photo") ? "Removing…" : "Remove photo"}
+              </button>
+            </Form>
+          ) : null}
+        </section>
 
         <section className="auth-card" id="membership" aria-labelledby="membership-title">
           <h2 id="membership-title">Your membership</h2>
@@ -205,4 +271,8 @@ export default function SettingsRoute() {
       </div>
     </section>
   );
+}
+
+function photoError(message: string): ActionResult {
+  return { form: "photo", errors: { photo: message }, values: {} };
 }

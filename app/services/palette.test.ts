@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { portraitPalette } from "~/models/portrait";
-import { isImageServiceUrl, paletteCacheKey, paletteUrl, placeholderColor } from "./palette";
+import { imagePalette, isImageServiceUrl, isPaletteRequest, paletteCacheKey, paletteResponse, paletteUrl, placeholderColor } from "./palette";
 
 describe("image palette rules (§7)", () => {
   it("asks only the image service", () => {
@@ -31,6 +30,15 @@ describe("image palette rules (§7)", () => {
     expect(placeholderColor({ dominant_colors: { muted: { hex: "red" } } })).toBeNull();
     expect(placeholderColor(null)).toBeNull();
     expect(placeholderColor("nonsense")).toBeNull();
-    expect(placeholderColor(portraitPalette("#c9775b"))).toBe("#c9775b");
+    expect(placeholderColor(imagePalette("#c9775b"))).toBe("#c9775b");
+  });
+
+  it("knows a palette request and answers it with the image's own cache policy", async () => {
+    expect(isPaletteRequest(new URL(paletteUrl("https://images.stillhour.example/a.webp")))).toBe(true);
+    expect(isPaletteRequest(new URL("https://images.stillhour.example/a.webp?palette=png"))).toBe(false);
+    const answer = paletteResponse("#335577", "private, max-age=60");
+    expect(answer.headers.get("Cache-Control")).toBe("private, max-age=60");
+    expect(answer.headers.get("Content-Type")).toMatch(/^application\/json/);
+    expect(placeholderColor(await answer.json())).toBe("#335577");
   });
 });

@@ -1,4 +1,9 @@
-/** §7 image service rules: which URLs it answers, how its palette is asked for, cached and read. */
+import { mix } from "~/models/colour";
+
+/**
+ * §7 image service rules: which URLs it answers, how its palette is asked for, answered, cached and
+ * read. The image routes (teacher portraits, member photos) answer palettes with the same two helpers.
+ */
 
 /** Local seeded images and the configured image CDN count as the image service. */
 export const IMAGE_SERVICE_PREFIXES = ["/images/", "https://images.stillhour.example/"] as const;
@@ -30,4 +35,26 @@ export function placeholderColor(palette: unknown): string | null {
     if (typeof hex === "string" && /^#[0-9a-fA-F]{6}$/.test(hex)) return hex;
   }
   return null;
+}
+
+/** Whether an image request asks for the palette JSON instead of the image (`palette=json`; `colors` is accepted and ignored). */
+export function isPaletteRequest(url: URL): boolean {
+  return url.searchParams.get("palette") === "json";
+}
+
+/** The palette JSON shape of the image service (§7) for an image whose dominant colour is known. */
+export function imagePalette(color: string) {
+  return {
+    dominant_colors: {
+      muted: { hex: color },
+      vibrant_light: { hex: mix(color, "#ffffff", 0.4) },
+      vibrant: { hex: color },
+      muted_dark: { hex: mix(color, "#12141b", 0.4) },
+    },
+  };
+}
+
+/** The image service's answer to a palette request, cached like the image it describes. */
+export function paletteResponse(color: string, cacheControl: string): Response {
+  return Response.json(imagePalette(color), { headers: { "Cache-Control": cacheControl } });
 }

@@ -21,6 +21,7 @@ const { seedDemoContent } = await import("~/models/seed.server");
 const { invalidate } = await import("~/services/cache.server");
 const { readSession, commitSession } = await import("~/services/session.server");
 const { createFrontDoor } = await import("~/http-server.server");
+const { readPhotoForm } = await import("~/models/profile-photo.server");
 const entry = await import("~/entry.server");
 
 let renders = 0;
@@ -43,12 +44,28 @@ function eventStreamRoute(cacheControl: string) {
   };
 }
 
+/** Test-only image routes: a member's photo as its route marks it, and an image that claims it may be shared. */
+function imageRoute(cacheControl: string) {
+  return { loader: () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { "Content-Type": "image/webp", "Cache-Control": cacheControl } }) };
+}
+
+/** Test-only upload: the photo form's reader behind the real front door. */
+const uploadRoute = {
+  action: async ({ request }: { request: Request }) => {
+    const form = await readPhotoForm(request);
+    return Response.json(form.ok ? { ok: true, size: form.file?.size ?? 0 } : form, { status: form.ok ? 200 : 413 });
+  },
+};
+
 beforeAll(async () => {
   await seedDemoContent(getStore());
   const routes = [
     ...(await appRoutes()),
     { id: "routes/test.events", parentId: "root", path: "test/events", module: eventStreamRoute("no-cache") },
     { id: "routes/test.shared-events", parentId: "root", path: "test/shared-events", module: eventStreamRoute("public, s-maxage=60") },
+    { id: "routes/test.photo", parentId: "root", path: "test/photo", module: imageRoute("private, max-age=31536000, immutable") },
+    { id: "routes/test.shared-image", parentId: "root", path: "test/shared-image", module: imageRoute("public, max-age=31536000, immutable") },
+    { id: "routes/test.upload", parentId: "root", path: "test/upload", module: uploadRoute },
   ];
   // Counting renders tells a cached answer (no render) from a fresh one.
   const countingEntry = {
@@ -234,6 +251,70 @@ describe("members never share a page", () => {
     expect(renders).toBe(rendersBefore);
     expect(shared.raw.equals(plain.raw)).toBe(true);
     expect(shared.headers["cache-control"]).toMatch(/public/);
+  });
+});
+
+describe("profile photos at the front door", () => {
+  it("lets a member's browser keep their own photo, and still keeps anything shareable private", async () => {
+    const visitor = sessionCookie(await send("/about", { headers: BROWSER }));
+    const member = await cookieWithAuth(visitor, { uid: "member-photo", anonymous: false });
+    const photo = await send("/test/photo", { headers: { cookie: member } });
+    expect(photo.status).toBe(200);
+    expect(photo.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    const shared = await send("/test/shared-image", { headers: { cookie: member } });
+    expect(shared.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  /** Sends `size` bytes of a multipart body, with or without announcing its length. */
+  function upload(size: number, announce: boolean): Promise<{ status: number; body: string }> {
+    const boundary = "----front-door";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: base };
+    if (announce) headers["content-length"] = String(head.length + size + tail.length);
+    let answered!: (answer: { status: number; body: string }) => void;
+    let sent!: () => void;
+    const answer = new Promise<{ status: number; body: string }>((resolve) => (answered = resolve));
+    const bodySent = new Promise<void>((resolve) => (sent = resolve));
+    const failed = new Promise<never>((_resolve, reject) => {
+      // Kept alive, as a browser's connection is.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const request = http.request(`${base}/test/upload`, { method: "POST", headers, agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          answered({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") });
+          agent.destroy();
+        });
+      });
+      // The server must take the whole body (no EPIPE or reset here), then answer. Node's client reads
+      // an early answer where Chromium waits; the browser test (profile-photo.spec.ts) is the one that
+      // fails without the front door's discarding of the unread rest.
+      request.on("error", reject);
+      request.on("finish", () => sent());
+      request.write(head);
+      const piece = Buffer.alloc(256 * 1024, 0x41);
+      for (let sentBytes = 0; sentBytes < size; sentBytes += piece.length) request.write(piece.subarray(0, Math.min(piece.length, size - sentBytes)));
+      request.end(tail);
+    });
+    return Promise.race([failed, Promise.all([answer, bodySent]).then(([result]) => result)]);
+  }
+
+  it.each([
+    ["announced", true],
+    ["sent without a length", false],
+  ])("answers a 10 MB photo %s with 413, not a failure", async (_label, announce) => {
+    const failures = vi.spyOn(console, "error");
+    const answer = await upload(10 * 1024 * 1024, announce);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ ok: false, code: "photo_too_large" });
+    expect(failures).not.toHaveBeenCalled();
+  });
+
+  it("takes a photo under the limit", async () => {
+    const answer = await upload(1024 * 1024, true);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ ok: true, size: 1024 * 1024 });
   });
 });
 
