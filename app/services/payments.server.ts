@@ -1,0 +1,30 @@
+import { getEnv } from "./env.server";
+import { createDemoProvider, type DemoProvider } from "./payment-demo.server";
+import type { PaymentProvider } from "./payment-port";
+
+/**
+ * The one place that picks the payment provider: PAYMENT_PROVIDER=demo (the default; refused when
+ * APP_ENV=production) or stripe. Tests swap it with setPaymentProviderForTests.
+ */
+
+let provider: PaymentProvider | undefined;
+
+export function getPaymentProvider(): PaymentProvider {
+  if (provider) return provider;
+  const env = getEnv();
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    throw new Error("PAYMENT_PROVIDER=stripe: the Stripe adapter is not wired in yet");
+  }
+  provider = createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, origin: new URL(env.PUBLIC_SITE_URL).origin });
+  return provider;
+}
+
+/** The demo provider when it is the configured one, for its hosted page; null in Stripe mode. */
+export function getDemoProvider(): DemoProvider | null {
+  const current = getPaymentProvider();
+  return current.name === "demo" ? (current as DemoProvider) : null;
+}
+
+export function setPaymentProviderForTests(next: PaymentProvider | undefined) {
+  provider = next;
+}
