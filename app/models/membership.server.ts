@@ -168,12 +168,15 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
   const subscriptions = await provider.listSubscriptions(customerId);
   const sub = chooseSubscription(subscriptions);
   return getStore().transaction(async (tx): Promise<SyncOutcome> => {
-    if (event) {
-      if (await tx.get(PAYMENT_EVENTS, event.id, z.object({}).passthrough())) return { status: "duplicate" };
-      tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
-    }
-    const now = nowSeconds();
+    // Every read first (the store's transactions read before they write), then every write.
+    if (event && (await tx.get(PAYMENT_EVENTS, event.id, z.object({}).passthrough()))) return { status: "duplicate" };
     const current = (await tx.get(PRIVATE_USERS, uid, PrivateUserSchema)) ?? DEFAULT_PRIVATE_USER;
+    const fulfil = sub && isLiveStatus(sub.status) && !(await tx.get(MEMBERSHIP_FULFILMENTS, sub.id, z.object({}).passthrough()));
+    // Fulfilment goes first among the writes, so the promotion-code hook may still read.
+    if (sub && fulfil) await fulfilPurchase(tx, uid, sub);
+
+    if (event) tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
+    const now = nowSeconds();
     tx.set(PRIVATE_USERS, uid, {
       ...current,
       stripeCustomerId: customerId,
@@ -200,25 +203,26 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
       syncedAt: Date.now(),
     };
     tx.set(MEMBERSHIPS, uid, { ...membership });
-    if (sub && isLiveStatus(sub.status)) await fulfilOnce(tx, uid, sub);
     return { status: "synced", uid, membership };
   });
 }
 
 /**
- * Fulfilment, once per subscription, inside the sync transaction: the webhook and the welcome page
- * may both get here, in any order and any number of times; only the first records it.
+ * Fulfilment, once per subscription (the caller checked, in the same transaction, that it has not
+ * happened): the webhook and the welcome page may both get here, in any order, any number of times.
+ * It runs after syncCustomer's reads and before its writes: the hook may read, then write.
  */
-async function fulfilOnce(tx: TransactionContext, uid: string, sub: ProviderSubscription) {
-  if (await tx.get(MEMBERSHIP_FULFILMENTS, sub.id, z.object({}).passthrough())) return;
+async function fulfilPurchase(tx: TransactionContext, uid: string, sub: ProviderSubscription) {
   const promotionCodeId = sub.metadata.promotionCodeId ?? null;
-  tx.create(MEMBERSHIP_FULFILMENTS, sub.id, { uid, subscriptionId: sub.id, planId: sub.planId, promotionCodeId, fulfilledAt: Date.now() });
   if (promotionCodeId) await countPromotionRedemption(tx, { promotionCodeId, uid, purchaseId: sub.id, now: Date.now() });
+  tx.create(MEMBERSHIP_FULFILMENTS, sub.id, { uid, subscriptionId: sub.id, planId: sub.planId, promotionCodeId, fulfilledAt: Date.now() });
 }
 
 /**
  * PROMOTION-CODE REDEMPTION HOOK. Runs inside the fulfilment transaction, exactly once per purchase
- * (subscription), with the code the checkout carried in its metadata. The promotion-code work wires
+ * (subscription), with the code the checkout carried in its metadata. It is called before any
+ * other write of the transaction, so it may read (the code, its count) and then write, as the
+ * store's transactions require. The promotion-code work wires
  * `redeemPromotionCode(tx, { promotionCodeId, uid, purchaseId, now })` from
  * app/models/promotion-code.server.ts in here; until then the redemption is only kept on the
  * fulfilment record above.

@@ -56,7 +56,8 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
   } catch (error) {
     // The provider could not be asked: answer non-2xx so it delivers the event again later.
     const code = error instanceof PaymentError ? error.code : "unavailable";
-    console.warn(JSON.stringify({ level: "warn", msg: "payment webhook not processed", eventId: event.id, type: event.type, code }));
+    const cause = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : "unknown";
+    console.warn(JSON.stringify({ level: "warn", msg: "payment webhook not processed", eventId: event.id, type: event.type, code, cause }));
     return { status: 503, outcome: "unavailable" };
   }
 }
