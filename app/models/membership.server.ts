@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/services/db.server";
+import { getEnv } from "~/services/env.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "~/services/payment-port";
 import type { TransactionContext } from "~/services/store.server";
@@ -261,6 +262,7 @@ export async function syncCheckoutSession(sessionId: string, uid: string): Promi
   if (session.mode === "subscription" && session.metadata.uid !== uid) return { ok: false, reason: "not_yours" };
   if (session.status !== "complete" || session.paymentStatus === "unpaid") return { ok: false, reason: "not_paid" };
   try {
+    if (session.mode === "setup") await getPaymentProvider().applyCardUpdate(session.id);
     const outcome = await syncCustomer(session.customerId);
     if (outcome.status !== "synced") return { ok: false, reason: "not_found" };
     return { ok: true, membership: outcome.membership };
@@ -324,7 +326,8 @@ export async function applyWinback(uid: string): Promise<MembershipChange> {
   if (!claimed) return { ok: false, reason: "already_used" };
   const provider = getPaymentProvider();
   try {
-    await provider.applyDiscount(membership.subscriptionId, WINBACK_OFFER, `winback-${uid}`);
+    const offer: AppliedDiscount = { ...WINBACK_OFFER, stripeCouponId: provider.name === "stripe" ? (getEnv().STRIPE_WINBACK_COUPON_ID ?? null) : null };
+    await provider.applyDiscount(membership.subscriptionId, offer, `winback-${uid}`);
   } catch (error) {
     // Nothing was given: the offer stays available.
     await getStore().delete(WINBACK_OFFERS, uid);

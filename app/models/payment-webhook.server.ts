@@ -66,7 +66,10 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
 async function customerOf(event: ProviderEvent): Promise<string | null> {
   const provider = getPaymentProvider();
   if (event.type.startsWith("checkout.session.") && event.objectId) {
-    return (await provider.getCheckoutSession(event.objectId))?.customerId ?? event.customerId;
+    const session = await provider.getCheckoutSession(event.objectId);
+    // A finished card update: make its card the subscription's default before the sync reads it.
+    if (session?.mode === "setup" && session.status === "complete") await provider.applyCardUpdate(session.id);
+    return session?.customerId ?? event.customerId;
   }
   if (event.type.startsWith("customer.subscription.") && event.objectId) {
     return (await provider.getSubscription(event.objectId))?.customerId ?? event.customerId;

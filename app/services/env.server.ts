@@ -38,6 +38,8 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret").optional(),
+    /** Stripe mode: the coupon behind the one win-back offer (50 % off, repeating for 2 months). */
+    STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
     /** Signs the demo provider's events to our own webhook endpoint. */
     DEMO_WEBHOOK_SECRET: z.string().min(16).default("whsec_demo_stillhour_local_only_0000"),
   })

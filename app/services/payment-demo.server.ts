@@ -251,6 +251,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
       });
     },
 
+    async applyCardUpdate() {
+      // The demo set the default card when the card was saved on its page.
+    },
+
     parseWebhook(rawBody, signatureHeader) {
       return verifyStripeSignedEvent(rawBody, signatureHeader, options.webhookSecret);
     },

@@ -1,6 +1,7 @@
 import { getEnv } from "./env.server";
 import { createDemoProvider, type DemoProvider } from "./payment-demo.server";
 import type { PaymentProvider } from "./payment-port";
+import { createStripeProvider } from "./payment-stripe.server";
 
 /**
  * The one place that picks the payment provider: PAYMENT_PROVIDER=demo (the default; refused when
@@ -13,7 +14,9 @@ export function getPaymentProvider(): PaymentProvider {
   if (provider) return provider;
   const env = getEnv();
   if (env.PAYMENT_PROVIDER === "stripe") {
-    throw new Error("PAYMENT_PROVIDER=stripe: the Stripe adapter is not wired in yet");
+    // The environment's schema requires both when PAYMENT_PROVIDER=stripe.
+    provider = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! });
+    return provider;
   }
   provider = createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, origin: new URL(env.PUBLIC_SITE_URL).origin });
   return provider;
