@@ -182,7 +182,7 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
       ...current,
       stripeCustomerId: customerId,
       subscriptionStatus: sub?.status ?? null,
-      subscriptionExpirationDate: sub ? expirationFor(sub, now) : null,
+      subscriptionExpirationDate: sub ? expirationFor(sub, now, current.subscriptionExpirationDate) : null,
       subscriptionSource: sub ? provider.name : current.subscriptionSource,
       defaultCard: sub?.defaultCard ?? current.defaultCard,
       updatedAt: Date.now(),

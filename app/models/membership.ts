@@ -46,12 +46,19 @@ export function chooseSubscription<T extends { status: string; created: number }
 }
 
 /**
- * §3 subscriptionExpirationDate (unix s): the end of the current period; for an ended subscription no
- * later than now, so a plan cancelled outright stops counting as subscribed at once.
+ * §3 subscriptionExpirationDate (unix s): the end of the current period while the plan runs. For one
+ * that ended, when it ended (never later than the period's end), so a plan cancelled outright stops
+ * counting as subscribed at once; without an end date, the earlier of the period's end and the
+ * expiration already recorded (or now), so re-syncing never moves it forward.
  */
-export function expirationFor(sub: { status: string; currentPeriodEnd: number }, nowSeconds: number): number {
+export function expirationFor(
+  sub: { status: string; currentPeriodEnd: number; endedAt?: number | null },
+  nowSeconds: number,
+  recorded: number | null = null,
+): number {
   if (isLiveStatus(sub.status)) return sub.currentPeriodEnd;
-  return Math.min(sub.currentPeriodEnd, nowSeconds);
+  if (sub.endedAt) return Math.min(sub.endedAt, sub.currentPeriodEnd);
+  return Math.min(sub.currentPeriodEnd, recorded ?? nowSeconds, nowSeconds);
 }
 
 /** The one win-back offer: half price for the next two months, at most once per member. */

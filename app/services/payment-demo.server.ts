@@ -85,6 +85,7 @@ const SubscriptionSchema = z.object({
   discount: DiscountSummarySchema.nullable(),
   metadata: StringMap,
   created: z.number(),
+  endedAt: z.number().nullable().default(null),
 });
 
 /** One signed delivery: exactly the bytes and header Stripe would POST. */
@@ -349,6 +350,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
         discount: discount ? discountSummary(discount, now) : null,
         metadata: session.metadata,
         created: now,
+        endedAt: null,
       };
       const paid = trialDays > 0 ? 0 : discountedAmount(plan.amount, discount);
       tx.create(DEMO_SUBSCRIPTIONS, subscription.id, { ...subscription });

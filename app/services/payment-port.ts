@@ -57,6 +57,8 @@ export interface ProviderSubscription {
   metadata: Record<string, string>;
   /** When the provider created it (unix s); used to choose among several. */
   created: number;
+  /** When it ended (unix s), for a canceled subscription; null while it runs. */
+  endedAt: number | null;
 }
 
 export interface ProviderCheckoutSession {

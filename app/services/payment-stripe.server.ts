@@ -219,6 +219,7 @@ export function toSubscription(sub: Stripe.Subscription): ProviderSubscription {
     discount: discountOf(sub.discounts),
     metadata: { ...(sub.metadata ?? {}) },
     created: sub.created,
+    endedAt: sub.ended_at,
   };
 }
 
