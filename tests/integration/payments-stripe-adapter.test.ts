@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import Stripe from "stripe";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ORIGIN, getStore, seedPlans } from "../support/payments";
+import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer } from "../support/stripe-fixtures";
 
 // The Stripe adapter against JSON fixtures in the pinned version's shapes, at the network boundary:
 // the SDK's own fetch client with a fetch that answers from files. Nothing leaves the machine.
@@ -14,42 +14,14 @@ const membership = await import("~/models/membership.server");
 const { receivePaymentWebhook } = await import("~/models/payment-webhook.server");
 const { getPrivateUser, savePrivateUser } = await import("~/models/user.server");
 
-const WEBHOOK_SECRET = "whsec_stripe_fixture_secret_0000";
-const fixture = (name: string) => readFileSync(new URL(`../fixtures/stripe/${name}.json`, import.meta.url), "utf8");
-
-interface Route {
-  method: string;
-  path: RegExp;
-  status?: number;
-  file: string;
-}
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: URLSearchParams;
-  headers: Record<string, string>;
-}
-
-let routes: Route[] = [];
-let calls: Call[] = [];
-
-/** Answers each request from the first matching route; a request nothing matches fails the test. */
-async function fixtureFetch(url: string, init: { method: string; headers: HeadersInit; body?: string }) {
-  const parsed = new URL(url);
-  const headers = Object.fromEntries(new Headers(init.headers).entries());
-  calls.push({ method: init.method, path: parsed.pathname, query: parsed.searchParams, body: new URLSearchParams(init.body ?? ""), headers });
-  const index = routes.findIndex((r) => r.method === init.method && r.path.test(parsed.pathname));
-  if (index < 0) throw new Error(`no fixture for ${init.method} ${parsed.pathname}`);
-  const [route] = routes.splice(index, 1);
-  return new Response(fixture(route.file), { status: route.status ?? 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fixture" } });
-}
-
+const WEBHOOK_SECRET = STRIPE_FIXTURE_WEBHOOK_SECRET;
+const server = createFixtureServer();
+const calls = server.calls;
 function adapter() {
   return createStripeProvider({
     secretKey: "sk_test_fixture000000000000",
     webhookSecret: WEBHOOK_SECRET,
-    httpClient: Stripe.createFetchHttpClient(fixtureFetch),
+    httpClient: server.httpClient,
     maxNetworkRetries: 0,
   });
 }
@@ -59,26 +31,23 @@ const only = () => {
   return calls[0];
 };
 
-beforeEach(() => {
-  routes = [];
-  calls = [];
-});
+beforeEach(() => server.reset());
 
 afterAll(() => setPaymentProviderForTests(undefined));
 
 describe("the Stripe adapter", () => {
   it("pins the SDK's own API version on every request", async () => {
-    routes = [{ method: "POST", path: /^\/v1\/customers$/, file: "customer" }];
+    server.queue({ method: "POST", path: /^\/v1\/customers$/, file: "customer" });
     await adapter().createCustomer({ uid: "u", email: null, name: null, idempotencyKey: "customer-stripe-u" });
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
     expect(only().headers["stripe-version"]).toBe(Stripe.API_VERSION);
   });
 
   it("creates a customer with the member's id and the caller's idempotency key, the same key on a retry", async () => {
-    routes = [
+    server.queue(
       { method: "POST", path: /^\/v1\/customers$/, file: "customer" },
       { method: "POST", path: /^\/v1\/customers$/, file: "customer" },
-    ];
+    );
     const input = { uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: "customer-stripe-member-stripe-1" };
     const [a, b] = [await adapter().createCustomer(input), await adapter().createCustomer(input)];
     expect(a).toEqual({ customerId: "cus_TqStill0001" });
@@ -91,7 +60,7 @@ describe("the Stripe adapter", () => {
   it("creates a subscription checkout from the catalogue's price, with trial, discounts list, metadata and the intent's key", async () => {
     await seedPlans();
     const plan = { ...(await getPlan("monthly"))!, stripePriceId: "price_1StillMonthly" };
-    routes = [{ method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" }];
+    server.queue({ method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
     const result = await adapter().createSubscriptionCheckout({
       intentId: "checkout-member-stripe-1-intent-0001",
       customerId: "cus_TqStill0001",
@@ -120,7 +89,7 @@ describe("the Stripe adapter", () => {
 
   it("falls back to the catalogue's amount when a plan has no Stripe price, and passes a promotion code as such", async () => {
     const plan = (await getPlan("annual"))!;
-    routes = [{ method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" }];
+    server.queue({ method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
     await adapter().createSubscriptionCheckout({
       intentId: "k-annual",
       customerId: "cus_TqStill0001",
@@ -140,10 +109,10 @@ describe("the Stripe adapter", () => {
   });
 
   it("reads the period end from the subscription's item, and the card and discount from their lists", async () => {
-    routes = [
+    server.queue(
       { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-trialing" },
       { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-active-discounted" },
-    ];
+    );
     const trialing = await adapter().getSubscription("sub_1StillMonthly");
     expect(trialing).toMatchObject({
       id: "sub_1StillMonthly",
@@ -165,10 +134,10 @@ describe("the Stripe adapter", () => {
   });
 
   it("sets cancel at period end and applies the win-back coupon, each with its idempotency key", async () => {
-    routes = [
+    server.queue(
       { method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-cancel-at-period-end" },
       { method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-active-discounted" },
-    ];
+    );
     const cancelled = await adapter().setCancelAtPeriodEnd("sub_1StillMonthly", true, "cancel-key");
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
     expect(calls[0].body.get("cancel_at_period_end")).toBe("true");
@@ -183,21 +152,21 @@ describe("the Stripe adapter", () => {
   });
 
   it("makes a finished card update's card the subscription's default", async () => {
-    routes = [
+    server.queue(
       { method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_c1StillhourSetup$/, file: "checkout-session-setup-complete" },
       { method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-new-card" },
-    ];
+    );
     await adapter().applyCardUpdate("cs_test_c1StillhourSetup");
     expect(calls[1].body.get("default_payment_method")).toBe("pm_1StillNewCard");
     expect(calls[1].headers["idempotency-key"]).toBe("card-update-cs_test_c1StillhourSetup");
   });
 
   it("turns Stripe's errors into the port's codes, without its text", async () => {
-    routes = [
+    server.queue(
       { method: "POST", path: /^\/v1\/subscriptions\/sub_x$/, status: 402, file: "error-card-declined" },
       { method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_forged$/, status: 404, file: "error-resource-missing" },
       { method: "GET", path: /^\/v1\/subscriptions$/, status: 500, file: "error-api" },
-    ];
+    );
     const declined = await adapter().setCancelAtPeriodEnd("sub_x", true, "k").catch((e: unknown) => e);
     expect(declined).toMatchObject({ name: "PaymentError", code: "card_declined" });
     expect(String((declined as Error).message)).not.toContain("Your card was declined");
@@ -218,14 +187,14 @@ describe("memberships on the Stripe adapter", () => {
     setPaymentProviderForTests(adapter());
     const uid = "member-stripe-1";
     await savePrivateUser(uid, { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" });
-    routes = [{ method: "POST", path: /^\/v1\/customers$/, file: "customer" }];
+    server.queue({ method: "POST", path: /^\/v1\/customers$/, file: "customer" });
     expect(await membership.ensureCustomer(uid)).toBe("cus_TqStill0001");
     expect(calls[0].headers["idempotency-key"]).toBe(`customer-stripe-${uid}`);
 
-    routes = [
+    server.queue(
       { method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_a1StillhourOpen$/, file: "checkout-session-complete" },
       { method: "GET", path: /^\/v1\/subscriptions$/, file: "subscription-list" },
-    ];
+    );
     const welcome = await membership.syncCheckoutSession("cs_test_a1StillhourOpen", uid);
     expect(welcome).toMatchObject({ ok: true, membership: { provider: "stripe", status: "trialing", currentPeriodEnd: 1795604900, amount: 1499 } });
     expect(await getPrivateUser(uid)).toMatchObject({
@@ -237,12 +206,12 @@ describe("memberships on the Stripe adapter", () => {
     });
 
     // Another member with that session id is refused before anything is asked of Stripe beyond the session.
-    routes = [{ method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_a1StillhourOpen$/, file: "checkout-session-complete" }];
+    server.queue({ method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_a1StillhourOpen$/, file: "checkout-session-complete" });
     expect(await membership.syncCheckoutSession("cs_test_a1StillhourOpen", "someone-else")).toEqual({ ok: false, reason: "not_yours" });
 
     // The webhook arrives late: it re-reads and records itself; its replay is a no-op.
     const payload = JSON.stringify({ id: "evt_1StillPaid", object: "event", api_version: STRIPE_API_VERSION, type: "invoice.paid", created: 1795000200, data: { object: { id: "in_1StillTrial", object: "invoice", customer: "cus_TqStill0001" } } });
-    routes = [{ method: "GET", path: /^\/v1\/subscriptions$/, file: "subscription-list" }];
+    server.queue({ method: "GET", path: /^\/v1\/subscriptions$/, file: "subscription-list" });
     expect(await receivePaymentWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({ status: 200, outcome: "synced" });
     expect(await receivePaymentWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({ status: 200, outcome: "duplicate" });
     const { docs } = await getStore().query(membership.MEMBERSHIP_FULFILMENTS, (await import("zod")).z.record((await import("zod")).z.unknown()));
