@@ -307,9 +307,14 @@ function shouldCompress(req: ExpressRequest, res: ExpressResponse): boolean {
  * A request that may change something, sent from another site's page, is refused before Remix sees
  * it: a calm 403 and one log line, instead of Remix's own check throwing into a 500.
  */
+/** Exempt from the cross-site check; the route verifies the provider's signature instead. */
+export const PAYMENT_WEBHOOK_PATH = "/api/payments/webhook";
+
 function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
+    // The payment provider's webhook is not a browser form: its signature is the check, on the raw body.
+    if (req.path === PAYMENT_WEBHOOK_PATH) return next();
     const reason = crossSiteRefusal(fetchHeaders(req), req.protocol, publicOrigin);
     if (!reason) return next();
     console.warn(

@@ -11,6 +11,7 @@ import {
 } from "~/models/content";
 import { LandingPageSchema, landingPageId } from "~/models/landing-page";
 import { TeacherPageSchema, TeacherProfileSchema } from "~/models/teacher";
+import { DEMO_PLANS, PLANS, PlanSchema } from "./plan.server";
 import { demoLandingPages } from "./demo-content/landing-pages";
 import {
   demoArticles,
@@ -62,6 +63,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
+    { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
   ];
 }
 

@@ -7,6 +7,7 @@ describe("configuration", () => {
     expect(env.dataStore).toBe("sqlite");
     expect(env.seedDemoContent).toBe(true);
     expect(env.PORT).toBe(3000);
+    expect(env.PAYMENT_PROVIDER).toBe("demo");
   });
 
   it("chooses Firestore when a Firebase project is configured, without seeding it", () => {
@@ -24,6 +25,9 @@ describe("configuration", () => {
     [{ PUBLIC_SITE_URL: "not a url" }, "PUBLIC_SITE_URL"],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }, "FIREBASE_AUTH_EMULATOR_HOST"],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project" }, "SESSION_SECRET"],
+    [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40) }, "PAYMENT_PROVIDER"],
+    [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
+    [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abcdefghijkl" }, "STRIPE_WEBHOOK_SECRET"],
   ])("stops on %j with a message naming %s", (source, name) => {
     let error: unknown;
     try {

@@ -34,12 +34,27 @@ const EnvSchema = z
     SEED_DEMO_CONTENT: booleanString.optional(),
     STATS_ENDPOINT: booleanString.default("false"),
     LOG_REQUESTS: booleanString.default("true"),
+    /** Who takes payments: the local demo provider (no card is charged) or Stripe. */
+    PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret").optional(),
+    /** Stripe mode: the coupon behind the one win-back offer (50 % off, repeating for 2 months). */
+    STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
+    /** Signs the demo provider's events to our own webhook endpoint. */
+    DEMO_WEBHOOK_SECRET: z.string().min(16).default("whsec_demo_stillhour_local_only_0000"),
   })
   .superRefine((env, ctx) => {
     if (env.DATA_STORE === "firestore" && !env.FIREBASE_PROJECT_ID) {
       ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required when DATA_STORE=firestore" });
     }
+    if (env.PAYMENT_PROVIDER === "stripe") {
+      if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
+      if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when PAYMENT_PROVIDER=stripe" });
+    }
     if (env.APP_ENV === "production") {
+      if (env.PAYMENT_PROVIDER === "demo") {
+        ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be stripe in production: the demo provider takes no money" });
+      }
       if (env.FIREBASE_AUTH_EMULATOR_HOST) {
         ctx.addIssue({
           code: "custom",

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { getStore } from "~/services/db.server";
+import { getPaymentProvider } from "~/services/payments.server";
+import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/services/payment-port";
+import { PAYMENT_EVENTS, syncCustomer } from "./membership.server";
+
+/**
+ * The webhook endpoint's work: verify on the raw body, skip an event already recorded, work out whose
+ * membership it is about by re-reading the object from the provider (never trusting the event's copy),
+ * and run the one sync function, which records the event id in the same transaction as its effects.
+ */
+
+export const HANDLED_EVENT_TYPES = [
+  "checkout.session.completed",
+  "checkout.session.async_payment_succeeded",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "invoice.paid",
+  "invoice.payment_failed",
+] as const;
+
+export type WebhookResult = { status: 200 | 400 | 503; outcome: "synced" | "duplicate" | "ignored" | "unknown_customer" | "bad_signature" | "unavailable" };
+
+export async function receivePaymentWebhook(rawBody: string, signatureHeader: string | null): Promise<WebhookResult> {
+  const provider = getPaymentProvider();
+  let event: ProviderEvent;
+  try {
+    event = provider.parseWebhook(rawBody, signatureHeader);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      console.warn(JSON.stringify({ level: "warn", msg: "payment webhook refused: signature", provider: provider.name }));
+      return { status: 400, outcome: "bad_signature" };
+    }
+    throw error;
+  }
+  if (await getStore().get(PAYMENT_EVENTS, event.id, z.object({}).passthrough())) return { status: 200, outcome: "duplicate" };
+
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) {
+    await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: event.customerId, uid: null, outcome: "ignored", receivedAt: Date.now() });
+    console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: event type not handled", eventId: event.id, type: event.type }));
+    return { status: 200, outcome: "ignored" };
+  }
+
+  try {
+    const customerId = await customerOf(event);
+    if (!customerId) {
+      await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: null, uid: null, outcome: "ignored", receivedAt: Date.now() });
+      console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: no customer", eventId: event.id, type: event.type }));
+      return { status: 200, outcome: "ignored" };
+    }
+    const outcome = await syncCustomer(customerId, { id: event.id, type: event.type });
+    return { status: 200, outcome: outcome.status };
+  } catch (error) {
+    // The provider could not be asked: answer non-2xx so it delivers the event again later.
+    const code = error instanceof PaymentError ? error.code : "unavailable";
+    const cause = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 300) : "unknown";
+    console.warn(JSON.stringify({ level: "warn", msg: "payment webhook not processed", eventId: event.id, type: event.type, code, cause }));
+    return { status: 503, outcome: "unavailable" };
+  }
+}
+
+/** The customer the event is about, from the provider's current copy of the object. */
+async function customerOf(event: ProviderEvent): Promise<string | null> {
+  const provider = getPaymentProvider();
+  if (event.type.startsWith("checkout.session.") && event.objectId) {
+    const session = await provider.getCheckoutSession(event.objectId);
+    // A finished card update: make its card the subscription's default before the sync reads it.
+    if (session?.mode === "setup" && session.status === "complete") await provider.applyCardUpdate(session.id);
+    return session?.customerId ?? event.customerId;
+  }
+  if (event.type.startsWith("customer.subscription.") && event.objectId) {
+    return (await provider.getSubscription(event.objectId))?.customerId ?? event.customerId;
+  }
+  return event.customerId;
+}
+
+/**
+ * The demo provider's delivery: its signed events go through the same path Stripe's take, after the
+ * payment's response, in order. The returned promise settles when all were handled (tests await it).
+ */
+export function deliverSignedEvents(deliveries: ReadonlyArray<{ eventId: string; payload: string; signature: string }>): Promise<void> {
+  return new Promise<void>((resolve) => {
+    setImmediate(async () => {
+      for (const delivery of deliveries) {
+        try {
+          const result = await receivePaymentWebhook(delivery.payload, delivery.signature);
+          if (result.status !== 200) console.warn(JSON.stringify({ level: "warn", msg: "demo event not accepted", eventId: delivery.eventId, status: result.status }));
+        } catch (error) {
+          console.warn(JSON.stringify({ level: "warn", msg: "demo event delivery failed", eventId: delivery.eventId, cause: error instanceof Error ? error.name : "unknown" }));
+        }
+      }
+      resolve();
+    });
+  });
+}

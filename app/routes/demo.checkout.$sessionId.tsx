@@ -1,0 +1,172 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/models/demo-card";
+import { ERRORS } from "~/models/errors";
+import { deliverSignedEvents } from "~/models/payment-webhook.server";
+import { defineHandle } from "~/models/route-handle";
+import { parseForm } from "~/models/sign-in";
+import { getDemoProvider } from "~/services/payments.server";
+
+/**
+ * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
+ * and says so on every screen. Works without JavaScript: plain form posts with an intent field.
+ */
+export const handle = defineHandle({ name: "demo-checkout", layout: "main", theme: "light", trackViews: false });
+
+export const meta: MetaFunction = () => [{ title: "Demo checkout · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const DEMO_NOTICE = "Demo: no card is charged";
+
+function notFound(): never {
+  throw new Response("This checkout page does not exist or has closed.", { status: 404, statusText: "Checkout not found" });
+}
+
+function formatAmount(amount: number, currency: string) {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const provider = getDemoProvider();
+  if (!provider) notFound();
+  const session = await provider.getDemoSession(params.sessionId ?? "");
+  if (!session) notFound();
+  if (session.status === "complete") throw redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
+  if (session.status !== "open") notFound();
+  const plan = session.plan;
+  return data(
+    {
+      mode: session.mode,
+      cancelUrl: session.cancelUrl,
+      awaitingAuthentication: session.pendingCard !== null,
+      summary: plan
+        ? {
+            name: plan.name,
+            price: `${formatAmount(plan.amount, plan.currency)} a ${plan.interval}`,
+            trial: plan.trialDays > 0 ? `${plan.trialDays}-day free trial: nothing is due today.` : null,
+          }
+        : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { errors: Record<string, string>; values: Record<string, string>; step?: "authenticate" };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const provider = getDemoProvider();
+  if (!provider) notFound();
+  const sessionId = params.sessionId ?? "";
+  if (Number(request.headers.get("Content-Length") ?? 0) > 16 * 1024) {
+    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+  const intent = String(formData.get("intent") ?? "pay");
+
+  let result;
+  let values: Record<string, string> = {};
+  if (intent === "pay") {
+    const parsed = parseForm(demoCardFormSchema(), formData, DEMO_CARD_FIELDS);
+    values = Object.fromEntries(DEMO_CARD_FIELDS.filter((name) => name !== "cvc").map((name) => [name, String(formData.get(name) ?? "").slice(0, 100)]));
+    if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
+    const { cardNumber, expiry, cardName } = parsed.data;
+    result = await provider.pay(sessionId, { number: cardNumber, ...expiry, name: cardName });
+  } else if (intent === "authenticate" || intent === "fail-authentication") {
+    result = await provider.authenticate(sessionId, intent === "authenticate");
+  } else {
+    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+
+  if (result.ok) {
+    // Fulfilment takes Stripe's path: signed events to our webhook, after this response.
+    if (result.deliveries.length > 0) void deliverSignedEvents(result.deliveries);
+    return redirect(result.redirectTo);
+  }
+  switch (result.reason) {
+    case "card_declined":
+      return data<ActionResult>({ errors: { cardNumber: CARD_DECLINED_MESSAGE }, values }, { status: 400 });
+    case "authentication_required":
+      return data<ActionResult>({ errors: {}, values: {}, step: "authenticate" }, { status: 200 });
+    case "authentication_failed":
+      return data<ActionResult>({ errors: { form: AUTHENTICATION_FAILED_MESSAGE }, values: {} }, { status: 400 });
+    default:
+      notFound();
+  }
+}
+
+export default function DemoCheckoutRoute() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  const authenticating = actionData?.step === "authenticate" || (page.awaitingAuthentication && !actionData);
+
+  return (
+    <section className="section demo-checkout" aria-labelledby="demo-checkout-title">
+      <div className="container container--narrow stack">
+        <p className="notice notice--info" role="note">
+          <strong>{DEMO_NOTICE}.</strong> This page stands in for a payment provider so the whole membership flow can be tried.
+        </p>
+        <header className="page-intro">
+          <h1 id="demo-checkout-title">{page.mode === "setup" ? "Update your card" : "Pay for your membership"}</h1>
+          {page.summary ? (
+            <p>
+              {page.summary.name}: {page.summary.price}. {page.summary.trial}
+            </p>
+          ) : (
+            <p>The new card will be used for your next payment.</p>
+          )}
+        </header>
+        {errors.form ? (
+          <p className="notice notice--error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        {authenticating ? (
+          <div className="stack">
+            <h2>Confirm it's you</h2>
+            <p>Your bank asks for one more step before this card can be used. In this demo, choose how the check ends.</p>
+            <Form method="post" className="stack">
+              <button className="button" type="submit" name="intent" value="authenticate" disabled={busy}>
+                Complete authentication
+              </button>
+              <button className="button button--secondary" type="submit" name="intent" value="fail-authentication" disabled={busy}>
+                Fail authentication
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Form method="post" className="stack" noValidate>
+            <input type="hidden" name="intent" value="pay" />
+            <FormField
+              name="cardNumber"
+              label="Card number"
+              hint="Demo cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks for an extra step."
+              inputMode="numeric"
+              autoComplete="cc-number"
+              defaultValue={values.cardNumber ?? ""}
+              error={errors.cardNumber}
+              required
+            />
+            <FormField name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" defaultValue={values.expiry ?? ""} error={errors.expiry} required />
+            <FormField name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" error={errors.cvc} required />
+            <FormField name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? ""} error={errors.cardName} required />
+            <button className="button" type="submit" disabled={busy}>
+              {page.mode === "setup" ? "Save card" : "Pay"}
+            </button>
+          </Form>
+        )}
+        <p>
+          <a href={page.cancelUrl}>Cancel and go back to Stillhour</a>
+        </p>
+      </div>
+    </section>
+  );
+}

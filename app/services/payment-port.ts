@@ -1,0 +1,138 @@
+import type { AppliedDiscount, Card, Plan, PlanInterval, SubscriptionStatus } from "~/models/billing";
+
+/**
+ * The payment port (docs/decisions/014-payments-port-and-webhooks.md). Two providers implement it:
+ * Stripe through its SDK, and the local demo provider whose hosted page charges no card. Everything
+ * above this line speaks these provider-neutral shapes; amounts in minor units, times in unix seconds.
+ */
+
+export type PaymentProviderName = "demo" | "stripe";
+
+/** Stable failure codes: what callers branch on and what pages translate into our own sentences. */
+export type PaymentErrorCode = "card_declined" | "authentication_required" | "not_found" | "unavailable" | "invalid_request";
+
+export class PaymentError extends Error {
+  constructor(
+    public readonly code: PaymentErrorCode,
+    /** For logs only: never shown to a person. */
+    detail?: string,
+  ) {
+    super(detail ? `${code}: ${detail}` : code);
+    this.name = "PaymentError";
+  }
+}
+
+/** Thrown by parseWebhook for a bad signature, a stale timestamp or an unreadable body. */
+export class WebhookSignatureError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = "WebhookSignatureError";
+  }
+}
+
+/** The discount a subscription carries, summarised for settings. */
+export interface DiscountSummary {
+  promotionCodeId: string | null;
+  code: string | null;
+  percentOff: number | null;
+  amountOff: number | null;
+  /** When the discount stops applying (unix s), null for "forever" or unknown. */
+  endsAt: number | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  planId: string | null;
+  amount: number;
+  currency: string;
+  interval: PlanInterval;
+  /** End of the current period (unix s): the next charge, or the end of a cancelled plan. */
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  trialEnd: number | null;
+  defaultCard: Card | null;
+  discount: DiscountSummary | null;
+  metadata: Record<string, string>;
+  /** When the provider created it (unix s); used to choose among several. */
+  created: number;
+  /** When it ended (unix s), for a canceled subscription; null while it runs. */
+  endedAt: number | null;
+}
+
+export interface ProviderCheckoutSession {
+  id: string;
+  customerId: string | null;
+  mode: "subscription" | "setup";
+  status: "open" | "complete" | "expired";
+  paymentStatus: "paid" | "unpaid" | "no_payment_required";
+  subscriptionId: string | null;
+  metadata: Record<string, string>;
+  url: string | null;
+}
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** unix s */
+  created: number;
+  /** The id of the object the event is about (session, subscription, invoice). */
+  objectId: string | null;
+  customerId: string | null;
+}
+
+export interface CreateCustomerInput {
+  uid: string;
+  email: string | null;
+  name: string | null;
+  idempotencyKey: string;
+}
+
+export interface SubscriptionCheckoutInput {
+  /** Server-side intent id: the idempotency key of the create, so two clicks make one session. */
+  intentId: string;
+  customerId: string;
+  plan: Plan;
+  discount: AppliedDiscount | null;
+  /** Must contain "{CHECKOUT_SESSION_ID}", which the provider fills in. */
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+}
+
+export interface CardUpdateCheckoutInput {
+  intentId: string;
+  customerId: string;
+  subscriptionId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }>;
+  createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  createCardUpdateCheckout(input: CardUpdateCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /** Null when no such session exists. */
+  getCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
+  /** Null when no such subscription exists. */
+  getSubscription(id: string): Promise<ProviderSubscription | null>;
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Applies a discount to the running subscription (the win-back offer). */
+  applyDiscount(subscriptionId: string, discount: AppliedDiscount, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Makes a completed card-update (setup) session's card the subscription's default. Stripe needs
+   * this step after its hosted setup page; the demo did it when the card was saved. Idempotent.
+   */
+  applyCardUpdate(sessionId: string): Promise<void>;
+  /** Verifies and reads an event; throws WebhookSignatureError when it is not genuine. */
+  parseWebhook(rawBody: string, signatureHeader: string | null): ProviderEvent;
+}
+
+/** The placeholder the provider replaces with the session id in a success URL. */
+export const CHECKOUT_SESSION_PLACEHOLDER = "{CHECKOUT_SESSION_ID}";
+
+/** Statuses that mean the member has a plan that is running (or trying to). */
+export const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["trialing", "active", "past_due"]);
