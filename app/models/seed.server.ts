@@ -10,8 +10,10 @@ import {
   QuoteSchema,
 } from "~/models/content";
 import { LandingPageSchema, landingPageId } from "~/models/landing-page";
+import { PromotionCodeSchema } from "~/models/promotion-code";
 import { TeacherPageSchema, TeacherProfileSchema } from "~/models/teacher";
 import { demoLandingPages } from "./demo-content/landing-pages";
+import { demoPromotionCodes } from "./demo-content/promotion-codes";
 import {
   demoArticles,
   demoFaqEntries,
@@ -62,6 +64,8 @@ function batches(now: Date): SeedBatch[] {
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
+    // The document id is the code; createIfAbsent keeps each code's redemption count across reseeds.
+    { collection: "promotionCodes", schema: PromotionCodeSchema, docs: demoPromotionCodes, idOf: (doc) => String(doc.code) },
   ];
 }
 
