@@ -10,9 +10,11 @@ import {
   QuoteSchema,
 } from "~/models/content";
 import { LandingPageSchema, landingPageId } from "~/models/landing-page";
+import { PromotionCodeSchema } from "~/models/promotion-code";
 import { TeacherPageSchema, TeacherProfileSchema } from "~/models/teacher";
 import { DEMO_PLANS, PLANS, PlanSchema } from "./plan.server";
 import { demoLandingPages } from "./demo-content/landing-pages";
+import { demoPromotionCodes } from "./demo-content/promotion-codes";
 import {
   demoArticles,
   demoFaqEntries,
@@ -64,6 +66,8 @@ function batches(now: Date): SeedBatch[] {
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
+    // The document id is the code; createIfAbsent keeps each code's redemption count across reseeds.
+    { collection: "promotionCodes", schema: PromotionCodeSchema, docs: demoPromotionCodes, idOf: (doc) => String(doc.code) },
   ];
 }
 

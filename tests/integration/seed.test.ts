@@ -117,6 +117,7 @@ describe("seedDemoContent", () => {
       ["jobOpenings", 4],
       ["quotes", 5],
       ["learningPages", 3],
+      ["promotionCodes", 30],
     ] as const) {
       const { docs } = await store.query(collection, (await import("zod")).z.any());
       expect(docs.length, collection).toBeGreaterThanOrEqual(min);
