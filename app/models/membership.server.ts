@@ -4,9 +4,13 @@ import { getEnv } from "~/services/env.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "~/services/payment-port";
 import type { TransactionContext } from "~/services/store.server";
+import { promotionRedemptionEvent } from "./analytics-events";
+import { recordEvent } from "./analytics-event.server";
 import type { AppliedDiscount } from "./billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";
 import { getPlan } from "./plan.server";
+import type { RedemptionFailure } from "./promotion-code";
+import { redeemPromotionCode, type RedemptionResult } from "./promotion-code.server";
 import { DEFAULT_PRIVATE_USER } from "./user";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "./user.server";
 
@@ -168,13 +172,15 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
   }
   const subscriptions = await provider.listSubscriptions(customerId);
   const sub = chooseSubscription(subscriptions);
-  return getStore().transaction(async (tx): Promise<SyncOutcome> => {
+  let redemption: Redemption | null = null;
+  const outcome = await getStore().transaction(async (tx): Promise<SyncOutcome> => {
+    redemption = null;
     // Every read first (the store's transactions read before they write), then every write.
     if (event && (await tx.get(PAYMENT_EVENTS, event.id, z.object({}).passthrough()))) return { status: "duplicate" };
     const current = (await tx.get(PRIVATE_USERS, uid, PrivateUserSchema)) ?? DEFAULT_PRIVATE_USER;
     const fulfil = sub && isLiveStatus(sub.status) && !(await tx.get(MEMBERSHIP_FULFILMENTS, sub.id, z.object({}).passthrough()));
-    // Fulfilment goes first among the writes, so the promotion-code hook may still read.
-    if (sub && fulfil) await fulfilPurchase(tx, uid, sub);
+    // Fulfilment goes first among the writes, so the promotion-code redemption may still read.
+    if (sub && fulfil) redemption = await fulfilPurchase(tx, uid, sub);
 
     if (event) tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
     const now = nowSeconds();
@@ -206,33 +212,61 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
     tx.set(MEMBERSHIPS, uid, { ...membership });
     return { status: "synced", uid, membership };
   });
+  // After the commit, never inside it: the event reports what was written, once.
+  const counted = redemption as Redemption | null;
+  if (counted) {
+    await recordEvent(promotionRedemptionEvent(counted.promotionCodeId, counted.planId, counted.purchaseId, counted.result), { uid: counted.uid });
+    if (!counted.result.ok) {
+      logPayments("warn", "promotion code not counted for a purchase", { ...counted, result: counted.result.reason });
+      // The provider gave the discount at checkout; a code that could not be counted is not given.
+      try {
+        await provider.removeDiscounts(counted.purchaseId, `uncounted-${counted.purchaseId}`);
+        return await syncCustomer(customerId);
+      } catch (error) {
+        logPayments("warn", "discount of an uncounted promotion code not removed", { purchaseId: counted.purchaseId, code: codeOf(error) });
+      }
+    }
+  }
+  return outcome;
+}
+
+interface Redemption {
+  promotionCodeId: string;
+  planId: string | null;
+  uid: string;
+  purchaseId: string;
+  result: RedemptionResult;
 }
 
 /**
  * Fulfilment, once per subscription (the caller checked, in the same transaction, that it has not
  * happened): the webhook and the welcome page may both get here, in any order, any number of times.
- * It runs after syncCustomer's reads and before its writes: the hook may read, then write.
+ * It runs after syncCustomer's reads and before its writes: the redemption may read, then write.
  */
-async function fulfilPurchase(tx: TransactionContext, uid: string, sub: ProviderSubscription) {
+async function fulfilPurchase(tx: TransactionContext, uid: string, sub: ProviderSubscription): Promise<Redemption | null> {
   const promotionCodeId = sub.metadata.promotionCodeId ?? null;
-  if (promotionCodeId) await countPromotionRedemption(tx, { promotionCodeId, uid, purchaseId: sub.id, now: Date.now() });
-  tx.create(MEMBERSHIP_FULFILMENTS, sub.id, { uid, subscriptionId: sub.id, planId: sub.planId, promotionCodeId, fulfilledAt: Date.now() });
+  // Judged at the moment the checkout was made (the subscription's creation), so a code that expires
+  // while the webhook is on its way still counts.
+  const result = promotionCodeId ? await redeemPromotionCode(tx, { promotionCodeId, uid, purchaseId: sub.id, now: sub.created }) : null;
+  tx.create(MEMBERSHIP_FULFILMENTS, sub.id, {
+    uid,
+    subscriptionId: sub.id,
+    planId: sub.planId,
+    promotionCodeId,
+    promotionCounted: result ? result.ok : null,
+    promotionFailure: result && !result.ok ? result.reason : null,
+    fulfilledAt: Date.now(),
+  });
+  return promotionCodeId && result ? { promotionCodeId, planId: sub.planId, uid, purchaseId: sub.id, result } : null;
 }
 
-/**
- * PROMOTION-CODE REDEMPTION HOOK. Runs inside the fulfilment transaction, exactly once per purchase
- * (subscription), with the code the checkout carried in its metadata. It is called before any
- * other write of the transaction, so it may read (the code, its count) and then write, as the
- * store's transactions require. The promotion-code work wires
- * `redeemPromotionCode(tx, { promotionCodeId, uid, purchaseId, now })` from
- * app/models/promotion-code.server.ts in here; until then the redemption is only kept on the
- * fulfilment record above.
- */
-async function countPromotionRedemption(
-  _tx: TransactionContext,
-  redemption: { promotionCodeId: string; uid: string; purchaseId: string; now: number },
-): Promise<void> {
-  logPayments("info", "promotion code used in a purchase", { ...redemption });
+const FulfilmentSchema = z.object({ uid: z.string(), promotionFailure: z.string().nullable().optional() });
+
+/** Why a purchase's promotion code was not counted (for the welcome page), or null when it was or there was none. */
+export async function promotionFailureFor(subscriptionId: string, uid: string): Promise<RedemptionFailure | null> {
+  const fulfilment = await getStore().get(MEMBERSHIP_FULFILMENTS, subscriptionId, FulfilmentSchema);
+  if (!fulfilment || fulfilment.uid !== uid) return null;
+  return (fulfilment.promotionFailure as RedemptionFailure | null | undefined) ?? null;
 }
 
 async function recordEventOnly(event: { id: string; type: string }, outcome: string, customerId: string | null) {

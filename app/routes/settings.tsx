@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { PaletteImage } from "~/components/palette-image";
 import { PhoneSignIn } from "~/components/phone-sign-in";
@@ -8,10 +8,14 @@ import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/model
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
 import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
+import { MembershipPanel } from "~/components/membership-panel";
+import { describeMembership, membershipNotice } from "~/models/membership-summary";
+import { getMembership, syncCheckoutSession } from "~/models/membership.server";
+import { membershipFacts } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
 import { initialsOf } from "~/models/user";
 import { parseForm } from "~/models/sign-in";
-import { claimUsername, savePrivateUser } from "~/models/user.server";
+import { claimUsername, getPrivateUser, savePrivateUser } from "~/models/user.server";
 import { endSession, requireAccess } from "~/models/viewer.server";
 import { getAccount } from "~/services/identity.server";
 
@@ -30,7 +34,19 @@ const SAVED: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { context });
-  const saved = new URL(request.url).searchParams.get("saved") ?? "";
+  const url = new URL(request.url);
+  const saved = url.searchParams.get("saved") ?? "";
+  let notice = url.searchParams.get("membership") ?? (url.searchParams.get("plan") === "running" ? "running" : null);
+  const cardSession = url.searchParams.get("card") === "updated" ? url.searchParams.get("session_id") : null;
+  if (cardSession) {
+    // Back from the provider's card page: the same sync as checkout makes the new card the default.
+    const synced = await syncCheckoutSession(cardSession.slice(0, 255), viewer.uid);
+    notice = synced.ok ? "card-updated" : synced.reason === "unavailable" ? "unavailable" : "card_failed";
+  }
+  const membership = await getMembership(viewer.uid);
+  // The request's record was read before that sync; the card it wrote is read afresh.
+  const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
+  const facts = await membershipFacts(membership, card);
   return data(
     {
       uid: viewer.uid,
@@ -38,7 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? "", birthday: user.birthday ?? "" },
       username: user.username ?? "",
       phoneNumber: user.phoneNumber,
-      subscribed: user.isSubscribed,
+      membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
+      membershipNotice: membershipNotice(notice),
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -188,19 +205,7 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <section className="auth-card" id="membership" aria-labelledby="membership-title">
-          <h2 id="membership-title">Your membership</h2>
-          {stored.subscribed ? (
-            <p>Your membership is active. Thank you for practising with us.</p>
-          ) : (
-            <>
-              <p>No membership yet. Live classes and the full library come with one.</p>
-              <Link className="button button--secondary" to="/subscribe">
-                See memberships
-              </Link>
-            </>
-          )}
-        </section>
+        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} />
 
         <section className="auth-card" id="profile" aria-labelledby="profile-title">
           <h2 id="profile-title">About you</h2>

@@ -252,6 +252,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
       });
     },
 
+    async removeDiscounts(subscriptionId) {
+      return updateSubscription(subscriptionId, (sub) => ({ ...sub, discount: null }));
+    },
+
     async applyCardUpdate() {
       // The demo set the default card when the card was saved on its page.
     },

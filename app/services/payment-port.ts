@@ -122,6 +122,8 @@ export interface PaymentProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Applies a discount to the running subscription (the win-back offer). */
   applyDiscount(subscriptionId: string, discount: AppliedDiscount, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Takes every discount off the subscription (a promotion code that could not be counted). */
+  removeDiscounts(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /**
    * Makes a completed card-update (setup) session's card the subscription's default. Stripe needs
    * this step after its hosted setup page; the demo did it when the card was saved. Idempotent.

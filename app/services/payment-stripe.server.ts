@@ -155,6 +155,11 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return toSubscription(updated);
     },
 
+    async removeDiscounts(subscriptionId, idempotencyKey) {
+      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { discounts: "", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }));
+      return toSubscription(updated);
+    },
+
     async applyCardUpdate(sessionId) {
       const session = await call(() => stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent"] }));
       if (session.mode !== "setup" || session.status !== "complete") return;

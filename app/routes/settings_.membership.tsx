@@ -1,0 +1,40 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { ERRORS } from "~/models/errors";
+import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/models/membership.server";
+import { defineHandle } from "~/models/route-handle";
+import { requireAccess } from "~/models/viewer.server";
+
+/** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
+export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });
+
+const IntentSchema = z.object({ intent: z.enum(["card", "cancel", "winback", "resume"]) });
+
+export async function loader() {
+  return redirect("/settings#membership");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { viewer } = await requireAccess(request, handle, { context });
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
+  }
+  const parsed = IntentSchema.safeParse({ intent: formData.get("intent") });
+  if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
+  const origin = new URL(request.url).origin;
+  const { intent } = parsed.data;
+
+  if (intent === "card") {
+    // One card-update page per member per minute: a double click or a retry opens the same one.
+    const started = await startCardUpdate(viewer.uid, `card-${Math.floor(Date.now() / 60_000)}`, origin);
+    if (!started.ok) return redirect(`/settings?membership=${started.reason}#membership`);
+    return redirect(started.url);
+  }
+  const result =
+    intent === "cancel" ? await cancelMembership(viewer.uid) : intent === "resume" ? await resumeMembership(viewer.uid) : await applyWinback(viewer.uid);
+  if (!result.ok) return redirect(`/settings?membership=${result.reason}#membership`);
+  return redirect(`/settings?membership=${intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "offer"}#membership`);
+}

@@ -1,0 +1,318 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { FieldError, fieldIds } from "~/components/form-field";
+import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
+import { ERRORS } from "~/models/errors";
+import { listPlans } from "~/models/plan.server";
+import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
+import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/subscription.server";
+import { defineHandle } from "~/models/route-handle";
+import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, subscribeHref } from "~/models/subscribe";
+import { startSubscriptionCheckout } from "~/models/membership.server";
+import { getViewerState } from "~/models/viewer.server";
+import { getVisitor } from "~/models/visitor.server";
+
+/** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
+export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
+
+export const meta: MetaFunction = () => [
+  { title: "Become a member · Stillhour" },
+  { name: "description", content: "Live classes and the whole on-demand library, monthly or yearly. Cancel any time in settings." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const now = Math.floor(Date.now() / 1000);
+  const state = await getViewerState(request, context);
+  const member = state && !state.viewer.anonymous ? state : null;
+  if (member && hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
+
+  const plans = await listPlans();
+  if (plans.length === 0) throw new Response(null, { status: 503, statusText: "Memberships are not on sale just now" });
+  const requested = url.searchParams.get("plan");
+  const plan = plans.find((candidate) => candidate.id === requested) ?? plans.find((candidate) => candidate.interval === "year") ?? plans[0];
+  const typed = url.searchParams.get("code")?.trim() ?? "";
+  const checks = typed ? await checkCodeForPlans(typed, plans, member, now) : null;
+  const check = checks?.get(plan.id) ?? null;
+  const { variants } = await getVisitor(request);
+  const monthly = plans.find((candidate) => candidate.interval === "month");
+  const locale = acceptedLocale(request);
+
+  return data(
+    {
+      plans: plans.map((candidate) => {
+        const own = checks?.get(candidate.id);
+        const price = priceWithDiscount(candidate, own?.outcome === "accepted" ? own.discount.benefit : null);
+        const saving = candidate.interval === "year" && monthly ? annualSaving(monthly, candidate) : null;
+        return {
+          id: candidate.id,
+          name: candidate.name,
+          interval: candidate.interval,
+          trialDays: price.trialDays,
+          price: formatMoney(candidate.amount, candidate.currency, locale),
+          firstCharge: price.firstCharge === candidate.amount ? null : formatMoney(price.firstCharge, candidate.currency, locale),
+          discountNote: discountNote(price, formatMoney(candidate.amount, candidate.currency, locale), candidate.interval),
+          saving: saving && saving.amount > 0 ? `Save ${formatMoney(saving.amount, candidate.currency, locale)} (${saving.percent}%) against paying monthly` : null,
+        };
+      }),
+      selected: plan.id,
+      code: typed.slice(0, 64),
+      codeMessage: check ? describeCodeCheck(check) : null,
+      codeAccepted: check?.outcome === "accepted",
+      step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
+      steps: checkoutSteps(variants, "unknown"),
+      timeline: variants.choosePlanTimelineTest === "timeline",
+      signedIn: Boolean(member),
+      canceled: url.searchParams.get("canceled") === "1",
+      intentId: randomUUID().replaceAll("-", ""),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
+    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
+  }
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+  if (FORBIDDEN_FIELDS.some((field) => formData.has(field))) {
+    return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your plan again." }, values: {} }, { status: 400 });
+  }
+  const parsed = SubscribeFormSchema.safeParse(Object.fromEntries([...formData].map(([key, value]) => [key, String(value)])));
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const field = String(first?.path[0] ?? "form");
+    return data<ActionResult>({ errors: { [field === "intent" ? "form" : field]: first?.message ?? ERRORS.bad_request.message }, values: {} }, { status: 400 });
+  }
+  const form = parsed.data;
+  if (form.intent === "remove-code") return redirect(subscribeHref({ plan: form.plan }));
+
+  const now = Math.floor(Date.now() / 1000);
+  const state = await getViewerState(request, context);
+  const member = state && !state.viewer.anonymous ? state : null;
+  const plan = (await listPlans()).find((candidate) => candidate.id === form.plan);
+  if (!plan) return data<ActionResult>({ errors: { plan: "Please choose one of the plans shown." }, values: { code: form.code } }, { status: 400 });
+  const typed = form.code.trim();
+  const check = typed ? ((await checkCodeForPlans(typed, [plan], member, now)).get(plan.id) ?? null) : null;
+
+  if (form.intent === "apply") {
+    if (!typed) return data<ActionResult>({ errors: { code: "Please type a code first." }, values: { code: "" } }, { status: 400 });
+    await recordCodeCheck(check!, { typed, planId: plan.id, uid: member?.viewer.uid ?? null });
+    if (check!.outcome !== "accepted") {
+      return data<ActionResult>({ errors: { code: describeCodeCheck(check!) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
+    }
+    return redirect(subscribeHref({ plan: plan.id, code: typed }));
+  }
+
+  if (check && check.outcome !== "accepted") {
+    return data<ActionResult>({ errors: { code: describeCodeCheck(check) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
+  }
+  if (form.intent === "choose") return redirect(subscribeHref({ plan: plan.id, code: typed, step: "payment" }));
+
+  // checkout
+  const step = form.step;
+  if (!member) throw redirect(`/sign-in?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step }))}`);
+  if (member.user.onboardingStatus !== "onboarded") {
+    throw redirect(`/onboarding?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step }))}`);
+  }
+  if (hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
+  const { variants } = await getVisitor(request);
+  if (checkoutSteps(variants, "unknown") === "choose-payment-step" && form.renewalConsent !== "on") {
+    return data<ActionResult>(
+      { errors: { renewalConsent: "Please confirm you understand how the membership renews." }, values: { code: typed.slice(0, 64), plan: plan.id } },
+      { status: 400 },
+    );
+  }
+  const started = await startSubscriptionCheckout({
+    uid: member.viewer.uid,
+    planId: plan.id,
+    discount: check?.outcome === "accepted" ? check.discount : null,
+    intentId: form.intentId,
+    origin: new URL(request.url).origin,
+  });
+  if (!started.ok) {
+    if (started.reason === "already_member") throw redirect("/settings?plan=running#membership");
+    const failure = checkoutFailure(started.reason);
+    return data<ActionResult>({ errors: { form: failure.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: failure.status });
+  }
+  return redirect(started.url);
+}
+
+export default function SubscribeRoute() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formMethod === "POST" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const errors = actionData?.errors ?? {};
+  const code = actionData?.values.code ?? page.code;
+  const selectedId = actionData?.values.plan ?? page.selected;
+  const selected = page.plans.find((plan) => plan.id === selectedId) ?? page.plans[0];
+  const onPaymentStep = page.step === "payment" && page.steps === "choose-payment-step";
+  const codeField = fieldIds("code", undefined, errors.code ?? (page.codeAccepted ? undefined : page.codeMessage ?? undefined));
+  const codeError = errors.code ?? (!page.codeAccepted ? page.codeMessage : null);
+
+  return (
+    <section className="section subscribe" aria-labelledby="subscribe-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">Membership</p>
+          <h1 id="subscribe-title">{onPaymentStep ? "Before you pay" : "Practise with us, live and on demand"}</h1>
+          <p>
+            {onPaymentStep
+              ? "Here is exactly what happens next. Nothing is charged until you confirm on the payment page."
+              : "One membership opens every live class and the whole library. Cancel any time in settings, in two clicks."}
+          </p>
+        </header>
+        {page.canceled && !errors.form ? (
+          <p className="notice" role="status">
+            You left the payment page before paying, so nothing was charged. Your choice is still here.
+          </p>
+        ) : null}
+        {errors.form ? (
+          <p className="notice notice--error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+
+        {onPaymentStep ? (
+          <Form method="post" className="auth-card stack" noValidate>
+            <input type="hidden" name="plan" value={selected.id} />
+            <input type="hidden" name="code" value={code} />
+            <input type="hidden" name="intentId" value={page.intentId} />
+            <input type="hidden" name="step" value="payment" />
+            <h2>{selected.name}</h2>
+            <RenewalTerms plan={selected} />
+            <div className="field field--check">
+              <input
+                id="field-renewalConsent"
+                type="checkbox"
+                name="renewalConsent"
+                aria-invalid={errors.renewalConsent ? true : undefined}
+                aria-describedby={errors.renewalConsent ? "field-renewalConsent-error" : undefined}
+              />
+              <label htmlFor="field-renewalConsent">
+                I understand the membership renews at {selected.price} per {selected.interval} until I cancel.
+              </label>
+              <FieldError id={errors.renewalConsent ? "field-renewalConsent-error" : undefined} error={errors.renewalConsent} />
+            </div>
+            <div className="button-row">
+              <button className="button" type="submit" name="intent" value="checkout" disabled={pending === "checkout"}>
+                {pending === "checkout" ? "Opening the payment page…" : "Continue to payment"}
+              </button>
+              <Link className="button button--quiet" to={`/subscribe?plan=${selected.id}${code ? `&code=${encodeURIComponent(code)}` : ""}`}>
+                Change plan
+              </Link>
+            </div>
+          </Form>
+        ) : (
+          <Form method="post" className="stack" noValidate>
+            <input type="hidden" name="intentId" value={page.intentId} />
+            <fieldset className="plan-choice">
+              <legend>Choose a plan</legend>
+              {page.plans.map((plan) => (
+                <label key={plan.id} className="plan-option">
+                  <input type="radio" name="plan" value={plan.id} defaultChecked={plan.id === selected.id} />
+                  <span className="plan-option__body">
+                    <span className="plan-option__name">{plan.name}</span>
+                    <span className="plan-option__price">
+                      {plan.firstCharge ? (
+                        <>
+                          <s aria-label={`was ${plan.price}`}>{plan.price}</s> {plan.firstCharge}
+                        </>
+                      ) : (
+                        plan.price
+                      )}{" "}
+                      per {plan.interval}
+                    </span>
+                    {plan.trialDays > 0 ? <span className="plan-option__note">{plan.trialDays} days free, then billed {plan.interval}ly</span> : null}
+                    {plan.discountNote ? <span className="plan-option__note">{plan.discountNote}</span> : null}
+                    {plan.saving ? <span className="plan-option__note">{plan.saving}</span> : null}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+
+            <div className="field">
+              <label htmlFor={codeField.id}>Promotion code (optional)</label>
+              <div className="button-row">
+                <input
+                  id={codeField.id}
+                  name="code"
+                  defaultValue={code}
+                  key={code}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  maxLength={64}
+                  aria-invalid={codeError ? true : undefined}
+                  aria-describedby={codeError ? codeField.errorId : page.codeAccepted ? "field-code-accepted" : undefined}
+                />
+                <button className="button button--secondary" type="submit" name="intent" value="apply" disabled={pending === "apply"}>
+                  {pending === "apply" ? "Checking…" : "Apply"}
+                </button>
+              </div>
+              {page.codeAccepted && !errors.code ? (
+                <p className="field__success" id="field-code-accepted" role="status">
+                  {page.codeMessage}
+                </p>
+              ) : null}
+              <FieldError id={codeError ? codeField.errorId : undefined} error={codeError ?? undefined} />
+              {page.code && !errors.code ? (
+                <button className="button button--quiet button--small" type="submit" name="intent" value="remove-code">
+                  Remove code
+                </button>
+              ) : null}
+            </div>
+
+            {page.timeline ? <PlanTimeline trialDays={selected.trialDays} price={selected.firstCharge ?? selected.price} interval={selected.interval} /> : <ProgramCovers />}
+
+            {page.steps === "single-step" && !page.timeline ? <RenewalTerms plan={selected} /> : null}
+            {errors.plan ? <FieldError id="field-plan-error" error={errors.plan} /> : null}
+            <button
+              className="button"
+              type="submit"
+              name="intent"
+              value={page.steps === "single-step" ? "checkout" : "choose"}
+              disabled={pending === "checkout" || pending === "choose"}
+            >
+              {pending === "checkout" ? "Opening the payment page…" : page.signedIn ? "Continue" : "Continue: sign in or join"}
+            </button>
+            {!page.signedIn ? <p className="auth-page__small">You'll sign in with your phone or e-mail first; your choice is kept.</p> : null}
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function RenewalTerms({ plan }: { plan: { trialDays: number; price: string; firstCharge: string | null; interval: string; discountNote: string | null } }) {
+  return (
+    <ul className="renewal-terms">
+      {plan.trialDays > 0 ? <li>Today: your {plan.trialDays}-day free trial starts. Nothing is charged today.</li> : <li>Today: your first payment of {plan.firstCharge ?? plan.price}.</li>}
+      {plan.trialDays > 0 ? <li>After {plan.trialDays} days: your first payment of {plan.firstCharge ?? plan.price}.</li> : null}
+      {plan.discountNote ? <li>{plan.discountNote}</li> : null}
+      <li>
+        Then {plan.price} every {plan.interval} until you cancel. Cancel any time in settings; you keep access until the end of the period you paid
+        for.
+      </li>
+    </ul>
+  );
+}
+
+/** The visitor's first listed language, for money formatting; English when none is usable. */
+function acceptedLocale(request: Request): string {
+  const first = (request.headers.get("Accept-Language") ?? "").split(",")[0]?.split(";")[0]?.trim();
+  try {
+    return first ? new Intl.NumberFormat(first).resolvedOptions().locale : "en-US";
+  } catch {
+    return "en-US";
+  }
+}
