@@ -12,6 +12,7 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/servic
 export { startServer } from "~/http-server.server";
 export { runStartupTasks } from "~/startup.server";
 export { deleteIdleAnonymousAccounts } from "~/models/account-cleanup.server";
+export { reconcilePayments } from "~/models/payment-webhook.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

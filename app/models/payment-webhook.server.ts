@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/services/payment-port";
-import { PAYMENT_EVENTS, syncCustomer } from "./membership.server";
+import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "./membership.server";
 
 /**
  * The webhook endpoint's work: verify on the raw body, skip an event already recorded, work out whose
@@ -36,6 +36,11 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
     }
     throw error;
   }
+  return handleProviderEvent(event);
+}
+
+/** One verified event (from the webhook, or listed by the reconcile job): recorded once with its effects. */
+async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult> {
   if (await getStore().get(PAYMENT_EVENTS, event.id, z.object({}).passthrough())) return { status: 200, outcome: "duplicate" };
 
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) {
@@ -60,6 +65,51 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
     console.warn(JSON.stringify({ level: "warn", msg: "payment webhook not processed", eventId: event.id, type: event.type, code, cause }));
     return { status: 503, outcome: "unavailable" };
   }
+}
+
+export interface ReconcileSummary {
+  provider: string;
+  since: string;
+  eventsListed: number;
+  eventsReplayed: number;
+  customers: number;
+  synced: number;
+  failed: number;
+}
+
+/**
+ * `npm run payments:reconcile`: replays every event of the last `sinceDays` days that was never
+ * recorded (a delivery that never arrived), then re-syncs every customer's membership from the
+ * provider. Both paths are the webhook's own, so running it twice, or beside live deliveries,
+ * changes nothing more.
+ */
+export async function reconcilePayments(options: { sinceDays?: number } = {}): Promise<ReconcileSummary> {
+  const provider = getPaymentProvider();
+  const sinceSeconds = Math.floor(Date.now() / 1000) - (options.sinceDays ?? 30) * 86_400;
+  const summary: ReconcileSummary = { provider: provider.name, since: new Date(sinceSeconds * 1000).toISOString(), eventsListed: 0, eventsReplayed: 0, customers: 0, synced: 0, failed: 0 };
+
+  const events = await provider.listEventsSince(sinceSeconds);
+  summary.eventsListed = events.length;
+  for (const event of events) {
+    const result = await handleProviderEvent(event);
+    if (result.outcome !== "duplicate") summary.eventsReplayed += 1;
+    if (result.status !== 200) summary.failed += 1;
+  }
+
+  const { docs } = await getStore().query(PAYMENT_CUSTOMERS, z.object({ uid: z.string(), provider: z.string() }), {
+    where: [{ field: "provider", op: "==", value: provider.name }],
+  });
+  summary.customers = docs.length;
+  for (const doc of docs) {
+    try {
+      const outcome = await syncCustomer(doc.id);
+      if (outcome.status === "synced") summary.synced += 1;
+    } catch (error) {
+      summary.failed += 1;
+      console.warn(JSON.stringify({ level: "warn", msg: "reconcile: customer not synced", customerId: doc.id, cause: error instanceof Error ? error.name : "unknown" }));
+    }
+  }
+  return summary;
 }
 
 /** The customer the event is about, from the provider's current copy of the object. */

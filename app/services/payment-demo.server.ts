@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { AppliedDiscount, Card, Plan } from "~/models/billing";
 import { getStore } from "./db.server";
-import { signPayload, verifyStripeSignedEvent } from "./payment-events.server";
+import { readEvent, signPayload, verifyStripeSignedEvent } from "./payment-events.server";
 import {
   CHECKOUT_SESSION_PLACEHOLDER,
   PaymentError,
@@ -10,6 +10,7 @@ import {
   type DiscountSummary,
   type PaymentProvider,
   type ProviderCheckoutSession,
+  type ProviderEvent,
   type ProviderSubscription,
   type SubscriptionCheckoutInput,
 } from "./payment-port";
@@ -27,6 +28,8 @@ export const DEMO_SESSIONS = "demoPaymentsSessions";
 export const DEMO_SUBSCRIPTIONS = "demoPaymentsSubscriptions";
 export const DEMO_CHARGES = "demoPaymentsCharges";
 export const DEMO_IDEMPOTENCY = "demoPaymentsIdempotency";
+/** Every event the demo sent, as Stripe keeps them, so a missed delivery can be listed and replayed. */
+export const DEMO_EVENTS = "demoPaymentsEvents";
 
 export const DEMO_CARDS = {
   success: "4242424242424242",
@@ -49,6 +52,8 @@ const DiscountSummarySchema = z.object({
 
 const CustomerSchema = z.object({ id: z.string(), uid: z.string(), email: z.string().nullable(), name: z.string().nullable(), created: z.number() });
 const IdempotencySchema = z.object({ objectId: z.string() });
+
+const DemoEventSchema = z.object({ type: z.string(), payload: z.string(), created: z.number() });
 
 const SessionSchema = z.object({
   id: z.string(),
@@ -260,6 +265,14 @@ export function createDemoProvider(options: DemoProviderOptions) {
       // The demo set the default card when the card was saved on its page.
     },
 
+    async listEventsSince(sinceSeconds) {
+      const { docs } = await store().query(DEMO_EVENTS, DemoEventSchema, { where: [{ field: "created", op: ">=", value: sinceSeconds }] });
+      return docs
+        .map((doc) => readEvent(JSON.parse(doc.data.payload)))
+        .filter((event): event is ProviderEvent => event !== null)
+        .sort((a, b) => a.created - b.created || a.id.localeCompare(b.id));
+    },
+
     parseWebhook(rawBody, signatureHeader) {
       return verifyStripeSignedEvent(rawBody, signatureHeader, options.webhookSecret);
     },
@@ -331,6 +344,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
         const done: DemoSession = { ...session, status: "complete", pendingCard: null };
         tx.set(DEMO_SESSIONS, sessionId, done);
         deliveries.push(sign("checkout.session.completed", sessionObject(done)), sign("customer.subscription.updated", subscriptionObject(updated)));
+        keepEvents(tx, deliveries, now);
         return { ok: true, redirectTo: successRedirect(done), deliveries, charged: false };
       }
       const plan = session.plan;
@@ -373,8 +387,13 @@ export function createDemoProvider(options: DemoProviderOptions) {
         sign("customer.subscription.created", subscriptionObject(subscription)),
         sign("invoice.paid", { id: newId("in"), object: "invoice", customer: session.customerId, subscription: subscription.id, amount_paid: paid, currency: plan.currency }),
       );
+      keepEvents(tx, deliveries, now);
       return { ok: true, redirectTo: successRedirect(done), deliveries, charged: true };
     });
+  }
+
+  function keepEvents(tx: TransactionContext, deliveries: readonly SignedDelivery[], created: number) {
+    for (const delivery of deliveries) tx.create(DEMO_EVENTS, delivery.eventId, { type: delivery.type, payload: delivery.payload, created });
   }
 
   async function updateSubscription(id: string, change: (sub: ProviderSubscription) => ProviderSubscription): Promise<ProviderSubscription> {

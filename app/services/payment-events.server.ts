@@ -17,8 +17,15 @@ export function verifyStripeSignedEvent(rawBody: string, signatureHeader: string
   } catch (error) {
     throw new WebhookSignatureError(error instanceof Error ? error.message : "signature check failed");
   }
-  if (typeof event.id !== "string" || typeof event.type !== "string") throw new WebhookSignatureError("not an event");
-  const object = event.data?.object ?? {};
+  const read = readEvent(event);
+  if (!read) throw new WebhookSignatureError("not an event");
+  return read;
+}
+
+/** An event envelope (verified, or listed from the provider's API) as the port's ProviderEvent; null if it is not one. */
+export function readEvent(event: { id?: unknown; type?: unknown; created?: unknown; data?: { object?: unknown } }): ProviderEvent | null {
+  if (typeof event.id !== "string" || typeof event.type !== "string") return null;
+  const object = (event.data?.object ?? {}) as Record<string, unknown>;
   const objectId = typeof object.id === "string" ? object.id : null;
   const customer = object.object === "customer" ? object.id : object.customer;
   const customerId = typeof customer === "string" ? customer : customer && typeof customer === "object" && "id" in customer ? String((customer as { id: unknown }).id) : null;

@@ -129,6 +129,8 @@ export interface PaymentProvider {
    * this step after its hosted setup page; the demo did it when the card was saved. Idempotent.
    */
   applyCardUpdate(sessionId: string): Promise<void>;
+  /** Events created at or after `sinceSeconds`, oldest first (the reconcile job replays the ones never recorded). */
+  listEventsSince(sinceSeconds: number): Promise<ProviderEvent[]>;
   /** Verifies and reads an event; throws WebhookSignatureError when it is not genuine. */
   parseWebhook(rawBody: string, signatureHeader: string | null): ProviderEvent;
 }

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { AppliedDiscount, Card, PlanInterval, SubscriptionStatus } from "~/models/billing";
-import { verifyStripeSignedEvent } from "./payment-events.server";
+import { readEvent, verifyStripeSignedEvent } from "./payment-events.server";
 import {
   CHECKOUT_SESSION_PLACEHOLDER,
   PaymentError,
@@ -8,6 +8,7 @@ import {
   type PaymentErrorCode,
   type PaymentProvider,
   type ProviderCheckoutSession,
+  type ProviderEvent,
   type ProviderSubscription,
 } from "./payment-port";
 
@@ -170,6 +171,18 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       await call(() =>
         stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod }, { idempotencyKey: `card-update-${sessionId}` }),
       );
+    },
+
+    async listEventsSince(sinceSeconds) {
+      const events: ProviderEvent[] = [];
+      await call(() =>
+        stripe.events.list({ created: { gte: sinceSeconds }, limit: 100 }).autoPagingEach((event) => {
+          const read = readEvent(event as never);
+          if (read) events.push(read);
+        }),
+      );
+      // Stripe lists newest first; replay in the order they happened.
+      return events.sort((a, b) => a.created - b.created);
     },
 
     parseWebhook(rawBody, signatureHeader) {

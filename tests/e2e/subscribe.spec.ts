@@ -1,5 +1,6 @@
 import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
-import { expect, test, type Page } from "../support/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
