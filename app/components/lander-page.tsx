@@ -3,7 +3,7 @@ import { useId } from "react";
 import type { LandingPage } from "~/models/landing-page";
 import { QuoteCard } from "./quote-card";
 import { SectionHeading } from "./section-heading";
-import { mix } from "~/models/colour";
+import { mix } from "~/services/colour";
 import { TeacherSection, type TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */

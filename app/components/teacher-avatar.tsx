@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { mix, readableInk } from "~/models/colour";
+import { mix, readableInk } from "~/services/colour";
 import { teacherInitials } from "~/models/portrait";
 
 interface TeacherAvatarProps {

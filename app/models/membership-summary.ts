@@ -1,4 +1,4 @@
-import type { Card, PlanInterval, SubscriptionStatus } from "./billing";
+import type { Card, PlanInterval, SubscriptionStatus } from "~/services/billing";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "./user";
 
 /**

@@ -6,7 +6,7 @@ import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "
 import type { TransactionContext } from "~/services/store.server";
 import { promotionRedemptionEvent } from "./analytics-events";
 import { recordEvent } from "./analytics-event.server";
-import type { AppliedDiscount } from "./billing";
+import type { AppliedDiscount } from "~/services/billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";
 import { getPlan } from "./plan.server";
 import type { RedemptionFailure } from "./promotion-code";

@@ -1,4 +1,4 @@
-import type { AppliedDiscount, PlanInterval, SubscriptionStatus } from "./billing";
+import type { AppliedDiscount, PlanInterval, SubscriptionStatus } from "~/services/billing";
 
 /**
  * Membership rules (issue 8), pure: which of a customer's subscriptions counts, what the §3 fields

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import type { DocumentStore } from "~/services/store.server";
-import type { Plan } from "./billing";
+import type { Plan } from "~/services/billing";
 
 /**
  * `plans/{id}` in the store: the catalogue every price comes from. A form or URL names a plan by id

@@ -1,4 +1,4 @@
-import { mix } from "./colour";
+import { mix } from "~/services/colour";
 
 /**
  * Generated teacher portraits (design brief: no photographs): initials on a soft radial gradient

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import type { TransactionContext } from "~/services/store.server";
-import type { Plan } from "./billing";
+import type { Plan } from "~/services/billing";
 import {
   PromotionCodeSchema,
   capReached,

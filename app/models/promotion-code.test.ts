@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Plan, PromotionBenefit } from "./billing";
+import type { Plan, PromotionBenefit } from "~/services/billing";
 import {
   PromotionCodeSchema,
   annualSaving,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppliedDiscount, DiscountDuration, Plan, PromotionBenefit } from "./billing";
+import type { AppliedDiscount, DiscountDuration, Plan, PromotionBenefit } from "~/services/billing";
 
 /**
  * Promotion codes (issue 8, spec §4): the stored shape, how a typed code is matched, and the rules that

@@ -1,4 +1,4 @@
-import type { Plan } from "./billing";
+import type { Plan } from "~/services/billing";
 import { promotionCheckEvent, promotionEventBase } from "./analytics-events";
 import { recordEvent } from "./analytics-event.server";
 import type { Membership } from "./membership";

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
+import { readFormBody } from "~/models/form-body.server";
 import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/models/demo-card";
 import { ERRORS } from "~/models/errors";
 import { deliverSignedEvents } from "~/models/payment-webhook.server";
@@ -57,15 +58,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const provider = getDemoProvider();
   if (!provider) notFound();
   const sessionId = params.sessionId ?? "";
-  if (Number(request.headers.get("Content-Length") ?? 0) > 16 * 1024) {
-    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
-  }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
-  }
+  const body = await readFormBody(request, 16 * 1024);
+  if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
+  const { formData } = body;
   const intent = String(formData.get("intent") ?? "pay");
 
   let result;

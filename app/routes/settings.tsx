@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormField } from "~/components/form-field";
 import { PaletteImage } from "~/components/palette-image";
 import { PhoneSignIn } from "~/components/phone-sign-in";
+import { readFormBody } from "~/models/form-body.server";
 import { ERRORS } from "~/models/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/models/profile";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
@@ -80,15 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!changed.ok) return data<ActionResult>(photoError(ERRORS[changed.code].message), { status: ERRORS[changed.code].status });
     return redirect("/settings?saved=photo#photo");
   }
-  if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
-    return data<ActionResult>({ form: "page", errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
-  }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
-  }
+  const body = await readFormBody(request, 32 * 1024);
+  if (!body.ok) return data<ActionResult>({ form: "page", errors: { form: body.message }, values: {} }, { status: body.status });
+  const { formData } = body;
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "remove-photo") {

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
-import { ERRORS } from "~/models/errors";
+import { readFormBody } from "~/models/form-body.server";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/sign-in";
@@ -39,15 +39,9 @@ type ActionResult = { errors: Record<string, string>; values: Record<string, str
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));
-  if (Number(request.headers.get("Content-Length") ?? 0) > 16 * 1024) {
-    return data<ActionResult>({ errors: { email: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
-  }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionResult>({ errors: { email: ERRORS.bad_request.message }, values: {} }, { status: 400 });
-  }
+  const body = await readFormBody(request, 16 * 1024);
+  if (!body.ok) return data<ActionResult>({ errors: { email: body.message }, values: {} }, { status: body.status });
+  const { formData } = body;
   const parsed = parseForm(EmailLinkFormSchema, formData, ["email"]);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const sent = await sendEmailSignInLink(request, parsed.data.email, next);

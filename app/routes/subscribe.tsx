@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { randomUUID } from "node:crypto";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
+import { readFormBody } from "~/models/form-body.server";
 import { ERRORS } from "~/models/errors";
 import { listPlans } from "~/models/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
@@ -74,15 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > 32 * 1024) {
-    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: 413 });
-  }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
-  }
+  const body = await readFormBody(request, 32 * 1024);
+  if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
+  const { formData } = body;
   if (FORBIDDEN_FIELDS.some((field) => formData.has(field))) {
     return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your plan again." }, values: {} }, { status: 400 });
   }

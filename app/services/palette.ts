@@ -1,4 +1,4 @@
-import { mix } from "~/models/colour";
+import { mix } from "./colour";
 
 /**
  * §7 image service rules: which URLs it answers, how its palette is asked for, answered, cached and

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import type { AppliedDiscount, Card, Plan } from "~/models/billing";
+import type { AppliedDiscount, Card, Plan } from "./billing";
 import { getStore } from "./db.server";
 import { readEvent, signPayload, verifyStripeSignedEvent } from "./payment-events.server";
 import {

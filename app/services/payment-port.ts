@@ -1,4 +1,4 @@
-import type { AppliedDiscount, Card, Plan, PlanInterval, SubscriptionStatus } from "~/models/billing";
+import type { AppliedDiscount, Card, Plan, PlanInterval, SubscriptionStatus } from "./billing";
 
 /**
  * The payment port (docs/decisions/014-payments-port-and-webhooks.md). Two providers implement it:

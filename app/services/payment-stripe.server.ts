@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { AppliedDiscount, Card, PlanInterval, SubscriptionStatus } from "~/models/billing";
+import type { AppliedDiscount, Card, PlanInterval, SubscriptionStatus } from "./billing";
 import { readEvent, verifyStripeSignedEvent } from "./payment-events.server";
 import {
   CHECKOUT_SESSION_PLACEHOLDER,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Plan } from "../billing";
+import type { Plan } from "~/services/billing";
 import { PromotionCodeSchema, evaluatePromotionCode, priceWithDiscount } from "../promotion-code";
 import { demoLandingPages } from "./landing-pages";
 import { DEMO_PLAN_TRIAL_DAYS, demoPromotionCodes } from "./promotion-codes";

@@ -1,4 +1,4 @@
-import type { PromotionBenefit } from "../billing";
+import type { PromotionBenefit } from "~/services/billing";
 import type { PromotionCode } from "../promotion-code";
 import { demoLandingPages } from "./landing-pages";
 
