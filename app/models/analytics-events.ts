@@ -33,7 +33,14 @@ export type PromotionCodeEvent =
       properties: PromotionCodeEventBase & { purchaseId: string; reason: RedemptionFailure };
     };
 
-export type AnalyticsEvent = PromotionCodeEvent;
+/** §8: the membership's failure events. `reason` is our own code, never the provider's text. */
+export type MembershipFailureEvent =
+  | { name: "Subscribe_Failed"; properties: { planId: string; reason: string } }
+  | { name: "Card_Payment_Failed"; properties: { subscriptionId: string | null; reason: string } }
+  | { name: "Cancel_Failed"; properties: { reason: string } }
+  | { name: "Winback_Failed"; properties: { reason: string } };
+
+export type AnalyticsEvent = PromotionCodeEvent | MembershipFailureEvent;
 export type AnalyticsEventName = AnalyticsEvent["name"];
 
 /** The common properties of a promotion-code event, from what was typed and the plan chosen. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/services/payment-port";
+import { recordEvent } from "./analytics-event.server";
 import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "./membership.server";
 
 /**
@@ -57,6 +58,10 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
       return { status: 200, outcome: "ignored" };
     }
     const outcome = await syncCustomer(customerId, { id: event.id, type: event.type });
+    // §8 Card_Payment_Failed, once per failed invoice event (a replay is a duplicate and gets here no more).
+    if (event.type === "invoice.payment_failed" && outcome.status === "synced") {
+      await recordEvent({ name: "Card_Payment_Failed", properties: { subscriptionId: outcome.membership.subscriptionId, reason: "renewal_declined" } }, { uid: outcome.uid });
+    }
     return { status: 200, outcome: outcome.status };
   } catch (error) {
     // The provider could not be asked: answer non-2xx so it delivers the event again later.

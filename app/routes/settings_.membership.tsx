@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { recordEvent } from "~/models/analytics-event.server";
 import { ERRORS } from "~/models/errors";
 import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/models/membership.server";
 import { defineHandle } from "~/models/route-handle";
@@ -35,6 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result =
     intent === "cancel" ? await cancelMembership(viewer.uid) : intent === "resume" ? await resumeMembership(viewer.uid) : await applyWinback(viewer.uid);
-  if (!result.ok) return redirect(`/settings?membership=${result.reason}#membership`);
+  if (!result.ok) {
+    // §8 failure events; resuming has none of its own.
+    if (intent !== "resume") await recordEvent({ name: intent === "cancel" ? "Cancel_Failed" : "Winback_Failed", properties: { reason: result.reason } }, { uid: viewer.uid });
+    return redirect(`/settings?membership=${result.reason}#membership`);
+  }
   return redirect(`/settings?membership=${intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "offer"}#membership`);
 }

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
 import { readFormBody } from "~/models/form-body.server";
+import { recordEvent } from "~/models/analytics-event.server";
 import { ERRORS } from "~/models/errors";
 import { listPlans } from "~/models/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
@@ -135,6 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!started.ok) {
     if (started.reason === "already_member") throw redirect("/settings?plan=running#membership");
+    await recordEvent({ name: "Subscribe_Failed", properties: { planId: plan.id, reason: started.reason } }, { uid: member.viewer.uid });
     const failure = checkoutFailure(started.reason);
     return data<ActionResult>({ errors: { form: failure.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: failure.status });
   }

@@ -109,3 +109,25 @@ describe("a promotion code is counted when the purchase is fulfilled", () => {
     expect(names).toEqual(["Promotion_Code_Failed", "Promotion_Code_Succeeded"]);
   });
 });
+
+describe("§8 failure events", () => {
+  it("a failed renewal records Card_Payment_Failed once, however often the event is delivered", async () => {
+    const { signPayload } = await import("~/services/payment-events.server");
+    const { DEMO_SECRET } = await import("../support/payments");
+    const { receivePaymentWebhook } = await import("~/models/payment-webhook.server");
+    const uid = await newMember("Tove");
+    const { sessionId } = await checkout(uid);
+    await syncCheckoutSession(sessionId, uid);
+    const membership = (await getMembership(uid))!;
+    const payload = JSON.stringify({
+      id: `evt_failed_${uid}`,
+      object: "event",
+      created: Math.floor(Date.now() / 1000),
+      type: "invoice.payment_failed",
+      data: { object: { id: `in_${uid}`, object: "invoice", customer: membership.customerId, subscription: membership.subscriptionId } },
+    });
+    for (let i = 0; i < 3; i++) expect((await receivePaymentWebhook(payload, signPayload(payload, DEMO_SECRET!))).status).toBe(200);
+    const failures = Object.values(await all(ANALYTICS_EVENTS)).filter((e) => e.uid === uid && e.name === "Card_Payment_Failed");
+    expect(failures).toEqual([expect.objectContaining({ properties: { subscriptionId: membership.subscriptionId, reason: "renewal_declined" } })]);
+  });
+});
