@@ -86,6 +86,19 @@ test.describe("memberships without JavaScript", () => {
     await expect(page).toHaveURL(/membership=resumed/);
     await expect(panel).toContainText("free trial of the Monthly membership");
 
+    // A new card through the provider's hosted step; this one asks for the extra confirmation first.
+    await panel.getByRole("button", { name: "Update card" }).click();
+    await expect(page.getByRole("heading", { name: "Update your card" })).toBeVisible();
+    await page.getByLabel("Card number").fill("4000 0027 6000 3184");
+    await page.getByLabel("Expiry (MM/YY)").fill("11/33");
+    await page.getByLabel("Security code (CVC)").fill("321");
+    await page.getByLabel("Name on the card").fill("Wren Alder");
+    await page.getByRole("button", { name: "Save card" }).click();
+    await page.getByRole("button", { name: "Complete authentication" }).click();
+    await expect(page).toHaveURL(/\/settings\?card=updated/);
+    await expect(page.getByRole("status").first()).toHaveText("Saved your new card. Future payments use it.");
+    await expect(panel).toContainText("Visa ending in 3184");
+
     // The offer, taken once, is not offered again.
     await panel.getByRole("link", { name: "Cancel membership" }).click();
     await page.getByRole("button", { name: "Keep my membership with the offer" }).click();
@@ -106,7 +119,7 @@ test("a welcome address with someone else's or a made-up session grants nothing"
   await expect(page.locator("#membership")).toContainText("No membership yet");
 });
 
-test("the subscribe, cancel and settings pages have no serious accessibility problems", async ({ page, baseURL }) => {
+test("the subscribe, payment, welcome, settings and cancel pages have no serious accessibility problems", async ({ page, baseURL }) => {
   await page.goto("/subscribe?code=STILL20");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -117,5 +130,22 @@ test("the subscribe, cancel and settings pages have no serious accessibility pro
   await page.request.post("/onboarding", { form: { firstName: "Tamsin", lastName: "Reed", email: "" }, headers: { Origin: baseURL! } });
   await page.goto("/subscribe?plan=annual&step=payment");
   await expect(page.getByRole("heading", { name: "Before you pay" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await expect(page.getByRole("heading", { name: "Pay for your membership" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("10/35");
+  await page.getByLabel("Security code (CVC)").fill("999");
+  await page.getByLabel("Name on the card").fill("Tamsin Reed");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome, Tamsin");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/settings");
+  await expect(page.locator("#membership")).toContainText("Annual");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/settings/membership/cancel");
+  await expect(page.getByRole("heading", { name: "Before you go" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
