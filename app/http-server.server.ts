@@ -239,9 +239,12 @@ function rememberedVisitors() {
   };
 }
 
-/** Pages are shared per address and variant set: the page embeds the visitor's variants, nothing else of theirs. */
+/**
+ * Pages are shared per address, variant set and time zone: the page embeds the visitor's variants and
+ * shows times in their zone, nothing else of theirs.
+ */
 function cacheKeyFor(url: URL, visitor: Visitor): string {
-  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}`;
+  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}|${visitor.timeZone?.zone ?? ""}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { commitSession, readSession } from "~/services/session.server";
 import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "./experiments";
+import { canonicalTimeZone, type VisitorTimeZone } from "./time-zone";
 
 /** A visitor as the session knows them: their experiment key and the variants they were given. */
 export interface Visitor {
@@ -15,6 +16,8 @@ export interface Visitor {
    * so it is cheap and cannot be forged; such requests never touch the shared page cache.
    */
   member: boolean;
+  /** The zone times are shown in, when the browser or the visitor has told us; null until then. */
+  timeZone: VisitorTimeZone | null;
 }
 
 /** Reads the visitor from a request, creating a fresh session when the cookie cannot be trusted. */
@@ -33,8 +36,9 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
   const variants = assignVariants(experimentKey, stored);
   const auth = session.get("auth");
   const member = Boolean(auth && typeof auth.uid === "string" && auth.anonymous === false);
+  const timeZone = readTimeZone(session.get("timeZone"));
 
-  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader, member };
+  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader, member, timeZone };
 
   session.set("experimentKey", experimentKey);
   session.set("experiments", { ...variants });
@@ -44,7 +48,14 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
     .split(";")
     .map((part) => part.trim())
     .filter((part) => part && !part.startsWith("__session="));
-  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; "), member };
+  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; "), member, timeZone };
+}
+
+/** The session's zone, re-checked: a cookie from an older runtime may name a zone this one lacks. */
+function readTimeZone(stored: unknown): VisitorTimeZone | null {
+  if (!isPlainRecord(stored)) return null;
+  const zone = canonicalTimeZone(stored.zone);
+  return zone ? { zone, source: stored.source === "chosen" ? "chosen" : "browser" } : null;
 }
 
 function isPlainRecord(value: unknown): value is Record<string, unknown> {
@@ -54,4 +65,17 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
 function sameRecord(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(b);
   return Object.keys(a).length === keys.length && keys.every((key) => a[key] === b[key]);
+}
+
+/**
+ * Remembers the visitor's zone in their session and returns the Set-Cookie value. A zone the browser
+ * detected never replaces one the visitor chose; null means there was nothing to change.
+ */
+export async function rememberTimeZone(request: Request, choice: VisitorTimeZone): Promise<string | null> {
+  const session = await readSession(request.headers.get("Cookie") ?? "");
+  const current = readTimeZone(session.get("timeZone"));
+  if (choice.source === "browser" && current?.source === "chosen") return null;
+  if (current?.zone === choice.zone && current.source === choice.source) return null;
+  session.set("timeZone", { zone: choice.zone, source: choice.source });
+  return commitSession(session, new URL(request.url));
 }

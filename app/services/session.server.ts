@@ -17,7 +17,8 @@ export interface SessionData {
   auth?: SessionAuth;
   /** An e-mail sign-in link was sent from this browser: the address, so the link completes here. */
   pendingEmail?: { email: string; next: string; sentAt: number };
-  /** One message shown on the next page (post/redirect/get). */
+  /** The visitor's time zone (issue 9): detected by the browser, or chosen on a form. */
+  timeZone?: { zone: string; source: "browser" | "chosen" };
 }
 
 export interface SessionAuth {

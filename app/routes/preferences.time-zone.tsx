@@ -1,0 +1,103 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FieldError } from "~/components/form-field";
+import { readFormBody } from "~/models/form-body.server";
+import { defineHandle } from "~/models/route-handle";
+import { TimeZoneFormSchema, zoneLabel, zonesByRegion } from "~/models/time-zone";
+import { timeZoneReturnPath } from "~/models/time-zone.server";
+import { savePrivateUser } from "~/models/user.server";
+import { getViewerState } from "~/models/viewer.server";
+import { getVisitor, rememberTimeZone } from "~/models/visitor.server";
+
+/**
+ * Issue 9: the zone class times are shown in. The browser reports its own zone here after the page
+ * is interactive (source "browser"); anyone can choose another with this plain form, which wins.
+ */
+export const handle = defineHandle({ name: "time-zone", layout: "main", theme: "light" });
+
+export const meta: MetaFunction = () => [{ title: "Your time zone · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const visitor = await getVisitor(request);
+  const url = new URL(request.url);
+  const zone = visitor.timeZone?.zone ?? "UTC";
+  return data(
+    { zone, label: zoneLabel(zone), known: Boolean(visitor.timeZone), groups: zonesByRegion(), next: timeZoneReturnPath(url.searchParams.get("next")) },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readFormBody(request, 8 * 1024);
+  if (!body.ok) return data({ error: body.message, next: "/classes" }, { status: body.status });
+  const fields = Object.fromEntries([...body.formData].map(([key, value]) => [key, String(value)]));
+  const parsed = TimeZoneFormSchema.safeParse(fields);
+  const next = timeZoneReturnPath(fields.next);
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Please choose a time zone.", next }, { status: 400 });
+  const { timeZone, source } = parsed.data;
+
+  const setCookie = await rememberTimeZone(request, { zone: timeZone, source });
+  // A member's record keeps the zone too (§3 mostRecentTimeZone): dates in settings and mail use it.
+  const state = await getViewerState(request, context);
+  if (state && !state.viewer.anonymous && state.user.mostRecentTimeZone !== timeZone && (source === "chosen" || setCookie)) {
+    await savePrivateUser(state.viewer.uid, { mostRecentTimeZone: timeZone });
+  }
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  // The browser's own report is a background request: nothing to show.
+  if (source === "browser") {
+    headers.set("X-Time-Zone-Changed", setCookie ? "1" : "0");
+    return new Response(null, { status: 204, headers });
+  }
+  return redirect(next, { headers });
+}
+
+export default function TimeZoneRoute() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  return (
+    <section className="section" aria-labelledby="time-zone-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">Class times</p>
+          <h1 id="time-zone-title">Your time zone</h1>
+          <p>
+            {page.known
+              ? `Class times are shown in ${page.label}.`
+              : "We don't know your time zone yet, so class times are shown in UTC. Choose yours and every time on the site follows it."}
+          </p>
+        </header>
+        <Form method="post" className="auth-card stack" noValidate>
+          <input type="hidden" name="source" value="chosen" />
+          <input type="hidden" name="next" value={page.next} />
+          <div className="field">
+            <label htmlFor="field-timeZone">Time zone</label>
+            <select
+              id="field-timeZone"
+              name="timeZone"
+              defaultValue={page.zone}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "field-timeZone-error" : undefined}
+            >
+              {page.groups.map((group) => (
+                <optgroup key={group.region} label={group.region}>
+                  {group.zones.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll("_", " ")}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            <FieldError id={error ? "field-timeZone-error" : undefined} error={error} />
+          </div>
+          <button className="button" type="submit" disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Saving…" : "Show times in this zone"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+const REPORTED_KEY = "stillhour.timeZoneReported";
+
+/**
+ * Reports the browser's time zone once per tab (issue 9), on the idle moment sign-in starts, so
+ * class times follow it. The server keeps a zone the visitor chose on the form, and answers whether
+ * anything changed; only then does the page load its data again.
+ */
+export async function syncTimeZone(onChanged: () => void): Promise<void> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone || sessionStorage.getItem(REPORTED_KEY) === zone) return;
+  const response = await fetch("/preferences/time-zone", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ timeZone: zone, source: "browser" }),
+  }).catch(() => null);
+  if (response?.status !== 204) return;
+  sessionStorage.setItem(REPORTED_KEY, zone);
+  if (response.headers.get("X-Time-Zone-Changed") === "1") onChanged();
+}
