@@ -151,6 +151,26 @@ describe("the Stripe adapter", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("takes every discount off a subscription with an empty discounts list and the caller's key", async () => {
+    server.queue({ method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-trialing" });
+    const plain = await adapter().removeDiscounts("sub_1StillMonthly", "uncounted-sub_1StillMonthly");
+    expect(only().body.get("discounts")).toBe("");
+    expect(calls[0].headers["idempotency-key"]).toBe("uncounted-sub_1StillMonthly");
+    expect(plain.id).toBe("sub_1StillMonthly");
+  });
+
+  it("lists events since a moment, oldest first, for the reconcile job", async () => {
+    server.queue({ method: "GET", path: /^\/v1\/events$/, file: "event-list" });
+    const events = await adapter().listEventsSince(1763900000);
+    expect(only().query.get("created[gte]")).toBe("1763900000");
+    expect(events.map((e) => [e.id, e.type, e.customerId])).toEqual([
+      ["evt_1StillCheckoutDone", "checkout.session.completed", "cus_TqStill0001"],
+      ["evt_1StillSubCreated", "customer.subscription.created", "cus_TqStill0001"],
+      ["evt_1StillInvoicePaid", "invoice.paid", "cus_TqStill0001"],
+    ]);
+    expect(events[0].objectId).toBe("cs_test_a1StillhourMonthly");
+  });
+
   it("makes a finished card update's card the subscription's default", async () => {
     server.queue(
       { method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_c1StillhourSetup$/, file: "checkout-session-setup-complete" },
