@@ -27,6 +27,10 @@ describe("configuration", () => {
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project" }, "SESSION_SECRET"],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40) }, "PAYMENT_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
+    [{ VIDEO_PROVIDER: "daily" }, "DAILY_API_KEY"],
+    [{ VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40) }, "DAILY_DOMAIN"],
+    [{ VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40), DAILY_DOMAIN: "Not A Domain" }, "DAILY_DOMAIN"],
+    [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abcdefghijkl", STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl" }, "VIDEO_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abcdefghijkl" }, "STRIPE_WEBHOOK_SECRET"],
   ])("stops on %j with a message naming %s", (source, name) => {
     let error: unknown;

@@ -42,6 +42,11 @@ const EnvSchema = z
     STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
     /** Signs the demo provider's events to our own webhook endpoint. */
     DEMO_WEBHOOK_SECRET: z.string().min(16).default("whsec_demo_stillhour_local_only_0000"),
+    /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
+    VIDEO_PROVIDER: z.enum(["demo", "daily"]).default("demo"),
+    DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
+    /** Your Daily subdomain: rooms live at https://{DAILY_DOMAIN}.daily.co/{room}. */
+    DAILY_DOMAIN: z.string().regex(/^[a-z0-9-]{1,63}$/, "must be a Daily subdomain (letters, digits, dashes)").optional(),
   })
   .superRefine((env, ctx) => {
     if (env.DATA_STORE === "firestore" && !env.FIREBASE_PROJECT_ID) {
@@ -51,7 +56,14 @@ const EnvSchema = z
       if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
       if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when PAYMENT_PROVIDER=stripe" });
     }
+    if (env.VIDEO_PROVIDER === "daily") {
+      if (!env.DAILY_API_KEY) ctx.addIssue({ code: "custom", path: ["DAILY_API_KEY"], message: "is required when VIDEO_PROVIDER=daily" });
+      if (!env.DAILY_DOMAIN) ctx.addIssue({ code: "custom", path: ["DAILY_DOMAIN"], message: "is required when VIDEO_PROVIDER=daily" });
+    }
     if (env.APP_ENV === "production") {
+      if (env.VIDEO_PROVIDER === "demo") {
+        ctx.addIssue({ code: "custom", path: ["VIDEO_PROVIDER"], message: "must be daily in production: the demo room has no video" });
+      }
       if (env.PAYMENT_PROVIDER === "demo") {
         ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be stripe in production: the demo provider takes no money" });
       }

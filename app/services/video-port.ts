@@ -1,0 +1,39 @@
+/**
+ * Where a live class meets (issue 9; docs/decisions/018-video-rooms.md). One port, two adapters: a
+ * local demo room page, and Daily's REST API. A join link is made per member, per class, when they
+ * ask to join inside the window, and expires with the class: it is never put in a page's HTML.
+ */
+
+export interface RoomRequest {
+  classId: string;
+  title: string;
+  /** Unix seconds. The room opens this early and closes at `closesAt`. */
+  opensAt: number;
+  closesAt: number;
+}
+
+export interface JoinRequest extends RoomRequest {
+  uid: string;
+  displayName: string;
+}
+
+export class VideoError extends Error {
+  constructor(
+    public readonly code: "unavailable" | "refused",
+    message: string,
+  ) {
+    super(message);
+    this.name = "VideoError";
+  }
+}
+
+export interface VideoRooms {
+  readonly name: "demo" | "daily";
+  /** A join address for this member, valid until the class ends. */
+  joinUrl(request: JoinRequest): Promise<string>;
+}
+
+/** The room's name: stable per class, safe in a URL. */
+export function roomName(classId: string): string {
+  return `stillhour-${classId.toLowerCase().replace(/[^a-z0-9-]/g, "-")}`.slice(0, 100);
+}
