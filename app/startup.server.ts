@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
+import { generateClasses } from "~/models/class-schedule.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
@@ -28,6 +29,13 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
       const accounts = await seedDemoAccounts();
       console.log(JSON.stringify({ level: "info", msg: "demo accounts seeded", ...accounts }));
     }
+  }
+  // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
+  try {
+    const classes = await generateClasses();
+    console.log(JSON.stringify({ level: "info", msg: "classes generated", ...classes }));
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "classes not generated", cause: error instanceof Error ? error.name : "unknown" }));
   }
   return env;
 }

@@ -31,6 +31,9 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
       <div className="account-menu__panel">
         <ul className="account-menu__list">
           <li>
+            <Link to="/my-classes">My classes</Link>
+          </li>
+          <li>
             <Link to="/settings">Settings</Link>
           </li>
         </ul>

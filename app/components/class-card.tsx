@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
 import type { LiveClass } from "~/models/content";
 
-/** Only what a class card shows; the teacher's name is joined in by the loader. */
+/** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */
 export interface ClassCardData {
   id: string;
+  href: string;
   title: string;
+  /** "Tue, Nov 24, 7:00 AM GMT+1": formatted on the server in the visitor's zone. */
+  when: string;
   modality: LiveClass["modality"];
   startsAt: string;
   durationMinutes: number;
@@ -25,34 +27,20 @@ const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
   timeZoneName: "short",
 };
-// Formatted in UTC so the server and the browser render the same text during hydration.
-const WHEN = new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone: "UTC" });
-
-export function formatClassTime(iso: string, timeZone?: string): string {
-  if (!timeZone) return WHEN.format(new Date(iso));
+/** A class's start in the visitor's zone, with the zone's short name; the server formats it. */
+export function formatClassTime(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone }).format(new Date(iso));
-}
-
-/** The class time in UTC while server-rendered, then in the visitor's own time zone once in the browser. */
-function ClassTime({ iso }: { iso: string }) {
-  const [text, setText] = useState(() => formatClassTime(iso));
-  useEffect(() => {
-    try {
-      setText(formatClassTime(iso, Intl.DateTimeFormat().resolvedOptions().timeZone));
-    } catch {
-      // An unknown zone keeps the UTC text.
-    }
-  }, [iso]);
-  return <time dateTime={iso}>{text}</time>;
 }
 
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (
     <article className="card class-card">
       <p className="class-card__when">
-        <ClassTime iso={liveClass.startsAt} />
+        <time dateTime={liveClass.startsAt}>{liveClass.when}</time>
       </p>
-      <h3>{liveClass.title}</h3>
+      <h3>
+        <a href={liveClass.href}>{liveClass.title}</a>
+      </h3>
       <ul className="class-card__facts">
         <li>
           <span className="tag">{MODALITY_LABEL[liveClass.modality]}</span>

@@ -6,6 +6,7 @@ import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
 
 const NAV_LINKS = [
+  { to: "/classes", label: "Classes" },
   { to: "/teachers", label: "Teachers" },
   { to: "/blog", label: "Blog" },
   { to: "/about", label: "About" },
@@ -162,6 +163,7 @@ const FOOTER_GROUPS = [
   {
     title: "Practice",
     links: [
+      { to: "/classes", label: "Live classes" },
       { to: "/teachers", label: "Teachers" },
       { to: "/blog", label: "Blog" },
       { to: "/learn", label: "Learn" },

@@ -118,8 +118,11 @@ export async function startSubscriptionCheckout(input: {
   discount: AppliedDiscount | null;
   intentId: string;
   origin: string;
+  /** A path on this site the welcome page leads back to (a class the member wanted to book). */
+  returnTo?: string | null;
 }): Promise<CheckoutStart> {
   const { uid, planId, discount, intentId, origin } = input;
+  const back = input.returnTo && /^\/[A-Za-z0-9/_.-]{0,199}$/.test(input.returnTo) && !input.returnTo.startsWith("//") ? `&next=${encodeURIComponent(input.returnTo)}` : "";
   if (!isIntentId(intentId)) return { ok: false, reason: "invalid_intent" };
   const plan = await getPlan(planId);
   if (!plan) return { ok: false, reason: "unknown_plan" };
@@ -141,7 +144,7 @@ export async function startSubscriptionCheckout(input: {
       customerId,
       plan,
       discount,
-      successUrl: `${origin}/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}`,
+      successUrl: `${origin}/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}${back}`,
       cancelUrl: `${origin}/subscribe?plan=${encodeURIComponent(planId)}&canceled=1`,
       metadata,
     });

@@ -22,8 +22,10 @@ import {
   demoLearningPages,
   demoPressArticles,
   demoQuotes,
+  demoClassTemplates,
   upcomingClasses,
 } from "./demo-content/site-content";
+import { ClassTemplateSchema } from "./class-schedule";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
 import { ensureAccount } from "~/services/identity.server";
@@ -63,6 +65,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
+    { collection: "classTemplates", schema: ClassTemplateSchema, docs: demoClassTemplates, idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },

@@ -114,3 +114,39 @@ export function faqJsonLd(entries: Array<{ question: string; answer: string }>) 
     })),
   };
 }
+
+/**
+ * Event structured data for a live class: online attendance at a virtual location (the class page,
+ * never the room), the status when cancelled or rescheduled, and a BroadcastEvent while it is live.
+ */
+export function classEventJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  teacherName: string | null;
+  status: "scheduled" | "cancelled" | "rescheduled";
+  live: boolean;
+}) {
+  const url = new URL(args.path, args.siteUrl).toString();
+  const statuses = { scheduled: "EventScheduled", cancelled: "EventCancelled", rescheduled: "EventRescheduled" } as const;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: args.title,
+    description: args.description,
+    startDate: args.startsAt,
+    endDate: args.endsAt,
+    url,
+    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
+    eventStatus: `https://schema.org/${statuses[args.status]}`,
+    location: { "@type": "VirtualLocation", url },
+    organizer: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+    ...(args.teacherName ? { performer: { "@type": "Person", name: args.teacherName } } : {}),
+    ...(args.live
+      ? { subjectOf: { "@type": "BroadcastEvent", isLiveBroadcast: true, startDate: args.startsAt, endDate: args.endsAt, url } }
+      : {}),
+  };
+}

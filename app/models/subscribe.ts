@@ -19,15 +19,25 @@ export const intentId = z
   .string({ required_error: "This form is out of date. Please try again." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form is out of date. Please try again.");
 
+/** Where a member goes back to after subscribing (a class page they wanted to book): a path on this site. */
+export function isReturnPath(value: string): boolean {
+  return value.length <= 200 && /^\/[A-Za-z0-9/_.-]*$/.test(value) && !value.startsWith("//");
+}
+
+const returnPath = z
+  .string()
+  .optional()
+  .transform((value) => (value && isReturnPath(value) ? value : undefined));
+
 const typedCode = z
   .string()
   .optional()
   .transform((value) => (value ?? "").slice(0, MAX_TYPED_CODE + 1));
 
 export const SubscribeFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("apply"), plan: planId, code: typedCode }),
-  z.object({ intent: z.literal("remove-code"), plan: planId }),
-  z.object({ intent: z.literal("choose"), plan: planId, code: typedCode }),
+  z.object({ intent: z.literal("apply"), plan: planId, code: typedCode, next: returnPath }),
+  z.object({ intent: z.literal("remove-code"), plan: planId, next: returnPath }),
+  z.object({ intent: z.literal("choose"), plan: planId, code: typedCode, next: returnPath }),
   z.object({
     intent: z.literal("checkout"),
     plan: planId,
@@ -35,6 +45,7 @@ export const SubscribeFormSchema = z.discriminatedUnion("intent", [
     intentId,
     step: z.enum(["plan", "payment"]).default("plan"),
     renewalConsent: z.literal("on").optional(),
+    next: returnPath,
   }),
 ]);
 export type SubscribeForm = z.infer<typeof SubscribeFormSchema>;
@@ -70,11 +81,12 @@ export function hasRunningPlan(
 }
 
 /** The subscribe page's own address for a choice, so sign-in can bring the visitor back to it. */
-export function subscribeHref(choice: { plan?: string | null; code?: string | null; step?: "plan" | "payment" }): string {
+export function subscribeHref(choice: { plan?: string | null; code?: string | null; step?: "plan" | "payment"; next?: string | null }): string {
   const params = new URLSearchParams();
   if (choice.plan) params.set("plan", choice.plan);
   if (choice.code && choice.code.length <= MAX_TYPED_CODE) params.set("code", choice.code);
   if (choice.step === "payment") params.set("step", "payment");
+  if (choice.next && isReturnPath(choice.next)) params.set("next", choice.next);
   const query = params.toString();
   return query ? `/subscribe?${query}` : "/subscribe";
 }

@@ -1,6 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ClassCard, type ClassCardData } from "~/components/class-card";
+import { ClassCard, formatClassTime, type ClassCardData } from "~/components/class-card";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
@@ -14,6 +14,7 @@ import { getPressArticles, getQuotes, getUpcomingClasses } from "~/models/conten
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
 import { getTeachers } from "~/models/teacher.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const handle = defineHandle({
   name: "home",
@@ -27,7 +28,8 @@ export const handle = defineHandle({
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ path: "/", matches });
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
   const [classes, teachers, quotes, press] = await Promise.all([
     getUpcomingClasses(3),
     getTeachers(),
@@ -37,7 +39,9 @@ export async function loader() {
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));
   const upcoming: ClassCardData[] = classes.map((liveClass) => ({
     id: liveClass.id,
+    href: `/classes/${liveClass.id}`,
     title: liveClass.title,
+    when: formatClassTime(liveClass.startsAt, zone),
     modality: liveClass.modality,
     startsAt: liveClass.startsAt,
     durationMinutes: liveClass.durationMinutes,
@@ -124,6 +128,11 @@ export default function HomeRoute() {
                 <ClassCard key={liveClass.id} liveClass={liveClass} />
               ))}
             </div>
+          ) : null}
+          {upcoming.length > 0 ? (
+            <p className="section__more">
+              <Link to="/classes">See the whole schedule</Link>
+            </p>
           ) : (
             <EmptyState
               title="The schedule is resting"

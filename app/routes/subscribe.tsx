@@ -10,7 +10,7 @@ import { listPlans } from "~/models/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
 import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
-import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, subscribeHref } from "~/models/subscribe";
+import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, isReturnPath, subscribeHref } from "~/models/subscribe";
 import { startSubscriptionCheckout } from "~/models/membership.server";
 import { getViewerState } from "~/models/viewer.server";
 import { getVisitor } from "~/models/visitor.server";
@@ -28,7 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Math.floor(Date.now() / 1000);
   const state = await getViewerState(request, context);
   const member = state && !state.viewer.anonymous ? state : null;
-  if (member && hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
+  const back = url.searchParams.get("next") ?? "";
+  if (member && hasRunningPlan(member.user, now)) throw redirect(isReturnPath(back) ? back : "/settings?plan=running#membership");
 
   const plans = await listPlans();
   if (plans.length === 0) throw new Response(null, { status: 503, statusText: "Memberships are not on sale just now" });
@@ -67,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       timeline: variants.choosePlanTimelineTest === "timeline",
       signedIn: Boolean(member),
       canceled: url.searchParams.get("canceled") === "1",
+      next: isReturnPath(back) ? back : "",
       intentId: randomUUID().replaceAll("-", ""),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -89,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>({ errors: { [field === "intent" ? "form" : field]: first?.message ?? ERRORS.bad_request.message }, values: {} }, { status: 400 });
   }
   const form = parsed.data;
-  if (form.intent === "remove-code") return redirect(subscribeHref({ plan: form.plan }));
+  if (form.intent === "remove-code") return redirect(subscribeHref({ plan: form.plan, next: form.next }));
 
   const now = Math.floor(Date.now() / 1000);
   const state = await getViewerState(request, context);
@@ -105,19 +107,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (check!.outcome !== "accepted") {
       return data<ActionResult>({ errors: { code: describeCodeCheck(check!) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
     }
-    return redirect(subscribeHref({ plan: plan.id, code: typed }));
+    return redirect(subscribeHref({ plan: plan.id, code: typed, next: form.next }));
   }
 
   if (check && check.outcome !== "accepted") {
     return data<ActionResult>({ errors: { code: describeCodeCheck(check) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
   }
-  if (form.intent === "choose") return redirect(subscribeHref({ plan: plan.id, code: typed, step: "payment" }));
+  if (form.intent === "choose") return redirect(subscribeHref({ plan: plan.id, code: typed, step: "payment", next: form.next }));
 
   // checkout
   const step = form.step;
-  if (!member) throw redirect(`/sign-in?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step }))}`);
+  if (!member) throw redirect(`/sign-in?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step, next: form.next }))}`);
   if (member.user.onboardingStatus !== "onboarded") {
-    throw redirect(`/onboarding?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step }))}`);
+    throw redirect(`/onboarding?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step, next: form.next }))}`);
   }
   if (hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
   const { variants } = await getVisitor(request);
@@ -133,6 +135,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     discount: check?.outcome === "accepted" ? check.discount : null,
     intentId: form.intentId,
     origin: new URL(request.url).origin,
+    returnTo: form.next ?? null,
   });
   if (!started.ok) {
     if (started.reason === "already_member") throw redirect("/settings?plan=running#membership");
@@ -185,6 +188,7 @@ export default function SubscribeRoute() {
             <input type="hidden" name="code" value={code} />
             <input type="hidden" name="intentId" value={page.intentId} />
             <input type="hidden" name="step" value="payment" />
+            {page.next ? <input type="hidden" name="next" value={page.next} /> : null}
             <h2>{selected.name}</h2>
             <RenewalTerms plan={selected} />
             <div className="field field--check">
@@ -204,7 +208,7 @@ export default function SubscribeRoute() {
               <button className="button" type="submit" name="intent" value="checkout" disabled={pending === "checkout"}>
                 {pending === "checkout" ? "Opening the payment page…" : "Continue to payment"}
               </button>
-              <Link className="button button--quiet" to={`/subscribe?plan=${selected.id}${code ? `&code=${encodeURIComponent(code)}` : ""}`}>
+              <Link className="button button--quiet" to={subscribeHref({ plan: selected.id, code, next: page.next })}>
                 Change plan
               </Link>
             </div>
@@ -212,6 +216,7 @@ export default function SubscribeRoute() {
         ) : (
           <Form method="post" className="stack" noValidate>
             <input type="hidden" name="intentId" value={page.intentId} />
+            {page.next ? <input type="hidden" name="next" value={page.next} /> : null}
             <fieldset className="plan-choice">
               <legend>Choose a plan</legend>
               {page.plans.map((plan) => (

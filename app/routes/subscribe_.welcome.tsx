@@ -4,6 +4,7 @@ import { describeMembership } from "~/models/membership-summary";
 import { promotionFailureFor, syncCheckoutSession } from "~/models/membership.server";
 import { redemptionFailureMessage } from "~/models/promotion-code";
 import { membershipFacts } from "~/models/subscription.server";
+import { isReturnPath } from "~/models/subscribe";
 import { defineHandle } from "~/models/route-handle";
 import { requireAccess } from "~/models/viewer.server";
 
@@ -34,6 +35,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: user.firstName,
       summary: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       promotionNote: failure ? `${redemptionFailureMessage(failure)} Your membership itself is unaffected.` : null,
+      next: (() => {
+        const next = new URL(request.url).searchParams.get("next") ?? "";
+        return isReturnPath(next) ? next : null;
+      })(),
     },
     { headers },
   );
@@ -91,9 +96,15 @@ export default function WelcomeRoute() {
           </p>
         ) : null}
         <p className="button-row">
-          <Link className="button" to="/teachers">
-            Meet the teachers
-          </Link>
+          {page.next ? (
+            <Link className="button" to={page.next}>
+              Back to your class
+            </Link>
+          ) : (
+            <Link className="button" to="/classes">
+              See the live schedule
+            </Link>
+          )}
           <Link className="button button--secondary" to="/settings#membership">
             Your membership
           </Link>

@@ -124,17 +124,19 @@ describe("seedDemoContent", () => {
     }
   });
 
-  it("schedules about twenty upcoming classes over the next ten days", async () => {
+  it("schedules about two classes a day for the next three weeks, from templates in their own zones", async () => {
     await seedDemoContent(store, NOW);
     const classes = (await store.query("classes", LiveClassSchema, { orderBy: [{ field: "startsAt" }] })).docs;
-    expect(classes.length).toBeGreaterThanOrEqual(18);
-    expect(classes.length).toBeLessThanOrEqual(22);
+    expect(classes.length).toBeGreaterThanOrEqual(40);
+    expect(classes.length).toBeLessThanOrEqual(48);
     for (const { id, data } of classes) {
-      expect(id).toMatch(/^\d{4}-\d{2}-\d{2}-\d{4}-[a-z]+$/);
+      expect(id).toMatch(/^[a-z]+-\d{4}-\d{2}-\d{2}$/);
+      expect(data.slug).toMatch(/^[a-z0-9-]+-\d{4}-\d{2}-\d{2}$/);
       const t = Date.parse(data.startsAt);
       expect(t).toBeGreaterThan(NOW.getTime());
-      expect(t).toBeLessThanOrEqual(NOW.getTime() + 10 * 86_400_000);
+      expect(t).toBeLessThanOrEqual(NOW.getTime() + 21 * 86_400_000);
     }
+    expect((await store.query("classTemplates", (await import("zod")).z.any())).docs.length).toBe(12);
     expect(upcomingClasses(NOW).map((c) => c.id)).toEqual(upcomingClasses(NOW).map((c) => c.id));
     expect(new Set(classes.map((c) => c.data.modality))).toEqual(new Set(["meditation", "mindfulness", "breathwork"]));
   });

@@ -1,5 +1,6 @@
 import type { Article, FaqEntry, JobOpening, LearningSeries, LiveClass, PressArticle, Quote } from "~/models/content";
 import { T, teacherFullName, type TeacherKey } from "./teachers";
+import { occurrences, type ClassTemplate } from "~/models/class-schedule";
 
 /** Demo site content: FAQ, press, blog, careers, quotes, learn series and a rolling class schedule. All invented. */
 
@@ -624,175 +625,208 @@ export const demoLearningPages: LearningSeries[] = [
 // Live class schedule
 // ---------------------------------------------------------------------------
 
-interface ClassSlot {
-  /** UTC start time as HHMM. */
-  time: string;
-  short: string;
-  title: string;
-  modality: LiveClass["modality"];
-  teacher: TeacherKey;
-  durationMinutes: number;
-  description: string;
-}
-
-const MORNING_SLOTS: ClassSlot[] = [
-  {
-    time: "0730",
-    short: "breath",
-    title: "Morning Breath",
-    modality: "breathwork",
-    teacher: "amara",
-    durationMinutes: 20,
-    description: "Bright, rhythmic breathing to wake up body and mind. Gentle options throughout.",
-  },
-  {
-    time: "0730",
-    short: "tide",
-    title: "Tide: Breath and Movement",
-    modality: "breathwork",
-    teacher: "mateo",
-    durationMinutes: 30,
-    description: "Slow movement set to an easy breathing rhythm. Just a little floor space needed.",
-  },
-  {
-    time: "0800",
-    short: "focus",
-    title: "Seven-Minute Focus",
-    modality: "mindfulness",
-    teacher: "priya",
-    durationMinutes: 10,
-    description: "A short, practical sit to start the workday with one thing in mind.",
-  },
-  {
-    time: "0730",
-    short: "ground",
-    title: "Grounded Start",
-    modality: "breathwork",
-    teacher: "imani",
-    durationMinutes: 20,
-    description: "Longer exhales and grounding to meet the day from a steady place.",
-  },
-  {
-    time: "0800",
-    short: "kind",
-    title: "Kind Morning",
-    modality: "mindfulness",
-    teacher: "leila",
-    durationMinutes: 15,
-    description: "A warm, simple practice of self-kindness to carry into whatever comes next.",
-  },
-];
-
-const EVENING_SLOTS: ClassSlot[] = [
-  {
-    time: "2000",
-    short: "sleep",
-    title: "Soft Landing",
-    modality: "meditation",
-    teacher: "jonah",
-    durationMinutes: 30,
-    description: "A slow body scan and long exhales to set the day down before bed.",
-  },
-  {
-    time: "1900",
-    short: "sound",
-    title: "Evening Sound Bath",
-    modality: "meditation",
-    teacher: "noa",
-    durationMinutes: 45,
-    description: "Singing bowls and quiet field recordings. Lie down, get warm and listen.",
-  },
-  {
-    time: "1830",
-    short: "beats",
-    title: "Beats: Unwind",
-    modality: "meditation",
-    teacher: "kenji",
-    durationMinutes: 25,
-    description: "A guided sit set to a slow, original soundscape. Headphones recommended.",
-  },
-  {
-    time: "1900",
-    short: "still",
-    title: "Stillwater Sit",
-    modality: "meditation",
-    teacher: "saoirse",
-    durationMinutes: 30,
-    description: "A spacious, quiet meditation with plenty of silence and gentle guidance.",
-  },
-  {
-    time: "1930",
-    short: "reset",
-    title: "Nervous System Reset Live",
-    modality: "breathwork",
-    teacher: "imani",
-    durationMinutes: 20,
-    description: "Slow breathing and grounding for a body that's been on all day.",
-  },
-  {
-    time: "2030",
-    short: "drift",
-    title: "Drift to Sleep",
-    modality: "meditation",
-    teacher: "jonah",
-    durationMinutes: 40,
-    description: "An unhurried wind-down that fades out gently. Most people don't hear the end.",
-  },
-  {
-    time: "1830",
-    short: "present",
-    title: "Present Evening",
-    modality: "mindfulness",
-    teacher: "priya",
-    durationMinutes: 20,
-    description: "Leave work at work with a short, friendly practice of noticing.",
-  },
-];
-
-const DAY_MS = 86_400_000;
-const SCHEDULE_DAYS = 10;
-
-function dateKey(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function slotClass(day: Date, slot: ClassSlot): LiveClass {
-  const key = dateKey(day);
-  const startsAt = `${key}T${slot.time.slice(0, 2)}:${slot.time.slice(2)}:00.000Z`;
-  return {
-    id: `${key}-${slot.time}-${slot.short}`,
-    title: slot.title,
-    teacherId: T[slot.teacher],
-    modality: slot.modality,
-    startsAt,
-    durationMinutes: slot.durationMinutes,
-    description: slot.description,
-  };
-}
-
 /**
- * About twenty live classes (two a day) starting after `now` and within the next ten days.
- * Each date always gets the same classes, so ids and content are stable across reseeds.
+ * The demo's recurring live classes (issue 9), each on the wall clock of the zone it is taught from.
+ * "Seven-Minute Focus" has one seat, so the waitlist can be tried.
  */
-export function upcomingClasses(now: Date): LiveClass[] {
-  const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const end = now.getTime() + SCHEDULE_DAYS * DAY_MS;
-  const classes: LiveClass[] = [];
-  for (let offset = 0; offset <= SCHEDULE_DAYS; offset += 1) {
-    const dayMs = startOfToday + offset * DAY_MS;
-    const day = new Date(dayMs);
-    const dayNumber = Math.floor(dayMs / DAY_MS);
-    const slots = [
-      MORNING_SLOTS[dayNumber % MORNING_SLOTS.length],
-      EVENING_SLOTS[dayNumber % EVENING_SLOTS.length],
-    ];
-    for (const slot of slots) {
-      const liveClass = slotClass(day, slot);
-      const starts = Date.parse(liveClass.startsAt);
-      if (starts > now.getTime() && starts <= end) classes.push(liveClass);
-    }
-  }
-  return classes;
+export const demoClassTemplates: ClassTemplate[] = [
+  {
+    id: "breath",
+    title: "Morning Breath",
+    teacherId: T.amara,
+    modality: "breathwork",
+    level: "All levels",
+    durationMinutes: 20,
+    tags: [],
+    capacity: 12,
+    timeZone: "America/Los_Angeles",
+    weekdays: [1, 5],
+    localTime: "07:30",
+    description: "Bright, rhythmic breathing to wake up body and mind. Gentle options throughout.",
+    whatToHaveReady: "A place to sit or lie down, and a glass of water.",
+    active: true,
+  },
+  {
+    id: "tide",
+    title: "Tide: Breath and Movement",
+    teacherId: T.mateo,
+    modality: "breathwork",
+    level: "Beginner friendly",
+    durationMinutes: 30,
+    tags: [],
+    capacity: 40,
+    timeZone: "America/New_York",
+    weekdays: [2, 6],
+    localTime: "07:30",
+    description: "Slow movement set to an easy breathing rhythm. Just a little floor space needed.",
+    whatToHaveReady: "A place to sit or lie down, and a glass of water.",
+    active: true,
+  },
+  {
+    id: "focus",
+    title: "Seven-Minute Focus",
+    teacherId: T.priya,
+    modality: "mindfulness",
+    level: "All levels",
+    durationMinutes: 10,
+    tags: [],
+    capacity: 1,
+    timeZone: "Europe/London",
+    weekdays: [3, 7],
+    localTime: "08:00",
+    description: "A short, practical sit to start the workday with one thing in mind.",
+    whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
+    active: true,
+  },
+  {
+    id: "ground",
+    title: "Grounded Start",
+    teacherId: T.imani,
+    modality: "breathwork",
+    level: "Intermediate",
+    durationMinutes: 20,
+    tags: [],
+    capacity: 12,
+    timeZone: "Europe/Berlin",
+    weekdays: [4],
+    localTime: "07:30",
+    description: "Longer exhales and grounding to meet the day from a steady place.",
+    whatToHaveReady: "A place to sit or lie down, and a glass of water.",
+    active: true,
+  },
+  {
+    id: "kind",
+    title: "Kind Morning",
+    teacherId: T.leila,
+    modality: "mindfulness",
+    level: "Beginner friendly",
+    durationMinutes: 15,
+    tags: [],
+    capacity: 40,
+    timeZone: "Australia/Sydney",
+    weekdays: [6],
+    localTime: "08:00",
+    description: "A warm, simple practice of self-kindness to carry into whatever comes next.",
+    whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
+    active: true,
+  },
+  {
+    id: "sleep",
+    title: "Soft Landing",
+    teacherId: T.jonah,
+    modality: "meditation",
+    level: "All levels",
+    durationMinutes: 30,
+    tags: [],
+    capacity: 40,
+    timeZone: "America/Los_Angeles",
+    weekdays: [1],
+    localTime: "20:00",
+    description: "A slow body scan and long exhales to set the day down before bed.",
+    whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
+    active: true,
+  },
+  {
+    id: "sound",
+    title: "Evening Sound Bath",
+    teacherId: T.noa,
+    modality: "meditation",
+    level: "Beginner friendly",
+    durationMinutes: 45,
+    tags: [],
+    capacity: 12,
+    timeZone: "America/New_York",
+    weekdays: [2],
+    localTime: "19:00",
+    description: "Singing bowls and quiet field recordings. Lie down, get warm and listen.",
+    whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
+    active: true,
+  },
+  {
+    id: "beats",
+    title: "Beats: Unwind",
+    teacherId: T.kenji,
+    modality: "meditation",
+    level: "All levels",
+    durationMinutes: 25,
+    tags: [],
+    capacity: 40,
+    timeZone: "Europe/London",
+    weekdays: [3],
+    localTime: "18:30",
+    description: "A guided sit set to a slow, original soundscape. Headphones recommended.",
+    whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
+    active: true,
+  },
+  {
+    id: "still",
+    title: "Stillwater Sit",
+    teacherId: T.saoirse,
+    modality: "meditation",
+    level: "Intermediate",
+    durationMinutes: 30,
+    tags: [],
+    capacity: 40,
+    timeZone: "Europe/Berlin",
+    weekdays: [4],
+    localTime: "19:00",
+    description: "A spacious, quiet meditation with plenty of silence and gentle guidance.",
+    whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
+    active: true,
+  },
+  {
+    id: "reset",
+    title: "Nervous System Reset Live",
+    teacherId: T.imani,
+    modality: "breathwork",
+    level: "Beginner friendly",
+    durationMinutes: 20,
+    tags: [],
+    capacity: 12,
+    timeZone: "Australia/Sydney",
+    weekdays: [5],
+    localTime: "19:30",
+    description: "Slow breathing and grounding for a body that's been on all day.",
+    whatToHaveReady: "A place to sit or lie down, and a glass of water.",
+    active: true,
+  },
+  {
+    id: "drift",
+    title: "Drift to Sleep",
+    teacherId: T.jonah,
+    modality: "meditation",
+    level: "All levels",
+    durationMinutes: 40,
+    tags: [],
+    capacity: 40,
+    timeZone: "America/Los_Angeles",
+    weekdays: [6],
+    localTime: "20:30",
+    description: "An unhurried wind-down that fades out gently. Most people don't hear the end.",
+    whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
+    active: true,
+  },
+  {
+    id: "present",
+    title: "Present Evening",
+    teacherId: T.priya,
+    modality: "mindfulness",
+    level: "Beginner friendly",
+    durationMinutes: 20,
+    tags: [],
+    capacity: 40,
+    timeZone: "America/New_York",
+    weekdays: [7],
+    localTime: "18:30",
+    description: "Leave work at work with a short, friendly practice of noticing.",
+    whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
+    active: true,
+  },
+];
+
+/** Three weeks of classes from the demo templates, starting at `now`; ids are stable per date. */
+export function upcomingClasses(now: Date, weeks = 3): LiveClass[] {
+  return demoClassTemplates.flatMap((template) => occurrences(template, now, weeks)).sort((x, y) => x.startsAt.localeCompare(y.startsAt));
 }
 
 // ---------------------------------------------------------------------------

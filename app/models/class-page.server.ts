@@ -1,0 +1,170 @@
+import { MODALITY_LABEL, timeRange } from "./class-listing.server";
+import { classState } from "./class-schedule";
+import { getClass } from "./class-schedule.server";
+import { joinWindow, ordinal } from "./booking";
+import { bookClass, bookingFor, cancelBooking, leaveWaitlist, seatsLeft } from "./booking.server";
+import { calendarLinks } from "./class-invite.server";
+import { readFormBody } from "./form-body.server";
+import { classEventJsonLd } from "./seo";
+import { getTeachersByIds } from "./teacher.server";
+import { zoneLabel } from "./time-zone";
+import type { LiveClass } from "./content";
+import { getViewerState } from "./viewer.server";
+import { getVisitor } from "./visitor.server";
+import { getEnv } from "~/services/env.server";
+import { z } from "zod";
+
+/**
+ * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
+ * each see of one class, worded in their zone; and the booking form's one action.
+ */
+
+const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
+  booked: { tone: "success", text: "You're booked. We'll see you there; joining opens ten minutes before the start." },
+  waitlisted: { tone: "success", text: "The class is full, so you're on the waitlist. If a seat frees up you're booked automatically and we'll e-mail you." },
+  cancelled: { tone: "success", text: "Your booking is cancelled. Your seat has gone to the next person in line, if there was one." },
+  left: { tone: "success", text: "You've left the waitlist." },
+  "not-booked": { tone: "error", text: "Joining is for members booked on this class." },
+  "not-open": { tone: "error", text: "Joining opens ten minutes before the start and closes when the class ends." },
+  "room-unavailable": { tone: "error", text: "We couldn't open the room just now. Please try again in a moment; the class waits for you." },
+};
+
+function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(liveClass.startsAt));
+  return `${day}, ${timeRange(liveClass, zone)}`;
+}
+
+export async function classPage(request: Request, context: object, idOrSlug: string) {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug)) return null;
+  const liveClass = await getClass(idOrSlug);
+  if (!liveClass) return null;
+  const now = new Date();
+  const url = new URL(request.url);
+  const [visitor, state] = await Promise.all([getVisitor(request), getViewerState(request, context)]);
+  const zone = visitor.timeZone?.zone ?? state?.user.mostRecentTimeZone ?? "UTC";
+  const teacherId = liveClass.substituteTeacherId ?? liveClass.teacherId;
+  const [teacher] = await getTeachersByIds([teacherId]);
+  const status = classState(liveClass, now);
+  const path = `/classes/${liveClass.slug || liveClass.id}`;
+  const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
+  const member = state && !state.viewer.anonymous ? state : null;
+  const seats = await seatsLeft(liveClass.id, liveClass.capacity);
+  const window = joinWindow(liveClass, now);
+
+  let booking:
+    | { kind: "closed"; sentence: string }
+    | { kind: "visitor"; sentence: string; href: string; label: string }
+    | { kind: "member"; sentence: string; join: boolean; joinOpensAt: string | null; actions: { intent: string; label: string; pending: string; primary: boolean }[] };
+  const mine = member ? await bookingFor(member.viewer.uid, liveClass.id) : null;
+  if (status === "cancelled") booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the schedule has others at this time of day." };
+  else if (mine?.status === "booked") {
+    booking = {
+      kind: "member",
+      sentence: status === "ended" ? "You were booked for this class." : "You're booked for this class.",
+      join: window.open,
+      joinOpensAt: !window.open && status === "scheduled" ? new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
+      actions: status === "scheduled" ? [{ intent: "cancel", label: "Cancel my booking", pending: "Cancelling…", primary: false }] : [],
+    };
+  } else if (mine?.status === "waitlisted") {
+    booking = {
+      kind: "member",
+      sentence: `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically, and we'll e-mail you.`,
+      join: false,
+      joinOpensAt: null,
+      actions: [{ intent: "leave", label: "Leave the waitlist", pending: "Leaving…", primary: false }],
+    };
+  } else if (status === "ended") booking = { kind: "closed", sentence: "This class has ended." };
+  else if (status === "live") booking = { kind: "closed", sentence: "This class has started, so booking has closed. The schedule has more soon." };
+  else if (!member) {
+    booking = {
+      kind: "visitor",
+      sentence: "Booking a live class is part of the membership. Start with a free week and come back here to book.",
+      href: `/subscribe?next=${encodeURIComponent(path)}`,
+      label: "Become a member to book",
+    };
+  } else if (!member.user.isSubscribed) {
+    booking = {
+      kind: "visitor",
+      sentence: "Booking a live class is part of the membership. Subscribe and you'll come straight back here.",
+      href: `/subscribe?next=${encodeURIComponent(path)}`,
+      label: "See memberships",
+    };
+  } else {
+    booking = {
+      kind: "member",
+      sentence: seats === 0 ? "The class is full. Join the waitlist and you'll be booked automatically if a seat frees up." : "Save your place; you can cancel any time before the start.",
+      join: false,
+      joinOpensAt: null,
+      actions: [{ intent: "book", label: seats === 0 ? "Join the waitlist" : "Book my place", pending: "Saving…", primary: true }],
+    };
+  }
+
+  const stateNote =
+    status !== "cancelled" && liveClass.substituteTeacherId && teacher ? `${teacher.fullName} is teaching this class in place of its usual teacher.` : null;
+  const notice = NOTICES[url.searchParams.get("booking") ?? ""] ?? null;
+  const calendar = calendarLinks({ liveClass, teacherName: teacher?.fullName ?? null, url: new URL(path, getEnv().PUBLIC_SITE_URL).toString() });
+
+  return {
+    id: liveClass.id,
+    path,
+    title: liveClass.title,
+    description: liveClass.description,
+    modalityLabel: MODALITY_LABEL[liveClass.modality],
+    startsAt: liveClass.startsAt,
+    durationMinutes: liveClass.durationMinutes,
+    when: whenText(liveClass, zone),
+    zoneLabel: `Times in ${zoneLabel(zone, now)}`,
+    level: liveClass.level ?? null,
+    whatToHaveReady: liveClass.whatToHaveReady || null,
+    teacher: teacher ? { name: teacher.fullName, href: `/teachers/${teacher.urlParam}` } : null,
+    seatsLeft: status === "scheduled" ? seats : null,
+    state: status,
+    stateNote,
+    notice,
+    booking,
+    personal: Boolean(member),
+    calendar: { ics: `/classes/${liveClass.id}/invite.ics`, google: calendar.google, outlook: calendar.outlook },
+    jsonLd: classEventJsonLd({
+      siteUrl: getEnv().PUBLIC_SITE_URL,
+      path,
+      title: liveClass.title,
+      description: liveClass.description || liveClass.title,
+      startsAt: liveClass.startsAt,
+      endsAt,
+      teacherName: teacher?.fullName ?? null,
+      status: status === "cancelled" ? "cancelled" : liveClass.sequence > 0 && liveClass.substituteTeacherId ? "rescheduled" : "scheduled",
+      live: status === "live",
+    }),
+  };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
+
+/** The class page's form: book, cancel or leave the waitlist. Answers where to go, or a sentence and a status. */
+export async function classAction(request: Request, context: object, idOrSlug: string): Promise<{ redirect?: string; error?: string; status: number }> {
+  const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
+  if (!liveClass) return { error: "We couldn't find that class.", status: 404 };
+  const path = `/classes/${liveClass.slug || liveClass.id}`;
+  const state = await getViewerState(request, context);
+  if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return { error: body.message, status: body.status };
+  const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
+  if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };
+  const uid = state.viewer.uid;
+  const now = new Date();
+  const { intent } = parsed.data;
+  if (intent === "book") {
+    const result = await bookClass({ uid, classId: liveClass.id, now, isMember: state.user.isSubscribed });
+    if (!result.ok) return { error: result.message, status: result.status };
+    return { redirect: `${path}?booking=${result.status}`, status: 302 };
+  }
+  if (intent === "cancel") {
+    const result = await cancelBooking({ uid, classId: liveClass.id, now });
+    if (!result.ok) return { error: result.message, status: result.status };
+    return { redirect: `${path}?booking=cancelled`, status: 302 };
+  }
+  const result = await leaveWaitlist({ uid, classId: liveClass.id, now });
+  if (!result.ok) return { error: result.message, status: result.status };
+  return { redirect: `${path}?booking=left`, status: 302 };
+}

@@ -1,0 +1,68 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ClassListItem } from "~/components/class-list-item";
+import { EmptyState } from "~/components/empty-state";
+import { myClasses } from "~/models/class-listing.server";
+import { defineHandle } from "~/models/route-handle";
+import { requireAccess } from "~/models/viewer.server";
+import { getVisitor } from "~/models/visitor.server";
+
+/** Issue 9: the member's booked and waitlisted classes, upcoming first, then the ones past. */
+export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true });
+
+export const meta: MetaFunction = () => [{ title: "My classes · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { viewer, user } = await requireAccess(request, handle, { context });
+  const zone = (await getVisitor(request)).timeZone?.zone ?? user.mostRecentTimeZone ?? "UTC";
+  return data(await myClasses(viewer.uid, zone, new Date()), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function MyClassesRoute() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="my-classes-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">Live classes</p>
+          <h1 id="my-classes-title">My classes</h1>
+          <p className="schedule__zone">Times are shown in {page.zoneLabel}.</p>
+        </header>
+        <section aria-labelledby="upcoming-title">
+          <h2 id="upcoming-title">Coming up</h2>
+          {page.upcoming.length === 0 ? (
+            <EmptyState
+              title="Nothing booked yet"
+              message="Book a place on any live class and it will wait for you here."
+              action={
+                <Link className="button" to="/classes">
+                  See the schedule
+                </Link>
+              }
+            />
+          ) : (
+            <ul className="schedule-list">
+              {page.upcoming.map((item) => (
+                <li key={item.id}>
+                  <ClassListItem liveClass={item} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {page.past.length > 0 ? (
+          <section aria-labelledby="past-title">
+            <h2 id="past-title">Past classes</h2>
+            <ul className="schedule-list">
+              {page.past.map((item) => (
+                <li key={item.id}>
+                  <ClassListItem liveClass={item} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+    </section>
+  );
+}
