@@ -30,6 +30,9 @@ import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
 import { ensureAccount } from "~/services/identity.server";
 import { demoAccounts } from "./demo-content/accounts";
+import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "./membership.server";
+import { getDemoProvider } from "~/services/payments.server";
+import { getEnv } from "~/services/env.server";
 import { claimUsername, getPrivateUser, savePrivateUser } from "./user.server";
 
 interface SeedBatch {
@@ -149,5 +152,22 @@ export async function seedDemoAccounts(): Promise<{ accountsCreated: number }> {
       await claimUsername(account.uid, account.username);
     }
   }
+  await seedDemoMembership(DEMO_MEMBER_UID);
   return { accountsCreated };
+}
+
+const DEMO_MEMBER_UID = "demo-member";
+
+/**
+ * The demo member has a membership, bought the way anyone buys one: a checkout on the demo provider,
+ * paid with its test card, synced by the same function the welcome page calls. Only with the demo
+ * provider; once is enough (the intent id repeats, so a restart makes no second purchase).
+ */
+async function seedDemoMembership(uid: string) {
+  const provider = getDemoProvider();
+  if (!provider || (await getMembership(uid))) return;
+  const started = await startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: "demo-member-seed-0001", origin: new URL(getEnv().PUBLIC_SITE_URL).origin });
+  if (!started.ok) return;
+  const paid = await provider.pay(started.sessionId, { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2035, name: "Juniper Vale" });
+  if (paid.ok) await syncCheckoutSession(started.sessionId, uid);
 }
