@@ -1,17 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/form-field";
-import { readFormBody } from "~/models/form-body.server";
 import { defineHandle } from "~/models/route-handle";
-import { TimeZoneFormSchema, zoneLabel, zonesByRegion } from "~/models/time-zone";
-import { timeZoneReturnPath } from "~/models/time-zone.server";
-import { savePrivateUser } from "~/models/user.server";
-import { getViewerState } from "~/models/viewer.server";
-import { getVisitor, rememberTimeZone } from "~/models/visitor.server";
+import { zoneLabel, zonesByRegion } from "~/models/time-zone";
+import { saveTimeZone, timeZoneReturnPath } from "~/models/time-zone.server";
+import { getVisitor } from "~/models/visitor.server";
 
 /**
- * Issue 9: the zone class times are shown in. The browser reports its own zone here after the page
- * is interactive (source "browser"); anyone can choose another with this plain form, which wins.
+ * Issue 9: the zone class times are shown in. Anyone can choose one with this plain form; it wins over
+ * the zone the browser reports to /api/time-zone.
  */
 export const handle = defineHandle({ name: "time-zone", layout: "main", theme: "light" });
 
@@ -28,28 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 8 * 1024);
-  if (!body.ok) return data({ error: body.message, next: "/classes" }, { status: body.status });
-  const fields = Object.fromEntries([...body.formData].map(([key, value]) => [key, String(value)]));
-  const parsed = TimeZoneFormSchema.safeParse(fields);
-  const next = timeZoneReturnPath(fields.next);
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Please choose a time zone.", next }, { status: 400 });
-  const { timeZone, source } = parsed.data;
-
-  const setCookie = await rememberTimeZone(request, { zone: timeZone, source });
-  // A member's record keeps the zone too (§3 mostRecentTimeZone): dates in settings and mail use it.
-  const state = await getViewerState(request, context);
-  if (state && !state.viewer.anonymous && state.user.mostRecentTimeZone !== timeZone && (source === "chosen" || setCookie)) {
-    await savePrivateUser(state.viewer.uid, { mostRecentTimeZone: timeZone });
-  }
+  const saved = await saveTimeZone(request, context);
+  if (!saved.ok) return data({ error: saved.error, next: saved.next }, { status: saved.status });
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  // The browser's own report is a background request: nothing to show.
-  if (source === "browser") {
-    headers.set("X-Time-Zone-Changed", setCookie ? "1" : "0");
-    return new Response(null, { status: 204, headers });
-  }
-  return redirect(next, { headers });
+  if (saved.setCookie) headers.append("Set-Cookie", saved.setCookie);
+  return redirect(saved.next, { headers });
 }
 
 export default function TimeZoneRoute() {

@@ -8,7 +8,7 @@ const REPORTED_KEY = "stillhour.timeZoneReported";
 export async function syncTimeZone(onChanged: () => void): Promise<void> {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!zone || sessionStorage.getItem(REPORTED_KEY) === zone) return;
-  const response = await fetch("/preferences/time-zone", {
+  const response = await fetch("/api/time-zone", {
     method: "POST",
     credentials: "same-origin",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },

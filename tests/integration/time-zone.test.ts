@@ -4,6 +4,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const route = await import("~/routes/preferences.time-zone");
+const api = await import("~/routes/api.time-zone");
 const { getVisitor } = await import("~/models/visitor.server");
 
 const ORIGIN = "http://localhost:3000";
@@ -18,7 +19,8 @@ function post(fields: Record<string, string>, cookie = "") {
 
 async function act(request: Request): Promise<Response> {
   try {
-    const result = await route.action({ request, params: {}, context: {} });
+    const browserReport = new URLSearchParams(await request.clone().text()).get("source") === "browser";
+    const result = browserReport ? await api.action({ request, params: {}, context: {} }) : await route.action({ request, params: {}, context: {} });
     return result instanceof Response ? result : new Response(JSON.stringify((result as { data: unknown }).data), { status: (result as { init?: { status?: number } }).init?.status ?? 200 });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { saveTimeZone } from "~/models/time-zone.server";
+
+/**
+ * Issue 9: the browser reports its own time zone here once per tab (source "browser"). Answers 204,
+ * with `X-Time-Zone-Changed: 1` when the page should load its data again. A zone the visitor chose
+ * on /preferences/time-zone is never replaced.
+ */
+export async function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const saved = await saveTimeZone(request, context);
+  if (!saved.ok) return Response.json({ error: saved.error }, { status: saved.status, headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({ "Cache-Control": "no-store", "X-Time-Zone-Changed": saved.setCookie ? "1" : "0" });
+  if (saved.setCookie) headers.append("Set-Cookie", saved.setCookie);
+  return new Response(null, { status: 204, headers });
+}

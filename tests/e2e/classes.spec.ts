@@ -1,0 +1,150 @@
+import type { Page } from "@playwright/test";
+import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
+import { putDocument } from "../support/e2e-store";
+import { expect, test } from "../support/test";
+
+test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
+
+/** A class of our own in the running server's store, starting `minutesFromNow` from now. */
+function putClass(id: string, minutesFromNow: number, capacity = 10) {
+  const startsAt = new Date(Math.floor((Date.now() + minutesFromNow * 60_000) / 60_000) * 60_000).toISOString();
+  putDocument("classes", id, {
+    id,
+    slug: id,
+    title: "Test Harbour Sit",
+    teacherId: "teacher-amara",
+    modality: "meditation",
+    startsAt,
+    durationMinutes: 30,
+    description: "A class made for this test.",
+    capacity,
+    timeZone: "Europe/London",
+  });
+  return startsAt;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const AxeBuilder = (await import("@axe-core/playwright")).default;
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test.describe("in Tokyo", () => {
+  test.use({ timezoneId: "Asia/Tokyo" });
+
+  test("the schedule shows Tokyo times, named, once the browser has said where it is", async ({ page }) => {
+    const id = `tokyo-check-${Date.now() % 100000}`;
+    const startsAt = putClass(id, 24 * 60 + 37);
+    await page.goto("/classes");
+    await expect(page.locator(".schedule__zone")).toContainText("UTC");
+    // The browser reports its zone on the idle moment after load; the page then shows it.
+    await expect(page.locator(".schedule__zone")).toContainText("Tokyo time", { timeout: 10_000 });
+    await page.reload();
+    await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
+    const expected = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Tokyo" }).format(new Date(startsAt));
+    await page.goto(`/classes/${id}`);
+    await expect(page.locator(".class-page__when")).toContainText(expected);
+    await expect(page.locator(".class-page__when")).toContainText("Times in Tokyo time");
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a visitor filters the schedule with links and chooses a zone with a plain form", async ({ page }) => {
+    await page.goto("/classes");
+    await page.getByRole("link", { name: "Breathwork" }).click();
+    await expect(page).toHaveURL(/modality=breathwork/);
+    await expect(page.getByRole("link", { name: "Breathwork" })).toHaveAttribute("aria-current", "page");
+    await expect(page.locator(".schedule-item__facts").first()).toContainText("Breathwork");
+    await page.getByRole("link", { name: "Change time zone" }).click();
+    await page.getByLabel("Time zone", { exact: true }).selectOption("America/New_York");
+    await page.getByRole("button", { name: "Show times in this zone" }).click();
+    await expect(page).toHaveURL(/\/classes\?modality=breathwork$/);
+    await expect(page.locator(".schedule__zone")).toContainText("New York time");
+  });
+
+  test("the demo member books the last seat, sees it in my classes, and cancels to free it again", async ({ page, baseURL, browser }) => {
+    const id = `seat-check-${Date.now() % 100000}`;
+    putClass(id, 3 * 24 * 60, 1);
+    await signInContext(page.request, baseURL!, "+12015550101");
+    await page.goto(`/classes/${id}`);
+    await expect(page.getByText("1 left")).toBeVisible();
+    await page.getByRole("button", { name: "Book my place" }).click();
+    await expect(page.getByRole("status")).toContainText("You're booked");
+    await expect(page.getByText("Full: new bookings join the waitlist")).toBeVisible();
+
+    // A visitor is offered the membership, which would bring them back here.
+    const visitor = await browser.newPage({ javaScriptEnabled: false });
+    await visitor.goto(`${baseURL}/classes/${id}`);
+    await expect(visitor.getByRole("link", { name: "Become a member to book" })).toHaveAttribute("href", `/subscribe?next=${encodeURIComponent(`/classes/${id}`)}`);
+    await visitor.close();
+
+    await page.goto("/my-classes");
+    await expect(page.locator(".schedule-list")).toContainText("Test Harbour Sit");
+    await expect(page.locator(".schedule-list")).toContainText("Booked");
+
+    await page.goto(`/classes/${id}`);
+    await page.getByRole("button", { name: "Cancel my booking" }).click();
+    await expect(page.getByRole("status")).toContainText("Your booking is cancelled");
+    await expect(page.getByText("1 left")).toBeVisible();
+  });
+
+  test("a booked member joins inside the window and lands in the demo room; outside it the page says when", async ({ page, baseURL }) => {
+    const soon = `join-check-${Date.now() % 100000}`;
+    const later = `later-check-${Date.now() % 100000}`;
+    putClass(soon, 5);
+    putClass(later, 120);
+    await signInContext(page.request, baseURL!, "+12015550101");
+
+    await page.goto(`/classes/${later}`);
+    await page.getByRole("button", { name: "Book my place" }).click();
+    await expect(page.getByText(/Joining opens at/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Join the class" })).toHaveCount(0);
+    // The page never carries a room address.
+    expect(await page.content()).not.toContain("/demo/room/");
+
+    await page.goto(`/classes/${soon}`);
+    await page.getByRole("button", { name: "Book my place" }).click();
+    expect(await page.content()).not.toContain("/demo/room/");
+    await page.getByRole("button", { name: "Join the class" }).click();
+    await expect(page).toHaveURL(new RegExp(`/demo/room/${soon}\\?t=`));
+    await expect(page.getByText("Demo room: there is no video or sound in the demo")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test Harbour Sit");
+
+    // The same address opened by someone else is a 404.
+    const roomUrl = page.url();
+    const stranger = await page.context().browser()!.newPage();
+    const response = await stranger.goto(roomUrl);
+    expect(response?.status()).toBe(404);
+    await stranger.close();
+  });
+});
+
+test("a class's invite is an .ics file in the class's zone, and unknown classes are 404", async ({ request }) => {
+  const id = `ics-check-${Date.now() % 100000}`;
+  putClass(id, 48 * 60);
+  const invite = await request.get(`/classes/${id}/invite.ics`);
+  expect(invite.status()).toBe(200);
+  expect(invite.headers()["content-type"]).toContain("text/calendar");
+  const text = await invite.text();
+  expect(text).toContain("BEGIN:VTIMEZONE");
+  expect(text).toContain("DTSTART;TZID=Europe/London:");
+  expect(text).toContain(`UID:class-${id}@stillhour.example`);
+  expect((await request.get("/classes/no-such-class-2099-01-01")).status()).toBe(404);
+  expect((await request.get("/classes/%3Cscript%3E")).status()).toBe(404);
+});
+
+test("the schedule and my classes have no serious accessibility problems", async ({ page, baseURL }) => {
+  await page.goto("/classes");
+  await expect(page.getByRole("heading", { name: "The schedule" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/preferences/time-zone");
+  expect(await seriousViolations(page)).toEqual([]);
+  await signInContext(page.request, baseURL!, `+1202562${String(Date.now() % 10000).padStart(4, "0")}`);
+  await page.request.post("/onboarding", { form: { firstName: "Mira", lastName: "Sand", email: "" }, headers: { Origin: baseURL! } });
+  await page.goto("/my-classes");
+  await expect(page.getByText("Nothing booked yet")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
