@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && node server.js`,
+    command: `rm -rf ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm ./data/e2e-${PORT}-outbox && node server.js`,
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -43,6 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       SQLITE_PATH: E2E_DATABASE,
       UPLOADS_DIR: `./data/e2e-${PORT}-uploads`,
+      MAIL_OUTBOX_DIR: `./data/e2e-${PORT}-outbox`,
       LOG_REQUESTS: "false",
       PUBLIC_SITE_URL: `http://localhost:${PORT}`,
       // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.

@@ -5,6 +5,7 @@ import { joinWindow, ordinal } from "./booking";
 import { bookClass, bookingFor, cancelBooking, leaveWaitlist, seatsLeft } from "./booking.server";
 import { calendarLinks } from "./class-invite.server";
 import { readFormBody } from "./form-body.server";
+import { tellPromoted } from "./class-changes.server";
 import { classEventJsonLd } from "./seo";
 import { getTeachersByIds } from "./teacher.server";
 import { zoneLabel } from "./time-zone";
@@ -162,6 +163,7 @@ export async function classAction(request: Request, context: object, idOrSlug: s
   if (intent === "cancel") {
     const result = await cancelBooking({ uid, classId: liveClass.id, now });
     if (!result.ok) return { error: result.message, status: result.status };
+    if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
     return { redirect: `${path}?booking=cancelled`, status: 302 };
   }
   const result = await leaveWaitlist({ uid, classId: liveClass.id, now });

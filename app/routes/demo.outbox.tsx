@@ -4,6 +4,7 @@ import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { getEnv } from "~/services/env.server";
 import { readEmulatorOutbox } from "~/services/identity.server";
+import { getOutbox } from "~/services/mail.server";
 
 /**
  * The demo outbox: in the demo nothing is really sent, so the sign-in links and SMS codes the Auth
@@ -16,8 +17,10 @@ export const meta: MetaFunction = () => [{ title: "Demo outbox · Stillhour" }, 
 
 export async function loader(_args: LoaderFunctionArgs) {
   const identity = getEnv().identity;
-  if (identity.mode !== "emulator") throw notFound();
-  const outbox = await readEmulatorOutbox().catch(() => ({ links: [], codes: [] }));
+  const mailbox = getOutbox();
+  if (identity.mode !== "emulator" && !mailbox) throw notFound();
+  const outbox = identity.mode === "emulator" ? await readEmulatorOutbox().catch(() => ({ links: [], codes: [] })) : { links: [], codes: [] };
+  const mail = mailbox ? (await mailbox.read({ limit: 30 })).map(({ id, to, subject, text, sentAt, attachments }) => ({ id, to, subject, text, sentAt: new Date(sentAt).toISOString(), attachments: (attachments ?? []).map((a) => a.filename) })) : [];
   const site = getEnv().PUBLIC_SITE_URL;
   // The emulator's own link points at its action handler; a real project's template would point at
   // our /auth/email-link (README), so the outbox shows that address.
@@ -29,11 +32,11 @@ export async function loader(_args: LoaderFunctionArgs) {
     target.searchParams.set("oobCode", link.oobCode);
     return { email: link.email, href: `${target.pathname}${target.search}` };
   });
-  return data({ links, codes: outbox.codes.reverse() }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ links, codes: outbox.codes.reverse(), mail }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function DemoOutboxRoute() {
-  const { links, codes } = useLoaderData<typeof loader>();
+  const { links, codes, mail } = useLoaderData<typeof loader>();
   return (
     <section className="section" aria-labelledby="outbox-title">
       <div className="container container--narrow stack">
@@ -63,6 +66,25 @@ export default function DemoOutboxRoute() {
             {codes.map((entry, index) => (
               <li key={`${entry.phoneNumber}-${index}`}>
                 <span>To {entry.phoneNumber}</span> <code className="outbox-code">{entry.code}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h2>E-mails</h2>
+        {mail.length === 0 ? (
+          <p className="empty-note">No e-mails yet. Class changes, waitlist news and reminders appear here.</p>
+        ) : (
+          <ul className="outbox-list outbox-mail">
+            {mail.map((message) => (
+              <li key={message.id}>
+                <article aria-label={message.subject}>
+                  <h3>{message.subject}</h3>
+                  <p className="muted">
+                    To {message.to} · <time dateTime={message.sentAt}>{message.sentAt.slice(0, 16).replace("T", " ")} UTC</time>
+                    {message.attachments.length ? ` · Attached: ${message.attachments.join(", ")}` : ""}
+                  </p>
+                  <div className="outbox-mail__body">{message.text}</div>
+                </article>
               </li>
             ))}
           </ul>

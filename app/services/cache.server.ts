@@ -64,3 +64,8 @@ export function invalidate(key?: string) {
   if (key === undefined) entries.clear();
   else entries.delete(key);
 }
+
+/** Drops every entry whose key starts with `prefix` (a change that touches many cached lists). */
+export function invalidatePrefix(prefix: string) {
+  for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
+}

@@ -42,6 +42,11 @@ const EnvSchema = z
     STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
     /** Signs the demo provider's events to our own webhook endpoint. */
     DEMO_WEBHOOK_SECRET: z.string().min(16).default("whsec_demo_stillhour_local_only_0000"),
+    /** How mail goes: files in MAIL_OUTBOX_DIR shown on /demo/outbox, or SMTP (docs/decisions/017-mailer.md). */
+    MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+    SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
+    MAIL_FROM: z.string().min(3).default("Stillhour <hello@stillhour.example>"),
+    MAIL_OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
     VIDEO_PROVIDER: z.enum(["demo", "daily"]).default("demo"),
     DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
@@ -56,11 +61,17 @@ const EnvSchema = z
       if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
       if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when PAYMENT_PROVIDER=stripe" });
     }
+    if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
+    }
     if (env.VIDEO_PROVIDER === "daily") {
       if (!env.DAILY_API_KEY) ctx.addIssue({ code: "custom", path: ["DAILY_API_KEY"], message: "is required when VIDEO_PROVIDER=daily" });
       if (!env.DAILY_DOMAIN) ctx.addIssue({ code: "custom", path: ["DAILY_DOMAIN"], message: "is required when VIDEO_PROVIDER=daily" });
     }
     if (env.APP_ENV === "production") {
+      if (env.MAIL_TRANSPORT === "outbox") {
+        ctx.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "must be smtp in production: the outbox sends nothing" });
+      }
       if (env.VIDEO_PROVIDER === "demo") {
         ctx.addIssue({ code: "custom", path: ["VIDEO_PROVIDER"], message: "must be daily in production: the demo room has no video" });
       }

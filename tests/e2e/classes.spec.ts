@@ -148,3 +148,43 @@ test("the schedule and my classes have no serious accessibility problems", async
   await expect(page.getByText("Nothing booked yet")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test.describe("a class change", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("staff cancel a class; the booked member is e-mailed with the cancelled invite and sees it on the class page", async ({ browser, baseURL }) => {
+    const id = `change-check-${Date.now() % 100000}`;
+    putClass(id, 2 * 24 * 60);
+    const member = await browser.newPage({ javaScriptEnabled: false });
+    await signInContext(member.request, baseURL!, "+12015550101");
+    await member.goto(`${baseURL}/classes/${id}`);
+    await member.getByRole("button", { name: "Book my place" }).click();
+    await expect(member.getByRole("status")).toContainText("You're booked");
+
+    const staff = await browser.newPage({ javaScriptEnabled: false });
+    await signInContext(staff.request, baseURL!, "+12015550102");
+    await staff.goto(`${baseURL}/staff/classes`);
+    await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
+    const row = staff.locator(".staff-class", { has: staff.locator(`a[href="/classes/${id}"]`) });
+    await row.getByRole("button", { name: /Cancel Test Harbour Sit/ }).click();
+    await expect(staff.getByRole("status")).toContainText("Cancelled. Everyone booked or waiting has been e-mailed.");
+
+    // A member without a staff role is refused the page.
+    const refused = await member.goto(`${baseURL}/staff/classes`);
+    expect(refused?.status()).toBe(403);
+
+    await member.goto(`${baseURL}/classes/${id}`);
+    await expect(member.getByText("This class was cancelled.")).toBeVisible();
+    const invite = await member.request.get(`${baseURL}/classes/${id}/invite.ics`);
+    const text = await invite.text();
+    expect(text).toContain("STATUS:CANCELLED");
+    expect(text).toContain("SEQUENCE:1");
+
+    await member.goto(`${baseURL}/demo/outbox`);
+    const mail = member.getByRole("article", { name: "Cancelled: Test Harbour Sit" }).first();
+    await expect(mail).toContainText("To juniper.member@example.com");
+    await expect(mail).toContainText("Attached: class.ics");
+    await member.close();
+    await staff.close();
+  });
+});

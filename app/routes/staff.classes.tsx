@@ -1,0 +1,122 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ClassChangeSchema, changeClass } from "~/models/class-changes.server";
+import { listUpcomingClasses } from "~/models/class-schedule.server";
+import { timeRange } from "~/models/class-listing.server";
+import { readFormBody } from "~/models/form-body.server";
+import { defineHandle } from "~/models/route-handle";
+import { getTeachers } from "~/models/teacher.server";
+import { requireAccess } from "~/models/viewer.server";
+
+/**
+ * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.
+ * Everyone booked or waitlisted is told by e-mail, and the class page and invites show the change.
+ */
+export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: ["admin", "facilitator"] });
+
+export const meta: MetaFunction = () => [{ title: "Class changes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = await requireAccess(request, handle, { context });
+  const zone = user.mostRecentTimeZone ?? "UTC";
+  const now = new Date();
+  const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + 14 * 86_400_000) }), getTeachers()]);
+  const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
+  const done = new URL(request.url).searchParams.get("done");
+  return data(
+    {
+      zone,
+      notice: done === "cancelled" ? "Cancelled. Everyone booked or waiting has been e-mailed." : done === "substituted" ? "Saved. Everyone booked or waiting has been e-mailed." : null,
+      teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
+      classes: classes.map((c) => ({
+        id: c.id,
+        title: c.title,
+        when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`,
+        teacherId: c.substituteTeacherId ?? c.teacherId,
+        teacher: names.get(c.substituteTeacherId ?? c.teacherId) ?? "",
+        cancelled: c.status === "cancelled",
+      })),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAccess(request, handle, { context });
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
+  const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
+  const classId = String(body.formData.get("classId") ?? "");
+  if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  const result = await changeClass(parsed.data);
+  if (!result.ok) return data({ classId, error: result.message }, { status: 409 });
+  return redirect(`/staff/classes?done=${parsed.data.intent === "cancel" ? "cancelled" : "substituted"}`);
+}
+
+export default function StaffClassesRoute() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("classId") ?? "") : "";
+  return (
+    <section className="section" aria-labelledby="staff-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">Staff</p>
+          <h1 id="staff-title">Class changes</h1>
+          <p>The next two weeks, in {page.zone.replaceAll("_", " ")} time. Members booked or waiting are e-mailed about every change.</p>
+        </header>
+        {page.notice ? (
+          <p className="notice notice--success" role="status">
+            {page.notice}
+          </p>
+        ) : null}
+        <ul className="schedule-list">
+          {page.classes.map((c) => (
+            <li key={c.id} className="staff-class">
+              <h2 className="staff-class__title">
+                <a href={`/classes/${c.id}`}>{c.title}</a>
+              </h2>
+              <p className="schedule-item__facts">
+                {c.when} · {c.teacher}
+                {c.cancelled ? " · Cancelled" : ""}
+              </p>
+              {actionData?.error && actionData.classId === c.id ? (
+                <p className="field__error" role="alert">
+                  {actionData.error}
+                </p>
+              ) : null}
+              {c.cancelled ? null : (
+                <div className="button-row">
+                  <Form method="post" className="staff-class__form">
+                    <input type="hidden" name="intent" value="substitute" />
+                    <input type="hidden" name="classId" value={c.id} />
+                    <label htmlFor={`teacher-${c.id}`}>Teacher</label>
+                    <select id={`teacher-${c.id}`} name="teacherId" defaultValue={c.teacherId}>
+                      {page.teachers.map((t) => (
+                        <option key={t.id} value={t.id}>
+                          {t.name}
+                        </option>
+                      ))}
+                    </select>
+                    <button className="button button--secondary button--small" type="submit" disabled={busy === c.id}>
+                      Save teacher
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <input type="hidden" name="classId" value={c.id} />
+                    <button className="button button--danger button--small" type="submit" disabled={busy === c.id} aria-label={`Cancel ${c.title}, ${c.when}`}>
+                      Cancel class
+                    </button>
+                  </Form>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
