@@ -40,6 +40,16 @@ const bookingId = (classId: string, uid: string) => `${classId}:${uid}`;
 export type BookingFailure = { ok: false; problem: BookingProblem; message: string; status: number };
 const fail = (problem: BookingProblem): BookingFailure => ({ ok: false, problem, ...bookingProblem(problem) });
 
+/** The class, its seats and the member's booking, read together at the start of a transaction. */
+async function readPlace(tx: TransactionContext, classId: string, uid: string) {
+  const [liveClass, seats, current] = await Promise.all([
+    tx.get("classes", classId, LiveClassSchema),
+    tx.get(CLASS_SEATS, classId, SeatsSchema),
+    tx.get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema),
+  ]);
+  return { liveClass, seats, current };
+}
+
 function recordAction(tx: TransactionContext, uid: string, kind: string, classId: string, at: number) {
   tx.create(USER_ACTIONS, `${uid}:${at}:${randomBytes(4).toString("hex")}`, { uid, kind, classId, at });
 }
@@ -55,11 +65,7 @@ export async function bookClass(input: { uid: string; classId: string; now: Date
   if (!isMember) return fail("not_member");
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
-    const [liveClass, seats, current] = await Promise.all([
-      tx.get("classes", classId, LiveClassSchema),
-      tx.get(CLASS_SEATS, classId, SeatsSchema),
-      tx.get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema),
-    ]);
+    const { liveClass, seats, current } = await readPlace(tx, classId, uid);
     if (!liveClass) return fail("not_found");
     const queue = waitlistOrder(seats?.waitlist ?? []);
     if (current?.status === "booked") return { ok: true, status: "booked" } as const;
@@ -91,11 +97,7 @@ export async function cancelBooking(input: { uid: string; classId: string; now: 
   const { uid, classId, now } = input;
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
-    const [liveClass, seats, current] = await Promise.all([
-      tx.get("classes", classId, LiveClassSchema),
-      tx.get(CLASS_SEATS, classId, SeatsSchema),
-      tx.get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema),
-    ]);
+    const { liveClass, seats, current } = await readPlace(tx, classId, uid);
     if (!liveClass) return fail("not_found");
     if (current?.status !== "booked") return fail("not_booked");
     if (Date.parse(liveClass.startsAt) <= at) return fail("class_started");
