@@ -10,7 +10,9 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const build = await import("./build/index.js");
-const { runStartupTasks, startServer } = build.entry.module;
+const { runStartupTasks, startScheduleJobs, startServer } = build.entry.module;
 
 await runStartupTasks({ routes: build.routes });
 await startServer(build, { publicDir: fileURLToPath(new URL("./public", import.meta.url)) });
+// Class reminders and the rolling schedule (timers that never hold the process open).
+startScheduleJobs();

@@ -10,9 +10,11 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/servic
 
 // The server entry also hands the Node server what it needs to start (see server.js).
 export { startServer } from "~/http-server.server";
-export { runStartupTasks } from "~/startup.server";
+export { runStartupTasks, startScheduleJobs } from "~/startup.server";
 export { deleteIdleAnonymousAccounts } from "~/models/account-cleanup.server";
 export { reconcilePayments } from "~/models/payment-webhook.server";
+export { generateClasses } from "~/models/class-schedule.server";
+export { sendReminders } from "~/models/class-reminders.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

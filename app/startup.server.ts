@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
+import { sendReminders } from "~/models/class-reminders.server";
 import { generateClasses } from "~/models/class-schedule.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
@@ -38,6 +39,26 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
     console.warn(JSON.stringify({ level: "warn", msg: "classes not generated", cause: error instanceof Error ? error.name : "unknown" }));
   }
   return env;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The schedule's background work, on timers that never keep the process alive: reminders every five
+ * minutes, the next weeks' classes every six hours. Each is safe beside another server doing the
+ * same (reminders go once per key, classes are created only if absent).
+ */
+export function startScheduleJobs(): () => void {
+  const run = (name: string, job: () => Promise<unknown>) => () =>
+    job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
+  const reminders = setInterval(run("class reminders", () => sendReminders()), 5 * MINUTE);
+  const classes = setInterval(run("class generation", () => generateClasses()), 360 * MINUTE);
+  reminders.unref();
+  classes.unref();
+  return () => {
+    clearInterval(reminders);
+    clearInterval(classes);
+  };
 }
 
 function stop(message: string): never {

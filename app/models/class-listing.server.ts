@@ -147,3 +147,18 @@ export async function myClasses(uid: string, zone: string, now: Date) {
   const past = items.filter((item) => !upcoming.includes(item)).reverse();
   return { zoneLabel: zoneLabel(zone, now), upcoming, past };
 }
+
+/** A teacher's next classes (theirs, or ones they cover), for their page. */
+export async function teacherClasses(teacherId: string, zone: string, now: Date, limit = 5): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
+  const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }), getTeachers()]);
+  const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
+  const mine = classes
+    .filter((c) => c.status !== "cancelled" && (c.substituteTeacherId ?? c.teacherId) === teacherId)
+    .slice(0, limit)
+    .map((c) => {
+      const item = toClassListData(c, names, zone, now);
+      return { ...item, timeRange: `${day.format(new Date(c.startsAt))}, ${item.timeRange}` };
+    });
+  return { classes: mine, zoneLabel: zoneLabel(zone, now) };
+}

@@ -8,6 +8,9 @@ import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta, personJsonLd, siteUrlFrom } from "~/models/seo";
 import { getTeacherBySlug } from "~/models/teacher.server";
+import { ClassListItem } from "~/components/class-list-item";
+import { teacherClasses } from "~/models/class-listing.server";
+import { getVisitor } from "~/models/visitor.server";
 
 export const handle = defineHandle({
   name: "teacher",
@@ -31,10 +34,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
       })
     : pageMeta({ title: "Page not found", path: `/teachers/${params.teacherSlug ?? ""}`, matches });
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const teacher = params.teacherSlug ? await getTeacherBySlug(params.teacherSlug) : null;
   if (!teacher) throw notFound();
+  const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
+  const upcoming = await teacherClasses(teacher.id, zone, new Date());
   return {
+    classes: upcoming.classes,
+    classesHref: `/classes?teacher=${encodeURIComponent(teacher.id)}`,
+    zoneLabel: upcoming.zoneLabel,
     teacher: {
       urlParam: teacher.urlParam,
       firstName: teacher.firstName,
@@ -52,7 +60,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function TeacherRoute() {
-  const { teacher } = useLoaderData<typeof loader>();
+  const { teacher, classes, classesHref, zoneLabel: zoneName } = useLoaderData<typeof loader>();
   const paragraphs = teacher.bio.split(/\n\s*\n/).filter(Boolean);
   const siteUrl = siteUrlFrom(useMatches());
   return (
@@ -129,7 +137,7 @@ export default function TeacherRoute() {
                 )}
               </div>
               <div className="button-row">
-                <Link className="button" to="/challenge">
+                <Link className="button" to={classesHref}>
                   Practise with {teacher.firstName}
                 </Link>
                 {teacher.instagramUrl ? (
@@ -141,6 +149,28 @@ export default function TeacherRoute() {
               </div>
             </div>
           </div>
+        </div>
+      </section>
+      <section className="section section--flush-top" aria-labelledby="teacher-classes">
+        <div className="container container--narrow">
+          <h2 id="teacher-classes">Live classes with {teacher.firstName}</h2>
+          {classes.length === 0 ? (
+            <p>No live classes with {teacher.firstName} in the next two weeks. The on-demand library is open any time.</p>
+          ) : (
+            <>
+              <p className="schedule__zone">Times are shown in {zoneName}.</p>
+              <ul className="schedule-list">
+                {classes.map((liveClass) => (
+                  <li key={liveClass.id}>
+                    <ClassListItem liveClass={liveClass} />
+                  </li>
+                ))}
+              </ul>
+              <p className="section__more">
+                <Link to={classesHref}>All of {teacher.firstName}'s classes</Link>
+              </p>
+            </>
+          )}
         </div>
       </section>
       <CtaBand

@@ -47,6 +47,8 @@ const EnvSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
     MAIL_FROM: z.string().min(3).default("Stillhour <hello@stillhour.example>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+    /** How long before a booked class its reminder goes out. */
+    CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
     VIDEO_PROVIDER: z.enum(["demo", "daily"]).default("demo"),
     DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
