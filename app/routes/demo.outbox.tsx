@@ -43,7 +43,7 @@ export default function DemoOutboxRoute() {
         <p className="demo-label">Demo: nothing on this page was really sent</p>
         <h1 id="outbox-title">Demo outbox</h1>
         <p>
-          In the demo, sign-in links and SMS codes stay on this machine. Use them here to finish signing in. Newest first. Demo people:
+          In the demo, sign-in links, SMS codes and e-mails stay on this machine. Use the links and codes here to finish signing in. Newest first. Demo people:
           any number from +1 201-555-0101 to +1 201-555-0106.
         </p>
         <h2>Sign-in links</h2>
