@@ -6,7 +6,8 @@ import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
 
 const NAV_LINKS = [
-  { to: "/classes", label: "Classes" },
+  { to: "/classes", label: "Live" },
+  { to: "/on-demand", label: "On demand" },
   { to: "/teachers", label: "Teachers" },
   { to: "/blog", label: "Blog" },
   { to: "/about", label: "About" },
@@ -164,6 +165,8 @@ const FOOTER_GROUPS = [
     title: "Practice",
     links: [
       { to: "/classes", label: "Live classes" },
+      { to: "/on-demand", label: "On demand" },
+      { to: "/search", label: "Search classes" },
       { to: "/teachers", label: "Teachers" },
       { to: "/blog", label: "Blog" },
       { to: "/learn", label: "Learn" },

@@ -11,11 +11,11 @@ export const ANALYTICS_EVENTS = "analyticsEvents";
  */
 export async function recordEvent(
   event: AnalyticsEvent,
-  context: { uid: string | null; now?: number },
+  context: { uid: string | null; now?: number; /** An id a retry repeats: the event is then written once. */ id?: string },
 ): Promise<boolean> {
   try {
     const at = context.now ?? Date.now();
-    await getStore().createIfAbsent(ANALYTICS_EVENTS, `${at}-${randomUUID()}`, {
+    await getStore().createIfAbsent(ANALYTICS_EVENTS, context.id ?? `${at}-${randomUUID()}`, {
       name: event.name,
       properties: event.properties,
       uid: context.uid,

@@ -40,7 +40,20 @@ export type MembershipFailureEvent =
   | { name: "Cancel_Failed"; properties: { reason: string } }
   | { name: "Winback_Failed"; properties: { reason: string } };
 
-export type AnalyticsEvent = PromotionCodeEvent | MembershipFailureEvent;
+/** §4 on-demand video progress, once per viewing (app/models/viewing-progress.ts says when). */
+export interface OnDemandVideoProperties {
+  classSlug: string;
+  seriesSlug: string | null;
+  viewing: string;
+  position: number;
+  durationSeconds: number;
+}
+export type OnDemandVideoEvent =
+  | { name: "On_Demand_Video_Started"; properties: OnDemandVideoProperties }
+  | { name: "On_Demand_Video_Mostly_Completed"; properties: OnDemandVideoProperties }
+  | { name: "On_Demand_Video_Completed"; properties: OnDemandVideoProperties };
+
+export type AnalyticsEvent = PromotionCodeEvent | MembershipFailureEvent | OnDemandVideoEvent;
 export type AnalyticsEventName = AnalyticsEvent["name"];
 
 /** The common properties of a promotion-code event, from what was typed and the plan chosen. */

@@ -26,7 +26,9 @@ export const OnDemandClassSchema = z.object({
   /** `classTags` ids. */
   tags: z.array(z.string()).default([]),
   /** The media package the streaming service plays (the demo's are under `media/demo/`). */
-  mediaId: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  mediaId: z.string().regex(/^[A-Za-z0-9-]{1,80}$/),
+  /** The voice-only media, where the streaming service holds it apart (the demo finds it in the package). */
+  voiceMediaId: z.string().regex(/^[A-Za-z0-9-]{1,80}$/).nullable().default(null),
   /** Poster frame, a public image path, and its intrinsic size so the page reserves the space. */
   poster: z.object({ src: z.string(), width: z.number().int(), height: z.number().int() }),
   /** Dominant colour of the poster, for the placeholder. */

@@ -26,6 +26,9 @@ import {
   upcomingClasses,
 } from "./demo-content/site-content";
 import { ClassTemplateSchema } from "./class-schedule";
+import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShelfSchema } from "./on-demand";
+import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "./on-demand.server";
+import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./demo-content/on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
 import { ensureAccount } from "~/services/identity.server";
@@ -53,6 +56,7 @@ const DEMO_NEWS_BANNER = {
 };
 
 function batches(now: Date): SeedBatch[] {
+  const recordings = readDemoRecordings();
   return [
     { collection: "profiles", schema: TeacherProfileSchema, docs: demoTeacherProfiles, idOf: byId },
     { collection: "teacherPages", schema: TeacherPageSchema, docs: demoTeacherPages, idOf: byId },
@@ -72,6 +76,11 @@ function batches(now: Date): SeedBatch[] {
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
+    { collection: CLASS_TAGS, schema: ClassTagSchema, docs: demoClassTags, idOf: byId },
+    { collection: ON_DEMAND_CLASSES, schema: OnDemandClassSchema, docs: demoOnDemandClasses(now.getTime(), recordings), idOf: (doc) => String(doc.slug) },
+    { collection: ON_DEMAND_SERIES, schema: OnDemandSeriesSchema, docs: demoOnDemandSeries, idOf: (doc) => String(doc.slug) },
+    { collection: ON_DEMAND_SHELVES, schema: OnDemandShelfSchema, docs: demoOnDemandShelves, idOf: byId },
+    { collection: ON_DEMAND_TRANSCRIPTS, schema: TranscriptSchema, docs: recordings.map(({ id, cues }) => ({ id, cues })), idOf: byId },
     // The document id is the code; createIfAbsent keeps each code's redemption count across reseeds.
     { collection: "promotionCodes", schema: PromotionCodeSchema, docs: demoPromotionCodes, idOf: (doc) => String(doc.code) },
   ];
@@ -124,6 +133,7 @@ export async function seedDemoContent(
       }
     }
   }
+  if (created > 0) invalidateCatalogue();
   return { created, existing };
 }
 

@@ -150,3 +150,29 @@ export function classEventJsonLd(args: {
       : {}),
   };
 }
+
+/** schema.org VideoObject for an on-demand class page (no stream address: that is for members). */
+export function videoJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  uploadDate: string;
+  duration: string;
+  teacherName: string | null;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "VideoObject",
+    name: args.title,
+    description: args.description,
+    thumbnailUrl: [new URL(args.thumbnail, args.siteUrl).toString()],
+    uploadDate: args.uploadDate,
+    duration: args.duration,
+    url: new URL(args.path, args.siteUrl).toString(),
+    isAccessibleForFree: false,
+    ...(args.teacherName ? { creator: { "@type": "Person", name: args.teacherName } } : {}),
+    publisher: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+  };
+}

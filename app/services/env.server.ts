@@ -47,6 +47,12 @@ const EnvSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
     MAIL_FROM: z.string().min(3).default("Stillhour <hello@stillhour.example>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+    /** Where on-demand classes stream from: this site's demo packages, or Mux (docs/decisions/020-on-demand-streaming.md). */
+    STREAMING_PROVIDER: z.enum(["demo", "mux"]).default("demo"),
+    DEMO_MEDIA_DIR: z.string().min(1).default("./media/demo"),
+    MUX_SIGNING_KEY_ID: z.string().regex(/^[A-Za-z0-9]{10,80}$/, "must be a Mux signing key id").optional(),
+    /** The signing key's private half as Mux gives it: base64 of the PEM. */
+    MUX_SIGNING_PRIVATE_KEY: z.string().min(100, "must be the base64 of a PEM private key").optional(),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
@@ -70,7 +76,14 @@ const EnvSchema = z
       if (!env.DAILY_API_KEY) ctx.addIssue({ code: "custom", path: ["DAILY_API_KEY"], message: "is required when VIDEO_PROVIDER=daily" });
       if (!env.DAILY_DOMAIN) ctx.addIssue({ code: "custom", path: ["DAILY_DOMAIN"], message: "is required when VIDEO_PROVIDER=daily" });
     }
+    if (env.STREAMING_PROVIDER === "mux") {
+      if (!env.MUX_SIGNING_KEY_ID) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_KEY_ID"], message: "is required when STREAMING_PROVIDER=mux" });
+      if (!env.MUX_SIGNING_PRIVATE_KEY) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_PRIVATE_KEY"], message: "is required when STREAMING_PROVIDER=mux" });
+    }
     if (env.APP_ENV === "production") {
+      if (env.STREAMING_PROVIDER === "demo") {
+        ctx.addIssue({ code: "custom", path: ["STREAMING_PROVIDER"], message: "must be mux in production: the demo library is generated sample media" });
+      }
       if (env.MAIL_TRANSPORT === "outbox") {
         ctx.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "must be smtp in production: the outbox sends nothing" });
       }

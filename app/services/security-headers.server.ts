@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, type IdentityConfig } from "./env.server";
+import { streamingOrigins } from "./streaming.server";
 
 /**
  * What lets a page's inline scripts run: the nonce of a response rendered for one request, or the
@@ -23,13 +24,16 @@ const HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 export function contentSecurityPolicy(scripts: ScriptSources, identity: IdentityConfig): string {
   const inline = "nonce" in scripts ? [nonceSource(scripts.nonce)] : scripts.hashes.map(hashSource);
   const allow = identityAllowances(identity);
+  // On-demand playback: MediaSource buffers are blob: addresses; a hosted stream adds its origins.
+  const streams = streamingOrigins();
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline, ...allow.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    ["connect-src 'self'", ...allow.connect].join(" "),
+    ["connect-src 'self'", ...allow.connect, ...streams].join(" "),
+    ["media-src 'self' blob:", ...streams].join(" "),
     allow.frame.length > 0 ? `frame-src ${allow.frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { progressAction } from "~/models/on-demand-pages.server";
+
+/**
+ * Issue 10: the player's progress reports (position, the viewing, §4 events), posted while playing
+ * and by sendBeacon when the page is left. JSON answers; a bad report is a 400 with a sentence.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const result = await progressAction(request, context, params.classSlug ?? "");
+  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return new Response("Not Found", { status: 404 });
+}

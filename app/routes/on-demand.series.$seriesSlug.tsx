@@ -1,0 +1,98 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { notFound } from "~/models/errors";
+import { favoriteAction, seriesPage } from "~/models/on-demand-pages.server";
+import { defineHandle } from "~/models/route-handle";
+
+/**
+ * Issue 10: a series. Lessons in order with the member's progress; the next lesson is simply the first
+ * not yet finished, so a series can be paused for a day or a month and picked up where it was.
+ */
+export const handle = defineHandle({ name: "on-demand-series", layout: "main", theme: "light" });
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
+  page ? [{ title: `${page.title} · Series · Stillhour` }, { name: "description", content: page.description }] : [{ title: "Series not found · Stillhour" }];
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const slug = params.seriesSlug ?? "";
+  const page = SLUG.test(slug) ? await seriesPage(request, context, slug) : null;
+  if (!page) throw notFound();
+  return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const slug = params.seriesSlug ?? "";
+  if (!SLUG.test(slug)) throw notFound();
+  const outcome = await favoriteAction(request, context, "series", slug);
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw notFound();
+    return data({ error: outcome.error }, { status: outcome.status });
+  }
+  return outcome.inline ? data({ favorite: outcome.favorite }) : redirect(outcome.redirect, 303);
+}
+
+const STATUS_LABEL = { done: "Done", started: "Started", new: "" } as const;
+
+export default function SeriesRoute() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <article className="section" aria-labelledby="series-title">
+      <div className="container container--narrow stack">
+        <p className="breadcrumbs">
+          <Link to="/on-demand">On demand</Link>
+        </p>
+        <header className="page-intro">
+          <p className="eyebrow">
+            {page.modality} series · {page.lessons.length} lessons
+          </p>
+          <h1 id="series-title">{page.title}</h1>
+          <p>with {page.teacherName}</p>
+          <p>{page.description}</p>
+        </header>
+        {page.personal ? (
+          <p className="series-progress" role="status">
+            {page.done === 0
+              ? "Start whenever suits you. There's no schedule to keep."
+              : page.done === page.lessons.length
+                ? `You've finished all ${page.lessons.length} lessons. Any of them is here to come back to.`
+                : `${page.done} of ${page.lessons.length} done. Your place is kept, however long the pause.`}
+          </p>
+        ) : null}
+        {page.next ? (
+          <p>
+            <Link className="button" to={page.next.href}>
+              {page.next.resuming ? "Carry on with" : "Go on to"} lesson {page.next.number}: {page.next.title}
+            </Link>
+          </p>
+        ) : null}
+        <ol className="lesson-list">
+          {page.lessons.map((lesson) => (
+            <li key={lesson.slug} className={`lesson lesson--${lesson.status}`}>
+              <img src={lesson.poster.src} width={160} height={90} alt="" loading="lazy" decoding="async" style={{ backgroundColor: lesson.posterColor }} />
+              <div>
+                <p className="lesson__number">
+                  Lesson {lesson.number}
+                  {STATUS_LABEL[lesson.status] ? <span className="badge">{STATUS_LABEL[lesson.status]}</span> : null}
+                </p>
+                <h2 className="lesson__title">
+                  <Link to={lesson.href}>{lesson.title}</Link>
+                </h2>
+                <p className="muted">
+                  {lesson.teacherName} · {lesson.duration}
+                </p>
+                <p>{lesson.description}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        {page.access !== "member" ? (
+          <p className="notice" role="note">
+            The series is part of the membership. <Link to={`/subscribe?next=${encodeURIComponent(`/on-demand/series/${page.slug}`)}`}>Start with a free week</Link>.
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
