@@ -24,8 +24,9 @@ export const ProgressFormSchema = z.object({
     .string({ required_error: "is missing" })
     .trim()
     .min(1, "is missing")
-    .max(32, "must be a number")
-    .pipe(z.coerce.number({ invalid_type_error: "must be a number" }).finite("must be a number").min(0, "can't be negative")),
+    .refine((value) => !value.startsWith("-"), "can't be negative")
+    .refine((value) => /^\d{1,7}(\.\d{1,6})?$/.test(value), "must be a number of seconds")
+    .transform(Number),
   ended: z
     .enum(["true", "false", "1", "0", ""])
     .optional()
