@@ -342,9 +342,26 @@ function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
   };
 }
 
+/** `/search` with every parameter cut to a readable length, or null for any other address. */
+function shortenedSearch(rawUrl: string): string | null {
+  const [path, query = ""] = rawUrl.split("?", 2);
+  if (path !== "/search") return null;
+  const cut = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (cut.size >= 30) break;
+    if (key.length <= 20) cut.append(key, value.slice(0, key === "q" ? 200 : 60));
+  }
+  const result = `/search?${cut.toString()}`;
+  return result.length <= MAX_URL_LENGTH ? result : "/search";
+}
+
 /** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
 function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
+    // A pasted essay in the search box: search for its beginning rather than refuse (the search reads
+    // 200 characters at most anyway).
+    const shortened = shortenedSearch(req.originalUrl);
+    if (shortened) return res.redirect(303, shortened);
     return sendPlainPage(req, res, 414, "That address is too long", "Please check the link and try again.");
   }
   try {

@@ -33,6 +33,7 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
           <li>
             <Link to="/my-classes">My classes</Link>
           </li>
+
           <li>
             <Link to="/settings">Settings</Link>
           </li>

@@ -1,20 +1,16 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, useNavigation } from "@remix-run/react";
 
 /**
- * The heart. A plain form (it posts and the page comes back with the choice saved); with JavaScript the
- * fetcher sends it in the background and the heart changes at once.
+ * The heart: a plain form that posts and comes back to the page with the choice saved. With JavaScript
+ * the heart shows the new choice at once, while the post is on its way.
  */
 export function FavoriteButton({ action, favorite, title }: { action: string; favorite: boolean; title: string }) {
-  const fetcher = useFetcher<{ favorite?: boolean; error?: string }>();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const pending = fetcher.formData?.get("favorite");
-  const on = pending ? pending === "on" : (fetcher.data?.favorite ?? favorite);
+  const navigation = useNavigation();
+  const pending = navigation.formAction === action ? navigation.formData?.get("favorite") : null;
+  const on = pending ? pending === "on" : favorite;
   return (
-    <fetcher.Form method="post" action={action} className="favorite-form">
+    <Form method="post" action={action} className="favorite-form" preventScrollReset>
       <input type="hidden" name="favorite" value={on ? "off" : "on"} />
-      {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
       <button type="submit" className={`button button--quiet favorite-button${on ? " favorite-button--on" : ""}`} aria-pressed={on}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path
@@ -28,11 +24,6 @@ export function FavoriteButton({ action, favorite, title }: { action: string; fa
         <span>{on ? "Saved to favourites" : "Save to favourites"}</span>
         <span className="visually-hidden">: {title}</span>
       </button>
-      {fetcher.data?.error ? (
-        <p className="field-error" role="alert">
-          {fetcher.data.error}
-        </p>
-      ) : null}
-    </fetcher.Form>
+    </Form>
   );
 }

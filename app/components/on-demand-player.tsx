@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/models/viewing-progress";
-import { clockTime } from "~/models/watch-history";
+import { clockTime } from "~/models/media-time";
 
 /**
  * The on-demand player (issue 10). The picture-and-music stream plays in a <video>; the guide's voice,

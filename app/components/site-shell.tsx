@@ -166,7 +166,6 @@ const FOOTER_GROUPS = [
     links: [
       { to: "/classes", label: "Live classes" },
       { to: "/on-demand", label: "On demand" },
-      { to: "/search", label: "Search classes" },
       { to: "/teachers", label: "Teachers" },
       { to: "/blog", label: "Blog" },
       { to: "/learn", label: "Learn" },

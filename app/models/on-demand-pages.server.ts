@@ -224,7 +224,7 @@ export async function seriesPage(request: Request, context: object, slug: string
   if (!series) return null;
   const state = await getViewerState(request, context);
   const uid = signedInUid(state);
-  const history = uid ? await listWatchHistory(uid) : [];
+  const [history, favorite] = uid ? await Promise.all([listWatchHistory(uid), isFavorite(uid, "series", series.slug)]) : [[], false];
   const records = new Map(history.map((record) => [record.classSlug, record]));
   const lessons = series.lessons
     .map((lessonSlug) => catalogue.classes.find((c) => c.slug === lessonSlug))
@@ -251,6 +251,9 @@ export async function seriesPage(request: Request, context: object, slug: string
     done,
     next: uid && done > 0 && next ? { href: next.href, title: next.title, number: next.number, resuming: next.status === "started" } : null,
     access: accessOf(state),
+    favorite,
+    canFavorite: Boolean(uid),
+    notice: NOTICES[new URL(request.url).searchParams.get("saved") ?? ""] ?? null,
     personal: Boolean(uid),
   };
 }
@@ -287,7 +290,7 @@ export async function favoritesPage(uid: string) {
 // Actions
 
 export type FavoriteOutcome =
-  | { ok: true; favorite: boolean; redirect: string; inline: boolean }
+  | { ok: true; favorite: boolean; redirect: string }
   | { ok: false; status: 400 | 401 | 404; error: string };
 
 /** The heart: `favorite=on|off` for a class or series the catalogue has; any signed-in account. */
@@ -304,9 +307,7 @@ export async function favoriteAction(request: Request, context: object, kind: Fa
   if (wanted !== "on" && wanted !== "off") return { ok: false, status: 400, error: "Choose whether to save or remove it." };
   await setFavorite(uid, kind, slug, wanted === "on");
   const base = kind === "class" ? classHref(slug) : seriesHref(slug);
-  // The heart sent in the background (JavaScript on) is answered in place; a plain post comes back to the page.
-  const inline = body.formData.get("via") === "fetcher";
-  return { ok: true, favorite: wanted === "on", redirect: `${base}?saved=${wanted === "on" ? "favorited" : "unfavorited"}`, inline };
+  return { ok: true, favorite: wanted === "on", redirect: `${base}?saved=${wanted === "on" ? "favorited" : "unfavorited"}` };
 }
 
 /** The player's progress report: members only, for a class the catalogue has. */

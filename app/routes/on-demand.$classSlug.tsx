@@ -6,7 +6,7 @@ import { OnDemandPlayer } from "~/components/on-demand-player";
 import { notFound } from "~/models/errors";
 import { favoriteAction, onDemandClassPage } from "~/models/on-demand-pages.server";
 import { defineHandle } from "~/models/route-handle";
-import { clockTime } from "~/models/watch-history";
+import { clockTime } from "~/models/media-time";
 
 /**
  * Issue 10: one on-demand class. Everyone sees the details; a member gets the player (its stream
@@ -41,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.status === 404) throw notFound();
     return data({ error: outcome.error }, { status: outcome.status });
   }
-  return outcome.inline ? data({ favorite: outcome.favorite }) : redirect(outcome.redirect, 303);
+  return redirect(outcome.redirect, 303);
 }
 
 export default function OnDemandClassRoute() {

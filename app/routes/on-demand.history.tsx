@@ -5,7 +5,7 @@ import { OnDemandCard } from "~/components/on-demand-card";
 import { historyPage } from "~/models/on-demand-pages.server";
 import { defineHandle } from "~/models/route-handle";
 import { requireAccess } from "~/models/viewer.server";
-import { clockTime } from "~/models/watch-history";
+import { clockTime } from "~/models/media-time";
 
 /** Issue 10: what the member has watched, most recent first, with "watch again". Kept after a membership ends. */
 export const handle = defineHandle({ name: "on-demand-history", layout: "main", theme: "light", requiresAuth: true });

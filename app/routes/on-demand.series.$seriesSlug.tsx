@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { FavoriteButton } from "~/components/favorite-button";
 import { notFound } from "~/models/errors";
 import { favoriteAction, seriesPage } from "~/models/on-demand-pages.server";
 import { defineHandle } from "~/models/route-handle";
@@ -30,7 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.status === 404) throw notFound();
     return data({ error: outcome.error }, { status: outcome.status });
   }
-  return outcome.inline ? data({ favorite: outcome.favorite }) : redirect(outcome.redirect, 303);
+  return redirect(outcome.redirect, 303);
 }
 
 const STATUS_LABEL = { done: "Done", started: "Started", new: "" } as const;
@@ -51,8 +52,14 @@ export default function SeriesRoute() {
           <p>with {page.teacherName}</p>
           <p>{page.description}</p>
         </header>
+        {page.notice ? (
+          <p className="notice notice--success" role="status">
+            {page.notice}
+          </p>
+        ) : null}
+        {page.canFavorite ? <FavoriteButton action={`/on-demand/series/${page.slug}`} favorite={page.favorite} title={page.title} /> : null}
         {page.personal ? (
-          <p className="series-progress" role="status">
+          <p className="series-progress">
             {page.done === 0
               ? "Start whenever suits you. There's no schedule to keep."
               : page.done === page.lessons.length

@@ -190,3 +190,61 @@ test.describe("a member", () => {
     expect(await ok.json()).toMatchObject({ position: 12.5, completed: false });
   });
 });
+
+test.describe("search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a typo still finds the class; filters narrow it; the address holds the whole query", async ({ page }) => {
+    await page.goto("/on-demand");
+    await page.getByRole("link", { name: "Search the library" }).click();
+    await page.getByLabel("Search for").fill("breth");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=breth/);
+    const titles = () => page.locator(".od-card__title").allTextContents();
+    expect(await titles()).toEqual(expect.arrayContaining(["Box Breath Reset"]));
+
+    // Filters alone list what matches; each one narrows it.
+    await page.getByLabel("Search for").fill("");
+    await page.getByText("Filters").click();
+    await page.getByLabel("Kind", { exact: true }).selectOption("breathwork");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/modality=breathwork/);
+    expect((await titles()).sort()).toEqual(["Box Breath Reset", "The Longer Exhale"]);
+    await page.getByLabel("Level").selectOption("Intermediate");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/level=Intermediate/);
+    expect(await titles()).toEqual(["The Longer Exhale"]);
+    await expect(page.getByRole("status")).toHaveText("1 class");
+
+    // The same address, opened fresh, gives the same page: it can be shared.
+    const shared = page.url();
+    await page.goto("/");
+    await page.goto(shared);
+    expect(await titles()).toEqual(["The Longer Exhale"]);
+    // Removing a filter is a link.
+    await page.getByRole("link", { name: "Remove filter: Intermediate" }).click();
+    expect((await titles()).length).toBe(2);
+  });
+
+  test("no match gets a helpful page; odd filters get a sentence beside them; a 10 KB query is fine", async ({ page }) => {
+    await page.goto("/search?q=xylophone+quasar");
+    await expect(page.getByRole("heading", { name: "No classes match that yet" })).toBeVisible();
+    await expect(page.locator("main").getByRole("link", { name: "Browse on demand" })).toBeVisible();
+
+    const response = await page.goto("/search?q=sleep&min=abc&max=-3&modality=%3Cscript%3E&teacher=__proto__&level=constructor&tag=%22%27%3E&page=-7");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("Enter minutes as a number, like 10.").first()).toBeVisible();
+    await expect(page.getByText("Choose one of the kinds listed.")).toBeVisible();
+    await expect(page.getByText("We don't have a teacher by that name in the library.")).toBeVisible();
+    await expect(page.getByLabel("Search for")).toHaveValue("sleep");
+    await expect(page.getByLabel("Shortest (minutes)")).toHaveValue("abc");
+    expect(await page.locator(".od-card__title").allTextContents()).toContain("Evening Unwind");
+
+    const long = "calm ".repeat(2_000);
+    const big = await page.goto(`/search?q=${encodeURIComponent(long)}`);
+    expect(big?.status()).toBe(200);
+    expect(page.url().length).toBeLessThan(400);
+    await expect(page.getByLabel("Search for")).toHaveValue(/^calm calm/);
+    expect((await page.request.get(`/search?page=99999`)).status()).toBe(200);
+  });
+});
