@@ -1,6 +1,10 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { once } from "node:events";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { algoliaFilters, createAlgoliaSearch } from "./search-algolia.server";
 import { createMemorySearch } from "./search-memory.server";
-import type { SearchDocument, SearchPort, SearchQuery } from "./search-port";
+import { SearchError, normalizeQuery, type SearchDocument, type SearchPort, type SearchQuery } from "./search-port";
 
 const TEACHERS = {
   jonah: { teacherId: "teacher-jonah", teacherName: "Jonah Reyes" },
@@ -217,5 +221,165 @@ describe("the in-process index", () => {
     await own.replaceAll(CATALOGUE.filter((d) => d.id !== "long-exhale"));
     expect((await own.search(q("exhale"))).ids).toEqual([]);
     expect((await own.search(q(""))).total).toBe(9);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Algolia, against a local HTTP server standing in for Algolia's hosts.
+
+interface Seen {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+describe("Algolia behind the search port", () => {
+  let server: Server;
+  let base: string;
+  const seen: Seen[] = [];
+  let answer: (request: Seen) => { status: number; body: unknown };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const entry = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: text ? JSON.parse(text) : null };
+        seen.push(entry);
+        const { status, body } = answer(entry);
+        response.writeHead(status, { "Content-Type": "application/json" });
+        response.end(JSON.stringify(body));
+      });
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.close();
+    await once(server, "close");
+  });
+  beforeEach(() => {
+    seen.length = 0;
+    answer = () => ({ status: 200, body: { hits: [], nbHits: 0, nbPages: 0, page: 0 } });
+  });
+
+  const algolia = (extra: Partial<Parameters<typeof createAlgoliaSearch>[0]> = {}) =>
+    createAlgoliaSearch({ appId: "APP123", searchKey: "search-key-0000", writeKey: "write-key-0000", index: "onDemandClasses", hosts: { search: `${base}/search-host`, write: `${base}/write-host` }, taskPollMs: 1, ...extra });
+
+  it("queries the index with the search key, 0-based pages and quoted filters", async () => {
+    answer = () => ({ status: 200, body: { hits: [{ objectID: "long-exhale" }, { objectID: "body-scan" }], nbHits: 12, nbPages: 6, page: 1, hitsPerPage: 2 } });
+    const result = await algolia().search({ text: "  breath  ", modality: "breathwork", teacherId: "teacher-jonah", tags: ["sleep"], minSeconds: 120, maxSeconds: 600, page: 2, perPage: 2 });
+    expect(result).toEqual({ ids: ["long-exhale", "body-scan"], total: 12, page: 2, pageCount: 6 });
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request.method).toBe("POST");
+    expect(request.path).toBe("/search-host/1/indexes/onDemandClasses/query");
+    expect(request.headers["x-algolia-application-id"]).toBe("APP123");
+    expect(request.headers["x-algolia-api-key"]).toBe("search-key-0000");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.body).toEqual({
+      query: "breath",
+      page: 1,
+      hitsPerPage: 2,
+      filters: 'modality:"breathwork" AND teacherId:"teacher-jonah" AND tags:"sleep" AND durationSeconds:120 TO 600',
+      attributesToRetrieve: ["objectID"],
+      attributesToHighlight: [],
+    });
+  });
+
+  it("cuts long text before sending it", async () => {
+    await algolia().search(q("y".repeat(10_000)));
+    expect((seen[0].body as { query: string }).query).toHaveLength(200);
+  });
+
+  it("answers an inverted duration range itself", async () => {
+    expect(await algolia().search(q("", { minSeconds: 600, maxSeconds: 60 }))).toEqual({ ids: [], total: 0, page: 1, pageCount: 0 });
+    expect(seen).toHaveLength(0);
+  });
+
+  it("writes filters that a quote or a backslash cannot break out of", () => {
+    const filters = (rest: Partial<SearchQuery>) => algoliaFilters(normalizeQuery(q("", rest)));
+    expect(filters({})).toBe("");
+    expect(filters({ modality: 'x" OR modality:"y' })).toBe('modality:"x\\" OR modality:\\"y"');
+    expect(filters({ teacherId: "back\\slash" })).toBe('teacherId:"back\\\\slash"');
+    expect(filters({ level: 'ends\\"' })).toBe('level:"ends\\\\\\""');
+    expect(filters({ tags: ["a", "b", "a"] })).toBe('tags:"a" AND tags:"b"');
+    expect(filters({ minSeconds: 120 })).toBe("durationSeconds >= 120");
+    expect(filters({ maxSeconds: 600.7 })).toBe("durationSeconds <= 600");
+    expect(filters({ minSeconds: 1e300 })).toBe("durationSeconds >= 604800");
+    expect(filters({ level: "Advanced", minSeconds: 0, maxSeconds: 0 })).toBe('level:"Advanced" AND durationSeconds:0 TO 0');
+  });
+
+  it.each([500, 403, 429])("turns an HTTP %i into a SearchError without Algolia's words", async (status) => {
+    answer = () => ({ status, body: { message: "Invalid Application-ID or API key: secret detail", status } });
+    const error = await algolia().search(q("breath")).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SearchError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(`search service answered ${status}`);
+    expect((error as Error).message).not.toContain("secret");
+    expect((error as SearchError).code).toBe(status === 403 ? "refused" : "unavailable");
+  });
+
+  it("turns a broken answer or an unreachable host into a SearchError", async () => {
+    answer = () => ({ status: 200, body: { message: "not search results" } });
+    await expect(algolia().search(q("breath"))).rejects.toBeInstanceOf(SearchError);
+    const offline = createAlgoliaSearch({ appId: "APP123", searchKey: "k", hosts: { search: "http://127.0.0.1:9", write: "http://127.0.0.1:9" } });
+    await expect(offline.search(q("breath"))).rejects.toEqual(new SearchError("unavailable", "the search service did not answer"));
+  });
+
+  it("rebuilds with the write key: settings once, batches of 1,000, waits for them, then drops older records", async () => {
+    let taskChecks = 0;
+    answer = (request) => {
+      if (request.path.includes("/task/")) return { status: 200, body: { status: ++taskChecks === 1 ? "notPublished" : "published" } };
+      if (request.path.endsWith("/batch")) return { status: 200, body: { taskID: 100 + seen.filter((s) => s.path.endsWith("/batch")).length, objectIDs: [] } };
+      return { status: 200, body: { taskID: 1, updatedAt: "2026-01-01T00:00:00Z" } };
+    };
+    const docs = Array.from({ length: 2_345 }, (_, i) => ({ ...CATALOGUE[i % CATALOGUE.length], id: `class-${i}` }));
+    const port = algolia({ now: () => 1_700_000_000_000 });
+    await port.replaceAll(docs);
+
+    const paths = seen.map((s) => `${s.method} ${s.path}`);
+    expect(paths).toEqual([
+      "PUT /write-host/1/indexes/onDemandClasses/settings",
+      "POST /write-host/1/indexes/onDemandClasses/batch",
+      "POST /write-host/1/indexes/onDemandClasses/batch",
+      "POST /write-host/1/indexes/onDemandClasses/batch",
+      "GET /write-host/1/indexes/onDemandClasses/task/101",
+      "GET /write-host/1/indexes/onDemandClasses/task/101",
+      "GET /write-host/1/indexes/onDemandClasses/task/102",
+      "GET /write-host/1/indexes/onDemandClasses/task/103",
+      "POST /write-host/1/indexes/onDemandClasses/deleteByQuery",
+    ]);
+    expect(seen.every((s) => s.headers["x-algolia-api-key"] === "write-key-0000" && s.headers["x-algolia-application-id"] === "APP123")).toBe(true);
+    expect(seen[0].body).toMatchObject({ customRanking: ["desc(publishedAt)"], attributesForFaceting: expect.arrayContaining(["filterOnly(tags)", "filterOnly(teacherId)"]) });
+    const batches = seen.filter((s) => s.path.endsWith("/batch")).map((s) => (s.body as { requests: { action: string; body: Record<string, unknown> }[] }).requests);
+    expect(batches.map((b) => b.length)).toEqual([1_000, 1_000, 345]);
+    expect(batches[0][0]).toEqual({ action: "addObject", body: { ...docs[0], objectID: "class-0", indexVersion: 1_700_000_000_000 } });
+    expect(batches[2][344].body.objectID).toBe("class-2344");
+    expect(seen.at(-1)!.body).toEqual({ filters: "indexVersion < 1700000000000" });
+
+    // The settings go once per process.
+    seen.length = 0;
+    await port.replaceAll(docs.slice(0, 1));
+    expect(seen.map((s) => s.path.split("/").at(-1))).toEqual(["batch", "101", "deleteByQuery"]);
+  });
+
+  it("stops a rebuild on an error, before anything is deleted", async () => {
+    answer = (request) => (request.path.endsWith("/batch") ? { status: 500, body: { message: "boom" } } : { status: 200, body: { taskID: 1 } });
+    await expect(algolia().replaceAll(CATALOGUE)).rejects.toEqual(new SearchError("unavailable", "search service answered 500"));
+    expect(seen.some((s) => s.path.endsWith("/deleteByQuery"))).toBe(false);
+  });
+
+  it("leaves the index alone without a write key", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const port = algolia({ writeKey: undefined });
+    await port.replaceAll(CATALOGUE);
+    await port.replaceAll(CATALOGUE);
+    expect(seen).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });
