@@ -19,7 +19,8 @@ const SEARCH_OPTIONS: SearchOptions = {
   boost: BOOST,
   // "exh" while typing finds "exhale"; earlier words are finished words.
   prefix: (_term, index, terms) => index === terms.length - 1,
-  // One typo in four or five letters, two in longer words ("medtation", "breth", "exale").
+  // One typo in words of three to seven letters ("breth", "exale"), two from eight ("medtation");
+  // never more, which also keeps a 200-letter nonsense word cheap.
   fuzzy: 0.2,
   maxFuzzy: 2,
 };
@@ -31,7 +32,7 @@ interface Index {
   newestFirst: SearchDocument[];
 }
 
-/** The in-process adapter; `replaceAll` builds 5,000 classes in well under a second. */
+/** The in-process adapter; `replaceAll` indexes 5,000 classes in a few hundred milliseconds (bench/search.js). */
 export function createMemorySearch(): SearchPort {
   let index = buildIndex([]);
 
@@ -68,33 +69,51 @@ function buildIndex(docs: SearchDocument[]): Index {
 }
 
 function searchIndex(index: Index, query: NormalizedQuery): SearchResult {
-  const matches = query.text === "" ? index.newestFirst.filter((doc) => matchesFilters(doc, query)) : rank(index, query);
   const start = (query.page - 1) * query.perPage;
-  return {
-    ids: matches.slice(start, start + query.perPage).map((doc) => doc.id),
-    total: matches.length,
-    page: query.page,
-    pageCount: pageCount(matches.length, query.perPage),
-  };
+  const end = start + query.perPage;
+  let ids: string[];
+  let total: number;
+  if (query.text === "") {
+    const matches = hasFilters(query) ? index.newestFirst.filter((doc) => matchesFilters(doc, query)) : index.newestFirst;
+    ids = matches.slice(start, end).map((doc) => doc.id);
+    total = matches.length;
+  } else {
+    const ranked = rank(index, query, end);
+    ids = ranked.ids.slice(start, end);
+    total = ranked.total;
+  }
+  return { ids, total, page: query.page, pageCount: pageCount(total, query.perPage) };
 }
 
 /**
  * Every word must match (allowing typos, and a prefix for the last word); two neighbouring words may
  * also be one word ("breth work" finds breathwork). If nothing matches that way, any word will do.
+ * Answers the ids of the best `upTo` matches in order, and how many matched.
  */
-function rank(index: Index, query: NormalizedQuery): SearchDocument[] {
+function rank(index: Index, query: NormalizedQuery, upTo: number): { ids: string[]; total: number } {
   const terms = tokenize(query.text).slice(0, MAX_TERMS);
-  if (terms.length === 0) return [];
-  const filter = (result: { id: unknown }) => {
-    const doc = index.byId.get(result.id as string);
-    return doc !== undefined && matchesFilters(doc, query);
-  };
+  if (terms.length === 0) return { ids: [], total: 0 };
+  const filter = hasFilters(query)
+    ? (result: { id: unknown }) => {
+        const doc = index.byId.get(result.id as string);
+        return doc !== undefined && matchesFilters(doc, query);
+      }
+    : undefined;
   const every: Query = { combineWith: "OR", queries: joinedAlternatives(terms).map((words) => ({ combineWith: "AND", queries: [words.join(" ")] })) };
   let results = index.miniSearch.search(every, { filter });
   if (results.length === 0) results = index.miniSearch.search(terms.join(" "), { combineWith: "OR", filter });
-  const scored = results.map((result) => ({ doc: index.byId.get(result.id as string)!, score: result.score }));
-  scored.sort((a, b) => b.score - a.score || newestFirst(a.doc, b.doc));
-  return scored.map((entry) => entry.doc);
+  // MiniSearch answers best score first. Equal scores go newest first, which only matters up to the
+  // last page asked for (and the run of equal scores that crosses it): thousands of matches for a
+  // two-letter prefix need no full second sort.
+  let cut = Math.min(upTo, results.length);
+  while (cut > 0 && cut < results.length && results[cut].score === results[cut - 1].score) cut++;
+  const head = results.slice(0, cut).map((result) => ({ doc: index.byId.get(result.id as string)!, score: result.score }));
+  head.sort((a, b) => b.score - a.score || newestFirst(a.doc, b.doc));
+  return { ids: head.map((entry) => entry.doc.id), total: results.length };
+}
+
+function hasFilters(query: NormalizedQuery): boolean {
+  return query.modality !== null || query.teacherId !== null || query.level !== null || query.tags.length > 0 || query.minSeconds !== null || query.maxSeconds !== null;
 }
 
 /** The words as typed, then with each neighbouring pair run together; short queries only, as each is a search. */

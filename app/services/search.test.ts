@@ -94,6 +94,9 @@ describe("the in-process index", () => {
         { ...base, id: "c-mid", publishedAt: 2 },
       ]);
       expect((await twins.search(q("exhale"))).ids).toEqual(["a-new", "b-new", "c-mid", "b-old"]);
+      // Across a page's edge too, where equal scores straddle it.
+      expect((await twins.search(q("exhale", { perPage: 1, page: 2 }))).ids).toEqual(["b-new"]);
+      expect((await twins.search(q("exhale", { perPage: 3, page: 2 }))).ids).toEqual(["b-old"]);
     });
   });
 
