@@ -14,9 +14,11 @@
 // returning visitor (the cookie a first visit was given), and against the "static ceiling"
 // (bench/static-server.js: the same pages precompressed, served from memory by a bare node:http
 // server in its own process, measured before and after the app). Also measures the gzip size of the
-// JavaScript `/` loads and how often pages read the store. Prints a table and PASS/FAIL per target,
-// writes bench/results.json, and exits 0 whatever the figures (it is a measurement, not a test); it
-// exits 1 only when it could not measure (build or start failed).
+// JavaScript `/` loads and how often pages read the store, and times the on-demand library's search
+// over 5,000 generated classes (bench/search.js, in this process once the load runs are over).
+// Prints a table and PASS/FAIL per target, writes bench/results.json, and exits 0 whatever the
+// figures (it is a measurement, not a test); it exits 1 only when it could not measure (build or
+// start failed).
 //
 // The helpers below (build, free port, app start/stop, cleanup) are exported for scripts/lighthouse.js.
 import { spawn } from "node:child_process";
@@ -27,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -44,6 +47,7 @@ export const TARGETS = {
   maxP99Ms: 50,
   maxFirstLoadJsGzipBytes: 102_400,
   maxStoreReadsPer1000: 10,
+  maxSearchP99Ms: SEARCH_TARGET_P99_MS,
 };
 
 const PAGES = [
@@ -595,6 +599,10 @@ async function main() {
     const statsAfter = await getStats(app.url);
     const staticAfter = await staticRuns("after");
 
+    // After the load runs, so autocannon and the search share no CPU time.
+    console.error("› search over 5,000 generated classes");
+    const search = await runSearchBench();
+
     const statics = {};
     for (const page of PAGES) {
       const before = staticBefore[page.path];
@@ -637,6 +645,7 @@ async function main() {
       actual: storeReads?.per1000 ?? null,
       pass: storeReads?.per1000 !== null && storeReads?.per1000 !== undefined && storeReads.per1000 <= TARGETS.maxStoreReadsPer1000,
     });
+    targets.push({ name: `search p99 ≤ ${TARGETS.maxSearchP99Ms} ms over ${search.docs} classes`, actual: search.p99, pass: search.p99 <= TARGETS.maxSearchP99Ms });
 
     const serverLog = summarizeLog(app.logFile, PAGES.map((page) => page.path));
     const results = {
@@ -656,6 +665,7 @@ async function main() {
       staticPages: staticCeiling.info.pages,
       firstLoadJs: js,
       storeReads,
+      search,
       serverLog,
       warmup,
       checks: targets,
@@ -687,6 +697,7 @@ async function main() {
       const cache = Object.entries(summary.cache).map(([state, count]) => `${state} ${count}`).join(", ");
       console.log(`Server log ${p}: ${summary.requests} requests (${cache}); server time p50 ${summary.serverDurationMs.p50} ms, p99 ${summary.serverDurationMs.p99} ms`);
     }
+    console.log(`\n${formatSearchBench(search, { verdict: false })}`);
     console.log("\nTargets:");
     for (const target of targets) {
       const actual = typeof target.actual === "number" ? (Number.isInteger(target.actual) ? target.actual : target.actual.toFixed(3)) : String(target.actual);

@@ -35,6 +35,9 @@ describe("configuration", () => {
     [{ VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40), DAILY_DOMAIN: "Not A Domain" }, "DAILY_DOMAIN"],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abcdefghijkl", STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl" }, "VIDEO_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abcdefghijkl" }, "STRIPE_WEBHOOK_SECRET"],
+    [{ ALGOLIA_APP_ID: "ABCDEF1234" }, "ALGOLIA_SEARCH_KEY"],
+    [{ ALGOLIA_SEARCH_KEY: "k".repeat(32) }, "ALGOLIA_APP_ID"],
+    [{ ALGOLIA_APP_ID: "evil.example/", ALGOLIA_SEARCH_KEY: "k".repeat(32) }, "ALGOLIA_APP_ID"],
   ])("stops on %j with a message naming %s", (source, name) => {
     let error: unknown;
     try {

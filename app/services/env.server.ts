@@ -60,6 +60,12 @@ const EnvSchema = z
     DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
     /** Your Daily subdomain: rooms live at https://{DAILY_DOMAIN}.daily.co/{room}. */
     DAILY_DOMAIN: z.string().regex(/^[a-z0-9-]{1,63}$/, "must be a Daily subdomain (letters, digits, dashes)").optional(),
+    /** On-demand search: Algolia when the app id and search key are set, else an index in this process (docs/decisions/019-search.md). */
+    ALGOLIA_APP_ID: z.string().regex(/^[A-Za-z0-9]{1,40}$/, "must be an Algolia application id").optional(),
+    ALGOLIA_SEARCH_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key").optional(),
+    /** Lets the server rebuild the index from the catalogue; unset = the index is kept elsewhere. */
+    ALGOLIA_WRITE_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia API key").optional(),
+    ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
     if (env.DATA_STORE === "firestore" && !env.FIREBASE_PROJECT_ID) {
@@ -109,6 +115,13 @@ const EnvSchema = z
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
       }
+    }
+    // Half an Algolia configuration would quietly fall back to the in-process index.
+    if (env.ALGOLIA_APP_ID && !env.ALGOLIA_SEARCH_KEY) {
+      ctx.addIssue({ code: "custom", path: ["ALGOLIA_SEARCH_KEY"], message: "is required when ALGOLIA_APP_ID is set" });
+    }
+    if (!env.ALGOLIA_APP_ID && (env.ALGOLIA_SEARCH_KEY || env.ALGOLIA_WRITE_KEY)) {
+      ctx.addIssue({ code: "custom", path: ["ALGOLIA_APP_ID"], message: "is required when an Algolia key is set" });
     }
   });
 
