@@ -1,8 +1,9 @@
 import { getJobOpenings, getLearningSeries, listArticleSummaries } from "./content.server";
 import { listLandingPages } from "./landing-page.server";
+import { getCatalogue } from "./on-demand.server";
 import { getTeachers } from "./teacher.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook"];
+const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand"];
 
 export interface SitemapEntry {
   path: string;
@@ -11,12 +12,13 @@ export interface SitemapEntry {
 
 /** Every public page that answers 200: static pages, landers, teachers, articles, series and openings. */
 export async function getSitemapEntries(): Promise<SitemapEntry[]> {
-  const [landers, teachers, articles, series, openings] = await Promise.all([
+  const [landers, teachers, articles, series, openings, catalogue] = await Promise.all([
     listLandingPages(),
     getTeachers(),
     listArticleSummaries(),
     getLearningSeries(),
     getJobOpenings(),
+    getCatalogue(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -25,6 +27,8 @@ export async function getSitemapEntries(): Promise<SitemapEntry[]> {
     ...articles.map((article) => ({ path: `/blog/${article.titleSlug}`, lastModified: article.publishedAt.slice(0, 10) })),
     ...series.map((s) => ({ path: `/learn/${s.slug}` })),
     ...openings.map((opening) => ({ path: `/careers/${opening.id}`, lastModified: opening.postedAt.slice(0, 10) })),
+    ...catalogue.classes.map((item) => ({ path: `/on-demand/${item.slug}`, lastModified: new Date(item.publishedAt).toISOString().slice(0, 10) })),
+    ...catalogue.series.map((s) => ({ path: `/on-demand/series/${s.slug}` })),
   ];
 }
 

@@ -64,7 +64,7 @@ test.describe("without JavaScript", () => {
 });
 
 test("the hub, a class and a series pass an accessibility scan for a visitor", async ({ page }) => {
-  for (const path of ["/on-demand", "/on-demand/settle-in", "/on-demand/series/first-week"]) {
+  for (const path of ["/on-demand", "/on-demand/settle-in", "/on-demand/series/first-week", "/search?q=sleep", "/search?q=zzzz&min=x"]) {
     await page.goto(path);
     expect(await seriousViolations(page), path).toEqual([]);
   }
