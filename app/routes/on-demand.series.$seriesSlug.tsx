@@ -74,16 +74,16 @@ export default function SeriesRoute() {
             </Link>
           </p>
         ) : null}
-        <ol className="lesson-list">
+        <ol className="od-lessons">
           {page.lessons.map((lesson) => (
-            <li key={lesson.slug} className={`lesson lesson--${lesson.status}`}>
+            <li key={lesson.slug} className={`od-lesson od-lesson--${lesson.status}`}>
               <img src={lesson.poster.src} width={160} height={90} alt="" loading="lazy" decoding="async" style={{ backgroundColor: lesson.posterColor }} />
               <div>
-                <p className="lesson__number">
+                <p className="od-lesson__number">
                   Lesson {lesson.number}
                   {STATUS_LABEL[lesson.status] ? <span className="badge">{STATUS_LABEL[lesson.status]}</span> : null}
                 </p>
-                <h2 className="lesson__title">
+                <h2 className="od-lesson__title">
                   <Link to={lesson.href}>{lesson.title}</Link>
                 </h2>
                 <p className="muted">
