@@ -71,7 +71,7 @@ async function attachHls(media: HTMLMediaElement, src: string, onFatal: () => vo
       media.load();
     };
   }
-  const { default: Hls } = await import("hls.js");
+  const { default: Hls } = await import("hls.js/light");
   if (!Hls.isSupported()) {
     onFatal();
     return () => {};
