@@ -6,7 +6,7 @@ import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
 
 const NAV_LINKS = [
-  { to: "/classes", label: "Live" },
+  { to: "/classes", label: "Classes" },
   { to: "/on-demand", label: "On demand" },
   { to: "/teachers", label: "Teachers" },
   { to: "/blog", label: "Blog" },
