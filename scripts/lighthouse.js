@@ -146,6 +146,7 @@ async function main() {
     if (slugs.teachers[0]) pages.push({ name: "teacher", path: `/teachers/${slugs.teachers[0]}` });
     else console.error("  warning: no teacher slug found in /teachers, /blog or /sitemap.xml; skipping the teacher page");
     pages.push({ name: "partner", path: "/canopy" });
+    pages.push({ name: "on demand", path: "/on-demand" }, { name: "on-demand class", path: "/on-demand/settle-in" }, { name: "search", path: "/search?q=sleep" });
 
     // Warm the page cache and check each page answers, so Lighthouse sees what visitors usually get.
     // Each cookie-less request draws new experiment variants; 50 fill the cache for every combination.
