@@ -1,0 +1,137 @@
+import { DateTime } from "luxon";
+
+/**
+ * Gift rules (issue 11; spec §2 gifting, §3 giftTypes, gifts), pure: the states a gift moves through,
+ * who may redeem it, and what redeeming does to the recipient's membership. The store, the payment
+ * port and the mailer use these; nothing here reads or writes.
+ */
+
+export type GiftMethod = "email" | "link";
+export type GiftState = "pending" | "paid" | "scheduled" | "sent" | "redeemed" | "refunded" | "abandoned";
+
+export type GiftEvent =
+  | { type: "payment_succeeded"; at: number }
+  | { type: "delivered"; at: number }
+  | { type: "redeemed"; at: number; uid: string }
+  | { type: "refunded"; at: number }
+  | { type: "checkout_expired"; at: number };
+
+export interface GiftFacts {
+  state: GiftState;
+  method: GiftMethod;
+  /** Unix ms; e-mail gifts only. */
+  deliverAt: number | null;
+  buyerUid: string;
+  /** The buyer said the gift is for themselves. */
+  forSelf: boolean;
+}
+
+export type Transition = { ok: true; state: GiftState } | { ok: false; reason: string };
+
+/**
+ * The next state after an event, or why the event cannot apply. Repeating an event that already
+ * applied (a webhook delivered twice) answers the same state, so handlers can be replayed.
+ */
+export function nextGiftState(gift: GiftFacts, event: GiftEvent): Transition {
+  const { state } = gift;
+  switch (event.type) {
+    case "payment_succeeded":
+      if (state === "pending") {
+        if (gift.method === "link") return { ok: true, state: "paid" };
+        return { ok: true, state: gift.deliverAt !== null && gift.deliverAt > event.at ? "scheduled" : "paid" };
+      }
+      if (state === "abandoned") return { ok: false, reason: "the checkout had already expired" };
+      return { ok: true, state };
+    case "delivered":
+      if (gift.method !== "email") return { ok: false, reason: "a link gift is not delivered by us" };
+      if (state === "scheduled" || state === "paid") return { ok: true, state: "sent" };
+      if (state === "sent" || state === "redeemed") return { ok: true, state };
+      return { ok: false, reason: `a ${state} gift is not delivered` };
+    case "redeemed":
+      if (state === "paid" || state === "scheduled" || state === "sent") return { ok: true, state: "redeemed" };
+      return { ok: false, reason: redeemRefusal(state) ?? "it cannot be redeemed" };
+    case "refunded":
+      if (state === "redeemed") return { ok: false, reason: "a redeemed gift is not refunded here; adjust the recipient's membership first" };
+      if (state === "pending" || state === "abandoned") return { ok: false, reason: "nothing was paid" };
+      return { ok: true, state: "refunded" };
+    case "checkout_expired":
+      return state === "pending" ? { ok: true, state: "abandoned" } : { ok: true, state };
+  }
+}
+
+export type RedeemRefusal = "unpaid" | "refunded" | "already_redeemed" | "own_gift" | "abandoned";
+
+function redeemRefusal(state: GiftState): string | null {
+  switch (state) {
+    case "pending":
+      return "it hasn't been paid for yet";
+    case "abandoned":
+      return "its checkout was never finished";
+    case "refunded":
+      return "it was refunded";
+    case "redeemed":
+      return "it has already been redeemed";
+    default:
+      return null;
+  }
+}
+
+/** Why this person may not redeem this gift, or null when they may. */
+export function whyNotRedeem(gift: GiftFacts, uid: string): RedeemRefusal | null {
+  if (gift.state === "pending") return "unpaid";
+  if (gift.state === "abandoned") return "abandoned";
+  if (gift.state === "refunded") return "refunded";
+  if (gift.state === "redeemed") return "already_redeemed";
+  if (gift.buyerUid === uid && !gift.forSelf) return "own_gift";
+  return null;
+}
+
+export const REDEEM_MESSAGES: Record<RedeemRefusal, string> = {
+  unpaid: "This gift hasn't been paid for yet. If you bought it, finish the payment and try again.",
+  abandoned: "This gift's payment was never finished, so there's nothing to redeem.",
+  refunded: "This gift was refunded, so it can't be redeemed.",
+  already_redeemed: "This gift has already been redeemed.",
+  own_gift: "This is a gift you bought for someone else. Pass the link on to them.",
+};
+
+/** The recipient's membership as a gift sees it. Times are unix seconds, like the §3 fields. */
+export type PlanState =
+  | { kind: "none" }
+  /** A running paid plan: the next charge is at `renewsAt` (or it ends then, if cancelling). */
+  | { kind: "paid"; renewsAt: number; cancelAtPeriodEnd: boolean }
+  /** Membership from earlier gifts, ending at `endsAt` with no card behind it. */
+  | { kind: "gifted"; endsAt: number };
+
+export type Redemption =
+  /** No plan: a membership starts now and ends after the gift's months, no card asked for. */
+  | { kind: "start"; startsAt: number; endsAt: number }
+  /** A paid plan: its next charge moves out by the gift's months, with no proration. */
+  | { kind: "defer_charge"; from: number; to: number }
+  /** A plan that is ending, or gifted time: the gift's months follow on from its end. */
+  | { kind: "stack"; from: number; endsAt: number };
+
+/**
+ * What redeeming `months` does to a plan, counted in whole calendar months on the member's own
+ * clock (31 January plus one month is 28 or 29 February, as people expect).
+ */
+export function redeemOnto(plan: PlanState, months: number, nowSeconds: number, zone: string): Redemption {
+  if (!Number.isInteger(months) || months < 1 || months > 36) throw new RangeError("a gift is 1 to 36 months");
+  const plus = (seconds: number) => Math.floor(DateTime.fromSeconds(seconds, { zone }).plus({ months }).toSeconds());
+  switch (plan.kind) {
+    case "none":
+      return { kind: "start", startsAt: nowSeconds, endsAt: plus(nowSeconds) };
+    case "paid": {
+      const from = Math.max(plan.renewsAt, nowSeconds);
+      return plan.cancelAtPeriodEnd ? { kind: "stack", from, endsAt: plus(from) } : { kind: "defer_charge", from, to: plus(from) };
+    }
+    case "gifted": {
+      const from = Math.max(plan.endsAt, nowSeconds);
+      return { kind: "stack", from, endsAt: plus(from) };
+    }
+  }
+}
+
+/** "Your membership now runs until 14 March 2027", in the member's zone. */
+export function endDateText(seconds: number, zone: string): string {
+  return DateTime.fromSeconds(seconds, { zone }).setLocale("en-GB").toFormat("d MMMM yyyy");
+}
