@@ -53,6 +53,8 @@ const EnvSchema = z
     MUX_SIGNING_KEY_ID: z.string().regex(/^[A-Za-z0-9]{10,80}$/, "must be a Mux signing key id").optional(),
     /** The signing key's private half as Mux gives it: base64 of the PEM. */
     MUX_SIGNING_PRIVATE_KEY: z.string().min(100, "must be the base64 of a PEM private key").optional(),
+    /** The analytics key the browser's uploads carry (`client`); the collector refuses any other. */
+    ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").default("demo-analytics-debug-key"),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
