@@ -27,10 +27,14 @@ export function resetCollectorLimits() {
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
-/** A property value: a string, number, boolean or null, or a short list of them. Nothing nested deeper. */
+/**
+ * A property value: a string, number, boolean or null, a short list of them, or one level of named
+ * ones (the experiments and their variants). Nothing nested deeper.
+ */
 const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
+const flatRecord = z.record(z.string().min(1).max(64), scalar).refine((record) => Object.keys(record).length <= 30, "has too many entries");
 const properties = z
-  .record(z.string().min(1).max(64), z.union([scalar, z.array(scalar).max(50)]))
+  .record(z.string().min(1).max(64), z.union([scalar, z.array(scalar).max(50), flatRecord]))
   .refine((record) => Object.keys(record).length <= 50, "has too many properties")
   .refine((record) => Object.keys(record).every((key) => !FORBIDDEN_KEYS.has(key)), "has a reserved property name");
 

@@ -7,6 +7,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 const { getStore } = await import("~/services/db.server");
 const { collectUpload, uploadChecksum, resetCollectorLimits, COLLECTED_EVENTS, MAX_UPLOAD_BYTES } = await import("~/models/analytics-collector.server");
 const { getEnv } = await import("~/services/env.server");
+const { createAnalyticsClient } = await import("~/services/analytics.client");
 
 const KEY = getEnv().ANALYTICS_KEY;
 const NOW = Date.UTC(2026, 10, 23, 12);
@@ -100,5 +101,26 @@ describe("the analytics collector", () => {
     expect(await stored()).toBe(before);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("takes what the browser's client sends: its checksum, names and fields agree with the collector", async () => {
+    const before = await stored();
+    const client = createAnalyticsClient({
+      endpoint: "http://localhost/api/analytics",
+      apiKey: KEY,
+      deviceId: "device-browser-1",
+      optedOut: () => false,
+      now: () => NOW,
+      fetch: async (url, init) => {
+        const result = await collectUpload(new Request(String(url), { method: "POST", body: init!.body as URLSearchParams, headers: { "x-client-ip": "10.77.0.1" } }), NOW);
+        return new Response(JSON.stringify(result.body), { status: result.status });
+      },
+      userProperties: () => ({ subscribed: false, anonymous: true, experiments: { nsr25Test: "a" } }),
+      window: { width: 1280, height: 720 },
+    });
+    const done = Promise.all([client.track("Page_Viewed", { path: "/on-demand" }), client.revenue({ productId: "pack-5", price: 45 })]);
+    await client.flush();
+    await done;
+    expect(await stored()).toBe(before + 2);
   });
 });
