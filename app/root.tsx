@@ -52,7 +52,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   if (member) headers.set("Cache-Control", "private, no-store");
   return data(
-    { siteUrl: getEnv().PUBLIC_SITE_URL, variants: visitor.variants, newsBanner, identity: publicIdentityConfig(), member },
+    {
+      siteUrl: getEnv().PUBLIC_SITE_URL,
+      variants: visitor.variants,
+      newsBanner,
+      identity: publicIdentityConfig(),
+      member,
+      analytics: { key: getEnv().ANALYTICS_KEY, endpoint: getEnv().ANALYTICS_ENDPOINT },
+    },
     { headers },
   );
 }

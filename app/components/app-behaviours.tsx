@@ -18,7 +18,16 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   useScreenClasses();
   useDynamicContentLinks();
   useCloseMenusOnRouteChange(handle.name);
+  usePageViews(handle.trackViews);
   return null;
+}
+
+/** §2 page views where the route keeps view tracking on; the analytics code loads only then. */
+function usePageViews(trackViews: boolean) {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (trackViews) void import("~/services/analytics-runtime.client").then((analytics) => analytics.pageView(pathname + search));
+  }, [pathname, search, trackViews]);
 }
 
 function prefersReducedMotion(): boolean {

@@ -49,7 +49,7 @@ export function OnDemandCard({ item, headingLevel = 3 }: { item: OnDemandCardDat
 /** A titled row of cards; scrolls sideways on a phone, wraps on a wide screen. */
 export function Shelf({ id, title, items }: { id: string; title: string; items: OnDemandCardData[] }) {
   return (
-    <section className="od-shelf" aria-labelledby={`shelf-${id}`}>
+    <section className="od-shelf" aria-labelledby={`shelf-${id}`} data-track-view={`shelf-${id}`}>
       <h2 id={`shelf-${id}`} className="od-shelf__title">
         {title}
       </h2>

@@ -177,6 +177,7 @@ const FOOTER_GROUPS = [
     title: "The small print",
     links: [
       { to: "/privacy", label: "Privacy" },
+      { to: "/privacy/choices", label: "Your privacy choices" },
       { to: "/terms", label: "Terms" },
     ],
   },

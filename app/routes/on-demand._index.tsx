@@ -63,7 +63,7 @@ export default function OnDemandHub() {
         {page.continueWatching.length > 0 ? <Shelf id="continue" title="Continue watching" items={page.continueWatching} /> : null}
 
         {page.featured.length > 0 ? (
-          <section aria-labelledby="featured-title" className="od-featured">
+          <section aria-labelledby="featured-title" className="od-featured" data-track-view="on-demand-featured">
             <h2 id="featured-title">Featured</h2>
             <ul className="od-featured__list">
               {page.featured.map((item) => (

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
 import { defineHandle } from "~/models/route-handle";
 import { pageMeta } from "~/models/seo";
 
@@ -20,6 +21,9 @@ export default function PrivacyRoute() {
           <p className="eyebrow">The small print</p>
           <h1 id="privacy-title">Privacy</h1>
           <p>Stillhour is a fictional company made for a demo, so this is an example policy. It is written plainly all the same.</p>
+          <p>
+            <Link to="/privacy/choices">Your privacy choices</Link>: turn analytics and advertising off in this browser.
+          </p>
         </div>
       </section>
       <section className="section section--flush-top">

@@ -26,13 +26,16 @@ export function contentSecurityPolicy(scripts: ScriptSources, identity: Identity
   const allow = identityAllowances(identity);
   // On-demand playback: MediaSource buffers are blob: addresses; a hosted stream adds its origins.
   const streams = streamingOrigins();
+  // A configured analytics provider receives the browser's uploads directly.
+  const endpoint = getEnv().ANALYTICS_ENDPOINT;
+  const analytics = endpoint.startsWith("https://") ? [new URL(endpoint).origin] : [];
   return [
     "default-src 'self'",
     ["script-src 'self'", ...inline, ...allow.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    ["connect-src 'self'", ...allow.connect, ...streams].join(" "),
+    ["connect-src 'self'", ...allow.connect, ...streams, ...analytics].join(" "),
     ["media-src 'self' blob:", ...streams].join(" "),
     allow.frame.length > 0 ? `frame-src ${allow.frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
