@@ -19,7 +19,14 @@ export async function loader(_args: LoaderFunctionArgs) {
   const identity = getEnv().identity;
   const mailbox = getOutbox();
   if (identity.mode !== "emulator" && !mailbox) throw notFound();
-  const outbox = identity.mode === "emulator" ? await readEmulatorOutbox().catch(() => ({ links: [], codes: [] })) : { links: [], codes: [] };
+  let emulatorSilent = false;
+  const outbox =
+    identity.mode === "emulator"
+      ? await readEmulatorOutbox().catch(() => {
+          emulatorSilent = true;
+          return { links: [], codes: [] };
+        })
+      : { links: [], codes: [] };
   const mail = mailbox ? (await mailbox.read({ limit: 30 })).map(({ id, to, subject, text, sentAt, attachments }) => ({ id, to, subject, text, sentAt: new Date(sentAt).toISOString(), attachments: (attachments ?? []).map((a) => a.filename) })) : [];
   const site = getEnv().PUBLIC_SITE_URL;
   // The emulator's own link points at its action handler; a real project's template would point at
@@ -32,11 +39,11 @@ export async function loader(_args: LoaderFunctionArgs) {
     target.searchParams.set("oobCode", link.oobCode);
     return { email: link.email, href: `${target.pathname}${target.search}` };
   });
-  return data({ links, codes: outbox.codes.reverse(), mail }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ links, codes: outbox.codes.reverse(), mail, emulatorSilent }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function DemoOutboxRoute() {
-  const { links, codes, mail } = useLoaderData<typeof loader>();
+  const { links, codes, mail, emulatorSilent } = useLoaderData<typeof loader>();
   return (
     <section className="section" aria-labelledby="outbox-title">
       <div className="container container--narrow stack">
@@ -46,6 +53,11 @@ export default function DemoOutboxRoute() {
           In the demo, sign-in links, SMS codes and e-mails stay on this machine. Use the links and codes here to finish signing in. Newest first. Demo people:
           any number from +1 201-555-0101 to +1 201-555-0106.
         </p>
+        {emulatorSilent ? (
+          <p className="notice notice--error" role="alert">
+            The sign-in emulator didn't answer just now, so links and codes may be missing. Reload the page in a moment.
+          </p>
+        ) : null}
         <h2>Sign-in links</h2>
         {links.length === 0 ? (
           <p className="empty-note">No links yet. Ask for one on the <Link to="/sign-in?mode=email">sign-in page</Link>.</p>
