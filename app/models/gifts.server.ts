@@ -5,6 +5,7 @@ import { getEnv } from "~/services/env.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError } from "~/services/payment-port";
 import type { TransactionContext } from "~/services/store.server";
+import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 import { recordEvent } from "./analytics-event.server";
 import { endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "./gifted-time.server";
@@ -358,6 +359,13 @@ export async function applyPendingRedemptions(): Promise<number> {
     if (await applyDeferral(id, membership.subscriptionId, membership.customerId, data.redemption.to)) applied += 1;
   }
   return applied;
+}
+
+/** Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. */
+const codeAttempts = createRateLimit({ limit: 20, windowMs: 60_000 });
+
+export function allowCodeAttempt(request: Request): boolean {
+  return codeAttempts.attempt(clientAddress(request));
 }
 
 export const GIFT_NOT_FOUND = "We couldn't find a gift with that code. Please check it against the e-mail or message it came in.";

@@ -2,11 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { readFormBody } from "~/models/form-body.server";
 import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/gift";
-import { giftByCode, redeemGift } from "~/models/gifts.server";
+import { allowCodeAttempt, giftByCode, redeemGift } from "~/models/gifts.server";
 import { defineHandle } from "~/models/route-handle";
 import { resolveShortLink } from "~/models/short-link.server";
 import { getViewerState, requireAccess } from "~/models/viewer.server";
-import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift (issue 11);
@@ -19,8 +18,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Guessing codes by hand or by script: a few tries a minute per address is plenty for people. */
-const attempts = createRateLimit({ limit: 20, windowMs: 60_000 });
 
 function giftCodeOf(token: string): string | null {
   return token.replace(/-/g, "").length === GIFT_CODE_LENGTH ? normalizeGiftCode(token) : null;
@@ -70,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (!attempts.attempt(`${clientAddress(request)}:redeem`)) {
+  if (!allowCodeAttempt(request)) {
     return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again." }, { status: 429 });
   }
   const found = await giftByCode(code);

@@ -3,9 +3,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { readFormBody } from "~/models/form-body.server";
 import { normalizeGiftCode } from "~/models/gift";
-import { GIFT_NOT_FOUND, giftByCode } from "~/models/gifts.server";
+import { GIFT_NOT_FOUND, allowCodeAttempt, giftByCode } from "~/models/gifts.server";
 import { defineHandle } from "~/models/route-handle";
-import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
 export const handle = defineHandle({ name: "redeem", layout: "main", theme: "light" });
@@ -15,7 +14,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Type the gift code you were given to open your Stillhour gift." },
 ];
 
-const attempts = createRateLimit({ limit: 20, windowMs: 60_000 });
 
 type ActionResult = { error: string; code: string };
 
@@ -26,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
   const code = normalizeGiftCode(typed);
   if (!code) return data<ActionResult>({ error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed }, { status: 400 });
-  if (!attempts.attempt(clientAddress(request))) {
+  if (!allowCodeAttempt(request)) {
     return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again.", code: typed }, { status: 429 });
   }
   if (!(await giftByCode(code))) return data<ActionResult>({ error: GIFT_NOT_FOUND, code: typed }, { status: 404 });
