@@ -5,7 +5,7 @@ import type { MembershipNotice, MembershipSummary } from "~/models/membership-su
  * Settings' membership section (issue 8): what the member has, what happens next, the card, and the
  * ways to change it. Every button is a plain form posting to /settings/membership.
  */
-export function MembershipPanel({ summary, notice }: { summary: MembershipSummary | null; notice: MembershipNotice | null }) {
+export function MembershipPanel({ summary, notice, giftedUntil = null }: { summary: MembershipSummary | null; notice: MembershipNotice | null; giftedUntil?: string | null }) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === "/settings/membership" ? String(navigation.formData?.get("intent") ?? "") : "";
   return (
@@ -16,7 +16,12 @@ export function MembershipPanel({ summary, notice }: { summary: MembershipSummar
           {notice.text}
         </p>
       ) : null}
-      {!summary || summary.status === "ended" ? (
+      {giftedUntil && (!summary || summary.status === "ended" || summary.status === "ending") ? (
+        <p data-testid="gifted-until">
+          Your gifted membership runs until {giftedUntil}. No card needed, and nothing renews.
+        </p>
+      ) : null}
+      {giftedUntil && (!summary || summary.status === "ended") ? null : !summary || summary.status === "ended" ? (
         <>
           <p>{summary ? summary.headline : "No membership yet."} Live classes and the full library come with one.</p>
           <p>
@@ -60,6 +65,29 @@ export function MembershipPanel({ summary, notice }: { summary: MembershipSummar
           </div>
         </>
       )}
+    </section>
+  );
+}
+
+/** Settings' gifts section (issue 11): the gifts the member gave, each with its receipt. */
+export function GiftsPanel({ gifts }: { gifts: { bought: Array<{ id: string; typeName: string; stateLabel: string; to: string }> } }) {
+  return (
+    <section className="auth-card stack" id="gifts" aria-labelledby="gifts-title">
+      <h2 id="gifts-title">Gifts</h2>
+      {gifts.bought.length === 0 ? (
+        <p>You haven't given a gift yet.</p>
+      ) : (
+        <ul>
+          {gifts.bought.map((gift) => (
+            <li key={gift.id}>
+              <Link to={`/gift/receipt/${gift.id}`}>{gift.typeName}</Link> for {gift.to}: {gift.stateLabel.toLowerCase()}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/gift">Give a gift</Link> · <Link to="/redeem">Redeem a gift code</Link>
+      </p>
     </section>
   );
 }

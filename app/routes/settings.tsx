@@ -9,9 +9,10 @@ import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/model
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
 import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
-import { MembershipPanel } from "~/components/membership-panel";
+import { GiftsPanel, MembershipPanel } from "~/components/membership-panel";
 import { describeMembership, membershipNotice } from "~/models/membership-summary";
 import { getMembership, syncCheckoutSession } from "~/models/membership.server";
+import { giftsSummary } from "~/models/gifts.server";
 import { membershipFacts } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
 import { initialsOf } from "~/models/user";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The request's record was read before that sync; the card it wrote is read afresh.
   const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
+  const gifts = await giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC");
   return data(
     {
       uid: viewer.uid,
@@ -57,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phoneNumber: user.phoneNumber,
       membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       membershipNotice: membershipNotice(notice),
+      gifts,
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -200,7 +203,8 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} />
+        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} />
+        <GiftsPanel gifts={stored.gifts} />
 
         <section className="auth-card" id="profile" aria-labelledby="profile-title">
           <h2 id="profile-title">About you</h2>

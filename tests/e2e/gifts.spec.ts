@@ -68,6 +68,8 @@ test.describe("gifts without JavaScript", () => {
     await other.getByRole("button", { name: "Redeem this gift" }).click();
     await expect(other.getByRole("status")).toContainText("It's yours.");
     await expect(other.getByRole("status")).toContainText(/Your membership now runs until \d{1,2} \w+ \d{4}/);
+    await other.goto("/settings");
+    await expect(other.getByTestId("gifted-until")).toContainText("Your gifted membership runs until");
     // Redeemed is redeemed: a replayed post changes nothing and says why.
     const replay = await other.request.post(new URL(link).pathname, { form: {}, headers: { Origin: baseURL! } });
     expect(replay.status()).toBeLessThan(500);
@@ -75,6 +77,8 @@ test.describe("gifts without JavaScript", () => {
 
     await page.goto(receipt);
     await expect(page.getByTestId("gift-state")).toHaveText("Redeemed");
+    await page.goto("/settings");
+    await expect(page.locator("#gifts")).toContainText("Three months for a link to pass on: redeemed");
   });
 
   test("an e-mail gift for today arrives in the demo outbox, and wrong fields are answered beside them", async ({ page, baseURL }) => {
