@@ -4,12 +4,14 @@ import { readFormBody } from "~/models/form-body.server";
 import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/gift";
 import { allowCodeAttempt, giftByCode, redeemGift } from "~/models/gifts.server";
 import { defineHandle } from "~/models/route-handle";
+import { referralCookie, referrerOf } from "~/models/referrals.server";
 import { resolveShortLink } from "~/models/short-link.server";
 import { getViewerState, requireAccess } from "~/models/viewer.server";
 
 /**
- * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift (issue 11);
- * any other token is tried as a short link; anything else is simply not found.
+ * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
+ * invitation leads to /subscribe with its offer (issue 11); any other token is tried as a short
+ * link; anything else is simply not found.
  */
 export const handle = defineHandle({ name: "token", layout: "main", theme: "light", trackViews: false });
 
@@ -27,7 +29,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const code = giftCodeOf(token);
   const found = code ? await giftByCode(code) : null;
-  if (!found) return resolveShortLink(token);
+  if (!found) {
+    // A friend's invitation: carried to /subscribe by a cookie, so it survives signing in.
+    if (await referrerOf(token)) {
+      throw redirect(`/subscribe?ref=${token}`, { headers: { "Set-Cookie": referralCookie(token, new URL(request.url).protocol === "https:") } });
+    }
+    return resolveShortLink(token);
+  }
   const { gift } = found;
   const state = await getViewerState(request, context);
   const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;

@@ -9,10 +9,12 @@ import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/model
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
 import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
-import { GiftsPanel, MembershipPanel } from "~/components/membership-panel";
+import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
 import { describeMembership, membershipNotice } from "~/models/membership-summary";
 import { getMembership, syncCheckoutSession } from "~/models/membership.server";
 import { giftsSummary } from "~/models/gifts.server";
+import { referralSummary } from "~/models/referrals.server";
+import { getDemoProvider } from "~/services/payments.server";
 import { membershipFacts } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
 import { initialsOf } from "~/models/user";
@@ -49,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The request's record was read before that sync; the card it wrote is read afresh.
   const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
-  const gifts = await giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC");
+  const [gifts, referrals] = await Promise.all([giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"), referralSummary(viewer.uid)]);
   return data(
     {
       uid: viewer.uid,
@@ -60,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       membershipNotice: membershipNotice(notice),
       gifts,
+      referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
+      demoClock: getDemoProvider() !== null,
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -203,8 +207,9 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} />
+        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} demoClock={stored.demoClock} />
         <GiftsPanel gifts={stored.gifts} />
+        <ReferralPanel referrals={stored.referrals} />
 
         <section className="auth-card" id="profile" aria-labelledby="profile-title">
           <h2 id="profile-title">About you</h2>
