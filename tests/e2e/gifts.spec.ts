@@ -132,3 +132,53 @@ test("the gift, receipt and redeem pages have no serious accessibility problems"
   await page.goto(new URL(await page.getByLabel("Gift link").inputValue()).pathname);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test.describe("referrals without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a friend arrives through an invitation, gets the longer trial, pays their first month, and the referrer's free month appears", async ({ page, browser, baseURL }) => {
+    await signUp(page, baseURL!, "575", "Linden");
+    await page.goto("/settings");
+    const link = await page.getByLabel("Your invitation link").inputValue();
+    expect(link).toMatch(/\/linden-[0-9a-z]{6}$/);
+    await expect(page.locator("#referrals")).toContainText("No one has joined through your link yet.");
+
+    const friendContext = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const friend = await friendContext.newPage();
+    await friend.goto(new URL(link).pathname);
+    await expect(friend).toHaveURL(/\/subscribe\?ref=/);
+    await expect(friend.getByTestId("referral-offer")).toContainText("Linden invited you: your free trial is 30 days");
+    await signUp(friend, baseURL!, "576", "Sorrel");
+    // The invitation survives signing in: it travels in a cookie.
+    await friend.goto("/subscribe?plan=monthly");
+    await expect(friend.getByTestId("referral-offer")).toContainText("30 days");
+    await friend.getByRole("button", { name: /Continue/ }).click();
+    const consent = friend.getByRole("checkbox");
+    if (await consent.count()) await consent.check();
+    await friend.getByRole("button", { name: "Continue to payment" }).click();
+    await expect(friend).toHaveURL(/\/demo\/checkout\//);
+    await friend.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await friend.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await friend.getByLabel("Security code (CVC)").fill("123");
+    await friend.getByLabel("Name on the card").fill("Sorrel Birch");
+    await friend.getByRole("button", { name: "Pay" }).click();
+    await expect(friend).toHaveURL(/\/subscribe\/welcome/);
+    // Thirty days of trial, not the plan's usual seven.
+    const inThirty = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(Date.now() + 30 * 86_400_000));
+    await expect(friend.locator("main")).toContainText(`free trial of the Monthly membership runs until ${inThirty}`);
+
+    await page.goto("/settings");
+    await expect(page.getByTestId("referrals-invited")).toContainText("Sorrel joined; your free month comes with their first payment");
+
+    // The demo's clock: the friend's trial ends and the first payment is taken.
+    await friend.goto("/settings");
+    await expect(friend.getByTestId("referral-invited-by")).toContainText("You joined through Linden's invitation.");
+    await friend.getByRole("button", { name: "Demo: take the next payment now" }).click();
+    await expect(friend.getByRole("status").first()).toContainText("the next payment was taken");
+    await friendContext.close();
+
+    await page.goto("/settings");
+    await expect(page.getByTestId("referrals-invited")).toContainText("Sorrel paid their first month; your free month is added");
+    await expect(page.getByTestId("gifted-until")).toContainText("Your gifted membership runs until");
+  });
+});
