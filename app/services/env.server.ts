@@ -69,6 +69,10 @@ const EnvSchema = z
     ALGOLIA_SEARCH_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key").optional(),
     /** Lets the server rebuild the index from the catalogue; unset = the index is kept elsewhere. */
     ALGOLIA_WRITE_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia API key").optional(),
+    /** The functions API's base: {base}/geolocate/getLocationDataFromIPAddress?ipAddress= (docs/decisions/024). */
+    GEOLOCATION_FUNCTIONS_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address without a query").optional(),
+    /** A public trace service answering `key=value` lines with ip and loc, the fallback (docs/decisions/024). */
+    GEOLOCATION_TRACE_URL: z.string().regex(/^https?:\/\/[^\s#]+$/, "must be an http(s) address").optional(),
     ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
