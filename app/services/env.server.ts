@@ -73,6 +73,12 @@ const EnvSchema = z
     GEOLOCATION_FUNCTIONS_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address without a query").optional(),
     /** A public trace service answering `key=value` lines with ip and loc, the fallback (docs/decisions/024). */
     GEOLOCATION_TRACE_URL: z.string().regex(/^https?:\/\/[^\s#]+$/, "must be an http(s) address").optional(),
+    /** The social ad pixel (Meta pixel id); unset = no pixel. Its paths and event names live in adMaps/pixel. */
+    AD_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "must be a pixel id (digits)").optional(),
+    /** Google Tag Manager container; unset = no tag manager. */
+    TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a GTM-… container id").optional(),
+    /** The social tracking script (X/Twitter pixel id); unset = none. */
+    SOCIAL_TRACKING_ID: z.string().regex(/^[a-z0-9]{4,12}$/, "must be a tracking id (lower-case letters and digits)").optional(),
     ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {

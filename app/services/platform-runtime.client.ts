@@ -1,4 +1,6 @@
 import { watchBuild, type BuildWatch, type ConnectionInfo } from "./build-freshness";
+import type { MarketingConfig } from "./marketing.client";
+import { isOptedOut } from "./privacy-cookie";
 import { RELOAD_GUARD_KEY, decideReload, isChunkLoadError, parseReloadRecords } from "./reload-guard";
 
 /**
@@ -13,7 +15,7 @@ interface RemixLocation {
   hash: string;
 }
 interface RemixRouter {
-  state: { navigation: { state: string; location?: RemixLocation; formMethod?: string } };
+  state: { loaderData: Record<string, unknown>; navigation: { state: string; location?: RemixLocation; formMethod?: string } };
   subscribe(listener: (state: RemixRouter["state"]) => void): () => void;
 }
 type RemixWindow = Window & { __remixRouter?: RemixRouter; __remixManifest?: { version?: string } };
@@ -92,4 +94,7 @@ export function navigated(path: string, trackViews: boolean) {
     startBuildWatch(win);
   }
   if (trackViews) void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path));
+  // The ad pixel, tag manager and social script: only when configured, never after an opt-out.
+  const marketing = (win.__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing;
+  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => vendors.navigated(path, marketing));
 }
