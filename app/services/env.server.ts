@@ -79,6 +79,12 @@ const EnvSchema = z
     TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a GTM-… container id").optional(),
     /** The social tracking script (X/Twitter pixel id); unset = none. */
     SOCIAL_TRACKING_ID: z.string().regex(/^[a-z0-9]{4,12}$/, "must be a tracking id (lower-case letters and digits)").optional(),
+    /** Spreadsheet export of e-book leads to Airtable (docs/decisions/025): both set, or neither (the store alone). */
+    AIRTABLE_TOKEN: z.string().regex(/^pat[A-Za-z0-9.]{10,200}$/, "must be an Airtable personal access token (pat…)").optional(),
+    AIRTABLE_BASE_ID: z.string().regex(/^app[A-Za-z0-9]{10,20}$/, "must be an Airtable base id (app…)").optional(),
+    AIRTABLE_LEADS_TABLE: z.string().min(1).max(100).default("Leads"),
+    /** Only for tests against a local server. */
+    AIRTABLE_API_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address").optional(),
     ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
@@ -129,6 +135,9 @@ const EnvSchema = z
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
       }
+    }
+    if (Boolean(env.AIRTABLE_TOKEN) !== Boolean(env.AIRTABLE_BASE_ID)) {
+      ctx.addIssue({ code: "custom", path: [env.AIRTABLE_TOKEN ? "AIRTABLE_BASE_ID" : "AIRTABLE_TOKEN"], message: "is required with the other Airtable setting" });
     }
     // Half an Algolia configuration would quietly fall back to the in-process index.
     if (env.ALGOLIA_APP_ID && !env.ALGOLIA_SEARCH_KEY) {
