@@ -92,7 +92,7 @@ describe("exporting leads", () => {
   it("exports 25 concurrent sign-ups once each, even with five timers racing", async () => {
     nextStatuses = Array.from({ length: 100 }, () => 500); // every immediate attempt fails
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    await Promise.all(Array.from({ length: 25 }, (_, i) => createLead({ email: `race${i}@example.com`, firstName: null }, "mental-detox-ebook")));
+    await Promise.all(Array.from({ length: 25 }, (_, i) => createLead({ email: `race${i}@example.com`, firstName: undefined }, "mental-detox-ebook")));
     await new Promise((resolve) => setTimeout(resolve, 200));
     nextStatuses = [];
     const runs = await Promise.all(Array.from({ length: 5 }, () => exportPendingLeads()));
@@ -106,7 +106,7 @@ describe("exporting leads", () => {
 
   it("does nothing beyond the store when no service is configured", async () => {
     setSpreadsheetExportForTests(null);
-    expect(await createLead({ email: "alone@example.com", firstName: null }, "mental-detox-ebook")).toEqual({ created: true });
+    expect(await createLead({ email: "alone@example.com", firstName: undefined }, "mental-detox-ebook")).toEqual({ created: true });
     expect(await exportPendingLeads()).toEqual({ exported: 0, failed: 0 });
     expect(requests).toHaveLength(0);
     const stored = (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "email", op: "==", value: "alone@example.com" }] })).docs[0];
