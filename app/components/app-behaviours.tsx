@@ -209,7 +209,10 @@ function useDynamicContentLinks() {
   }, [navigate]);
 }
 
-/** §2: the global menu/overlay open flag resets to closed whenever the route name changes. */
+/**
+ * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
+ * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
+ */
 function useCloseMenusOnRouteChange(routeName: string) {
   useEffect(() => {
     document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {
