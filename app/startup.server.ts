@@ -3,6 +3,7 @@ import { checkRouteHandles } from "~/models/route-handle.server";
 import { sendReminders } from "~/models/class-reminders.server";
 import { generateClasses } from "~/models/class-schedule.server";
 import { exportPendingLeads } from "~/models/lead.server";
+import { forwardRecordedEvents } from "~/models/analytics-forward.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
@@ -46,7 +47,8 @@ const MINUTE = 60_000;
 
 /**
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
- * next weeks' classes every six hours, and pending lead exports every five minutes. Each is safe beside another server doing the
+ * next weeks' classes every six hours, pending lead exports every five minutes, and
+ * server-recorded analytics events forwarded every minute. Each is safe beside another server doing the
  * same (reminders go once per key, classes are created only if absent).
  */
 export function startScheduleJobs(): () => void {
@@ -56,13 +58,17 @@ export function startScheduleJobs(): () => void {
   const classes = setInterval(run("class generation", () => generateClasses()), 360 * MINUTE);
   // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
   const leads = setInterval(run("lead export", () => exportPendingLeads()), 5 * MINUTE);
+  // Server-recorded analytics events to the provider, when one is configured (issue 13).
+  const events = setInterval(run("analytics forward", () => forwardRecordedEvents()), MINUTE);
   reminders.unref();
   classes.unref();
   leads.unref();
+  events.unref();
   return () => {
     clearInterval(reminders);
     clearInterval(classes);
     clearInterval(leads);
+    clearInterval(events);
   };
 }
 
