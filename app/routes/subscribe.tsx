@@ -14,7 +14,7 @@ import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, 
 import { startSubscriptionCheckout } from "~/models/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
 import { getViewerState } from "~/models/viewer.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor, getVisitorRegion } from "~/models/visitor.server";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = url.searchParams.get("code")?.trim() ?? "";
   const checks = typed ? await checkCodeForPlans(typed, plans, member, now) : null;
   const check = checks?.get(plan.id) ?? null;
-  const { variants } = await getVisitor(request);
+  const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
   const monthly = plans.find((candidate) => candidate.interval === "month");
   const locale = acceptedLocale(request);
   // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
@@ -69,7 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       codeMessage: check ? describeCodeCheck(check) : null,
       codeAccepted: check?.outcome === "accepted",
       step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
-      steps: checkoutSteps(variants, "unknown"),
+      steps: checkoutSteps(variants, region),
       timeline: variants.choosePlanTimelineTest === "timeline",
       signedIn: Boolean(member),
       canceled: url.searchParams.get("canceled") === "1",
@@ -132,8 +132,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(`/onboarding?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step, next: form.next }))}`);
   }
   if (hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
-  const { variants } = await getVisitor(request);
-  if (checkoutSteps(variants, "unknown") === "choose-payment-step" && form.renewalConsent !== "on") {
+  const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
+  if (checkoutSteps(variants, region) === "choose-payment-step" && form.renewalConsent !== "on") {
     return data<ActionResult>(
       { errors: { renewalConsent: "Please confirm you understand how the membership renews." }, values: { code: typed.slice(0, 64), plan: plan.id } },
       { status: 400 },
