@@ -29,7 +29,7 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
           </button>
         ) : null}
       </div>
-      <p className="field__hint" role="status">
+      <p className="field__hint" aria-live="polite">
         {status}
       </p>
     </div>
