@@ -28,6 +28,8 @@ export const ClassTemplateSchema = z.object({
   description: z.string().default(""),
   whatToHaveReady: z.string().default(""),
   active: z.boolean().default(true),
+  /** Issue 11: what its classes cost in credits for non-members; null = members only. */
+  creditCost: z.number().int().min(1).max(20).nullable().default(null),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 
@@ -90,6 +92,7 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       status: "scheduled",
       substituteTeacherId: null,
       sequence: 0,
+      creditCost: template.creditCost ?? null,
     });
   }
   return classes;

@@ -115,6 +115,8 @@ export const LiveClassSchema = z.object({
   substituteTeacherId: z.string().nullable().default(null),
   /** Raised on every change, for calendar invites (SEQUENCE). */
   sequence: z.number().int().min(0).default(0),
+  /** Issue 11: credits a non-member pays to book it (whole, at least 1); null = members only. */
+  creditCost: z.number().int().min(1).max(20).nullable().default(null),
 });
 export type LiveClass = z.infer<typeof LiveClassSchema>;
 
