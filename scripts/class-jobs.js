@@ -2,6 +2,8 @@
 //
 //   npm run classes:generate   makes the next three weeks' classes from the templates (idempotent)
 //   npm run classes:remind     e-mails booked members whose class starts within CLASS_REMINDER_MINUTES
+//   npm run credits:expire     expires credits past their date, sends each pack's reminder once, and
+//                              returns the credits of cancelled classes (all idempotent)
 //
 // Needs the server build (npm run build): the jobs are imported from it, as scripts/seed.js does.
 import { existsSync } from "node:fs";
@@ -10,13 +12,14 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const job = process.argv[2];
-if (job !== "generate" && job !== "remind") {
-  console.error("usage: node scripts/class-jobs.js generate|remind");
+if (job !== "generate" && job !== "remind" && job !== "credits") {
+  console.error("usage: node scripts/class-jobs.js generate|remind|credits");
   process.exit(2);
 }
 const build = await import("../build/index.js");
 try {
-  const result = job === "generate" ? await build.entry.module.generateClasses() : await build.entry.module.sendReminders();
+  const jobs = { generate: "generateClasses", remind: "sendReminders", credits: "runCreditJobs" };
+  const result = await build.entry.module[jobs[job]]();
   console.log(JSON.stringify({ job, ...result }));
   process.exit(0);
 } catch (error) {

@@ -272,6 +272,12 @@ export async function bookingFor(uid: string, classId: string): Promise<{ status
   return { status: "waitlisted", position: Math.max(1, position) };
 }
 
+/** How the member's current booking of a class is paid, or null when they hold none. */
+export async function bookingPaymentFor(uid: string, classId: string): Promise<{ payment: "membership" | "credits"; creditCost: number } | null> {
+  const booking = await getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema);
+  return booking && (booking.status === "booked" || booking.status === "waitlisted") ? { payment: booking.payment, creditCost: booking.creditCost } : null;
+}
+
 /** Seats still free. */
 export async function seatsLeft(classId: string, capacity: number): Promise<number> {
   const seats = await getStore().get(CLASS_SEATS, classId, SeatsSchema);

@@ -47,3 +47,28 @@ export function creditsLabel(count: number): string {
 export function formatPrice(amount: number, currency: string): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
 }
+
+export interface CreditsView {
+  balance: string;
+  packs: { id: string; name: string; left: string; expires: string; expiresAt: string }[];
+  everHad: boolean;
+}
+
+/** Settings' words for a member's credits: the balance, and each pack's credits left and expiry date in their zone. */
+export function describeCredits(
+  summary: { balance: number; packs: { id: string; name: string; left: number; credits: number; expiresAt: number }[]; everHad: boolean },
+  zone: string,
+): CreditsView {
+  const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone });
+  return {
+    balance: creditsLabel(summary.balance),
+    packs: summary.packs.map((pack) => ({
+      id: pack.id,
+      name: pack.name,
+      left: `${pack.left} of ${pack.credits} left`,
+      expires: date.format(new Date(pack.expiresAt)),
+      expiresAt: new Date(pack.expiresAt).toISOString(),
+    })),
+    everHad: summary.everHad,
+  };
+}
