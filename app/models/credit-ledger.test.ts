@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  creditsHeldBy,
   isWellSigned,
   ledgerProblems,
   ledgerTotals,
   planExpiry,
   planRefund,
+  planReturn,
   planSpend,
+  packsExpiringSoon,
+  packsWithCredits,
   spendOrder,
   spendableBalance,
   type CreditPackHolding,
@@ -131,5 +135,42 @@ describe("the ledger's invariants over 1,000 random histories", () => {
         expect(new Set(packsSpent).size, `seed ${seed} ${bookingId}`).toBe(packsSpent.length);
       }
     }
+  });
+});
+
+describe("returning, holding and reminding", () => {
+  it("a refund to a pack that has already expired is followed at once by its expiry; to a live pack it stays", () => {
+    const live = pack("live", 2, 0, 90);
+    const gone = pack("gone", 1, 0, 10);
+    const spend = planSpend([live, gone], [bought(live), bought(gone)], 2, 5 * DAY, "b");
+    if (!spend.ok) throw new Error("plan failed");
+    const ledger = [bought(live), bought(gone), ...spend.entries];
+    expect(spend.entries.map((e) => e.packId)).toEqual(["gone", "live"]);
+    expect(creditsHeldBy(ledger, "b")).toBe(2);
+    const back = planReturn([live, gone], ledger, "b", 20 * DAY);
+    expect(back.map((e) => [e.kind, e.packId, e.amount])).toEqual([
+      ["refund", "gone", 1],
+      ["refund", "live", 1],
+      ["expiry", "gone", -1],
+    ]);
+    const after = [...ledger, ...back];
+    expect(creditsHeldBy(after, "b")).toBe(0);
+    expect(spendableBalance([live, gone], after, 20 * DAY)).toBe(2);
+    expect(planReturn([live, gone], after, "b", 21 * DAY)).toEqual([]);
+    expect(ledgerProblems([live, gone], after)).toEqual([]);
+  });
+
+  it("lists packs with credits left, soonest first, and which of them expire within the reminder window", () => {
+    const a = pack("a", 5, 0, 90);
+    const b = pack("b", 3, 0, 30);
+    const empty = pack("empty", 1, 0, 20);
+    const ledger = [bought(a), bought(b), bought(empty), { packId: "empty", kind: "spend" as const, amount: -1, at: DAY, bookingId: "x" }];
+    expect(packsWithCredits([a, b, empty], ledger, 2 * DAY).map((r) => [r.pack.id, r.left])).toEqual([
+      ["b", 3],
+      ["a", 5],
+    ]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 22 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 23 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual(["b"]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 31 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
   });
 });

@@ -123,7 +123,7 @@ export function planReturn(packs: readonly CreditPackHolding[], entries: readonl
 
 /** The credits a booking holds now: what it spent less what came back (0 when refunded or never paid). */
 export function creditsHeldBy(entries: readonly LedgerEntry[], bookingId: string): number {
-  return -entries.filter((entry) => entry.bookingId === bookingId).reduce((sum, entry) => sum + entry.amount, 0);
+  return 0 - entries.filter((entry) => entry.bookingId === bookingId).reduce((sum, entry) => sum + entry.amount, 0);
 }
 
 /** Credits left in each pack that can still be spent, soonest to expire first (for pages and reminders). */
