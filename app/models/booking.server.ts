@@ -54,8 +54,12 @@ const SeatsSchema = z.object({
 });
 
 const bookingId = (classId: string, uid: string) => `${classId}:${uid}`;
-/** One booking occasion, for the ledger: cancelling and booking again is a second occasion with its own spend. */
-const creditRefFor = (classId: string, uid: string, at: number) => `${classId}:${uid}:${at}`;
+/**
+ * One booking occasion, for the ledger: cancelling and booking again is a second occasion with its
+ * own spend. The member's next entry number makes it unique even within one millisecond, and the
+ * same on a retried transaction.
+ */
+const creditRefFor = (classId: string, uid: string, at: number, ledger: MemberLedger) => `${classId}:${uid}:${at}:${ledger.seq + 1}`;
 
 export type BookingFailure = { ok: false; problem: BookingProblem; message: string; status: number };
 const fail = (problem: BookingProblem): BookingFailure => ({ ok: false, problem, ...bookingProblem(problem) });
@@ -106,8 +110,8 @@ export async function bookClass(input: { uid: string; classId: string; now: Date
     const booked = seats?.booked ?? 0;
     const base = { classId, uid, startsAt: liveClass.startsAt, promoted: false, updatedAt: at, payment, creditCost: cost, creditRef: null, leftReason: null };
     if (booked < liveClass.capacity && queue.length === 0) {
-      const creditRef = creditRefFor(classId, uid, at);
-      const plan = ledger ? planSpend(holdingsOf(ledger), ledger.entries, cost, at, creditRef) : null;
+      const creditRef = ledger ? creditRefFor(classId, uid, at, ledger) : null;
+      const plan = ledger && creditRef ? planSpend(holdingsOf(ledger), ledger.entries, cost, at, creditRef) : null;
       if (plan && !plan.ok) return notEnoughCredits(cost, plan.available);
       tx.set(CLASS_SEATS, classId, { classId, booked: booked + 1, waitlist: queue });
       tx.set(CLASS_BOOKINGS, bookingId(classId, uid), { ...base, status: "booked", bookedAt: at, waitlistedAt: null, creditRef: plan ? creditRef : null });
@@ -189,7 +193,7 @@ export async function cancelBooking(input: { uid: string; classId: string; now: 
         break;
       }
       const theirs = await readLedger(tx, entry.uid);
-      const creditRef = creditRefFor(classId, entry.uid, at);
+      const creditRef = creditRefFor(classId, entry.uid, at, theirs);
       const plan = planSpend(holdingsOf(theirs), theirs.entries, waiting.creditCost || (liveClass.creditCost ?? 1), at, creditRef);
       if (plan.ok) {
         promotion = { uid: entry.uid, payment: "credits", ledger: theirs, creditRef, spend: plan.entries };
