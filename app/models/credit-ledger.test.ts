@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../../tests/support/prng";
 import {
   creditsHeldBy,
   isWellSigned,
@@ -80,18 +81,6 @@ describe("refunds and expiry", () => {
     expect(isWellSigned({ packId: "a", kind: "adjustment", amount: -2, at: 0 })).toBe(true);
   });
 });
-
-/** A small seeded generator, so a failing run can be replayed from its seed. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("the ledger's invariants over 1,000 random histories", () => {
   it("never goes below zero; purchased = spent - refunded + expired + balance; one spend per credit-paid booking", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../support/prng";
 import { z } from "zod";
 
 process.env.SQLITE_PATH = ":memory:";
@@ -26,17 +27,6 @@ const DAY = 86_400_000;
 const RUNS = Number(process.env.CREDIT_RUNS ?? 1_000);
 const START = Date.parse("2026-11-23T12:00:00Z");
 const anyDoc = z.record(z.unknown());
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PACKS = [
   { id: "pair", name: "Pair", credits: 2, validDays: 20, amount: 2000 },
