@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { CreditCostSchema } from "./credit-pack";
 import type { LiveClass } from "./content";
 
 /**
@@ -29,7 +30,7 @@ export const ClassTemplateSchema = z.object({
   whatToHaveReady: z.string().default(""),
   active: z.boolean().default(true),
   /** Issue 11: what its classes cost in credits for non-members; null = members only. */
-  creditCost: z.number().int().min(1).max(20).nullable().default(null),
+  creditCost: CreditCostSchema.default(null),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 

@@ -43,11 +43,6 @@ export function creditsLabel(count: number): string {
   return `${count} ${count === 1 ? "credit" : "credits"}`;
 }
 
-/** A pack's price for people: "$45.00" (minor units in, the currency's own symbol out). */
-export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
-}
-
 export interface CreditsView {
   balance: string;
   packs: { id: string; name: string; left: string; expires: string; expiresAt: string }[];

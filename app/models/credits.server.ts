@@ -262,12 +262,6 @@ export async function creditSummary(uid: string, now: Date, store: DocumentStore
   };
 }
 
-/** The member's entries, newest first (support and tests). */
-export async function listCreditEntries(uid: string): Promise<CreditEntry[]> {
-  const ledger = await readLedger(getStore(), uid);
-  return [...ledger.entries].reverse();
-}
-
 // ---------------------------------------------------------------------------
 // Expiry and reminders (a timer in startup.server.ts; `npm run credits:expire`)
 // ---------------------------------------------------------------------------
