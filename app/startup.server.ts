@@ -3,6 +3,7 @@ import { checkRouteHandles } from "~/models/route-handle.server";
 import { sendReminders } from "~/models/class-reminders.server";
 import { runCreditJobs } from "~/models/credit-jobs.server";
 import { generateClasses } from "~/models/class-schedule.server";
+import { deliverDueGifts } from "~/models/gifts.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
@@ -46,22 +47,27 @@ const MINUTE = 60_000;
 
 /**
  * The schedule's background work, on timers that never keep the process alive: reminders every five
- * minutes, the next weeks' classes every six hours, credit expiry, expiry reminders and the refunds
- * of cancelled classes every fifteen minutes. Each is safe beside another server doing the same
- * (reminders go once per key, classes are created only if absent, ledger entries are written once).
+ * minutes, the next weeks' classes every six hours, due gifts every five minutes, credit expiry,
+ * expiry reminders and the refunds of cancelled classes every fifteen minutes. Each is safe beside
+ * another server doing the same (reminders go once per key, classes are created only if absent,
+ * ledger entries are written once).
  */
 export function startScheduleJobs(): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () =>
     job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
   const reminders = setInterval(run("class reminders", () => sendReminders()), 5 * MINUTE);
   const classes = setInterval(run("class generation", () => generateClasses()), 360 * MINUTE);
+  // Gifts whose day has come go out, and charges a gift could not move yet are tried again.
+  const gifts = setInterval(run("gift delivery", () => deliverDueGifts()), 5 * MINUTE);
   const credits = setInterval(run("credit jobs", () => runCreditJobs()), 15 * MINUTE);
   reminders.unref();
   classes.unref();
+  gifts.unref();
   credits.unref();
   return () => {
     clearInterval(reminders);
     clearInterval(classes);
+    clearInterval(gifts);
     clearInterval(credits);
   };
 }

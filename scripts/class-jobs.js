@@ -2,6 +2,7 @@
 //
 //   npm run classes:generate   makes the next three weeks' classes from the templates (idempotent)
 //   npm run classes:remind     e-mails booked members whose class starts within CLASS_REMINDER_MINUTES
+//   npm run gifts:deliver      sends e-mail gifts whose day has come; retries charges a gift could not move
 //   npm run credits:expire     expires credits past their date, sends each pack's reminder once, and
 //                              returns the credits of cancelled classes (all idempotent)
 //
@@ -12,17 +13,17 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const job = process.argv[2];
-if (job !== "generate" && job !== "remind" && job !== "credits") {
-  console.error("usage: node scripts/class-jobs.js generate|remind|credits");
+const JOBS = { generate: "generateClasses", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs" };
+if (!(job in JOBS)) {
+  console.error("usage: node scripts/class-jobs.js generate|remind|deliver-gifts|credits");
   process.exit(2);
 }
 const build = await import("../build/index.js");
 try {
-  const jobs = { generate: "generateClasses", remind: "sendReminders", credits: "runCreditJobs" };
-  const result = await build.entry.module[jobs[job]]();
+  const result = await build.entry.module[JOBS[job]]();
   console.log(JSON.stringify({ job, ...result }));
   process.exit(0);
 } catch (error) {
-  console.error(JSON.stringify({ level: "error", msg: `classes ${job} failed`, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  console.error(JSON.stringify({ level: "error", msg: `job ${job} failed`, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
   process.exit(1);
 }

@@ -14,6 +14,7 @@ import {
 } from "./credit-ledger";
 import { CREDIT_REMINDER_DAYS, CreditPackSchema, creditsLabel, type CreditPack } from "./credit-pack";
 import { sendOnce } from "./mail.server";
+import type { PaidPurchase } from "./purchases.server";
 import { getPrivateUser } from "./user.server";
 
 /**
@@ -160,7 +161,7 @@ export function appendEntries(tx: TransactionContext, ledger: MemberLedger, entr
 // Fulfilment: a paid purchase becomes a pack, once
 // ---------------------------------------------------------------------------
 
-/** The fields of the payment side's PaidPurchase (app/models/purchases.server.ts) that a pack needs. */
+/** A PaidPurchase (app/models/purchases.server.ts) of a credit pack, checked again here. */
 export const PaidCreditPackSchema = z.object({
   purchaseId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
   uid: z.string().min(1).max(128),
@@ -171,7 +172,6 @@ export const PaidCreditPackSchema = z.object({
   metadata: z.record(z.string()).default({}),
   paidAt: z.number().int().positive(),
 });
-export type PaidCreditPack = z.input<typeof PaidCreditPackSchema>;
 
 export type GrantResult =
   | { ok: true; status: "granted" | "already_granted"; pack: UserCreditPack }
@@ -182,7 +182,7 @@ export type GrantResult =
  * the purchase id, so the webhook replayed any number of times (or racing the success page) grants
  * one pack. Credits and validity come from the catalogue, never from the purchase's metadata.
  */
-export async function grantCreditPack(purchase: PaidCreditPack): Promise<GrantResult> {
+export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResult> {
   const parsed = PaidCreditPackSchema.safeParse(purchase);
   if (!parsed.success) return { ok: false, reason: "invalid_purchase" };
   const paid = parsed.data;

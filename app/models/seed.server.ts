@@ -30,6 +30,8 @@ import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShel
 import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "./on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./demo-content/on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
+import { demoGiftTypes } from "./demo-content/gifts";
+import { GIFT_TYPES, GiftTypeSchema } from "./gifts.server";
 import { demoCreditPacks } from "./demo-content/credit-packs";
 import { CreditPackSchema } from "./credit-pack";
 import { CREDIT_PACKS } from "./credits.server";
@@ -79,6 +81,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
+    { collection: GIFT_TYPES, schema: GiftTypeSchema, docs: demoGiftTypes, idOf: byId },
     { collection: CREDIT_PACKS, schema: CreditPackSchema, docs: demoCreditPacks, idOf: byId },
     { collection: CLASS_TAGS, schema: ClassTagSchema, docs: demoClassTags, idOf: byId },
     { collection: ON_DEMAND_CLASSES, schema: OnDemandClassSchema, docs: demoOnDemandClasses(now.getTime(), recordings), idOf: (doc) => String(doc.slug) },

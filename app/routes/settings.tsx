@@ -9,12 +9,15 @@ import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/model
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
 import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
-import { MembershipPanel } from "~/components/membership-panel";
+import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
 import { CreditsPanel } from "~/components/credits-panel";
 import { describeCredits } from "~/models/credit-pack";
 import { creditSummary } from "~/models/credits.server";
 import { describeMembership, membershipNotice } from "~/models/membership-summary";
 import { getMembership, syncCheckoutSession } from "~/models/membership.server";
+import { giftsSummary } from "~/models/gifts.server";
+import { referralSummary } from "~/models/referrals.server";
+import { getDemoProvider } from "~/services/payments.server";
 import { membershipFacts } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
 import { initialsOf } from "~/models/user";
@@ -51,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The request's record was read before that sync; the card it wrote is read afresh.
   const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
+  const [gifts, referrals] = await Promise.all([giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"), referralSummary(viewer.uid)]);
   return data(
     {
       uid: viewer.uid,
@@ -61,6 +65,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       membershipNotice: membershipNotice(notice),
       credits: describeCredits(credits, user.mostRecentTimeZone ?? "UTC"),
+      gifts,
+      referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
+      demoClock: getDemoProvider() !== null,
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -204,7 +211,9 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} />
+        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} demoClock={stored.demoClock} />
+        <GiftsPanel gifts={stored.gifts} />
+        <ReferralPanel referrals={stored.referrals} />
 
         <CreditsPanel credits={stored.credits} />
 

@@ -12,6 +12,7 @@ import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/
 import { defineHandle } from "~/models/route-handle";
 import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, isReturnPath, subscribeHref } from "~/models/subscribe";
 import { startSubscriptionCheckout } from "~/models/membership.server";
+import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
 import { getViewerState } from "~/models/viewer.server";
 import { getVisitor } from "~/models/visitor.server";
 
@@ -41,12 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { variants } = await getVisitor(request);
   const monthly = plans.find((candidate) => candidate.interval === "month");
   const locale = acceptedLocale(request);
+  // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
+  const refCode = referralCodeFrom(request);
+  const offer = refCode && !typed ? await checkOffer(refCode, member?.viewer.uid ?? null) : null;
 
   return data(
     {
       plans: plans.map((candidate) => {
         const own = checks?.get(candidate.id);
-        const price = priceWithDiscount(candidate, own?.outcome === "accepted" ? own.discount.benefit : null);
+        const benefit = own?.outcome === "accepted" ? own.discount.benefit : offer?.ok && refCode ? referralDiscount(refCode, candidate.trialDays).benefit : null;
+        const price = priceWithDiscount(candidate, benefit);
         const saving = candidate.interval === "year" && monthly ? annualSaving(monthly, candidate) : null;
         return {
           id: candidate.id,
@@ -68,6 +73,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       timeline: variants.choosePlanTimelineTest === "timeline",
       signedIn: Boolean(member),
       canceled: url.searchParams.get("canceled") === "1",
+      referral: offer
+        ? offer.ok
+          ? { tone: "success" as const, text: `${offer.firstName} invited you: your free trial is ${REFERRAL_TRIAL_DAYS} days instead of the usual ${plan.trialDays}.` }
+          : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
+        : null,
       next: isReturnPath(back) ? back : "",
       intentId: randomUUID().replaceAll("-", ""),
     },
@@ -129,10 +139,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
+  const refCode = referralCodeFrom(request);
+  const referred = !check && refCode ? await recordReferral(refCode, member.viewer.uid) : false;
   const started = await startSubscriptionCheckout({
     uid: member.viewer.uid,
     planId: plan.id,
-    discount: check?.outcome === "accepted" ? check.discount : null,
+    discount: check?.outcome === "accepted" ? check.discount : referred && refCode ? referralDiscount(refCode, plan.trialDays) : null,
     intentId: form.intentId,
     origin: new URL(request.url).origin,
     returnTo: form.next ?? null,
@@ -171,6 +183,11 @@ export default function SubscribeRoute() {
               : "One membership opens every live class and the whole library. Cancel any time in settings, in two clicks."}
           </p>
         </header>
+        {page.referral ? (
+          <p className={`notice notice--${page.referral.tone}`} role="status" data-testid="referral-offer">
+            {page.referral.text}
+          </p>
+        ) : null}
         {page.canceled && !errors.form ? (
           <p className="notice" role="status">
             You left the payment page before paying, so nothing was charged. Your choice is still here.
