@@ -153,6 +153,7 @@ test.describe("a class change", () => {
   test.use({ javaScriptEnabled: false });
 
   test("staff cancel a class; the booked member is e-mailed with the cancelled invite and sees it on the class page", async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
     const id = `change-check-${Date.now() % 100000}`;
     putClass(id, 2 * 24 * 60);
     const member = await browser.newPage({ javaScriptEnabled: false });
@@ -163,9 +164,14 @@ test.describe("a class change", () => {
 
     const staff = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(staff.request, baseURL!, "+12015550102");
-    await staff.goto(`${baseURL}/staff/classes`);
-    await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
     const row = staff.locator(".staff-class", { has: staff.locator(`a[href="/classes/${id}"]`) });
+    // The staff list is cached for up to 30 s: another test's visit may have cached it before this
+    // class was written straight into the store.
+    await expect(async () => {
+      await staff.goto(`${baseURL}/staff/classes`);
+      await expect(row).toHaveCount(1, { timeout: 1000 });
+    }).toPass({ timeout: 45_000, intervals: [2000] });
+    await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
     await row.getByRole("button", { name: /Cancel Test Harbour Sit/ }).click();
     await expect(staff.getByRole("status")).toContainText("Cancelled. Everyone booked or waiting has been e-mailed.");
 
