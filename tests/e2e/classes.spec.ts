@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
 import { putDocument } from "../support/e2e-store";
+import { staffClassRow } from "../support/staff-page";
 import { expect, test } from "../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
@@ -164,13 +165,7 @@ test.describe("a class change", () => {
 
     const staff = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(staff.request, baseURL!, "+12015550102");
-    const row = staff.locator(".staff-class", { has: staff.locator(`a[href="/classes/${id}"]`) });
-    // The staff list is cached for up to 30 s: another test's visit may have cached it before this
-    // class was written straight into the store.
-    await expect(async () => {
-      await staff.goto(`${baseURL}/staff/classes`);
-      await expect(row).toHaveCount(1, { timeout: 1000 });
-    }).toPass({ timeout: 45_000, intervals: [2000] });
+    const row = await staffClassRow(staff, baseURL!, id);
     await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
     await row.getByRole("button", { name: /Cancel Test Harbour Sit/ }).click();
     await expect(staff.getByRole("status")).toContainText("Cancelled. Everyone booked or waiting has been e-mailed.");
