@@ -1,6 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
 import { sendReminders } from "~/models/class-reminders.server";
+import { runCreditJobs } from "~/models/credit-jobs.server";
 import { generateClasses } from "~/models/class-schedule.server";
 import { deliverDueGifts } from "~/models/gifts.server";
 import { exportPendingLeads } from "~/models/lead.server";
@@ -48,9 +49,11 @@ const MINUTE = 60_000;
 
 /**
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
- * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, and
- * server-recorded analytics events forwarded every minute. Each is safe beside another server doing the
- * same (reminders go once per key, classes are created only if absent).
+ * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
+ * expiry, expiry reminders and the refunds of cancelled classes every fifteen minutes, and
+ * server-recorded analytics events forwarded every minute. Each is safe beside another server doing
+ * the same (reminders go once per key, classes are created only if absent, ledger entries are
+ * written once).
  */
 export function startScheduleJobs(): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () =>
@@ -60,6 +63,8 @@ export function startScheduleJobs(): () => void {
     ["class generation", () => generateClasses(), 360 * MINUTE],
     // Gifts whose day has come go out, and charges a gift could not move yet are tried again.
     ["gift delivery", () => deliverDueGifts(), 5 * MINUTE],
+    // Credit expiry, expiry reminders and the refunds of cancelled classes (ADR 022).
+    ["credit jobs", () => runCreditJobs(), 15 * MINUTE],
     // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).

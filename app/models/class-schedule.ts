@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { CreditCostSchema } from "./credit-pack";
 import type { LiveClass } from "./content";
 
 /**
@@ -28,6 +29,8 @@ export const ClassTemplateSchema = z.object({
   description: z.string().default(""),
   whatToHaveReady: z.string().default(""),
   active: z.boolean().default(true),
+  /** Issue 11: what its classes cost in credits for non-members; null = members only. */
+  creditCost: CreditCostSchema.default(null),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 
@@ -90,6 +93,7 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       status: "scheduled",
       substituteTeacherId: null,
       sequence: 0,
+      creditCost: template.creditCost ?? null,
     });
   }
   return classes;
