@@ -1,4 +1,5 @@
 import { getStore } from "~/services/db.server";
+import { grantCreditPack } from "./credits.server";
 import { expireGiftPurchase, fulfilGiftPurchase } from "./gifts.server";
 import { PURCHASES, PurchaseSchema, getPurchase, judgeSession, paidPurchase, sessionOf, type PaidPurchase, type Purchase, type PurchaseKind } from "./purchases.server";
 
@@ -13,7 +14,11 @@ type Fulfil = (purchase: PaidPurchase) => Promise<unknown>;
 
 const FULFIL: Record<PurchaseKind, Fulfil | null> = {
   gift: fulfilGiftPurchase,
-  credit_pack: null,
+  credit_pack: async (purchase) => {
+    const granted = await grantCreditPack(purchase);
+    // A paid pack that cannot be granted is a fault to fix, never a payment quietly kept.
+    if (!granted.ok) throw new Error(`credit pack not granted: ${granted.reason}`);
+  },
   studio_ticket: null,
   studio_membership: null,
 };

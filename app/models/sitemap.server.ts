@@ -3,7 +3,7 @@ import { listLandingPages } from "./landing-page.server";
 import { getCatalogue } from "./on-demand.server";
 import { getTeachers } from "./teacher.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift"];
+const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits"];
 
 export interface SitemapEntry {
   path: string;

@@ -102,3 +102,29 @@ test("cancelling a credit booking yourself gives the credit back at once", async
   await expect(page.getByRole("status")).toContainText("its credits are back in your account");
   await expect(page.getByRole("button", { name: "Book with 1 credit (1 left)" })).toBeVisible();
 });
+
+test("a pack bought on /credits pays on the demo page, comes back to the class, and books it", async ({ page, baseURL }) => {
+  const id = `credit-buy-${Date.now() % 100000}`;
+  putCreditClass(id, 3 * 24 * 60);
+  await newPerson(page, baseURL!, "Rue");
+  await page.goto(`/classes/${id}`);
+  await page.getByRole("link", { name: "Buy a class pack" }).click();
+  await expect(page).toHaveURL(/\/credits\?next=/);
+  await page.getByRole("button", { name: /Buy five live classes/i }).click();
+  await expect(page).toHaveURL(/\/demo\/checkout\//);
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByLabel("Name on the card").fill("Rue Pack");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/credits\?purchase=pur_/);
+  await expect(page.getByRole("status").first()).toContainText("added to your credits");
+  await expect(page.getByRole("heading", { name: "Your credits: 5" })).toBeVisible();
+  // Reloading the return address grants nothing twice.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your credits: 5" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to your class" }).click();
+  await page.getByRole("button", { name: "Book with 1 credit (5 left)" }).click();
+  await page.goto("/credits");
+  await expect(page.getByRole("heading", { name: "Your credits: 4" })).toBeVisible();
+});

@@ -115,12 +115,16 @@ test.describe("gifts without JavaScript", () => {
   });
 });
 
-test("the gift, receipt and redeem pages have no serious accessibility problems", async ({ page, baseURL }) => {
+test("the gift, receipt, redeem and class-pack pages have no serious accessibility problems", async ({ page, baseURL }) => {
   await page.goto("/gift");
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/redeem");
   expect(await seriousViolations(page)).toEqual([]);
+  await page.goto("/credits");
+  expect(await seriousViolations(page)).toEqual([]);
   await signUp(page, baseURL!, "574", "Alder");
+  await page.goto("/credits");
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto("/gift");
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("radio", { name: /One month/ }).check();
