@@ -66,7 +66,8 @@ export async function bookClass(input: { uid: string; classId: string; now: Date
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
     const { liveClass, seats, current } = await readPlace(tx, classId, uid);
-    if (!liveClass) return fail("not_found");
+    // In-person classes take tickets after the studio's waiver (in-person-tickets.server.ts), never this.
+    if (!liveClass || liveClass.studioId) return fail("not_found");
     const queue = waitlistOrder(seats?.waitlist ?? []);
     if (current?.status === "booked") return { ok: true, status: "booked" } as const;
     if (current?.status === "waitlisted") return { ok: true, status: "waitlisted", position: queue.findIndex((entry) => entry.uid === uid) + 1 } as const;

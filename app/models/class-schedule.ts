@@ -90,6 +90,8 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       status: "scheduled",
       substituteTeacherId: null,
       sequence: 0,
+      studioId: null,
+      roomId: null,
     });
   }
   return classes;

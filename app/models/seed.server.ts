@@ -30,6 +30,11 @@ import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShel
 import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "./on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./demo-content/on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
+import { demoStudios, demoWaivers, upcomingStudioClasses } from "./demo-content/studios";
+import { StudioSchema } from "./studio";
+import { WaiverSchema } from "./waiver";
+import { STUDIOS } from "./in-person-tickets.server";
+import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "./waiver.server";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
 import { ensureAccount } from "~/services/identity.server";
 import { demoAccounts } from "./demo-content/accounts";
@@ -73,7 +78,11 @@ function batches(now: Date): SeedBatch[] {
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classTemplates", schema: ClassTemplateSchema, docs: demoClassTemplates, idOf: byId },
-    { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
+    { collection: "classes", schema: LiveClassSchema, docs: [...upcomingClasses(now), ...upcomingStudioClasses(now)], idOf: byId },
+    // Issue 12: two studios in different zones, each with its first waiver (later versions are published, never seeded over).
+    { collection: STUDIOS, schema: StudioSchema, docs: demoStudios, idOf: byId },
+    { collection: WAIVERS, schema: WaiverSchema, docs: demoWaivers, idOf: byId },
+    { collection: WAIVER_HEADS, schema: WaiverHeadSchema, docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })), idOf: (doc) => String(doc.studioId) },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
     { collection: CLASS_TAGS, schema: ClassTagSchema, docs: demoClassTags, idOf: byId },

@@ -176,3 +176,55 @@ export function videoJsonLd(args: {
     publisher: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
   };
 }
+
+/** schema.org Place for a studio (issue 12): its name, postal address and a link to a map. */
+export function studioPlaceJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  name: string;
+  description: string;
+  address: { streetAddress: string; addressLocality: string; addressRegion: string; postalCode: string; addressCountry: string };
+  mapUrl: string;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Place",
+    name: args.name,
+    description: args.description,
+    url: new URL(args.path, args.siteUrl).toString(),
+    hasMap: args.mapUrl,
+    address: { "@type": "PostalAddress", ...args.address },
+  };
+}
+
+/** Event structured data for an in-person class: offline attendance at the studio's Place. */
+export function inPersonEventJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  cancelled: boolean;
+  place: ReturnType<typeof studioPlaceJsonLd>;
+  offer?: { price: string; currency: string; available: boolean } | null;
+}) {
+  const url = new URL(args.path, args.siteUrl).toString();
+  const { "@context": _context, ...location } = args.place;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: args.title,
+    description: args.description,
+    startDate: args.startsAt,
+    endDate: args.endsAt,
+    url,
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    eventStatus: `https://schema.org/${args.cancelled ? "EventCancelled" : "EventScheduled"}`,
+    location,
+    organizer: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+    ...(args.offer
+      ? { offers: { "@type": "Offer", url, price: args.offer.price, priceCurrency: args.offer.currency, availability: `https://schema.org/${args.offer.available ? "InStock" : "SoldOut"}` } }
+      : {}),
+  };
+}
