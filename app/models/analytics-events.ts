@@ -38,7 +38,9 @@ export type MembershipFailureEvent =
   | { name: "Subscribe_Failed"; properties: { planId: string; reason: string } }
   | { name: "Card_Payment_Failed"; properties: { subscriptionId: string | null; reason: string } }
   | { name: "Cancel_Failed"; properties: { reason: string } }
-  | { name: "Winback_Failed"; properties: { reason: string } };
+  | { name: "Winback_Failed"; properties: { reason: string } }
+  | { name: "Gift_Purchase_Failed"; properties: { giftTypeId: string; reason: string } }
+  | { name: "Gift_Redeem_Failed"; properties: { reason: string } };
 
 /** §4 on-demand video progress, once per viewing (app/models/viewing-progress.ts says when). */
 export interface OnDemandVideoProperties {

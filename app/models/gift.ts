@@ -135,3 +135,55 @@ export function redeemOnto(plan: PlanState, months: number, nowSeconds: number, 
 export function endDateText(seconds: number, zone: string): string {
   return DateTime.fromSeconds(seconds, { zone }).setLocale("en-GB").toFormat("d MMMM yyyy");
 }
+
+/** Crockford's base32: no I, L, O or U, so a code read aloud or typed by hand survives. */
+const CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const GIFT_CODE_LENGTH = 16;
+
+/** A gift code from 10 random bytes (80 bits): unguessable, and short enough to type. */
+export function giftCodeFromBytes(bytes: Uint8Array): string {
+  if (bytes.length !== 10) throw new RangeError("a gift code takes 10 bytes");
+  let bits = 0;
+  let value = 0;
+  let code = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      code += CODE_ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return code;
+}
+
+/**
+ * A code as a person typed or pasted it: case, spaces and dashes ignored, and the letters people
+ * mistake for digits read as the digits. Null when it cannot be a gift code.
+ */
+export function normalizeGiftCode(typed: string): string | null {
+  const cleaned = typed
+    .toUpperCase()
+    .replace(/[\s-]/g, "")
+    .replace(/O/g, "0")
+    .replace(/[IL]/g, "1");
+  if (cleaned.length !== GIFT_CODE_LENGTH) return null;
+  for (const char of cleaned) if (!CODE_ALPHABET.includes(char)) return null;
+  return cleaned;
+}
+
+/** "7KQ2-MX9P-4D1A-ZT6C": the code as we print it. */
+export function formatGiftCode(code: string): string {
+  return code.match(/.{1,4}/g)?.join("-") ?? code;
+}
+
+/** The state as the buyer's receipt names it. */
+export const GIFT_STATE_LABELS: Record<GiftState, string> = {
+  pending: "Waiting for payment",
+  paid: "Paid",
+  scheduled: "Paid, and scheduled to be sent",
+  sent: "Sent",
+  redeemed: "Redeemed",
+  refunded: "Refunded",
+  abandoned: "Payment not finished",
+};

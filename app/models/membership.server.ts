@@ -8,6 +8,7 @@ import { promotionRedemptionEvent } from "./analytics-events";
 import { recordEvent } from "./analytics-event.server";
 import type { AppliedDiscount } from "~/services/billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";
+import { GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "./gifted-time.server";
 import { getPlan } from "./plan.server";
 import type { RedemptionFailure } from "./promotion-code";
 import { redeemPromotionCode, type RedemptionResult } from "./promotion-code.server";
@@ -181,18 +182,23 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
     // Every read first (the store's transactions read before they write), then every write.
     if (event && (await tx.get(PAYMENT_EVENTS, event.id, z.object({}).passthrough()))) return { status: "duplicate" };
     const current = (await tx.get(PRIVATE_USERS, uid, PrivateUserSchema)) ?? DEFAULT_PRIVATE_USER;
+    const gifted = await tx.get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema);
     const fulfil = sub && isLiveStatus(sub.status) && !(await tx.get(MEMBERSHIP_FULFILMENTS, sub.id, z.object({}).passthrough()));
     // Fulfilment goes first among the writes, so the promotion-code redemption may still read.
     if (sub && fulfil) redemption = await fulfilPurchase(tx, uid, sub);
 
     if (event) tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
     const now = nowSeconds();
-    tx.set(PRIVATE_USERS, uid, {
-      ...current,
-      stripeCustomerId: customerId,
+    // Time a gift paid for counts too: whichever of the plan and the gift ends later.
+    const fromPlan = {
       subscriptionStatus: sub?.status ?? null,
       subscriptionExpirationDate: sub ? expirationFor(sub, now, current.subscriptionExpirationDate) : null,
       subscriptionSource: sub ? provider.name : current.subscriptionSource,
+    };
+    tx.set(PRIVATE_USERS, uid, {
+      ...current,
+      stripeCustomerId: customerId,
+      ...withGiftedTime(fromPlan, gifted, now),
       defaultCard: sub?.defaultCard ?? current.defaultCard,
       updatedAt: Date.now(),
     });

@@ -4,6 +4,7 @@ import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/services/payment-port";
 import { recordEvent } from "./analytics-event.server";
 import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "./membership.server";
+import { settlePaymentSession } from "./purchase-fulfilment.server";
 
 /**
  * The webhook endpoint's work: verify on the raw body, skip an event already recorded, work out whose
@@ -14,6 +15,7 @@ import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "./membership.se
 export const HANDLED_EVENT_TYPES = [
   "checkout.session.completed",
   "checkout.session.async_payment_succeeded",
+  "checkout.session.expired",
   "customer.subscription.created",
   "customer.subscription.updated",
   "customer.subscription.deleted",
@@ -57,6 +59,9 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
       console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: no customer", eventId: event.id, type: event.type }));
       return { status: 200, outcome: "ignored" };
     }
+    // A one-time payment (gift, credit pack, studio) is fulfilled first, idempotently: should it fail,
+    // the event is not recorded and the provider delivers it again.
+    if (event.type.startsWith("checkout.session.") && event.objectId) await settlePaymentSession(event.objectId);
     const outcome = await syncCustomer(customerId, { id: event.id, type: event.type });
     // §8 Card_Payment_Failed, once per failed invoice event (a replay is a duplicate and gets here no more).
     if (event.type === "invoice.payment_failed" && outcome.status === "synced") {

@@ -68,7 +68,7 @@ export function checkoutSteps(variants: Pick<Variants, "nonCASingleStep">, regio
   return variants.nonCASingleStep === "single-step" ? "single-step" : "choose-payment-step";
 }
 
-const RUNNING = new Set(["active", "trialing", "past_due"]);
+const RUNNING = new Set(["active", "trialing", "past_due", "gifted"]);
 
 /** A member with an active, trialing or past-due plan may not start a second one. */
 export function hasRunningPlan(

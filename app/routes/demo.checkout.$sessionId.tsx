@@ -35,6 +35,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (session.status === "complete") throw redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
   if (session.status !== "open") notFound();
   const plan = session.plan;
+  const item = session.item;
   return data(
     {
       mode: session.mode,
@@ -46,7 +47,9 @@ export async function loader({ params }: LoaderFunctionArgs) {
             price: `${formatAmount(plan.amount, plan.currency)} a ${plan.interval}`,
             trial: plan.trialDays > 0 ? `${plan.trialDays}-day free trial: nothing is due today.` : null,
           }
-        : null,
+        : item
+          ? { name: item.name, price: `${formatAmount(item.amount, item.currency)}, paid once`, trial: null }
+          : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -110,7 +113,7 @@ export default function DemoCheckoutRoute() {
           <strong>{DEMO_NOTICE}.</strong> This page stands in for a payment provider so the whole membership flow can be tried.
         </p>
         <header className="page-intro">
-          <h1 id="demo-checkout-title">{page.mode === "setup" ? "Update your card" : "Pay for your membership"}</h1>
+          <h1 id="demo-checkout-title">{page.mode === "setup" ? "Update your card" : page.mode === "payment" ? "Pay for your order" : "Pay for your membership"}</h1>
           {page.summary ? (
             <p>
               {page.summary.name}: {page.summary.price}. {page.summary.trial}

@@ -7,6 +7,7 @@ import {
   CHECKOUT_SESSION_PLACEHOLDER,
   PaymentError,
   type CardUpdateCheckoutInput,
+  type PaymentCheckoutInput,
   type DiscountSummary,
   type PaymentProvider,
   type ProviderCheckoutSession,
@@ -58,7 +59,7 @@ const DemoEventSchema = z.object({ type: z.string(), payload: z.string(), create
 const SessionSchema = z.object({
   id: z.string(),
   customerId: z.string().nullable(),
-  mode: z.enum(["subscription", "setup"]),
+  mode: z.enum(["subscription", "setup", "payment"]),
   status: z.enum(["open", "complete", "expired"]),
   paymentStatus: z.enum(["paid", "unpaid", "no_payment_required"]),
   subscriptionId: z.string().nullable(),
@@ -67,6 +68,8 @@ const SessionSchema = z.object({
     .object({ id: z.string(), name: z.string(), interval: z.enum(["month", "year"]), amount: z.number(), currency: z.string(), trialDays: z.number() })
     .nullable(),
   discount: z.unknown().nullable(),
+  /** The one line of a one-time payment. */
+  item: z.object({ name: z.string(), amount: z.number().int().min(0), currency: z.string() }).nullable().default(null),
   successUrl: z.string(),
   cancelUrl: z.string(),
   /** A card waiting for the extra confirmation step (4000 0027 6000 3184). */
@@ -142,8 +145,19 @@ export function createDemoProvider(options: DemoProviderOptions) {
   }
 
   function toSession(session: DemoSession): ProviderCheckoutSession {
-    const { id, customerId, mode, status, paymentStatus, subscriptionId, metadata } = session;
-    return { id, customerId, mode, status, paymentStatus, subscriptionId, metadata, url: status === "open" ? hostedUrl(id) : null };
+    const { id, customerId, mode, status, paymentStatus, subscriptionId, metadata, item } = session;
+    return {
+      id,
+      customerId,
+      mode,
+      status,
+      paymentStatus,
+      subscriptionId,
+      metadata,
+      url: status === "open" ? hostedUrl(id) : null,
+      amountTotal: item?.amount ?? null,
+      currency: item?.currency ?? null,
+    };
   }
 
   function sign(type: string, object: Record<string, unknown>): SignedDelivery {
@@ -190,6 +204,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
             metadata: input.metadata,
             plan,
             discount: input.discount,
+            item: null,
             successUrl: input.successUrl,
             cancelUrl: input.cancelUrl,
             pendingCard: null,
@@ -217,6 +232,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
             metadata: { subscriptionId: input.subscriptionId },
             plan: null,
             discount: null,
+            item: null,
             successUrl: input.successUrl,
             cancelUrl: input.cancelUrl,
             pendingCard: null,
@@ -225,6 +241,43 @@ export function createDemoProvider(options: DemoProviderOptions) {
         "cs",
       );
       return { sessionId, url: hostedUrl(sessionId) };
+    },
+
+    async createPaymentCheckout(input: PaymentCheckoutInput) {
+      assertSuccessUrl(input.successUrl);
+      if (!(await store().get(DEMO_CUSTOMERS, input.customerId, CustomerSchema))) throw new PaymentError("not_found", "no such customer");
+      if (!Number.isInteger(input.item.amount) || input.item.amount < 0) throw new PaymentError("invalid_request", "amount must be whole minor units");
+      const sessionId = await once(
+        `payment:${input.intentId}`,
+        (tx, id) =>
+          tx.create(DEMO_SESSIONS, id, {
+            id,
+            customerId: input.customerId,
+            mode: "payment",
+            status: "open",
+            paymentStatus: "unpaid",
+            subscriptionId: null,
+            metadata: input.metadata,
+            plan: null,
+            discount: null,
+            item: { name: input.item.name, amount: input.item.amount, currency: input.item.currency },
+            successUrl: input.successUrl,
+            cancelUrl: input.cancelUrl,
+            pendingCard: null,
+            created: nowSeconds(),
+          } satisfies DemoSession),
+        "cs",
+      );
+      return { sessionId, url: hostedUrl(sessionId) };
+    },
+
+    async deferNextCharge(subscriptionId, toSeconds) {
+      // Idempotent by nature: the same target date twice leaves it there.
+      return updateSubscription(subscriptionId, (sub) => {
+        if (sub.status === "canceled") throw new PaymentError("invalid_request", "subscription is canceled");
+        if (toSeconds <= sub.currentPeriodEnd) return sub;
+        return { ...sub, status: "trialing", currentPeriodEnd: toSeconds, trialEnd: toSeconds };
+      });
     },
 
     async getCheckoutSession(id) {
@@ -346,6 +399,17 @@ export function createDemoProvider(options: DemoProviderOptions) {
         deliveries.push(sign("checkout.session.completed", sessionObject(done)), sign("customer.subscription.updated", subscriptionObject(updated)));
         keepEvents(tx, deliveries, now);
         return { ok: true, redirectTo: successRedirect(done), deliveries, charged: false };
+      }
+      if (session.mode === "payment") {
+        const item = session.item;
+        if (!item || !session.customerId) return { ok: false, reason: "closed" };
+        // Keyed by the session: paying the same session twice cannot charge twice.
+        tx.create(DEMO_CHARGES, sessionId, { sessionId, subscriptionId: null, amount: item.amount, currency: item.currency, created: now });
+        const done: DemoSession = { ...session, status: "complete", paymentStatus: "paid", pendingCard: null };
+        tx.set(DEMO_SESSIONS, sessionId, done);
+        deliveries.push(sign("checkout.session.completed", sessionObject(done)));
+        keepEvents(tx, deliveries, now);
+        return { ok: true, redirectTo: successRedirect(done), deliveries, charged: true };
       }
       const plan = session.plan;
       if (!plan || !session.customerId) return { ok: false, reason: "closed" };
@@ -473,6 +537,8 @@ function sessionObject(session: DemoSession) {
     payment_status: session.paymentStatus,
     subscription: session.subscriptionId,
     metadata: session.metadata,
+    amount_total: session.item?.amount ?? null,
+    currency: session.item?.currency ?? null,
   };
 }
 

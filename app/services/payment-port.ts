@@ -64,12 +64,15 @@ export interface ProviderSubscription {
 export interface ProviderCheckoutSession {
   id: string;
   customerId: string | null;
-  mode: "subscription" | "setup";
+  mode: "subscription" | "setup" | "payment";
   status: "open" | "complete" | "expired";
   paymentStatus: "paid" | "unpaid" | "no_payment_required";
   subscriptionId: string | null;
   metadata: Record<string, string>;
   url: string | null;
+  /** What the session charges in all (minor units), for one-time payments; null when unknown. */
+  amountTotal: number | null;
+  currency: string | null;
 }
 
 export interface ProviderEvent {
@@ -101,6 +104,16 @@ export interface SubscriptionCheckoutInput {
   metadata: Record<string, string>;
 }
 
+/** A one-time payment (a gift, a credit pack, a studio ticket): one line, its price from our catalogue. */
+export interface PaymentCheckoutInput {
+  intentId: string;
+  customerId: string;
+  item: { name: string; amount: number; currency: string };
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+}
+
 export interface CardUpdateCheckoutInput {
   intentId: string;
   customerId: string;
@@ -114,6 +127,12 @@ export interface PaymentProvider {
   createCustomer(input: CreateCustomerInput): Promise<{ customerId: string }>;
   createSubscriptionCheckout(input: SubscriptionCheckoutInput): Promise<{ sessionId: string; url: string }>;
   createCardUpdateCheckout(input: CardUpdateCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  createPaymentCheckout(input: PaymentCheckoutInput): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Moves a running subscription's next charge out to `toSeconds` without proration (a redeemed gift
+   * pays for the time between). Idempotent by key; answers the subscription as it now stands.
+   */
+  deferNextCharge(subscriptionId: string, toSeconds: number, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Null when no such session exists. */
   getCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
   /** Null when no such subscription exists. */

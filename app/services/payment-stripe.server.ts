@@ -120,6 +120,35 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return { sessionId: session.id, url: session.url };
     },
 
+    async createPaymentCheckout({ intentId, customerId, item, successUrl, cancelUrl, metadata }) {
+      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            customer: customerId,
+            client_reference_id: metadata.uid,
+            line_items: [{ quantity: 1, price_data: { currency: item.currency, unit_amount: item.amount, product_data: { name: item.name } } }],
+            payment_intent_data: { metadata },
+            metadata,
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey: intentId },
+        ),
+      );
+      if (!session.url) throw new PaymentError("unavailable", "session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async deferNextCharge(subscriptionId, toSeconds, idempotencyKey) {
+      // A trial end in the future is Stripe's way to move the next invoice without proration.
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: toSeconds, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
+      return toSubscription(updated);
+    },
+
     async getCheckoutSession(id) {
       try {
         return toSession(await stripe.checkout.sessions.retrieve(id));
@@ -207,12 +236,14 @@ function toSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
   return {
     id: session.id,
     customerId: idOf(session.customer),
-    mode: session.mode === "setup" ? "setup" : "subscription",
+    mode: session.mode === "setup" ? "setup" : session.mode === "payment" ? "payment" : "subscription",
     status: session.status ?? "open",
     paymentStatus: session.payment_status,
     subscriptionId: idOf(session.subscription),
     metadata: { ...(session.metadata ?? {}) },
     url: session.url,
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
   };
 }
 
