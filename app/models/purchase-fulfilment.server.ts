@@ -1,5 +1,6 @@
 import { getStore } from "~/services/db.server";
 import { expireGiftPurchase, fulfilGiftPurchase } from "./gifts.server";
+import { fulfilStudioPurchase } from "./studio-purchases.server";
 import { PURCHASES, PurchaseSchema, getPurchase, judgeSession, paidPurchase, sessionOf, type PaidPurchase, type Purchase, type PurchaseKind } from "./purchases.server";
 
 /**
@@ -14,8 +15,8 @@ type Fulfil = (purchase: PaidPurchase) => Promise<unknown>;
 const FULFIL: Record<PurchaseKind, Fulfil | null> = {
   gift: fulfilGiftPurchase,
   credit_pack: null,
-  studio_ticket: null,
-  studio_membership: null,
+  studio_ticket: fulfilStudioPurchase,
+  studio_membership: fulfilStudioPurchase,
 };
 
 const EXPIRE: Partial<Record<PurchaseKind, (purchaseId: string) => Promise<unknown>>> = {

@@ -1,0 +1,121 @@
+import { getStore } from "~/services/db.server";
+import { STUDIO_TRANSACTIONS, StudioTransactionSchema, USER_MEMBERSHIPS, bookInPerson, type BookResult } from "./in-person-tickets.server";
+import { startPurchase, type PaidPurchase, type PurchaseStart } from "./purchases.server";
+import type { Studio } from "./studio";
+import { sendTicketConfirmation } from "./ticket-mail.server";
+
+/**
+ * Studio purchases through the payment port (issue 12): a drop-in for one class, or a studio
+ * membership. Prices come from the studio in the store, never the form. Fulfilment is idempotent by
+ * purchase id: the `studioTransactions` entry is created once in a transaction, and only the call
+ * that created it books the class the drop-in was bought for, so a replayed webhook books nothing
+ * twice and never re-books a class the member has since cancelled.
+ */
+
+const DAY_MS = 86_400_000;
+
+export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; origin: string; returnPath: string }): Promise<PurchaseStart> {
+  const { studio } = input;
+  return startPurchase({
+    uid: input.uid,
+    intentId: input.intentId,
+    origin: input.origin,
+    item: {
+      kind: "studio_ticket",
+      itemId: `drop-in:${input.classId}`,
+      name: `Drop-in: ${input.classTitle}, ${studio.name}`,
+      amount: studio.dropIn.amount,
+      currency: studio.dropIn.currency,
+      metadata: { studioId: studio.id, classId: input.classId },
+    },
+    successPath: `${input.returnPath}?paid=drop-in`,
+    cancelPath: `${input.returnPath}?paid=cancelled`,
+  });
+}
+
+export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; origin: string; returnPath: string }): Promise<PurchaseStart> | { ok: false; message: string } {
+  const offer = input.studio.memberships.find((m) => m.id === input.offerId);
+  if (!offer) return { ok: false, message: "That membership isn't offered at this studio." };
+  return startPurchase({
+    uid: input.uid,
+    intentId: input.intentId,
+    origin: input.origin,
+    item: {
+      kind: "studio_membership",
+      itemId: offer.id,
+      name: `${offer.name} (${offer.days} days)`,
+      amount: offer.amount,
+      currency: offer.currency,
+      metadata: { studioId: input.studio.id, days: String(offer.days), name: offer.name },
+    },
+    successPath: `${input.returnPath}?paid=membership`,
+    cancelPath: `${input.returnPath}?paid=cancelled`,
+  });
+}
+
+export type StudioFulfilment = { kind: "drop_in"; created: boolean; booking: BookResult | null } | { kind: "membership"; created: boolean; endsAt: number } | { kind: "ignored" };
+
+/** Called by purchase-fulfilment.server.ts once a studio purchase is paid; safe to call any number of times. */
+export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<StudioFulfilment> {
+  const studioId = purchase.metadata.studioId ?? "";
+  if (purchase.kind === "studio_ticket") {
+    const classId = purchase.metadata.classId ?? null;
+    const created = await getStore().transaction(async (tx) => {
+      if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
+      tx.create(STUDIO_TRANSACTIONS, purchase.purchaseId, {
+        id: purchase.purchaseId,
+        uid: purchase.uid,
+        studioId,
+        kind: "drop_in",
+        itemId: purchase.itemId,
+        amount: purchase.amount,
+        currency: purchase.currency,
+        paidAt: purchase.paidAt,
+        status: "available",
+        ticketId: null,
+        classId,
+      });
+      return true;
+    });
+    if (!created || !classId) return { kind: "drop_in", created, booking: null };
+    // Books straight away; if the class was cancelled or has started meanwhile, the drop-in stays
+    // available for another class at this studio (the class page says so).
+    const booking = await bookInPerson({ uid: purchase.uid, classId, payment: { method: "drop_in", reference: purchase.purchaseId }, now: new Date() });
+    if (booking.ok && booking.startedNew) await sendTicketConfirmation(classId, purchase.uid);
+    return { kind: "drop_in", created, booking };
+  }
+  if (purchase.kind === "studio_membership") {
+    const days = Number(purchase.metadata.days ?? "30");
+    const endsAt = purchase.paidAt + (Number.isInteger(days) && days > 0 ? days : 30) * DAY_MS;
+    const created = await getStore().transaction(async (tx) => {
+      if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
+      tx.create(STUDIO_TRANSACTIONS, purchase.purchaseId, {
+        id: purchase.purchaseId,
+        uid: purchase.uid,
+        studioId,
+        kind: "membership",
+        itemId: purchase.itemId,
+        amount: purchase.amount,
+        currency: purchase.currency,
+        paidAt: purchase.paidAt,
+        status: "n/a",
+        ticketId: null,
+        classId: null,
+      });
+      tx.create(USER_MEMBERSHIPS, purchase.purchaseId, {
+        id: purchase.purchaseId,
+        uid: purchase.uid,
+        studioId,
+        offerId: purchase.itemId,
+        name: purchase.metadata.name ?? purchase.itemId,
+        startsAt: purchase.paidAt,
+        endsAt,
+        purchaseId: purchase.purchaseId,
+        status: "active",
+      });
+      return true;
+    });
+    return { kind: "membership", created, endsAt };
+  }
+  return { kind: "ignored" };
+}
