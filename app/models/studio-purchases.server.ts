@@ -14,7 +14,7 @@ import { sendTicketConfirmation } from "./ticket-mail.server";
 
 const DAY_MS = 86_400_000;
 
-export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; origin: string; returnPath: string }): Promise<PurchaseStart> {
+export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> {
   const { studio } = input;
   return startPurchase({
     uid: input.uid,
@@ -28,12 +28,12 @@ export function startDropInPurchase(input: { uid: string; studio: Studio; classI
       currency: studio.dropIn.currency,
       metadata: { studioId: studio.id, classId: input.classId },
     },
-    successPath: `${input.returnPath}?paid=drop-in`,
+    successPath: `${input.returnPath}?paid=drop-in&purchase=${input.purchaseId}`,
     cancelPath: `${input.returnPath}?paid=cancelled`,
   });
 }
 
-export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; origin: string; returnPath: string }): Promise<PurchaseStart> | { ok: false; message: string } {
+export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> | { ok: false; message: string } {
   const offer = input.studio.memberships.find((m) => m.id === input.offerId);
   if (!offer) return { ok: false, message: "That membership isn't offered at this studio." };
   return startPurchase({
@@ -48,7 +48,7 @@ export function startMembershipPurchase(input: { uid: string; studio: Studio; of
       currency: offer.currency,
       metadata: { studioId: input.studio.id, days: String(offer.days), name: offer.name },
     },
-    successPath: `${input.returnPath}?paid=membership`,
+    successPath: `${input.returnPath}?paid=membership&purchase=${input.purchaseId}`,
     cancelPath: `${input.returnPath}?paid=cancelled`,
   });
 }
