@@ -53,7 +53,9 @@ export default function StudioMembershipRoute() {
             You're a member here: {page.current.name}, until {page.current.until}. <Link to={`/studios/${page.studio.slug}`}>Book a class</Link>
           </p>
         ) : null}
-        {page.offers.map((offer) => (
+        {page.current
+          ? null
+          : page.offers.map((offer) => (
           <Form method="post" key={offer.id} className="auth-card stack">
             <h2>{offer.name}</h2>
             <p>
@@ -62,10 +64,10 @@ export default function StudioMembershipRoute() {
             <input type="hidden" name="offerId" value={offer.id} />
             <input type="hidden" name="intentId" value={page.intentId} />
             <button className="button desk-button" type="submit" disabled={navigation.state === "submitting"}>
-              {page.current ? `Buy another ${offer.days} days` : `Join for ${offer.price}`}
+              Join for {offer.price}
             </button>
           </Form>
-        ))}
+            ))}
       </div>
     </section>
   );
