@@ -101,7 +101,9 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
     form.intent === "check-in"
       ? await checkIn({ staffUid, studioId: studio.id, ticketId: form.ticketId, method: "tap", now })
       : await checkIn({ staffUid, studioId: studio.id, code: form.code, method: form.method, now });
-  if (!result.ok) return { status: 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null };
+  // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
+  const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
+  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null };
   const name = await nameOf(result.ticket.uid);
   const at = studioTime(new Date(result.checkedInAt), studio.timeZone, false);
   return {

@@ -1,8 +1,8 @@
 import { getStore } from "~/services/db.server";
 import { cached } from "~/services/cache.server";
-import { listUpcomingClasses } from "./class-schedule.server";
+import { CLASSES, listUpcomingClasses } from "./class-schedule.server";
 import { timeRange } from "./class-listing.server";
-import type { LiveClass } from "./content";
+import { LiveClassSchema, type LiveClass } from "./content";
 import { IN_PERSON_SEATS, STUDIOS, SeatsSchema } from "./in-person-tickets.server";
 import { StudioSchema, studioDay, type Studio } from "./studio";
 import { hasAnyRole, type Role } from "./user";
@@ -85,9 +85,15 @@ export function studioClassRow(studio: Studio, c: LiveClass, taken: number): Stu
   };
 }
 
-/** A studio's classes on its calendar day of `now` (the front desk's "today"). */
+/** A studio's classes on its calendar day of `now` (the front desk's "today"), read fresh, not cached. */
 export async function todaysClasses(studio: Studio, now: Date): Promise<LiveClass[]> {
   const today = studioDay(now, studio.timeZone);
-  const classes = await listUpcomingClasses({ from: new Date(now.getTime() - 26 * 3_600_000), to: new Date(now.getTime() + 26 * 3_600_000), studioId: studio.id });
-  return classes.filter((c) => studioDay(c.startsAt, studio.timeZone) === today);
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+    where: [
+      { field: "startsAt", op: ">=", value: new Date(now.getTime() - 26 * 3_600_000).toISOString() },
+      { field: "startsAt", op: "<=", value: new Date(now.getTime() + 26 * 3_600_000).toISOString() },
+    ],
+    orderBy: [{ field: "startsAt" }],
+  });
+  return docs.map((d) => d.data).filter((c) => c.studioId === studio.id && studioDay(c.startsAt, studio.timeZone) === today);
 }

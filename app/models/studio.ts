@@ -128,9 +128,10 @@ export const TICKET_STATE_LABEL: Record<TicketState, string> = {
   no_show: "Didn't come",
 };
 
-/** "£18.00", "$22.00". */
+/** "£18.00", "$22.00": each currency written the way its own country writes it. */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
+  const locale = currency.toLowerCase() === "usd" ? "en-US" : "en-GB";
+  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
 }
 
 /** The QR payload for a ticket's check-in code: a prefix so a stray code from elsewhere reads as not ours. */
