@@ -11,12 +11,21 @@ const { bookInPerson, cancelTicket, getTicket, paymentOptions, IN_PERSON_SEATS, 
 const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("~/models/waiver.server");
 const { checkIn, undoCheckIn, markNoShows, checkInRecords, CHECK_IN_INFO } = await import("~/models/check-in.server");
 const { fulfilStudioPurchase } = await import("~/models/studio-purchases.server");
+const { sendTicketConfirmation } = await import("~/models/ticket-mail.server");
+const { savePrivateUser } = await import("~/models/user.server");
+const { createOutboxMailer } = await import("~/services/mail-outbox.server");
+const { setMailerForTests } = await import("~/services/mail.server");
+const { mkdtempSync } = await import("node:fs");
+const { tmpdir } = await import("node:os");
+const { join } = await import("node:path");
+const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "studio-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const anyDoc = z.record(z.unknown());
 let counter = 0;
 
 beforeAll(async () => {
+  setMailerForTests(outbox);
   const store = getStore();
   for (const studio of demoStudios) await store.set(STUDIOS, studio.id, { ...studio });
   for (const waiver of demoWaivers) {
@@ -70,6 +79,13 @@ describe("the waiver before booking", () => {
     const waiver = demoWaivers.find((w) => w.studioId === "lantern-yard")!;
     expect(signed.ok && signed.signature.textHash).toBe(textHash(waiver.text));
     expect(await bookInPerson({ uid: "waiver-1", classId, payment, now: NOW })).toMatchObject({ ok: true, status: "booked" });
+  });
+
+  it("the live-class booking path refuses an in-person class, so the waiver can't be skipped that way", async () => {
+    const { bookClass } = await import("~/models/booking.server");
+    const classId = await newClass("lantern-yard", 5);
+    expect(await bookClass({ uid: "sneaky", classId, now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "not_found" });
+    expect(await getTicket(classId, "sneaky")).toBeNull();
   });
 
   it("a forged or superseded version is refused and records nothing; a new version needs signing again", async () => {
@@ -246,5 +262,23 @@ describe("check-in", () => {
     expect(await getTicket(classId, "show-1")).toMatchObject({ status: "checked_in" });
     const { docs } = await getStore().query(IN_PERSON_TICKETS, anyDoc, { where: [{ field: "classId", op: "==", value: classId }] });
     expect(docs).toHaveLength(2);
+  });
+});
+
+describe("the confirmation e-mail", () => {
+  it("carries the check-in code as text and as a QR code, with the time on the studio's clock, once", async () => {
+    const classId = await newClass("lantern-yard", 5, "2026-12-01T17:30:00.000Z");
+    await savePrivateUser("mail-1", { firstName: "Wren", lastName: "Alder", email: "mail-1@example.com" });
+    await sign("mail-1");
+    await bookInPerson({ uid: "mail-1", classId, payment: await grantMembership("mail-1", "lantern-yard"), now: NOW });
+    await Promise.all([sendTicketConfirmation(classId, "mail-1"), sendTicketConfirmation(classId, "mail-1")]);
+    const mails = await outbox.read({ to: "mail-1@example.com" });
+    expect(mails).toHaveLength(1);
+    const ticket = (await getTicket(classId, "mail-1"))!;
+    expect(mails[0].subject).toBe("Your ticket: Test Studio Sit");
+    expect(mails[0].text).toContain(`Your check-in code: ${ticket.code}`);
+    expect(mails[0].text).toContain("Tuesday 1 December at 12:30, New York time");
+    expect(mails[0].attachments?.[0]).toMatchObject({ filename: "check-in-code.svg", contentType: "image/svg+xml" });
+    expect(mails[0].attachments?.[0].content).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
   });
 });
