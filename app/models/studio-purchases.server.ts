@@ -1,5 +1,6 @@
 import { getStore } from "~/services/db.server";
-import { STUDIO_TRANSACTIONS, StudioTransactionSchema, USER_MEMBERSHIPS, bookInPerson, type BookResult } from "./in-person-tickets.server";
+import type { TransactionContext } from "~/services/store.server";
+import { STUDIO_TRANSACTIONS, StudioTransactionSchema, USER_MEMBERSHIPS, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
 import { startPurchase, type PaidPurchase, type PurchaseStart } from "./purchases.server";
 import type { Studio } from "./studio";
 import { sendTicketConfirmation } from "./ticket-mail.server";
@@ -53,6 +54,24 @@ export function startMembershipPurchase(input: { uid: string; studio: Studio; of
   });
 }
 
+/**
+ * Creates the purchase's `studioTransactions` entry (and whatever `alsoWrite` adds) in one
+ * transaction, only if it is absent: true for the one call that made it, false for every replay.
+ */
+function recordOnce(
+  purchase: PaidPurchase,
+  fields: Pick<StudioTransaction, "studioId" | "kind" | "status" | "classId">,
+  alsoWrite?: (tx: TransactionContext) => void,
+): Promise<boolean> {
+  return getStore().transaction(async (tx) => {
+    if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
+    const { purchaseId: id, uid, itemId, amount, currency, paidAt } = purchase;
+    tx.create(STUDIO_TRANSACTIONS, id, { id, uid, itemId, amount, currency, paidAt, ticketId: null, ...fields } satisfies StudioTransaction);
+    alsoWrite?.(tx);
+    return true;
+  });
+}
+
 export type StudioFulfilment = { kind: "drop_in"; created: boolean; booking: BookResult | null } | { kind: "membership"; created: boolean; endsAt: number } | { kind: "ignored" };
 
 /** Called by purchase-fulfilment.server.ts once a studio purchase is paid; safe to call any number of times. */
@@ -60,23 +79,7 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
   const studioId = purchase.metadata.studioId ?? "";
   if (purchase.kind === "studio_ticket") {
     const classId = purchase.metadata.classId ?? null;
-    const created = await getStore().transaction(async (tx) => {
-      if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
-      tx.create(STUDIO_TRANSACTIONS, purchase.purchaseId, {
-        id: purchase.purchaseId,
-        uid: purchase.uid,
-        studioId,
-        kind: "drop_in",
-        itemId: purchase.itemId,
-        amount: purchase.amount,
-        currency: purchase.currency,
-        paidAt: purchase.paidAt,
-        status: "available",
-        ticketId: null,
-        classId,
-      });
-      return true;
-    });
+    const created = await recordOnce(purchase, { studioId, kind: "drop_in", status: "available", classId });
     if (!created || !classId) return { kind: "drop_in", created, booking: null };
     // Books straight away; if the class was cancelled or has started meanwhile, the drop-in stays
     // available for another class at this studio (the class page says so).
@@ -87,21 +90,7 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
   if (purchase.kind === "studio_membership") {
     const days = Number(purchase.metadata.days ?? "30");
     const endsAt = purchase.paidAt + (Number.isInteger(days) && days > 0 ? days : 30) * DAY_MS;
-    const created = await getStore().transaction(async (tx) => {
-      if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
-      tx.create(STUDIO_TRANSACTIONS, purchase.purchaseId, {
-        id: purchase.purchaseId,
-        uid: purchase.uid,
-        studioId,
-        kind: "membership",
-        itemId: purchase.itemId,
-        amount: purchase.amount,
-        currency: purchase.currency,
-        paidAt: purchase.paidAt,
-        status: "n/a",
-        ticketId: null,
-        classId: null,
-      });
+    const created = await recordOnce(purchase, { studioId, kind: "membership", status: "n/a", classId: null }, (tx) =>
       tx.create(USER_MEMBERSHIPS, purchase.purchaseId, {
         id: purchase.purchaseId,
         uid: purchase.uid,
@@ -112,9 +101,8 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
         endsAt,
         purchaseId: purchase.purchaseId,
         status: "active",
-      });
-      return true;
-    });
+      }),
+    );
     return { kind: "membership", created, endsAt };
   }
   return { kind: "ignored" };

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
+import { PageNotices } from "~/components/page-notices";
 import { classPage, classAction } from "~/models/class-page.server";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
@@ -56,16 +57,7 @@ export default function ClassRoute() {
           </p>
         </header>
 
-        {actionData?.error ? (
-          <p className="notice notice--error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {page.notice && !actionData?.error ? (
-          <p className={`notice notice--${page.notice.tone}`} role={page.notice.tone === "error" ? "alert" : "status"}>
-            {page.notice.text}
-          </p>
-        ) : null}
+        <PageNotices error={actionData?.error} notice={page.notice} />
         {page.stateNote ? (
           <p className="notice" role="note">
             {page.stateNote}

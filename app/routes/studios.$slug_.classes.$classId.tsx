@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { JsonLd } from "~/components/json-ld";
+import { PageNotices } from "~/components/page-notices";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { studioClassAction, studioClassPage } from "~/models/studio-class-page.server";
@@ -53,16 +54,7 @@ export default function StudioClassRoute() {
           </p>
         </header>
 
-        {actionData?.error ? (
-          <p className="notice notice--error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {page.notice && !actionData?.error ? (
-          <p className={`notice notice--${page.notice.tone}`} role={page.notice.tone === "error" ? "alert" : "status"}>
-            {page.notice.text}
-          </p>
-        ) : null}
+        <PageNotices error={actionData?.error} notice={page.notice} />
 
         <dl className="class-facts">
           <dt>Where</dt>
