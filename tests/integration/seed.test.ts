@@ -126,7 +126,12 @@ describe("seedDemoContent", () => {
 
   it("schedules about two classes a day for the next three weeks, from templates in their own zones", async () => {
     await seedDemoContent(store, NOW);
-    const classes = (await store.query("classes", LiveClassSchema, { orderBy: [{ field: "startsAt" }] })).docs;
+    const all = (await store.query("classes", LiveClassSchema, { orderBy: [{ field: "startsAt" }] })).docs;
+    // Online classes; the studios' in-person classes (issue 12) have a studio and a room.
+    const classes = all.filter((c) => c.data.studioId === null);
+    const inPerson = all.filter((c) => c.data.studioId !== null);
+    expect(new Set(inPerson.map((c) => c.data.studioId))).toEqual(new Set(["lantern-yard", "wren-canal"]));
+    expect(inPerson.every((c) => c.data.roomId)).toBe(true);
     expect(classes.length).toBeGreaterThanOrEqual(40);
     expect(classes.length).toBeLessThanOrEqual(48);
     for (const { id, data } of classes) {
