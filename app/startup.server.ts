@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
+import { markEndedNoShows } from "~/models/check-in.server";
 import { sendReminders } from "~/models/class-reminders.server";
 import { generateClasses } from "~/models/class-schedule.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
@@ -45,19 +46,24 @@ const MINUTE = 60_000;
 
 /**
  * The schedule's background work, on timers that never keep the process alive: reminders every five
- * minutes, the next weeks' classes every six hours. Each is safe beside another server doing the
- * same (reminders go once per key, classes are created only if absent).
+ * minutes, the next weeks' classes every six hours, studio no-shows every fifteen minutes. Each is
+ * safe beside another server doing the same (reminders go once per key, classes are created only if
+ * absent, a ticket becomes a no-show once).
  */
 export function startScheduleJobs(): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () =>
     job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
   const reminders = setInterval(run("class reminders", () => sendReminders()), 5 * MINUTE);
   const classes = setInterval(run("class generation", () => generateClasses()), 360 * MINUTE);
+  // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
+  const noShows = setInterval(run("studio no-shows", () => markEndedNoShows()), 15 * MINUTE);
   reminders.unref();
   classes.unref();
+  noShows.unref();
   return () => {
     clearInterval(reminders);
     clearInterval(classes);
+    clearInterval(noShows);
   };
 }
 

@@ -144,3 +144,27 @@ export async function checkInRecords(ticketId: string): Promise<z.infer<typeof C
   const { docs } = await getStore().query(CHECK_IN_RECORDS, CheckInRecordSchema, { where: [{ field: "ticketId", op: "==", value: ticketId }] });
   return docs.map((d) => d.data).sort((a, b) => a.seq - b.seq);
 }
+
+/**
+ * The background sweep: every in-person class that ended in the last day has its no-shows marked.
+ * Safe to run on several servers at once and as often as wanted (markNoShows changes each ticket once).
+ */
+export async function markEndedNoShows(now: Date = new Date()): Promise<{ classes: number; noShows: number }> {
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+    where: [
+      { field: "startsAt", op: ">=", value: new Date(now.getTime() - 27 * 3_600_000).toISOString() },
+      { field: "startsAt", op: "<=", value: now.toISOString() },
+    ],
+  });
+  let classes = 0;
+  let noShows = 0;
+  for (const { data } of docs) {
+    if (!data.studioId || Date.parse(data.startsAt) + data.durationMinutes * 60_000 > now.getTime()) continue;
+    const result = await markNoShows({ studioId: data.studioId, classId: data.id, now });
+    if (result.ok) {
+      classes += 1;
+      noShows += result.noShows;
+    }
+  }
+  return { classes, noShows };
+}

@@ -28,6 +28,9 @@ export const ClassTemplateSchema = z.object({
   description: z.string().default(""),
   whatToHaveReady: z.string().default(""),
   active: z.boolean().default(true),
+  /** Issue 12: a template for in-person classes names its studio and room (absent online). */
+  studioId: z.string().nullable().optional(),
+  roomId: z.string().nullable().optional(),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 
@@ -90,8 +93,8 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       status: "scheduled",
       substituteTeacherId: null,
       sequence: 0,
-      studioId: null,
-      roomId: null,
+      studioId: template.studioId ?? null,
+      roomId: template.roomId ?? null,
     });
   }
   return classes;

@@ -30,7 +30,7 @@ import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShel
 import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "./on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./demo-content/on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
-import { demoStudios, demoWaivers, upcomingStudioClasses } from "./demo-content/studios";
+import { demoStudioTemplates, demoStudios, demoWaivers, upcomingStudioClasses } from "./demo-content/studios";
 import { StudioSchema } from "./studio";
 import { WaiverSchema } from "./waiver";
 import { STUDIOS } from "./in-person-tickets.server";
@@ -77,7 +77,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
-    { collection: "classTemplates", schema: ClassTemplateSchema, docs: demoClassTemplates, idOf: byId },
+    { collection: "classTemplates", schema: ClassTemplateSchema, docs: [...demoClassTemplates, ...demoStudioTemplates], idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: [...upcomingClasses(now), ...upcomingStudioClasses(now)], idOf: byId },
     // Issue 12: two studios in different zones, each with its first waiver (later versions are published, never seeded over).
     { collection: STUDIOS, schema: StudioSchema, docs: demoStudios, idOf: byId },

@@ -141,7 +141,8 @@ describe("seedDemoContent", () => {
       expect(t).toBeGreaterThan(NOW.getTime());
       expect(t).toBeLessThanOrEqual(NOW.getTime() + 21 * 86_400_000);
     }
-    expect((await store.query("classTemplates", (await import("zod")).z.any())).docs.length).toBe(12);
+    // Twelve online templates and four in-person ones at the two studios.
+    expect((await store.query("classTemplates", (await import("zod")).z.any())).docs.length).toBe(16);
     expect(upcomingClasses(NOW).map((c) => c.id)).toEqual(upcomingClasses(NOW).map((c) => c.id));
     expect(new Set(classes.map((c) => c.data.modality))).toEqual(new Set(["meditation", "mindfulness", "breathwork"]));
   });

@@ -49,9 +49,8 @@ export const demoStudios: Studio[] = [
   },
 ];
 
-type StudioTemplate = ClassTemplate & { studioId: string; roomId: string };
-
-export const demoStudioTemplates: StudioTemplate[] = [
+/** Recurring in-person slots: stored with the other class templates, so the schedule rolls forward. */
+export const demoStudioTemplates: ClassTemplate[] = [
   {
     id: "lantern-lunch-sit",
     studioId: "lantern-yard",
@@ -128,7 +127,7 @@ export const demoStudioTemplates: StudioTemplate[] = [
 
 /** The in-person classes for the weeks after `now`: classes with a studio and a room. */
 export function upcomingStudioClasses(now: Date, weeks = 3): LiveClass[] {
-  return demoStudioTemplates.flatMap(({ studioId, roomId, ...template }) => occurrences(template, now, weeks).map((c) => ({ ...c, templateId: null, studioId, roomId })));
+  return demoStudioTemplates.flatMap((template) => occurrences(template, now, weeks));
 }
 
 const WAIVER_TEXT = (studio: string) =>
