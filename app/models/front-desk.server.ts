@@ -8,7 +8,7 @@ import { roomName, studiosForStaff, todaysClasses } from "./studio.server";
 import { getPrivateUser } from "./user.server";
 import type { ViewerState } from "./viewer.server";
 import { normaliseName } from "./waiver";
-import { getCurrentWaiver, getSignature } from "./waiver.server";
+import { getCurrentWaiver, getSignature, signaturesAt } from "./waiver.server";
 
 /**
  * The front desk (issue 12): today's classes at the studios this person runs (all of them for
@@ -18,7 +18,7 @@ import { getCurrentWaiver, getSignature } from "./waiver.server";
 
 export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
   const studios = await studiosForStaff(state.viewer.uid, state.viewer.roles);
-  if (studios.length === 0) return { studios: [], studio: null, classes: [], query: "" };
+  if (studios.length === 0) return { studios: [], studio: null, classes: [], query: "", signatures: [] };
   const studio = studios.find((s) => s.slug === url.searchParams.get("studio")) ?? studios[0];
   const query = (url.searchParams.get("q") ?? "").slice(0, 80);
   const needle = normaliseName(query);
@@ -54,7 +54,16 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
       };
     }),
   );
+  const signatures = (await signaturesAt(studio.id)).map((s) => ({
+    id: s.id,
+    name: s.signer.fullName,
+    version: s.version,
+    current: waiver?.version === s.version,
+    when: studioTime(new Date(s.signedAt), studio.timeZone),
+    guardian: s.guardian?.fullName ?? null,
+  }));
   return {
+    signatures,
     studios: studios.map((s) => ({ slug: s.slug, name: s.name })),
     studio: { slug: studio.slug, name: studio.name, zone: studio.timeZone.replaceAll("_", " ") },
     classes,

@@ -54,6 +54,15 @@ export async function signaturesOf(uid: string): Promise<Signature[]> {
   return docs.map((doc) => doc.data).sort((a, b) => b.signedAt - a.signedAt);
 }
 
+/** The signatures made at a studio, newest first, for staff: who signed which version, and when. */
+export async function signaturesAt(studioId: string, limit = 50): Promise<Signature[]> {
+  const { docs } = await getStore().query(WAIVER_SIGNATURES, SignatureSchema, { where: [{ field: "studioId", op: "==", value: studioId }] });
+  return docs
+    .map((doc) => doc.data)
+    .sort((a, b) => b.signedAt - a.signedAt)
+    .slice(0, limit);
+}
+
 export type SignInput = {
   uid: string;
   studioId: string;

@@ -212,6 +212,25 @@ export default function StaffStudioRoute() {
             ) : null}
           </section>
         ))}
+
+        <section className="stack" aria-labelledby="signatures-title">
+          <h2 id="signatures-title">Waivers signed here</h2>
+          {page.signatures.length === 0 ? <p>Nobody has signed this studio's waiver yet.</p> : null}
+          <ul className="desk-roster">
+            {page.signatures.map((s) => (
+              <li key={s.id}>
+                <div>
+                  <p className="desk-roster__name">{s.name}</p>
+                  <p className="desk-roster__facts">
+                    Version {s.version}
+                    {s.current ? " (current)" : " (older: signs again before booking)"} · {s.when}
+                    {s.guardian ? ` · guardian ${s.guardian}` : ""}
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
     </section>
   );

@@ -181,6 +181,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Front desk");
     const roster = page.getByRole("region", { name: /Test Lantern Sit/ });
     await expect(roster.getByText("Juniper Vale")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Waivers signed here" })).toBeVisible();
 
     await page.getByLabel("Find by name").fill("junip");
     await page.getByRole("button", { name: "Search" }).click();
