@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ClassFacts } from "~/components/class-facts";
 import { JsonLd } from "~/components/json-ld";
 import { PageNotices } from "~/components/page-notices";
 import { classPage, classAction } from "~/models/class-page.server";
@@ -64,34 +65,14 @@ export default function ClassRoute() {
           </p>
         ) : null}
 
-        <dl className="class-facts">
-          {page.teacher ? (
-            <>
-              <dt>Teacher</dt>
-              <dd>
-                {page.teacher.href ? <Link to={page.teacher.href}>{page.teacher.name}</Link> : page.teacher.name}
-              </dd>
-            </>
-          ) : null}
-          {page.level ? (
-            <>
-              <dt>Level</dt>
-              <dd>{page.level}</dd>
-            </>
-          ) : null}
-          {page.whatToHaveReady ? (
-            <>
-              <dt>Have ready</dt>
-              <dd>{page.whatToHaveReady}</dd>
-            </>
-          ) : null}
-          {page.seatsLeft !== null ? (
-            <>
-              <dt>Seats</dt>
-              <dd>{page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`}</dd>
-            </>
-          ) : null}
-        </dl>
+        <ClassFacts
+          facts={[
+            ["Teacher", page.teacher?.href ? <Link to={page.teacher.href}>{page.teacher.name}</Link> : (page.teacher?.name ?? null)],
+            ["Level", page.level],
+            ["Have ready", page.whatToHaveReady],
+            ["Seats", page.seatsLeft === null ? null : page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`],
+          ]}
+        />
 
         {page.description ? <p>{page.description}</p> : null}
 

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ClassFacts } from "~/components/class-facts";
 import { JsonLd } from "~/components/json-ld";
 import { PageNotices } from "~/components/page-notices";
 import { notFound } from "~/models/errors";
@@ -56,32 +57,14 @@ export default function StudioClassRoute() {
 
         <PageNotices error={actionData?.error} notice={page.notice} />
 
-        <dl className="class-facts">
-          <dt>Where</dt>
-          <dd>
-            {c.room}, {page.studio.address}
-          </dd>
-          {c.teacher ? (
-            <>
-              <dt>Teacher</dt>
-              <dd>
-                <Link to={c.teacher.href}>{c.teacher.name}</Link>
-              </dd>
-            </>
-          ) : null}
-          {c.whatToHaveReady ? (
-            <>
-              <dt>Bring</dt>
-              <dd>{c.whatToHaveReady}</dd>
-            </>
-          ) : null}
-          {c.seatsLeft !== null ? (
-            <>
-              <dt>Places</dt>
-              <dd>{c.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${c.seatsLeft} of ${c.capacity} left`}</dd>
-            </>
-          ) : null}
-        </dl>
+        <ClassFacts
+          facts={[
+            ["Where", `${c.room}, ${page.studio.address}`],
+            ["Teacher", c.teacher ? <Link to={c.teacher.href}>{c.teacher.name}</Link> : null],
+            ["Bring", c.whatToHaveReady],
+            ["Places", c.seatsLeft === null ? null : c.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${c.seatsLeft} of ${c.capacity} left`],
+          ]}
+        />
         {c.description ? <p>{c.description}</p> : null}
 
         <section className="auth-card stack" aria-labelledby="booking-title">

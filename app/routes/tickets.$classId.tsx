@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ClassFacts } from "~/components/class-facts";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
 import { ticketPage } from "~/models/ticket-page.server";
@@ -48,12 +49,12 @@ export default function TicketRoute() {
         ) : (
           <p>This ticket has no check-in code now: it is {page.statusLabel.toLowerCase()}.</p>
         )}
-        <dl className="class-facts">
-          <dt>Paid with</dt>
-          <dd>{page.paidWith}</dd>
-          <dt>Free cancellation until</dt>
-          <dd>{page.cancelBy}</dd>
-        </dl>
+        <ClassFacts
+          facts={[
+            ["Paid with", page.paidWith],
+            ["Free cancellation until", page.cancelBy],
+          ]}
+        />
         <p className="button-row">
           <Link className="button button--secondary" to={page.classHref}>
             The class page (to cancel)
