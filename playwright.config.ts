@@ -14,7 +14,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  // Axe scans of several pages take most of 30 s on a busy two-core machine; 60 s keeps them honest
+  // without letting a stuck page hang the run.
+  timeout: 60_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "off",

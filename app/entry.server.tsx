@@ -15,6 +15,8 @@ export { deleteIdleAnonymousAccounts } from "~/models/account-cleanup.server";
 export { reconcilePayments } from "~/models/payment-webhook.server";
 export { generateClasses } from "~/models/class-schedule.server";
 export { sendReminders } from "~/models/class-reminders.server";
+export { deliverDueGifts } from "~/models/gifts.server";
+export { runCreditJobs } from "~/models/credit-jobs.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

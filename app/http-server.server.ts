@@ -17,6 +17,7 @@ import { crossSiteRefusal } from "~/services/origin-check.server";
 import { PageCache, pickEncoding, type CachedPage } from "~/services/page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "~/models/visitor.server";
+import { buildMetaFile, buildMetaFor } from "~/services/build-meta.server";
 
 const MAX_URL_LENGTH = 2048;
 // An upload refused before it was read (too large) is read to its end and thrown away, so the browser
@@ -66,6 +67,13 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     });
   }
   app.use(compression({ filter: shouldCompress }));
+  // Keeping clients current (issue 13): this build's metadata and the latest build's id.
+  const buildMeta = buildMetaFor(build, Date.now());
+  app.get("/build-meta/:file", (req, res, next) => {
+    const file = buildMetaFile(buildMeta, req.params.file);
+    if (!file) return next();
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", file.cacheControl).type("application/json").send(file.body);
+  });
   app.use("/build", (req, res, next) => {
     res.set(baseSecurityHeaders(requestUrl(req)));
     next();
@@ -148,7 +156,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
-    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
       return false;
     }
     let url: URL;

@@ -22,6 +22,7 @@ import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/models
 import { getEnv } from "~/services/env.server";
 import { useNonce } from "~/services/nonce";
 import { getNewsBanner } from "~/models/content.server";
+import { getMarketingConfig } from "~/models/platform-config.server";
 import { getVisitor } from "~/models/visitor.server";
 import { getMemberSummary, publicIdentityConfig } from "~/models/member.server";
 import { AuthRuntime } from "~/components/auth-runtime";
@@ -44,7 +45,7 @@ export const meta = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [visitor, newsBanner] = await Promise.all([getVisitor(request), getNewsBanner()]);
+  const [visitor, newsBanner, marketing] = await Promise.all([getVisitor(request), getNewsBanner(), getMarketingConfig()]);
   // Only a member's signed cookie leads to a session check: everyone else gets the same page, which
   // the front door may keep and share.
   const member = visitor.member ? await getMemberSummary(request, context) : null;
@@ -59,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       identity: publicIdentityConfig(),
       member,
       analytics: { key: getEnv().ANALYTICS_KEY, endpoint: getEnv().ANALYTICS_ENDPOINT },
+      // Ad pixel, tag manager, social script: null unless configured (issue 13).
+      marketing,
     },
     { headers },
   );

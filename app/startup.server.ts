@@ -2,7 +2,11 @@ import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
 import { markEndedNoShows } from "~/models/check-in.server";
 import { sendReminders } from "~/models/class-reminders.server";
+import { runCreditJobs } from "~/models/credit-jobs.server";
 import { generateClasses } from "~/models/class-schedule.server";
+import { deliverDueGifts } from "~/models/gifts.server";
+import { exportPendingLeads } from "~/models/lead.server";
+import { forwardRecordedEvents } from "~/models/analytics-forward.server";
 import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
@@ -45,25 +49,37 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
 const MINUTE = 60_000;
 
 /**
- * The schedule's background work, on timers that never keep the process alive: reminders every five
- * minutes, the next weeks' classes every six hours, studio no-shows every fifteen minutes. Each is
- * safe beside another server doing the same (reminders go once per key, classes are created only if
- * absent, a ticket becomes a no-show once).
+ * The background work, on timers that never keep the process alive: reminders every five minutes, the
+ * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
+ * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
+ * server-recorded analytics events forwarded every minute. Each is safe beside another server doing
+ * the same (reminders go once per key, classes are created only if absent, ledger entries are
+ * written once).
  */
 export function startScheduleJobs(): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () =>
     job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
-  const reminders = setInterval(run("class reminders", () => sendReminders()), 5 * MINUTE);
-  const classes = setInterval(run("class generation", () => generateClasses()), 360 * MINUTE);
-  // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
-  const noShows = setInterval(run("studio no-shows", () => markEndedNoShows()), 15 * MINUTE);
-  reminders.unref();
-  classes.unref();
-  noShows.unref();
+  const jobs: Array<[name: string, job: () => Promise<unknown>, everyMs: number]> = [
+    ["class reminders", () => sendReminders(), 5 * MINUTE],
+    ["class generation", () => generateClasses(), 360 * MINUTE],
+    // Gifts whose day has come go out, and charges a gift could not move yet are tried again.
+    ["gift delivery", () => deliverDueGifts(), 5 * MINUTE],
+    // Credit expiry, expiry reminders and the refunds of cancelled classes (ADR 022).
+    ["credit jobs", () => runCreditJobs(), 15 * MINUTE],
+    // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
+    ["studio no-shows", () => markEndedNoShows(), 15 * MINUTE],
+    // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
+    ["lead export", () => exportPendingLeads(), 5 * MINUTE],
+    // Server-recorded analytics events to the provider, when one is configured (issue 13).
+    ["analytics forward", () => forwardRecordedEvents(), MINUTE],
+  ];
+  const timers = jobs.map(([name, job, everyMs]) => {
+    const timer = setInterval(run(name, job), everyMs);
+    timer.unref();
+    return timer;
+  });
   return () => {
-    clearInterval(reminders);
-    clearInterval(classes);
-    clearInterval(noShows);
+    for (const timer of timers) clearInterval(timer);
   };
 }
 

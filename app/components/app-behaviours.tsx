@@ -22,11 +22,14 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   return null;
 }
 
-/** §2 page views where the route keeps view tracking on; the analytics code loads only then. */
+/**
+ * After hydration and each navigation to a new path or query: the platform runtime (reload guard,
+ * build watch, page views where the route keeps view tracking on), loaded lazily (issue 13).
+ */
 function usePageViews(trackViews: boolean) {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (trackViews) void import("~/services/analytics-runtime.client").then((analytics) => analytics.pageView(pathname + search));
+    void import("~/services/platform-runtime.client").then((runtime) => runtime.navigated(pathname + search, trackViews));
   }, [pathname, search, trackViews]);
 }
 
@@ -206,7 +209,10 @@ function useDynamicContentLinks() {
   }, [navigate]);
 }
 
-/** §2: the global menu/overlay open flag resets to closed whenever the route name changes. */
+/**
+ * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
+ * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
+ */
 function useCloseMenusOnRouteChange(routeName: string) {
   useEffect(() => {
     document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {

@@ -172,6 +172,7 @@ const FOOTER_GROUPS = [
       { to: "/learn", label: "Learn" },
       { to: "/mental-detox-ebook", label: "Mental detox e-book" },
       { to: "/recommend", label: "Recommend a friend" },
+      { to: "/gift", label: "Give a gift" },
     ],
   },
   {

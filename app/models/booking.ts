@@ -23,7 +23,7 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-export type BookingProblem = "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted";
+export type BookingProblem = "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted" | "not_enough_credits";
 
 const PROBLEMS: Record<BookingProblem, { message: string; status: number }> = {
   not_found: { message: "We couldn't find that class.", status: 404 },
@@ -32,6 +32,7 @@ const PROBLEMS: Record<BookingProblem, { message: string; status: number }> = {
   class_started: { message: "This class has already started, so booking has closed.", status: 409 },
   not_booked: { message: "You don't have a booking for this class to cancel.", status: 409 },
   not_waitlisted: { message: "You're not on this class's waitlist.", status: 409 },
+  not_enough_credits: { message: "You don't have enough credits left for this class. A class pack or a membership will let you book.", status: 409 },
 };
 
 export function bookingProblem(problem: BookingProblem): { message: string; status: number } {

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import { invalidatePrefix } from "~/services/cache.server";
 import { getEnv } from "~/services/env.server";
-import { peopleFor } from "./booking.server";
+import { peopleFor, returnCreditsForCancelledClass } from "./booking.server";
 import { classInvite } from "./class-invite.server";
 import { CLASSES, getClass } from "./class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "./content";
+import { tellCreditsReturned } from "./credits.server";
 import { sendOnce } from "./mail.server";
 import { getTeachers } from "./teacher.server";
 import { getPrivateUser } from "./user.server";
@@ -14,6 +15,7 @@ import { getPrivateUser } from "./user.server";
  * When a class changes (issue 9): staff cancel it or name a substitute. The class's sequence is
  * raised with the change, in one transaction; then everyone booked or waitlisted is told by e-mail,
  * once per change (the idempotency key carries the sequence), with the updated invite attached.
+ * A cancelled class gives back the credits it took (issue 11), each booking once, with its own e-mail.
  */
 
 export const ClassChangeSchema = z.discriminatedUnion("intent", [
@@ -45,10 +47,44 @@ export async function changeClass(change: ClassChange, now = new Date()): Promis
     tx.set(CLASSES, liveClass.id, { ...next });
     return { ok: true as const, liveClass: next };
   });
-  if (!updated.ok) return updated;
+  if (!updated.ok) {
+    // A retried cancellation still makes sure the credits are back (each booking returns once).
+    if (change.intent === "cancel") await returnCreditsOfCancelledClass(change.classId, now);
+    return updated;
+  }
   invalidatePrefix("schedule:");
+  if (updated.liveClass.status === "cancelled") await returnCreditsOfCancelledClass(updated.liveClass.id, now);
   const told = await tellPeople(updated.liveClass, teachers);
   return { ok: true, liveClass: updated.liveClass, told };
+}
+
+/**
+ * Returns the credits of a cancelled class and tells each member, once per booking however often it
+ * runs; does nothing for a class that is not cancelled. Never throws: the cancellation has happened.
+ */
+export async function returnCreditsOfCancelledClass(classId: string, now = new Date()): Promise<number> {
+  try {
+    const liveClass = await getStore().get(CLASSES, classId, LiveClassSchema);
+    if (liveClass?.status !== "cancelled") return 0;
+    const returned = await returnCreditsForCancelledClass(classId, now);
+    for (const credits of returned) await tellCreditsReturned({ ...credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "class_cancelled" });
+    return returned.length;
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "credits of a cancelled class not returned yet", classId, cause: error instanceof Error ? error.name : "unknown" }));
+    return 0;
+  }
+}
+
+/**
+ * The safety net for a cancellation whose refunds were cut short (a crash, a lost connection): every
+ * class cancelled in the last week is looked at again; what was returned is never returned twice.
+ */
+export async function returnCreditsOfCancelledClasses(now = new Date()): Promise<{ classes: number; bookings: number }> {
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, { where: [{ field: "startsAt", op: ">=", value: new Date(now.getTime() - 7 * 86_400_000).toISOString() }] });
+  const cancelled = docs.map((doc) => doc.data).filter((c) => c.status === "cancelled");
+  let bookings = 0;
+  for (const liveClass of cancelled) bookings += await returnCreditsOfCancelledClass(liveClass.id, now);
+  return { classes: cancelled.length, bookings };
 }
 
 async function tellPeople(liveClass: LiveClass, teachers: { id: string; fullName: string }[]): Promise<number> {
@@ -91,5 +127,20 @@ export async function tellPromoted(uid: string, classId: string): Promise<void> 
     subject: `You're in: ${liveClass.title}`,
     text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time). There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
     idempotencyKey: `waitlist-promoted:${classId}:${uid}`,
+  });
+}
+
+/** A waitlisted person paying with credits who had none left when a seat came free hears why, once. */
+export async function tellPassedOver(uid: string, classId: string): Promise<void> {
+  const [person, liveClass] = await Promise.all([getPrivateUser(uid), getClass(classId)]);
+  if (!person?.email || !liveClass) return;
+  const zone = person.mostRecentTimeZone ?? "UTC";
+  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+  const site = getEnv().PUBLIC_SITE_URL;
+  await sendOnce({
+    to: person.email,
+    subject: `A seat came free: ${liveClass.title}`,
+    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time), but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
+    idempotencyKey: `waitlist-passed-over:${classId}:${uid}`,
   });
 }

@@ -2,10 +2,12 @@ import { MODALITY_LABEL, timeRange } from "./class-listing.server";
 import { classState } from "./class-schedule";
 import { getClass } from "./class-schedule.server";
 import { joinWindow, ordinal } from "./booking";
-import { bookClass, bookingFor, cancelBooking, leaveWaitlist, seatsLeft } from "./booking.server";
+import { bookClass, bookingFor, bookingPaymentFor, cancelBooking, leaveWaitlist, seatsLeft } from "./booking.server";
 import { calendarLinks } from "./class-invite.server";
 import { readFormBody } from "./form-body.server";
-import { tellPromoted } from "./class-changes.server";
+import { tellPassedOver, tellPromoted } from "./class-changes.server";
+import { creditsLabel } from "./credit-pack";
+import { creditSummary, tellCreditsReturned } from "./credits.server";
 import { classEventJsonLd } from "./seo";
 import { getTeachersByIds } from "./teacher.server";
 import { zoneLabel } from "./time-zone";
@@ -24,6 +26,7 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   booked: { tone: "success", text: "You're booked. We'll see you there; joining opens ten minutes before the start." },
   waitlisted: { tone: "success", text: "The class is full, so you're on the waitlist. If a seat frees up you're booked automatically and we'll e-mail you." },
   cancelled: { tone: "success", text: "Your booking is cancelled. Your seat has gone to the next person in line, if there was one." },
+  "cancelled-credits": { tone: "success", text: "Your booking is cancelled and its credits are back in your account. We've e-mailed you a note of it." },
   left: { tone: "success", text: "You've left the waitlist." },
   "not-booked": { tone: "error", text: "Joining is for members booked on this class." },
   "not-open": { tone: "error", text: "Joining opens ten minutes before the start and closes when the class ends." },
@@ -55,14 +58,24 @@ export async function classPage(request: Request, context: object, idOrSlug: str
 
   let booking:
     | { kind: "closed"; sentence: string }
-    | { kind: "visitor"; sentence: string; href: string; label: string }
+    | { kind: "visitor"; sentence: string; href: string; label: string; packs: string | null }
     | { kind: "member"; sentence: string; join: boolean; joinOpensAt: string | null; actions: { intent: string; label: string; pending: string; primary: boolean }[] };
   const mine = member ? await bookingFor(member.viewer.uid, liveClass.id) : null;
+  const paidWith = mine ? await bookingPaymentFor(member!.viewer.uid, liveClass.id) : null;
+  // Credits matter only to someone signed in without a membership, on a class that takes them.
+  const cost = liveClass.creditCost;
+  const credits = member && !member.user.isSubscribed && cost !== null && !mine && status === "scheduled" ? await creditSummary(member.viewer.uid, now) : null;
+  const packsHref = cost !== null ? `/credits?next=${encodeURIComponent(path)}` : null;
   if (status === "cancelled") booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the schedule has others at this time of day." };
   else if (mine?.status === "booked") {
     booking = {
       kind: "member",
-      sentence: status === "ended" ? "You were booked for this class." : "You're booked for this class.",
+      sentence:
+        status === "ended"
+          ? "You were booked for this class."
+          : paidWith?.payment === "credits"
+            ? `You're booked for this class with ${creditsLabel(paidWith.creditCost)}. Cancel before the start and ${paidWith.creditCost === 1 ? "it comes" : "they come"} back.`
+            : "You're booked for this class.",
       join: window.open,
       joinOpensAt: !window.open && status === "scheduled" ? new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
       actions: status === "scheduled" ? [{ intent: "cancel", label: "Cancel my booking", pending: "Cancelling…", primary: false }] : [],
@@ -70,7 +83,10 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   } else if (mine?.status === "waitlisted") {
     booking = {
       kind: "member",
-      sentence: `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically, and we'll e-mail you.`,
+      sentence:
+        paidWith?.payment === "credits"
+          ? `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically with ${creditsLabel(paidWith.creditCost)}, and we'll e-mail you.`
+          : `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically, and we'll e-mail you.`,
       join: false,
       joinOpensAt: null,
       actions: [{ intent: "leave", label: "Leave the waitlist", pending: "Leaving…", primary: false }],
@@ -80,16 +96,43 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   else if (!member) {
     booking = {
       kind: "visitor",
-      sentence: "Booking a live class is part of the membership. Start with a free week and come back here to book.",
+      sentence:
+        cost !== null
+          ? `Booking a live class is part of the membership, or this one takes ${creditsLabel(cost)} from a class pack. Start with a free week and come back here to book.`
+          : "Booking a live class is part of the membership. Start with a free week and come back here to book.",
       href: `/subscribe?next=${encodeURIComponent(path)}`,
       label: "Become a member to book",
+      packs: packsHref,
+    };
+  } else if (!member.user.isSubscribed && credits && cost !== null && credits.balance >= cost) {
+    const left = `${credits.balance} left`;
+    booking = {
+      kind: "member",
+      sentence:
+        seats === 0
+          ? `The class is full. Join the waitlist: ${creditsLabel(cost)} ${cost === 1 ? "is" : "are"} taken only if a seat comes to you.`
+          : `This class takes ${creditsLabel(cost)} from your class pack, soonest to expire first. Cancel before the start and ${cost === 1 ? "it comes" : "they come"} back.`,
+      join: false,
+      joinOpensAt: null,
+      actions: [
+        {
+          intent: "book",
+          label: seats === 0 ? `Join the waitlist (${creditsLabel(cost)} if a seat frees up; ${left})` : `Book with ${creditsLabel(cost)} (${left})`,
+          pending: "Saving…",
+          primary: true,
+        },
+      ],
     };
   } else if (!member.user.isSubscribed) {
     booking = {
       kind: "visitor",
-      sentence: "Booking a live class is part of the membership. Subscribe and you'll come straight back here.",
+      sentence:
+        cost !== null
+          ? `This class is part of the membership, or takes ${creditsLabel(cost)} from a class pack${credits && credits.balance > 0 ? ` (you have ${creditsLabel(credits.balance)})` : ""}. Either way you'll come straight back here.`
+          : "Booking a live class is part of the membership. Subscribe and you'll come straight back here.",
       href: `/subscribe?next=${encodeURIComponent(path)}`,
       label: "See memberships",
+      packs: packsHref,
     };
   } else {
     booking = {
@@ -165,6 +208,11 @@ export async function classAction(request: Request, context: object, idOrSlug: s
     const result = await cancelBooking({ uid, classId: liveClass.id, now });
     if (!result.ok) return { error: result.message, status: result.status };
     if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
+    for (const other of result.passedOver) await tellPassedOver(other, liveClass.id);
+    if (result.credits && result.credits.returned > 0) {
+      await tellCreditsReturned({ uid, ...result.credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "member" });
+      return { redirect: `${path}?booking=cancelled-credits`, status: 302 };
+    }
     return { redirect: `${path}?booking=cancelled`, status: 302 };
   }
   const result = await leaveWaitlist({ uid, classId: liveClass.id, now });

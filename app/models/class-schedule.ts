@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { CreditCostSchema } from "./credit-pack";
 import type { LiveClass } from "./content";
 
 /**
@@ -31,6 +32,8 @@ export const ClassTemplateSchema = z.object({
   /** Issue 12: a template for in-person classes names its studio and room (absent online). */
   studioId: z.string().nullable().optional(),
   roomId: z.string().nullable().optional(),
+  /** Issue 11: what its classes cost in credits for non-members; null = members only. */
+  creditCost: CreditCostSchema.default(null),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 
@@ -95,6 +98,7 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       sequence: 0,
       studioId: template.studioId ?? null,
       roomId: template.roomId ?? null,
+      creditCost: template.creditCost ?? null,
     });
   }
   return classes;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CreditCostSchema } from "./credit-pack";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
 const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
@@ -118,6 +119,8 @@ export const LiveClassSchema = z.object({
   // Issue 12: an in-person class is a class with a studio and a room; online classes have neither.
   studioId: z.string().nullable().default(null),
   roomId: z.string().nullable().default(null),
+  /** Issue 11: credits a non-member pays to book it (whole, at least 1); null = members only. */
+  creditCost: CreditCostSchema.default(null),
 });
 export type LiveClass = z.infer<typeof LiveClassSchema>;
 

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { prng } from "../../tests/support/prng";
 import {
+  creditsHeldBy,
   isWellSigned,
   ledgerProblems,
   ledgerTotals,
   planExpiry,
   planRefund,
+  planReturn,
   planSpend,
+  packsExpiringSoon,
+  packsWithCredits,
   spendOrder,
   spendableBalance,
   type CreditPackHolding,
@@ -77,18 +82,6 @@ describe("refunds and expiry", () => {
   });
 });
 
-/** A small seeded generator, so a failing run can be replayed from its seed. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("the ledger's invariants over 1,000 random histories", () => {
   it("never goes below zero; purchased = spent - refunded + expired + balance; one spend per credit-paid booking", () => {
     for (let seed = 1; seed <= 1_000; seed += 1) {
@@ -131,5 +124,42 @@ describe("the ledger's invariants over 1,000 random histories", () => {
         expect(new Set(packsSpent).size, `seed ${seed} ${bookingId}`).toBe(packsSpent.length);
       }
     }
+  });
+});
+
+describe("returning, holding and reminding", () => {
+  it("a refund to a pack that has already expired is followed at once by its expiry; to a live pack it stays", () => {
+    const live = pack("live", 2, 0, 90);
+    const gone = pack("gone", 1, 0, 10);
+    const spend = planSpend([live, gone], [bought(live), bought(gone)], 2, 5 * DAY, "b");
+    if (!spend.ok) throw new Error("plan failed");
+    const ledger = [bought(live), bought(gone), ...spend.entries];
+    expect(spend.entries.map((e) => e.packId)).toEqual(["gone", "live"]);
+    expect(creditsHeldBy(ledger, "b")).toBe(2);
+    const back = planReturn([live, gone], ledger, "b", 20 * DAY);
+    expect(back.map((e) => [e.kind, e.packId, e.amount])).toEqual([
+      ["refund", "gone", 1],
+      ["refund", "live", 1],
+      ["expiry", "gone", -1],
+    ]);
+    const after = [...ledger, ...back];
+    expect(creditsHeldBy(after, "b")).toBe(0);
+    expect(spendableBalance([live, gone], after, 20 * DAY)).toBe(2);
+    expect(planReturn([live, gone], after, "b", 21 * DAY)).toEqual([]);
+    expect(ledgerProblems([live, gone], after)).toEqual([]);
+  });
+
+  it("lists packs with credits left, soonest first, and which of them expire within the reminder window", () => {
+    const a = pack("a", 5, 0, 90);
+    const b = pack("b", 3, 0, 30);
+    const empty = pack("empty", 1, 0, 20);
+    const ledger = [bought(a), bought(b), bought(empty), { packId: "empty", kind: "spend" as const, amount: -1, at: DAY, bookingId: "x" }];
+    expect(packsWithCredits([a, b, empty], ledger, 2 * DAY).map((r) => [r.pack.id, r.left])).toEqual([
+      ["b", 3],
+      ["a", 5],
+    ]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 22 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 23 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual(["b"]);
+    expect(packsExpiringSoon([a, b, empty], ledger, 31 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
   });
 });

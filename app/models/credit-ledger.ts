@@ -104,6 +104,42 @@ export function planExpiry(packs: readonly CreditPackHolding[], entries: readonl
     .map((pack) => ({ packId: pack.id, kind: "expiry" as const, amount: -(balances.get(pack.id) ?? 0), at: now }));
 }
 
+/**
+ * What a cancellation gives back: each spend of the booking returned to its pack, once (planRefund),
+ * and, for a pack whose date has already passed, its expiry in the same breath, so a refund never
+ * revives an expired pack (the member sees the line; the balance they can spend is unchanged).
+ */
+export function planReturn(packs: readonly CreditPackHolding[], entries: readonly LedgerEntry[], bookingId: string, now: number): LedgerEntry[] {
+  const refunds = planRefund(entries, bookingId, now);
+  if (refunds.length === 0) return [];
+  const touched = new Set(refunds.map((entry) => entry.packId));
+  const expiries = planExpiry(
+    packs.filter((pack) => touched.has(pack.id)),
+    [...entries, ...refunds],
+    now,
+  );
+  return [...refunds, ...expiries];
+}
+
+/** The credits a booking holds now: what it spent less what came back (0 when refunded or never paid). */
+export function creditsHeldBy(entries: readonly LedgerEntry[], bookingId: string): number {
+  return 0 - entries.filter((entry) => entry.bookingId === bookingId).reduce((sum, entry) => sum + entry.amount, 0);
+}
+
+/** Credits left in each pack that can still be spent, soonest to expire first (for pages and reminders). */
+export function packsWithCredits(packs: readonly CreditPackHolding[], entries: readonly LedgerEntry[], now: number): { pack: CreditPackHolding; left: number }[] {
+  const balances = packBalances(entries);
+  return spendOrder(packs)
+    .filter((pack) => pack.expiresAt > now)
+    .map((pack) => ({ pack, left: Math.max(0, balances.get(pack.id) ?? 0) }))
+    .filter((row) => row.left > 0);
+}
+
+/** Packs with credits left whose expiry falls within `withinMs` of now: each is reminded once. */
+export function packsExpiringSoon(packs: readonly CreditPackHolding[], entries: readonly LedgerEntry[], now: number, withinMs: number) {
+  return packsWithCredits(packs, entries, now).filter((row) => row.pack.expiresAt <= now + withinMs);
+}
+
 export interface LedgerTotals {
   purchased: number;
   spent: number;

@@ -5,8 +5,9 @@ import { getEnv } from "~/services/env.server";
 import { getPaymentProvider } from "~/services/payments.server";
 import { PaymentError } from "~/services/payment-port";
 import type { TransactionContext } from "~/services/store.server";
+import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
 import { recordEvent } from "./analytics-event.server";
-import { endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "./gifted-time.server";
 import { sendOnce } from "./mail.server";
 import { isLiveStatus } from "./membership";
@@ -360,6 +361,13 @@ export async function applyPendingRedemptions(): Promise<number> {
   return applied;
 }
 
+/** Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. */
+const codeAttempts = createRateLimit({ limit: 20, windowMs: 60_000 });
+
+export function allowCodeAttempt(request: Request): boolean {
+  return codeAttempts.attempt(clientAddress(request));
+}
+
 export const GIFT_NOT_FOUND = "We couldn't find a gift with that code. Please check it against the e-mail or message it came in.";
 
 /** The gifts a member bought, newest first, for their settings. */
@@ -369,4 +377,25 @@ export async function giftsBoughtBy(uid: string): Promise<Array<{ id: string; gi
     .filter((doc) => doc.data.state !== "pending" && doc.data.state !== "abandoned")
     .map((doc) => ({ id: doc.id, gift: doc.data }))
     .sort((a, b) => b.gift.createdAt - a.gift.createdAt);
+}
+
+export interface GiftsSummary {
+  /** "14 March 2027" when gifted membership is running, else null. */
+  giftedUntil: string | null;
+  bought: Array<{ id: string; typeName: string; stateLabel: string; to: string }>;
+}
+
+/** What settings shows about gifts: gifted time running, and the gifts the member gave. */
+export async function giftsSummary(uid: string, zone: string, now = Date.now()): Promise<GiftsSummary> {
+  const [time, bought] = await Promise.all([getStore().get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema), giftsBoughtBy(uid)]);
+  const nowSeconds = Math.floor(now / 1000);
+  return {
+    giftedUntil: time && time.endsAt > nowSeconds ? endDateText(time.endsAt, zone) : null,
+    bought: bought.slice(0, 10).map(({ id, gift }) => ({
+      id,
+      typeName: gift.typeName,
+      stateLabel: GIFT_STATE_LABELS[gift.state],
+      to: gift.forSelf ? "you" : gift.recipientName || "a link to pass on",
+    })),
+  };
 }

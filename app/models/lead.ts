@@ -26,6 +26,27 @@ export const LeadSchema = z.object({
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
+/**
+ * A lead as stored, with its export state (issue 13, docs/decisions/025): "pending" until the
+ * spreadsheet service has it, then "done". Leads from before the export have no state and stay put.
+ */
+export const StoredLeadSchema = LeadSchema.extend({
+  exportState: z.enum(["pending", "done"]).optional(),
+  exportAttempts: z.number().int().min(0).optional(),
+  exportError: z.string().max(40).nullable().optional(),
+});
+export type StoredLead = z.infer<typeof StoredLeadSchema>;
+
+/** The row a spreadsheet gets for a lead: what a person reading the table needs, nothing more. */
+export function leadExportFields(lead: Lead): Record<string, string | null> {
+  return {
+    Email: lead.email,
+    "First name": lead.firstName,
+    Source: lead.source,
+    "Signed up": new Date(lead.createdAt).toISOString(),
+  };
+}
+
 export type LeadFieldErrors = Partial<Record<keyof LeadForm, string>>;
 
 /** Validates the submitted fields; on failure returns one message per field and what the person typed. */

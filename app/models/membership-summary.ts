@@ -96,6 +96,7 @@ export interface MembershipNotice {
 }
 
 const NOTICES: Record<string, MembershipNotice> = {
+  "demo-charged": { tone: "success", text: "Demo: the next payment was taken just now, as if the date had come. No card was charged." },
   cancelled: { tone: "success", text: "Your membership is cancelled. Every class stays open until the date below, and you can resume before then." },
   resumed: { tone: "success", text: "Welcome back: your membership carries on as before." },
   offer: { tone: "success", text: "Done: your next two months are half price, and your membership carries on." },

@@ -139,7 +139,9 @@ export async function startSubscriptionCheckout(input: {
   try {
     const customerId = await ensureCustomer(uid);
     const metadata: Record<string, string> = { uid, planId, intentId };
-    if (discount) metadata.promotionCodeId = discount.promotionCodeId;
+    // A friend's invitation travels as extra trial days, never as a promotion code to count.
+    if (discount?.promotionCodeId.startsWith("referral:")) metadata.referralCode = discount.promotionCodeId.slice("referral:".length);
+    else if (discount) metadata.promotionCodeId = discount.promotionCodeId;
     const session = await getPaymentProvider().createSubscriptionCheckout({
       intentId: `checkout-${uid}-${intentId}`,
       customerId,

@@ -5,6 +5,7 @@ import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/servi
 import { recordEvent } from "./analytics-event.server";
 import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "./membership.server";
 import { settlePaymentSession } from "./purchase-fulfilment.server";
+import { rewardReferrer } from "./referrals.server";
 
 /**
  * The webhook endpoint's work: verify on the raw body, skip an event already recorded, work out whose
@@ -67,6 +68,9 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
     if (event.type === "invoice.payment_failed" && outcome.status === "synced") {
       await recordEvent({ name: "Card_Payment_Failed", properties: { subscriptionId: outcome.membership.subscriptionId, reason: "renewal_declined" } }, { uid: outcome.uid });
     }
+    // A paid invoice on a running (not trialing) plan is a real payment: the friend's referrer, if
+    // any, is thanked once (a replay is a duplicate and gets here no more; the reward is once anyway).
+    if (event.type === "invoice.paid" && outcome.status === "synced" && outcome.membership.status === "active") await rewardReferrer(outcome.uid);
     return { status: 200, outcome: outcome.status };
   } catch (error) {
     // The provider could not be asked: answer non-2xx so it delivers the event again later.

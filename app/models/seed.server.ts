@@ -35,6 +35,11 @@ import { StudioSchema } from "./studio";
 import { WaiverSchema } from "./waiver";
 import { STUDIOS } from "./in-person-tickets.server";
 import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "./waiver.server";
+import { demoGiftTypes } from "./demo-content/gifts";
+import { GIFT_TYPES, GiftTypeSchema } from "./gifts.server";
+import { demoCreditPacks } from "./demo-content/credit-packs";
+import { CreditPackSchema } from "./credit-pack";
+import { CREDIT_PACKS } from "./credits.server";
 import type { DocumentData, DocumentStore } from "~/services/store.server";
 import { ensureAccount } from "~/services/identity.server";
 import { demoAccounts } from "./demo-content/accounts";
@@ -85,6 +90,8 @@ function batches(now: Date): SeedBatch[] {
     { collection: WAIVER_HEADS, schema: WaiverHeadSchema, docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })), idOf: (doc) => String(doc.studioId) },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
+    { collection: GIFT_TYPES, schema: GiftTypeSchema, docs: demoGiftTypes, idOf: byId },
+    { collection: CREDIT_PACKS, schema: CreditPackSchema, docs: demoCreditPacks, idOf: byId },
     { collection: CLASS_TAGS, schema: ClassTagSchema, docs: demoClassTags, idOf: byId },
     { collection: ON_DEMAND_CLASSES, schema: OnDemandClassSchema, docs: demoOnDemandClasses(now.getTime(), recordings), idOf: (doc) => String(doc.slug) },
     { collection: ON_DEMAND_SERIES, schema: OnDemandSeriesSchema, docs: demoOnDemandSeries, idOf: (doc) => String(doc.slug) },

@@ -4,7 +4,7 @@ import { getCatalogue } from "./on-demand.server";
 import { listStudios } from "./studio.server";
 import { getTeachers } from "./teacher.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/studios"];
+const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/studios"];
 
 export interface SitemapEntry {
   path: string;

@@ -56,12 +56,20 @@ export const FORBIDDEN_FIELDS = ["price", "amount", "currency", "quantity", "uni
 /** Where the visitor is, as far as the site knows. */
 export type VisitorRegion = "california" | "elsewhere" | "unknown";
 
+/** §3 location info as far as the region goes: unset (null) or not initialised means unknown. */
+export function regionOf(location: { isInitialized: boolean; isInCalifornia: boolean; isInAmerica: boolean; isElsewhere: boolean; state: string | null } | null): VisitorRegion {
+  if (!location?.isInitialized) return "unknown";
+  if (location.isInCalifornia) return "california";
+  // Outside America, or in America with a known state other than California.
+  if (location.isElsewhere || (location.isInAmerica && location.state !== null)) return "elsewhere";
+  return "unknown";
+}
+
 /**
  * Single step (plan and payment on one page) or a separate choose-payment step (§9 `nonCASingleStep`).
- * The experiment is only for visitors known to be outside California. Until the platform issue's
- * geolocation lands every region is "unknown", and an unknown region gets the California treatment:
- * the renewal terms confirmed on a step of their own before any payment page. It costs one click and
- * never under-informs anyone.
+ * The experiment is only for visitors known to be outside California (geolocation, issue 13). An
+ * unknown region gets the California treatment: the renewal terms confirmed on a step of their own
+ * before any payment page. It costs one click and never under-informs anyone.
  */
 export function checkoutSteps(variants: Pick<Variants, "nonCASingleStep">, region: VisitorRegion): "single-step" | "choose-payment-step" {
   if (region !== "elsewhere") return "choose-payment-step";

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { getGeolocation } from "~/services/geolocation.server";
 import { commitSession, readSession } from "~/services/session.server";
+import { regionOf, type VisitorRegion } from "./subscribe";
 import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "./experiments";
 import { canonicalTimeZone, type VisitorTimeZone } from "./time-zone";
 
@@ -78,4 +80,12 @@ export async function rememberTimeZone(request: Request, choice: VisitorTimeZone
   if (current?.zone === choice.zone && current.source === choice.source) return null;
   session.set("timeZone", { zone: choice.zone, source: choice.source });
   return commitSession(session, new URL(request.url));
+}
+
+/**
+ * Where the visitor is, as far as the subscribe flow needs (§9 `nonCASingleStep`): from the address
+ * the front door recorded (x-client-ip), through geolocation (docs/decisions/024). Unknown on failure.
+ */
+export async function getVisitorRegion(request: Request): Promise<VisitorRegion> {
+  return regionOf(await getGeolocation().locate(request.headers.get("x-client-ip")));
 }

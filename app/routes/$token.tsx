@@ -1,17 +1,147 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { readFormBody } from "~/models/form-body.server";
+import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/gift";
+import { allowCodeAttempt, giftByCode, redeemGift } from "~/models/gifts.server";
 import { defineHandle } from "~/models/route-handle";
+import { referralCookie, referrerOf } from "~/models/referrals.server";
 import { resolveShortLink } from "~/models/short-link.server";
+import { getViewerState, requireAccess } from "~/models/viewer.server";
 
 /**
- * §2 `{token}`: one path segment that will resolve short links (gift and referral tokens,
- * added by later features). Until a token matches, the address is simply not found.
+ * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
+ * invitation leads to /subscribe with its offer (issue 11); any other token is tried as a short
+ * link; anything else is simply not found.
  */
-export const handle = defineHandle({ name: "token" });
+export const handle = defineHandle({ name: "token", layout: "main", theme: "light", trackViews: false });
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  return resolveShortLink(params.token ?? "");
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page ? `A gift for you: ${page.typeName} · Stillhour` : "Stillhour" },
+  { name: "robots", content: "noindex" },
+];
+
+
+function giftCodeOf(token: string): string | null {
+  return token.replace(/-/g, "").length === GIFT_CODE_LENGTH ? normalizeGiftCode(token) : null;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const code = giftCodeOf(token);
+  const found = code ? await giftByCode(code) : null;
+  if (!found) {
+    // A friend's invitation: carried to /subscribe by a cookie, so it survives signing in.
+    if (await referrerOf(token)) {
+      throw redirect(`/subscribe?ref=${token}`, { headers: { "Set-Cookie": referralCookie(token, new URL(request.url).protocol === "https:") } });
+    }
+    return resolveShortLink(token);
+  }
+  const { gift } = found;
+  const state = await getViewerState(request, context);
+  const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
+  const zone = state?.user.mostRecentTimeZone ?? "UTC";
+  const mine = uid !== null && gift.redeemedBy === uid;
+  const refusal = uid ? whyNotRedeem(gift, uid) : gift.state === "redeemed" ? "already_redeemed" : null;
+  return data(
+    {
+      code: formatGiftCode(gift.code),
+      path: `/${gift.code}`,
+      typeName: gift.typeName,
+      months: gift.months,
+      fromName: gift.forSelf ? null : gift.buyerName,
+      recipientName: gift.recipientName || null,
+      message: gift.message || null,
+      signedIn: uid !== null,
+      redeemedByYou: mine,
+      resultText: mine && gift.resultAt ? resultText(gift.redemption?.kind ?? "start", gift.resultAt, zone) : null,
+      refusal: mine ? null : refusal ? REDEEM_MESSAGES[refusal] : null,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+function resultText(kind: string, at: number, zone: string) {
+  const when = endDateText(at, zone);
+  return kind === "defer_charge" ? `Your next payment has moved to ${when}. Until then, your membership is on us.` : `Your membership now runs until ${when}.`;
+}
+
+type ActionResult = { error: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const code = giftCodeOf(token);
+  if (!code) throw new Response(null, { status: 404, statusText: "Not found" });
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
+  // Signed out (or anonymous): sign in, then come back to this gift.
+  const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
+  if (!allowCodeAttempt(request)) {
+    return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again." }, { status: 429 });
+  }
+  const found = await giftByCode(code);
+  if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
+  const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: user.mostRecentTimeZone ?? "UTC" });
+  if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.reason === "already_redeemed" ? 409 : 400 });
+  return redirect(`/${code}`);
 }
 
 export default function TokenRoute() {
-  return null;
+  const gift = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const error = actionData?.error ?? gift.refusal;
+  return (
+    <section className="section" aria-labelledby="gift-open-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">A gift{gift.fromName ? ` from ${gift.fromName}` : ""}</p>
+          <h1 id="gift-open-title">
+            {gift.recipientName ? `${gift.recipientName}, here's ` : "Here's "}
+            {gift.typeName.toLowerCase()} of Stillhour
+          </h1>
+          <p>
+            Live classes and the whole on-demand library of meditation, mindfulness and breathwork, for {gift.months === 1 ? "a month" : `${gift.months} months`}. No card
+            needed; if you already have a membership, this adds to it.
+          </p>
+        </header>
+        {gift.message ? (
+          <blockquote className="gift-message">
+            <p>{gift.message}</p>
+            {gift.fromName ? <footer>{gift.fromName}</footer> : null}
+          </blockquote>
+        ) : null}
+        {gift.redeemedByYou ? (
+          <div className="notice notice--success" role="status">
+            <p>
+              <strong>It's yours.</strong> {gift.resultText}
+            </p>
+            <p>
+              <Link to="/classes">Find a live class</Link> or <Link to="/on-demand">start something on demand</Link>.
+            </p>
+          </div>
+        ) : error ? (
+          <p className="notice notice--error" role="alert">
+            {error}
+          </p>
+        ) : gift.signedIn ? (
+          <Form method="post">
+            <button className="button" type="submit" disabled={busy}>
+              {busy ? "Redeeming…" : "Redeem this gift"}
+            </button>
+          </Form>
+        ) : (
+          <p>
+            <Link className="button" to={`/sign-in?next=${encodeURIComponent(gift.path)}`}>
+              Sign in to redeem
+            </Link>{" "}
+            New here? Signing in with your phone or e-mail makes your account.
+          </p>
+        )}
+        <p className="field__hint">
+          Gift code <span className="gift-code">{gift.code}</span>
+        </p>
+      </div>
+    </section>
+  );
 }

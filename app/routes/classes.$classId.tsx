@@ -82,10 +82,15 @@ export default function ClassRoute() {
           {page.booking.kind === "visitor" ? (
             <>
               <p>{page.booking.sentence}</p>
-              <p>
+              <p className="button-row">
                 <Link className="button" to={page.booking.href}>
                   {page.booking.label}
                 </Link>
+                {page.booking.packs ? (
+                  <Link className="button button--secondary" to={page.booking.packs}>
+                    Buy a class pack
+                  </Link>
+                ) : null}
               </p>
             </>
           ) : null}

@@ -9,9 +9,15 @@ import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/model
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/profile-photo";
 import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/models/profile-photo.server";
 import { deleteAccountCompletely } from "~/models/account-cleanup.server";
-import { MembershipPanel } from "~/components/membership-panel";
+import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
+import { CreditsPanel } from "~/components/credits-panel";
+import { describeCredits } from "~/models/credit-pack";
+import { creditSummary } from "~/models/credits.server";
 import { describeMembership, membershipNotice } from "~/models/membership-summary";
 import { getMembership, syncCheckoutSession } from "~/models/membership.server";
+import { giftsSummary } from "~/models/gifts.server";
+import { referralSummary } from "~/models/referrals.server";
+import { getDemoProvider } from "~/services/payments.server";
 import { membershipFacts } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
 import { initialsOf } from "~/models/user";
@@ -20,7 +26,7 @@ import { claimUsername, getPrivateUser, savePrivateUser } from "~/models/user.se
 import { endSession, requireAccess } from "~/models/viewer.server";
 import { getAccount } from "~/services/identity.server";
 
-/** §2 settings: profile photo, profile, username, phone, sign out, delete account, and the membership's place. */
+/** §2 settings: profile photo, profile, username, phone, sign out, delete account, the membership's place and class credits. */
 export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Settings · Stillhour" }, { name: "robots", content: "noindex" }];
@@ -44,10 +50,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const synced = await syncCheckoutSession(cardSession.slice(0, 255), viewer.uid);
     notice = synced.ok ? "card-updated" : synced.reason === "unavailable" ? "unavailable" : "card_failed";
   }
-  const membership = await getMembership(viewer.uid);
+  const [membership, credits] = await Promise.all([getMembership(viewer.uid), creditSummary(viewer.uid, new Date())]);
   // The request's record was read before that sync; the card it wrote is read afresh.
   const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
+  const [gifts, referrals] = await Promise.all([giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"), referralSummary(viewer.uid)]);
   return data(
     {
       uid: viewer.uid,
@@ -57,6 +64,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phoneNumber: user.phoneNumber,
       membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       membershipNotice: membershipNotice(notice),
+      credits: describeCredits(credits, user.mostRecentTimeZone ?? "UTC"),
+      gifts,
+      referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
+      demoClock: getDemoProvider() !== null,
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -200,7 +211,11 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} />
+        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} demoClock={stored.demoClock} />
+        <GiftsPanel gifts={stored.gifts} />
+        <ReferralPanel referrals={stored.referrals} />
+
+        <CreditsPanel credits={stored.credits} />
 
         <section className="auth-card" id="profile" aria-labelledby="profile-title">
           <h2 id="profile-title">About you</h2>

@@ -2,14 +2,16 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { recordEvent } from "~/models/analytics-event.server";
 import { ERRORS } from "~/models/errors";
-import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/models/membership.server";
+import { applyWinback, cancelMembership, getMembership, resumeMembership, startCardUpdate } from "~/models/membership.server";
+import { deliverSignedEvents } from "~/models/payment-webhook.server";
+import { getDemoProvider } from "~/services/payments.server";
 import { defineHandle } from "~/models/route-handle";
 import { requireAccess } from "~/models/viewer.server";
 
 /** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
 export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });
 
-const IntentSchema = z.object({ intent: z.enum(["card", "cancel", "winback", "resume"]) });
+const IntentSchema = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) });
 
 export async function loader() {
   return redirect("/settings#membership");
@@ -33,6 +35,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const started = await startCardUpdate(viewer.uid, `card-${Math.floor(Date.now() / 60_000)}`, origin);
     if (!started.ok) return redirect(`/settings?membership=${started.reason}#membership`);
     return redirect(started.url);
+  }
+  if (intent === "demo-next-payment") {
+    // The demo's clock only: take the next payment now, through the same webhook path as Stripe's.
+    const provider = getDemoProvider();
+    const subscriptionId = (await getMembership(viewer.uid))?.subscriptionId;
+    if (!provider || !subscriptionId) throw new Response(null, { status: 404, statusText: "Not found" });
+    const charged = await provider.chargeNextPeriod(subscriptionId);
+    if (!charged.ok) return redirect("/settings?membership=no_membership#membership");
+    await deliverSignedEvents(charged.deliveries);
+    return redirect("/settings?membership=demo-charged#membership");
   }
   const result =
     intent === "cancel" ? await cancelMembership(viewer.uid) : intent === "resume" ? await resumeMembership(viewer.uid) : await applyWinback(viewer.uid);

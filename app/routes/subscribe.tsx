@@ -12,8 +12,9 @@ import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/
 import { defineHandle } from "~/models/route-handle";
 import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, isReturnPath, subscribeHref } from "~/models/subscribe";
 import { startSubscriptionCheckout } from "~/models/membership.server";
+import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
 import { getViewerState } from "~/models/viewer.server";
-import { getVisitor } from "~/models/visitor.server";
+import { getVisitor, getVisitorRegion } from "~/models/visitor.server";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
@@ -38,15 +39,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const typed = url.searchParams.get("code")?.trim() ?? "";
   const checks = typed ? await checkCodeForPlans(typed, plans, member, now) : null;
   const check = checks?.get(plan.id) ?? null;
-  const { variants } = await getVisitor(request);
+  const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
   const monthly = plans.find((candidate) => candidate.interval === "month");
   const locale = acceptedLocale(request);
+  // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
+  const refCode = referralCodeFrom(request);
+  const offer = refCode && !typed ? await checkOffer(refCode, member?.viewer.uid ?? null) : null;
 
   return data(
     {
       plans: plans.map((candidate) => {
         const own = checks?.get(candidate.id);
-        const price = priceWithDiscount(candidate, own?.outcome === "accepted" ? own.discount.benefit : null);
+        const benefit = own?.outcome === "accepted" ? own.discount.benefit : offer?.ok && refCode ? referralDiscount(refCode, candidate.trialDays).benefit : null;
+        const price = priceWithDiscount(candidate, benefit);
         const saving = candidate.interval === "year" && monthly ? annualSaving(monthly, candidate) : null;
         return {
           id: candidate.id,
@@ -64,10 +69,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       codeMessage: check ? describeCodeCheck(check) : null,
       codeAccepted: check?.outcome === "accepted",
       step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
-      steps: checkoutSteps(variants, "unknown"),
+      steps: checkoutSteps(variants, region),
       timeline: variants.choosePlanTimelineTest === "timeline",
       signedIn: Boolean(member),
       canceled: url.searchParams.get("canceled") === "1",
+      referral: offer
+        ? offer.ok
+          ? { tone: "success" as const, text: `${offer.firstName} invited you: your free trial is ${REFERRAL_TRIAL_DAYS} days instead of the usual ${plan.trialDays}.` }
+          : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
+        : null,
       next: isReturnPath(back) ? back : "",
       intentId: randomUUID().replaceAll("-", ""),
     },
@@ -122,17 +132,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw redirect(`/onboarding?next=${encodeURIComponent(subscribeHref({ plan: plan.id, code: typed, step, next: form.next }))}`);
   }
   if (hasRunningPlan(member.user, now)) throw redirect("/settings?plan=running#membership");
-  const { variants } = await getVisitor(request);
-  if (checkoutSteps(variants, "unknown") === "choose-payment-step" && form.renewalConsent !== "on") {
+  const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
+  if (checkoutSteps(variants, region) === "choose-payment-step" && form.renewalConsent !== "on") {
     return data<ActionResult>(
       { errors: { renewalConsent: "Please confirm you understand how the membership renews." }, values: { code: typed.slice(0, 64), plan: plan.id } },
       { status: 400 },
     );
   }
+  const refCode = referralCodeFrom(request);
+  const referred = !check && refCode ? await recordReferral(refCode, member.viewer.uid) : false;
   const started = await startSubscriptionCheckout({
     uid: member.viewer.uid,
     planId: plan.id,
-    discount: check?.outcome === "accepted" ? check.discount : null,
+    discount: check?.outcome === "accepted" ? check.discount : referred && refCode ? referralDiscount(refCode, plan.trialDays) : null,
     intentId: form.intentId,
     origin: new URL(request.url).origin,
     returnTo: form.next ?? null,
@@ -171,6 +183,11 @@ export default function SubscribeRoute() {
               : "One membership opens every live class and the whole library. Cancel any time in settings, in two clicks."}
           </p>
         </header>
+        {page.referral ? (
+          <p className={`notice notice--${page.referral.tone}`} role="status" data-testid="referral-offer">
+            {page.referral.text}
+          </p>
+        ) : null}
         {page.canceled && !errors.form ? (
           <p className="notice" role="status">
             You left the payment page before paying, so nothing was charged. Your choice is still here.

@@ -57,6 +57,8 @@ const EnvSchema = z
     ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").default("demo-analytics-debug-key"),
     /** Where the browser uploads analytics: the site's own collector, or the provider's HTTP API in production. */
     ANALYTICS_ENDPOINT: z.string().regex(/^(\/[A-Za-z0-9/_-]*|https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*)$/, "must be a path on this site or an https address").default("/api/analytics"),
+    /** Production: the provider's upload endpoint that server-recorded events are forwarded to; unset = kept in the store. */
+    ANALYTICS_FORWARD_URL: z.string().regex(/^https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*$/, "must be an https address").optional(),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
@@ -69,6 +71,22 @@ const EnvSchema = z
     ALGOLIA_SEARCH_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key").optional(),
     /** Lets the server rebuild the index from the catalogue; unset = the index is kept elsewhere. */
     ALGOLIA_WRITE_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia API key").optional(),
+    /** The functions API's base: {base}/geolocate/getLocationDataFromIPAddress?ipAddress= (docs/decisions/024). */
+    GEOLOCATION_FUNCTIONS_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address without a query").optional(),
+    /** A public trace service answering `key=value` lines with ip and loc, the fallback (docs/decisions/024). */
+    GEOLOCATION_TRACE_URL: z.string().regex(/^https?:\/\/[^\s#]+$/, "must be an http(s) address").optional(),
+    /** The social ad pixel (Meta pixel id); unset = no pixel. Its paths and event names live in adMaps/pixel. */
+    AD_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "must be a pixel id (digits)").optional(),
+    /** Google Tag Manager container; unset = no tag manager. */
+    TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a GTM-… container id").optional(),
+    /** The social tracking script (X/Twitter pixel id); unset = none. */
+    SOCIAL_TRACKING_ID: z.string().regex(/^[a-z0-9]{4,12}$/, "must be a tracking id (lower-case letters and digits)").optional(),
+    /** Spreadsheet export of e-book leads to Airtable (docs/decisions/025): both set, or neither (the store alone). */
+    AIRTABLE_TOKEN: z.string().regex(/^pat[A-Za-z0-9.]{10,200}$/, "must be an Airtable personal access token (pat…)").optional(),
+    AIRTABLE_BASE_ID: z.string().regex(/^app[A-Za-z0-9]{10,20}$/, "must be an Airtable base id (app…)").optional(),
+    AIRTABLE_LEADS_TABLE: z.string().min(1).max(100).default("Leads"),
+    /** Only for tests against a local server. */
+    AIRTABLE_API_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address").optional(),
     ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
@@ -119,6 +137,9 @@ const EnvSchema = z
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
       }
+    }
+    if (Boolean(env.AIRTABLE_TOKEN) !== Boolean(env.AIRTABLE_BASE_ID)) {
+      ctx.addIssue({ code: "custom", path: [env.AIRTABLE_TOKEN ? "AIRTABLE_BASE_ID" : "AIRTABLE_TOKEN"], message: "is required with the other Airtable setting" });
     }
     // Half an Algolia configuration would quietly fall back to the in-process index.
     if (env.ALGOLIA_APP_ID && !env.ALGOLIA_SEARCH_KEY) {

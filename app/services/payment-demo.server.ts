@@ -175,6 +175,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
     pay(sessionId: string, card: DemoCardInput): Promise<DemoPayResult>;
     authenticate(sessionId: string, approve: boolean): Promise<DemoPayResult>;
     countCharges(sessionId: string): Promise<number>;
+    chargeNextPeriod(subscriptionId: string): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
   } = {
     name: "demo",
 
@@ -361,6 +362,31 @@ export function createDemoProvider(options: DemoProviderOptions) {
       }
       if (number !== DEMO_CARDS.success) return { ok: false, reason: "card_declined" };
       return complete(sessionId, card);
+    },
+
+    /**
+     * The demo's clock: takes the subscription's next payment now, as if its date had come (a trial
+     * ends, a period renews), once per period, with the events Stripe would send.
+     */
+    async chargeNextPeriod(subscriptionId: string): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }> {
+      if (!isDemoId(subscriptionId)) return { ok: false };
+      const now = nowSeconds();
+      return store().transaction(async (tx) => {
+        const sub = await tx.get(DEMO_SUBSCRIPTIONS, subscriptionId, SubscriptionSchema);
+        if (!sub || sub.status === "canceled" || sub.cancelAtPeriodEnd) return { ok: false } as const;
+        const chargeId = `${sub.id}:${sub.currentPeriodEnd}`;
+        if (await tx.get(DEMO_CHARGES, chargeId, z.object({}).passthrough())) return { ok: true, deliveries: [] } as const;
+        const amount = discountedAmount(sub.amount, null);
+        const next: ProviderSubscription = { ...sub, status: "active", trialEnd: null, currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval) };
+        tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...next });
+        tx.create(DEMO_CHARGES, chargeId, { sessionId: null, subscriptionId: sub.id, amount, currency: sub.currency, created: now });
+        const deliveries = [
+          sign("invoice.paid", { id: newId("in"), object: "invoice", customer: sub.customerId, subscription: sub.id, amount_paid: amount, currency: sub.currency }),
+          sign("customer.subscription.updated", subscriptionObject(next)),
+        ];
+        keepEvents(tx, deliveries, now);
+        return { ok: true, deliveries } as const;
+      });
     },
 
     /** The extra confirmation step: approve pays with the card that asked for it; fail clears it. */

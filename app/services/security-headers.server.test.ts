@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { IdentityConfig } from "./env.server";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security-headers.server";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, marketingAllowances } from "./security-headers.server";
 
 const OFF: IdentityConfig = { mode: "off" };
 const EMULATOR: IdentityConfig = {
@@ -99,5 +99,21 @@ describe("baseSecurityHeaders", () => {
   it("adds HSTS only away from this machine", () => {
     expect(baseSecurityHeaders(new URL("http://localhost:3000/"))["Strict-Transport-Security"]).toBeUndefined();
     expect(baseSecurityHeaders(new URL("https://www.stillhour.example/"))["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+  });
+});
+
+describe("the ad pixel, tag manager and social script in the CSP (issue 13)", () => {
+  it("allows none of their origins by default (the embedded default has none configured)", () => {
+    expect(marketingAllowances({})).toEqual({ script: [], connect: [] });
+    const csp = directives(contentSecurityPolicy({ nonce: createNonce() }, OFF));
+    expect(csp.get("script-src")!.some((source) => /facebook|googletagmanager|twitter/.test(source))).toBe(false);
+  });
+
+  it("allows each one's origins only when it is configured", () => {
+    expect(marketingAllowances({ AD_PIXEL_ID: "1234567890" })).toEqual({ script: ["https://connect.facebook.net"], connect: ["https://www.facebook.com"] });
+    const gtm = marketingAllowances({ TAG_MANAGER_ID: "GTM-ABCD12" });
+    expect(gtm.script).toEqual(["https://www.googletagmanager.com"]);
+    expect(gtm.connect.every((origin) => origin.startsWith("https://"))).toBe(true);
+    expect(marketingAllowances({ SOCIAL_TRACKING_ID: "o1abc" }).script).toEqual(["https://static.ads-twitter.com"]);
   });
 });

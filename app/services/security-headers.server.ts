@@ -29,13 +29,14 @@ export function contentSecurityPolicy(scripts: ScriptSources, identity: Identity
   // A configured analytics provider receives the browser's uploads directly.
   const endpoint = getEnv().ANALYTICS_ENDPOINT;
   const analytics = endpoint.startsWith("https://") ? [new URL(endpoint).origin] : [];
+  const marketing = marketingAllowances();
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...inline, ...allow.script].join(" "),
+    ["script-src 'self'", ...inline, ...allow.script, ...marketing.script].join(" "),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    ["connect-src 'self'", ...allow.connect, ...streams, ...analytics].join(" "),
+    ["connect-src 'self'", ...allow.connect, ...streams, ...analytics, ...marketing.connect].join(" "),
     ["media-src 'self' blob:", ...streams].join(" "),
     allow.frame.length > 0 ? `frame-src ${allow.frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
@@ -73,6 +74,28 @@ function identityAllowances(identity: IdentityConfig): { script: string[]; conne
     case "off":
       return { script: [], connect: [], frame: [] };
   }
+}
+
+/**
+ * The ad pixel, tag manager and social script (issue 13): their origins only when each is configured,
+ * so the embedded default allows none of them.
+ */
+export function marketingAllowances(env: Pick<ReturnType<typeof getEnv>, "AD_PIXEL_ID" | "TAG_MANAGER_ID" | "SOCIAL_TRACKING_ID"> = getEnv()): { script: string[]; connect: string[] } {
+  const script: string[] = [];
+  const connect: string[] = [];
+  if (env.AD_PIXEL_ID) {
+    script.push("https://connect.facebook.net");
+    connect.push("https://www.facebook.com");
+  }
+  if (env.TAG_MANAGER_ID) {
+    script.push("https://www.googletagmanager.com");
+    connect.push("https://www.googletagmanager.com", "https://www.google-analytics.com", "https://region1.google-analytics.com");
+  }
+  if (env.SOCIAL_TRACKING_ID) {
+    script.push("https://static.ads-twitter.com");
+    connect.push("https://analytics.twitter.com", "https://static.ads-twitter.com");
+  }
+  return { script, connect };
 }
 
 /** True for this machine's own addresses, served over plain HTTP: no HSTS, no Secure cookies. */

@@ -17,3 +17,28 @@ export function putDocument(collection: string, id: string, data: Record<string,
     db.close();
   }
 }
+
+/**
+ * Gives a person who has no credits yet one class pack, written as the ledger writes it
+ * (app/models/credits.server.ts): the pack, its purchase entry as entry 1, and the account.
+ */
+export function putCreditPack(uid: string, options: { credits: number; days: number; name?: string }) {
+  const purchasedAt = Date.now();
+  const id = `e2e_pack_${uid}_${purchasedAt}`;
+  putDocument("userCreditPacks", id, {
+    id,
+    uid,
+    purchaseId: id,
+    creditPackId: "five-classes",
+    name: options.name ?? "Five live classes",
+    credits: options.credits,
+    amount: 4500,
+    currency: "usd",
+    purchasedAt,
+    expiresAt: purchasedAt + options.days * 86_400_000,
+    settled: false,
+  });
+  putDocument("classCredits", `${uid}:000001`, { uid, seq: 1, packId: id, kind: "purchase", amount: options.credits, at: purchasedAt, bookingId: null, classId: null, note: "" });
+  putDocument("creditAccounts", uid, { uid, seq: 1, updatedAt: purchasedAt });
+  return id;
+}

@@ -627,7 +627,8 @@ export const demoLearningPages: LearningSeries[] = [
 
 /**
  * The demo's recurring live classes (issue 9), each on the wall clock of the zone it is taught from.
- * "Seven-Minute Focus" has one seat, so the waitlist can be tried.
+ * "Seven-Minute Focus" has one seat, so the waitlist can be tried; "Tide", "Evening Sound Bath" and
+ * "Present Evening" also take one credit from a class pack, for people without a membership (issue 11).
  */
 export const demoClassTemplates: ClassTemplate[] = [
   {
@@ -645,6 +646,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Bright, rhythmic breathing to wake up body and mind. Gentle options throughout.",
     whatToHaveReady: "A place to sit or lie down, and a glass of water.",
     active: true,
+    creditCost: null,
   },
   {
     id: "tide",
@@ -661,6 +663,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Slow movement set to an easy breathing rhythm. Just a little floor space needed.",
     whatToHaveReady: "A place to sit or lie down, and a glass of water.",
     active: true,
+    creditCost: 1,
   },
   {
     id: "focus",
@@ -677,6 +680,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "A short, practical sit to start the workday with one thing in mind.",
     whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
     active: true,
+    creditCost: null,
   },
   {
     id: "ground",
@@ -693,6 +697,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Longer exhales and grounding to meet the day from a steady place.",
     whatToHaveReady: "A place to sit or lie down, and a glass of water.",
     active: true,
+    creditCost: null,
   },
   {
     id: "kind",
@@ -709,6 +714,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "A warm, simple practice of self-kindness to carry into whatever comes next.",
     whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
     active: true,
+    creditCost: null,
   },
   {
     id: "sleep",
@@ -725,6 +731,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "A slow body scan and long exhales to set the day down before bed.",
     whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
     active: true,
+    creditCost: null,
   },
   {
     id: "sound",
@@ -741,6 +748,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Singing bowls and quiet field recordings. Lie down, get warm and listen.",
     whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
     active: true,
+    creditCost: 1,
   },
   {
     id: "beats",
@@ -757,6 +765,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "A guided sit set to a slow, original soundscape. Headphones recommended.",
     whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
     active: true,
+    creditCost: null,
   },
   {
     id: "still",
@@ -773,6 +782,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "A spacious, quiet meditation with plenty of silence and gentle guidance.",
     whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
     active: true,
+    creditCost: null,
   },
   {
     id: "reset",
@@ -789,6 +799,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Slow breathing and grounding for a body that's been on all day.",
     whatToHaveReady: "A place to sit or lie down, and a glass of water.",
     active: true,
+    creditCost: null,
   },
   {
     id: "drift",
@@ -805,6 +816,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "An unhurried wind-down that fades out gently. Most people don't hear the end.",
     whatToHaveReady: "Somewhere comfortable and a blanket if you tend to get cold.",
     active: true,
+    creditCost: null,
   },
   {
     id: "present",
@@ -821,6 +833,7 @@ export const demoClassTemplates: ClassTemplate[] = [
     description: "Leave work at work with a short, friendly practice of noticing.",
     whatToHaveReady: "Nothing at all: a chair and a few quiet minutes will do.",
     active: true,
+    creditCost: 1,
   },
 ];
 

@@ -68,6 +68,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "Half an hour of quiet sitting in the middle of the day. Come in your work clothes.",
     whatToHaveReady: "Nothing: cushions and chairs are in the room.",
     active: true,
+    creditCost: null,
   },
   {
     id: "lantern-evening-breath",
@@ -86,6 +87,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "A small circle of slow breathing to put the day down. Six places, so book ahead.",
     whatToHaveReady: "Comfortable clothes.",
     active: true,
+    creditCost: null,
   },
   {
     id: "wren-early-light",
@@ -104,6 +106,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "Mindful attention to sound and breath while the towpath wakes up.",
     whatToHaveReady: "A warm layer; the boathouse is cool first thing.",
     active: true,
+    creditCost: null,
   },
   {
     id: "wren-sunday-rest",
@@ -122,6 +125,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "A long lying-down rest, then tea together.",
     whatToHaveReady: "Socks.",
     active: true,
+    creditCost: null,
   },
 ];
 

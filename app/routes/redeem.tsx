@@ -1,0 +1,68 @@
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { FormField } from "~/components/form-field";
+import { readFormBody } from "~/models/form-body.server";
+import { normalizeGiftCode } from "~/models/gift";
+import { GIFT_NOT_FOUND, allowCodeAttempt, giftByCode } from "~/models/gifts.server";
+import { defineHandle } from "~/models/route-handle";
+
+/** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
+export const handle = defineHandle({ name: "redeem", layout: "main", theme: "light" });
+
+export const meta: MetaFunction = () => [
+  { title: "Redeem a gift · Stillhour" },
+  { name: "description", content: "Type the gift code you were given to open your Stillhour gift." },
+];
+
+
+type ActionResult = { error: string; code: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return data<ActionResult>({ error: body.message, code: "" }, { status: body.status });
+  const typed = String(body.formData.get("code") ?? "").slice(0, 64);
+  if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
+  const code = normalizeGiftCode(typed);
+  if (!code) return data<ActionResult>({ error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed }, { status: 400 });
+  if (!allowCodeAttempt(request)) {
+    return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again.", code: typed }, { status: 429 });
+  }
+  if (!(await giftByCode(code))) return data<ActionResult>({ error: GIFT_NOT_FOUND, code: typed }, { status: 404 });
+  return redirect(`/${code}`);
+}
+
+export default function RedeemRoute() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <section className="section" aria-labelledby="redeem-title">
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">Gifts</p>
+          <h1 id="redeem-title">Redeem a gift</h1>
+          <p>Type the code from your gift. Capitals, spaces and dashes don't matter.</p>
+        </header>
+        <Form method="post" className="auth-card stack" noValidate>
+          <FormField
+            name="code"
+            label="Gift code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="XXXX-XXXX-XXXX-XXXX"
+            defaultValue={result?.code ?? ""}
+            error={result?.error}
+            required
+          />
+          <button className="button" type="submit" disabled={busy}>
+            {busy ? "Looking…" : "Open my gift"}
+          </button>
+        </Form>
+        <p>
+          Want to give one instead? <Link to="/gift">Give Stillhour</Link>.
+        </p>
+      </div>
+    </section>
+  );
+}

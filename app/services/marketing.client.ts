@@ -1,0 +1,88 @@
+import { pixelEventName, shouldReportPageView } from "./ad-pixel";
+import { isOptedOut } from "./privacy-cookie";
+
+/**
+ * The ad pixel, tag manager and social tracking script (issue 13, §2, §7). Loaded lazily by the
+ * platform runtime, only when the root loader says one of them is configured, after the page is
+ * interactive and idle, and never for a visitor who opted out. No inline script: the queues the vendors'
+ * snippets would define inline are made here, and their scripts come from origins the CSP allows
+ * only when configured (app/services/security-headers.server.ts).
+ */
+
+export interface MarketingConfig {
+  pixel: { id: string; pathPatterns: string[]; events: Record<string, string> } | null;
+  tagManager: string | null;
+  social: string | null;
+}
+
+type Queue = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...args: unknown[]) => void };
+type MarketingWindow = Window & { fbq?: Queue; _fbq?: Queue; twq?: Queue; dataLayer?: unknown[] };
+
+let started: Promise<void> | null = null;
+let lastPath: string | null = null;
+let config: MarketingConfig | null = null;
+
+function addScript(src: string) {
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = src;
+  document.head.appendChild(script);
+}
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const idle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(() => resolve(), { timeout: 3_000 }) : setTimeout(resolve, 1_000));
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
+
+function startVendors(next: MarketingConfig) {
+  const win = window as MarketingWindow;
+  if (next.pixel && !win.fbq) {
+    const fbq: Queue = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : fbq.queue!.push(args));
+    fbq.queue = [];
+    fbq.push = fbq;
+    fbq.loaded = true;
+    fbq.version = "2.0";
+    win.fbq = win._fbq = fbq;
+    fbq("init", next.pixel.id);
+    addScript("https://connect.facebook.net/en_US/fbevents.js");
+  }
+  if (next.tagManager) {
+    win.dataLayer = win.dataLayer ?? [];
+    win.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
+    addScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(next.tagManager)}`);
+  }
+  if (next.social && !win.twq) {
+    const twq: Queue = (...args: unknown[]) => (twq.callMethod ? twq.callMethod(...args) : twq.queue!.push(args));
+    twq.queue = [];
+    twq.version = "1.1";
+    win.twq = twq;
+    twq("config", next.social);
+    addScript("https://static.ads-twitter.com/uwt.js");
+  }
+}
+
+/** After each navigation: starts the vendors once, then reports a pixel page view when the rules say so. */
+export async function navigated(path: string, next: MarketingConfig) {
+  if (isOptedOut(document.cookie)) return;
+  config = next;
+  started ??= whenIdle().then(() => {
+    if (!isOptedOut(document.cookie)) startVendors(next);
+  });
+  await started;
+  const win = window as MarketingWindow;
+  if (!next.pixel || !win.fbq || isOptedOut(document.cookie)) return;
+  const report = shouldReportPageView(lastPath, path, next.pixel.pathPatterns);
+  if (lastPath === null || lastPath.split(/[?#]/)[0] !== path.split(/[?#]/)[0]) lastPath = path;
+  if (report) win.fbq("track", "PageView");
+}
+
+/** One of our events, reported to the pixel under its adMaps name (nothing when unmapped or opted out). */
+export function adEvent(name: string, properties?: Record<string, unknown>) {
+  const win = window as MarketingWindow;
+  const mapped = pixelEventName(config?.pixel?.events, name);
+  if (!mapped || !win.fbq || isOptedOut(document.cookie)) return;
+  win.fbq("trackCustom", mapped, properties ?? {});
+}

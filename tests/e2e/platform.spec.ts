@@ -1,0 +1,139 @@
+import { readdirSync, unlinkSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+
+/**
+ * §8: a failed script chunk load triggers one full reload, at most once per path within 10 s. The
+ * site runs here from a copy of the build on a port of its own, so deleting a chunk under the running
+ * page harms no other test. (Plain Playwright test: Remix logs the failed import as an error, on purpose.)
+ */
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const BASE = `http://localhost:${PORT}`;
+let server: OwnServer | null = null;
+let dir = "";
+
+test.describe.configure({ mode: "serial" });
+
+test.describe("chunk failures", () => {
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    server = await startOwnServer(PORT);
+    dir = server.dir;
+  });
+
+  test.afterAll(() => server?.stop());
+
+  test("a deleted route chunk reloads the page once, onto the page asked for, and not again within 10 s", async ({ page }) => {
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+    });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+
+    await page.goto(`${BASE}/`);
+    await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.waitForTimeout(500); // the runtime loads after hydration
+    // A deploy happens under the open page: the About page's chunk is gone.
+    const chunks = path.join(dir, "public/build/routes");
+    const about = readdirSync(chunks).find((name) => /^about-[A-Z0-9]+\.js$/.test(name));
+    expect(about).toBeTruthy();
+    unlinkSync(path.join(chunks, about!));
+
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(`${BASE}/about`);
+    await page.waitForLoadState("load");
+    // One full reload, landing on /about (served by the server; its script cannot run without the chunk).
+    expect(documents).toEqual(["/", "/about"]);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    // Back on a working page within 10 s, the same failure does not reload again: no loop.
+    await page.goto(`${BASE}/`);
+    await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.waitForTimeout(500);
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await page.waitForTimeout(1_500);
+    // The client navigation ends without its page (Remix's reload was stopped); no document was asked for.
+    expect(documents).toEqual(["/", "/about", "/"]);
+
+    // Once the 10 s have passed (the record aged by hand), it may reload once more.
+    await page.evaluate(() => {
+      const records = JSON.parse(sessionStorage.getItem("stillhour:chunk-reload") ?? "[]") as Array<{ path: string; at: number }>;
+      sessionStorage.setItem("stillhour:chunk-reload", JSON.stringify(records.map((r) => ({ ...r, at: r.at - 10_000 }))));
+    });
+    await page.goto(`${BASE}/`);
+    await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter !== undefined);
+    await page.waitForTimeout(500);
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(`${BASE}/about`);
+    await page.waitForLoadState("load");
+    expect(documents).toEqual(["/", "/about", "/", "/", "/about"]);
+    expect(pageErrors.filter((message) => !/about-[A-Z0-9]+\.js|Chunk reload refused/.test(message))).toEqual([]);
+  });
+});
+
+/** Issue 13: the ad pixel, tag manager and social script, only when configured and never after an opt-out. */
+test.describe("ad pixel and tag manager", () => {
+  const VENDORS = /connect\.facebook\.net|googletagmanager\.com|static\.ads-twitter\.com/;
+  let configured: OwnServer | null = null;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    configured = await startOwnServer(PORT, { AD_PIXEL_ID: "123456789012", TAG_MANAGER_ID: "GTM-TEST01", SOCIAL_TRACKING_ID: "o1test" });
+  });
+  test.afterAll(() => configured?.stop());
+
+  /** The vendors' scripts answered locally (the machine has no network); records what was asked for. */
+  async function stubVendors(page: import("@playwright/test").Page) {
+    const asked: string[] = [];
+    await page.route(VENDORS, (route) => {
+      asked.push(new URL(route.request().url()).hostname);
+      return route.fulfill({ status: 200, contentType: "text/javascript", body: "window.__vendors = (window.__vendors || 0) + 1;" });
+    });
+    return asked;
+  }
+
+  const pageViews = (page: import("@playwright/test").Page) =>
+    page.evaluate(
+      () => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter((call) => call[0] === "track" && call[1] === "PageView").length
+    );
+
+  test("load after the page is interactive, count page views on new paths only, and sit inside the CSP", async ({ page }) => {
+    const asked = await stubVendors(page);
+    const response = await page.goto(`${configured!.base}/`);
+    const csp = response!.headers()["content-security-policy"];
+    expect(csp).toContain("https://connect.facebook.net");
+    expect(csp).toContain("https://www.googletagmanager.com");
+    await expect.poll(() => asked.sort(), { timeout: 15_000 }).toEqual(["connect.facebook.net", "static.ads-twitter.com", "www.googletagmanager.com"]);
+    await expect.poll(() => pageViews(page)).toBe(1);
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => pageViews(page)).toBe(2);
+    // Hash-only and same-path navigations are skipped.
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about#team"));
+    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about?ref=x"));
+    await page.waitForTimeout(1_000);
+    expect(await pageViews(page)).toBe(2);
+    expect(asked).toHaveLength(3); // loaded once, not per navigation
+  });
+
+  test("never load for a visitor who opted out", async ({ page, context }) => {
+    await context.addCookies([{ name: "stillhour_privacy", value: "opt-out", url: configured!.base }]);
+    const asked = await stubVendors(page);
+    await page.goto(`${configured!.base}/`);
+    await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await page.waitForTimeout(4_000);
+    expect(asked).toEqual([]);
+    expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq)).toBe("undefined");
+  });
+
+  test("are absent from the embedded default, CSP included", async ({ page }) => {
+    const asked = await stubVendors(page);
+    const response = await page.goto("/");
+    expect(response!.headers()["content-security-policy"]).not.toMatch(VENDORS);
+    await page.waitForTimeout(4_000);
+    expect(asked).toEqual([]);
+  });
+});
