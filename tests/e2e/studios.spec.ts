@@ -6,12 +6,12 @@ import { expect, test } from "../support/test";
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
 /** An in-person class at Lantern Yard (New York), `minutesFromNow` from now. */
-function putStudioClass(id: string, minutesFromNow: number, capacity = 6) {
+function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title = "Test Lantern Sit") {
   const startsAt = new Date(Math.floor((Date.now() + minutesFromNow * 60_000) / 60_000) * 60_000).toISOString();
   putDocument("classes", id, {
     id,
     slug: id,
-    title: "Test Lantern Sit",
+    title,
     teacherId: "teacher-amara",
     modality: "meditation",
     startsAt,
@@ -164,7 +164,8 @@ test.describe("without JavaScript", () => {
       const m = Number(parts.find((p) => p.type === "minute")!.value);
       return 24 * 60 - (h * 60 + m);
     })();
-    const startsAt = putStudioClass(id, Math.max(1, Math.min(60, nyMinutesLeft - 2)));
+    const title = `Desk Sit ${id}`;
+    const startsAt = putStudioClass(id, Math.max(1, Math.min(60, nyMinutesLeft - 2)), 6, title);
     const code = "DESKE2E" + ["A", "B", "C", "D", "E", "F", "G"][Date.now() % 7] + "23";
     putTicket(id, "demo-member", startsAt, code);
 
@@ -179,13 +180,13 @@ test.describe("without JavaScript", () => {
     await signInContext(page.request, baseURL!, "+12015550106");
     await page.goto("/staff/studio");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Front desk");
-    const roster = page.getByRole("region", { name: /Test Lantern Sit/ });
+    const roster = page.getByRole("region", { name: new RegExp(title) });
     await expect(roster.getByText("Juniper Vale")).toBeVisible();
     await expect(page.getByRole("region", { name: "Waivers signed here" })).toBeVisible();
 
     await page.getByLabel("Find by name").fill("junip");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("button", { name: "Check in Juniper Vale" }).first().click();
+    await page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Check in Juniper Vale" }).click();
     await expect(page.getByRole("status")).toHaveText("Juniper Vale is checked in.");
 
     // The same code at the desk again: already checked in, recorded once.
@@ -199,9 +200,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("We don't recognise that code");
 
     await page.goto("/staff/studio");
-    await page.getByRole("button", { name: "Undo check-in for Juniper Vale" }).first().click();
+    await page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Undo check-in for Juniper Vale" }).click();
     await expect(page.getByRole("status")).toContainText("Check-in undone");
-    await expect(page.getByRole("button", { name: "Check in Juniper Vale" }).first()).toBeVisible();
+    await expect(page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Check in Juniper Vale" })).toBeVisible();
   });
 });
 
@@ -209,7 +210,7 @@ test("where the browser has a barcode detector, staff scan a ticket with the cam
   const id = `studio-scan-${Date.now() % 100000}`;
   const parts = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: "America/New_York" }).formatToParts(new Date());
   const nyMinutesLeft = 24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
-  const startsAt = putStudioClass(id, Math.max(1, Math.min(90, nyMinutesLeft - 2)));
+  const startsAt = putStudioClass(id, Math.max(1, Math.min(90, nyMinutesLeft - 2)), 6, `Scan Sit ${id}`);
   const code = `SCANE2E${["A", "B", "C", "D", "E"][Date.now() % 5]}Q7`;
   putTicket(id, "demo-member", startsAt, code);
   // A stand-in camera and detector: a canvas stream, and a detector that "sees" this ticket's QR.
