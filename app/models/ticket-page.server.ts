@@ -17,9 +17,7 @@ export async function ticketPage(uid: string, classId: string, now: Date) {
   if (!studio) return null;
   const showCode = ticket.status === "booked" || ticket.status === "checked_in" || ticket.status === "waitlisted";
   const position = ticket.status === "waitlisted" ? await waitlistPosition(classId, uid) : null;
-  const studios = new Map((await listStudios()).map((s) => [s.id, s]));
-  const others = (await ticketsOf(uid)).filter((t) => t.id !== ticket.id && (t.status === "booked" || t.status === "waitlisted") && Date.parse(t.startsAt) > now.getTime() - 3_600_000);
-  const othersWithClass = await Promise.all(others.map(async (t) => ({ t, c: await getClass(t.classId) })));
+  const others = (await upcomingTickets(uid, now)).filter((t) => t.href !== `/tickets/${classId}`);
   return {
     title: liveClass.title,
     status: ticket.status,
@@ -35,11 +33,18 @@ export async function ticketPage(uid: string, classId: string, now: Date) {
     cancelBy: studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone),
     classHref: `/studios/${studio.slug}/classes/${liveClass.id}`,
     waiverHref: `/studios/${studio.slug}/waiver`,
-    others: othersWithClass
-      .filter(({ c }) => c)
-      .map(({ t, c }) => {
-        const s = studios.get(t.studioId);
-        return { href: `/tickets/${t.classId}`, title: c!.title, when: s ? studioTime(t.startsAt, s.timeZone) : t.startsAt, status: TICKET_STATE_LABEL[t.status] };
-      }),
+    others,
   };
+}
+
+/** The member's tickets that still hold (or wait for) a place, soonest first: for /my-classes and the ticket page. */
+export async function upcomingTickets(uid: string, now: Date): Promise<{ href: string; title: string; when: string; status: string }[]> {
+  const studios = new Map((await listStudios()).map((s) => [s.id, s]));
+  const live = (await ticketsOf(uid)).filter((t) => (t.status === "booked" || t.status === "waitlisted") && Date.parse(t.startsAt) > now.getTime() - 3_600_000);
+  const withClass = await Promise.all(live.map(async (t) => ({ t, c: await getClass(t.classId) })));
+  return withClass.flatMap(({ t, c }) => {
+    const studio = studios.get(t.studioId);
+    if (!c || !studio) return [];
+    return [{ href: `/tickets/${t.classId}`, title: `${c.title}, ${studio.name}`, when: studioTime(t.startsAt, studio.timeZone), status: TICKET_STATE_LABEL[t.status] }];
+  });
 }

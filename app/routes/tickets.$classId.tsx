@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { TicketList } from "~/components/ticket-list";
 import { ClassFacts } from "~/components/class-facts";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
@@ -66,16 +67,7 @@ export default function TicketRoute() {
         {page.others.length > 0 ? (
           <section className="stack" aria-labelledby="others-title">
             <h2 id="others-title">Your other studio tickets</h2>
-            <ul className="schedule-list">
-              {page.others.map((o) => (
-                <li key={o.href} className="staff-class">
-                  <Link to={o.href}>{o.title}</Link>
-                  <p className="schedule-item__facts">
-                    {o.when} · {o.status}
-                  </p>
-                </li>
-              ))}
-            </ul>
+            <TicketList tickets={page.others} />
           </section>
         ) : null}
       </div>

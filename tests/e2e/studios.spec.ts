@@ -145,6 +145,11 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("img", { name: /Check-in QR code/ }).locator("svg")).toBeVisible();
     await expect(page.getByTestId("check-in-code")).toHaveText(/^[A-Z2-7]{10}$/);
 
+    // My classes lists the ticket too.
+    await page.goto("/my-classes");
+    await expect(page.getByRole("region", { name: "Studio tickets" }).getByRole("link", { name: /Test Lantern Sit, Stillhour Lantern Yard/ })).toHaveAttribute("href", `/tickets/${id}`);
+    await page.goto(`/tickets/${id}`);
+
     // What was signed can be read again and downloaded.
     await page.getByRole("link", { name: "The waiver you signed" }).click();
     await expect(page.getByRole("status")).toContainText("You signed this version");
