@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { checkRouteHandles } from "~/models/route-handle.server";
+import { markEndedNoShows } from "~/models/check-in.server";
 import { sendReminders } from "~/models/class-reminders.server";
 import { runCreditJobs } from "~/models/credit-jobs.server";
 import { generateClasses } from "~/models/class-schedule.server";
@@ -50,7 +51,7 @@ const MINUTE = 60_000;
 /**
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
- * expiry, expiry reminders and the refunds of cancelled classes every fifteen minutes, and
+ * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
  * server-recorded analytics events forwarded every minute. Each is safe beside another server doing
  * the same (reminders go once per key, classes are created only if absent, ledger entries are
  * written once).
@@ -65,6 +66,8 @@ export function startScheduleJobs(): () => void {
     ["gift delivery", () => deliverDueGifts(), 5 * MINUTE],
     // Credit expiry, expiry reminders and the refunds of cancelled classes (ADR 022).
     ["credit jobs", () => runCreditJobs(), 15 * MINUTE],
+    // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
+    ["studio no-shows", () => markEndedNoShows(), 15 * MINUTE],
     // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).

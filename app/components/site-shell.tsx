@@ -165,6 +165,7 @@ const FOOTER_GROUPS = [
     title: "Practice",
     links: [
       { to: "/classes", label: "Live classes" },
+      { to: "/studios", label: "Studios" },
       { to: "/on-demand", label: "On demand" },
       { to: "/teachers", label: "Teachers" },
       { to: "/blog", label: "Blog" },

@@ -96,7 +96,8 @@ export async function bookClass(input: { uid: string; classId: string; now: Date
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
     const { liveClass, seats, current } = await readPlace(tx, classId, uid);
-    if (!liveClass) return fail("not_found");
+    // In-person classes take tickets after the studio's waiver (in-person-tickets.server.ts), never this.
+    if (!liveClass || liveClass.studioId) return fail("not_found");
     const payment = bookingPayment({ isMember, creditCost: liveClass.creditCost });
     if (!payment) return fail("not_member");
     const queue = waitlistOrder(seats?.waitlist ?? []);

@@ -41,7 +41,8 @@ function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zo
 export async function classPage(request: Request, context: object, idOrSlug: string) {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug)) return null;
   const liveClass = await getClass(idOrSlug);
-  if (!liveClass) return null;
+  // In-person classes are booked on their studio's pages, after the studio's waiver (issue 12).
+  if (!liveClass || liveClass.studioId) return null;
   const now = new Date();
   const url = new URL(request.url);
   const [visitor, state] = await Promise.all([getVisitor(request), getViewerState(request, context)]);
@@ -187,7 +188,7 @@ const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
 /** The class page's form: book, cancel or leave the waitlist. Answers where to go, or a sentence and a status. */
 export async function classAction(request: Request, context: object, idOrSlug: string): Promise<{ redirect?: string; error?: string; status: number }> {
   const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
-  if (!liveClass) return { error: "We couldn't find that class.", status: 404 };
+  if (!liveClass || liveClass.studioId) return { error: "We couldn't find that class.", status: 404 };
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const state = await getViewerState(request, context);
   if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };

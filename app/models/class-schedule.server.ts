@@ -24,8 +24,11 @@ export async function generateClasses(options: { now?: Date; weeks?: number; sto
   return { created, existing: classes.length - created };
 }
 
-/** Classes starting between `from` and `to`, in start order, optionally of one practice or teacher. */
-export function listUpcomingClasses(options: { from: Date; to: Date; modality?: LiveClass["modality"]; teacherId?: string }): Promise<LiveClass[]> {
+/**
+ * Classes starting between `from` and `to`, in start order, optionally of one practice or teacher.
+ * Online classes only, unless `studioId` asks for one studio's in-person classes (issue 12).
+ */
+export function listUpcomingClasses(options: { from: Date; to: Date; modality?: LiveClass["modality"]; teacherId?: string; studioId?: string }): Promise<LiveClass[]> {
   // Rounded to the minute so the cache key changes at most once a minute.
   const from = new Date(Math.floor(options.from.getTime() / 60_000) * 60_000).toISOString();
   const to = new Date(Math.floor(options.to.getTime() / 60_000) * 60_000).toISOString();
@@ -41,6 +44,7 @@ export function listUpcomingClasses(options: { from: Date; to: Date; modality?: 
   }).then((classes) =>
     classes.filter(
       (liveClass) =>
+        liveClass.studioId === (options.studioId ?? null) &&
         (!options.modality || liveClass.modality === options.modality) &&
         (!options.teacherId || liveClass.teacherId === options.teacherId || liveClass.substituteTeacherId === options.teacherId),
     ),

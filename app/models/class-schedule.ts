@@ -29,6 +29,9 @@ export const ClassTemplateSchema = z.object({
   description: z.string().default(""),
   whatToHaveReady: z.string().default(""),
   active: z.boolean().default(true),
+  /** Issue 12: a template for in-person classes names its studio and room (absent online). */
+  studioId: z.string().nullable().optional(),
+  roomId: z.string().nullable().optional(),
   /** Issue 11: what its classes cost in credits for non-members; null = members only. */
   creditCost: CreditCostSchema.default(null),
 });
@@ -93,6 +96,8 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       status: "scheduled",
       substituteTeacherId: null,
       sequence: 0,
+      studioId: template.studioId ?? null,
+      roomId: template.roomId ?? null,
       creditCost: template.creditCost ?? null,
     });
   }

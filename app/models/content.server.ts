@@ -99,7 +99,7 @@ export function getLearningSeries(): Promise<LearningSeries[]> {
   });
 }
 
-/** Upcoming live classes from `now`, soonest first. */
+/** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */
 export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
   // Rounded to the minute so the cache key changes at most once a minute.
   const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
@@ -107,9 +107,12 @@ export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
     const { docs } = await getStore().query("classes", LiveClassSchema, {
       where: [{ field: "startsAt", op: ">=", value: from }],
       orderBy: [{ field: "startsAt" }],
-      limit,
+      limit: limit * 4,
     });
-    return docs.map((d) => d.data);
+    return docs
+      .map((d) => d.data)
+      .filter((c) => c.studioId === null)
+      .slice(0, limit);
   });
 }
 

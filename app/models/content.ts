@@ -116,6 +116,9 @@ export const LiveClassSchema = z.object({
   substituteTeacherId: z.string().nullable().default(null),
   /** Raised on every change, for calendar invites (SEQUENCE). */
   sequence: z.number().int().min(0).default(0),
+  // Issue 12: an in-person class is a class with a studio and a room; online classes have neither.
+  studioId: z.string().nullable().default(null),
+  roomId: z.string().nullable().default(null),
   /** Issue 11: credits a non-member pays to book it (whole, at least 1); null = members only. */
   creditCost: CreditCostSchema.default(null),
 });

@@ -1,6 +1,7 @@
 import { getStore } from "~/services/db.server";
 import { grantCreditPack } from "./credits.server";
 import { expireGiftPurchase, fulfilGiftPurchase } from "./gifts.server";
+import { fulfilStudioPurchase } from "./studio-purchases.server";
 import { PURCHASES, PurchaseSchema, getPurchase, judgeSession, paidPurchase, sessionOf, type PaidPurchase, type Purchase, type PurchaseKind } from "./purchases.server";
 
 /**
@@ -19,8 +20,8 @@ const FULFIL: Record<PurchaseKind, Fulfil | null> = {
     // A paid pack that cannot be granted is a fault to fix, never a payment quietly kept.
     if (!granted.ok) throw new Error(`credit pack not granted: ${granted.reason}`);
   },
-  studio_ticket: null,
-  studio_membership: null,
+  studio_ticket: fulfilStudioPurchase,
+  studio_membership: fulfilStudioPurchase,
 };
 
 const EXPIRE: Partial<Record<PurchaseKind, (purchaseId: string) => Promise<unknown>>> = {

@@ -30,6 +30,11 @@ import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShel
 import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "./on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./demo-content/on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./demo-content/teachers";
+import { demoStudioTemplates, demoStudios, demoWaivers, upcomingStudioClasses } from "./demo-content/studios";
+import { StudioSchema } from "./studio";
+import { WaiverSchema } from "./waiver";
+import { STUDIOS } from "./in-person-tickets.server";
+import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "./waiver.server";
 import { demoGiftTypes } from "./demo-content/gifts";
 import { GIFT_TYPES, GiftTypeSchema } from "./gifts.server";
 import { demoCreditPacks } from "./demo-content/credit-packs";
@@ -77,8 +82,12 @@ function batches(now: Date): SeedBatch[] {
     { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
-    { collection: "classTemplates", schema: ClassTemplateSchema, docs: demoClassTemplates, idOf: byId },
-    { collection: "classes", schema: LiveClassSchema, docs: upcomingClasses(now), idOf: byId },
+    { collection: "classTemplates", schema: ClassTemplateSchema, docs: [...demoClassTemplates, ...demoStudioTemplates], idOf: byId },
+    { collection: "classes", schema: LiveClassSchema, docs: [...upcomingClasses(now), ...upcomingStudioClasses(now)], idOf: byId },
+    // Issue 12: two studios in different zones, each with its first waiver (later versions are published, never seeded over).
+    { collection: STUDIOS, schema: StudioSchema, docs: demoStudios, idOf: byId },
+    { collection: WAIVERS, schema: WaiverSchema, docs: demoWaivers, idOf: byId },
+    { collection: WAIVER_HEADS, schema: WaiverHeadSchema, docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })), idOf: (doc) => String(doc.studioId) },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
     { collection: GIFT_TYPES, schema: GiftTypeSchema, docs: demoGiftTypes, idOf: byId },

@@ -115,6 +115,26 @@ export function faqJsonLd(entries: Array<{ question: string; answer: string }>) 
   };
 }
 
+/** The fields every Event shares: what, when, its address, how people attend and its status. */
+function eventBase(
+  args: { title: string; description: string; startsAt: string; endsAt: string; status: "scheduled" | "cancelled" | "rescheduled" },
+  url: string,
+  attendance: "Online" | "Offline",
+) {
+  const statuses = { scheduled: "EventScheduled", cancelled: "EventCancelled", rescheduled: "EventRescheduled" } as const;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Event",
+    name: args.title,
+    description: args.description,
+    startDate: args.startsAt,
+    endDate: args.endsAt,
+    url,
+    eventAttendanceMode: `https://schema.org/${attendance}EventAttendanceMode`,
+    eventStatus: `https://schema.org/${statuses[args.status]}`,
+  };
+}
+
 /**
  * Event structured data for a live class: online attendance at a virtual location (the class page,
  * never the room), the status when cancelled or rescheduled, and a BroadcastEvent while it is live.
@@ -131,17 +151,8 @@ export function classEventJsonLd(args: {
   live: boolean;
 }) {
   const url = new URL(args.path, args.siteUrl).toString();
-  const statuses = { scheduled: "EventScheduled", cancelled: "EventCancelled", rescheduled: "EventRescheduled" } as const;
   return {
-    "@context": "https://schema.org",
-    "@type": "Event",
-    name: args.title,
-    description: args.description,
-    startDate: args.startsAt,
-    endDate: args.endsAt,
-    url,
-    eventAttendanceMode: "https://schema.org/OnlineEventAttendanceMode",
-    eventStatus: `https://schema.org/${statuses[args.status]}`,
+    ...eventBase(args, url, "Online"),
     location: { "@type": "VirtualLocation", url },
     organizer: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
     ...(args.teacherName ? { performer: { "@type": "Person", name: args.teacherName } } : {}),
@@ -174,5 +185,49 @@ export function videoJsonLd(args: {
     isAccessibleForFree: false,
     ...(args.teacherName ? { creator: { "@type": "Person", name: args.teacherName } } : {}),
     publisher: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+  };
+}
+
+/** schema.org Place for a studio (issue 12): its name, postal address and a link to a map. */
+export function studioPlaceJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  name: string;
+  description: string;
+  address: { streetAddress: string; addressLocality: string; addressRegion: string; postalCode: string; addressCountry: string };
+  mapUrl: string;
+}) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Place",
+    name: args.name,
+    description: args.description,
+    url: new URL(args.path, args.siteUrl).toString(),
+    hasMap: args.mapUrl,
+    address: { "@type": "PostalAddress", ...args.address },
+  };
+}
+
+/** Event structured data for an in-person class: offline attendance at the studio's Place. */
+export function inPersonEventJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  startsAt: string;
+  endsAt: string;
+  cancelled: boolean;
+  place: ReturnType<typeof studioPlaceJsonLd>;
+  offer?: { price: string; currency: string; available: boolean } | null;
+}) {
+  const url = new URL(args.path, args.siteUrl).toString();
+  const { "@context": _context, ...location } = args.place;
+  return {
+    ...eventBase({ ...args, status: args.cancelled ? "cancelled" : "scheduled" }, url, "Offline"),
+    location,
+    organizer: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
+    ...(args.offer
+      ? { offers: { "@type": "Offer", url, price: args.offer.price, priceCurrency: args.offer.currency, availability: `https://schema.org/${args.offer.available ? "InStock" : "SoldOut"}` } }
+      : {}),
   };
 }

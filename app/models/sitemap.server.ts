@@ -1,9 +1,10 @@
 import { getJobOpenings, getLearningSeries, listArticleSummaries } from "./content.server";
 import { listLandingPages } from "./landing-page.server";
 import { getCatalogue } from "./on-demand.server";
+import { listStudios } from "./studio.server";
 import { getTeachers } from "./teacher.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits"];
+const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits", "/studios"];
 
 export interface SitemapEntry {
   path: string;
@@ -12,13 +13,14 @@ export interface SitemapEntry {
 
 /** Every public page that answers 200: static pages, landers, teachers, articles, series and openings. */
 export async function getSitemapEntries(): Promise<SitemapEntry[]> {
-  const [landers, teachers, articles, series, openings, catalogue] = await Promise.all([
+  const [landers, teachers, articles, series, openings, catalogue, studios] = await Promise.all([
     listLandingPages(),
     getTeachers(),
     listArticleSummaries(),
     getLearningSeries(),
     getJobOpenings(),
     getCatalogue(),
+    listStudios(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -29,6 +31,7 @@ export async function getSitemapEntries(): Promise<SitemapEntry[]> {
     ...openings.map((opening) => ({ path: `/careers/${opening.id}`, lastModified: opening.postedAt.slice(0, 10) })),
     ...catalogue.classes.map((item) => ({ path: `/on-demand/${item.slug}`, lastModified: new Date(item.publishedAt).toISOString().slice(0, 10) })),
     ...catalogue.series.map((s) => ({ path: `/on-demand/series/${s.slug}` })),
+    ...studios.map((studio) => ({ path: `/studios/${studio.slug}` })),
   ];
 }
 

@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ClassFacts } from "~/components/class-facts";
 import { JsonLd } from "~/components/json-ld";
+import { PageNotices } from "~/components/page-notices";
 import { classPage, classAction } from "~/models/class-page.server";
 import { notFound } from "~/models/errors";
 import { defineHandle } from "~/models/route-handle";
@@ -56,50 +58,21 @@ export default function ClassRoute() {
           </p>
         </header>
 
-        {actionData?.error ? (
-          <p className="notice notice--error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {page.notice && !actionData?.error ? (
-          <p className={`notice notice--${page.notice.tone}`} role={page.notice.tone === "error" ? "alert" : "status"}>
-            {page.notice.text}
-          </p>
-        ) : null}
+        <PageNotices error={actionData?.error} notice={page.notice} />
         {page.stateNote ? (
           <p className="notice" role="note">
             {page.stateNote}
           </p>
         ) : null}
 
-        <dl className="class-facts">
-          {page.teacher ? (
-            <>
-              <dt>Teacher</dt>
-              <dd>
-                {page.teacher.href ? <Link to={page.teacher.href}>{page.teacher.name}</Link> : page.teacher.name}
-              </dd>
-            </>
-          ) : null}
-          {page.level ? (
-            <>
-              <dt>Level</dt>
-              <dd>{page.level}</dd>
-            </>
-          ) : null}
-          {page.whatToHaveReady ? (
-            <>
-              <dt>Have ready</dt>
-              <dd>{page.whatToHaveReady}</dd>
-            </>
-          ) : null}
-          {page.seatsLeft !== null ? (
-            <>
-              <dt>Seats</dt>
-              <dd>{page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`}</dd>
-            </>
-          ) : null}
-        </dl>
+        <ClassFacts
+          facts={[
+            ["Teacher", page.teacher?.href ? <Link to={page.teacher.href}>{page.teacher.name}</Link> : (page.teacher?.name ?? null)],
+            ["Level", page.level],
+            ["Have ready", page.whatToHaveReady],
+            ["Seats", page.seatsLeft === null ? null : page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`],
+          ]}
+        />
 
         {page.description ? <p>{page.description}</p> : null}
 

@@ -34,7 +34,10 @@ export default function ClassesRoute() {
         <header className="page-intro">
           <p className="eyebrow">Live classes</p>
           <h1 id="classes-title">The schedule</h1>
-          <p>Every class is led live by a teacher. Drop in to any of them; camera off is always fine.</p>
+          <p>
+            Every class is led live by a teacher. Drop in to any of them; camera off is always fine. Rather be in a room together?{" "}
+            <Link to="/studios">Our studios</Link> have classes in person.
+          </p>
           <p className="schedule__zone">
             Times are shown in <strong>{page.zoneLabel}</strong>
             {page.zoneKnown ? "" : ", because we don't know your time zone yet"}.{" "}

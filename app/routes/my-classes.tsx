@@ -1,8 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { TicketList } from "~/components/ticket-list";
 import { ClassListItem } from "~/components/class-list-item";
 import { EmptyState } from "~/components/empty-state";
 import { myClasses } from "~/models/class-listing.server";
+import { upcomingTickets } from "~/models/ticket-page.server";
 import { defineHandle } from "~/models/route-handle";
 import { requireAccess } from "~/models/viewer.server";
 import { getVisitor } from "~/models/visitor.server";
@@ -15,7 +17,9 @@ export const meta: MetaFunction = () => [{ title: "My classes · Stillhour" }, {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { context });
   const zone = (await getVisitor(request)).timeZone?.zone ?? user.mostRecentTimeZone ?? "UTC";
-  return data(await myClasses(viewer.uid, zone, new Date()), { headers: { "Cache-Control": "private, no-store" } });
+  const now = new Date();
+  const [classes, tickets] = await Promise.all([myClasses(viewer.uid, zone, now), upcomingTickets(viewer.uid, now)]);
+  return data({ ...classes, tickets }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function MyClassesRoute() {
@@ -28,6 +32,12 @@ export default function MyClassesRoute() {
           <h1 id="my-classes-title">My classes</h1>
           <p className="schedule__zone">Times are shown in {page.zoneLabel}.</p>
         </header>
+        {page.tickets.length > 0 ? (
+          <section aria-labelledby="tickets-title">
+            <h2 id="tickets-title">Studio tickets</h2>
+            <TicketList tickets={page.tickets} />
+          </section>
+        ) : null}
         <section aria-labelledby="upcoming-title">
           <h2 id="upcoming-title">Coming up</h2>
           {page.upcoming.length === 0 ? (

@@ -126,7 +126,12 @@ describe("seedDemoContent", () => {
 
   it("schedules about two classes a day for the next three weeks, from templates in their own zones", async () => {
     await seedDemoContent(store, NOW);
-    const classes = (await store.query("classes", LiveClassSchema, { orderBy: [{ field: "startsAt" }] })).docs;
+    const all = (await store.query("classes", LiveClassSchema, { orderBy: [{ field: "startsAt" }] })).docs;
+    // Online classes; the studios' in-person classes (issue 12) have a studio and a room.
+    const classes = all.filter((c) => c.data.studioId === null);
+    const inPerson = all.filter((c) => c.data.studioId !== null);
+    expect(new Set(inPerson.map((c) => c.data.studioId))).toEqual(new Set(["lantern-yard", "wren-canal"]));
+    expect(inPerson.every((c) => c.data.roomId)).toBe(true);
     expect(classes.length).toBeGreaterThanOrEqual(40);
     expect(classes.length).toBeLessThanOrEqual(48);
     for (const { id, data } of classes) {
@@ -136,7 +141,8 @@ describe("seedDemoContent", () => {
       expect(t).toBeGreaterThan(NOW.getTime());
       expect(t).toBeLessThanOrEqual(NOW.getTime() + 21 * 86_400_000);
     }
-    expect((await store.query("classTemplates", (await import("zod")).z.any())).docs.length).toBe(12);
+    // Twelve online templates and four in-person ones at the two studios.
+    expect((await store.query("classTemplates", (await import("zod")).z.any())).docs.length).toBe(16);
     expect(upcomingClasses(NOW).map((c) => c.id)).toEqual(upcomingClasses(NOW).map((c) => c.id));
     expect(new Set(classes.map((c) => c.data.modality))).toEqual(new Set(["meditation", "mindfulness", "breathwork"]));
   });

@@ -1,0 +1,313 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getStore } from "~/services/db.server";
+import type { TransactionContext } from "~/services/store.server";
+import { waitlistOrder } from "./booking";
+import { USER_ACTIONS } from "./booking.server";
+import { CLASSES } from "./class-schedule.server";
+import { LiveClassSchema, type LiveClass } from "./content";
+import { StudioSchema, TICKET_STATES, canBecome, isLateCancel } from "./studio";
+import { SignatureSchema, signatureId } from "./waiver";
+import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.server";
+
+/**
+ * In-person tickets (issue 12; docs/decisions/023-waivers.md). The live-class booking model of ADR 016
+ * again: one ticket per member and class, one seat document per class with the booked count and the
+ * waitlist, every change reading and writing both in one transaction. On top of it, a ticket is only
+ * made when the member has signed the studio's current waiver (checked inside the same transaction)
+ * and has a way to pay that is claimed in that transaction too: a studio membership, a drop-in bought
+ * through the payment port, or (later) credits.
+ */
+
+export const STUDIOS = "studios";
+export const IN_PERSON_TICKETS = "inPersonTickets";
+export const IN_PERSON_SEATS = "inPersonSeats";
+export const STUDIO_TRANSACTIONS = "studioTransactions";
+export const USER_MEMBERSHIPS = "userMemberships";
+
+/**
+ * How a ticket is paid. "credits" is the seam for the credit ledger (issue 11, credits.server.ts):
+ * claimPayment/releasePayment below have its case marked; until it is wired it is refused.
+ */
+export const PaymentSchema = z.object({ method: z.enum(["membership", "drop_in", "credits"]), reference: z.string().min(1) });
+export type TicketPayment = z.infer<typeof PaymentSchema>;
+
+export const TicketSchema = z.object({
+  id: z.string(),
+  classId: z.string(),
+  studioId: z.string(),
+  uid: z.string(),
+  status: z.enum(TICKET_STATES),
+  startsAt: z.string(),
+  durationMinutes: z.number(),
+  /** The check-in code in the QR: 10 base32 characters, unguessable, kept across re-bookings. */
+  code: z.string(),
+  payment: PaymentSchema,
+  waiverVersion: z.number().nullable(),
+  bookedAt: z.number().nullable().default(null),
+  waitlistedAt: z.number().nullable().default(null),
+  promoted: z.boolean().default(false),
+  updatedAt: z.number(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const SeatsSchema = z.object({
+  classId: z.string(),
+  booked: z.number().int().min(0),
+  waitlist: z.array(z.object({ uid: z.string(), waitlistedAt: z.number() })).default([]),
+});
+
+export const MembershipSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  studioId: z.string(),
+  offerId: z.string(),
+  name: z.string(),
+  startsAt: z.number(),
+  endsAt: z.number(),
+  purchaseId: z.string(),
+  status: z.enum(["active", "cancelled"]),
+});
+export type StudioMembership = z.infer<typeof MembershipSchema>;
+
+/** §3 studioTransactions: one per purchase (the id is the purchase id); a drop-in is used by one ticket at a time. */
+export const StudioTransactionSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  studioId: z.string(),
+  kind: z.enum(["drop_in", "membership"]),
+  itemId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paidAt: z.number(),
+  /** Drop-ins: available until a ticket uses it; back to available when cancelled in time. */
+  status: z.enum(["available", "used", "n/a"]),
+  ticketId: z.string().nullable(),
+  /** The class it was bought for (drop-ins), booked straight after payment. */
+  classId: z.string().nullable(),
+});
+export type StudioTransaction = z.infer<typeof StudioTransactionSchema>;
+
+export const ticketId = (classId: string, uid: string) => `${classId}:${uid}`;
+
+export function newCheckInCode(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  return [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join("");
+}
+
+export type TicketProblem =
+  | "not_found"
+  | "class_cancelled"
+  | "class_started"
+  | "waiver_needed"
+  | "payment_invalid"
+  | "credits_unavailable"
+  | "not_booked";
+
+const PROBLEMS: Record<TicketProblem, { message: string; status: number }> = {
+  not_found: { message: "We couldn't find that class.", status: 404 },
+  class_cancelled: { message: "This class was cancelled, so it can't be booked.", status: 409 },
+  class_started: { message: "This class has already started, so its bookings are closed.", status: 409 },
+  waiver_needed: { message: "Please read and sign the studio's waiver first; your booking carries on straight after.", status: 409 },
+  payment_invalid: { message: "That way of paying doesn't cover this class. Please choose another.", status: 409 },
+  credits_unavailable: { message: "Paying with credits isn't available at studios yet. Please choose another way to pay.", status: 409 },
+  not_booked: { message: "You don't have a place on this class to cancel.", status: 409 },
+};
+
+export type TicketFailure = { ok: false; problem: TicketProblem; message: string; status: number };
+export const ticketFail = (problem: TicketProblem): TicketFailure => ({ ok: false, problem, ...PROBLEMS[problem] });
+
+function recordAction(tx: TransactionContext, uid: string, kind: string, classId: string, at: number) {
+  tx.create(USER_ACTIONS, `${uid}:${at}:${randomBytes(4).toString("hex")}`, { uid, kind, classId, at });
+}
+
+/** Reads the document behind a payment (inside the transaction, before any write). */
+async function readPayment(tx: TransactionContext, payment: TicketPayment) {
+  if (payment.method === "membership") return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null };
+  if (payment.method === "drop_in") return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema) };
+  // Seam (issue 11): read the member's credit balance document here once credits.server.ts is merged.
+  return { membership: null, dropIn: null };
+}
+
+/** Whether the payment covers this class for this member: the right studio, in date, not yet used. */
+function paymentCovers(
+  read: Awaited<ReturnType<typeof readPayment>>,
+  payment: TicketPayment,
+  context: { uid: string; liveClass: LiveClass; now: number },
+): TicketProblem | null {
+  const { uid, liveClass, now } = context;
+  if (payment.method === "credits") return "credits_unavailable";
+  if (payment.method === "membership") {
+    const m = read.membership;
+    const starts = Date.parse(liveClass.startsAt);
+    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt ? null : "payment_invalid";
+  }
+  const d = read.dropIn;
+  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available" ? null : "payment_invalid";
+}
+
+/** Claims the payment for the ticket (the drop-in is marked used by it). */
+function claimPayment(tx: TransactionContext, payment: TicketPayment, id: string, classId: string) {
+  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId });
+  // Seam (issue 11): spend one credit here, keyed by the ticket id, once credits are wired.
+}
+
+/** Gives the payment back (a cancellation in time, a waitlist that never got a seat). */
+export function releasePayment(tx: TransactionContext, payment: TicketPayment) {
+  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "available", ticketId: null });
+  // Seam (issue 11): return the credit here, keyed by the ticket id.
+}
+
+export type BookResult = { ok: true; status: "booked" | "waitlisted"; position: number | null; ticketId: string; already: boolean; startedNew: boolean } | TicketFailure;
+
+/**
+ * Books an in-person class (or joins its waitlist when full). Refused, with nothing written, when the
+ * member hasn't signed the studio's current waiver or the payment doesn't cover this class. Asking
+ * again answers the place already held and claims nothing.
+ */
+export async function bookInPerson(input: { uid: string; classId: string; payment: TicketPayment; now: Date }): Promise<BookResult> {
+  const { uid, classId, payment, now } = input;
+  const at = now.getTime();
+  const id = ticketId(classId, uid);
+  return getStore().transaction(async (tx) => {
+    const liveClass = await tx.get(CLASSES, classId, LiveClassSchema);
+    if (!liveClass || !liveClass.studioId) return ticketFail("not_found");
+    const studioId = liveClass.studioId;
+    const [seats, current, head, paid] = await Promise.all([
+      tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
+      tx.get(IN_PERSON_TICKETS, id, TicketSchema),
+      tx.get(WAIVER_HEADS, studioId, WaiverHeadSchema),
+      readPayment(tx, payment),
+    ]);
+    const signature = head ? await tx.get(WAIVER_SIGNATURES, signatureId(studioId, head.version, uid), SignatureSchema) : null;
+    const queue = waitlistOrder(seats?.waitlist ?? []);
+    if (current && (current.status === "booked" || current.status === "checked_in"))
+      return { ok: true, status: "booked", position: null, ticketId: id, already: true, startedNew: false } as const;
+    if (current?.status === "waitlisted")
+      return { ok: true, status: "waitlisted", position: queue.findIndex((e) => e.uid === uid) + 1, ticketId: id, already: true, startedNew: false } as const;
+    if (liveClass.status === "cancelled") return ticketFail("class_cancelled");
+    if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
+    if (head && !signature) return ticketFail("waiver_needed");
+    const problem = paymentCovers(paid, payment, { uid, liveClass, now: at });
+    if (problem) return ticketFail(problem);
+
+    const booked = seats?.booked ?? 0;
+    const seatFree = booked < liveClass.capacity && queue.length === 0;
+    const status = seatFree ? "booked" : "waitlisted";
+    if (!canBecome(current?.status ?? null, status)) return ticketFail("not_found");
+    const waitlist = seatFree ? queue : [...queue, { uid, waitlistedAt: at }];
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: seatFree ? booked + 1 : booked, waitlist });
+    tx.set(IN_PERSON_TICKETS, id, {
+      id,
+      classId,
+      studioId,
+      uid,
+      status,
+      startsAt: liveClass.startsAt,
+      durationMinutes: liveClass.durationMinutes,
+      code: current?.code ?? newCheckInCode(),
+      payment,
+      waiverVersion: head?.version ?? null,
+      bookedAt: seatFree ? at : null,
+      waitlistedAt: seatFree ? null : at,
+      promoted: false,
+      updatedAt: at,
+    });
+    claimPayment(tx, payment, id, classId);
+    recordAction(tx, uid, seatFree ? "studio_class_booked" : "studio_class_waitlisted", classId, at);
+    return { ok: true, status, position: seatFree ? null : waitlist.length, ticketId: id, already: false, startedNew: true } as const;
+  });
+}
+
+export type CancelResult = { ok: true; was: "booked" | "waitlisted"; late: boolean; promotedUid: string | null } | TicketFailure;
+
+/**
+ * Cancels a booked ticket or leaves the waitlist. Inside the studio's late-cancel window a booked
+ * ticket becomes late-cancelled and its payment stays spent; before it, a drop-in comes back to use on
+ * another class. In the same transaction the first in line takes the seat, exactly once.
+ */
+export async function cancelTicket(input: { uid: string; classId: string; now: Date }): Promise<CancelResult> {
+  const { uid, classId, now } = input;
+  const at = now.getTime();
+  const id = ticketId(classId, uid);
+  return getStore().transaction(async (tx) => {
+    const [liveClass, ticket, seats] = await Promise.all([
+      tx.get(CLASSES, classId, LiveClassSchema),
+      tx.get(IN_PERSON_TICKETS, id, TicketSchema),
+      tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
+    ]);
+    if (!liveClass?.studioId) return ticketFail("not_found");
+    if (!ticket || (ticket.status !== "booked" && ticket.status !== "waitlisted")) return ticketFail("not_booked");
+    if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
+    const queue = waitlistOrder(seats?.waitlist ?? []);
+
+    if (ticket.status === "waitlisted") {
+      tx.update(IN_PERSON_TICKETS, id, { status: "cancelled", updatedAt: at });
+      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: queue.filter((e) => e.uid !== uid) });
+      releasePayment(tx, ticket.payment);
+      recordAction(tx, uid, "studio_waitlist_left", classId, at);
+      return { ok: true, was: "waitlisted", late: false, promotedUid: null } as const;
+    }
+
+    const studio = await tx.get(STUDIOS, liveClass.studioId, StudioSchema);
+    const next = queue[0] ?? null;
+    const nextTicket = next ? await tx.get(IN_PERSON_TICKETS, ticketId(classId, next.uid), TicketSchema) : null;
+    const late = studio ? isLateCancel(liveClass.startsAt, studio.lateCancel, studio.timeZone, now) : false;
+
+    tx.update(IN_PERSON_TICKETS, id, { status: late ? "late_cancelled" : "cancelled", updatedAt: at });
+    if (!late) releasePayment(tx, ticket.payment);
+    recordAction(tx, uid, late ? "studio_class_late_cancelled" : "studio_class_cancelled", classId, at);
+    if (next && nextTicket?.status === "waitlisted") {
+      tx.update(IN_PERSON_TICKETS, nextTicket.id, { status: "booked", bookedAt: at, promoted: true, updatedAt: at });
+      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 1, waitlist: queue.slice(1) });
+      recordAction(tx, next.uid, "studio_waitlist_promoted", classId, at);
+      return { ok: true, was: "booked", late, promotedUid: next.uid } as const;
+    }
+    // A stale waitlist entry (no waiting ticket behind it) is dropped, not promoted.
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: Math.max(0, (seats?.booked ?? 1) - 1), waitlist: next ? queue.slice(1) : queue });
+    return { ok: true, was: "booked", late, promotedUid: null } as const;
+  });
+}
+
+export function getTicket(classId: string, uid: string): Promise<Ticket | null> {
+  return getStore().get(IN_PERSON_TICKETS, ticketId(classId, uid), TicketSchema);
+}
+
+/** The member's place in line, 1-based; null when not waiting. */
+export async function waitlistPosition(classId: string, uid: string): Promise<number | null> {
+  const seats = await getStore().get(IN_PERSON_SEATS, classId, SeatsSchema);
+  const index = waitlistOrder(seats?.waitlist ?? []).findIndex((e) => e.uid === uid);
+  return index === -1 ? null : index + 1;
+}
+
+export async function inPersonSeatsLeft(classId: string, capacity: number): Promise<number> {
+  const seats = await getStore().get(IN_PERSON_SEATS, classId, SeatsSchema);
+  return Math.max(0, capacity - (seats?.booked ?? 0));
+}
+
+export async function ticketsOf(uid: string): Promise<Ticket[]> {
+  const { docs } = await getStore().query(IN_PERSON_TICKETS, TicketSchema, { where: [{ field: "uid", op: "==", value: uid }] });
+  return docs.map((d) => d.data).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+export async function ticketsForClass(classId: string): Promise<Ticket[]> {
+  const { docs } = await getStore().query(IN_PERSON_TICKETS, TicketSchema, { where: [{ field: "classId", op: "==", value: classId }] });
+  return docs.map((d) => d.data);
+}
+
+/** The ways this member can pay at this studio right now: an active membership, unused drop-ins. */
+export async function paymentOptions(uid: string, studioId: string, now: Date): Promise<{ membership: StudioMembership | null; dropIns: StudioTransaction[] }> {
+  const store = getStore();
+  const [memberships, transactions] = await Promise.all([
+    store.query(USER_MEMBERSHIPS, MembershipSchema, { where: [{ field: "uid", op: "==", value: uid }] }),
+    store.query(STUDIO_TRANSACTIONS, StudioTransactionSchema, { where: [{ field: "uid", op: "==", value: uid }] }),
+  ]);
+  const at = now.getTime();
+  const membership =
+    memberships.docs
+      .map((d) => d.data)
+      .filter((m) => m.studioId === studioId && m.status === "active" && m.startsAt <= at && at < m.endsAt)
+      .sort((a, b) => b.endsAt - a.endsAt)[0] ?? null;
+  const dropIns = transactions.docs.map((d) => d.data).filter((t) => t.studioId === studioId && t.kind === "drop_in" && t.status === "available");
+  return { membership, dropIns };
+}

@@ -1,0 +1,147 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { EmptyState } from "~/components/empty-state";
+import { JsonLd } from "~/components/json-ld";
+import { notFound } from "~/models/errors";
+import { defineHandle } from "~/models/route-handle";
+import { inPersonEventJsonLd, pageMeta, studioPlaceJsonLd } from "~/models/seo";
+import { formatMoney } from "~/models/studio";
+import { getStudioBySlug, studioSchedule } from "~/models/studio.server";
+import { getEnv } from "~/services/env.server";
+
+/**
+ * Issue 12: one studio. Where it is and how to get there (a plain map link, no embed), its rooms, and
+ * the next two weeks of in-person classes on the studio's own clock, its zone named, with seats left.
+ * Public and cacheable: nothing personal is on it; booking happens on each class's page.
+ */
+export const handle = defineHandle({ name: "studio", layout: "main", theme: "light" });
+
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
+  page ? pageMeta({ title: page.name, description: page.tagline || `Classes in person at ${page.name}.`, path: `/studios/${page.slug}`, matches }) : [{ title: "Studio not found · Stillhour" }];
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const studio = await getStudioBySlug(params.slug ?? "");
+  if (!studio) throw notFound();
+  const now = new Date();
+  const schedule = await studioSchedule(studio, now);
+  const siteUrl = getEnv().PUBLIC_SITE_URL;
+  const path = `/studios/${studio.slug}`;
+  const place = studioPlaceJsonLd({ siteUrl, path, name: studio.name, description: studio.tagline, address: studio.address, mapUrl: studio.mapUrl });
+  const price = (studio.dropIn.amount / 100).toFixed(2);
+  const events = schedule.days.flatMap((day) =>
+    day.classes.map((c) =>
+      inPersonEventJsonLd({
+        siteUrl,
+        path: c.href,
+        title: c.title,
+        description: c.description || c.title,
+        startsAt: c.startsAt,
+        endsAt: c.endsAt,
+        cancelled: c.cancelled,
+        place,
+        offer: { price, currency: studio.dropIn.currency.toUpperCase(), available: c.seatsLeft > 0 },
+      }),
+    ),
+  );
+  return data(
+    {
+      slug: studio.slug,
+      name: studio.name,
+      tagline: studio.tagline,
+      address: studio.address,
+      openingNotes: studio.openingNotes,
+      directions: studio.directions,
+      mapUrl: studio.mapUrl,
+      rooms: studio.rooms.map((r) => `${r.name} (${r.capacity} places)`),
+      dropIn: formatMoney(studio.dropIn.amount, studio.dropIn.currency),
+      memberships: studio.memberships.map((m) => ({ id: m.id, name: m.name, description: m.description, price: formatMoney(m.amount, m.currency) })),
+      schedule,
+      jsonLd: [place, ...events],
+    },
+    { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } },
+  );
+}
+
+export default function StudioRoute() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <article className="section" aria-labelledby="studio-title">
+      <JsonLd data={page.jsonLd} />
+      <div className="container container--narrow stack">
+        <header className="page-intro">
+          <p className="eyebrow">
+            <Link to="/studios">Studios</Link>
+          </p>
+          <h1 id="studio-title">{page.name}</h1>
+          <p>{page.tagline}</p>
+        </header>
+
+        <section className="studio-facts stack" aria-labelledby="visit-title">
+          <h2 id="visit-title">Visiting</h2>
+          <address className="studio-address">
+            {page.address.streetAddress}
+            <br />
+            {[page.address.addressLocality, page.address.addressRegion, page.address.postalCode].filter(Boolean).join(" ")}
+          </address>
+          <p>
+            <a href={page.mapUrl} rel="noopener noreferrer" target="_blank">
+              Open in a map (OpenStreetMap)
+            </a>
+          </p>
+          {page.directions ? <p>{page.directions}</p> : null}
+          {page.openingNotes ? <p>{page.openingNotes}</p> : null}
+          <p className="muted">Rooms: {page.rooms.join(", ")}.</p>
+        </section>
+
+        <section className="stack" aria-labelledby="prices-title">
+          <h2 id="prices-title">Ways to come</h2>
+          <ul className="studio-prices">
+            <li>
+              <strong>Drop-in:</strong> {page.dropIn} for one class.
+            </li>
+            {page.memberships.map((m) => (
+              <li key={m.id}>
+                <strong>{m.name}:</strong> {m.price}. {m.description} <Link to={`/studios/${page.slug}/membership`}>Join the studio</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="stack" aria-labelledby="schedule-title">
+          <h2 id="schedule-title">Schedule</h2>
+          <p className="schedule__zone">
+            Times are shown in <strong>{page.schedule.zoneLabel}</strong>, the studio's own time.
+          </p>
+          {page.schedule.count === 0 ? (
+            <EmptyState title="No classes scheduled just now" message="New classes are added every week." />
+          ) : (
+            page.schedule.days.map((day) => (
+              <section key={day.dayKey} className="schedule-day" aria-labelledby={`day-${day.dayKey}`}>
+                <h3 id={`day-${day.dayKey}`}>{day.label}</h3>
+                <ul className="schedule-list">
+                  {day.classes.map((c) => (
+                    <li key={c.id}>
+                      <article className={`schedule-item${c.cancelled ? " schedule-item--cancelled" : ""}`}>
+                        <p className="schedule-item__time">
+                          <time dateTime={c.startsAt}>{c.timeRange}</time>
+                        </p>
+                        <div className="schedule-item__body">
+                          <h4 className="studio-class__title">
+                            <Link to={c.href}>{c.title}</Link>
+                          </h4>
+                          <p className="schedule-item__facts">
+                            {c.room} · {c.cancelled ? "Cancelled" : c.seatsLeft === 0 ? "Full: waitlist open" : `${c.seatsLeft} of ${c.capacity} places left`}
+                          </p>
+                        </div>
+                      </article>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          )}
+        </section>
+      </div>
+    </article>
+  );
+}
