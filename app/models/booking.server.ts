@@ -59,7 +59,7 @@ const bookingId = (classId: string, uid: string) => `${classId}:${uid}`;
  * own spend. The member's next entry number makes it unique even within one millisecond, and the
  * same on a retried transaction.
  */
-const creditRefFor = (classId: string, uid: string, at: number, ledger: MemberLedger) => `${classId}:${uid}:${at}:${ledger.seq + 1}`;
+export const creditRefFor = (classId: string, uid: string, at: number, ledger: MemberLedger) => `${classId}:${uid}:${at}:${ledger.seq + 1}`;
 
 export type BookingFailure = { ok: false; problem: BookingProblem; message: string; status: number };
 const fail = (problem: BookingProblem): BookingFailure => ({ ok: false, problem, ...bookingProblem(problem) });
@@ -139,8 +139,11 @@ export interface CreditsReturned {
   expired: number;
 }
 
-/** The refund and follow-up expiry for one booking occasion, written into the caller's transaction. */
-function returnCredits(tx: TransactionContext, ledger: MemberLedger, creditRef: string, classId: string, at: number): CreditsReturned {
+/**
+ * The refund and follow-up expiry for one booking occasion, written into the caller's transaction.
+ * Studio tickets paid with credits return theirs through this too (in-person-tickets.server.ts).
+ */
+export function returnCredits(tx: TransactionContext, ledger: MemberLedger, creditRef: string, classId: string, at: number): CreditsReturned {
   appendEntries(tx, ledger, planReturn(holdingsOf(ledger), ledger.entries, creditRef, at), { classId });
   const refunds = ledger.entries.filter((entry) => entry.bookingId === creditRef && entry.kind === "refund");
   const expiredPacks = new Set(ledger.packs.filter((pack) => pack.expiresAt <= at).map((pack) => pack.id));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import { CLASSES } from "./class-schedule.server";
 import { LiveClassSchema } from "./content";
-import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, SeatsSchema, releasePayment, TicketSchema, ticketsForClass, type Ticket } from "./in-person-tickets.server";
+import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, SeatsSchema, readPayment, releasePayment, TicketSchema, ticketsForClass, type Ticket } from "./in-person-tickets.server";
 import { StudioSchema, codeFromScan, studioDay, studioTime } from "./studio";
 
 /**
@@ -107,7 +107,7 @@ export async function undoCheckIn(input: { staffUid: string; studioId: string; t
 
 /**
  * After a class has ended: everyone still booked (not checked in) becomes a no-show, and anyone
- * still waiting gets their drop-in back. Each ticket in its own transaction; running it twice changes
+ * still waiting gets their drop-in or credits back. Each ticket in its own transaction; running it twice changes
  * nothing more.
  */
 export async function markNoShows(input: { studioId: string; classId: string; now: Date }): Promise<{ ok: true; noShows: number; released: number } | { ok: false; message: string }> {
@@ -127,9 +127,10 @@ export async function markNoShows(input: { studioId: string; classId: string; no
         return "no_show" as const;
       }
       if (ticket?.status === "waitlisted") {
+        const paid = await readPayment(tx, ticket.payment, ticket.uid);
         tx.update(IN_PERSON_TICKETS, ticket.id, { status: "cancelled", updatedAt: at });
         if (seats) tx.set(IN_PERSON_SEATS, ticket.classId, { ...seats, waitlist: seats.waitlist.filter((e) => e.uid !== ticket.uid) });
-        releasePayment(tx, ticket.payment);
+        releasePayment(tx, ticket.payment, paid, { classId: ticket.classId, now: at });
         return "released" as const;
       }
       return null;

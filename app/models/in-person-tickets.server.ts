@@ -3,9 +3,12 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import type { TransactionContext } from "~/services/store.server";
 import { waitlistOrder } from "./booking";
-import { USER_ACTIONS } from "./booking.server";
+import { USER_ACTIONS, creditRefFor, returnCredits, type CreditsReturned } from "./booking.server";
 import { CLASSES } from "./class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "./content";
+import { planSpend, type SpendPlan } from "./credit-ledger";
+import { creditsLabel } from "./credit-pack";
+import { appendEntries, holdingsOf, readLedger, type MemberLedger } from "./credits.server";
 import { StudioSchema, TICKET_STATES, canBecome, isLateCancel } from "./studio";
 import { SignatureSchema, signatureId } from "./waiver";
 import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.server";
@@ -16,7 +19,7 @@ import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.serv
  * waitlist, every change reading and writing both in one transaction. On top of it, a ticket is only
  * made when the member has signed the studio's current waiver (checked inside the same transaction)
  * and has a way to pay that is claimed in that transaction too: a studio membership, a drop-in bought
- * through the payment port, or (later) credits.
+ * through the payment port, or class credits (the ledger of credits.server.ts, ADR 022).
  */
 
 export const STUDIOS = "studios";
@@ -26,8 +29,10 @@ export const STUDIO_TRANSACTIONS = "studioTransactions";
 export const USER_MEMBERSHIPS = "userMemberships";
 
 /**
- * How a ticket is paid. "credits" is the seam for the credit ledger (issue 11, credits.server.ts):
- * claimPayment/releasePayment below have its case marked; until it is wired it is refused.
+ * How a ticket is paid. For "credits" the form names no pack (it posts `credits:account`); the
+ * booking transaction replaces the reference with the ledger's name for this ticket occasion
+ * (`creditRefFor`: `{classId}:{uid}:{at}:{next entry number}`), which its spend and refund carry, so
+ * a ticket cancelled and booked again is a second occasion with its own spend.
  */
 export const PaymentSchema = z.object({ method: z.enum(["membership", "drop_in", "credits"]), reference: z.string().min(1) });
 export type TicketPayment = z.infer<typeof PaymentSchema>;
@@ -101,7 +106,8 @@ export type TicketProblem =
   | "class_started"
   | "waiver_needed"
   | "payment_invalid"
-  | "credits_unavailable"
+  | "credits_not_taken"
+  | "not_enough_credits"
   | "not_booked";
 
 const PROBLEMS: Record<TicketProblem, { message: string; status: number }> = {
@@ -110,7 +116,8 @@ const PROBLEMS: Record<TicketProblem, { message: string; status: number }> = {
   class_started: { message: "This class has already started, so its bookings are closed.", status: 409 },
   waiver_needed: { message: "Please read and sign the studio's waiver first; your booking carries on straight after.", status: 409 },
   payment_invalid: { message: "That way of paying doesn't cover this class. Please choose another.", status: 409 },
-  credits_unavailable: { message: "Paying with credits isn't available at studios yet. Please choose another way to pay.", status: 409 },
+  credits_not_taken: { message: "This class can't be paid with credits. Please choose another way to pay.", status: 409 },
+  not_enough_credits: { message: "You don't have enough credits left for this class. A class pack, a drop-in or a studio membership will let you book.", status: 409 },
   not_booked: { message: "You don't have a place on this class to cancel.", status: 409 },
 };
 
@@ -121,41 +128,73 @@ function recordAction(tx: TransactionContext, uid: string, kind: string, classId
   tx.create(USER_ACTIONS, `${uid}:${at}:${randomBytes(4).toString("hex")}`, { uid, kind, classId, at });
 }
 
-/** Reads the document behind a payment (inside the transaction, before any write). */
-async function readPayment(tx: TransactionContext, payment: TicketPayment) {
-  if (payment.method === "membership") return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null };
-  if (payment.method === "drop_in") return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema) };
-  // Seam (issue 11): read the member's credit balance document here once credits.server.ts is merged.
-  return { membership: null, dropIn: null };
+/** What a payment's check needs, read inside the transaction before any write. */
+export interface PaymentRead {
+  membership: StudioMembership | null;
+  dropIn: StudioTransaction | null;
+  /** The member's whole credit ledger (credits only): reading it serialises their credit movements. */
+  ledger: MemberLedger | null;
 }
 
-/** Whether the payment covers this class for this member: the right studio, in date, not yet used. */
-function paymentCovers(
-  read: Awaited<ReturnType<typeof readPayment>>,
-  payment: TicketPayment,
-  context: { uid: string; liveClass: LiveClass; now: number },
-): TicketProblem | null {
+/** Reads the document behind a payment (inside the transaction, before any write). */
+export async function readPayment(tx: TransactionContext, payment: TicketPayment, uid: string): Promise<PaymentRead> {
+  if (payment.method === "membership") return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null, ledger: null };
+  if (payment.method === "drop_in") return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema), ledger: null };
+  return { membership: null, dropIn: null, ledger: await readLedger(tx, uid) };
+}
+
+/** The ticket's payment as stored: a credit payment is named after this occasion in the member's ledger. */
+function ticketPayment(payment: TicketPayment, read: PaymentRead, context: { uid: string; classId: string; now: number }): TicketPayment {
+  if (payment.method !== "credits" || !read.ledger) return payment;
+  return { method: "credits", reference: creditRefFor(context.classId, context.uid, context.now, read.ledger) };
+}
+
+/** The spend entries for a ticket paid with credits (the class's creditCost, soonest-expiring pack first). */
+function creditSpend(read: PaymentRead, payment: TicketPayment, liveClass: LiveClass, now: number): SpendPlan | null {
+  if (payment.method !== "credits" || !read.ledger || liveClass.creditCost === null) return null;
+  return planSpend(holdingsOf(read.ledger), read.ledger.entries, liveClass.creditCost, now, payment.reference);
+}
+
+/** Whether the payment covers this class for this member: the right studio, in date, not yet used, enough credits. */
+function paymentCovers(read: PaymentRead, payment: TicketPayment, context: { uid: string; liveClass: LiveClass; now: number }): TicketFailure | null {
   const { uid, liveClass, now } = context;
-  if (payment.method === "credits") return "credits_unavailable";
+  if (payment.method === "credits") {
+    if (liveClass.creditCost === null) return ticketFail("credits_not_taken");
+    const plan = creditSpend(read, payment, liveClass, now);
+    if (plan?.ok) return null;
+    const available = plan?.available ?? 0;
+    return {
+      ...ticketFail("not_enough_credits"),
+      message: `This class takes ${creditsLabel(liveClass.creditCost)} and you have ${available === 0 ? "none" : creditsLabel(available)} left. A class pack, a drop-in or a studio membership will let you book.`,
+    };
+  }
   if (payment.method === "membership") {
     const m = read.membership;
     const starts = Date.parse(liveClass.startsAt);
-    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt ? null : "payment_invalid";
+    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt ? null : ticketFail("payment_invalid");
   }
   const d = read.dropIn;
-  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available" ? null : "payment_invalid";
+  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available" ? null : ticketFail("payment_invalid");
 }
 
-/** Claims the payment for the ticket (the drop-in is marked used by it). */
-function claimPayment(tx: TransactionContext, payment: TicketPayment, id: string, classId: string) {
-  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId });
-  // Seam (issue 11): spend one credit here, keyed by the ticket id, once credits are wired.
+/** Claims the payment for the ticket: the drop-in is marked used by it, or its credits are spent in this transaction. */
+function claimPayment(tx: TransactionContext, read: PaymentRead, payment: TicketPayment, context: { id: string; liveClass: LiveClass; now: number }) {
+  const { id, liveClass, now } = context;
+  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId: liveClass.id });
+  const plan = creditSpend(read, payment, liveClass, now);
+  if (plan?.ok && read.ledger) appendEntries(tx, read.ledger, plan.entries, { classId: liveClass.id });
 }
 
-/** Gives the payment back (a cancellation in time, a waitlist that never got a seat). */
-export function releasePayment(tx: TransactionContext, payment: TicketPayment) {
+/**
+ * Gives the payment back (a cancellation in time, a waitlist that never got a seat). Credits go back
+ * to the packs they came from, once per occasion (planReturn nets the occasion's entries), through the
+ * same return as live classes. `read` is readPayment's answer for this payment, taken before any write.
+ */
+export function releasePayment(tx: TransactionContext, payment: TicketPayment, read: PaymentRead, context: { classId: string; now: number }): CreditsReturned | null {
   if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "available", ticketId: null });
-  // Seam (issue 11): return the credit here, keyed by the ticket id.
+  if (payment.method !== "credits") return null;
+  if (!read.ledger) throw new Error("Releasing a credit payment needs the member's ledger, read first");
+  return returnCredits(tx, read.ledger, payment.reference, context.classId, context.now);
 }
 
 export type BookResult = { ok: true; status: "booked" | "waitlisted"; position: number | null; ticketId: string; already: boolean; startedNew: boolean } | TicketFailure;
@@ -177,7 +216,7 @@ export async function bookInPerson(input: { uid: string; classId: string; paymen
       tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
       tx.get(IN_PERSON_TICKETS, id, TicketSchema),
       tx.get(WAIVER_HEADS, studioId, WaiverHeadSchema),
-      readPayment(tx, payment),
+      readPayment(tx, payment, uid),
     ]);
     const signature = head ? await tx.get(WAIVER_SIGNATURES, signatureId(studioId, head.version, uid), SignatureSchema) : null;
     const queue = waitlistOrder(seats?.waitlist ?? []);
@@ -188,8 +227,9 @@ export async function bookInPerson(input: { uid: string; classId: string; paymen
     if (liveClass.status === "cancelled") return ticketFail("class_cancelled");
     if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
     if (head && !signature) return ticketFail("waiver_needed");
-    const problem = paymentCovers(paid, payment, { uid, liveClass, now: at });
-    if (problem) return ticketFail(problem);
+    const stored = ticketPayment(payment, paid, { uid, classId, now: at });
+    const problem = paymentCovers(paid, stored, { uid, liveClass, now: at });
+    if (problem) return problem;
 
     const booked = seats?.booked ?? 0;
     const seatFree = booked < liveClass.capacity && queue.length === 0;
@@ -206,14 +246,14 @@ export async function bookInPerson(input: { uid: string; classId: string; paymen
       startsAt: liveClass.startsAt,
       durationMinutes: liveClass.durationMinutes,
       code: current?.code ?? newCheckInCode(),
-      payment,
+      payment: stored,
       waiverVersion: head?.version ?? null,
       bookedAt: seatFree ? at : null,
       waitlistedAt: seatFree ? null : at,
       promoted: false,
       updatedAt: at,
     });
-    claimPayment(tx, payment, id, classId);
+    claimPayment(tx, paid, stored, { id, liveClass, now: at });
     recordAction(tx, uid, seatFree ? "studio_class_booked" : "studio_class_waitlisted", classId, at);
     return { ok: true, status, position: seatFree ? null : waitlist.length, ticketId: id, already: false, startedNew: true } as const;
   });
@@ -240,11 +280,13 @@ export async function cancelTicket(input: { uid: string; classId: string; now: D
     if (!ticket || (ticket.status !== "booked" && ticket.status !== "waitlisted")) return ticketFail("not_booked");
     if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
     const queue = waitlistOrder(seats?.waitlist ?? []);
+    // Every read before any write (Firestore): for credits this is the member's ledger.
+    const paid = await readPayment(tx, ticket.payment, uid);
 
     if (ticket.status === "waitlisted") {
       tx.update(IN_PERSON_TICKETS, id, { status: "cancelled", updatedAt: at });
       tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: queue.filter((e) => e.uid !== uid) });
-      releasePayment(tx, ticket.payment);
+      releasePayment(tx, ticket.payment, paid, { classId, now: at });
       recordAction(tx, uid, "studio_waitlist_left", classId, at);
       return { ok: true, was: "waitlisted", late: false, promotedUid: null } as const;
     }
@@ -255,7 +297,8 @@ export async function cancelTicket(input: { uid: string; classId: string; now: D
     const late = studio ? isLateCancel(liveClass.startsAt, studio.lateCancel, studio.timeZone, now) : false;
 
     tx.update(IN_PERSON_TICKETS, id, { status: late ? "late_cancelled" : "cancelled", updatedAt: at });
-    if (!late) releasePayment(tx, ticket.payment);
+    // A late cancellation keeps the drop-in or credit spent: the studio keeps it.
+    if (!late) releasePayment(tx, ticket.payment, paid, { classId, now: at });
     recordAction(tx, uid, late ? "studio_class_late_cancelled" : "studio_class_cancelled", classId, at);
     if (next && nextTicket?.status === "waitlisted") {
       tx.update(IN_PERSON_TICKETS, nextTicket.id, { status: "booked", bookedAt: at, promoted: true, updatedAt: at });

@@ -4,6 +4,8 @@ import { getEnv } from "~/services/env.server";
 import { ordinal } from "./booking";
 import { classState } from "./class-schedule";
 import { getClass } from "./class-schedule.server";
+import { creditsLabel } from "./credit-pack";
+import { creditSummary } from "./credits.server";
 import { readFormBody } from "./form-body.server";
 import { bookInPerson, cancelTicket, getTicket, inPersonSeatsLeft, paymentOptions, waitlistPosition, type TicketPayment } from "./in-person-tickets.server";
 import { settlePurchase } from "./purchase-fulfilment.server";
@@ -34,7 +36,7 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   "pay-cancelled": { tone: "error", text: "The payment was cancelled; nothing was charged." },
 };
 
-/** The payment a form names: "membership:{id}", "drop_in:{id}" (or, once wired, "credits:{id}"). */
+/** The payment a form names: "membership:{id}", "drop_in:{id}" or "credits:account" (the booking names the occasion). */
 const PayField = z
   .string()
   .regex(/^(membership|drop_in|credits):[A-Za-z0-9_-]{1,80}$/)
@@ -108,13 +110,34 @@ export async function studioClassPage(request: Request, context: object, slug: s
   else if (!member) booking = { kind: "visitor", href: `/sign-in?next=${encodeURIComponent(path)}` };
   else {
     const uid = member.viewer.uid;
-    const [waiver, options] = await Promise.all([getCurrentWaiver(studio.id), paymentOptions(uid, studio.id, now)]);
+    const cost = liveClass.creditCost;
+    const [waiver, options, credits] = await Promise.all([
+      getCurrentWaiver(studio.id),
+      paymentOptions(uid, studio.id, now),
+      cost !== null ? creditSummary(uid, now) : Promise.resolve(null),
+    ]);
     const signed = waiver ? Boolean(await getSignature(uid, studio.id, waiver.version)) : true;
     if (signed && url.searchParams.get("signed") === "1") notice = NOTICES.signed;
     const choices: Option[] = [];
     if (options.membership) {
       const value = `membership:${options.membership.id}`;
       choices.push({ value, label: "Book with my studio membership", hint: `${options.membership.name}, until ${studioTime(new Date(options.membership.endsAt), studio.timeZone)}`, resumed: resume === value });
+    }
+    // Credits are for people without a studio membership (a membership already covers the class).
+    let creditsNote = "";
+    if (!options.membership && cost !== null && credits) {
+      if (credits.balance >= cost) {
+        const value = "credits:account";
+        const deadline = studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone);
+        choices.push({
+          value,
+          label: `Book with ${creditsLabel(cost)} (${credits.balance} left)`,
+          hint: late
+            ? `From your class pack that expires soonest. It's already inside the late-cancel window: if you cancel, the studio keeps ${cost === 1 ? "it" : "them"}.`
+            : `From your class pack that expires soonest. Cancel before ${deadline} and ${cost === 1 ? "it comes" : "they come"} back; after that the studio keeps ${cost === 1 ? "it" : "them"}.`,
+          resumed: resume === value,
+        });
+      } else creditsNote = `This class also takes ${creditsLabel(cost)}; you have ${credits.balance === 0 ? "none" : creditsLabel(credits.balance)} to spend.`;
     }
     const dropIn = options.dropIns[0];
     if (dropIn) {
@@ -128,8 +151,7 @@ export async function studioClassPage(request: Request, context: object, slug: s
       options: choices,
       buy: { price: formatMoney(studio.dropIn.amount, studio.dropIn.currency), intentId: randomUUID().replaceAll("-", ""), resumed: resume === "buy" },
       full: seats === 0,
-      // The seam for credit packs (issue 11): a "Pay with a credit" option joins `options` once wired.
-      creditsNote: "",
+      creditsNote,
     };
   }
 

@@ -135,6 +135,11 @@ export default function StudioClassRoute() {
                   Paid securely on the next page.{b.full ? " If no place frees up, the drop-in stays yours for another class here." : ""}
                 </p>
               </Form>
+              {b.creditsNote ? (
+                <p className="studio-muted">
+                  {b.creditsNote} <Link to="/credits">See the class packs</Link>
+                </p>
+              ) : null}
               <p className="studio-muted">
                 Coming often? <Link to={`/studios/${page.studio.slug}/membership`}>Join the studio</Link> and book every class without paying each time.
               </p>

@@ -158,14 +158,14 @@ describe("studio memberships", () => {
     expect(await getTicket(there, "member-1")).toBeNull();
   });
 
-  it("someone else's membership, an expired one, or credits (not wired yet) are refused", async () => {
+  it("someone else's membership, an expired one, or credits on a class that doesn't take them are refused", async () => {
     const classId = await newClass("lantern-yard", 5);
     await sign("member-2");
     const others = await grantMembership("member-3", "lantern-yard");
     expect(await bookInPerson({ uid: "member-2", classId, payment: others, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
     const expired = await grantMembership("member-2", "lantern-yard", NOW.getTime() - 40 * 86_400_000);
     expect(await bookInPerson({ uid: "member-2", classId, payment: expired, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
-    expect(await bookInPerson({ uid: "member-2", classId, payment: { method: "credits", reference: "x" }, now: NOW })).toMatchObject({ ok: false, problem: "credits_unavailable" });
+    expect(await bookInPerson({ uid: "member-2", classId, payment: { method: "credits", reference: "account" }, now: NOW })).toMatchObject({ ok: false, problem: "credits_not_taken" });
   });
 
   it("fulfilment replayed five times at once makes one membership and one transaction", async () => {
