@@ -68,7 +68,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "Half an hour of quiet sitting in the middle of the day. Come in your work clothes.",
     whatToHaveReady: "Nothing: cushions and chairs are in the room.",
     active: true,
-    creditCost: null,
+    creditCost: 1,
   },
   {
     id: "lantern-evening-breath",
@@ -125,7 +125,7 @@ export const demoStudioTemplates: ClassTemplate[] = [
     description: "A long lying-down rest, then tea together.",
     whatToHaveReady: "Socks.",
     active: true,
-    creditCost: null,
+    creditCost: 1,
   },
 ];
 
