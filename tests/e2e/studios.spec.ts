@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
-import { putDocument } from "../support/e2e-store";
+import { putCreditPack, putDocument } from "../support/e2e-store";
 import { expect, test } from "../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
 /** An in-person class at Lantern Yard (New York), `minutesFromNow` from now. */
-function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title = "Test Lantern Sit") {
+function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title = "Test Lantern Sit", creditCost: number | null = null) {
   const startsAt = new Date(Math.floor((Date.now() + minutesFromNow * 60_000) / 60_000) * 60_000).toISOString();
   putDocument("classes", id, {
     id,
@@ -21,6 +21,7 @@ function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title 
     timeZone: "America/New_York",
     studioId: "lantern-yard",
     roomId: "sun-room",
+    creditCost,
   });
   return startsAt;
 }
@@ -158,6 +159,26 @@ test.describe("without JavaScript", () => {
     const text = await download.text();
     expect(text).toContain("Signed by: mira sand");
     expect(text).toMatch(/Text fingerprint \(SHA-256\): [0-9a-f]{64}/);
+  });
+
+  test("someone with a class pack signs the waiver and books an in-person class with a credit", async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const id = `studio-credit-${Date.now() % 100000}`;
+    putStudioClass(id, 4 * 24 * 60, 6, "Test Lantern Credit Sit", 1);
+    const uid = await newMember(page, baseURL!, "Tarn", "Reed");
+    putCreditPack(uid, { credits: 2, days: 30 });
+    await page.goto(`/studios/lantern-yard/classes/${id}`);
+    await page.getByRole("button", { name: "Book with 1 credit (2 left) (sign the waiver first)" }).click();
+    await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
+    await page.getByLabel("Your full name").fill("Tarn Reed");
+    const birthday = page.getByLabel("Your date of birth");
+    if (await birthday.count()) await birthday.fill("1988-03-14");
+    await page.getByLabel("I have read the waiver above and agree to it.").check();
+    await page.getByRole("button", { name: "Sign and continue" }).click();
+    await page.getByRole("button", { name: "Book with 1 credit (2 left)" }).click();
+    await expect(page.getByRole("link", { name: "See my ticket and check-in code" })).toBeVisible();
+    await page.goto("/credits");
+    await expect(page.getByRole("heading", { name: "Your credits: 1" })).toBeVisible();
   });
 
   test("studio staff check the member in from the roster, once, and can undo it", async ({ page, baseURL, browser }) => {
