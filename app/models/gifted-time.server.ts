@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isLiveStatus } from "./membership";
 
 /**
  * Membership time that came from gifts (issue 11), one document per member. It is also the document
@@ -28,7 +29,7 @@ export function withGiftedTime<T extends { subscriptionStatus: string | null; su
 ): T {
   if (!gifted || gifted.endsAt <= nowSeconds) return record;
   const planEnd = record.subscriptionExpirationDate ?? 0;
-  const planRunning = record.subscriptionStatus === "active" || record.subscriptionStatus === "trialing" || record.subscriptionStatus === "past_due";
+  const planRunning = isLiveStatus(record.subscriptionStatus);
   if (planRunning && planEnd >= gifted.endsAt) return record;
   return {
     ...record,

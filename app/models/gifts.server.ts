@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { cached } from "~/services/cache.server";
 import { getStore } from "~/services/db.server";
 import { getEnv } from "~/services/env.server";
 import { getPaymentProvider } from "~/services/payments.server";
@@ -80,15 +81,16 @@ const CodeSchema = z.object({ giftId: z.string() });
 
 const facts = (gift: Gift): GiftFacts => ({ state: gift.state, method: gift.method, deliverAt: gift.deliverAt, buyerUid: gift.buyerUid, forSelf: gift.forSelf });
 
-export async function listGiftTypes(): Promise<GiftType[]> {
-  const { docs } = await getStore().query(GIFT_TYPES, GiftTypeSchema, { orderBy: [{ field: "order" }] });
-  return docs.map((doc) => doc.data).filter((type) => type.active);
+/** The gifts on sale, through the content cache: the gift page and its action share one read. */
+export function listGiftTypes(): Promise<GiftType[]> {
+  return cached(GIFT_TYPES, { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () => {
+    const { docs } = await getStore().query(GIFT_TYPES, GiftTypeSchema, { orderBy: [{ field: "order" }] });
+    return docs.map((doc) => doc.data).filter((type) => type.active);
+  });
 }
 
 export async function getGiftType(id: string): Promise<GiftType | null> {
-  if (!/^[a-z0-9-]{1,40}$/.test(id)) return null;
-  const type = await getStore().get(GIFT_TYPES, id, GiftTypeSchema);
-  return type?.active ? type : null;
+  return (await listGiftTypes()).find((type) => type.id === id) ?? null;
 }
 
 export function getGift(giftId: string): Promise<Gift | null> {
@@ -154,11 +156,7 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
       applied: false,
       resultAt: null,
     };
-    await getStore().transaction(async (tx) => {
-      if (await tx.get(GIFTS, giftId, GiftSchema)) return;
-      tx.create(GIFTS, giftId, { ...gift });
-      tx.create(GIFT_CODES, code, { giftId });
-    });
+    await createGiftRecord(giftId, gift);
   } else if (existing.giftTypeId !== order.giftType.id) {
     return { ok: false, message: "This form was already used for a different gift. Reload the page and try again." };
   }
@@ -169,6 +167,15 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
     successPath: `/gift/receipt/${giftId}`,
     cancelPath: `/gift?type=${encodeURIComponent(order.giftType.id)}&canceled=1`,
     origin: input.origin,
+  });
+}
+
+/** Writes a gift and its code together, once: a second call for the same id changes nothing. */
+export async function createGiftRecord(giftId: string, gift: Gift): Promise<void> {
+  await getStore().transaction(async (tx) => {
+    if (await tx.get(GIFTS, giftId, z.object({}).passthrough())) return;
+    tx.create(GIFTS, giftId, { ...gift });
+    tx.create(GIFT_CODES, gift.code, { giftId });
   });
 }
 
