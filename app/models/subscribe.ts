@@ -51,7 +51,12 @@ export const SubscribeFormSchema = z.discriminatedUnion("intent", [
 export type SubscribeForm = z.infer<typeof SubscribeFormSchema>;
 
 /** Fields a browser never sends: the price is the catalogue's, so any of these means a tampered form. */
-export const FORBIDDEN_FIELDS = ["price", "amount", "currency", "quantity", "unit_amount", "interval"] as const;
+export const FORBIDDEN_FIELDS = ["price", "amount", "currency", "quantity", "unit_amount", "interval", "credits"] as const;
+
+/** Whether a posted form names a price or amount: every checkout takes those from the catalogue only. */
+export function namesAPrice(formData: FormData): boolean {
+  return FORBIDDEN_FIELDS.some((field) => formData.has(field));
+}
 
 /** Where the visitor is, as far as the site knows. */
 export type VisitorRegion = "california" | "elsewhere" | "unknown";

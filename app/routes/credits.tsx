@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { endDateText } from "~/models/gift";
 import { creditSummary, getCreditPack, listCreditPacks } from "~/models/credits.server";
 import { readFormBody } from "~/models/form-body.server";
-import { isReturnPath } from "~/models/subscribe";
+import { isReturnPath, namesAPrice } from "~/models/subscribe";
 import { formatMoney } from "~/models/promotion-code";
 import { settlePurchase } from "~/models/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor, startPurchase } from "~/models/purchases.server";
@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   const { formData } = body;
   const { viewer } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (["amount", "price", "currency", "quantity", "credits"].some((field) => formData.has(field))) {
+  if (namesAPrice(formData)) {
     return data<ActionResult>({ error: "Prices and amounts come from our catalogue, not the form. Please choose your pack again." }, { status: 400 });
   }
   const pack = await getCreditPack(String(formData.get("pack") ?? ""));

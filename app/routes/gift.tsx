@@ -7,6 +7,7 @@ import { readFormBody } from "~/models/form-body.server";
 import { GIFT_FORM_FIELDS, GIFT_MESSAGE_MAX, deliveryDateRange, giftFormSchema } from "~/models/gift-form";
 import { getGiftType, listGiftTypes, orderGift } from "~/models/gifts.server";
 import { formatMoney } from "~/models/promotion-code";
+import { namesAPrice } from "~/models/subscribe";
 import { defineHandle } from "~/models/route-handle";
 import { parseForm } from "~/models/sign-in";
 import { getPrivateUser } from "~/models/user.server";
@@ -54,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (["amount", "price", "currency", "quantity"].some((field) => formData.has(field))) {
+  if (namesAPrice(formData)) {
     return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your gift again." }, values: {} }, { status: 400 });
   }
   const zone = user.mostRecentTimeZone ?? "UTC";

@@ -10,7 +10,7 @@ import { listPlans } from "~/models/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
 import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/subscription.server";
 import { defineHandle } from "~/models/route-handle";
-import { FORBIDDEN_FIELDS, SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, isReturnPath, subscribeHref } from "~/models/subscribe";
+import { SubscribeFormSchema, namesAPrice, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan, isReturnPath, subscribeHref } from "~/models/subscribe";
 import { startSubscriptionCheckout } from "~/models/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
 import { getViewerState } from "~/models/viewer.server";
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readFormBody(request, 32 * 1024);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
-  if (FORBIDDEN_FIELDS.some((field) => formData.has(field))) {
+  if (namesAPrice(formData)) {
     return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your plan again." }, values: {} }, { status: 400 });
   }
   const parsed = SubscribeFormSchema.safeParse(Object.fromEntries([...formData].map(([key, value]) => [key, String(value)])));
@@ -145,6 +145,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     uid: member.viewer.uid,
     planId: plan.id,
     discount: check?.outcome === "accepted" ? check.discount : referred && refCode ? referralDiscount(refCode, plan.trialDays) : null,
+    referralCode: referred ? refCode : null,
     intentId: form.intentId,
     origin: new URL(request.url).origin,
     returnTo: form.next ?? null,
