@@ -121,6 +121,8 @@ export async function startSubscriptionCheckout(input: {
   origin: string;
   /** A path on this site the welcome page leads back to (a class the member wanted to book). */
   returnTo?: string | null;
+  /** The friend's invitation the discount (a longer trial) comes from; it is no promotion code to count. */
+  referralCode?: string | null;
 }): Promise<CheckoutStart> {
   const { uid, planId, discount, intentId, origin } = input;
   const back = input.returnTo && /^\/[A-Za-z0-9/_.-]{0,199}$/.test(input.returnTo) && !input.returnTo.startsWith("//") ? `&next=${encodeURIComponent(input.returnTo)}` : "";
@@ -139,8 +141,7 @@ export async function startSubscriptionCheckout(input: {
   try {
     const customerId = await ensureCustomer(uid);
     const metadata: Record<string, string> = { uid, planId, intentId };
-    // A friend's invitation travels as extra trial days, never as a promotion code to count.
-    if (discount?.promotionCodeId.startsWith("referral:")) metadata.referralCode = discount.promotionCodeId.slice("referral:".length);
+    if (input.referralCode) metadata.referralCode = input.referralCode;
     else if (discount) metadata.promotionCodeId = discount.promotionCodeId;
     const session = await getPaymentProvider().createSubscriptionCheckout({
       intentId: `checkout-${uid}-${intentId}`,

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import type { AppliedDiscount } from "~/services/billing";
 import { giftCodeFromBytes } from "./gift";
-import { GIFT_CODES, GIFTS, redeemGift, type Gift } from "./gifts.server";
+import { createGiftRecord, redeemGift, type Gift } from "./gifts.server";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "./user.server";
 
 /**
@@ -27,6 +27,8 @@ const OwnerSchema = z.object({ code: z.string() });
 export const ReferralSchema = z.object({
   friendUid: z.string(),
   referrerUid: z.string(),
+  /** The friend's first name when they joined, so the referrer's list needs no read per friend. */
+  friendName: z.string().default("A friend"),
   code: z.string(),
   state: z.enum(["joined", "rewarded"]),
   createdAt: z.number(),
@@ -114,9 +116,11 @@ export function referralDiscount(code: string, planTrialDays: number): AppliedDi
 export async function recordReferral(code: string, friendUid: string): Promise<boolean> {
   const check = await checkOffer(code, friendUid);
   if (!check.ok) return false;
+  const friend = await getPrivateUser(friendUid);
   await getStore().createIfAbsent(REFERRALS, friendUid, {
     friendUid,
     referrerUid: check.referrerUid,
+    friendName: friend?.firstName ?? "A friend",
     code,
     state: "joined",
     createdAt: Date.now(),
@@ -166,11 +170,7 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
     applied: false,
     resultAt: null,
   };
-  await getStore().transaction(async (tx) => {
-    if (await tx.get(GIFTS, giftId, z.object({}).passthrough())) return;
-    tx.create(GIFTS, giftId, { ...gift });
-    tx.create(GIFT_CODES, code, { giftId });
-  });
+  await createGiftRecord(giftId, gift);
   const referrer = await getPrivateUser(referral.referrerUid);
   const result = await redeemGift({ giftId, uid: referral.referrerUid, zone: referrer?.mostRecentTimeZone ?? "UTC" });
   if (!result.ok && result.reason !== "already_redeemed") return "none";
@@ -197,12 +197,10 @@ export async function referralSummary(uid: string): Promise<ReferralSummary> {
     getStore().query(REFERRALS, ReferralSchema, { where: [{ field: "referrerUid", op: "==", value: uid }] }),
     getStore().get(REFERRALS, uid, ReferralSchema),
   ]);
-  const invited = await Promise.all(
-    docs
-      .sort((a, b) => b.data.createdAt - a.data.createdAt)
-      .slice(0, 20)
-      .map(async ({ data }) => ({ firstName: (await getPrivateUser(data.friendUid))?.firstName ?? "A friend", state: data.state })),
-  );
+  const invited = docs
+    .sort((a, b) => b.data.createdAt - a.data.createdAt)
+    .slice(0, 20)
+    .map(({ data }) => ({ firstName: data.friendName, state: data.state }));
   const invitedBy = mine ? ((await getPrivateUser(mine.referrerUid))?.firstName ?? "a friend") : null;
   return { code, invited, invitedBy };
 }

@@ -17,6 +17,7 @@ async function subscribeThrough(code: string, friend: string) {
     uid: friend,
     planId: plan.id,
     discount: referred ? referrals.referralDiscount(code, plan.trialDays) : null,
+    referralCode: referred ? code : null,
     intentId: intentId(),
     origin: ORIGIN,
   });
@@ -47,6 +48,10 @@ describe("referrals", () => {
     const { referred, membership: friendPlan } = await subscribeThrough(code, friend);
     expect(referred).toBe(true);
     expect(friendPlan.status).toBe("trialing");
+    // The invitation rides as its own metadata, never as a promotion code to count.
+    const sub = (await demo().getSubscription(friendPlan.subscriptionId!))!;
+    expect(sub.metadata.referralCode).toBe(code);
+    expect(sub.metadata.promotionCodeId).toBeUndefined();
     expect(friendPlan.trialEnd! - Math.floor(Date.now() / 1000)).toBeGreaterThan(29 * 86_400);
     // A trial is not a payment: nothing yet for the referrer.
     expect((await referrals.referralSummary(referrer)).invited).toEqual([{ firstName: "Moss", state: "joined" }]);
