@@ -170,6 +170,39 @@ export function createDemoProvider(options: DemoProviderOptions) {
     return { eventId, type, payload, signature: signPayload(payload, options.webhookSecret) };
   }
 
+  async function assertCustomer(customerId: string) {
+    if (!(await store().get(DEMO_CUSTOMERS, customerId, CustomerSchema))) throw new PaymentError("not_found", "no such customer");
+  }
+
+  /** Opens a hosted-page session of any mode, once per key; the fields not given are the closed defaults. */
+  async function openSession(
+    key: string,
+    input: { customerId: string; successUrl: string; cancelUrl: string },
+    fields: Pick<DemoSession, "mode" | "paymentStatus" | "metadata"> & Partial<Pick<DemoSession, "subscriptionId" | "plan" | "discount" | "item">>,
+  ) {
+    assertSuccessUrl(input.successUrl);
+    const sessionId = await once(
+      key,
+      (tx, id) =>
+        tx.create(DEMO_SESSIONS, id, {
+          id,
+          customerId: input.customerId,
+          status: "open",
+          subscriptionId: null,
+          plan: null,
+          discount: null,
+          item: null,
+          ...fields,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          pendingCard: null,
+          created: nowSeconds(),
+        } satisfies DemoSession),
+      "cs",
+    );
+    return { sessionId, url: hostedUrl(sessionId) };
+  }
+
   const provider: PaymentProvider & {
     getDemoSession(id: string): Promise<DemoSession | null>;
     pay(sessionId: string, card: DemoCardInput): Promise<DemoPayResult>;
@@ -189,87 +222,32 @@ export function createDemoProvider(options: DemoProviderOptions) {
     },
 
     async createSubscriptionCheckout(input: SubscriptionCheckoutInput) {
-      assertSuccessUrl(input.successUrl);
-      if (!(await store().get(DEMO_CUSTOMERS, input.customerId, CustomerSchema))) throw new PaymentError("not_found", "no such customer");
-      const plan = planSnapshot(input.plan);
-      const sessionId = await once(
-        `checkout:${input.intentId}`,
-        (tx, id) =>
-          tx.create(DEMO_SESSIONS, id, {
-            id,
-            customerId: input.customerId,
-            mode: "subscription",
-            status: "open",
-            paymentStatus: "unpaid",
-            subscriptionId: null,
-            metadata: input.metadata,
-            plan,
-            discount: input.discount,
-            item: null,
-            successUrl: input.successUrl,
-            cancelUrl: input.cancelUrl,
-            pendingCard: null,
-            created: nowSeconds(),
-          } satisfies DemoSession),
-        "cs",
-      );
-      return { sessionId, url: hostedUrl(sessionId) };
+      await assertCustomer(input.customerId);
+      return openSession(`checkout:${input.intentId}`, input, {
+        mode: "subscription",
+        paymentStatus: "unpaid",
+        metadata: input.metadata,
+        plan: planSnapshot(input.plan),
+        discount: input.discount,
+      });
     },
 
     async createCardUpdateCheckout(input: CardUpdateCheckoutInput) {
-      assertSuccessUrl(input.successUrl);
       const subscription = await store().get(DEMO_SUBSCRIPTIONS, input.subscriptionId, SubscriptionSchema);
       if (!subscription || subscription.customerId !== input.customerId) throw new PaymentError("not_found", "no such subscription");
-      const sessionId = await once(
-        `setup:${input.intentId}`,
-        (tx, id) =>
-          tx.create(DEMO_SESSIONS, id, {
-            id,
-            customerId: input.customerId,
-            mode: "setup",
-            status: "open",
-            paymentStatus: "no_payment_required",
-            subscriptionId: input.subscriptionId,
-            metadata: { subscriptionId: input.subscriptionId },
-            plan: null,
-            discount: null,
-            item: null,
-            successUrl: input.successUrl,
-            cancelUrl: input.cancelUrl,
-            pendingCard: null,
-            created: nowSeconds(),
-          } satisfies DemoSession),
-        "cs",
-      );
-      return { sessionId, url: hostedUrl(sessionId) };
+      return openSession(`setup:${input.intentId}`, input, {
+        mode: "setup",
+        paymentStatus: "no_payment_required",
+        subscriptionId: input.subscriptionId,
+        metadata: { subscriptionId: input.subscriptionId },
+      });
     },
 
     async createPaymentCheckout(input: PaymentCheckoutInput) {
-      assertSuccessUrl(input.successUrl);
-      if (!(await store().get(DEMO_CUSTOMERS, input.customerId, CustomerSchema))) throw new PaymentError("not_found", "no such customer");
+      await assertCustomer(input.customerId);
       if (!Number.isInteger(input.item.amount) || input.item.amount < 0) throw new PaymentError("invalid_request", "amount must be whole minor units");
-      const sessionId = await once(
-        `payment:${input.intentId}`,
-        (tx, id) =>
-          tx.create(DEMO_SESSIONS, id, {
-            id,
-            customerId: input.customerId,
-            mode: "payment",
-            status: "open",
-            paymentStatus: "unpaid",
-            subscriptionId: null,
-            metadata: input.metadata,
-            plan: null,
-            discount: null,
-            item: { name: input.item.name, amount: input.item.amount, currency: input.item.currency },
-            successUrl: input.successUrl,
-            cancelUrl: input.cancelUrl,
-            pendingCard: null,
-            created: nowSeconds(),
-          } satisfies DemoSession),
-        "cs",
-      );
-      return { sessionId, url: hostedUrl(sessionId) };
+      const { name, amount, currency } = input.item;
+      return openSession(`payment:${input.intentId}`, input, { mode: "payment", paymentStatus: "unpaid", metadata: input.metadata, item: { name, amount, currency } });
     },
 
     async deferNextCharge(subscriptionId, toSeconds) {
