@@ -1,18 +1,5 @@
 import { Link } from "@remix-run/react";
-
-/** What an on-demand card shows (app/models/on-demand-pages.server.ts builds it). */
-export interface OnDemandCardData {
-  slug: string;
-  href: string;
-  title: string;
-  teacherName: string;
-  duration: string;
-  level: string;
-  modality: string;
-  poster: { src: string; width: number; height: number };
-  posterColor: string;
-  progress: number | null;
-}
+import type { OnDemandCardData } from "~/models/on-demand";
 
 /** A class in a shelf or a list: poster (its size set, so nothing shifts), title, teacher, length. */
 export function OnDemandCard({ item, headingLevel = 3 }: { item: OnDemandCardData; headingLevel?: 2 | 3 }) {

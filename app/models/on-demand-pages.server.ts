@@ -1,7 +1,9 @@
+import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/services/env.server";
+import { notFound } from "./errors";
 import { getStreaming } from "~/services/streaming.server";
 import { readFormBody } from "./form-body.server";
-import { durationLabel, isoDuration, type OnDemandClass, type OnDemandSeries } from "./on-demand";
+import { durationLabel, isoDuration, type OnDemandCardData, type OnDemandClass, type OnDemandSeries } from "./on-demand";
 import { MODALITY_NAMES, getCatalogue, getTranscript, isModality, type Catalogue, type TranscriptCue } from "./on-demand.server";
 import { videoJsonLd } from "./seo";
 import { getViewerState, type ViewerState } from "./viewer.server";
@@ -22,19 +24,7 @@ import {
  * a visitor's are the same for everyone and may be cached.
  */
 
-export interface ClassCard {
-  slug: string;
-  href: string;
-  title: string;
-  teacherName: string;
-  duration: string;
-  level: string;
-  modality: string;
-  poster: { src: string; width: number; height: number };
-  posterColor: string;
-  /** Share watched, 0..1, on a member's cards. */
-  progress: number | null;
-}
+export type ClassCard = OnDemandCardData;
 
 export const classHref = (slug: string) => `/on-demand/${slug}`;
 export const seriesHref = (slug: string) => `/on-demand/series/${slug}`;
@@ -308,6 +298,27 @@ export async function favoriteAction(request: Request, context: object, kind: Fa
   await setFavorite(uid, kind, slug, wanted === "on");
   const base = kind === "class" ? classHref(slug) : seriesHref(slug);
   return { ok: true, favorite: wanted === "on", redirect: `${base}?saved=${wanted === "on" ? "favorited" : "unfavorited"}` };
+}
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+
+/** Whether a path segment can be a class or series slug at all (anything else is simply not found). */
+export function isOnDemandSlug(slug: string): boolean {
+  return SLUG.test(slug);
+}
+
+/**
+ * The heart's post on a class or series page: an unknown slug is not found, a refusal comes back with
+ * its message for the page, a change redirects (post/redirect/get) to the page saying what it did.
+ */
+export async function answerFavorite(request: Request, context: object, kind: FavoriteKind, slug: string) {
+  if (!isOnDemandSlug(slug)) throw notFound();
+  const outcome = await favoriteAction(request, context, kind, slug);
+  if (!outcome.ok) {
+    if (outcome.status === 404) throw notFound();
+    return data({ error: outcome.error }, { status: outcome.status });
+  }
+  return redirect(outcome.redirect, 303);
 }
 
 /** The player's progress report: members only, for a class the catalogue has. */

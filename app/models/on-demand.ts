@@ -84,3 +84,18 @@ export function isoDuration(seconds: number): string {
   const s = seconds % 60;
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
 }
+
+/** What an on-demand card shows (on-demand-pages.server.ts builds it). */
+export interface OnDemandCardData {
+  slug: string;
+  href: string;
+  title: string;
+  teacherName: string;
+  duration: string;
+  level: string;
+  modality: string;
+  poster: { src: string; width: number; height: number };
+  posterColor: string;
+  /** Share watched, 0..1, on a member's cards. */
+  progress: number | null;
+}

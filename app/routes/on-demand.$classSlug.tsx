@@ -1,10 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FavoriteButton } from "~/components/favorite-button";
 import { JsonLd } from "~/components/json-ld";
 import { OnDemandPlayer } from "~/components/on-demand-player";
 import { notFound } from "~/models/errors";
-import { favoriteAction, onDemandClassPage } from "~/models/on-demand-pages.server";
+import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/models/on-demand-pages.server";
 import { defineHandle } from "~/models/route-handle";
 import { clockTime } from "~/models/media-time";
 
@@ -24,24 +24,15 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
       ]
     : [{ title: "Class not found · Stillhour" }];
 
-const SLUG = /^[a-z0-9-]{1,80}$/;
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.classSlug ?? "";
-  const page = SLUG.test(slug) ? await onDemandClassPage(request, context, slug) : null;
+  const page = isOnDemandSlug(slug) ? await onDemandClassPage(request, context, slug) : null;
   if (!page) throw notFound();
   return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const slug = params.classSlug ?? "";
-  if (!SLUG.test(slug)) throw notFound();
-  const outcome = await favoriteAction(request, context, "class", slug);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw notFound();
-    return data({ error: outcome.error }, { status: outcome.status });
-  }
-  return redirect(outcome.redirect, 303);
+  return answerFavorite(request, context, "class", params.classSlug ?? "");
 }
 
 export default function OnDemandClassRoute() {

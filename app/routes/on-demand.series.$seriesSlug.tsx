@@ -1,8 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FavoriteButton } from "~/components/favorite-button";
 import { notFound } from "~/models/errors";
-import { favoriteAction, seriesPage } from "~/models/on-demand-pages.server";
+import { answerFavorite, isOnDemandSlug, seriesPage } from "~/models/on-demand-pages.server";
 import { defineHandle } from "~/models/route-handle";
 
 /**
@@ -14,24 +14,15 @@ export const handle = defineHandle({ name: "on-demand-series", layout: "main", t
 export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
   page ? [{ title: `${page.title} · Series · Stillhour` }, { name: "description", content: page.description }] : [{ title: "Series not found · Stillhour" }];
 
-const SLUG = /^[a-z0-9-]{1,80}$/;
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.seriesSlug ?? "";
-  const page = SLUG.test(slug) ? await seriesPage(request, context, slug) : null;
+  const page = isOnDemandSlug(slug) ? await seriesPage(request, context, slug) : null;
   if (!page) throw notFound();
   return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const slug = params.seriesSlug ?? "";
-  if (!SLUG.test(slug)) throw notFound();
-  const outcome = await favoriteAction(request, context, "series", slug);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw notFound();
-    return data({ error: outcome.error }, { status: outcome.status });
-  }
-  return redirect(outcome.redirect, 303);
+  return answerFavorite(request, context, "series", params.seriesSlug ?? "");
 }
 
 const STATUS_LABEL = { done: "Done", started: "Started", new: "" } as const;
