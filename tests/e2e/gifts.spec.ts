@@ -73,6 +73,7 @@ test.describe("gifts without JavaScript", () => {
     // Redeemed is redeemed: a replayed post changes nothing and says why.
     const replay = await other.request.post(new URL(link).pathname, { form: {}, headers: { Origin: baseURL! } });
     expect(replay.status()).toBeLessThan(500);
+    expect(replay.status()).toBe(409);
     await friend.close();
 
     await page.goto(receipt);
