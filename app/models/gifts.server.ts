@@ -149,12 +149,7 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
       state: "pending",
       createdAt: Date.now(),
       paidAt: null,
-      sentAt: null,
-      redeemedAt: null,
-      redeemedBy: null,
-      redemption: null,
-      applied: false,
-      resultAt: null,
+      ...NOT_YET_SENT_OR_REDEEMED,
     };
     await createGiftRecord(giftId, gift);
   } else if (existing.giftTypeId !== order.giftType.id) {
@@ -169,6 +164,9 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
     origin: input.origin,
   });
 }
+
+/** A new gift's lifecycle fields: nothing sent or redeemed yet. */
+export const NOT_YET_SENT_OR_REDEEMED = { sentAt: null, redeemedAt: null, redeemedBy: null, redemption: null, applied: false, resultAt: null } as const;
 
 /** Writes a gift and its code together, once: a second call for the same id changes nothing. */
 export async function createGiftRecord(giftId: string, gift: Gift): Promise<void> {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/services/db.server";
 import type { AppliedDiscount } from "~/services/billing";
 import { giftCodeFromBytes } from "./gift";
-import { createGiftRecord, redeemGift, type Gift } from "./gifts.server";
+import { NOT_YET_SENT_OR_REDEEMED, createGiftRecord, redeemGift, type Gift } from "./gifts.server";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "./user.server";
 
 /**
@@ -163,12 +163,7 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
     state: "paid",
     createdAt: Date.now(),
     paidAt: Date.now(),
-    sentAt: null,
-    redeemedAt: null,
-    redeemedBy: null,
-    redemption: null,
-    applied: false,
-    resultAt: null,
+    ...NOT_YET_SENT_OR_REDEEMED,
   };
   await createGiftRecord(giftId, gift);
   const referrer = await getPrivateUser(referral.referrerUid);
