@@ -70,6 +70,11 @@ export const WINBACK_OFFER: AppliedDiscount = Object.freeze({
   stripePromotionCodeId: null,
 }) as AppliedDiscount;
 
+/** A fresh intent id for a checkout form's hidden field (the idempotency key a retry repeats). */
+export function newIntentId(): string {
+  return globalThis.crypto.randomUUID().replaceAll("-", "");
+}
+
 /** Intent ids come from a hidden field: a short opaque token, nothing else. */
 export function isIntentId(value: unknown): value is string {
   return typeof value === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(value);

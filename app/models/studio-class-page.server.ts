@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/services/env.server";
 import { ordinal } from "./booking";
@@ -19,6 +18,7 @@ import { sendTicketConfirmation } from "./ticket-mail.server";
 import { zoneLabel } from "./time-zone";
 import { getViewerState } from "./viewer.server";
 import { getCurrentWaiver, getSignature } from "./waiver.server";
+import { newIntentId } from "./membership";
 
 /**
  * One in-person class (issue 12): what it is on the studio's clock, seats left, and for a signed-in
@@ -149,7 +149,7 @@ export async function studioClassPage(request: Request, context: object, slug: s
       waiverSigned: signed,
       waiverHref: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(path)}`,
       options: choices,
-      buy: { price: formatMoney(studio.dropIn.amount, studio.dropIn.currency), intentId: randomUUID().replaceAll("-", ""), resumed: resume === "buy" },
+      buy: { price: formatMoney(studio.dropIn.amount, studio.dropIn.currency), intentId: newIntentId(), resumed: resume === "buy" },
       full: seats === 0,
       creditsNote,
     };

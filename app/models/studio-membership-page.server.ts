@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { readFormBody } from "./form-body.server";
 import { paymentOptions } from "./in-person-tickets.server";
@@ -8,6 +7,7 @@ import { formatMoney, studioTime } from "./studio";
 import { getStudioBySlug } from "./studio.server";
 import { startMembershipPurchase } from "./studio-purchases.server";
 import type { ViewerState } from "./viewer.server";
+import { newIntentId } from "./membership";
 
 /** A studio's memberships (issue 12): what's offered, what the member holds, and the plain form to buy one. */
 export async function studioMembershipPage(request: Request, state: ViewerState, slug: string) {
@@ -21,7 +21,7 @@ export async function studioMembershipPage(request: Request, state: ViewerState,
     studio: { slug: studio.slug, name: studio.name },
     current: membership ? { name: membership.name, until: studioTime(new Date(membership.endsAt), studio.timeZone) } : null,
     offers: studio.memberships.map((m) => ({ id: m.id, name: m.name, description: m.description, price: formatMoney(m.amount, m.currency), days: m.days })),
-    intentId: randomUUID().replaceAll("-", ""),
+    intentId: newIntentId(),
     notice: url.searchParams.get("paid") === "cancelled" ? "The payment was cancelled; nothing was charged." : null,
   };
 }

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { randomUUID } from "node:crypto";
 import { endDateText } from "~/models/gift";
 import { creditSummary, getCreditPack, listCreditPacks } from "~/models/credits.server";
 import { readFormBody } from "~/models/form-body.server";
@@ -10,6 +9,7 @@ import { settlePurchase } from "~/models/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor, startPurchase } from "~/models/purchases.server";
 import { defineHandle } from "~/models/route-handle";
 import { getViewerState, requireAccess } from "~/models/viewer.server";
+import { newIntentId } from "~/models/membership";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       bought,
       canceled: url.searchParams.get("canceled") === "1",
       next: isReturnPath(next) ? next : "",
-      intentId: randomUUID().replaceAll("-", ""),
+      intentId: newIntentId(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { randomUUID } from "node:crypto";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { recordEvent } from "~/models/analytics-event.server";
 import { readFormBody } from "~/models/form-body.server";
@@ -12,6 +11,7 @@ import { defineHandle } from "~/models/route-handle";
 import { parseForm } from "~/models/sign-in";
 import { getPrivateUser } from "~/models/user.server";
 import { getViewerState, requireAccess } from "~/models/viewer.server";
+import { newIntentId } from "~/models/membership";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canceled: url.searchParams.get("canceled") === "1",
       dates: deliveryDateRange(zone, Date.now()),
       zone,
-      intentId: randomUUID().replaceAll("-", ""),
+      intentId: newIntentId(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

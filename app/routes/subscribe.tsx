@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { randomUUID } from "node:crypto";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
 import { readFormBody } from "~/models/form-body.server";
@@ -15,6 +14,7 @@ import { startSubscriptionCheckout } from "~/models/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
 import { getViewerState } from "~/models/viewer.server";
 import { getVisitor, getVisitorRegion } from "~/models/visitor.server";
+import { newIntentId } from "~/models/membership";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
         : null,
       next: isReturnPath(back) ? back : "",
-      intentId: randomUUID().replaceAll("-", ""),
+      intentId: newIntentId(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
