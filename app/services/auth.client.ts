@@ -185,9 +185,22 @@ async function reconcile(user: User | null) {
   if (synced && !user.isAnonymous && serverUid !== user.uid) hooks.onSessionChanged();
 }
 
+// A token being posted: the token-change listener, a navigation's re-check and a revalidation can
+// all reconcile the same new token at once, and only the first should reach the server.
+const posting = new Map<string, Promise<boolean>>();
+
 /** §7 token sync: POST the token as a bearer token, same origin; never the same token twice. */
-async function postToken(token: string): Promise<boolean> {
-  if (sessionStorage.getItem(SYNCED_KEY) === token) return true;
+function postToken(token: string): Promise<boolean> {
+  if (sessionStorage.getItem(SYNCED_KEY) === token) return Promise.resolve(true);
+  let pending = posting.get(token);
+  if (!pending) {
+    pending = sendToken(token).finally(() => posting.delete(token));
+    posting.set(token, pending);
+  }
+  return pending;
+}
+
+async function sendToken(token: string): Promise<boolean> {
   try {
     const response = await fetch("/api/session", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" });
     if (!response.ok) return false;
