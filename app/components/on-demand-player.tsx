@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/models/viewing-progress";
 import { clockTime } from "~/models/media-time";
+import { discardBody } from "~/services/discard-body";
 
 /**
  * The on-demand player (issue 10). The picture-and-music stream plays in a <video>; the guide's voice,
@@ -126,7 +127,7 @@ export function OnDemandPlayer(props: PlayerProps) {
         navigator.sendBeacon(props.progressUrl, body);
         return;
       }
-      fetch(props.progressUrl, { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch((error) =>
+      fetch(props.progressUrl, { method: "POST", body, keepalive: true, credentials: "same-origin" }).then(discardBody, (error) =>
         console.warn("progress not saved", error),
       );
     },

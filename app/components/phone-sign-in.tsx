@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { authErrorMessage } from "~/models/auth-errors";
 import { phoneMessage, toE164 } from "~/models/phone";
 import { PhoneField } from "./phone-field";
+import { discardBody } from "~/services/discard-body";
 
 const RESEND_COOLDOWN_SECONDS = 30;
 
@@ -84,7 +85,7 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
         await client.confirmPhoneChange(digits);
         // The server copies the number from the account, then shows settings again (a full load).
         const body = new URLSearchParams({ intent: "phone" });
-        await fetch("/settings", { method: "POST", body, credentials: "same-origin" });
+        await discardBody(await fetch("/settings", { method: "POST", body, credentials: "same-origin" }));
         window.location.assign("/settings?saved=phone#phone");
         return;
       }

@@ -1,4 +1,5 @@
 import SparkMD5 from "spark-md5";
+import { discardBody } from "./discard-body";
 
 /**
  * The browser's analytics client (issue 13; spec §3 upload fields, §5 revenue, §7 analytics upload, §8,
@@ -130,6 +131,7 @@ export function createAnalyticsClient(options: AnalyticsClientOptions) {
       for (const item of batch) item.reject(error instanceof Error ? error : new Error(String(error)));
       return;
     }
+    await discardBody(response);
     if (response.status === 200) {
       for (const item of batch) item.resolve();
       return;

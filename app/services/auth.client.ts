@@ -19,6 +19,7 @@ import {
   type User,
 } from "firebase/auth";
 import type { PublicIdentityConfig } from "./identity-config";
+import { discardBody } from "./discard-body";
 import { syncTimeZone } from "./time-zone.client";
 
 /**
@@ -203,6 +204,7 @@ function postToken(token: string): Promise<boolean> {
 async function sendToken(token: string): Promise<boolean> {
   try {
     const response = await fetch("/api/session", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" });
+    await discardBody(response);
     if (!response.ok) return false;
     sessionStorage.setItem(SYNCED_KEY, token);
     return true;

@@ -1,3 +1,5 @@
+import { discardBody } from "./discard-body";
+
 const REPORTED_KEY = "stillhour.timeZoneReported";
 
 /**
@@ -14,6 +16,7 @@ export async function syncTimeZone(onChanged: () => void): Promise<void> {
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ timeZone: zone, source: "browser" }),
   }).catch(() => null);
+  if (response) await discardBody(response);
   if (response?.status !== 204) return;
   sessionStorage.setItem(REPORTED_KEY, zone);
   if (response.headers.get("X-Time-Zone-Changed") === "1") onChanged();

@@ -137,3 +137,24 @@ test.describe("ad pixel and tag manager", () => {
     expect(asked).toEqual([]);
   });
 });
+
+/**
+ * Every request a page makes on its own finishes: a fetch whose compressed answer is never read stays
+ * open in Chrome, holding its connection and keeping the page from ever being quiet (Lighthouse then
+ * waits out its 45 s limit). Covers the first visit's sign-in, time zone, analytics and build checks.
+ */
+test("a first visit leaves no request open once the page has settled", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const open = new Map<string, string>();
+  cdp.on("Network.requestWillBeSent", (event) => void open.set(event.requestId, event.request.url));
+  cdp.on("Network.loadingFinished", (event) => void open.delete(event.requestId));
+  cdp.on("Network.loadingFailed", (event) => void open.delete(event.requestId));
+  const seen = new Set<string>();
+  cdp.on("Network.requestWillBeSent", (event) => void seen.add(new URL(event.request.url).pathname));
+  await page.goto("/");
+  // The sign-in's token post and the first analytics upload are the calls that used to stay open.
+  await expect.poll(() => seen.has("/api/analytics"), { timeout: 20_000 }).toBe(true);
+  await page.waitForTimeout(3_000);
+  expect([...open.values()]).toEqual([]);
+});
