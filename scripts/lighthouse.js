@@ -20,6 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { BROWSER_HEADERS, ROOT, buildApp, checkMachine, discoverSlugs, onCleanup, parseFlags, startApp, stopAll } from "../bench/run.js";
+import { startVendorStandIns } from "./vendor-stand-ins.js";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -35,8 +36,7 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const TARGETS = { minPerformance: 95, maxCls: 0.05, maxMarketingLoss: 2 };
-// Placeholder ids: offline, the vendors' hosts do not resolve, so this measures our loader, its timing
-// (after the page is idle) and the failed requests, not the vendors' own scripts.
+// Placeholder ids; the scripts they load come from scripts/vendor-stand-ins.js.
 const MARKETING_ENV = { AD_PIXEL_ID: "123456789012", TAG_MANAGER_ID: "GTM-LHTEST1", SOCIAL_TRACKING_ID: "o1lhtest" };
 const PUBLIC_PAGES = new Set(["home", "blog post", "teacher", "partner"]);
 const OUT_DIR = path.join(ROOT, "lighthouse");
@@ -114,6 +114,11 @@ async function main() {
   // Under scripts/with-auth-emulator.js (npm run lighthouse) the pages load the sign-in SDK after they
   // are interactive, as in the demo: its cost is part of what is measured.
   const identityEnv = process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {};
+  // With --with-marketing both variants run with the same flags: the vendor hosts lead to the local
+  // stand-ins (whose throwaway certificate Chromium is told to accept), everything else stays offline.
+  const vendors = flags["with-marketing"] === "yes" ? await startVendorStandIns() : null;
+  if (vendors) onCleanup(() => vendors.stop());
+  const chromeFlags = vendors ? [...CHROME_FLAGS.filter((flag) => !flag.startsWith("--host-resolver-rules=")), `--host-resolver-rules=${vendors.hostResolverRules}`, "--ignore-certificate-errors"] : CHROME_FLAGS;
   const app = await startApp({
     label: "lighthouse",
     inPlace: flags.inPlace,
@@ -124,7 +129,7 @@ async function main() {
   // over); an audit that ends in a runtime error (e.g. NO_NAVSTART) is retried in a new browser.
   let chrome;
   async function auditOnce(url) {
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, handleSIGINT: false, logLevel: "silent" });
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, handleSIGINT: false, logLevel: "silent" });
     const removeHook = onCleanup(() => chrome.kill());
     try {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
@@ -169,38 +174,52 @@ async function main() {
     }
 
     mkdirSync(OUT_DIR, { recursive: true });
-    async function auditPages(baseUrl, list, suffix = "") {
-      const audited = [];
+    // Each variant is one server: the plain site, and with --with-marketing the same build with the
+    // pixel, tag manager and social script configured. A page's runs alternate between the variants,
+    // so a drift in the machine's speed during the run falls on both alike.
+    async function auditPages(list, variants) {
+      const audited = variants.map(() => []);
       for (const page of list) {
-        const url = `${baseUrl}${page.path}`;
-        const runs = [];
+        const runs = variants.map(() => []);
         for (let run = 1; run <= flags.runs; run++) {
-          console.error(`› lighthouse ${page.path}${suffix ? ` (${suffix})` : ""}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`);
-          const result = await auditWithRetries(url);
-          const summary = summarize(page.name, page.path, result.lhr);
-          summary.report = path.join("lighthouse", `${page.name.replace(/\W+/g, "-")}${suffix ? `-${suffix}` : ""}${flags.runs > 1 ? `-${run}` : ""}.report.json`);
-          writeFileSync(path.join(ROOT, summary.report), result.report);
-          runs.push(summary);
+          for (const [v, variant] of variants.entries()) {
+            console.error(`› lighthouse ${page.path}${variant.suffix ? ` (${variant.suffix})` : ""}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`);
+            const result = await auditWithRetries(`${variant.baseUrl}${page.path}`);
+            const summary = summarize(page.name, page.path, result.lhr);
+            summary.report = path.join("lighthouse", `${page.name.replace(/\W+/g, "-")}${variant.suffix ? `-${variant.suffix}` : ""}${flags.runs > 1 ? `-${run}` : ""}.report.json`);
+            writeFileSync(path.join(ROOT, summary.report), result.report);
+            runs[v].push(summary);
+          }
         }
-        const chosen = median(runs);
-        audited.push({ ...chosen, status: page.status, allRuns: runs.length > 1 ? runs.map((r) => ({ scores: r.scores, metrics: r.metrics })) : undefined });
+        for (const [v, variantRuns] of runs.entries()) {
+          audited[v].push({ ...median(variantRuns), status: page.status, allRuns: variantRuns.length > 1 ? variantRuns.map((r) => ({ scores: r.scores, metrics: r.metrics })) : undefined });
+        }
       }
       return audited;
     }
-    const results = await auditPages(app.url, pages);
 
-    // The same public pages with the ad pixel, tag manager and social script configured (issue 13).
+    // The public pages with the ad pixel, tag manager and social script configured (issue 13), their
+    // scripts served by local stand-ins of the vendors' size (scripts/vendor-stand-ins.js).
     let marketing = null;
+    let results;
     if (flags["with-marketing"] === "yes") {
       const withVendors = await startApp({ label: "lighthouse-marketing", inPlace: flags.inPlace, env: { ...identityEnv, ...MARKETING_ENV, ...(flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] }) } });
       try {
-        const list = pages.filter((page) => PUBLIC_PAGES.has(page.name));
-        for (const page of list) for (let i = 0; i < 50; i++) await (await fetch(`${withVendors.url}${page.path}`, { headers: BROWSER_HEADERS })).arrayBuffer();
-        marketing = await auditPages(withVendors.url, list, "marketing");
+        const publicPages = pages.filter((page) => PUBLIC_PAGES.has(page.name));
+        for (const page of publicPages) for (let i = 0; i < 50; i++) await (await fetch(`${withVendors.url}${page.path}`, { headers: BROWSER_HEADERS })).arrayBuffer();
+        const [plain, withMarketing] = await auditPages(publicPages, [{ baseUrl: app.url, suffix: "" }, { baseUrl: withVendors.url, suffix: "marketing" }]);
+        const [others] = await auditPages(pages.filter((page) => !PUBLIC_PAGES.has(page.name)), [{ baseUrl: app.url, suffix: "" }]);
+        results = pages.map((page) => [...plain, ...others].find((audited) => audited.url === page.path));
+        marketing = withMarketing;
+        const loaded = Object.keys(vendors.sizes).filter((pathname) => vendors.requests.some((request) => request.endsWith(pathname)));
+        console.error(`  vendor stand-ins served: ${loaded.join(", ") || "nothing"}; beacons: ${vendors.requests.filter((request) => !loaded.some((pathname) => request.endsWith(pathname))).length}`);
+        if (loaded.length < Object.keys(vendors.sizes).length) console.error("  warning: not every vendor script was requested; the comparison may not include it");
       } finally {
         await withVendors.stop();
         withVendors.removeDatabase();
       }
+    } else {
+      [results] = await auditPages(pages, [{ baseUrl: app.url, suffix: "" }]);
     }
 
     const checks = [];
@@ -220,7 +239,8 @@ async function main() {
       node: process.version,
       lighthouse: lighthouseVersion(),
       chrome: CHROME_PATH,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags,
+      vendorStandIns: vendors ? { gzipBytes: vendors.sizes } : null,
       preset: "mobile (Lighthouse default config, simulated throttling)",
       serverNodeEnv: app.nodeEnv,
       machine: { ...machineBefore, loadAverageAfter: os.loadavg() },
@@ -279,6 +299,7 @@ async function main() {
     console.log(`\nWrote lighthouse/results.json and one full report per page in lighthouse/`);
   } finally {
     if (chrome) chrome.kill();
+    if (vendors) await vendors.stop();
     await app.stop();
     app.removeDatabase();
   }

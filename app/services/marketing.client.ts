@@ -3,8 +3,8 @@ import { isOptedOut } from "./privacy-cookie";
 
 /**
  * The ad pixel, tag manager and social tracking script (issue 13, §2, §7). Loaded lazily by the
- * platform runtime, only when the root loader says one of them is configured, after the page is
- * interactive and idle, and never for a visitor who opted out. No inline script: the queues the vendors'
+ * platform runtime, only when the root loader says one of them is configured, once the page has
+ * settled (VENDOR_DELAY_MS after load, in an idle moment), and never for a visitor who opted out. No inline script: the queues the vendors'
  * snippets would define inline are made here, and their scripts come from origins the CSP allows
  * only when configured (app/services/security-headers.server.ts).
  */
@@ -29,16 +29,33 @@ function addScript(src: string) {
   document.head.appendChild(script);
 }
 
-function whenIdle(): Promise<void> {
+/**
+ * How long after the load event the vendors wait before starting. Their scripts are several hundred
+ * milliseconds of main-thread work on a mid-range phone (docs/performance.md); started the moment the
+ * page is idle they land inside its loading phase, where they cost the visitor responsiveness and the
+ * page about ten Lighthouse points. Five seconds on, the page has settled; a visitor who leaves sooner
+ * is not reported to them (docs/decisions/027-marketing-scripts-after-settling.md).
+ */
+export const VENDOR_DELAY_MS = 5_000;
+
+function nextIdle(run: () => void) {
+  if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 0);
+}
+
+function whenSettled(): Promise<void> {
   return new Promise((resolve) => {
-    const idle = () => ("requestIdleCallback" in window ? window.requestIdleCallback(() => resolve(), { timeout: 3_000 }) : setTimeout(resolve, 1_000));
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
+    const wait = () => setTimeout(() => nextIdle(resolve), VENDOR_DELAY_MS);
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
   });
 }
 
 function startVendors(next: MarketingConfig) {
   const win = window as MarketingWindow;
+  // The queues exist at once, so nothing reported meanwhile is lost; each script is added in its own
+  // idle moment, so the three do not arrive and run as one block.
+  const scripts: string[] = [];
   if (next.pixel && !win.fbq) {
     const fbq: Queue = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : fbq.queue!.push(args));
     fbq.queue = [];
@@ -47,12 +64,12 @@ function startVendors(next: MarketingConfig) {
     fbq.version = "2.0";
     win.fbq = win._fbq = fbq;
     fbq("init", next.pixel.id);
-    addScript("https://connect.facebook.net/en_US/fbevents.js");
+    scripts.push("https://connect.facebook.net/en_US/fbevents.js");
   }
   if (next.tagManager) {
     win.dataLayer = win.dataLayer ?? [];
     win.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
-    addScript(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(next.tagManager)}`);
+    scripts.push(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(next.tagManager)}`);
   }
   if (next.social && !win.twq) {
     const twq: Queue = (...args: unknown[]) => (twq.callMethod ? twq.callMethod(...args) : twq.queue!.push(args));
@@ -60,15 +77,22 @@ function startVendors(next: MarketingConfig) {
     twq.version = "1.1";
     win.twq = twq;
     twq("config", next.social);
-    addScript("https://static.ads-twitter.com/uwt.js");
+    scripts.push("https://static.ads-twitter.com/uwt.js");
   }
+  const addNext = () => {
+    const src = scripts.shift();
+    if (!src) return;
+    addScript(src);
+    nextIdle(addNext);
+  };
+  addNext();
 }
 
 /** After each navigation: starts the vendors once, then reports a pixel page view when the rules say so. */
 export async function navigated(path: string, next: MarketingConfig) {
   if (isOptedOut(document.cookie)) return;
   config = next;
-  started ??= whenIdle().then(() => {
+  started ??= whenSettled().then(() => {
     if (!isOptedOut(document.cookie)) startVendors(next);
   });
   await started;
