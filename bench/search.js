@@ -14,6 +14,7 @@ import { build } from "esbuild";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { prng } from "./prng.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,18 +46,6 @@ const DESCRIPTION_WORDS = (
   "longer gentle practice teacher guides through a short sequence that ends in rest sleep calm clear focus energy grief " +
   "gratitude compassion walking nature rain ocean forest evening morning workday meeting commute kitchen bed pillow"
 ).split(" ");
-
-/** Mulberry32: small, fast and the same on every machine. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A deterministic catalogue of `count` classes as search documents. */
 export function generateCatalogue(count, seed = 42) {

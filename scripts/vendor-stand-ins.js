@@ -19,6 +19,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { prng } from "../bench/prng.js";
 
 /** Hosts the marketing loader and the vendors' scripts talk to (see security-headers.server.ts). */
 export const VENDOR_HOSTS = [
@@ -37,18 +38,6 @@ const SCRIPTS = {
   "/gtm.js": { gzipBytes: 110_000, queue: "dataLayer", beacon: "https://region1.google-analytics.com/g/collect" },
   "/uwt.js": { gzipBytes: 20_000, queue: "twq", beacon: "https://analytics.twitter.com/i/adsct" },
 };
-
-/** A small deterministic PRNG, so each run serves the same bytes. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
