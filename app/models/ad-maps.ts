@@ -23,3 +23,6 @@ export interface AdMaps {
 }
 
 export const DEFAULT_AD_MAPS: AdMaps = { pathPatterns: ["*"], events: {} };
+
+/** What the demo store starts with (the seed writes it once; an operator's edits are kept). */
+export const DEMO_AD_MAPS = { id: AD_MAPS_DOCUMENT, pathPatterns: ["*"], events: { Subscribe_Completed: "Subscribe" } };

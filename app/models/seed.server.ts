@@ -1,3 +1,4 @@
+import { AdMapsSchema, DEMO_AD_MAPS } from "./ad-maps";
 import type { z } from "zod";
 import {
   ArticleSchema,
@@ -89,6 +90,8 @@ function batches(now: Date): SeedBatch[] {
     { collection: WAIVERS, schema: WaiverSchema, docs: demoWaivers, idOf: byId },
     { collection: WAIVER_HEADS, schema: WaiverHeadSchema, docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })), idOf: (doc) => String(doc.studioId) },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
+    // Issue 13: the ad pixel reports every path and a started membership as its standard Subscribe event.
+    { collection: "adMaps", schema: AdMapsSchema, docs: [DEMO_AD_MAPS], idOf: byId },
     { collection: PLANS, schema: PlanSchema, docs: DEMO_PLANS, idOf: byId },
     { collection: GIFT_TYPES, schema: GiftTypeSchema, docs: demoGiftTypes, idOf: byId },
     { collection: CREDIT_PACKS, schema: CreditPackSchema, docs: demoCreditPacks, idOf: byId },

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import { describeMembership } from "~/models/membership-summary";
 import { promotionFailureFor, syncCheckoutSession } from "~/models/membership.server";
 import { redemptionFailureMessage } from "~/models/promotion-code";
@@ -35,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       firstName: user.firstName,
       summary: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
       promotionNote: failure ? `${redemptionFailureMessage(failure)} Your membership itself is unaffected.` : null,
+      // The ad pixel's conversion (when configured), keyed by the checkout so a reload is one conversion.
+      conversion: { id: sessionId.slice(0, 200), plan: membership.planId ?? null },
       next: (() => {
         const next = new URL(request.url).searchParams.get("next") ?? "";
         return isReturnPath(next) ? next : null;
@@ -65,6 +68,12 @@ const NOT_DONE: Record<"not_paid" | "unavailable" | "not_found" | "not_yours", {
 
 export default function WelcomeRoute() {
   const page = useLoaderData<typeof loader>();
+  const conversionId = page.ok ? page.conversion.id : null;
+  const plan = page.ok ? page.conversion.plan : null;
+  useEffect(() => {
+    if (!conversionId) return;
+    void import("~/services/platform-runtime.client").then((runtime) => runtime.conversion("Subscribe_Completed", { plan }, conversionId));
+  }, [conversionId, plan]);
   if (!page.ok) {
     return (
       <section className="section" aria-labelledby="welcome-title">

@@ -88,14 +88,19 @@ function startVendors(next: MarketingConfig) {
   addNext();
 }
 
-/** After each navigation: starts the vendors once, then reports a pixel page view when the rules say so. */
-export async function navigated(path: string, next: MarketingConfig) {
-  if (isOptedOut(document.cookie)) return;
+/** Starts the vendors once per page life (after settling, never after an opt-out); later calls share it. */
+function ensureStarted(next: MarketingConfig): Promise<void> {
   config = next;
   started ??= whenSettled().then(() => {
     if (!isOptedOut(document.cookie)) startVendors(next);
   });
-  await started;
+  return started;
+}
+
+/** After each navigation: starts the vendors once, then reports a pixel page view when the rules say so. */
+export async function navigated(path: string, next: MarketingConfig) {
+  if (isOptedOut(document.cookie)) return;
+  await ensureStarted(next);
   const win = window as MarketingWindow;
   if (!next.pixel || !win.fbq || isOptedOut(document.cookie)) return;
   const report = shouldReportPageView(lastPath, path, next.pixel.pathPatterns);
@@ -103,10 +108,19 @@ export async function navigated(path: string, next: MarketingConfig) {
   if (report) win.fbq("track", "PageView");
 }
 
-/** One of our events, reported to the pixel under its adMaps name (nothing when unmapped or opted out). */
-export function adEvent(name: string, properties?: Record<string, unknown>) {
+// The pixel's own event names; anything else adMaps names is sent as a custom event.
+const STANDARD_PIXEL_EVENTS = new Set(["AddPaymentInfo", "AddToCart", "CompleteRegistration", "Contact", "InitiateCheckout", "Lead", "Purchase", "Schedule", "StartTrial", "Subscribe", "ViewContent"]);
+
+/**
+ * One of our events (e.g. `Subscribe_Completed`), reported to the pixel under its adMaps name once the
+ * vendors have started; nothing when unmapped, when the pixel is not configured, or after an opt-out.
+ * `eventId` lets the pixel drop a repeat of the same conversion.
+ */
+export async function adEvent(name: string, next: MarketingConfig, properties: Record<string, unknown> = {}, eventId?: string) {
+  const mapped = pixelEventName(next.pixel?.events ?? config?.pixel?.events, name);
+  if (!mapped || !next.pixel || isOptedOut(document.cookie)) return;
+  await ensureStarted(next);
   const win = window as MarketingWindow;
-  const mapped = pixelEventName(config?.pixel?.events, name);
-  if (!mapped || !win.fbq || isOptedOut(document.cookie)) return;
-  win.fbq("trackCustom", mapped, properties ?? {});
+  if (!win.fbq || isOptedOut(document.cookie)) return;
+  win.fbq(STANDARD_PIXEL_EVENTS.has(mapped) ? "track" : "trackCustom", mapped, properties, ...(eventId ? [{ eventID: eventId }] : []));
 }

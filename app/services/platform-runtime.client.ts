@@ -85,6 +85,19 @@ function startBuildWatch(win: RemixWindow) {
   });
 }
 
+function marketingConfig(win: RemixWindow): MarketingConfig | null {
+  return (win.__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing ?? null;
+}
+
+/**
+ * A conversion the page has confirmed (a membership started): to the ad pixel under its adMaps name
+ * when configured and not opted out. Our own analytics already has it from the server.
+ */
+export function conversion(name: string, properties: Record<string, unknown>, eventId: string) {
+  const marketing = marketingConfig(window as RemixWindow);
+  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => vendors.adEvent(name, marketing, properties, eventId));
+}
+
 /** Called after hydration and after every navigation that changed the path or query. */
 export function navigated(path: string, trackViews: boolean) {
   const win = window as RemixWindow;
@@ -95,6 +108,6 @@ export function navigated(path: string, trackViews: boolean) {
   }
   if (trackViews) void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path));
   // The ad pixel, tag manager and social script: only when configured, never after an opt-out.
-  const marketing = (win.__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing;
+  const marketing = marketingConfig(win);
   if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => vendors.navigated(path, marketing));
 }

@@ -1,6 +1,7 @@
 import { readdirSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { haveEmulator, signInContext } from "../support/auth-emulator";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 /**
@@ -122,6 +123,31 @@ test.describe("ad pixel and tag manager", () => {
     await page.waitForTimeout(1_000);
     expect(await pageViews(page)).toBe(2);
     expect(asked).toHaveLength(3); // loaded once, not per navigation
+  });
+
+  test("report a started membership to the pixel as its Subscribe event, keyed by the checkout", async ({ page }) => {
+    test.skip(!haveEmulator, "needs the Auth emulator (npm test starts it)");
+    test.setTimeout(90_000);
+    const base = configured!.base;
+    await stubVendors(page);
+    const request = { post: (url: string, options: { headers: Record<string, string> }) => page.request.post(`${base}${url}`, options) };
+    await signInContext(request, base, `+1202555${String(Date.now() % 10_000).padStart(4, "0")}`);
+    await page.request.post(`${base}/onboarding`, { form: { firstName: "Ines", lastName: "Marlow", email: "" }, headers: { Origin: base } });
+    await page.goto(`${base}/subscribe?plan=monthly`);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/34");
+    await page.getByLabel("Security code (CVC)").fill("123");
+    await page.getByLabel("Name on the card").fill("Ines Marlow");
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(/\/subscribe\/welcome\?session_id=/);
+    const sessionId = new URL(page.url()).searchParams.get("session_id");
+    // adMaps (seeded) maps Subscribe_Completed to the pixel's standard Subscribe event.
+    const subscribeCalls = () =>
+      page.evaluate(() => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter((call) => call[1] === "Subscribe"));
+    await expect.poll(subscribeCalls, { timeout: 15_000 }).toEqual([["track", "Subscribe", { plan: "monthly" }, { eventID: sessionId }]]);
   });
 
   test("never load for a visitor who opted out", async ({ page, context }) => {
