@@ -1,6 +1,9 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { EmailAddressSchema } from "./email-address";
+import { GIFT_MESSAGE_MAX } from "./gift";
+
+export { GIFT_MESSAGE_MAX };
 
 /**
  * The gift purchase form (issue 11), checked on the server: which gift, how it travels, and for an
@@ -10,7 +13,6 @@ import { EmailAddressSchema } from "./email-address";
 
 export const GIFT_FORM_FIELDS = ["giftType", "method", "recipientName", "recipientEmail", "message", "deliverOn", "forSelf", "intentId"] as const;
 
-export const GIFT_MESSAGE_MAX = 500;
 /** The furthest ahead a gift can be scheduled, in days. */
 export const GIFT_SCHEDULE_DAYS = 365;
 /** Scheduled gifts go out at this hour of the buyer's day. */

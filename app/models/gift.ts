@@ -6,6 +6,9 @@ import { DateTime } from "luxon";
  * port and the mailer use these; nothing here reads or writes.
  */
 
+/** Longest gift message, in characters: the form's limit and the schema's. */
+export const GIFT_MESSAGE_MAX = 500;
+
 export type GiftMethod = "email" | "link";
 export type GiftState = "pending" | "paid" | "scheduled" | "sent" | "redeemed" | "refunded" | "abandoned";
 

@@ -15,8 +15,7 @@ export const LeadFormSchema = z.object({
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
-/** The hidden field people never see; anything typed into it came from a bot. */
-export const HONEYPOT_FIELD = "website";
+export { HONEYPOT_FIELD } from "./honeypot";
 
 export const LeadSchema = z.object({
   email: z.string().email(),

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Variants } from "./experiments";
+import { MAX_TYPED_CODE, isReturnPath } from "./subscribe-link";
 
 /**
  * The subscribe flow's rules (issue 8): what the form may carry, which steps a visitor sees, and
  * whether a member already has a plan. Pure and browser-safe.
  */
 
-/** Longest code we read at all; anything longer is answered as an unknown code without more work. */
-export const MAX_TYPED_CODE = 200;
+export { MAX_TYPED_CODE, isReturnPath, subscribeHref } from "./subscribe-link";
 
 const planId = z
   .string({ required_error: "Please choose a plan." })
@@ -18,11 +18,6 @@ const planId = z
 export const intentId = z
   .string({ required_error: "This form is out of date. Please try again." })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form is out of date. Please try again.");
-
-/** Where a member goes back to after subscribing (a class page they wanted to book): a path on this site. */
-export function isReturnPath(value: string): boolean {
-  return value.length <= 200 && /^\/[A-Za-z0-9/_.-]*$/.test(value) && !value.startsWith("//");
-}
 
 const returnPath = z
   .string()
@@ -91,17 +86,6 @@ export function hasRunningPlan(
   if (!record.subscriptionStatus || !RUNNING.has(record.subscriptionStatus)) return false;
   if (record.subscriptionStatus === "past_due") return true;
   return record.subscriptionExpirationDate !== null && record.subscriptionExpirationDate >= nowSeconds;
-}
-
-/** The subscribe page's own address for a choice, so sign-in can bring the visitor back to it. */
-export function subscribeHref(choice: { plan?: string | null; code?: string | null; step?: "plan" | "payment"; next?: string | null }): string {
-  const params = new URLSearchParams();
-  if (choice.plan) params.set("plan", choice.plan);
-  if (choice.code && choice.code.length <= MAX_TYPED_CODE) params.set("code", choice.code);
-  if (choice.step === "payment") params.set("step", "payment");
-  if (choice.next && isReturnPath(choice.next)) params.set("next", choice.next);
-  const query = params.toString();
-  return query ? `/subscribe?${query}` : "/subscribe";
 }
 
 /**

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { endDateText } from "~/models/gift";
 import { creditSummary, getCreditPack, listCreditPacks } from "~/models/credits.server";
 import { readFormBody } from "~/models/form-body.server";
-import { isReturnPath, namesAPrice } from "~/models/subscribe";
+import { namesAPrice } from "~/models/subscribe";
+import { isReturnPath } from "~/models/subscribe-link";
 import { formatMoney } from "~/models/promotion-code";
 import { settlePurchase } from "~/models/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor, startPurchase } from "~/models/purchases.server";

@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { recordEvent } from "~/models/analytics-event.server";
 import { readFormBody } from "~/models/form-body.server";
-import { GIFT_FORM_FIELDS, GIFT_MESSAGE_MAX, deliveryDateRange, giftFormSchema } from "~/models/gift-form";
+import { GIFT_MESSAGE_MAX } from "~/models/gift";
+import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/models/gift-form";
 import { getGiftType, listGiftTypes, orderGift } from "~/models/gifts.server";
 import { formatMoney } from "~/models/promotion-code";
 import { namesAPrice } from "~/models/subscribe";

@@ -11,8 +11,6 @@ import { requireAccess } from "~/models/viewer.server";
 /** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
 export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });
 
-const IntentSchema = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) });
-
 export async function loader() {
   return redirect("/settings#membership");
 }
@@ -25,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
   }
-  const parsed = IntentSchema.safeParse({ intent: formData.get("intent") });
+  // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.
+  const parsed = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) }).safeParse({ intent: formData.get("intent") });
   if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
   const origin = new URL(request.url).origin;
   const { intent } = parsed.data;

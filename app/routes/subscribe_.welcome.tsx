@@ -5,7 +5,7 @@ import { describeMembership } from "~/models/membership-summary";
 import { promotionFailureFor, syncCheckoutSession } from "~/models/membership.server";
 import { redemptionFailureMessage } from "~/models/promotion-code";
 import { membershipFacts } from "~/models/subscription.server";
-import { isReturnPath } from "~/models/subscribe";
+import { isReturnPath } from "~/models/subscribe-link";
 import { defineHandle } from "~/models/route-handle";
 import { requireAccess } from "~/models/viewer.server";
 
