@@ -3,15 +3,14 @@ import { useEffect, useRef } from "react";
 import type { PublicIdentityConfig } from "~/models/member";
 
 /**
- * Starts the browser's sign-in after the page is interactive (the Firebase SDK is a separate chunk,
- * fetched once the load event has passed and the main thread is idle), so it never delays first
- * paint and never joins the first-load JavaScript.
+ * The browser's sign-in (the Firebase SDK, a separate chunk never in the first-load JavaScript):
+ * started when app/services/sign-in-start.client.ts says, then kept in step with the server.
  */
 export function AuthRuntime({ config, memberUid }: { config: PublicIdentityConfig; memberUid: string | null }) {
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
-  const latest = useRef({ memberUid, pathname, revalidate: revalidator.revalidate });
-  latest.current = { memberUid, pathname, revalidate: revalidator.revalidate };
+  const latest = useRef({ config, memberUid, pathname, revalidate: revalidator.revalidate });
+  latest.current = { config, memberUid, pathname, revalidate: revalidator.revalidate };
   const started = useRef(false);
 
   // One set of hooks for the life of the page; each reads the latest render's values.
@@ -21,42 +20,32 @@ export function AuthRuntime({ config, memberUid }: { config: PublicIdentityConfi
     signedOutHere: () => latest.current.pathname === "/signed-out",
   }).current;
 
-  useEffect(() => {
-    let cancelled = false;
-    const cancel = afterInteractive(() => {
-      started.current = true;
-      import("~/services/auth.client")
-        .then(({ startAuth }) => (cancelled ? undefined : startAuth(config, hooks)))
-        .catch((error: unknown) => console.warn("Sign-in could not start:", error instanceof Error ? error.message : error));
-    });
-    return () => {
-      cancelled = true;
-      cancel();
-    };
-  }, [config, hooks]);
+  // The first call starts sign-in; later calls re-check the browser against the server.
+  const start = useRef(() => {
+    started.current = true;
+    import("~/services/auth.client")
+      .then(({ startAuth }) => startAuth(latest.current.config, hooks))
+      .catch((error: unknown) => console.warn("Sign-in could not start:", error instanceof Error ? error.message : error));
+  }).current;
 
-  // A change of who the server says is signed in (sign-in, sign-out elsewhere): re-check the browser.
   useEffect(() => {
-    if (!started.current) return;
-    void import("~/services/auth.client").then(({ startAuth }) => startAuth(config, hooks));
-  }, [config, hooks, memberUid, pathname]);
+    void import("~/services/sign-in-start.client").then(({ scheduleSignIn }) =>
+      scheduleSignIn({ eager: isEager(latest.current.memberUid, latest.current.pathname), start: () => started.current || start(), onTimeZoneChanged: () => latest.current.revalidate() }),
+    );
+  }, [start]);
+
+  // A change of who the server says is signed in (sign-in, sign-out elsewhere): re-check the browser;
+  // not started yet, a page that needs it now (a member's, the sign-in form) starts it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    if (started.current || isEager(memberUid, pathname)) start();
+  }, [config, start, memberUid, pathname]);
 
   return null;
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle; returns a cancel function. */
-function afterInteractive(task: () => void): () => void {
-  let idleHandle: number | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    if ("requestIdleCallback" in window) idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
-    else timer = setTimeout(task, 200);
-  };
-  if (document.readyState === "complete") run();
-  else window.addEventListener("load", run, { once: true });
-  return () => {
-    window.removeEventListener("load", run);
-    if (idleHandle !== undefined) window.cancelIdleCallback(idleHandle);
-    if (timer !== undefined) clearTimeout(timer);
-  };
+/** Pages whose forms need the browser's user at once: a member's, signing in, where a sign-out lands. */
+function isEager(memberUid: string | null, pathname: string): boolean {
+  return memberUid !== null || pathname === "/sign-in" || pathname === "/signed-out";
 }

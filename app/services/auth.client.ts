@@ -20,7 +20,6 @@ import {
 } from "firebase/auth";
 import type { PublicIdentityConfig } from "./identity-config";
 import { discardBody } from "./discard-body";
-import { syncTimeZone } from "./time-zone.client";
 
 /**
  * The browser's side of sign-in (docs/decisions/011-server-sessions.md), loaded only after the page is
@@ -64,8 +63,6 @@ export function startAuth(config: PublicIdentityConfig, nextHooks: AuthHooks): P
     void ready.then((current) => reconcile(current.currentUser));
     return ready;
   }
-  // Once per page load, on the same idle moment as sign-in (issue 9).
-  void syncTimeZone(() => hooks?.onSessionChanged());
   ready = (async () => {
     const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId });
     const instance = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });

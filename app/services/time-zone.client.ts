@@ -3,7 +3,7 @@ import { discardBody } from "./discard-body";
 const REPORTED_KEY = "stillhour.timeZoneReported";
 
 /**
- * Reports the browser's time zone once per tab (issue 9), on the idle moment sign-in starts, so
+ * Reports the browser's time zone once per tab (issue 9), on the first idle moment after load, so
  * class times follow it. The server keeps a zone the visitor chose on the form, and answers whether
  * anything changed; only then does the page load its data again.
  */

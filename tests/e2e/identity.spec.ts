@@ -88,6 +88,36 @@ test("a visitor becomes one anonymous account, not one per reload", async ({ bro
   await context.close();
 });
 
+test("a visitor who only reads gets their anonymous account after the page has loaded, one who uses it at once", async ({ browser }) => {
+  // Reading: nothing asks for the sign-in SDK until VISITOR_START_DELAY_MS (3 s) after load.
+  const reader = await browser.newPage();
+  let sdkAskedAt = 0;
+  reader.on("request", (request) => {
+    if (!sdkAskedAt && /\/auth\.client-[A-Z0-9]+\.js$/.test(request.url())) sdkAskedAt = Date.now();
+  });
+  await reader.goto("/teachers");
+  await reader.waitForLoadState("load");
+  const loadedAt = Date.now();
+  await waitForUid(reader);
+  expect(sdkAskedAt - loadedAt).toBeGreaterThanOrEqual(2_500);
+  await reader.close();
+
+  // Using the page (a tap, a key, a focus) starts it there and then, long before the reader's delay.
+  const user = await browser.newPage();
+  let userAskedAt = 0;
+  user.on("request", (request) => {
+    if (!userAskedAt && /\/auth\.client-[A-Z0-9]+\.js$/.test(request.url())) userAskedAt = Date.now();
+  });
+  await user.goto("/teachers");
+  await user.waitForLoadState("load");
+  const touchedAt = Date.now();
+  await user.locator("main h1").click();
+  await expect.poll(() => userAskedAt, { timeout: 2_000 }).toBeGreaterThan(0);
+  expect(userAskedAt - touchedAt).toBeLessThan(2_000);
+  await waitForUid(user);
+  await user.close();
+});
+
 test("phone sign-in from the anonymous account keeps its uid, onboards, and comes back", async ({ page }) => {
   await page.goto("/teachers");
   const anonymousUid = await waitForUid(page);
