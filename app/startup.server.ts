@@ -11,6 +11,9 @@ import { seedDemoAccounts, seedDemoContent } from "~/models/seed.server";
 import { getStore } from "~/services/db.server";
 import { EnvError, getEnv } from "~/services/env.server";
 
+/** Tries at seeding the demo people into the Auth emulator: 1 s, 2 s, 4 s, 8 s apart. */
+const DEMO_ACCOUNT_ATTEMPTS = 5;
+
 /**
  * Checks the configuration and every route's handle, then, on the embedded default, seeds the
  * demo content. A bad setting or handle stops the start with a message naming it.
@@ -31,9 +34,23 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
     const result = await seedDemoContent(getStore());
     console.log(JSON.stringify({ level: "info", msg: "demo content seeded", ...result }));
     // Demo people only ever go into the emulator, never into a real project.
+    // The emulator may still be opening its port when the server starts beside it: a few tries, and
+    // then the site runs without its demo people rather than not at all.
     if (env.identity.mode === "emulator") {
-      const accounts = await seedDemoAccounts();
-      console.log(JSON.stringify({ level: "info", msg: "demo accounts seeded", ...accounts }));
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const accounts = await seedDemoAccounts();
+          console.log(JSON.stringify({ level: "info", msg: "demo accounts seeded", ...accounts }));
+          break;
+        } catch (error) {
+          const cause = error instanceof Error ? error.message.slice(0, 120) : "unknown";
+          if (attempt >= DEMO_ACCOUNT_ATTEMPTS) {
+            console.warn(JSON.stringify({ level: "warn", msg: "demo accounts not seeded", cause }));
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+        }
+      }
     }
   }
   // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
