@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { EMULATOR_HOST, PROJECT } from "../support/auth-emulator";
 import { expect, test } from "../support/test";
 
@@ -88,34 +88,33 @@ test("a visitor becomes one anonymous account, not one per reload", async ({ bro
   await context.close();
 });
 
+/** A new page on /teachers, loaded, that notes when it first asks for the sign-in SDK's chunk. */
+async function loadedPageWatchingSdk(browser: Browser) {
+  const page = await browser.newPage();
+  let askedAt = 0;
+  page.on("request", (request) => {
+    if (!askedAt && /\/auth\.client-[A-Z0-9]+\.js$/.test(request.url())) askedAt = Date.now();
+  });
+  await page.goto("/teachers");
+  await page.waitForLoadState("load");
+  return { page, loadedAt: Date.now(), sdkAskedAt: () => askedAt };
+}
+
 test("a visitor who only reads gets their anonymous account after the page has loaded, one who uses it at once", async ({ browser }) => {
   // Reading: nothing asks for the sign-in SDK until VISITOR_START_DELAY_MS (3 s) after load.
-  const reader = await browser.newPage();
-  let sdkAskedAt = 0;
-  reader.on("request", (request) => {
-    if (!sdkAskedAt && /\/auth\.client-[A-Z0-9]+\.js$/.test(request.url())) sdkAskedAt = Date.now();
-  });
-  await reader.goto("/teachers");
-  await reader.waitForLoadState("load");
-  const loadedAt = Date.now();
-  await waitForUid(reader);
-  expect(sdkAskedAt - loadedAt).toBeGreaterThanOrEqual(2_500);
-  await reader.close();
+  const reader = await loadedPageWatchingSdk(browser);
+  await waitForUid(reader.page);
+  expect(reader.sdkAskedAt() - reader.loadedAt).toBeGreaterThanOrEqual(2_500);
+  await reader.page.close();
 
   // Using the page (a tap, a key, a focus) starts it there and then, long before the reader's delay.
-  const user = await browser.newPage();
-  let userAskedAt = 0;
-  user.on("request", (request) => {
-    if (!userAskedAt && /\/auth\.client-[A-Z0-9]+\.js$/.test(request.url())) userAskedAt = Date.now();
-  });
-  await user.goto("/teachers");
-  await user.waitForLoadState("load");
+  const user = await loadedPageWatchingSdk(browser);
   const touchedAt = Date.now();
-  await user.locator("main h1").click();
-  await expect.poll(() => userAskedAt, { timeout: 2_000 }).toBeGreaterThan(0);
-  expect(userAskedAt - touchedAt).toBeLessThan(2_000);
-  await waitForUid(user);
-  await user.close();
+  await user.page.locator("main h1").click();
+  await expect.poll(() => user.sdkAskedAt(), { timeout: 2_000 }).toBeGreaterThan(0);
+  expect(user.sdkAskedAt() - touchedAt).toBeLessThan(2_000);
+  await waitForUid(user.page);
+  await user.page.close();
 });
 
 test("phone sign-in from the anonymous account keeps its uid, onboards, and comes back", async ({ page }) => {
