@@ -105,7 +105,7 @@ export async function requireAccess(
 
 export type StartSessionResult =
   | { ok: true; setCookie: string; viewer: Viewer; carriedOverFrom: string | null }
-  | { ok: false; status: 401 | 403 | 503; reason: "invalid_token" | "stale_sign_in" | "revoked" | "disabled" | "unavailable" };
+  | { ok: false; status: 401 | 403 | 409 | 503; reason: "invalid_token" | "stale_sign_in" | "revoked" | "disabled" | "unavailable" | "member_session" };
 
 /**
  * §7 token sync: exchanges a fresh ID token for a session. The token is verified with revocation
@@ -124,6 +124,13 @@ export async function startSession(request: Request, idToken: string, now = Date
   if (signInAge > MAX_SIGN_IN_AGE_SECONDS + CLOCK_SKEW_SECONDS || signInAge < -CLOCK_SKEW_SECONDS) {
     return { ok: false, status: 401, reason: "stale_sign_in" };
   }
+  const session = await readSession(request.headers.get("Cookie") ?? "");
+  const previous = readAuth(session);
+  // A browser's anonymous sign-in that lands after the server signed a member in (an e-mail link, a
+  // sign-in in another tab) must not sign them out: the browser adopts the member's session instead.
+  if (verified.anonymous && previous && !previous.anonymous && (await verifyAuth(previous, 0))) {
+    return { ok: false, status: 409, reason: "member_session" };
+  }
   const expiresInMs = getEnv().SESSION_DAYS * 24 * 60 * 60 * 1000;
   let firebaseCookie: string;
   try {
@@ -131,8 +138,6 @@ export async function startSession(request: Request, idToken: string, now = Date
   } catch (error) {
     return refusal(error);
   }
-  const session = await readSession(request.headers.get("Cookie") ?? "");
-  const previous = readAuth(session);
   let carriedOverFrom: string | null = null;
   if (previous?.anonymous && previous.uid !== verified.uid && !verified.anonymous) {
     await carryOverAnonymous(previous.uid, verified.uid);

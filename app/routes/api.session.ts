@@ -27,6 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = /^Bearer ([A-Za-z0-9._-]{20,8192})$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!token) return reply(401, { ok: false, reason: "missing_token" });
   const result = await startSession(request, token);
+  // A late anonymous token beside a member's session: nothing to change, and not an error the browser
+  // should log; the browser adopts the member's session on its next check.
+  if (!result.ok && result.reason === "member_session") return reply(200, { ok: true, signedIn: true, kept: true });
   if (!result.ok) return reply(result.status, { ok: false, reason: result.reason });
   return reply(
     200,

@@ -38,6 +38,22 @@ describe.skipIf(!haveEmulator)("token sync (§7) against the Auth emulator", () 
     expect(viewer).toMatchObject({ uid, anonymous: true, roles: [] });
   });
 
+  it("keeps a member's session when a browser's anonymous sign-in lands after it, and still takes a member's token", async () => {
+    const member = await signInWithPhone("+15550104002");
+    const memberCookie = cookieOf(await sync(member.idToken));
+    const late = await signUpAnonymously();
+    const kept = await sync(late.idToken, { cookie: memberCookie });
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ ok: true, kept: true });
+    expect(kept.headers.get("Set-Cookie")).toBeNull();
+    expect(await getViewer(page(memberCookie))).toMatchObject({ uid: member.uid, anonymous: false });
+    // Another member's fresh token (a sign-in as someone else) still replaces it.
+    const other = await signInWithPhone("+15550104003");
+    const switched = await sync(other.idToken, { cookie: memberCookie });
+    expect(switched.status).toBe(200);
+    expect(await getViewer(page(cookieOf(switched)))).toMatchObject({ uid: other.uid, anonymous: false });
+  });
+
   it("gives a member a session whose cookie lives as long as the Firebase session (14 days)", async () => {
     const { uid, idToken } = await signInWithPhone("+15550104001");
     const response = await sync(idToken);
