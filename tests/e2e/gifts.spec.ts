@@ -158,6 +158,8 @@ test.describe("referrals without JavaScript", () => {
     await friend.goto("/subscribe?plan=monthly");
     await expect(friend.getByTestId("referral-offer")).toContainText("30 days");
     await friend.getByRole("button", { name: /Continue/ }).click();
+    // The payment step has loaded (without JavaScript a new page) before looking for its consent box.
+    await expect(friend).toHaveURL(/step=payment/);
     const consent = friend.getByRole("checkbox");
     if (await consent.count()) await consent.check();
     await friend.getByRole("button", { name: "Continue to payment" }).click();

@@ -102,9 +102,11 @@ async function loadedPageWatchingSdk(browser: Browser) {
 
 test("a visitor who only reads gets their anonymous account after the page has loaded, one who uses it at once", async ({ browser }) => {
   // Reading: nothing asks for the sign-in SDK until VISITOR_START_DELAY_MS (3 s) after load.
+  // (Watched from outside the page: Playwright's evaluate counts as a user gesture in the page.)
   const reader = await loadedPageWatchingSdk(browser);
-  await waitForUid(reader.page);
+  await expect.poll(() => reader.sdkAskedAt(), { timeout: 15_000 }).toBeGreaterThan(0);
   expect(reader.sdkAskedAt() - reader.loadedAt).toBeGreaterThanOrEqual(2_500);
+  await waitForUid(reader.page);
   await reader.page.close();
 
   // Using the page (a tap, a key, a focus) starts it there and then, long before the reader's delay.
