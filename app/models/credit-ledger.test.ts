@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prng } from "../../tests/support/prng";
+import { prng } from "../../bench/prng.js";
 import {
   creditsHeldBy,
   isWellSigned,

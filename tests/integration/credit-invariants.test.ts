@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prng } from "../support/prng";
+import { prng } from "../../bench/prng.js";
 import { z } from "zod";
 
 process.env.SQLITE_PATH = ":memory:";
