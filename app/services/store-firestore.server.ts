@@ -5,11 +5,11 @@ import {
   DocumentExistsError,
   DocumentMissingError,
   decodeCursor,
+  effectiveOrder,
   encodeCursor,
   parseDocument,
   type DocumentData,
   type DocumentStore,
-  type OrderClause,
   type QueryOptions,
   type StoredDocument,
   type TransactionContext,
@@ -159,16 +159,6 @@ export function createFirestoreStore(options: { projectId: string; firestore?: F
     },
   };
   return store;
-}
-
-// Firestore's own result order: explicit fields, then range-filtered fields not already ordered (sorted),
-// in the last direction. The SQLite driver applies the same rule so both return the same pages.
-function effectiveOrder(options: QueryOptions): Required<OrderClause>[] {
-  const order = (options.orderBy ?? []).map((o) => ({ field: o.field, direction: o.direction ?? ("asc" as const) }));
-  const direction = order.at(-1)?.direction ?? "asc";
-  const ranged = (options.where ?? []).filter((w) => w.op !== "==" && !order.some((o) => o.field === w.field));
-  for (const field of [...new Set(ranged.map((w) => w.field))].sort()) order.push({ field, direction });
-  return order;
 }
 
 // Store exactly what the SQLite driver stores (JSON), so both drivers read back the same shapes.

@@ -7,11 +7,11 @@ import {
   DocumentExistsError,
   DocumentMissingError,
   decodeCursor,
+  effectiveOrder,
   encodeCursor,
   parseDocument,
   type DocumentData,
   type DocumentStore,
-  type OrderClause,
   type QueryOptions,
   type TransactionContext,
   type WhereClause,
@@ -280,16 +280,6 @@ function buildQuery(collection: string, options: QueryOptions) {
     params.push(Math.max(0, Math.floor(options.limit)));
   }
   return { sql, params, order };
-}
-
-// Firestore's own result order: explicit fields, then range-filtered fields not already ordered (sorted),
-// in the last direction. The Firestore driver applies the same rule so both return the same pages.
-function effectiveOrder(options: QueryOptions): Required<OrderClause>[] {
-  const order = (options.orderBy ?? []).map((o) => ({ field: o.field, direction: o.direction ?? ("asc" as const) }));
-  const direction = order.at(-1)?.direction ?? "asc";
-  const ranged = (options.where ?? []).filter((w) => w.op !== "==" && !order.some((o) => o.field === w.field));
-  for (const field of [...new Set(ranged.map((w) => w.field))].sort()) order.push({ field, direction });
-  return order;
 }
 
 function whereSql(clause: WhereClause, params: unknown[]): string {

@@ -29,6 +29,20 @@ export interface QueryOptions {
   cursor?: string | null;
 }
 
+/**
+ * The order a query's results come in, Firestore's own rule, which both drivers apply so they return
+ * the same pages: the explicit fields, then range-filtered fields not already ordered (sorted), in the
+ * last direction. It is also what a Firestore composite index for the query must list after its
+ * equality fields (firestore.indexes.json).
+ */
+export function effectiveOrder(options: QueryOptions): Required<OrderClause>[] {
+  const order = (options.orderBy ?? []).map((o) => ({ field: o.field, direction: o.direction ?? ("asc" as const) }));
+  const direction = order.at(-1)?.direction ?? "asc";
+  const ranged = (options.where ?? []).filter((w) => w.op !== "==" && !order.some((o) => o.field === w.field));
+  for (const field of [...new Set(ranged.map((w) => w.field))].sort()) order.push({ field, direction });
+  return order;
+}
+
 export interface StoredDocument<T> {
   id: string;
   data: T;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { DocumentStore, QueryOptions } from "~/services/store.server";
+import { effectiveOrder, type DocumentStore, type QueryOptions } from "~/services/store.server";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -35,14 +35,11 @@ function recording(inner: DocumentStore, log: Recorded[]): DocumentStore {
 }
 
 /**
- * The composite index a query needs, or null: its equality fields (in any order), then its effective
- * order as both drivers build it (the given order, then ranged fields), as store-firestore.server.ts does.
+ * The composite index a query needs, or null: its equality fields (in any order), then its order as
+ * both drivers build it (the store port's `effectiveOrder`).
  */
 function compositeIndexFor({ options }: Recorded): Need | null {
-  const order = (options.orderBy ?? []).map((o) => ({ field: o.field, direction: o.direction ?? "asc" }));
-  const direction = order.at(-1)?.direction ?? "asc";
-  const ranged = (options.where ?? []).filter((w) => w.op !== "==" && !order.some((o) => o.field === w.field)).map((w) => w.field);
-  for (const field of [...new Set(ranged)].sort()) order.push({ field, direction });
+  const order = effectiveOrder(options);
   const equal = [...new Set((options.where ?? []).filter((w) => w.op === "==" && !order.some((o) => o.field === w.field)).map((w) => w.field))];
   if (order.length === 0 || (equal.length === 0 && order.length === 1)) return null;
   return {
