@@ -1,4 +1,5 @@
 import { pixelEventName, shouldReportPageView } from "./ad-pixel";
+import { afterLoad, whenIdle } from "./page-moments.client";
 import { isOptedOut } from "./privacy-cookie";
 
 /**
@@ -20,7 +21,6 @@ type MarketingWindow = Window & { fbq?: Queue; _fbq?: Queue; twq?: Queue; dataLa
 
 let started: Promise<void> | null = null;
 let lastPath: string | null = null;
-let config: MarketingConfig | null = null;
 
 function addScript(src: string) {
   const script = document.createElement("script");
@@ -38,17 +38,8 @@ function addScript(src: string) {
  */
 export const VENDOR_DELAY_MS = 5_000;
 
-function nextIdle(run: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 0);
-}
-
 function whenSettled(): Promise<void> {
-  return new Promise((resolve) => {
-    const wait = () => setTimeout(() => nextIdle(resolve), VENDOR_DELAY_MS);
-    if (document.readyState === "complete") wait();
-    else window.addEventListener("load", wait, { once: true });
-  });
+  return new Promise((resolve) => afterLoad(() => setTimeout(() => whenIdle(resolve, 2_000), VENDOR_DELAY_MS)));
 }
 
 function startVendors(next: MarketingConfig) {
@@ -83,14 +74,13 @@ function startVendors(next: MarketingConfig) {
     const src = scripts.shift();
     if (!src) return;
     addScript(src);
-    nextIdle(addNext);
+    whenIdle(addNext, 2_000);
   };
   addNext();
 }
 
 /** Starts the vendors once per page life (after settling, never after an opt-out); later calls share it. */
 function ensureStarted(next: MarketingConfig): Promise<void> {
-  config = next;
   started ??= whenSettled().then(() => {
     if (!isOptedOut(document.cookie)) startVendors(next);
   });
@@ -117,7 +107,7 @@ const STANDARD_PIXEL_EVENTS = new Set(["AddPaymentInfo", "AddToCart", "CompleteR
  * `eventId` lets the pixel drop a repeat of the same conversion.
  */
 export async function adEvent(name: string, next: MarketingConfig, properties: Record<string, unknown> = {}, eventId?: string) {
-  const mapped = pixelEventName(next.pixel?.events ?? config?.pixel?.events, name);
+  const mapped = pixelEventName(next.pixel?.events, name);
   if (!mapped || !next.pixel || isOptedOut(document.cookie)) return;
   await ensureStarted(next);
   const win = window as MarketingWindow;

@@ -85,8 +85,10 @@ function startBuildWatch(win: RemixWindow) {
   });
 }
 
-function marketingConfig(win: RemixWindow): MarketingConfig | null {
-  return (win.__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing ?? null;
+/** Hands the vendors' module the root loader's marketing config: only when configured, never after an opt-out. */
+function withVendors(use: (vendors: typeof import("./marketing.client"), marketing: MarketingConfig) => unknown) {
+  const marketing = ((window as RemixWindow).__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing;
+  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => use(vendors, marketing));
 }
 
 /**
@@ -94,8 +96,7 @@ function marketingConfig(win: RemixWindow): MarketingConfig | null {
  * when configured and not opted out. Our own analytics already has it from the server.
  */
 export function conversion(name: string, properties: Record<string, unknown>, eventId: string) {
-  const marketing = marketingConfig(window as RemixWindow);
-  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => vendors.adEvent(name, marketing, properties, eventId));
+  withVendors((vendors, marketing) => vendors.adEvent(name, marketing, properties, eventId));
 }
 
 /** Called after hydration and after every navigation that changed the path or query. */
@@ -107,7 +108,5 @@ export function navigated(path: string, trackViews: boolean) {
     startBuildWatch(win);
   }
   if (trackViews) void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path));
-  // The ad pixel, tag manager and social script: only when configured, never after an opt-out.
-  const marketing = marketingConfig(win);
-  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => vendors.navigated(path, marketing));
+  withVendors((vendors, marketing) => vendors.navigated(path, marketing));
 }

@@ -1,3 +1,4 @@
+import { afterLoad, whenIdle } from "./page-moments.client";
 import { syncTimeZone } from "./time-zone.client";
 
 /**
@@ -45,14 +46,4 @@ type RouterState = { navigation: { state: string }; actionData: unknown };
 function quietMoment(): boolean {
   const state = (window as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
   return !state || (state.navigation.state === "idle" && state.actionData == null);
-}
-
-function afterLoad(task: () => void) {
-  if (document.readyState === "complete") task();
-  else window.addEventListener("load", task, { once: true });
-}
-
-function whenIdle(task: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 3_000 });
-  else setTimeout(task, 200);
 }
