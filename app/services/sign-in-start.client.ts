@@ -25,7 +25,7 @@ export function scheduleSignIn({ eager, start, onTimeZoneChanged }: { eager: boo
     start();
   };
   afterLoad(() => {
-    whenIdle(() => void syncTimeZone(() => quietMoment() && onTimeZoneChanged()));
+    whenIdle(() => void syncTimeZone(onTimeZoneChanged));
     if (eager) return whenIdle(startOnce);
     setTimeout(() => whenIdle(startOnce), VISITOR_START_DELAY_MS);
   });
@@ -33,17 +33,4 @@ export function scheduleSignIn({ eager, start, onTimeZoneChanged }: { eager: boo
   // A tap or key before this module arrived (it loads after hydration) counts as the first use.
   if (navigator.userActivation?.hasBeenActive) return startOnce();
   for (const type of FIRST_USE_EVENTS) window.addEventListener(type, startOnce, { capture: true, passive: true });
-}
-
-type RouterState = { navigation: { state: string }; actionData: unknown };
-
-/**
- * Whether the page may load its data again for a new time zone now. Not during a navigation (the
- * revalidation would cancel it, and the page it brings already uses the new zone), and not while a
- * form's answer is on screen (a revalidation clears action data: the visitor's errors and typed
- * values would vanish); the next navigation shows the new zone's times either way.
- */
-function quietMoment(): boolean {
-  const state = (window as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
-  return !state || (state.navigation.state === "idle" && state.actionData == null);
 }
