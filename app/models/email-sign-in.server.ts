@@ -81,5 +81,7 @@ export async function completeEmailSignIn(
   }
   const session = await startSession(request, signedIn.idToken);
   if (!session.ok) return { ok: false, code: session.reason === "disabled" ? "user_disabled" : "invalid_token" };
+  // An e-mail link's token is never anonymous, so the session is always this person's new one.
+  if (session.kept) return { ok: false, code: "invalid_token" };
   return { ok: true, setCookie: session.setCookie, isNewUser: signedIn.isNewUser };
 }

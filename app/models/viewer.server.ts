@@ -104,8 +104,10 @@ export async function requireAccess(
 }
 
 export type StartSessionResult =
-  | { ok: true; setCookie: string; viewer: Viewer; carriedOverFrom: string | null }
-  | { ok: false; status: 401 | 403 | 409 | 503; reason: "invalid_token" | "stale_sign_in" | "revoked" | "disabled" | "unavailable" | "member_session" };
+  | { ok: true; setCookie: string; viewer: Viewer; carriedOverFrom: string | null; kept?: false }
+  /** An anonymous token beside a live member's session: nothing changes, the member stays signed in. */
+  | { ok: true; setCookie: null; viewer: Viewer; carriedOverFrom: null; kept: true }
+  | { ok: false; status: 401 | 403 | 503; reason: "invalid_token" | "stale_sign_in" | "revoked" | "disabled" | "unavailable" };
 
 /**
  * §7 token sync: exchanges a fresh ID token for a session. The token is verified with revocation
@@ -128,9 +130,8 @@ export async function startSession(request: Request, idToken: string, now = Date
   const previous = readAuth(session);
   // A browser's anonymous sign-in that lands after the server signed a member in (an e-mail link, a
   // sign-in in another tab) must not sign them out: the browser adopts the member's session instead.
-  if (verified.anonymous && previous && !previous.anonymous && (await verifyAuth(previous, 0))) {
-    return { ok: false, status: 409, reason: "member_session" };
-  }
+  const member = verified.anonymous && previous && !previous.anonymous ? await verifyAuth(previous, 0) : null;
+  if (member) return { ok: true, setCookie: null, viewer: member, carriedOverFrom: null, kept: true };
   const expiresInMs = getEnv().SESSION_DAYS * 24 * 60 * 60 * 1000;
   let firebaseCookie: string;
   try {

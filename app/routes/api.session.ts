@@ -27,14 +27,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const token = /^Bearer ([A-Za-z0-9._-]{20,8192})$/.exec(request.headers.get("Authorization") ?? "")?.[1];
   if (!token) return reply(401, { ok: false, reason: "missing_token" });
   const result = await startSession(request, token);
-  // A late anonymous token beside a member's session: nothing to change, and not an error the browser
-  // should log; the browser adopts the member's session on its next check.
-  if (!result.ok && result.reason === "member_session") return reply(200, { ok: true, signedIn: true, kept: true });
   if (!result.ok) return reply(result.status, { ok: false, reason: result.reason });
+  // The answer names whose session it is now: after a late anonymous token beside a member's session
+  // (`kept`) that is the member's, and the browser adopts it.
   return reply(
     200,
-    { ok: true, signedIn: true, uid: result.viewer.uid, anonymous: result.viewer.anonymous, carriedOver: result.carriedOverFrom !== null },
-    result.setCookie,
+    { ok: true, signedIn: true, uid: result.viewer.uid, anonymous: result.viewer.anonymous, carriedOver: result.carriedOverFrom !== null, kept: result.kept === true },
+    result.setCookie ?? undefined,
   );
 }
 

@@ -136,7 +136,7 @@ export async function confirmPhoneCode(code: string): Promise<{ uid: string }> {
   // A fresh token whose auth_time is now, so the server accepts it.
   const token = await user.getIdToken(true);
   const synced = await postToken(token);
-  if (!synced) throw Object.assign(new Error("session not saved"), { code: "auth/network-request-failed" });
+  if (!synced.ok) throw Object.assign(new Error("session not saved"), { code: "auth/network-request-failed" });
   return { uid: user.uid };
 }
 
@@ -180,16 +180,22 @@ async function reconcile(user: User | null) {
   }
   if (!fresh || sessionStorage.getItem(SYNCED_KEY) === result.token) return;
   const synced = await postToken(result.token);
-  if (synced && !user.isAnonymous && serverUid !== user.uid) hooks.onSessionChanged();
+  // The server now holds a member the page was not rendered for: this member signing in, or (after
+  // a late anonymous token) a member it kept. Load the page's data again; the re-check then adopts it.
+  const session = synced.ok ? synced.session : null;
+  if (session && !session.anonymous && session.uid !== serverUid) hooks.onSessionChanged();
 }
+
+/** A token sync's outcome: whose session the server holds now (null when this token was synced before). */
+type SyncResult = { ok: false } | { ok: true; session: { uid: string; anonymous: boolean } | null };
 
 // A token being posted: the token-change listener, a navigation's re-check and a revalidation can
 // all reconcile the same new token at once, and only the first should reach the server.
-const posting = new Map<string, Promise<boolean>>();
+const posting = new Map<string, Promise<SyncResult>>();
 
 /** §7 token sync: POST the token as a bearer token, same origin; never the same token twice. */
-function postToken(token: string): Promise<boolean> {
-  if (sessionStorage.getItem(SYNCED_KEY) === token) return Promise.resolve(true);
+function postToken(token: string): Promise<SyncResult> {
+  if (sessionStorage.getItem(SYNCED_KEY) === token) return Promise.resolve({ ok: true, session: null });
   let pending = posting.get(token);
   if (!pending) {
     pending = sendToken(token).finally(() => posting.delete(token));
@@ -198,15 +204,18 @@ function postToken(token: string): Promise<boolean> {
   return pending;
 }
 
-async function sendToken(token: string): Promise<boolean> {
+async function sendToken(token: string): Promise<SyncResult> {
   try {
     const response = await fetch("/api/session", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" });
-    await discardBody(response);
-    if (!response.ok) return false;
+    if (!response.ok) {
+      await discardBody(response);
+      return { ok: false };
+    }
+    const answer = (await response.json()) as { uid?: unknown; anonymous?: unknown };
     sessionStorage.setItem(SYNCED_KEY, token);
-    return true;
+    return { ok: true, session: typeof answer.uid === "string" ? { uid: answer.uid, anonymous: answer.anonymous === true } : null };
   } catch {
-    return false;
+    return { ok: false };
   }
 }
 
