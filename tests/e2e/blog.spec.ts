@@ -14,7 +14,8 @@ test.describe("the blog", () => {
       const older = page.getByRole("link", { name: /older articles/i });
       if ((await older.count()) === 0) break;
       await older.click();
-      await expect(page).toHaveURL(/cursor=/);
+      // waitForURL waits for the new page's load event, so the next read sees the whole list.
+      await page.waitForURL(/cursor=/);
     }
     expect(seen.length).toBeGreaterThan(6);
     expect(new Set(seen).size).toBe(seen.length);
@@ -25,7 +26,7 @@ test.describe("the blog", () => {
     const topic = page.locator('nav[aria-label="Topics"] a[href*="category="]').first();
     const name = (await topic.textContent())!.trim();
     await topic.click();
-    await expect(page).toHaveURL(/category=/);
+    await page.waitForURL(/category=/);
     await expect(page.locator("h1")).toHaveText(name);
     const cards = page.locator("main article");
     expect(await cards.count()).toBeGreaterThan(0);

@@ -158,10 +158,10 @@ test.describe("referrals without JavaScript", () => {
     await friend.goto("/subscribe?plan=monthly");
     await expect(friend.getByTestId("referral-offer")).toContainText("30 days");
     await friend.getByRole("button", { name: /Continue/ }).click();
-    // The payment step has loaded (without JavaScript a new page) before looking for its consent box.
     await expect(friend).toHaveURL(/step=payment/);
-    const consent = friend.getByRole("checkbox");
-    if (await consent.count()) await consent.check();
+    // The payment step always asks for the renewal consent; check() waits for the box, which a
+    // count() taken while the new page is still arriving might not yet see.
+    await friend.getByRole("checkbox").check();
     await friend.getByRole("button", { name: "Continue to payment" }).click();
     await expect(friend).toHaveURL(/\/demo\/checkout\//);
     await friend.getByLabel("Card number").fill("4242 4242 4242 4242");

@@ -35,9 +35,8 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/on-demand\?modality=breathwork$/);
     await expect(page.getByRole("navigation", { name: "Kind of class" }).getByRole("link", { name: "Breathwork" })).toHaveAttribute("aria-current", "page");
     await expect(page.locator(".od-card__meta").first()).toBeVisible();
-    const titles = await page.locator(".od-card__title").allTextContents();
-    expect(titles).toContain("Box Breath Reset");
-    expect(titles).not.toContain("Evening Unwind");
+    await expect.poll(() => page.locator(".od-card__title").allTextContents()).toContain("Box Breath Reset");
+    expect(await page.locator(".od-card__title").allTextContents()).not.toContain("Evening Unwind");
 
     await page.getByRole("link", { name: "Box Breath Reset" }).first().click();
     await expect(page).toHaveURL(/\/on-demand\/box-breath-reset$/);
@@ -201,7 +200,8 @@ test.describe("search without JavaScript", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search\?q=breth/);
     const titles = () => page.locator(".od-card__title").allTextContents();
-    expect(await titles()).toEqual(expect.arrayContaining(["Box Breath Reset"]));
+    // Polled: a list read once could catch the results page while it is still arriving.
+    await expect.poll(titles).toEqual(expect.arrayContaining(["Box Breath Reset"]));
 
     // Filters alone list what matches; each one narrows it.
     await page.getByLabel("Search for").fill("");
@@ -209,11 +209,11 @@ test.describe("search without JavaScript", () => {
     await page.getByLabel("Kind", { exact: true }).selectOption("breathwork");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/modality=breathwork/);
-    expect((await titles()).sort()).toEqual(["Box Breath Reset", "The Longer Exhale"]);
+    await expect.poll(async () => (await titles()).sort()).toEqual(["Box Breath Reset", "The Longer Exhale"]);
     await page.getByLabel("Level").selectOption("Intermediate");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/level=Intermediate/);
-    expect(await titles()).toEqual(["The Longer Exhale"]);
+    await expect.poll(titles).toEqual(["The Longer Exhale"]);
     await expect(page.getByRole("status")).toHaveText("1 class");
 
     // The same address, opened fresh, gives the same page: it can be shared.
@@ -223,7 +223,7 @@ test.describe("search without JavaScript", () => {
     expect(await titles()).toEqual(["The Longer Exhale"]);
     // Removing a filter is a link.
     await page.getByRole("link", { name: "Remove filter: Intermediate" }).click();
-    expect((await titles()).length).toBe(2);
+    await expect.poll(async () => (await titles()).length).toBe(2);
   });
 
   test("no match gets a helpful page; odd filters get a sentence beside them; a 10 KB query is fine", async ({ page }) => {

@@ -41,8 +41,8 @@ test("pages carry their own title, description, canonical, OpenGraph and Twitter
   await page.goto("/blog");
   await page.locator('main a[href^="/blog/"]').first().click();
   await expect(page.locator("body")).toHaveAttribute("data-route", "article");
-  const articleTypes = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(articleTypes.map((t) => JSON.parse(t)["@type"])).toContain("Article");
+  const articleTypes = async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)["@type"]);
+  await expect.poll(articleTypes).toContain("Article");
 });
 
 test("an article offers share links that work as plain links and previous/next navigation", async ({ page }) => {

@@ -171,9 +171,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Book with 1 credit (2 left) (sign the waiver first)" }).click();
     await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
     await page.getByLabel("Your full name").fill("Tarn Reed");
+    // The consent box follows the birthday field: once it is there, the whole form has arrived and
+    // counting the (optional) birthday field cannot race the page.
+    const agree = page.getByLabel("I have read the waiver above and agree to it.");
+    await expect(agree).toBeVisible();
     const birthday = page.getByLabel("Your date of birth");
     if (await birthday.count()) await birthday.fill("1988-03-14");
-    await page.getByLabel("I have read the waiver above and agree to it.").check();
+    await agree.check();
     await page.getByRole("button", { name: "Sign and continue" }).click();
     await page.getByRole("button", { name: "Book with 1 credit (2 left)" }).click();
     await expect(page.getByRole("link", { name: "See my ticket and check-in code" })).toBeVisible();
