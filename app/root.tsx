@@ -102,7 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </SiteShell>
         </div>
         <AppBehaviours handle={handle} />
-        {rootData?.identity ? <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} /> : null}
+        {rootData?.identity ? <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} localTimes={handle.localTimes} /> : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

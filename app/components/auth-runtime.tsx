@@ -5,12 +5,14 @@ import type { PublicIdentityConfig } from "~/models/member";
 /**
  * The browser's sign-in (the Firebase SDK, a separate chunk never in the first-load JavaScript):
  * started when app/services/sign-in-start.client.ts says, then kept in step with the server.
+ * `localTimes` is the page's route-handle flag: a newly reported time zone reloads the data of a page
+ * that shows times in the visitor's zone, and of no other (the next page's loaders read the zone).
  */
-export function AuthRuntime({ config, memberUid }: { config: PublicIdentityConfig; memberUid: string | null }) {
+export function AuthRuntime({ config, memberUid, localTimes }: { config: PublicIdentityConfig; memberUid: string | null; localTimes: boolean }) {
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
-  const latest = useRef({ config, memberUid, pathname, revalidate: revalidator.revalidate });
-  latest.current = { config, memberUid, pathname, revalidate: revalidator.revalidate };
+  const latest = useRef({ config, memberUid, pathname, localTimes, revalidate: revalidator.revalidate });
+  latest.current = { config, memberUid, pathname, localTimes, revalidate: revalidator.revalidate };
   const started = useRef(false);
 
   // One set of hooks for the life of the page; each reads the latest render's values.
@@ -30,7 +32,11 @@ export function AuthRuntime({ config, memberUid }: { config: PublicIdentityConfi
 
   useEffect(() => {
     void import("~/services/sign-in-start.client").then(({ scheduleSignIn }) =>
-      scheduleSignIn({ eager: isEager(latest.current.memberUid, latest.current.pathname), start: () => started.current || start(), onTimeZoneChanged: () => latest.current.revalidate() }),
+      scheduleSignIn({
+        eager: isEager(latest.current.memberUid, latest.current.pathname),
+        start: () => started.current || start(),
+        onTimeZoneChanged: () => latest.current.localTimes && latest.current.revalidate(),
+      }),
     );
   }, [start]);
 

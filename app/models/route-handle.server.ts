@@ -30,6 +30,7 @@ export const RouteHandleSchema = z
     trackViews: z.boolean(),
     key: z.enum(VIEW_KEYS),
     keepScrollOnSignup: z.boolean(),
+    localTimes: z.boolean(),
   })
   .strict() satisfies z.ZodType<RouteHandle>;
 

@@ -33,6 +33,8 @@ export interface RouteHandle {
   key: (typeof VIEW_KEYS)[number];
   /** §2 /blog/{titleSlug}: keep the scroll position when a `signup` query parameter is present. */
   keepScrollOnSignup: boolean;
+  /** The page shows times in the visitor's zone: a newly reported browser zone reloads its data. */
+  localTimes: boolean;
 }
 
 export type PartialRouteHandle = Partial<RouteHandle>;
@@ -55,6 +57,7 @@ export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
   trackViews: true,
   key: "route",
   keepScrollOnSignup: false,
+  localTimes: false,
 };
 
 const ROUTE_HANDLE = Symbol.for("stillhour.route-handle");

@@ -24,6 +24,7 @@ export const handle = defineHandle({
   banner: true,
   surveys: true,
   logoOnScroll: true,
+  localTimes: true,
 });
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ path: "/", matches });

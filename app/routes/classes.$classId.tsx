@@ -11,7 +11,7 @@ import { defineHandle } from "~/models/route-handle";
  * Issue 9: one live class. Its time in the visitor's zone, its teacher, what to have ready, seats
  * left and its state; booking, the waitlist and joining for members, each a plain form.
  */
-export const handle = defineHandle({ name: "class", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "class", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
   page

@@ -11,7 +11,7 @@ import { getVisitor } from "~/models/visitor.server";
  * with filters that are plain links, so it reads well with a screen reader, on a phone and without
  * JavaScript.
  */
-export const handle = defineHandle({ name: "classes", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "classes", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction = () => [
   { title: "Live classes · Stillhour" },

@@ -10,7 +10,7 @@ import { requireAccess } from "~/models/viewer.server";
 import { getVisitor } from "~/models/visitor.server";
 
 /** Issue 9: the member's booked and waitlisted classes, upcoming first, then the ones past. */
-export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true, localTimes: true });
 
 export const meta: MetaFunction = () => [{ title: "My classes · Stillhour" }, { name: "robots", content: "noindex" }];
 

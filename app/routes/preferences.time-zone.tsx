@@ -10,7 +10,7 @@ import { getVisitor } from "~/models/visitor.server";
  * Issue 9: the zone class times are shown in. Anyone can choose one with this plain form; it wins over
  * the zone the browser reports to /api/time-zone.
  */
-export const handle = defineHandle({ name: "time-zone", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "time-zone", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction = () => [{ title: "Your time zone · Stillhour" }, { name: "robots", content: "noindex" }];
 

@@ -21,6 +21,7 @@ export const handle = defineHandle({
   surveys: true,
   key: "route",
   theme: "light",
+  localTimes: true,
 });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>

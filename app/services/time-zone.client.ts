@@ -5,7 +5,8 @@ const REPORTED_KEY = "stillhour.timeZoneReported";
 /**
  * Reports the browser's time zone once per tab (issue 9), on the first idle moment after load, so
  * class times follow it. The server keeps a zone the visitor chose on the form, and answers whether
- * anything changed; only then, and only in a quiet moment, does the page load its data again.
+ * anything changed; only then, and only in a quiet moment, is `onChanged` called (the caller reloads
+ * the data of a page that shows times in the visitor's zone).
  */
 export async function syncTimeZone(onChanged: () => void): Promise<void> {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -48,6 +48,24 @@ test.describe("in Tokyo", () => {
     await expect(page.locator(".class-page__when")).toContainText("Times in Tokyo time");
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test("an article takes the report without reloading its data, and the schedule reached from it is in Tokyo time", async ({ page }) => {
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    const blog = await (await page.request.get("/blog")).text();
+    const article = /href="(\/blog\/[a-z0-9-]+)"/.exec(blog)![1];
+    const report = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/time-zone", { timeout: 15_000 });
+    await page.goto(article);
+    expect((await report).headers()["x-time-zone-changed"]).toBe("1");
+    // Give a revalidation, had there been one, time to start.
+    await page.waitForTimeout(1_000);
+    expect(dataRequests).toEqual([]);
+    // The next page's loaders read the new zone.
+    await page.locator('a[href="/classes"]').first().click();
+    await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
+  });
 });
 
 test.describe("without JavaScript", () => {
