@@ -43,6 +43,8 @@ test("opting out on the privacy page stops every upload", async ({ page }) => {
   await page.goto("/privacy/choices");
   await page.getByLabel("Allow them").check();
   await page.getByRole("button", { name: "Save my choice" }).click();
+  // The choice is saved before leaving: a navigation started at once could cancel the form's post.
+  await expect(page.getByRole("status")).toContainText("Analytics is on");
   await page.goto("/on-demand");
   await expect.poll(() => uploads.length, { timeout: 15_000 }).toBeGreaterThan(before);
 });

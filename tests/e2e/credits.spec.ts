@@ -125,6 +125,7 @@ test("a pack bought on /credits pays on the demo page, comes back to the class, 
   await expect(page.getByRole("heading", { name: "Your credits: 5" })).toBeVisible();
   await page.getByRole("link", { name: "Back to your class" }).click();
   await page.getByRole("button", { name: "Book with 1 credit (5 left)" }).click();
+  await expect(page.getByText("You're booked for this class with 1 credit.")).toBeVisible();
   await page.goto("/credits");
   await expect(page.getByRole("heading", { name: "Your credits: 4" })).toBeVisible();
 });
