@@ -3,20 +3,20 @@ import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunct
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { mergeRouteHandles } from "~/models/route-handle";
-import { getEnv } from "~/services/env.server";
-import { NonceProvider } from "~/services/nonce";
-import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/services/security-headers.server";
+import { mergeRouteHandles } from "~/lib/route-handle";
+import { getEnv } from "~/lib/env.server";
+import { NonceProvider } from "~/lib/nonce";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
-export { startServer } from "~/http-server.server";
-export { runStartupTasks, startScheduleJobs } from "~/startup.server";
-export { deleteIdleAnonymousAccounts } from "~/models/account-cleanup.server";
-export { reconcilePayments } from "~/models/payment-webhook.server";
-export { generateClasses } from "~/models/class-schedule.server";
-export { sendReminders } from "~/models/class-reminders.server";
-export { deliverDueGifts } from "~/models/gifts.server";
-export { runCreditJobs } from "~/models/credit-jobs.server";
+export { startServer } from "~/server/http-server.server";
+export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
+export { deleteIdleAnonymousAccounts } from "~/features/identity/account-cleanup.server";
+export { reconcilePayments } from "~/features/checkout/payment-webhook.server";
+export { generateClasses } from "~/features/classes/class-schedule.server";
+export { sendReminders } from "~/features/classes/class-reminders.server";
+export { deliverDueGifts } from "~/features/wallet/gifts.server";
+export { runCreditJobs } from "~/features/classes/credit-jobs.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

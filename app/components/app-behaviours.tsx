@@ -1,8 +1,8 @@
 import { useLocation, useNavigate, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
-import { decideNavigation, inAppDestination, scrollDecision } from "~/models/navigation";
-import type { RouteHandle } from "~/models/route-handle";
-import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/models/screen";
+import { decideNavigation, inAppDestination, scrollDecision } from "~/lib/navigation";
+import type { RouteHandle } from "~/lib/route-handle";
+import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/lib/screen";
 
 // useLayoutEffect warns during server rendering; these effects only matter in the browser.
 const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
@@ -29,7 +29,7 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
 function usePageViews(trackViews: boolean) {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    void import("~/services/platform-runtime.client").then((runtime) => runtime.navigated(pathname + search, trackViews));
+    void import("~/browser/platform-runtime.client").then((runtime) => runtime.navigated(pathname + search, trackViews));
   }, [pathname, search, trackViews]);
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import type { Article } from "~/models/content";
-import { mix } from "~/services/colour";
+import type { Article } from "~/features/content/content";
+import { mix } from "~/lib/colour";
 
 /** Only what an article card shows. */
 export interface ArticleCardData {

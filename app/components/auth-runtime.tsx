@@ -1,10 +1,10 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { PublicIdentityConfig } from "~/models/member";
+import type { PublicIdentityConfig } from "~/features/identity/member";
 
 /**
  * The browser's sign-in (the Firebase SDK, a separate chunk never in the first-load JavaScript):
- * started when app/services/sign-in-start.client.ts says, then kept in step with the server.
+ * started when app/browser/sign-in-start.client.ts says, then kept in step with the server.
  * `localTimes` is the page's route-handle flag: a newly reported time zone reloads the data of a page
  * that shows times in the visitor's zone, and of no other (the next page's loaders read the zone).
  */
@@ -25,13 +25,13 @@ export function AuthRuntime({ config, memberUid, localTimes }: { config: PublicI
   // The first call starts sign-in; later calls re-check the browser against the server.
   const start = useRef(() => {
     started.current = true;
-    import("~/services/auth.client")
+    import("~/browser/auth.client")
       .then(({ startAuth }) => startAuth(latest.current.config, hooks))
       .catch((error: unknown) => console.warn("Sign-in could not start:", error instanceof Error ? error.message : error));
   }).current;
 
   useEffect(() => {
-    void import("~/services/sign-in-start.client").then(({ scheduleSignIn }) =>
+    void import("~/browser/sign-in-start.client").then(({ scheduleSignIn }) =>
       scheduleSignIn({
         eager: isEager(latest.current.memberUid, latest.current.pathname),
         start: () => started.current || start(),

@@ -1,4 +1,4 @@
-import type { LiveClass } from "~/models/content";
+import type { LiveClass } from "~/features/content/content";
 
 /** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */
 export interface ClassCardData {

@@ -1,7 +1,7 @@
 import { useMatches } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { mergeRouteHandles, type RouteHandle } from "~/models/route-handle";
+import { mergeRouteHandles, type RouteHandle } from "~/lib/route-handle";
 
 type Theme = RouteHandle["theme"];
 

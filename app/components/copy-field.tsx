@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { copyToClipboard } from "~/services/clipboard.client";
+import { copyToClipboard } from "~/browser/clipboard.client";
 
 /**
  * A value to pass on (a gift link, a referral link): a read-only field anyone can select and copy,

@@ -1,5 +1,5 @@
-import { jsonLdString } from "~/models/seo";
-import { useNonce } from "~/services/nonce";
+import { jsonLdString } from "~/lib/seo";
+import { useNonce } from "~/lib/nonce";
 
 /** Structured data for search engines, carrying the response's CSP nonce. */
 export function JsonLd({ data }: { data: unknown }) {

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import type { LandingPage } from "~/models/landing-page";
+import type { LandingPage } from "~/features/content/landing-page";
 import { QuoteCard } from "./quote-card";
 import { SectionHeading } from "./section-heading";
-import { mix } from "~/services/colour";
+import { mix } from "~/lib/colour";
 import { TeacherSection, type TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { pageMeta } from "~/models/seo";
+import { pageMeta } from "~/lib/seo";
 import { useLanderData } from "./lander-data";
 import { LanderPage, type LanderData } from "./lander-page";
 

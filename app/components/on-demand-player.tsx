@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/models/viewing-progress";
-import { clockTime } from "~/models/media-time";
-import { discardBody } from "~/services/discard-body";
+import { initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/features/on-demand/viewing-progress";
+import { clockTime } from "~/features/on-demand/media-time";
+import { discardBody } from "~/lib/discard-body";
 
 /**
  * The on-demand player (issue 10). The picture-and-music stream plays in a <video>; the guide's voice,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { loadPlaceholderColor } from "~/services/palette.client";
+import { loadPlaceholderColor } from "~/browser/palette.client";
 
 interface PaletteImageProps {
   src: string;

@@ -8,7 +8,7 @@ import {
   getPhoneCountries,
   isPhoneCountry,
   toE164,
-} from "~/models/phone";
+} from "~/features/identity/phone";
 
 interface PhoneFieldProps {
   label?: string;

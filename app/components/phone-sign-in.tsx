@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { authErrorMessage } from "~/models/auth-errors";
-import { phoneMessage, toE164 } from "~/models/phone";
+import { authErrorMessage } from "~/features/identity/auth-errors";
+import { phoneMessage, toE164 } from "~/features/identity/phone";
 import { PhoneField } from "./phone-field";
-import { discardBody } from "~/services/discard-body";
+import { discardBody } from "~/lib/discard-body";
 
 const RESEND_COOLDOWN_SECONDS = 30;
 
@@ -57,7 +57,7 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
     setBusy(true);
     setError(null);
     try {
-      const client = await import("~/services/auth.client");
+      const client = await import("~/browser/auth.client");
       if (purpose === "change") await client.sendPhoneChangeCode(parsed.e164, buttonId);
       else await client.sendPhoneCode(parsed.e164, buttonId);
       setE164(parsed.e164);
@@ -80,7 +80,7 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
     setBusy(true);
     setError(null);
     try {
-      const client = await import("~/services/auth.client");
+      const client = await import("~/browser/auth.client");
       if (purpose === "change") {
         await client.confirmPhoneChange(digits);
         // The server copies the number from the account, then shows settings again (a full load).

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { DIRECT_LINK_NETWORKS, SHARE_NETWORKS, buildShareLink, type ShareContent, type ShareNetwork } from "~/models/share";
-import { copyToClipboard } from "~/services/clipboard.client";
-import { openSharePopup, type SharePopupEvent } from "~/services/share-popup.client";
+import { DIRECT_LINK_NETWORKS, SHARE_NETWORKS, buildShareLink, type ShareContent, type ShareNetwork } from "~/lib/share";
+import { copyToClipboard } from "~/browser/clipboard.client";
+import { openSharePopup, type SharePopupEvent } from "~/browser/share-popup.client";
 
 const FEATURED: ShareNetwork[] = ["facebook", "twitter", "linkedin", "whatsapp", "bluesky", "email"];
 

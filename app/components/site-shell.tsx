@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { MemberSummary } from "~/models/member";
-import type { RouteHandle } from "~/models/route-handle";
+import type { MemberSummary } from "~/features/identity/member";
+import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
 

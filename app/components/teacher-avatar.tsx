@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { mix, readableInk } from "~/services/colour";
-import { teacherInitials } from "~/models/portrait";
+import { mix, readableInk } from "~/lib/colour";
+import { teacherInitials } from "~/features/content/portrait";
 
 interface TeacherAvatarProps {
   firstName: string;

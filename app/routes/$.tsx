@@ -1,5 +1,5 @@
-import { defineHandle } from "~/models/route-handle";
-import { notFound } from "~/models/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { notFound } from "~/lib/errors";
 
 /** Every address no other route claims answers 404 with the Page Not Found page (§8). */
 export const handle = defineHandle({ name: "not-found" });

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readFormBody } from "~/models/form-body.server";
-import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/gift";
-import { allowCodeAttempt, giftByCode, redeemGift } from "~/models/gifts.server";
-import { defineHandle } from "~/models/route-handle";
-import { referralCookie, referrerOf } from "~/models/referrals.server";
-import { resolveShortLink } from "~/models/short-link.server";
-import { getViewerState, requireAccess } from "~/models/viewer.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
+import { allowCodeAttempt, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
+import { defineHandle } from "~/lib/route-handle";
+import { referralCookie, referrerOf } from "~/features/wallet/referrals.server";
+import { resolveShortLink } from "~/platform/short-link.server";
+import { getViewerState, requireAccess } from "~/server/viewer.server";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's

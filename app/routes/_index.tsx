@@ -9,12 +9,12 @@ import { QuoteCard } from "~/components/quote-card";
 import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
-import { toTeacherCard } from "~/models/teacher";
-import { getPressArticles, getQuotes, getUpcomingClasses } from "~/models/content.server";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
-import { getTeachers } from "~/models/teacher.server";
-import { getVisitor } from "~/models/visitor.server";
+import { toTeacherCard } from "~/features/content/teacher";
+import { getPressArticles, getQuotes, getUpcomingClasses } from "~/features/content/content.server";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
+import { getTeachers } from "~/features/content/teacher.server";
+import { getVisitor } from "~/server/visitor.server";
 
 export const handle = defineHandle({
   name: "home",

@@ -1,4 +1,4 @@
-import { defineHandle } from "~/models/route-handle";
+import { defineHandle } from "~/lib/route-handle";
 
 export const handle = defineHandle({ name: "beats", headerVariant: "logo-only", logoOnScroll: false });
 

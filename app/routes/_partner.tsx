@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { landerMeta } from "~/components/lander-route";
-import { requireLandingPageView } from "~/models/landing-page.server";
-import { defineHandle } from "~/models/route-handle";
+import { requireLandingPageView } from "~/features/content/landing-page.server";
+import { defineHandle } from "~/lib/route-handle";
 
 /** A partner page: the child files only name the page; the content comes from the landingPages collection. */
 export const handle = defineHandle({ name: "partner", layout: "lander", theme: "light" });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receivePaymentWebhook } from "~/models/payment-webhook.server";
+import { receivePaymentWebhook } from "~/features/checkout/payment-webhook.server";
 
 /**
  * The payment provider's webhook (docs/decisions/014-payments-port-and-webhooks.md). POST only; the

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getViewer } from "~/models/viewer.server";
-import { createCustomToken } from "~/services/identity.server";
+import { getViewer } from "~/server/viewer.server";
+import { createCustomToken } from "~/adapters/identity/index.server";
 import { sameOrigin } from "./api.session";
 
 /**

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { endSession, startSession } from "~/models/viewer.server";
-import { clientAddress, createRateLimit } from "~/services/rate-limit.server";
+import { endSession, startSession } from "~/server/viewer.server";
+import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
 
 /**
  * §7 token sync (docs/decisions/011-server-sessions.md): the browser posts its Firebase ID token as a

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { saveTimeZone } from "~/models/time-zone.server";
+import { saveTimeZone } from "~/server/time-zone.server";
 
 /**
  * Issue 9: the browser reports its own time zone here once per tab (source "browser"). Answers 204,

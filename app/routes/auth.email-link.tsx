@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { completeEmailSignIn, identityMessage, pendingEmail } from "~/models/email-sign-in.server";
-import { defineHandle } from "~/models/route-handle";
-import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/sign-in";
+import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
+import { defineHandle } from "~/lib/route-handle";
+import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 
 /**
  * Where an e-mail sign-in link lands. The loader finishes the sign-in on the server and sets the

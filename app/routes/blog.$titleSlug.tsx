@@ -4,12 +4,12 @@ import { ArticleArt, formatDate } from "~/components/article-card";
 import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";
 import { ShareLinks } from "~/components/share-links";
-import { articleNeighbours } from "~/models/content";
-import { getArticleBySlug, listArticleSummaries } from "~/models/content.server";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { articleJsonLd, pageMeta, siteUrlFrom } from "~/models/seo";
-import { getTeachersByIds } from "~/models/teacher.server";
+import { articleNeighbours } from "~/features/content/content";
+import { getArticleBySlug, listArticleSummaries } from "~/features/content/content.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { articleJsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { getTeachersByIds } from "~/features/content/teacher.server";
 
 export const handle = defineHandle({
   name: "article",

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/components/article-card";
 import { EmptyState } from "~/components/empty-state";
-import { getJobOpenings } from "~/models/content.server";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { getJobOpenings } from "~/features/content/content.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "careers", layout: "main", theme: "dark" });
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { classInviteFor } from "~/models/class-join.server";
+import { classInviteFor } from "~/server/class-join.server";
 
 /**
  * Issue 9: the class's calendar invite. Anyone may have it; only a booked member's copy carries the

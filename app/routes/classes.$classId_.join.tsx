@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { joinClass } from "~/models/class-join.server";
+import { joinClass } from "~/server/class-join.server";
 
 /**
  * Issue 9: "Join". A booked member inside the window is sent to their room; the address is made now,

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { ClassListItem } from "~/components/class-list-item";
-import { schedulePage } from "~/models/class-listing.server";
-import { defineHandle } from "~/models/route-handle";
-import { getVisitor } from "~/models/visitor.server";
+import { schedulePage } from "~/features/classes/class-listing.server";
+import { defineHandle } from "~/lib/route-handle";
+import { getVisitor } from "~/server/visitor.server";
 
 /**
  * Issue 9: the schedule. An agenda list grouped by day in the visitor's own zone (named on screen),

@@ -1,16 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { endDateText } from "~/models/gift";
-import { creditSummary, getCreditPack, listCreditPacks } from "~/models/credits.server";
-import { readFormBody } from "~/models/form-body.server";
-import { namesAPrice } from "~/models/subscribe";
-import { isReturnPath } from "~/models/subscribe-link";
-import { formatMoney } from "~/models/promotion-code";
-import { settlePurchase } from "~/models/purchase-fulfilment.server";
-import { isPurchaseId, purchaseIdFor, startPurchase } from "~/models/purchases.server";
-import { defineHandle } from "~/models/route-handle";
-import { getViewerState, requireAccess } from "~/models/viewer.server";
-import { newIntentId } from "~/models/membership";
+import { endDateText } from "~/features/wallet/gift";
+import { creditSummary, getCreditPack, listCreditPacks } from "~/features/wallet/credits.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { namesAPrice } from "~/features/billing/subscribe";
+import { isReturnPath } from "~/features/billing/subscribe-link";
+import { formatMoney } from "~/features/billing/promotion-code";
+import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
+import { isPurchaseId, purchaseIdFor, startPurchase } from "~/features/billing/purchases.server";
+import { defineHandle } from "~/lib/route-handle";
+import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { newIntentId } from "~/features/billing/membership";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).

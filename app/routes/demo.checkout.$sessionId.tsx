@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/models/form-body.server";
-import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/models/demo-card";
-import { ERRORS } from "~/models/errors";
-import { deliverSignedEvents } from "~/models/payment-webhook.server";
-import { defineHandle } from "~/models/route-handle";
-import { parseForm } from "~/models/sign-in";
-import { getDemoProvider } from "~/services/payments.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/features/checkout/demo-card";
+import { ERRORS } from "~/lib/errors";
+import { deliverSignedEvents } from "~/features/checkout/payment-webhook.server";
+import { defineHandle } from "~/lib/route-handle";
+import { parseForm } from "~/features/identity/sign-in";
+import { getDemoProvider } from "~/adapters/payments/index.server";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,

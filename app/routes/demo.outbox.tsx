@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { getEnv } from "~/services/env.server";
-import { readEmulatorOutbox } from "~/services/identity.server";
-import { getOutbox } from "~/services/mail.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { getEnv } from "~/lib/env.server";
+import { readEmulatorOutbox } from "~/adapters/identity/index.server";
+import { getOutbox } from "~/adapters/mail/index.server";
 
 /**
  * The demo outbox: in the demo nothing is really sent, so the sign-in links and SMS codes the Auth

@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { demoRoom } from "~/models/class-join.server";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
+import { demoRoom } from "~/server/class-join.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
 
 /**
  * The demo's video room (ADR 018): it says plainly that it is a demo and shows the class. Only the

@@ -3,9 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { JsonLd } from "~/components/json-ld";
-import { getFaqEntries } from "~/models/content.server";
-import { defineHandle } from "~/models/route-handle";
-import { faqJsonLd, pageMeta } from "~/models/seo";
+import { getFaqEntries } from "~/features/content/content.server";
+import { defineHandle } from "~/lib/route-handle";
+import { faqJsonLd, pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "faq", layout: "main", header: "fixed", menuOnly: "scrolled" });
 

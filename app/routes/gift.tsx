@@ -1,18 +1,18 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
-import { recordEvent } from "~/models/analytics-event.server";
-import { readFormBody } from "~/models/form-body.server";
-import { GIFT_MESSAGE_MAX } from "~/models/gift";
-import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/models/gift-form";
-import { getGiftType, listGiftTypes, orderGift } from "~/models/gifts.server";
-import { formatMoney } from "~/models/promotion-code";
-import { namesAPrice } from "~/models/subscribe";
-import { defineHandle } from "~/models/route-handle";
-import { parseForm } from "~/models/sign-in";
-import { getPrivateUser } from "~/models/user.server";
-import { getViewerState, requireAccess } from "~/models/viewer.server";
-import { newIntentId } from "~/models/membership";
+import { recordEvent } from "~/platform/analytics-event.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { GIFT_MESSAGE_MAX } from "~/features/wallet/gift";
+import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/features/wallet/gift-form";
+import { getGiftType, listGiftTypes, orderGift } from "~/features/wallet/gifts.server";
+import { formatMoney } from "~/features/billing/promotion-code";
+import { namesAPrice } from "~/features/billing/subscribe";
+import { defineHandle } from "~/lib/route-handle";
+import { parseForm } from "~/features/identity/sign-in";
+import { getPrivateUser } from "~/features/identity/user.server";
+import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { newIntentId } from "~/features/billing/membership";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a

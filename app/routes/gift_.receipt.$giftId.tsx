@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/copy-field";
-import { notFound } from "~/models/errors";
-import { GIFT_STATE_LABELS, endDateText, formatGiftCode } from "~/models/gift";
-import { getGift, giftLink } from "~/models/gifts.server";
-import { formatMoney } from "~/models/promotion-code";
-import { settlePurchase } from "~/models/purchase-fulfilment.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
+import { notFound } from "~/lib/errors";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode } from "~/features/wallet/gift";
+import { getGift, giftLink } from "~/features/wallet/gifts.server";
+import { formatMoney } from "~/features/billing/promotion-code";
+import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
 
 /**
  * The buyer's receipt (issue 11): where the gift stands (paid, scheduled, sent, redeemed), and for a

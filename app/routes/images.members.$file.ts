@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { notFound } from "~/models/errors";
-import { getProfilePhotoFile, photoColorOf } from "~/models/profile-photo.server";
-import { isPaletteRequest, paletteResponse } from "~/services/palette";
+import { notFound } from "~/lib/errors";
+import { getProfilePhotoFile, photoColorOf } from "~/features/identity/profile-photo.server";
+import { isPaletteRequest, paletteResponse } from "~/lib/palette";
 
 // Names are unguessable and never reused, so a browser may keep a photo for good; `private` keeps it
 // out of shared caches, so a removed photo is gone everywhere but the member's own browser.

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { notFound } from "~/models/errors";
-import { portraitSvg, teacherInitials } from "~/models/portrait";
-import { getTeachers } from "~/models/teacher.server";
-import { isPaletteRequest, paletteResponse } from "~/services/palette";
+import { notFound } from "~/lib/errors";
+import { portraitSvg, teacherInitials } from "~/features/content/portrait";
+import { getTeachers } from "~/features/content/teacher.server";
+import { isPaletteRequest, paletteResponse } from "~/lib/palette";
 
 /**
  * Seeded teacher portraits, served locally with their colour known: the SVG itself, or with

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getLearningSeriesBySlug } from "~/models/content.server";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { getLearningSeriesBySlug } from "~/features/content/content.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "learn-series", layout: "main", theme: "light", banner: true });
 

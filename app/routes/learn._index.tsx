@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { getLearningSeries } from "~/models/content.server";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { getLearningSeries } from "~/features/content/content.server";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "learn", layout: "main", theme: "dark", banner: true });
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { notFound } from "~/models/errors";
-import { accessOf } from "~/models/on-demand-pages.server";
-import { getViewerState } from "~/models/viewer.server";
-import { getDemoStreaming } from "~/services/streaming.server";
+import { notFound } from "~/lib/errors";
+import { accessOf } from "~/server/on-demand-pages.server";
+import { getViewerState } from "~/server/viewer.server";
+import { getDemoStreaming } from "~/adapters/streaming/index.server";
 
 /**
  * Issue 10: the demo's HLS packages (playlists and segments), to members only. With a hosted

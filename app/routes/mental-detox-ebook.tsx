@@ -4,12 +4,12 @@ import { useEffect, useRef } from "react";
 import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
-import { ERRORS } from "~/models/errors";
-import { HONEYPOT_FIELD } from "~/models/honeypot";
-import { parseLeadForm, type LeadFieldErrors } from "~/models/lead";
-import { allowLeadAttempt, createLead } from "~/models/lead.server";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { ERRORS } from "~/lib/errors";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { parseLeadForm, type LeadFieldErrors } from "~/features/content/lead";
+import { allowLeadAttempt, createLead } from "~/features/content/lead.server";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "mental-detox-ebook", layout: "main", theme: "dark" });
 

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { TicketList } from "~/components/ticket-list";
 import { ClassListItem } from "~/components/class-list-item";
 import { EmptyState } from "~/components/empty-state";
-import { myClasses } from "~/models/class-listing.server";
-import { upcomingTickets } from "~/models/ticket-page.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
-import { getVisitor } from "~/models/visitor.server";
+import { myClasses } from "~/features/classes/class-listing.server";
+import { upcomingTickets } from "~/features/studios/ticket-page.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
+import { getVisitor } from "~/server/visitor.server";
 
 /** Issue 9: the member's booked and waitlisted classes, upcoming first, then the ones past. */
 export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true, localTimes: true });

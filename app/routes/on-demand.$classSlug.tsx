@@ -3,10 +3,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FavoriteButton } from "~/components/favorite-button";
 import { JsonLd } from "~/components/json-ld";
 import { OnDemandPlayer } from "~/components/on-demand-player";
-import { notFound } from "~/models/errors";
-import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/models/on-demand-pages.server";
-import { defineHandle } from "~/models/route-handle";
-import { clockTime } from "~/models/media-time";
+import { notFound } from "~/lib/errors";
+import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/server/on-demand-pages.server";
+import { defineHandle } from "~/lib/route-handle";
+import { clockTime } from "~/features/on-demand/media-time";
 
 /**
  * Issue 10: one on-demand class. Everyone sees the details; a member gets the player (its stream

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { progressAction } from "~/models/on-demand-pages.server";
+import { progressAction } from "~/server/on-demand-pages.server";
 
 /**
  * Issue 10: the player's progress reports (position, the viewing, §4 events), posted while playing

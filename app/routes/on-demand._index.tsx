@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard, Shelf } from "~/components/on-demand-card";
-import { hubPage } from "~/models/on-demand-pages.server";
-import { defineHandle } from "~/models/route-handle";
+import { hubPage } from "~/server/on-demand-pages.server";
+import { defineHandle } from "~/lib/route-handle";
 
 /** Issue 10: the on-demand hub. A modality toggle of plain links, featured classes, shelves, series. */
 export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light" });

@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard } from "~/components/on-demand-card";
-import { favoritesPage } from "~/models/on-demand-pages.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
+import { favoritesPage } from "~/server/on-demand-pages.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
 
 /** Issue 10: the member's favourite classes and series. Kept after a membership ends. */
 export const handle = defineHandle({ name: "on-demand-favorites", layout: "main", theme: "light", requiresAuth: true });

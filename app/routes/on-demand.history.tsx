@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard } from "~/components/on-demand-card";
-import { historyPage } from "~/models/on-demand-pages.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
-import { clockTime } from "~/models/media-time";
+import { historyPage } from "~/server/on-demand-pages.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
+import { clockTime } from "~/features/on-demand/media-time";
 
 /** Issue 10: what the member has watched, most recent first, with "watch again". Kept after a membership ends. */
 export const handle = defineHandle({ name: "on-demand-history", layout: "main", theme: "light", requiresAuth: true });

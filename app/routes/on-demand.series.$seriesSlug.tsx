@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FavoriteButton } from "~/components/favorite-button";
-import { notFound } from "~/models/errors";
-import { answerFavorite, isOnDemandSlug, seriesPage } from "~/models/on-demand-pages.server";
-import { defineHandle } from "~/models/route-handle";
+import { notFound } from "~/lib/errors";
+import { answerFavorite, isOnDemandSlug, seriesPage } from "~/server/on-demand-pages.server";
+import { defineHandle } from "~/lib/route-handle";
 
 /**
  * Issue 10: a series. Lessons in order with the member's progress; the next lesson is simply the first

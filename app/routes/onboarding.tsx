@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { ERRORS } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { OnboardingFormSchema, nextPath, parseForm } from "~/models/sign-in";
-import { savePrivateUser } from "~/models/user.server";
-import { requireAccess } from "~/models/viewer.server";
-import { getAccount } from "~/services/identity.server";
+import { ERRORS } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
+import { savePrivateUser } from "~/features/identity/user.server";
+import { requireAccess } from "~/server/viewer.server";
+import { getAccount } from "~/adapters/identity/index.server";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
 export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/form-field";
-import { defineHandle } from "~/models/route-handle";
-import { zoneLabel, zonesByRegion } from "~/models/time-zone";
-import { saveTimeZone, timeZoneReturnPath } from "~/models/time-zone.server";
-import { getVisitor } from "~/models/visitor.server";
+import { defineHandle } from "~/lib/route-handle";
+import { zoneLabel, zonesByRegion } from "~/features/identity/time-zone";
+import { saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
+import { getVisitor } from "~/server/visitor.server";
 
 /**
  * Issue 9: the zone class times are shown in. Anyone can choose one with this plain form; it wins over

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/components/article-card";
 import { EmptyState } from "~/components/empty-state";
 import { PressStrip } from "~/components/press-strip";
-import { getPressArticles } from "~/models/content.server";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { getPressArticles } from "~/features/content/content.server";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({
   name: "press",

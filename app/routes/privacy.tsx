@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "privacy", layout: "main", theme: "dark" });
 

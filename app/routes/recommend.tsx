@@ -2,8 +2,8 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { SectionHeading } from "~/components/section-heading";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "recommend", layout: "main", theme: "dark" });
 

@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/models/form-body.server";
-import { normalizeGiftCode } from "~/models/gift";
-import { GIFT_NOT_FOUND, allowCodeAttempt, giftByCode } from "~/models/gifts.server";
-import { defineHandle } from "~/models/route-handle";
+import { readFormBody } from "~/lib/form-body.server";
+import { normalizeGiftCode } from "~/features/wallet/gift";
+import { GIFT_NOT_FOUND, allowCodeAttempt, giftByCode } from "~/features/wallet/gifts.server";
+import { defineHandle } from "~/lib/route-handle";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
 export const handle = defineHandle({ name: "redeem", layout: "main", theme: "light" });

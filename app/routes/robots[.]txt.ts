@@ -1,4 +1,4 @@
-import { getEnv } from "~/services/env.server";
+import { getEnv } from "~/lib/env.server";
 
 /** /robots.txt: everything public may be crawled; the sitemap lists it. */
 export function loader() {

@@ -3,8 +3,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { OnDemandCard } from "~/components/on-demand-card";
-import { searchPage } from "~/models/on-demand-search.server";
-import { defineHandle } from "~/models/route-handle";
+import { searchPage } from "~/features/on-demand/on-demand-search.server";
+import { defineHandle } from "~/lib/route-handle";
 
 /**
  * Issue 10: search the on-demand library. A GET form, so the address holds the whole query: it can be

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { recordEvent } from "~/models/analytics-event.server";
-import { ERRORS } from "~/models/errors";
-import { applyWinback, cancelMembership, getMembership, resumeMembership, startCardUpdate } from "~/models/membership.server";
-import { deliverSignedEvents } from "~/models/payment-webhook.server";
-import { getDemoProvider } from "~/services/payments.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
+import { recordEvent } from "~/platform/analytics-event.server";
+import { ERRORS } from "~/lib/errors";
+import { applyWinback, cancelMembership, getMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
+import { deliverSignedEvents } from "~/features/checkout/payment-webhook.server";
+import { getDemoProvider } from "~/adapters/payments/index.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
 
 /** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
 export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });

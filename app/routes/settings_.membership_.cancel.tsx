@@ -1,10 +1,10 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { describeMembership } from "~/models/membership-summary";
-import { getMembership, winbackUsed } from "~/models/membership.server";
-import { membershipFacts } from "~/models/subscription.server";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
+import { describeMembership } from "~/features/billing/membership-summary";
+import { getMembership, winbackUsed } from "~/features/billing/membership.server";
+import { membershipFacts } from "~/features/billing/subscription.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
 
 /**
  * Issue 8: the cancel step. One win-back offer, at most once per member, then cancellation at the

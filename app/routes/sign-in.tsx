@@ -2,14 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
-import { readFormBody } from "~/models/form-body.server";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
-import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/sign-in";
-import { identityMessage, sendEmailSignInLink } from "~/models/email-sign-in.server";
-import { getViewer } from "~/models/viewer.server";
-import { identityAvailable } from "~/services/identity.server";
-import { readSession } from "~/services/session.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
+import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
+import { identityMessage, sendEmailSignInLink } from "~/server/email-sign-in.server";
+import { getViewer } from "~/server/viewer.server";
+import { identityAvailable } from "~/adapters/identity/index.server";
+import { readSession } from "~/lib/session.server";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
-import { defineHandle } from "~/models/route-handle";
-import { endSession, getViewer } from "~/models/viewer.server";
+import { defineHandle } from "~/lib/route-handle";
+import { endSession, getViewer } from "~/server/viewer.server";
 
 /** Signing out is a POST (a link or a prefetch must never sign anyone out); GET asks first. */
 export const handle = defineHandle({ name: "sign-out", layout: "main", theme: "light" });

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { defineHandle } from "~/models/route-handle";
+import { defineHandle } from "~/lib/route-handle";
 
 /** Where a sign-out lands; the browser's own sign-in state is cleared here too (AuthRuntime). */
 export const handle = defineHandle({ name: "signed-out", layout: "main", theme: "light" });

@@ -1,5 +1,5 @@
-import { getSitemapEntries, sitemapXml } from "~/models/sitemap.server";
-import { getEnv } from "~/services/env.server";
+import { getSitemapEntries, sitemapXml } from "~/server/sitemap.server";
+import { getEnv } from "~/lib/env.server";
 
 /** /sitemap.xml: every public page, teacher, article and series. */
 export async function loader() {

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ClassChangeSchema, changeClass } from "~/models/class-changes.server";
-import { listUpcomingClasses } from "~/models/class-schedule.server";
-import { timeRange } from "~/models/class-listing.server";
-import { readFormBody } from "~/models/form-body.server";
-import { defineHandle } from "~/models/route-handle";
-import { getTeachers } from "~/models/teacher.server";
-import { requireAccess } from "~/models/viewer.server";
+import { ClassChangeSchema, changeClass } from "~/features/classes/class-changes.server";
+import { listUpcomingClasses } from "~/features/classes/class-schedule.server";
+import { timeRange } from "~/features/classes/class-listing.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { defineHandle } from "~/lib/route-handle";
+import { getTeachers } from "~/features/content/teacher.server";
+import { requireAccess } from "~/server/viewer.server";
 
 /**
  * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.

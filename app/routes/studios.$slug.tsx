@@ -2,12 +2,12 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { JsonLd } from "~/components/json-ld";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { inPersonEventJsonLd, pageMeta, studioPlaceJsonLd } from "~/models/seo";
-import { formatMoney } from "~/models/studio";
-import { getStudioBySlug, studioSchedule } from "~/models/studio.server";
-import { getEnv } from "~/services/env.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { inPersonEventJsonLd, pageMeta, studioPlaceJsonLd } from "~/lib/seo";
+import { formatMoney } from "~/features/studios/studio";
+import { getStudioBySlug, studioSchedule } from "~/features/studios/studio.server";
+import { getEnv } from "~/lib/env.server";
 
 /**
  * Issue 12: one studio. Where it is and how to get there (a plain map link, no embed), its rooms, and

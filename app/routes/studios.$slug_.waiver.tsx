@@ -1,10 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
-import { waiverAction, waiverPage } from "~/models/waiver-page.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
+import { waiverAction, waiverPage } from "~/server/waiver-page.server";
 
 /**
  * Issue 12: a studio's waiver. The full current text, then a plain form: the member's typed name, a

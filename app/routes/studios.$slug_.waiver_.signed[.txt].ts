@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
-import { signedCopyFor } from "~/models/waiver-page.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
+import { signedCopyFor } from "~/server/waiver-page.server";
 
 /** Issue 12: the member's signed copy of one waiver version, as plain text to keep. */
 export const handle = defineHandle({ name: "studio-waiver-signed", requiresAuth: true });

@@ -1,10 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
-import { listStudios } from "~/models/studio.server";
-import { zoneLabel } from "~/models/time-zone";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
+import { listStudios } from "~/features/studios/studio.server";
+import { zoneLabel } from "~/features/identity/time-zone";
 
 /** Issue 12: the studios, each with its address and its own clock, linking to its schedule. */
 export const handle = defineHandle({ name: "studios", layout: "main", theme: "light" });

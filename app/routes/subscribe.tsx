@@ -2,20 +2,20 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
-import { readFormBody } from "~/models/form-body.server";
-import { recordEvent } from "~/models/analytics-event.server";
-import { ERRORS } from "~/models/errors";
-import { listPlans } from "~/models/plan.server";
-import { annualSaving, formatMoney, priceWithDiscount } from "~/models/promotion-code";
-import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/models/subscription.server";
-import { defineHandle } from "~/models/route-handle";
-import { SubscribeFormSchema, namesAPrice, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/models/subscribe";
-import { isReturnPath, subscribeHref } from "~/models/subscribe-link";
-import { startSubscriptionCheckout } from "~/models/membership.server";
-import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/referrals.server";
-import { getViewerState } from "~/models/viewer.server";
-import { getVisitor, getVisitorRegion } from "~/models/visitor.server";
-import { newIntentId } from "~/models/membership";
+import { readFormBody } from "~/lib/form-body.server";
+import { recordEvent } from "~/platform/analytics-event.server";
+import { ERRORS } from "~/lib/errors";
+import { listPlans } from "~/features/billing/plan.server";
+import { annualSaving, formatMoney, priceWithDiscount } from "~/features/billing/promotion-code";
+import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
+import { defineHandle } from "~/lib/route-handle";
+import { SubscribeFormSchema, namesAPrice, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/features/billing/subscribe";
+import { isReturnPath, subscribeHref } from "~/features/billing/subscribe-link";
+import { startSubscriptionCheckout } from "~/features/billing/membership.server";
+import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/features/wallet/referrals.server";
+import { getViewerState } from "~/server/viewer.server";
+import { getVisitor, getVisitorRegion } from "~/server/visitor.server";
+import { newIntentId } from "~/features/billing/membership";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { describeMembership } from "~/models/membership-summary";
-import { promotionFailureFor, syncCheckoutSession } from "~/models/membership.server";
-import { redemptionFailureMessage } from "~/models/promotion-code";
-import { membershipFacts } from "~/models/subscription.server";
-import { isReturnPath } from "~/models/subscribe-link";
-import { defineHandle } from "~/models/route-handle";
-import { requireAccess } from "~/models/viewer.server";
+import { describeMembership } from "~/features/billing/membership-summary";
+import { promotionFailureFor, syncCheckoutSession } from "~/features/billing/membership.server";
+import { redemptionFailureMessage } from "~/features/billing/promotion-code";
+import { membershipFacts } from "~/features/billing/subscription.server";
+import { isReturnPath } from "~/features/billing/subscribe-link";
+import { defineHandle } from "~/lib/route-handle";
+import { requireAccess } from "~/server/viewer.server";
 
 /**
  * Issue 8: where the payment page returns a member. It runs the same sync as the webhook, so the
@@ -72,7 +72,7 @@ export default function WelcomeRoute() {
   const plan = page.ok ? page.conversion.plan : null;
   useEffect(() => {
     if (!conversionId) return;
-    void import("~/services/platform-runtime.client").then((runtime) => runtime.conversion("Subscribe_Completed", { plan }, conversionId));
+    void import("~/browser/platform-runtime.client").then((runtime) => runtime.conversion("Subscribe_Completed", { plan }, conversionId));
   }, [conversionId, plan]);
   if (!page.ok) {
     return (

@@ -4,13 +4,13 @@ import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";
 import { PaletteImage } from "~/components/palette-image";
 import { TeacherAvatar } from "~/components/teacher-avatar";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta, personJsonLd, siteUrlFrom } from "~/models/seo";
-import { getTeacherBySlug } from "~/models/teacher.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta, personJsonLd, siteUrlFrom } from "~/lib/seo";
+import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { ClassListItem } from "~/components/class-list-item";
-import { teacherClasses } from "~/models/class-listing.server";
-import { getVisitor } from "~/models/visitor.server";
+import { teacherClasses } from "~/features/classes/class-listing.server";
+import { getVisitor } from "~/server/visitor.server";
 
 export const handle = defineHandle({
   name: "teacher",

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { defineHandle } from "~/models/route-handle";
-import { pageMeta } from "~/models/seo";
+import { defineHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({ name: "terms", layout: "main", theme: "dark" });
 

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { TicketList } from "~/components/ticket-list";
 import { ClassFacts } from "~/components/class-facts";
-import { notFound } from "~/models/errors";
-import { defineHandle } from "~/models/route-handle";
-import { ticketPage } from "~/models/ticket-page.server";
-import { requireAccess } from "~/models/viewer.server";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { ticketPage } from "~/features/studios/ticket-page.server";
+import { requireAccess } from "~/server/viewer.server";
 
 /**
  * Issue 12: the member's ticket for an in-person class, with its check-in code as a QR code (an SVG

@@ -5,10 +5,10 @@ import { haveEmulator, signInWithPhone, signUpAnonymously } from "../support/aut
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const identity = await import("~/services/identity.server");
-const { ACCOUNT_DELETIONS, deleteIdleAnonymousAccounts } = await import("~/models/account-cleanup.server");
-const { USERNAMES, claimUsername, getPrivateUser, savePrivateUser, usernameKey } = await import("~/models/user.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const identity = await import("../../app/adapters/identity/index.server");
+const { ACCOUNT_DELETIONS, deleteIdleAnonymousAccounts } = await import("../../app/features/identity/account-cleanup.server");
+const { USERNAMES, claimUsername, getPrivateUser, savePrivateUser, usernameKey } = await import("../../app/features/identity/user.server");
 
 const DAY_MS = 86_400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

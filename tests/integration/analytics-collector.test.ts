@@ -4,10 +4,10 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const { collectUpload, uploadChecksum, resetCollectorLimits, COLLECTED_EVENTS, MAX_UPLOAD_BYTES } = await import("~/models/analytics-collector.server");
-const { getEnv } = await import("~/services/env.server");
-const { createAnalyticsClient } = await import("~/services/analytics.client");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { collectUpload, uploadChecksum, resetCollectorLimits, COLLECTED_EVENTS, MAX_UPLOAD_BYTES } = await import("../../app/routes/api.analytics/collector.server");
+const { getEnv } = await import("../../app/lib/env.server");
+const { createAnalyticsClient } = await import("../../app/browser/analytics.client");
 
 const KEY = getEnv().ANALYTICS_KEY;
 const NOW = Date.UTC(2026, 10, 23, 12);

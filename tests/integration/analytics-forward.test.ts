@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const { recordEvent, ANALYTICS_EVENTS } = await import("~/models/analytics-event.server");
-const { forwardRecordedEvents } = await import("~/models/analytics-forward.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { recordEvent, ANALYTICS_EVENTS } = await import("../../app/platform/analytics-event.server");
+const { forwardRecordedEvents } = await import("../../app/platform/analytics-forward.server");
 
 const received: Array<Array<{ event_type: string; insert_id: string; user_id?: string | null }>> = [];
 let statuses: number[] = [];

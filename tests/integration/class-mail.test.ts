@@ -6,15 +6,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const { seedDemoContent } = await import("~/models/seed.server");
-const { createOutboxMailer } = await import("~/services/mail-outbox.server");
-const { setMailerForTests } = await import("~/services/mail.server");
-const { savePrivateUser } = await import("~/models/user.server");
-const { bookClass } = await import("~/models/booking.server");
-const { sendReminders } = await import("~/models/class-reminders.server");
-const { changeClass } = await import("~/models/class-changes.server");
-const { getClass } = await import("~/models/class-schedule.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { bookClass } = await import("../../app/features/classes/booking.server");
+const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
+const { changeClass } = await import("../../app/features/classes/class-changes.server");
+const { getClass } = await import("../../app/features/classes/class-schedule.server");
 
 const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "class-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
 const NOW = new Date();
@@ -93,7 +93,7 @@ describe("a class change", () => {
 
 describe("sendOnce", () => {
   it("gives the claim back when the mailer fails, so the next attempt sends", async () => {
-    const { sendOnce } = await import("~/models/mail.server");
+    const { sendOnce } = await import("../../app/platform/mail.server");
     const message = { to: "retry@example.com", subject: "Retry", text: "Hello", idempotencyKey: "retry-test-1" };
     setMailerForTests({ name: "smtp", send: async () => Promise.reject(new Error("down")) });
     const quiet = console.warn;

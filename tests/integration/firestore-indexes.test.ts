@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { effectiveOrder, type DocumentStore, type QueryOptions } from "~/services/store.server";
+import { effectiveOrder, type DocumentStore, type QueryOptions } from "../../app/adapters/store/port.server";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -12,14 +12,14 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
  * it in firestore.indexes.json, which `firebase deploy --only firestore:indexes` installs.
  */
 
-const { setStoreForTests } = await import("~/services/db.server");
-const { createSqliteStore } = await import("~/services/store-sqlite.server");
-const content = await import("~/models/content.server");
-const { deliverDueGifts } = await import("~/models/gifts.server");
-const { listUpcomingClasses } = await import("~/models/class-schedule.server");
-const { sendReminders } = await import("~/models/class-reminders.server");
-const { markEndedNoShows } = await import("~/models/check-in.server");
-const { exportPendingLeads } = await import("~/models/lead.server");
+const { setStoreForTests } = await import("../../app/adapters/store/index.server");
+const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
+const content = await import("../../app/features/content/content.server");
+const { deliverDueGifts } = await import("../../app/features/wallet/gifts.server");
+const { listUpcomingClasses } = await import("../../app/features/classes/class-schedule.server");
+const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
+const { markEndedNoShows } = await import("../../app/features/studios/check-in.server");
+const { exportPendingLeads } = await import("../../app/features/content/lead.server");
 
 type Recorded = { collection: string; options: QueryOptions };
 type IndexField = { fieldPath: string; order: "ASCENDING" | "DESCENDING" };

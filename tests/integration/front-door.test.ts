@@ -16,12 +16,12 @@ process.env.LOG_REQUESTS = "false";
 process.env.PAGE_CACHE_SECONDS = "60";
 process.env.PUBLIC_SITE_URL = "https://www.stillhour.example";
 
-const { getStore } = await import("~/services/db.server");
-const { seedDemoContent } = await import("~/models/seed.server");
-const { invalidate } = await import("~/services/cache.server");
-const { readSession, commitSession } = await import("~/services/session.server");
-const { createFrontDoor } = await import("~/http-server.server");
-const { readPhotoForm } = await import("~/models/profile-photo.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { invalidate } = await import("../../app/lib/cache.server");
+const { readSession, commitSession } = await import("../../app/lib/session.server");
+const { createFrontDoor } = await import("../../app/server/http-server.server");
+const { readPhotoForm } = await import("../../app/features/identity/profile-photo.server");
 const entry = await import("~/entry.server");
 
 let renders = 0;

@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
-const gifts = await import("~/models/gifts.server");
-const membership = await import("~/models/membership.server");
-const { deliverSignedEvents, receivePaymentWebhook } = await import("~/models/payment-webhook.server");
-const { PURCHASES, getPurchase } = await import("~/models/purchases.server");
-const { settlePurchase } = await import("~/models/purchase-fulfilment.server");
-const { getPrivateUser } = await import("~/models/user.server");
-const { isSubscribed } = await import("~/models/user");
-const { demoGiftTypes } = await import("~/models/demo-content/gifts");
-const { GIFTED_MEMBERSHIPS } = await import("~/models/gifted-time.server");
-const { SENT_MAIL } = await import("~/models/mail.server");
-const { DEMO_SESSIONS } = await import("~/services/payment-demo.server");
+const gifts = await import("../../app/features/wallet/gifts.server");
+const membership = await import("../../app/features/billing/membership.server");
+const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
+const { PURCHASES, getPurchase } = await import("../../app/features/billing/purchases.server");
+const { settlePurchase } = await import("../../app/features/checkout/purchase-fulfilment.server");
+const { getPrivateUser } = await import("../../app/features/identity/user.server");
+const { isSubscribed } = await import("../../app/features/identity/user");
+const { demoGiftTypes } = await import("../../app/demo/gifts");
+const { GIFTED_MEMBERSHIPS } = await import("../../app/features/billing/gifted-time.server");
+const { SENT_MAIL } = await import("../../app/platform/mail.server");
+const { DEMO_SESSIONS } = await import("../../app/adapters/payments/demo.server");
 
 const ZONE = "Europe/London";
 const DAY = 86_400;

@@ -1,19 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentStore } from "~/services/store.server";
+import type { DocumentStore } from "../../app/adapters/store/port.server";
 import { haveEmulator, signInWithPhone, signUpAnonymously } from "../support/auth-emulator";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { setStoreForTests } = await import("~/services/db.server");
-const { createSqliteStore } = await import("~/services/store-sqlite.server");
+const { setStoreForTests } = await import("../../app/adapters/store/index.server");
+const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
 const sessionRoute = await import("~/routes/api.session");
-const streamRoute = await import("~/routes/api.me.stream");
-const { streamLiveUser } = await import("~/models/live-user.server");
-const { LIVE_USER_FIELDS } = await import("~/models/live-user");
-const { savePrivateUser } = await import("~/models/user.server");
-const { getViewer } = await import("~/models/viewer.server");
-const identity = await import("~/services/identity.server");
+const streamRoute = await import("../../app/routes/api.me.stream/route");
+const { streamLiveUser } = await import("../../app/routes/api.me.stream/live-user.server");
+const { LIVE_USER_FIELDS } = await import("../../app/features/identity/live-user");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { getViewer } = await import("../../app/server/viewer.server");
+const identity = await import("../../app/adapters/identity/index.server");
 
 const SITE = "http://localhost:3000";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

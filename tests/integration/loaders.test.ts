@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const { seedDemoContent } = await import("~/models/seed.server");
-const { invalidate } = await import("~/services/cache.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { invalidate } = await import("../../app/lib/cache.server");
 const root = await import("~/root");
 const teachersIndex = await import("~/routes/teachers._index");
 const teacherPage = await import("~/routes/teachers.$teacherSlug");

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CARD, GOOD_CARD, ORIGIN, all, count, demo, intentId, newMember, seedPlans } from "../support/payments";
 
-const membership = await import("~/models/membership.server");
-const { WINBACK_OFFER } = await import("~/models/membership");
-const { deliverSignedEvents } = await import("~/models/payment-webhook.server");
-const { getPrivateUser } = await import("~/models/user.server");
-const { DEMO_CUSTOMERS } = await import("~/services/payment-demo.server");
+const membership = await import("../../app/features/billing/membership.server");
+const { WINBACK_OFFER } = await import("../../app/features/billing/membership");
+const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/features/identity/user.server");
+const { DEMO_CUSTOMERS } = await import("../../app/adapters/payments/demo.server");
 const { CHECKOUT_INTENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, PAYMENT_EVENTS, WINBACK_OFFERS } = membership;
 
 beforeAll(seedPlans);

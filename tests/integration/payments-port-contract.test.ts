@@ -4,11 +4,11 @@ import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer } from "../support/s
 
 // One contract, two providers: the cases that make sense for both, run against the demo provider
 // (its real state in the store) and the Stripe adapter (fixtures at the network boundary).
-const { createStripeProvider } = await import("~/services/payment-stripe.server");
-const { signPayload } = await import("~/services/payment-events.server");
-const { WebhookSignatureError } = await import("~/services/payment-port");
-type PaymentProvider = import("~/services/payment-port").PaymentProvider;
-const { getPlan } = await import("~/models/plan.server");
+const { createStripeProvider } = await import("../../app/adapters/payments/stripe.server");
+const { signPayload } = await import("../../app/adapters/payments/events.server");
+const { WebhookSignatureError } = await import("../../app/adapters/payments/port");
+type PaymentProvider = import("../../app/adapters/payments/port").PaymentProvider;
+const { getPlan } = await import("../../app/features/billing/plan.server");
 
 interface Harness {
   provider: () => PaymentProvider;

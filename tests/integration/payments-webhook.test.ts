@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEMO_SECRET, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans, shuffle } from "../support/payments";
 import { createTestBuild } from "./app-build";
 
-const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } = await import("~/models/membership.server");
-const { receivePaymentWebhook } = await import("~/models/payment-webhook.server");
-const { getPrivateUser } = await import("~/models/user.server");
-const { signPayload } = await import("~/services/payment-events.server");
+const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } = await import("../../app/features/billing/membership.server");
+const { receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/features/identity/user.server");
+const { signPayload } = await import("../../app/adapters/payments/events.server");
 const webhookRoute = await import("~/routes/api.payments.webhook");
-const { createFrontDoor } = await import("~/http-server.server");
+const { createFrontDoor } = await import("../../app/server/http-server.server");
 const entry = await import("~/entry.server");
 
 beforeAll(seedPlans);

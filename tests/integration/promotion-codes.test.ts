@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { DocumentStore } from "~/services/store.server";
-import { createSqliteStore } from "~/services/store-sqlite.server";
-import { setStoreForTests } from "~/services/db.server";
-import { PromotionCodeSchema, type PromotionCode } from "~/models/promotion-code";
+import type { DocumentStore } from "../../app/adapters/store/port.server";
+import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
+import { setStoreForTests } from "../../app/adapters/store/index.server";
+import { PromotionCodeSchema, type PromotionCode } from "../../app/features/billing/promotion-code";
 import {
   PROMOTION_CODES,
   PROMOTION_REDEMPTIONS,
@@ -12,9 +12,9 @@ import {
   hasPersonRedeemed,
   redeemPromotionCode,
   redeemPromotionCodeOnce,
-} from "~/models/promotion-code.server";
-import { ANALYTICS_EVENTS, recordEvent } from "~/models/analytics-event.server";
-import { promotionCheckEvent } from "~/models/analytics-events";
+} from "../../app/features/billing/promotion-code.server";
+import { ANALYTICS_EVENTS, recordEvent } from "../../app/platform/analytics-event.server";
+import { promotionCheckEvent } from "../../app/platform/analytics-events";
 
 const NOW = 1_800_000_000;
 const anything = z.record(z.unknown());

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ArticleSchema, LiveClassSchema } from "~/models/content";
-import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "~/models/landing-page";
-import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "~/models/teacher";
-import { demoLandingPages } from "~/models/demo-content/landing-pages";
-import { demoArticles, upcomingClasses } from "~/models/demo-content/site-content";
-import { LISTED_TEACHER_IDS } from "~/models/demo-content/teachers";
-import { seedDemoContent } from "~/models/seed.server";
-import { createSqliteStore } from "~/services/store-sqlite.server";
-import type { DocumentStore } from "~/services/store.server";
+import { ArticleSchema, LiveClassSchema } from "../../app/features/content/content";
+import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "../../app/features/content/landing-page";
+import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "../../app/features/content/teacher";
+import { demoLandingPages } from "../../app/demo/landing-pages";
+import { demoArticles, upcomingClasses } from "../../app/demo/site-content";
+import { LISTED_TEACHER_IDS } from "../../app/demo/teachers";
+import { seedDemoContent } from "../../app/demo/seed.server";
+import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
+import type { DocumentStore } from "../../app/adapters/store/port.server";
 
 const NOW = new Date("2026-11-23T06:00:00.000Z");
 const ALL_SLUGS = [...LANDER_SLUGS, ...PARTNER_SLUGS];

@@ -11,9 +11,9 @@ import {
   encodeCursor,
   type DocumentStore,
   type QueryOptions,
-} from "~/services/store.server";
-import { createFirestoreStore } from "~/services/store-firestore.server";
-import { createSqliteStore } from "~/services/store-sqlite.server";
+} from "../../app/adapters/store/port.server";
+import { createFirestoreStore } from "../../app/adapters/store/firestore.server";
+import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
 
 /**
  * One contract, every driver. A driver that cannot honour a case lists it in `skip` with the reason,

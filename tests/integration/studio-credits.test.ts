@@ -10,15 +10,15 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
  * the credit ledger of ADR 022, on SQLite where transactions are real.
  */
 
-const { getStore } = await import("~/services/db.server");
-const { demoStudios, demoWaivers } = await import("~/models/demo-content/studios");
-const { demoCreditPacks } = await import("~/models/demo-content/credit-packs");
-const { bookInPerson, cancelTicket, getTicket, STUDIOS } = await import("~/models/in-person-tickets.server");
-const { markNoShows } = await import("~/models/check-in.server");
-const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("~/models/waiver.server");
-const { grantCreditPack, creditSummary, readLedger, CREDIT_PACKS } = await import("~/models/credits.server");
-const { ledgerProblems } = await import("~/models/credit-ledger");
-const { savePrivateUser } = await import("~/models/user.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
+const { demoCreditPacks } = await import("../../app/demo/credit-packs");
+const { bookInPerson, cancelTicket, getTicket, STUDIOS } = await import("../../app/features/studios/in-person-tickets.server");
+const { markNoShows } = await import("../../app/features/studios/check-in.server");
+const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("../../app/features/studios/waiver.server");
+const { grantCreditPack, creditSummary, readLedger, CREDIT_PACKS } = await import("../../app/features/wallet/credits.server");
+const { ledgerProblems } = await import("../../app/features/wallet/credit-ledger");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-11-23T12:00:00Z");

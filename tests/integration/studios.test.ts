@@ -4,17 +4,17 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("~/services/db.server");
-const { demoStudios, demoWaivers } = await import("~/models/demo-content/studios");
-const tickets = await import("~/models/in-person-tickets.server");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
+const tickets = await import("../../app/features/studios/in-person-tickets.server");
 const { bookInPerson, cancelTicket, getTicket, paymentOptions, IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, STUDIO_TRANSACTIONS } = tickets;
-const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("~/models/waiver.server");
-const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } = await import("~/models/check-in.server");
-const { fulfilStudioPurchase } = await import("~/models/studio-purchases.server");
-const { sendTicketConfirmation } = await import("~/models/ticket-mail.server");
-const { savePrivateUser } = await import("~/models/user.server");
-const { createOutboxMailer } = await import("~/services/mail-outbox.server");
-const { setMailerForTests } = await import("~/services/mail.server");
+const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("../../app/features/studios/waiver.server");
+const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } = await import("../../app/features/studios/check-in.server");
+const { fulfilStudioPurchase } = await import("../../app/features/studios/studio-purchases.server");
+const { sendTicketConfirmation } = await import("../../app/features/studios/ticket-mail.server");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
 const { mkdtempSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
 const { join } = await import("node:path");
@@ -82,7 +82,7 @@ describe("the waiver before booking", () => {
   });
 
   it("the live-class booking path refuses an in-person class, so the waiver can't be skipped that way", async () => {
-    const { bookClass } = await import("~/models/booking.server");
+    const { bookClass } = await import("../../app/features/classes/booking.server");
     const classId = await newClass("lantern-yard", 5);
     expect(await bookClass({ uid: "sneaky", classId, now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "not_found" });
     expect(await getTicket(classId, "sneaky")).toBeNull();

@@ -5,7 +5,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const route = await import("~/routes/preferences.time-zone");
 const api = await import("~/routes/api.time-zone");
-const { getVisitor } = await import("~/models/visitor.server");
+const { getVisitor } = await import("../../app/server/visitor.server");
 
 const ORIGIN = "http://localhost:3000";
 

@@ -1,0 +1,33 @@
+import { getEnv } from "~/lib/env.server";
+import { createDemoProvider, type DemoProvider } from "./demo.server";
+import type { PaymentProvider } from "./port";
+import { createStripeProvider } from "./stripe.server";
+
+/**
+ * The one place that picks the payment provider: PAYMENT_PROVIDER=demo (the default; refused when
+ * APP_ENV=production) or stripe. Tests swap it with setPaymentProviderForTests.
+ */
+
+let provider: PaymentProvider | undefined;
+
+export function getPaymentProvider(): PaymentProvider {
+  if (provider) return provider;
+  const env = getEnv();
+  if (env.PAYMENT_PROVIDER === "stripe") {
+    // The environment's schema requires both when PAYMENT_PROVIDER=stripe.
+    provider = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! });
+    return provider;
+  }
+  provider = createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, origin: new URL(env.PUBLIC_SITE_URL).origin });
+  return provider;
+}
+
+/** The demo provider when it is the configured one, for its hosted page; null in Stripe mode. */
+export function getDemoProvider(): DemoProvider | null {
+  const current = getPaymentProvider();
+  return current.name === "demo" ? (current as DemoProvider) : null;
+}
+
+export function setPaymentProviderForTests(next: PaymentProvider | undefined) {
+  provider = next;
+}

@@ -1,0 +1,313 @@
+import Stripe from "stripe";
+import type { AppliedDiscount, Card, PlanInterval, SubscriptionStatus } from "./billing";
+import { readEvent, verifyStripeSignedEvent } from "./events.server";
+import {
+  CHECKOUT_SESSION_PLACEHOLDER,
+  PaymentError,
+  type DiscountSummary,
+  type PaymentErrorCode,
+  type PaymentProvider,
+  type ProviderCheckoutSession,
+  type ProviderEvent,
+  type ProviderSubscription,
+} from "./port";
+
+/**
+ * The Stripe adapter (docs/decisions/014-payments-port-and-webhooks.md): the official SDK, the API
+ * version pinned to the SDK's own, a 10 s timeout, an idempotency key from the server-side intent id
+ * on every create. Written against the pinned version's shapes: the period dates live on the
+ * subscription's items, and discounts are a `discounts` list.
+ */
+
+export const STRIPE_API_VERSION = Stripe.API_VERSION as Stripe.LatestApiVersion;
+
+export interface StripeAdapterOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests pass `Stripe.createFetchHttpClient(fixtureFetch)`: no network. */
+  httpClient?: Stripe.HttpClient;
+  maxNetworkRetries?: number;
+}
+
+const SUBSCRIPTION_EXPAND = ["default_payment_method", "discounts.source.coupon", "items.data.price"];
+
+export function createStripeProvider(options: StripeAdapterOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    timeout: 10_000,
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    telemetry: false,
+    ...(options.httpClient ? { httpClient: options.httpClient } : {}),
+  });
+
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toPaymentError(error);
+    }
+  }
+
+  async function retrieveSubscription(id: string): Promise<Stripe.Subscription | null> {
+    try {
+      return await stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND });
+    } catch (error) {
+      const mapped = toPaymentError(error);
+      if (mapped.code === "not_found") return null;
+      throw mapped;
+    }
+  }
+
+  return {
+    name: "stripe",
+
+    async createCustomer({ uid, email, name, idempotencyKey }) {
+      const customer = await call(() =>
+        stripe.customers.create({ email: email ?? undefined, name: name ?? undefined, metadata: { uid } }, { idempotencyKey }),
+      );
+      return { customerId: customer.id };
+    },
+
+    async createSubscriptionCheckout({ intentId, customerId, plan, discount, successUrl, cancelUrl, metadata }) {
+      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
+      const extraTrial = discount?.benefit.kind === "trial" ? discount.benefit.extraTrialDays : 0;
+      const trialDays = plan.trialDays + extraTrial;
+      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.stripePriceId
+        ? { price: plan.stripePriceId, quantity: 1 }
+        : {
+            quantity: 1,
+            price_data: { currency: plan.currency, unit_amount: plan.amount, recurring: { interval: plan.interval }, product_data: { name: `Stillhour ${plan.name}` } },
+          };
+      const discounts = stripeDiscounts(discount);
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "subscription",
+            customer: customerId,
+            client_reference_id: metadata.uid,
+            line_items: [lineItem],
+            subscription_data: { metadata: { ...metadata, planId: plan.id }, ...(trialDays > 0 ? { trial_period_days: trialDays } : {}) },
+            ...(discounts ? { discounts } : {}),
+            metadata,
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey: intentId },
+        ),
+      );
+      if (!session.url) throw new PaymentError("unavailable", "session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async createCardUpdateCheckout({ intentId, customerId, subscriptionId, successUrl, cancelUrl }) {
+      const subscription = await retrieveSubscription(subscriptionId);
+      if (!subscription || idOf(subscription.customer) !== customerId) throw new PaymentError("not_found", "no such subscription");
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "setup",
+            customer: customerId,
+            currency: subscription.currency,
+            setup_intent_data: { metadata: { subscriptionId } },
+            metadata: { subscriptionId },
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey: intentId },
+        ),
+      );
+      if (!session.url) throw new PaymentError("unavailable", "session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async createPaymentCheckout({ intentId, customerId, item, successUrl, cancelUrl, metadata }) {
+      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
+      const session = await call(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: "payment",
+            customer: customerId,
+            client_reference_id: metadata.uid,
+            line_items: [{ quantity: 1, price_data: { currency: item.currency, unit_amount: item.amount, product_data: { name: item.name } } }],
+            payment_intent_data: { metadata },
+            metadata,
+            success_url: successUrl,
+            cancel_url: cancelUrl,
+          },
+          { idempotencyKey: intentId },
+        ),
+      );
+      if (!session.url) throw new PaymentError("unavailable", "session without a URL");
+      return { sessionId: session.id, url: session.url };
+    },
+
+    async deferNextCharge(subscriptionId, toSeconds, idempotencyKey) {
+      // A trial end in the future is Stripe's way to move the next invoice without proration.
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: toSeconds, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
+      return toSubscription(updated);
+    },
+
+    async getCheckoutSession(id) {
+      try {
+        return toSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        const mapped = toPaymentError(error);
+        if (mapped.code === "not_found" || mapped.code === "invalid_request") return null;
+        throw mapped;
+      }
+    },
+
+    async getSubscription(id) {
+      const subscription = await retrieveSubscription(id);
+      return subscription ? toSubscription(subscription) : null;
+    },
+
+    async listSubscriptions(customerId) {
+      const page = await call(() =>
+        stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20, expand: SUBSCRIPTION_EXPAND.map((path) => `data.${path}`) }),
+      );
+      return page.data.map(toSubscription).sort((a, b) => b.created - a.created);
+    },
+
+    async setCancelAtPeriodEnd(subscriptionId, cancel, idempotencyKey) {
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
+      return toSubscription(updated);
+    },
+
+    async applyDiscount(subscriptionId, discount, idempotencyKey) {
+      const discounts = stripeDiscounts(discount);
+      if (!discounts) throw new PaymentError("invalid_request", "the discount has no Stripe coupon or promotion code");
+      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { discounts, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }));
+      return toSubscription(updated);
+    },
+
+    async removeDiscounts(subscriptionId, idempotencyKey) {
+      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { discounts: "", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }));
+      return toSubscription(updated);
+    },
+
+    async applyCardUpdate(sessionId) {
+      const session = await call(() => stripe.checkout.sessions.retrieve(sessionId, { expand: ["setup_intent"] }));
+      if (session.mode !== "setup" || session.status !== "complete") return;
+      const subscriptionId = session.metadata?.subscriptionId;
+      const setupIntent = session.setup_intent;
+      const paymentMethod = setupIntent && typeof setupIntent === "object" ? idOf(setupIntent.payment_method) : null;
+      if (!subscriptionId || !paymentMethod) return;
+      await call(() =>
+        stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod }, { idempotencyKey: `card-update-${sessionId}` }),
+      );
+    },
+
+    async listEventsSince(sinceSeconds) {
+      const events: ProviderEvent[] = [];
+      await call(() =>
+        stripe.events.list({ created: { gte: sinceSeconds }, limit: 100 }).autoPagingEach((event) => {
+          const read = readEvent(event as never);
+          if (read) events.push(read);
+        }),
+      );
+      // Stripe lists newest first; replay in the order they happened.
+      return events.sort((a, b) => a.created - b.created);
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      return verifyStripeSignedEvent(rawBody, signatureHeader, options.webhookSecret);
+    },
+  };
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === "string" ? value : value.id;
+}
+
+function stripeDiscounts(discount: AppliedDiscount | null): Stripe.Checkout.SessionCreateParams.Discount[] | null {
+  if (!discount) return null;
+  if (discount.stripePromotionCodeId) return [{ promotion_code: discount.stripePromotionCodeId }];
+  if (discount.stripeCouponId) return [{ coupon: discount.stripeCouponId }];
+  return null;
+}
+
+function toSession(session: Stripe.Checkout.Session): ProviderCheckoutSession {
+  return {
+    id: session.id,
+    customerId: idOf(session.customer),
+    mode: session.mode === "setup" ? "setup" : session.mode === "payment" ? "payment" : "subscription",
+    status: session.status ?? "open",
+    paymentStatus: session.payment_status,
+    subscriptionId: idOf(session.subscription),
+    metadata: { ...(session.metadata ?? {}) },
+    url: session.url,
+    amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
+  };
+}
+
+/** The pinned version's shapes: price and period on the first item, discounts as a list. */
+export function toSubscription(sub: Stripe.Subscription): ProviderSubscription {
+  const item = sub.items.data[0];
+  if (!item) throw new PaymentError("unavailable", `subscription ${sub.id} has no items`);
+  const price = item.price;
+  const interval: PlanInterval = price.recurring?.interval === "year" ? "year" : "month";
+  return {
+    id: sub.id,
+    customerId: idOf(sub.customer) ?? "",
+    status: sub.status as SubscriptionStatus,
+    planId: sub.metadata?.planId ?? null,
+    amount: price.unit_amount ?? 0,
+    currency: price.currency ?? sub.currency,
+    interval,
+    currentPeriodEnd: item.current_period_end,
+    cancelAtPeriodEnd: sub.cancel_at_period_end,
+    trialEnd: sub.trial_end,
+    defaultCard: cardOf(sub.default_payment_method),
+    discount: discountOf(sub.discounts),
+    metadata: { ...(sub.metadata ?? {}) },
+    created: sub.created,
+    endedAt: sub.ended_at,
+  };
+}
+
+function cardOf(method: string | Stripe.PaymentMethod | null): Card | null {
+  if (!method || typeof method === "string" || !method.card) return null;
+  return { brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+}
+
+function discountOf(discounts: Array<string | Stripe.Discount>): DiscountSummary | null {
+  const discount = discounts.find((d): d is Stripe.Discount => typeof d === "object");
+  if (!discount) return null;
+  const coupon = discount.source?.coupon && typeof discount.source.coupon === "object" ? discount.source.coupon : null;
+  const promotion = discount.promotion_code && typeof discount.promotion_code === "object" ? discount.promotion_code : null;
+  return {
+    promotionCodeId: coupon?.metadata?.promotionCodeId ?? null,
+    code: promotion?.code ?? null,
+    percentOff: coupon?.percent_off ?? null,
+    amountOff: coupon?.amount_off ?? null,
+    endsAt: discount.end,
+  };
+}
+
+/** Stripe's errors as the port's stable codes; the vendor's text stays in the message, for logs. */
+export function toPaymentError(error: unknown): PaymentError {
+  if (error instanceof PaymentError) return error;
+  if (error instanceof Stripe.errors.StripeError) {
+    const code = error.code ?? "";
+    let mapped: PaymentErrorCode;
+    if (error instanceof Stripe.errors.StripeCardError) mapped = code === "authentication_required" ? "authentication_required" : "card_declined";
+    else if (code === "resource_missing" || error.statusCode === 404) mapped = "not_found";
+    else if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (error.statusCode ?? 0) >= 500
+    )
+      mapped = "unavailable";
+    else mapped = "invalid_request";
+    return new PaymentError(mapped, `${error.type} ${code} ${error.requestId ?? ""}`.trim());
+  }
+  return new PaymentError("unavailable", error instanceof Error ? error.name : "unknown");
+}

@@ -1,0 +1,23 @@
+import { resolve } from "node:path";
+import { getEnv } from "~/lib/env.server";
+import type { DocumentStore } from "./port.server";
+import { createSqliteStore } from "./sqlite.server";
+import { createFirestoreStore } from "./firestore.server";
+
+let store: DocumentStore | undefined;
+
+/** The configured document store: Firestore when a Firebase project is set, embedded SQLite otherwise. */
+export function getStore(): DocumentStore {
+  if (store) return store;
+  const env = getEnv();
+  store =
+    env.dataStore === "firestore"
+      ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
+      : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
+  return store;
+}
+
+/** Swaps the store, for tests that bring their own driver. */
+export function setStoreForTests(next: DocumentStore | undefined) {
+  store = next;
+}

@@ -1,0 +1,40 @@
+import { VideoError, roomName, type JoinRequest, type VideoRooms } from "./port";
+
+/**
+ * Daily (https://docs.daily.co/reference/rest-api) behind the video port: one private room per class,
+ * created on first join with `nbf`/`exp` around the class, and a meeting token per member naming them
+ * and expiring when the class ends. Daily's own words never reach a page: failures become VideoError.
+ */
+export function createDailyRooms(options: { apiKey: string; domain: string; fetch?: typeof fetch; timeoutMs?: number }): VideoRooms {
+  const call = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(`https://api.daily.co/v1${path}`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 8_000),
+      });
+    } catch {
+      throw new VideoError("unavailable", "the video service did not answer");
+    }
+    const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    // A room that already exists is the room we want.
+    if (response.status === 400 && path === "/rooms" && String(json.info ?? "").includes("already exists")) return { name: (body as { name: string }).name };
+    if (!response.ok) throw new VideoError(response.status >= 500 || response.status === 429 ? "unavailable" : "refused", `video service answered ${response.status}`);
+    return json;
+  };
+
+  return {
+    name: "daily",
+    async joinUrl(request: JoinRequest) {
+      const name = roomName(request.classId);
+      await call("/rooms", { name, privacy: "private", properties: { nbf: request.opensAt, exp: request.closesAt, eject_at_room_exp: true } });
+      const token = await call("/meeting-tokens", {
+        properties: { room_name: name, user_name: request.displayName, user_id: request.uid, exp: request.closesAt, nbf: request.opensAt },
+      });
+      if (typeof token.token !== "string") throw new VideoError("unavailable", "the video service sent no token");
+      return `https://${options.domain}.daily.co/${name}?t=${encodeURIComponent(token.token)}`;
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { JoinRequest, VideoRooms } from "./port";
+
+/**
+ * The demo's rooms: a local page (/demo/room/{classId}) that says it is a demo and shows the class.
+ * Its address carries a token signed with the server's secret, naming the member and the class and
+ * expiring with it, so the page itself can tell a booked member's link from a guessed one.
+ */
+export function createDemoRooms(options: { secret: string }): VideoRooms & { verify(classId: string, token: string, nowSeconds: number): { uid: string } | null } {
+  const sign = (payload: string) => createHmac("sha256", options.secret).update(`demo-room:${payload}`).digest("base64url");
+  return {
+    name: "demo",
+    async joinUrl(request: JoinRequest) {
+      const payload = `${request.classId}.${request.uid}.${request.closesAt}`;
+      const token = `${Buffer.from(payload).toString("base64url")}.${sign(payload)}`;
+      return `/demo/room/${encodeURIComponent(request.classId)}?t=${token}`;
+    },
+    verify(classId, token, nowSeconds) {
+      const [encoded, signature] = token.split(".");
+      if (!encoded || !signature || token.length > 600) return null;
+      const payload = Buffer.from(encoded, "base64url").toString("utf8");
+      const expected = Buffer.from(sign(payload));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+      const [tokenClass, uid, closesAt] = payload.split(".");
+      if (tokenClass !== classId || !uid || !(Number(closesAt) >= nowSeconds)) return null;
+      return { uid };
+    },
+  };
+}

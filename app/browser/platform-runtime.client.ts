@@ -1,0 +1,112 @@
+import { watchBuild, type BuildWatch, type ConnectionInfo } from "~/platform/build-freshness";
+import type { MarketingConfig } from "./marketing.client";
+import { isOptedOut } from "~/platform/privacy-cookie";
+import { RELOAD_GUARD_KEY, decideReload, isChunkLoadError, parseReloadRecords } from "./reload-guard";
+
+/**
+ * What every page starts once it is interactive (issue 13), loaded lazily so none of it weighs on
+ * the first load: the chunk-failure reload guard, the watch for a newer build, and, per navigation,
+ * analytics page views (and the ad pixel and tag manager when configured, docs/decisions/026).
+ */
+
+interface RemixLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+interface RemixRouter {
+  state: { loaderData: Record<string, unknown>; navigation: { state: string; location?: RemixLocation; formMethod?: string } };
+  subscribe(listener: (state: RemixRouter["state"]) => void): () => void;
+}
+type RemixWindow = Window & { __remixRouter?: RemixRouter; __remixManifest?: { version?: string } };
+
+const REMIX_RELOAD_MESSAGE = "Error loading route module";
+let started = false;
+let buildWatch: BuildWatch | null = null;
+
+function here(): string {
+  return location.pathname + location.search;
+}
+
+/** Asks the guard (records in sessionStorage) whether `path` may be reloaded now; without storage, never. */
+export function mayReload(path: string): boolean {
+  try {
+    const decision = decideReload(parseReloadRecords(sessionStorage.getItem(RELOAD_GUARD_KEY)), path, Date.now());
+    sessionStorage.setItem(RELOAD_GUARD_KEY, JSON.stringify(decision.records));
+    return decision.reload;
+  } catch {
+    return false; // a reload we cannot record could repeat forever
+  }
+}
+
+/**
+ * Remix 2.17 answers a route module that fails to import by logging "Error loading route module …"
+ * and calling `location.reload()` on the page being left (node_modules/@remix-run/react/dist/
+ * routeModules.js). `location.reload` cannot be replaced, but the log line comes first: when the
+ * guard allows it, the address becomes the destination so the reload lands there; when it does not
+ * (a second failure for that path within 10 s), throwing from the log stops the reload, and the
+ * navigation ends on the error page instead of in a loop.
+ */
+function installChunkGuard(win: RemixWindow) {
+  const log = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === "string" && args[0].startsWith(REMIX_RELOAD_MESSAGE)) {
+      const next = win.__remixRouter?.state.navigation.location;
+      const target = next ? next.pathname + next.search : here();
+      if (!mayReload(target)) {
+        log(`${args[0].split(",")[0]}; not reloading ${target} again within 10 s`);
+        throw new Error("Chunk reload refused: already reloaded for this page moments ago");
+      }
+      if (target !== here()) history.pushState(null, "", target + (next?.hash ?? ""));
+    }
+    log(...args);
+  };
+  // Our own lazily imported chunks (analytics, this runtime's parts) failing after a deploy.
+  win.addEventListener("unhandledrejection", (event) => {
+    if (isChunkLoadError(event.reason) && mayReload(here())) location.reload();
+  });
+}
+
+/** A newer build seen by the hourly check turns the next navigation into a full page load. */
+function startBuildWatch(win: RemixWindow) {
+  const buildId = win.__remixManifest?.version;
+  const router = win.__remixRouter;
+  if (!buildId || !router) return;
+  buildWatch = watchBuild({
+    buildId,
+    fetch: (...args) => fetch(...args),
+    connection: (navigator as Navigator & { connection?: ConnectionInfo }).connection ?? null,
+  });
+  router.subscribe((state) => {
+    const { navigation } = state;
+    if (!buildWatch?.stale() || navigation.state !== "loading" || !navigation.location || navigation.formMethod) return;
+    buildWatch.stop();
+    location.assign(navigation.location.pathname + navigation.location.search + navigation.location.hash);
+  });
+}
+
+/** Hands the vendors' module the root loader's marketing config: only when configured, never after an opt-out. */
+function withVendors(use: (vendors: typeof import("./marketing.client"), marketing: MarketingConfig) => unknown) {
+  const marketing = ((window as RemixWindow).__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing;
+  if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => use(vendors, marketing));
+}
+
+/**
+ * A conversion the page has confirmed (a membership started): to the ad pixel under its adMaps name
+ * when configured and not opted out. Our own analytics already has it from the server.
+ */
+export function conversion(name: string, properties: Record<string, unknown>, eventId: string) {
+  withVendors((vendors, marketing) => vendors.adEvent(name, marketing, properties, eventId));
+}
+
+/** Called after hydration and after every navigation that changed the path or query. */
+export function navigated(path: string, trackViews: boolean) {
+  const win = window as RemixWindow;
+  if (!started) {
+    started = true;
+    installChunkGuard(win);
+    startBuildWatch(win);
+  }
+  if (trackViews) void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path));
+  withVendors((vendors, marketing) => vendors.navigated(path, marketing));
+}

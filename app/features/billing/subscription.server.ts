@@ -1,0 +1,55 @@
+import type { Plan } from "~/adapters/payments/billing";
+import { promotionCheckEvent, promotionEventBase } from "~/platform/analytics-events";
+import { recordEvent } from "~/platform/analytics-event.server";
+import type { Membership } from "./membership";
+import type { MembershipFacts } from "./membership-summary";
+import { getPlan } from "./plan.server";
+import { promotionMessage, type PromotionCheck } from "./promotion-code";
+import { checkPromotionCode } from "./promotion-code.server";
+import type { SessionUserState } from "~/features/identity/user";
+
+/**
+ * The subscribe page's and settings' view of the payment core (issue 8): a typed code checked against
+ * each plan on offer, its sentence, its analytics events, and a stored membership as facts to show.
+ */
+
+type Person = { viewer: { uid: string }; user: Pick<SessionUserState, "subscriptionStatus"> } | null;
+
+/** §4 "new members only": someone who has never had a plan. A visitor not signed in is judged again at checkout. */
+function isNewMember(person: Person): boolean {
+  return !person?.user.subscriptionStatus;
+}
+
+/** Checks one typed code against every plan, so each plan can show what the code does to it. */
+export async function checkCodeForPlans(typed: string, plans: readonly Plan[], person: Person, now: number): Promise<Map<string, PromotionCheck>> {
+  const checks = await Promise.all(
+    plans.map(async (plan) => [plan.id, await checkPromotionCode({ typed, plan, uid: person?.viewer.uid ?? null, isNewMember: isNewMember(person), now })] as const),
+  );
+  return new Map(checks);
+}
+
+export function describeCodeCheck(check: PromotionCheck, timeZone?: string | null): string {
+  return promotionMessage(check, timeZone ? { timeZone } : {});
+}
+
+/** §4: every check is an Attempted event followed by its outcome's event. */
+export async function recordCodeCheck(check: PromotionCheck, context: { typed: string; planId: string; uid: string | null }): Promise<void> {
+  await recordEvent({ name: "Promotion_Code_Attempted", properties: promotionEventBase(context.typed, context.planId) }, { uid: context.uid });
+  await recordEvent(promotionCheckEvent(context.typed, context.planId, check), { uid: context.uid });
+}
+
+/** A stored membership as the facts settings shows; null when there is no plan to speak of. */
+export async function membershipFacts(membership: Membership | null, card: MembershipFacts["card"]): Promise<MembershipFacts | null> {
+  if (!membership?.status || membership.currentPeriodEnd === null || membership.amount === null || !membership.currency || !membership.interval) return null;
+  const plan = membership.planId ? await getPlan(membership.planId) : null;
+  return {
+    status: membership.status,
+    planName: plan?.name ?? (membership.interval === "year" ? "Annual" : "Monthly"),
+    interval: membership.interval,
+    amount: membership.amount,
+    currency: membership.currency,
+    currentPeriodEnd: membership.currentPeriodEnd,
+    cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
+    card: card ? { brand: card.brand, last4: card.last4 } : null,
+  };
+}

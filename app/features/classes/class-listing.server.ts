@@ -1,0 +1,164 @@
+import { classState, groupByDay, timeOfDay } from "./class-schedule";
+import { getClass, listUpcomingClasses } from "./class-schedule.server";
+import { ordinal } from "./booking";
+import { bookingFor, listBookingsFor } from "./booking.server";
+import type { LiveClass } from "~/features/content/content";
+import { getTeachers } from "~/features/content/teacher.server";
+import { zoneLabel } from "~/features/identity/time-zone";
+
+/**
+ * What the schedule and the home page show of a class (issue 9), already worded in the visitor's
+ * zone on the server, so the first paint is right and hydration has nothing to change.
+ */
+
+export const MODALITIES = ["meditation", "mindfulness", "breathwork"] as const;
+export const TIMES_OF_DAY = ["morning", "afternoon", "evening"] as const;
+const SCHEDULE_DAYS = 14;
+
+export const MODALITY_LABEL: Record<LiveClass["modality"], string> = { meditation: "Meditation", mindfulness: "Mindfulness", breathwork: "Breathwork" };
+const TIME_LABEL: Record<(typeof TIMES_OF_DAY)[number], string> = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
+
+export interface ClassListData {
+  id: string;
+  href: string;
+  title: string;
+  modality: LiveClass["modality"];
+  modalityLabel: string;
+  level: string | null;
+  startsAt: string;
+  /** "7:00 – 7:45" in the visitor's zone. */
+  timeRange: string;
+  durationMinutes: number;
+  teacherName: string | null;
+  state: "scheduled" | "live" | "ended" | "cancelled";
+  note: string | null;
+}
+
+export function timeRange(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string, locale = "en-GB"): string {
+  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const start = new Date(liveClass.startsAt);
+  const end = new Date(start.getTime() + liveClass.durationMinutes * 60_000);
+  return `${format.format(start)} – ${format.format(end)}`;
+}
+
+export function toClassListData(liveClass: LiveClass, names: Map<string, string>, zone: string, now: Date): ClassListData {
+  const state = classState(liveClass, now);
+  const substitute = liveClass.substituteTeacherId ? (names.get(liveClass.substituteTeacherId) ?? null) : null;
+  return {
+    id: liveClass.id,
+    href: `/classes/${liveClass.slug || liveClass.id}`,
+    title: liveClass.title,
+    modality: liveClass.modality,
+    modalityLabel: MODALITY_LABEL[liveClass.modality],
+    level: liveClass.level ?? null,
+    startsAt: liveClass.startsAt,
+    timeRange: timeRange(liveClass, zone),
+    durationMinutes: liveClass.durationMinutes,
+    teacherName: substitute ?? names.get(liveClass.teacherId) ?? null,
+    state,
+    note: state === "cancelled" ? "Cancelled" : substitute ? `${substitute} is teaching this one` : null,
+  };
+}
+
+function pick<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+/** The schedule page: filters read from the address (unknown values are ignored), grouped by day in `zone`. */
+export async function schedulePage(url: URL, knownZone: string | null, now: Date) {
+  const zone = knownZone ?? "UTC";
+  const modality = pick(url.searchParams.get("modality"), MODALITIES);
+  const time = pick(url.searchParams.get("time"), TIMES_OF_DAY);
+  const teachers = await getTeachers();
+  const teacherIds = teachers.map((teacher) => teacher.id);
+  const teacher = pick(url.searchParams.get("teacher"), teacherIds);
+  const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+
+  // From a class that started up to three hours ago (it may still be live) to two weeks ahead.
+  const from = new Date(now.getTime() - 3 * 3_600_000);
+  const to = new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000);
+  const all = await listUpcomingClasses({ from, to, modality: modality ?? undefined, teacherId: teacher ?? undefined });
+  const visible = all.filter((c) => classState(c, now) !== "ended" && (!time || timeOfDay(c.startsAt, zone) === time));
+  const days = groupByDay(visible, zone).map((day) => ({
+    dayKey: day.dayKey,
+    label: day.label,
+    classes: day.classes.map((c) => toClassListData(c, names, zone, now)),
+  }));
+
+  const current = { modality, time, teacher };
+  const href = (change: Partial<typeof current>) => {
+    const next = { ...current, ...change };
+    const params = new URLSearchParams();
+    if (next.modality) params.set("modality", next.modality);
+    if (next.teacher) params.set("teacher", next.teacher);
+    if (next.time) params.set("time", next.time);
+    const query = params.toString();
+    return query ? `/classes?${query}` : "/classes";
+  };
+  const teachersWithClasses = teachers.filter((t) => all.some((c) => c.teacherId === t.id) || t.id === teacher);
+
+  return {
+    zone,
+    zoneKnown: knownZone !== null,
+    zoneLabel: zoneLabel(zone, now),
+    path: href({}),
+    filtered: Boolean(modality || time || teacher),
+    filters: [
+      {
+        name: "modality",
+        label: "Practice",
+        options: [{ label: "All practices", href: href({ modality: null }), active: !modality }, ...MODALITIES.map((m) => ({ label: MODALITY_LABEL[m], href: href({ modality: m }), active: modality === m }))],
+      },
+      {
+        name: "time",
+        label: "Time of day",
+        options: [{ label: "Any time", href: href({ time: null }), active: !time }, ...TIMES_OF_DAY.map((t) => ({ label: TIME_LABEL[t], href: href({ time: t }), active: time === t }))],
+      },
+      {
+        name: "teacher",
+        label: "Teacher",
+        options: [
+          { label: "All teachers", href: href({ teacher: null }), active: !teacher },
+          ...teachersWithClasses.map((t) => ({ label: t.fullName, href: href({ teacher: t.id }), active: teacher === t.id })),
+        ],
+      },
+    ],
+    days,
+  };
+}
+
+/** "My classes": the member's booked and waitlisted classes, upcoming (soonest first) and past (latest first). */
+export async function myClasses(uid: string, zone: string, now: Date) {
+  const bookings = await listBookingsFor(uid);
+  const classes = (await Promise.all(bookings.map((booking) => getClass(booking.classId)))).filter((c): c is LiveClass => c !== null);
+  const teachers = await getTeachers();
+  const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+  const place = new Map(await Promise.all(classes.map(async (c) => [c.id, await bookingFor(uid, c.id)] as const)));
+  const items = classes
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
+    .map((liveClass) => {
+      const item = toClassListData(liveClass, names, zone, now);
+      const mine = place.get(liveClass.id);
+      const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+      const status = mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
+      return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null };
+    });
+  const upcoming = items.filter((item) => item.state === "scheduled" || item.state === "live" || (item.state === "cancelled" && Date.parse(item.startsAt) > now.getTime()));
+  const past = items.filter((item) => !upcoming.includes(item)).reverse();
+  return { zoneLabel: zoneLabel(zone, now), upcoming, past };
+}
+
+/** A teacher's next classes (theirs, or ones they cover), for their page. */
+export async function teacherClasses(teacherId: string, zone: string, now: Date, limit = 5): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
+  const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }), getTeachers()]);
+  const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
+  const mine = classes
+    .filter((c) => c.status !== "cancelled" && (c.substituteTeacherId ?? c.teacherId) === teacherId)
+    .slice(0, limit)
+    .map((c) => {
+      const item = toClassListData(c, names, zone, now);
+      return { ...item, timeRange: `${day.format(new Date(c.startsAt))}, ${item.timeRange}` };
+    });
+  return { classes: mine, zoneLabel: zoneLabel(zone, now) };
+}

@@ -1,0 +1,61 @@
+import { getStore } from "~/adapters/store/index.server";
+import type { DocumentStore } from "~/adapters/store/port.server";
+import { cached } from "~/lib/cache.server";
+import { ClassTemplateSchema, occurrences } from "./class-schedule";
+import { LiveClassSchema, type LiveClass } from "~/features/content/content";
+
+/** `classTemplates`: the recurring slots; `classes`: what they make, plus one-off classes. */
+export const CLASS_TEMPLATES = "classTemplates";
+export const CLASSES = "classes";
+
+/**
+ * Makes the classes of every active template for the next `weeks` weeks. A class that exists is
+ * never touched (a cancellation or a substitute survives), so running it twice, or on two servers at
+ * once, ends with the same documents. Run at start-up and daily (`npm run classes:generate`).
+ */
+export async function generateClasses(options: { now?: Date; weeks?: number; store?: DocumentStore } = {}): Promise<{ created: number; existing: number }> {
+  const store = options.store ?? getStore();
+  const { docs } = await store.query(CLASS_TEMPLATES, ClassTemplateSchema);
+  const classes = docs.filter((doc) => doc.data.active).flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
+  let created = 0;
+  for (const liveClass of classes) {
+    if (await store.createIfAbsent(CLASSES, liveClass.id, { ...liveClass })) created += 1;
+  }
+  return { created, existing: classes.length - created };
+}
+
+/**
+ * Classes starting between `from` and `to`, in start order, optionally of one practice or teacher.
+ * Online classes only, unless `studioId` asks for one studio's in-person classes (issue 12).
+ */
+export function listUpcomingClasses(options: { from: Date; to: Date; modality?: LiveClass["modality"]; teacherId?: string; studioId?: string }): Promise<LiveClass[]> {
+  // Rounded to the minute so the cache key changes at most once a minute.
+  const from = new Date(Math.floor(options.from.getTime() / 60_000) * 60_000).toISOString();
+  const to = new Date(Math.floor(options.to.getTime() / 60_000) * 60_000).toISOString();
+  return cached(`schedule:${from}:${to}`, { ttlSeconds: 30 }, async () => {
+    const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+      where: [
+        { field: "startsAt", op: ">=", value: from },
+        { field: "startsAt", op: "<=", value: to },
+      ],
+      orderBy: [{ field: "startsAt" }],
+    });
+    return docs.map((doc) => doc.data);
+  }).then((classes) =>
+    classes.filter(
+      (liveClass) =>
+        liveClass.studioId === (options.studioId ?? null) &&
+        (!options.modality || liveClass.modality === options.modality) &&
+        (!options.teacherId || liveClass.teacherId === options.teacherId || liveClass.substituteTeacherId === options.teacherId),
+    ),
+  );
+}
+
+/** One class by its id or its slug; null when there is none. */
+export async function getClass(idOrSlug: string): Promise<LiveClass | null> {
+  const store = getStore();
+  const byId = await store.get(CLASSES, idOrSlug, LiveClassSchema);
+  if (byId) return byId;
+  const { docs } = await store.query(CLASSES, LiveClassSchema, { where: [{ field: "slug", op: "==", value: idOrSlug }], limit: 1 });
+  return docs[0]?.data ?? null;
+}

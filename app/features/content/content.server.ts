@@ -1,0 +1,143 @@
+import { cached } from "~/lib/cache.server";
+import { getStore } from "~/adapters/store/index.server";
+import { getEnv } from "~/lib/env.server";
+import type { WhereClause } from "~/adapters/store/port.server";
+import { sanitizeArticleHtml } from "~/adapters/html/sanitize.server";
+import {
+  ArticleSchema,
+  FaqEntrySchema,
+  JobOpeningSchema,
+  LearningSeriesSchema,
+  LiveClassSchema,
+  NewsBannerSchema,
+  PressArticleSchema,
+  QuoteSchema,
+  type Article,
+  type FaqEntry,
+  type JobOpening,
+  type LearningSeries,
+  type LiveClass,
+  type NewsBanner,
+  type PressArticle,
+  type Quote,
+} from "./content";
+
+const ttl = () => ({ ttlSeconds: getEnv().CONTENT_CACHE_SECONDS });
+
+export function getFaqEntries(): Promise<FaqEntry[]> {
+  return cached("faqEntries", ttl(), async () => {
+    const { docs } = await getStore().query("faqEntries", FaqEntrySchema, { orderBy: [{ field: "order" }] });
+    return docs.map((d) => d.data);
+  });
+}
+
+/** Press coverage, newest first. */
+export function getPressArticles(): Promise<PressArticle[]> {
+  return cached("pressArticles", ttl(), async () => {
+    const { docs } = await getStore().query("pressArticles", PressArticleSchema, {
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+    });
+    return docs.map((d) => d.data);
+  });
+}
+
+export const ARTICLES_PER_PAGE = 6;
+
+/** One page of published articles, newest first, optionally in one category. */
+export function getArticlePage(options: { category?: string | null; cursor?: string | null }) {
+  const key = `articles:${options.category ?? "*"}:${options.cursor ?? ""}`;
+  return cached(key, ttl(), async () => {
+    const where: WhereClause[] = [{ field: "published", op: "==", value: true }];
+    if (options.category) where.push({ field: "category", op: "==", value: options.category });
+    const { docs, nextCursor } = await getStore().query("articles", ArticleSchema, {
+      where,
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+      limit: ARTICLES_PER_PAGE,
+      cursor: options.cursor ?? null,
+    });
+    return { articles: docs.map((d) => d.data), nextCursor };
+  });
+}
+
+/** A published article ready to render: its stored HTML sanitized once per cache load (ADR 007). */
+export function getArticleBySlug(titleSlug: string): Promise<Article | null> {
+  return cached(`article:${titleSlug}`, ttl(), async () => {
+    const { docs } = await getStore().query("articles", ArticleSchema, {
+      where: [{ field: "titleSlug", op: "==", value: titleSlug }],
+      limit: 1,
+    });
+    const article = docs[0]?.data;
+    return article && article.published ? { ...article, bodyHtml: sanitizeArticleHtml(article.bodyHtml) } : null;
+  });
+}
+
+export function getJobOpenings(): Promise<JobOpening[]> {
+  return cached("jobOpenings", ttl(), async () => {
+    const { docs } = await getStore().query("jobOpenings", JobOpeningSchema, {
+      where: [{ field: "open", op: "==", value: true }],
+    });
+    return docs.map((d) => d.data).sort((a, b) => b.postedAt.localeCompare(a.postedAt));
+  });
+}
+
+export function getQuotes(): Promise<Quote[]> {
+  return cached("quotes", ttl(), async () => {
+    const { docs } = await getStore().query("quotes", QuoteSchema, { orderBy: [{ field: "order" }] });
+    return docs.map((d) => d.data);
+  });
+}
+
+/** Every learn series in order, lesson bodies sanitized. */
+export function getLearningSeries(): Promise<LearningSeries[]> {
+  return cached("learningPages", ttl(), async () => {
+    const { docs } = await getStore().query("learningPages", LearningSeriesSchema, { orderBy: [{ field: "order" }] });
+    // Lesson bodies are stored HTML too: sanitized here, once per cache load (ADR 007).
+    return docs.map(({ data }) => ({
+      ...data,
+      lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
+    }));
+  });
+}
+
+/** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */
+export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
+  // Rounded to the minute so the cache key changes at most once a minute.
+  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  return cached(`classes:${from}:${limit}`, { ttlSeconds: 60 }, async () => {
+    const { docs } = await getStore().query("classes", LiveClassSchema, {
+      where: [{ field: "startsAt", op: ">=", value: from }],
+      orderBy: [{ field: "startsAt" }],
+      limit: limit * 4,
+    });
+    return docs
+      .map((d) => d.data)
+      .filter((c) => c.studioId === null)
+      .slice(0, limit);
+  });
+}
+
+/** Every published article's slug and date, newest first, for the sitemap and related links. */
+export function listArticleSummaries(): Promise<Array<Pick<Article, "titleSlug" | "title" | "category" | "publishedAt">>> {
+  return cached("articleSummaries", ttl(), async () => {
+    const { docs } = await getStore().query("articles", ArticleSchema, {
+      where: [{ field: "published", op: "==", value: true }],
+      orderBy: [{ field: "publishedAt", direction: "desc" }],
+      limit: 1000,
+    });
+    return docs.map(({ data }) => ({ titleSlug: data.titleSlug, title: data.title, category: data.category, publishedAt: data.publishedAt }));
+  });
+}
+
+/** One learn series by slug, or null. */
+export async function getLearningSeriesBySlug(slug: string): Promise<LearningSeries | null> {
+  const series = await getLearningSeries();
+  return series.find((s) => s.slug === slug) ?? null;
+}
+
+/** The active news banner, or null when there is none (or it is switched off). */
+export function getNewsBanner(): Promise<NewsBanner | null> {
+  return cached("newsBanner", ttl(), async () => {
+    const banner = await getStore().get("globals", "newsBanner", NewsBannerSchema);
+    return banner?.active ? banner : null;
+  });
+}

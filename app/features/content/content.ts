@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { CreditCostSchema } from "~/features/wallet/credit-pack";
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
+const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+
+/** faqEntries */
+export const FaqEntrySchema = z.object({
+  id: z.string(),
+  category: z.string().min(1),
+  question: z.string().min(1),
+  /** Plain text; blank lines separate paragraphs. */
+  answer: z.string().min(1),
+  order: z.number().int().default(0),
+});
+export type FaqEntry = z.infer<typeof FaqEntrySchema>;
+
+/** pressArticles */
+export const PressArticleSchema = z.object({
+  id: z.string(),
+  outlet: z.string().min(1),
+  title: z.string().min(1),
+  publishedAt: isoDate,
+  url: z.string().url(),
+  excerpt: z.string().default(""),
+});
+export type PressArticle = z.infer<typeof PressArticleSchema>;
+
+/** articles (the blog) */
+export const ArticleSchema = z.object({
+  id: z.string(),
+  titleSlug: slug,
+  title: z.string().min(1),
+  excerpt: z.string().default(""),
+  /** Stored as written; sanitized on the server before it is rendered. */
+  bodyHtml: z.string(),
+  category: z.string().min(1),
+  authorName: z.string().min(1),
+  authorTeacherId: z.string().nullable().default(null),
+  publishedAt: isoDate,
+  readingMinutes: z.number().int().min(1).default(4),
+  heroColor: hexColor.default("#8fb0a2"),
+  tags: z.array(z.string()).default([]),
+  published: z.boolean().default(true),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+/** jobOpenings (careers) */
+export const JobOpeningSchema = z.object({
+  id: slug,
+  title: z.string().min(1),
+  team: z.string().min(1),
+  location: z.string().min(1),
+  employmentType: z.string().default("Full time"),
+  summary: z.string().min(1),
+  responsibilities: z.array(z.string()).default([]),
+  requirements: z.array(z.string()).default([]),
+  postedAt: isoDate,
+  open: z.boolean().default(true),
+});
+export type JobOpening = z.infer<typeof JobOpeningSchema>;
+
+/** quotes */
+export const QuoteSchema = z.object({
+  id: z.string(),
+  text: z.string().min(1),
+  name: z.string().min(1),
+  detail: z.string().default(""),
+  order: z.number().int().default(0),
+});
+export type Quote = z.infer<typeof QuoteSchema>;
+
+/** learningPages: a learn series and its lessons, in order. */
+export const LearningSeriesSchema = z.object({
+  id: z.string(),
+  slug,
+  title: z.string().min(1),
+  summary: z.string().min(1),
+  color: hexColor.default("#8fb0a2"),
+  order: z.number().int().default(0),
+  lessons: z
+    .array(
+      z.object({
+        slug,
+        title: z.string().min(1),
+        summary: z.string().default(""),
+        durationMinutes: z.number().int().min(1),
+        bodyHtml: z.string().default(""),
+      }),
+    )
+    .default([]),
+});
+export type LearningSeries = z.infer<typeof LearningSeriesSchema>;
+
+/** classes: scheduled live classes. */
+export const LiveClassSchema = z.object({
+  id: z.string(),
+  title: z.string().min(1),
+  teacherId: z.string(),
+  modality: z.enum(["meditation", "mindfulness", "breathwork"]),
+  startsAt: isoDate,
+  durationMinutes: z.number().int().min(5).max(180),
+  description: z.string().default(""),
+  // Issue 9. Every field below has a default, so classes stored before it still read.
+  /** The address: title and local date; the id when absent. */
+  slug: z.string().regex(/^[a-z0-9-]{1,120}$/).optional(),
+  templateId: z.string().nullable().default(null),
+  level: z.string().nullable().default(null),
+  whatToHaveReady: z.string().default(""),
+  capacity: z.number().int().min(1).max(10_000).default(30),
+  tags: z.array(z.string()).default([]),
+  /** The zone the class is taught in (its template's); times are shown in the viewer's. */
+  timeZone: z.string().default("UTC"),
+  status: z.enum(["scheduled", "cancelled"]).default("scheduled"),
+  substituteTeacherId: z.string().nullable().default(null),
+  /** Raised on every change, for calendar invites (SEQUENCE). */
+  sequence: z.number().int().min(0).default(0),
+  // Issue 12: an in-person class is a class with a studio and a room; online classes have neither.
+  studioId: z.string().nullable().default(null),
+  roomId: z.string().nullable().default(null),
+  /** Issue 11: credits a non-member pays to book it (whole, at least 1); null = members only. */
+  creditCost: CreditCostSchema.default(null),
+});
+export type LiveClass = z.infer<typeof LiveClassSchema>;
+
+type ArticleSummary = Pick<Article, "titleSlug" | "title" | "category" | "publishedAt">;
+
+/**
+ * An article's neighbours in the newest-first list: the older one before it, the newer one after it,
+ * and up to `limit` related articles (same category first, then the most recent others).
+ */
+export function articleNeighbours(summaries: ArticleSummary[], slug: string, limit = 3) {
+  const index = summaries.findIndex((a) => a.titleSlug === slug);
+  if (index === -1) return { previous: null, next: null, related: [] as ArticleSummary[] };
+  const current = summaries[index];
+  const others = summaries.filter((a) => a.titleSlug !== slug);
+  const related = [...others.filter((a) => a.category === current.category), ...others.filter((a) => a.category !== current.category)].slice(0, limit);
+  return {
+    previous: summaries[index + 1] ?? null,
+    next: index > 0 ? summaries[index - 1] : null,
+    related,
+  };
+}
+
+/** globals/newsBanner: one short line of news shown on pages whose handle sets `banner`. */
+export const NewsBannerSchema = z.object({
+  id: z.literal("newsBanner"),
+  active: z.boolean(),
+  text: z.string().min(1).max(160),
+  linkLabel: z.string().min(1).max(40),
+  /** Same-site only: the banner never sends anyone elsewhere. */
+  href: z.string().regex(/^\/(?![/\\])/),
+});
+export type NewsBanner = z.infer<typeof NewsBannerSchema>;

@@ -1,0 +1,198 @@
+import { randomBytes } from "node:crypto";
+import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import sharp from "sharp";
+import { getPhotoStorage } from "~/adapters/photos/index.server";
+import { createRateLimit } from "~/lib/rate-limit.server";
+import {
+  hexColor,
+  isPhotoFileName,
+  photoFileName,
+  photoFileNameFromUrl,
+  photoUrlFor,
+  sniffPhotoType,
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_MAX_REQUEST_BYTES,
+  PHOTO_QUALITY,
+  PHOTO_SIZE,
+  type PhotoErrorCode,
+  type PhotoType,
+} from "./profile-photo";
+import { getPrivateUser, savePrivateUser } from "./user.server";
+
+/**
+ * Profile photos: read from the settings form without holding more than the limit, checked by their
+ * content, re-encoded by sharp (libvips) into a clean square WebP, and stored under a new name.
+ * Rules and limits live in ./profile-photo.ts.
+ */
+
+// Decoded images are not kept between requests: each photo is seen once.
+sharp.cache(false);
+
+// Re-encoding costs about 0.2 s of CPU for a 12 MP photo: plenty for a person, a ceiling for a script.
+const uploadsPerMember = createRateLimit({ limit: 20, windowMs: 10 * 60_000 });
+
+/** The form field the photo arrives in. */
+export const PHOTO_FIELD = "photo";
+
+export type PhotoFormResult =
+  | { ok: true; fields: FormData; file: File | null }
+  | { ok: false; code: PhotoErrorCode | "bad_request" };
+
+/**
+ * Reads a multipart settings form. A body announced as over the limit is refused before a byte is
+ * read; one that turns out longer (no Content-Length, or a false one) is cut off at the limit.
+ */
+export async function readPhotoForm(request: Request): Promise<PhotoFormResult> {
+  const announced = Number(request.headers.get("Content-Length") ?? 0);
+  if (announced > PHOTO_MAX_REQUEST_BYTES) return { ok: false, code: "photo_too_large" };
+  if (!request.body) return { ok: false, code: "bad_request" };
+  const limited = new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    // preventCancel: cancelling would destroy the connection before the answer is sent; the front door
+    // throws the unread rest away once it has answered.
+    body: request.body.pipeThrough(byteLimit(PHOTO_MAX_REQUEST_BYTES), { preventCancel: true }),
+    duplex: "half",
+  } as RequestInit);
+  const uploadHandler = unstable_createMemoryUploadHandler({
+    maxPartSize: PHOTO_MAX_BYTES,
+    // Only the photo field may carry a file; any other file part is dropped unread.
+    filter: ({ name, filename }) => filename === undefined || name === PHOTO_FIELD,
+  });
+  try {
+    const fields = await unstable_parseMultipartFormData(limited, uploadHandler);
+    const file = fields.get(PHOTO_FIELD);
+    return { ok: true, fields, file: file instanceof File ? file : null };
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError || error instanceof BodyTooLargeError) return { ok: false, code: "photo_too_large" };
+    return { ok: false, code: "bad_request" };
+  }
+}
+
+export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType: PhotoType } | { ok: false; code: PhotoErrorCode };
+
+/**
+ * Checks an upload by its content and re-encodes it: turned upright from its EXIF orientation,
+ * cropped to a square around its most interesting part, PHOTO_SIZE pixels a side, WebP, with every
+ * piece of metadata (EXIF, GPS, XMP, ICC) left behind. Also finds its dominant colour (§7 palette).
+ */
+export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
+  if (bytes.byteLength === 0) return { ok: false, code: "photo_empty" };
+  if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, code: "photo_too_large" };
+  const sourceType = sniffPhotoType(bytes);
+  if (!sourceType) return { ok: false, code: "photo_unsupported" };
+  if (sourceType === "heic") return { ok: false, code: "photo_heic" };
+  const input = () => sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error", pages: 1 });
+  try {
+    const metadata = await input().metadata();
+    // The decoder must read the same type the first bytes announced (an AVIF is "heif" coded with AV1).
+    const decoded = metadata.format === "heif" ? (metadata.compression === "av1" ? "avif" : "heic") : metadata.format;
+    if (decoded === "heic") return { ok: false, code: "photo_heic" };
+    if (decoded !== sourceType) return { ok: false, code: "photo_unsupported" };
+    if (!metadata.width || !metadata.height) return { ok: false, code: "photo_unreadable" };
+    if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) return { ok: false, code: "photo_too_many_pixels" };
+    const webp = await input()
+      .autoOrient()
+      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover", position: sharp.strategy.attention })
+      .webp({ quality: PHOTO_QUALITY })
+      .toBuffer();
+    const { dominant } = await sharp(webp).stats();
+    return { ok: true, webp, color: hexColor(dominant), sourceType };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "";
+    if (/pixel limit/i.test(message)) return { ok: false, code: "photo_too_many_pixels" };
+    if (/unsupported image format/i.test(message)) return { ok: false, code: "photo_unsupported" };
+    return { ok: false, code: "photo_unreadable" };
+  }
+}
+
+export type PhotoChange = { ok: true; photoUrl: string | null } | { ok: false; code: PhotoErrorCode | "rate_limited" };
+
+/**
+ * Gives the member a new photo: stored under a new unguessable name (so no cache can show the old
+ * one), saved on their record with its colour, then the previous file removed.
+ */
+export async function updateProfilePhoto(uid: string, upload: File | null): Promise<PhotoChange> {
+  if (!upload || (upload.size === 0 && upload.name === "")) return { ok: false, code: "photo_missing" };
+  if (upload.size > PHOTO_MAX_BYTES) return { ok: false, code: "photo_too_large" };
+  if (!uploadsPerMember.attempt(uid)) return { ok: false, code: "rate_limited" };
+  const prepared = await preparePhoto(new Uint8Array(await upload.arrayBuffer()));
+  if (!prepared.ok) return prepared;
+  const storage = getPhotoStorage();
+  const name = photoFileName(randomBytes(16).toString("hex"));
+  const previous = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl);
+  try {
+    await storage.put(name, prepared.webp, "image/webp");
+  } catch (error) {
+    logFailure("profile photo not stored", uid, error);
+    return { ok: false, code: "photo_storage_failed" };
+  }
+  const photoUrl = photoUrlFor(name);
+  try {
+    await savePrivateUser(uid, { photoUrl, photoColor: prepared.color });
+  } catch (error) {
+    logFailure("profile photo not saved on the record", uid, error);
+    await removeQuietly(name, uid);
+    return { ok: false, code: "photo_storage_failed" };
+  }
+  if (previous && previous !== name) await removeQuietly(previous, uid);
+  return { ok: true, photoUrl };
+}
+
+/** Takes the member's photo away: the record first (the header shows initials again), then the file. */
+export async function removeProfilePhoto(uid: string): Promise<PhotoChange> {
+  const previous = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl);
+  await savePrivateUser(uid, { photoUrl: null, photoColor: null });
+  if (previous) await removeQuietly(previous, uid);
+  return { ok: true, photoUrl: null };
+}
+
+/** Removes the member's photo file, for account deletion; the record goes with the rest of it. Safe to repeat. */
+export async function deleteProfilePhotoFile(uid: string): Promise<void> {
+  const previous = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl);
+  if (previous) await getPhotoStorage().delete(previous);
+}
+
+/** A stored photo's bytes by its file name, or null for any other name or a file that is gone. */
+export async function getProfilePhotoFile(name: string): Promise<Buffer | null> {
+  if (!isPhotoFileName(name)) return null;
+  return getPhotoStorage().get(name);
+}
+
+/** The dominant colour of a stored photo, for its palette (§7). */
+export async function photoColorOf(webp: Buffer): Promise<string> {
+  return hexColor((await sharp(webp).stats()).dominant);
+}
+
+class BodyTooLargeError extends Error {
+  constructor() {
+    super("request body over the limit");
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Passes bytes through until `limit`, then fails the stream (and so the parse reading it). */
+function byteLimit(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) controller.error(new BodyTooLargeError());
+      else controller.enqueue(chunk);
+    },
+  });
+}
+
+/** A leftover file costs a little disk, never a broken page: log it and carry on. */
+async function removeQuietly(name: string, uid: string) {
+  try {
+    await getPhotoStorage().delete(name);
+  } catch (error) {
+    logFailure("old profile photo not removed", uid, error);
+  }
+}
+
+function logFailure(msg: string, uid: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg, uid, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+}

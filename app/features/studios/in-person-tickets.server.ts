@@ -1,0 +1,356 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { getStore } from "~/adapters/store/index.server";
+import type { TransactionContext } from "~/adapters/store/port.server";
+import { waitlistOrder } from "~/features/classes/booking";
+import { USER_ACTIONS, creditRefFor, returnCredits, type CreditsReturned } from "~/features/classes/booking.server";
+import { CLASSES } from "~/features/classes/class-schedule.server";
+import { LiveClassSchema, type LiveClass } from "~/features/content/content";
+import { planSpend, type SpendPlan } from "~/features/wallet/credit-ledger";
+import { creditsLabel } from "~/features/wallet/credit-pack";
+import { appendEntries, holdingsOf, readLedger, type MemberLedger } from "~/features/wallet/credits.server";
+import { StudioSchema, TICKET_STATES, canBecome, isLateCancel } from "./studio";
+import { SignatureSchema, signatureId } from "./waiver";
+import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.server";
+
+/**
+ * In-person tickets (issue 12; docs/decisions/023-waivers.md). The live-class booking model of ADR 016
+ * again: one ticket per member and class, one seat document per class with the booked count and the
+ * waitlist, every change reading and writing both in one transaction. On top of it, a ticket is only
+ * made when the member has signed the studio's current waiver (checked inside the same transaction)
+ * and has a way to pay that is claimed in that transaction too: a studio membership, a drop-in bought
+ * through the payment port, or class credits (the ledger of credits.server.ts, ADR 022).
+ */
+
+export const STUDIOS = "studios";
+export const IN_PERSON_TICKETS = "inPersonTickets";
+export const IN_PERSON_SEATS = "inPersonSeats";
+export const STUDIO_TRANSACTIONS = "studioTransactions";
+export const USER_MEMBERSHIPS = "userMemberships";
+
+/**
+ * How a ticket is paid. For "credits" the form names no pack (it posts `credits:account`); the
+ * booking transaction replaces the reference with the ledger's name for this ticket occasion
+ * (`creditRefFor`: `{classId}:{uid}:{at}:{next entry number}`), which its spend and refund carry, so
+ * a ticket cancelled and booked again is a second occasion with its own spend.
+ */
+export const PaymentSchema = z.object({ method: z.enum(["membership", "drop_in", "credits"]), reference: z.string().min(1) });
+export type TicketPayment = z.infer<typeof PaymentSchema>;
+
+export const TicketSchema = z.object({
+  id: z.string(),
+  classId: z.string(),
+  studioId: z.string(),
+  uid: z.string(),
+  status: z.enum(TICKET_STATES),
+  startsAt: z.string(),
+  durationMinutes: z.number(),
+  /** The check-in code in the QR: 10 base32 characters, unguessable, kept across re-bookings. */
+  code: z.string(),
+  payment: PaymentSchema,
+  waiverVersion: z.number().nullable(),
+  bookedAt: z.number().nullable().default(null),
+  waitlistedAt: z.number().nullable().default(null),
+  promoted: z.boolean().default(false),
+  updatedAt: z.number(),
+});
+export type Ticket = z.infer<typeof TicketSchema>;
+
+export const SeatsSchema = z.object({
+  classId: z.string(),
+  booked: z.number().int().min(0),
+  waitlist: z.array(z.object({ uid: z.string(), waitlistedAt: z.number() })).default([]),
+});
+
+export const MembershipSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  studioId: z.string(),
+  offerId: z.string(),
+  name: z.string(),
+  startsAt: z.number(),
+  endsAt: z.number(),
+  purchaseId: z.string(),
+  status: z.enum(["active", "cancelled"]),
+});
+export type StudioMembership = z.infer<typeof MembershipSchema>;
+
+/** §3 studioTransactions: one per purchase (the id is the purchase id); a drop-in is used by one ticket at a time. */
+export const StudioTransactionSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  studioId: z.string(),
+  kind: z.enum(["drop_in", "membership"]),
+  itemId: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  paidAt: z.number(),
+  /** Drop-ins: available until a ticket uses it; back to available when cancelled in time. */
+  status: z.enum(["available", "used", "n/a"]),
+  ticketId: z.string().nullable(),
+  /** The class it was bought for (drop-ins), booked straight after payment. */
+  classId: z.string().nullable(),
+});
+export type StudioTransaction = z.infer<typeof StudioTransactionSchema>;
+
+export const ticketId = (classId: string, uid: string) => `${classId}:${uid}`;
+
+export function newCheckInCode(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  return [...randomBytes(10)].map((byte) => alphabet[byte % 32]).join("");
+}
+
+export type TicketProblem =
+  | "not_found"
+  | "class_cancelled"
+  | "class_started"
+  | "waiver_needed"
+  | "payment_invalid"
+  | "credits_not_taken"
+  | "not_enough_credits"
+  | "not_booked";
+
+const PROBLEMS: Record<TicketProblem, { message: string; status: number }> = {
+  not_found: { message: "We couldn't find that class.", status: 404 },
+  class_cancelled: { message: "This class was cancelled, so it can't be booked.", status: 409 },
+  class_started: { message: "This class has already started, so its bookings are closed.", status: 409 },
+  waiver_needed: { message: "Please read and sign the studio's waiver first; your booking carries on straight after.", status: 409 },
+  payment_invalid: { message: "That way of paying doesn't cover this class. Please choose another.", status: 409 },
+  credits_not_taken: { message: "This class can't be paid with credits. Please choose another way to pay.", status: 409 },
+  not_enough_credits: { message: "You don't have enough credits left for this class. A class pack, a drop-in or a studio membership will let you book.", status: 409 },
+  not_booked: { message: "You don't have a place on this class to cancel.", status: 409 },
+};
+
+export type TicketFailure = { ok: false; problem: TicketProblem; message: string; status: number };
+export const ticketFail = (problem: TicketProblem): TicketFailure => ({ ok: false, problem, ...PROBLEMS[problem] });
+
+function recordAction(tx: TransactionContext, uid: string, kind: string, classId: string, at: number) {
+  tx.create(USER_ACTIONS, `${uid}:${at}:${randomBytes(4).toString("hex")}`, { uid, kind, classId, at });
+}
+
+/** What a payment's check needs, read inside the transaction before any write. */
+export interface PaymentRead {
+  membership: StudioMembership | null;
+  dropIn: StudioTransaction | null;
+  /** The member's whole credit ledger (credits only): reading it serialises their credit movements. */
+  ledger: MemberLedger | null;
+}
+
+/** Reads the document behind a payment (inside the transaction, before any write). */
+export async function readPayment(tx: TransactionContext, payment: TicketPayment, uid: string): Promise<PaymentRead> {
+  if (payment.method === "membership") return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null, ledger: null };
+  if (payment.method === "drop_in") return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema), ledger: null };
+  return { membership: null, dropIn: null, ledger: await readLedger(tx, uid) };
+}
+
+/** The ticket's payment as stored: a credit payment is named after this occasion in the member's ledger. */
+function ticketPayment(payment: TicketPayment, read: PaymentRead, context: { uid: string; classId: string; now: number }): TicketPayment {
+  if (payment.method !== "credits" || !read.ledger) return payment;
+  return { method: "credits", reference: creditRefFor(context.classId, context.uid, context.now, read.ledger) };
+}
+
+/** The spend entries for a ticket paid with credits (the class's creditCost, soonest-expiring pack first). */
+function creditSpend(read: PaymentRead, payment: TicketPayment, liveClass: LiveClass, now: number): SpendPlan | null {
+  if (payment.method !== "credits" || !read.ledger || liveClass.creditCost === null) return null;
+  return planSpend(holdingsOf(read.ledger), read.ledger.entries, liveClass.creditCost, now, payment.reference);
+}
+
+/** Whether the payment covers this class for this member: the right studio, in date, not yet used, enough credits. */
+function paymentCovers(read: PaymentRead, payment: TicketPayment, context: { uid: string; liveClass: LiveClass; now: number }): TicketFailure | null {
+  const { uid, liveClass, now } = context;
+  if (payment.method === "credits") {
+    if (liveClass.creditCost === null) return ticketFail("credits_not_taken");
+    const plan = creditSpend(read, payment, liveClass, now);
+    if (plan?.ok) return null;
+    const available = plan?.available ?? 0;
+    return {
+      ...ticketFail("not_enough_credits"),
+      message: `This class takes ${creditsLabel(liveClass.creditCost)} and you have ${available === 0 ? "none" : creditsLabel(available)} left. A class pack, a drop-in or a studio membership will let you book.`,
+    };
+  }
+  if (payment.method === "membership") {
+    const m = read.membership;
+    const starts = Date.parse(liveClass.startsAt);
+    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt ? null : ticketFail("payment_invalid");
+  }
+  const d = read.dropIn;
+  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available" ? null : ticketFail("payment_invalid");
+}
+
+/** Claims the payment for the ticket: the drop-in is marked used by it, or its credits are spent in this transaction. */
+function claimPayment(tx: TransactionContext, read: PaymentRead, payment: TicketPayment, context: { id: string; liveClass: LiveClass; now: number }) {
+  const { id, liveClass, now } = context;
+  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId: liveClass.id });
+  const plan = creditSpend(read, payment, liveClass, now);
+  if (plan?.ok && read.ledger) appendEntries(tx, read.ledger, plan.entries, { classId: liveClass.id });
+}
+
+/**
+ * Gives the payment back (a cancellation in time, a waitlist that never got a seat). Credits go back
+ * to the packs they came from, once per occasion (planReturn nets the occasion's entries), through the
+ * same return as live classes. `read` is readPayment's answer for this payment, taken before any write.
+ */
+export function releasePayment(tx: TransactionContext, payment: TicketPayment, read: PaymentRead, context: { classId: string; now: number }): CreditsReturned | null {
+  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "available", ticketId: null });
+  if (payment.method !== "credits") return null;
+  if (!read.ledger) throw new Error("Releasing a credit payment needs the member's ledger, read first");
+  return returnCredits(tx, read.ledger, payment.reference, context.classId, context.now);
+}
+
+export type BookResult = { ok: true; status: "booked" | "waitlisted"; position: number | null; ticketId: string; already: boolean; startedNew: boolean } | TicketFailure;
+
+/**
+ * Books an in-person class (or joins its waitlist when full). Refused, with nothing written, when the
+ * member hasn't signed the studio's current waiver or the payment doesn't cover this class. Asking
+ * again answers the place already held and claims nothing.
+ */
+export async function bookInPerson(input: { uid: string; classId: string; payment: TicketPayment; now: Date }): Promise<BookResult> {
+  const { uid, classId, payment, now } = input;
+  const at = now.getTime();
+  const id = ticketId(classId, uid);
+  return getStore().transaction(async (tx) => {
+    const liveClass = await tx.get(CLASSES, classId, LiveClassSchema);
+    if (!liveClass || !liveClass.studioId) return ticketFail("not_found");
+    const studioId = liveClass.studioId;
+    const [seats, current, head, paid] = await Promise.all([
+      tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
+      tx.get(IN_PERSON_TICKETS, id, TicketSchema),
+      tx.get(WAIVER_HEADS, studioId, WaiverHeadSchema),
+      readPayment(tx, payment, uid),
+    ]);
+    const signature = head ? await tx.get(WAIVER_SIGNATURES, signatureId(studioId, head.version, uid), SignatureSchema) : null;
+    const queue = waitlistOrder(seats?.waitlist ?? []);
+    if (current && (current.status === "booked" || current.status === "checked_in"))
+      return { ok: true, status: "booked", position: null, ticketId: id, already: true, startedNew: false } as const;
+    if (current?.status === "waitlisted")
+      return { ok: true, status: "waitlisted", position: queue.findIndex((e) => e.uid === uid) + 1, ticketId: id, already: true, startedNew: false } as const;
+    if (liveClass.status === "cancelled") return ticketFail("class_cancelled");
+    if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
+    if (head && !signature) return ticketFail("waiver_needed");
+    const stored = ticketPayment(payment, paid, { uid, classId, now: at });
+    const problem = paymentCovers(paid, stored, { uid, liveClass, now: at });
+    if (problem) return problem;
+
+    const booked = seats?.booked ?? 0;
+    const seatFree = booked < liveClass.capacity && queue.length === 0;
+    const status = seatFree ? "booked" : "waitlisted";
+    if (!canBecome(current?.status ?? null, status)) return ticketFail("not_found");
+    const waitlist = seatFree ? queue : [...queue, { uid, waitlistedAt: at }];
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: seatFree ? booked + 1 : booked, waitlist });
+    tx.set(IN_PERSON_TICKETS, id, {
+      id,
+      classId,
+      studioId,
+      uid,
+      status,
+      startsAt: liveClass.startsAt,
+      durationMinutes: liveClass.durationMinutes,
+      code: current?.code ?? newCheckInCode(),
+      payment: stored,
+      waiverVersion: head?.version ?? null,
+      bookedAt: seatFree ? at : null,
+      waitlistedAt: seatFree ? null : at,
+      promoted: false,
+      updatedAt: at,
+    });
+    claimPayment(tx, paid, stored, { id, liveClass, now: at });
+    recordAction(tx, uid, seatFree ? "studio_class_booked" : "studio_class_waitlisted", classId, at);
+    return { ok: true, status, position: seatFree ? null : waitlist.length, ticketId: id, already: false, startedNew: true } as const;
+  });
+}
+
+export type CancelResult = { ok: true; was: "booked" | "waitlisted"; late: boolean; promotedUid: string | null } | TicketFailure;
+
+/**
+ * Cancels a booked ticket or leaves the waitlist. Inside the studio's late-cancel window a booked
+ * ticket becomes late-cancelled and its payment stays spent; before it, a drop-in comes back to use on
+ * another class. In the same transaction the first in line takes the seat, exactly once.
+ */
+export async function cancelTicket(input: { uid: string; classId: string; now: Date }): Promise<CancelResult> {
+  const { uid, classId, now } = input;
+  const at = now.getTime();
+  const id = ticketId(classId, uid);
+  return getStore().transaction(async (tx) => {
+    const [liveClass, ticket, seats] = await Promise.all([
+      tx.get(CLASSES, classId, LiveClassSchema),
+      tx.get(IN_PERSON_TICKETS, id, TicketSchema),
+      tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
+    ]);
+    if (!liveClass?.studioId) return ticketFail("not_found");
+    if (!ticket || (ticket.status !== "booked" && ticket.status !== "waitlisted")) return ticketFail("not_booked");
+    if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
+    const queue = waitlistOrder(seats?.waitlist ?? []);
+    // Every read before any write (Firestore): for credits this is the member's ledger.
+    const paid = await readPayment(tx, ticket.payment, uid);
+
+    if (ticket.status === "waitlisted") {
+      tx.update(IN_PERSON_TICKETS, id, { status: "cancelled", updatedAt: at });
+      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: queue.filter((e) => e.uid !== uid) });
+      releasePayment(tx, ticket.payment, paid, { classId, now: at });
+      recordAction(tx, uid, "studio_waitlist_left", classId, at);
+      return { ok: true, was: "waitlisted", late: false, promotedUid: null } as const;
+    }
+
+    const studio = await tx.get(STUDIOS, liveClass.studioId, StudioSchema);
+    const next = queue[0] ?? null;
+    const nextTicket = next ? await tx.get(IN_PERSON_TICKETS, ticketId(classId, next.uid), TicketSchema) : null;
+    const late = studio ? isLateCancel(liveClass.startsAt, studio.lateCancel, studio.timeZone, now) : false;
+
+    tx.update(IN_PERSON_TICKETS, id, { status: late ? "late_cancelled" : "cancelled", updatedAt: at });
+    // A late cancellation keeps the drop-in or credit spent: the studio keeps it.
+    if (!late) releasePayment(tx, ticket.payment, paid, { classId, now: at });
+    recordAction(tx, uid, late ? "studio_class_late_cancelled" : "studio_class_cancelled", classId, at);
+    if (next && nextTicket?.status === "waitlisted") {
+      tx.update(IN_PERSON_TICKETS, nextTicket.id, { status: "booked", bookedAt: at, promoted: true, updatedAt: at });
+      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 1, waitlist: queue.slice(1) });
+      recordAction(tx, next.uid, "studio_waitlist_promoted", classId, at);
+      return { ok: true, was: "booked", late, promotedUid: next.uid } as const;
+    }
+    // A stale waitlist entry (no waiting ticket behind it) is dropped, not promoted.
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: Math.max(0, (seats?.booked ?? 1) - 1), waitlist: next ? queue.slice(1) : queue });
+    return { ok: true, was: "booked", late, promotedUid: null } as const;
+  });
+}
+
+export function getTicket(classId: string, uid: string): Promise<Ticket | null> {
+  return getStore().get(IN_PERSON_TICKETS, ticketId(classId, uid), TicketSchema);
+}
+
+/** The member's place in line, 1-based; null when not waiting. */
+export async function waitlistPosition(classId: string, uid: string): Promise<number | null> {
+  const seats = await getStore().get(IN_PERSON_SEATS, classId, SeatsSchema);
+  const index = waitlistOrder(seats?.waitlist ?? []).findIndex((e) => e.uid === uid);
+  return index === -1 ? null : index + 1;
+}
+
+export async function inPersonSeatsLeft(classId: string, capacity: number): Promise<number> {
+  const seats = await getStore().get(IN_PERSON_SEATS, classId, SeatsSchema);
+  return Math.max(0, capacity - (seats?.booked ?? 0));
+}
+
+export async function ticketsOf(uid: string): Promise<Ticket[]> {
+  const { docs } = await getStore().query(IN_PERSON_TICKETS, TicketSchema, { where: [{ field: "uid", op: "==", value: uid }] });
+  return docs.map((d) => d.data).sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+}
+
+export async function ticketsForClass(classId: string): Promise<Ticket[]> {
+  const { docs } = await getStore().query(IN_PERSON_TICKETS, TicketSchema, { where: [{ field: "classId", op: "==", value: classId }] });
+  return docs.map((d) => d.data);
+}
+
+/** The ways this member can pay at this studio right now: an active membership, unused drop-ins. */
+export async function paymentOptions(uid: string, studioId: string, now: Date): Promise<{ membership: StudioMembership | null; dropIns: StudioTransaction[] }> {
+  const store = getStore();
+  const [memberships, transactions] = await Promise.all([
+    store.query(USER_MEMBERSHIPS, MembershipSchema, { where: [{ field: "uid", op: "==", value: uid }] }),
+    store.query(STUDIO_TRANSACTIONS, StudioTransactionSchema, { where: [{ field: "uid", op: "==", value: uid }] }),
+  ]);
+  const at = now.getTime();
+  const membership =
+    memberships.docs
+      .map((d) => d.data)
+      .filter((m) => m.studioId === studioId && m.status === "active" && m.startsAt <= at && at < m.endsAt)
+      .sort((a, b) => b.endsAt - a.endsAt)[0] ?? null;
+  const dropIns = transactions.docs.map((d) => d.data).filter((t) => t.studioId === studioId && t.kind === "drop_in" && t.status === "available");
+  return { membership, dropIns };
+}

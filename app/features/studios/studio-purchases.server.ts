@@ -1,0 +1,109 @@
+import { getStore } from "~/adapters/store/index.server";
+import type { TransactionContext } from "~/adapters/store/port.server";
+import { STUDIO_TRANSACTIONS, StudioTransactionSchema, USER_MEMBERSHIPS, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
+import { startPurchase, type PaidPurchase, type PurchaseStart } from "~/features/billing/purchases.server";
+import type { Studio } from "./studio";
+import { sendTicketConfirmation } from "./ticket-mail.server";
+
+/**
+ * Studio purchases through the payment port (issue 12): a drop-in for one class, or a studio
+ * membership. Prices come from the studio in the store, never the form. Fulfilment is idempotent by
+ * purchase id: the `studioTransactions` entry is created once in a transaction, and only the call
+ * that created it books the class the drop-in was bought for, so a replayed webhook books nothing
+ * twice and never re-books a class the member has since cancelled.
+ */
+
+const DAY_MS = 86_400_000;
+
+export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> {
+  const { studio } = input;
+  return startPurchase({
+    uid: input.uid,
+    intentId: input.intentId,
+    origin: input.origin,
+    item: {
+      kind: "studio_ticket",
+      itemId: `drop-in:${input.classId}`,
+      name: `Drop-in: ${input.classTitle}, ${studio.name}`,
+      amount: studio.dropIn.amount,
+      currency: studio.dropIn.currency,
+      metadata: { studioId: studio.id, classId: input.classId },
+    },
+    successPath: `${input.returnPath}?paid=drop-in&purchase=${input.purchaseId}`,
+    cancelPath: `${input.returnPath}?paid=cancelled`,
+  });
+}
+
+export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> | { ok: false; message: string } {
+  const offer = input.studio.memberships.find((m) => m.id === input.offerId);
+  if (!offer) return { ok: false, message: "That membership isn't offered at this studio." };
+  return startPurchase({
+    uid: input.uid,
+    intentId: input.intentId,
+    origin: input.origin,
+    item: {
+      kind: "studio_membership",
+      itemId: offer.id,
+      name: `${offer.name} (${offer.days} days)`,
+      amount: offer.amount,
+      currency: offer.currency,
+      metadata: { studioId: input.studio.id, days: String(offer.days), name: offer.name },
+    },
+    successPath: `${input.returnPath}?paid=membership&purchase=${input.purchaseId}`,
+    cancelPath: `${input.returnPath}?paid=cancelled`,
+  });
+}
+
+/**
+ * Creates the purchase's `studioTransactions` entry (and whatever `alsoWrite` adds) in one
+ * transaction, only if it is absent: true for the one call that made it, false for every replay.
+ */
+function recordOnce(
+  purchase: PaidPurchase,
+  fields: Pick<StudioTransaction, "studioId" | "kind" | "status" | "classId">,
+  alsoWrite?: (tx: TransactionContext) => void,
+): Promise<boolean> {
+  return getStore().transaction(async (tx) => {
+    if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
+    const { purchaseId: id, uid, itemId, amount, currency, paidAt } = purchase;
+    tx.create(STUDIO_TRANSACTIONS, id, { id, uid, itemId, amount, currency, paidAt, ticketId: null, ...fields } satisfies StudioTransaction);
+    alsoWrite?.(tx);
+    return true;
+  });
+}
+
+export type StudioFulfilment = { kind: "drop_in"; created: boolean; booking: BookResult | null } | { kind: "membership"; created: boolean; endsAt: number } | { kind: "ignored" };
+
+/** Called by purchase-fulfilment.server.ts once a studio purchase is paid; safe to call any number of times. */
+export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<StudioFulfilment> {
+  const studioId = purchase.metadata.studioId ?? "";
+  if (purchase.kind === "studio_ticket") {
+    const classId = purchase.metadata.classId ?? null;
+    const created = await recordOnce(purchase, { studioId, kind: "drop_in", status: "available", classId });
+    if (!created || !classId) return { kind: "drop_in", created, booking: null };
+    // Books straight away; if the class was cancelled or has started meanwhile, the drop-in stays
+    // available for another class at this studio (the class page says so).
+    const booking = await bookInPerson({ uid: purchase.uid, classId, payment: { method: "drop_in", reference: purchase.purchaseId }, now: new Date() });
+    if (booking.ok && booking.startedNew) await sendTicketConfirmation(classId, purchase.uid);
+    return { kind: "drop_in", created, booking };
+  }
+  if (purchase.kind === "studio_membership") {
+    const days = Number(purchase.metadata.days ?? "30");
+    const endsAt = purchase.paidAt + (Number.isInteger(days) && days > 0 ? days : 30) * DAY_MS;
+    const created = await recordOnce(purchase, { studioId, kind: "membership", status: "n/a", classId: null }, (tx) =>
+      tx.create(USER_MEMBERSHIPS, purchase.purchaseId, {
+        id: purchase.purchaseId,
+        uid: purchase.uid,
+        studioId,
+        offerId: purchase.itemId,
+        name: purchase.metadata.name ?? purchase.itemId,
+        startsAt: purchase.paidAt,
+        endsAt,
+        purchaseId: purchase.purchaseId,
+        status: "active",
+      }),
+    );
+    return { kind: "membership", created, endsAt };
+  }
+  return { kind: "ignored" };
+}

@@ -1,0 +1,406 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { cached } from "~/lib/cache.server";
+import { getStore } from "~/adapters/store/index.server";
+import { getEnv } from "~/lib/env.server";
+import { getPaymentProvider } from "~/adapters/payments/index.server";
+import { PaymentError } from "~/adapters/payments/port";
+import type { TransactionContext } from "~/adapters/store/port.server";
+import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { recordEvent } from "~/platform/analytics-event.server";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
+import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/features/billing/gifted-time.server";
+import { sendOnce } from "~/platform/mail.server";
+import { isLiveStatus } from "~/features/billing/membership";
+import { MEMBERSHIPS, MembershipSchema, syncCustomer } from "~/features/billing/membership.server";
+import { formatMoney } from "~/features/billing/promotion-code";
+import { purchaseIdFor, startPurchase, type PaidPurchase, type PurchaseStart } from "~/features/billing/purchases.server";
+import { DEFAULT_PRIVATE_USER } from "~/features/identity/user";
+import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/features/identity/user.server";
+
+/**
+ * Gifts (issue 11; docs/decisions/021-gifts-onto-plans.md): bought through the one-time purchase path,
+ * opened by an unguessable code at /{code} (or typed on /redeem), redeemed exactly once onto whatever
+ * plan the recipient has. The rules are in gift.ts; this file reads and writes them.
+ */
+
+export const GIFT_TYPES = "giftTypes";
+export const GIFTS = "gifts";
+/** Code → gift: the lookup for /{code} and /redeem. */
+export const GIFT_CODES = "giftCodes";
+
+export const GiftTypeSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]{1,40}$/),
+  name: z.string().min(1).max(80),
+  description: z.string().max(300),
+  months: z.number().int().min(1).max(36),
+  amount: z.number().int().min(0),
+  currency: z.string().length(3),
+  order: z.number().int(),
+  active: z.boolean().default(true),
+});
+export type GiftType = z.infer<typeof GiftTypeSchema>;
+
+const RedemptionSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("start"), startsAt: z.number(), endsAt: z.number() }),
+  z.object({ kind: z.literal("defer_charge"), from: z.number(), to: z.number() }),
+  z.object({ kind: z.literal("stack"), from: z.number(), endsAt: z.number() }),
+]);
+
+export const GiftSchema = z.object({
+  code: z.string(),
+  buyerUid: z.string(),
+  buyerName: z.string(),
+  giftTypeId: z.string(),
+  typeName: z.string(),
+  months: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.enum(["email", "link"]),
+  recipientName: z.string(),
+  recipientEmail: z.string().nullable(),
+  message: z.string(),
+  deliverAt: z.number().nullable(),
+  forSelf: z.boolean(),
+  buyerZone: z.string(),
+  state: z.enum(["pending", "paid", "scheduled", "sent", "redeemed", "refunded", "abandoned"]),
+  createdAt: z.number(),
+  paidAt: z.number().nullable(),
+  sentAt: z.number().nullable(),
+  redeemedAt: z.number().nullable(),
+  redeemedBy: z.string().nullable(),
+  redemption: RedemptionSchema.nullable(),
+  /** For a deferred charge: whether the provider has moved it yet (a failed call is retried). */
+  applied: z.boolean(),
+  /** Unix s: the recipient's membership end (or next charge) after redeeming, for the messages. */
+  resultAt: z.number().nullable(),
+});
+export type Gift = z.infer<typeof GiftSchema>;
+
+const CodeSchema = z.object({ giftId: z.string() });
+
+const facts = (gift: Gift): GiftFacts => ({ state: gift.state, method: gift.method, deliverAt: gift.deliverAt, buyerUid: gift.buyerUid, forSelf: gift.forSelf });
+
+/** The gifts on sale, through the content cache: the gift page and its action share one read. */
+export function listGiftTypes(): Promise<GiftType[]> {
+  return cached(GIFT_TYPES, { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () => {
+    const { docs } = await getStore().query(GIFT_TYPES, GiftTypeSchema, { orderBy: [{ field: "order" }] });
+    return docs.map((doc) => doc.data).filter((type) => type.active);
+  });
+}
+
+export async function getGiftType(id: string): Promise<GiftType | null> {
+  return (await listGiftTypes()).find((type) => type.id === id) ?? null;
+}
+
+export function getGift(giftId: string): Promise<Gift | null> {
+  if (!/^pur_[0-9a-f]{24}$/.test(giftId)) return Promise.resolve(null);
+  return getStore().get(GIFTS, giftId, GiftSchema);
+}
+
+export async function giftByCode(code: string): Promise<{ giftId: string; gift: Gift } | null> {
+  const entry = await getStore().get(GIFT_CODES, code, CodeSchema);
+  if (!entry) return null;
+  const gift = await getGift(entry.giftId);
+  return gift ? { giftId: entry.giftId, gift } : null;
+}
+
+export function giftLink(code: string): string {
+  return new URL(`/${code}`, getEnv().PUBLIC_SITE_URL).toString();
+}
+
+export interface GiftOrder {
+  giftType: GiftType;
+  method: "email" | "link";
+  recipientName: string;
+  recipientEmail: string | null;
+  message: string;
+  deliverAt: number | null;
+  forSelf: boolean;
+  intentId: string;
+}
+
+/**
+ * Records the gift (once per form intent, with its code) and opens the checkout for it. The same
+ * intent posted again, even at once, is the same gift and the same checkout.
+ */
+export async function orderGift(input: { uid: string; buyerName: string; buyerZone: string; order: GiftOrder; origin: string }): Promise<PurchaseStart> {
+  const { uid, order } = input;
+  const giftId = purchaseIdFor(uid, order.intentId);
+  const existing = await getGift(giftId);
+  if (!existing) {
+    const code = giftCodeFromBytes(randomBytes(10));
+    const gift: Gift = {
+      code,
+      buyerUid: uid,
+      buyerName: input.buyerName,
+      giftTypeId: order.giftType.id,
+      typeName: order.giftType.name,
+      months: order.giftType.months,
+      amount: order.giftType.amount,
+      currency: order.giftType.currency,
+      method: order.method,
+      recipientName: order.recipientName,
+      recipientEmail: order.recipientEmail,
+      message: order.message,
+      deliverAt: order.deliverAt,
+      forSelf: order.forSelf,
+      buyerZone: input.buyerZone,
+      state: "pending",
+      createdAt: Date.now(),
+      paidAt: null,
+      ...NOT_YET_SENT_OR_REDEEMED,
+    };
+    await createGiftRecord(giftId, gift);
+  } else if (existing.giftTypeId !== order.giftType.id) {
+    return { ok: false, message: "This form was already used for a different gift. Reload the page and try again." };
+  }
+  return startPurchase({
+    uid,
+    item: { kind: "gift", itemId: order.giftType.id, name: `Stillhour gift: ${order.giftType.name}`, amount: order.giftType.amount, currency: order.giftType.currency },
+    intentId: order.intentId,
+    successPath: `/gift/receipt/${giftId}`,
+    cancelPath: `/gift?type=${encodeURIComponent(order.giftType.id)}&canceled=1`,
+    origin: input.origin,
+  });
+}
+
+/** A new gift's lifecycle fields: nothing sent or redeemed yet. */
+export const NOT_YET_SENT_OR_REDEEMED = { sentAt: null, redeemedAt: null, redeemedBy: null, redemption: null, applied: false, resultAt: null } as const;
+
+/** Writes a gift and its code together, once: a second call for the same id changes nothing. */
+export async function createGiftRecord(giftId: string, gift: Gift): Promise<void> {
+  await getStore().transaction(async (tx) => {
+    if (await tx.get(GIFTS, giftId, z.object({}).passthrough())) return;
+    tx.create(GIFTS, giftId, { ...gift });
+    tx.create(GIFT_CODES, gift.code, { giftId });
+  });
+}
+
+/** Moves a gift by one event in a transaction; a replayed event leaves it as it is. */
+async function applyGiftEvent(giftId: string, event: GiftEvent, extra: (gift: Gift) => Partial<Gift> = () => ({})): Promise<Gift | null> {
+  return getStore().transaction(async (tx) => {
+    const gift = await tx.get(GIFTS, giftId, GiftSchema);
+    if (!gift) return null;
+    const next = nextGiftState(facts(gift), event);
+    if (!next.ok) {
+      console.warn(JSON.stringify({ level: "warn", msg: "gift event refused", giftId, event: event.type, reason: next.reason }));
+      return gift;
+    }
+    if (next.state === gift.state) return gift;
+    const patch = { state: next.state, ...extra(gift) };
+    tx.update(GIFTS, giftId, patch);
+    return { ...gift, ...patch };
+  });
+}
+
+/** The payment path's fulfilment: idempotent by purchase id (the gift's id). */
+export async function fulfilGiftPurchase(purchase: PaidPurchase): Promise<void> {
+  const gift = await applyGiftEvent(purchase.purchaseId, { type: "payment_succeeded", at: purchase.paidAt }, () => ({ paidAt: purchase.paidAt }));
+  if (!gift) throw new Error(`paid gift ${purchase.purchaseId} has no record`);
+  await sendBuyerReceipt(purchase.purchaseId, gift);
+  if (gift.method === "email" && gift.state === "paid") await deliverGift(purchase.purchaseId);
+}
+
+export async function expireGiftPurchase(purchaseId: string): Promise<void> {
+  await applyGiftEvent(purchaseId, { type: "checkout_expired", at: Date.now() });
+}
+
+function price(gift: Gift) {
+  return formatMoney(gift.amount, gift.currency, "en-US");
+}
+
+async function sendBuyerReceipt(giftId: string, gift: Gift) {
+  const buyer = await getPrivateUser(gift.buyerUid);
+  if (!buyer?.email) return;
+  const receipt = new URL(`/gift/receipt/${giftId}`, getEnv().PUBLIC_SITE_URL).toString();
+  const how =
+    gift.method === "link"
+      ? `Here is the gift to pass on, however you like: ${giftLink(gift.code)}\nOr they can type the code ${formatGiftCode(gift.code)} at ${new URL("/redeem", getEnv().PUBLIC_SITE_URL)}.`
+      : `We'll e-mail it to ${gift.recipientName} (${gift.recipientEmail}) on ${endDateText(Math.floor((gift.deliverAt ?? Date.now()) / 1000), gift.buyerZone)}.`;
+  await sendOnce({
+    to: buyer.email,
+    subject: `Your gift: ${gift.typeName}`,
+    text: `Hello ${buyer.firstName ?? "there"},\n\nThank you for giving ${gift.typeName} of Stillhour (${price(gift)}, paid once; no one is signed up for anything).\n\n${how}\n\nYou can follow the gift on your receipt: ${receipt}\n\nStillhour`,
+    idempotencyKey: `gift-receipt:${giftId}`,
+  });
+}
+
+/** Sends an e-mail gift whose day has come, once; the state follows the send. */
+export async function deliverGift(giftId: string, now = Date.now()): Promise<"sent" | "not_due" | "failed"> {
+  const gift = await getGift(giftId);
+  if (!gift || gift.method !== "email" || !gift.recipientEmail) return "not_due";
+  if (gift.state !== "paid" && gift.state !== "scheduled") return "not_due";
+  if ((gift.deliverAt ?? 0) > now) return "not_due";
+  const note = gift.message ? `\n\n${gift.buyerName} wrote:\n"${gift.message}"` : "";
+  const result = await sendOnce({
+    to: gift.recipientEmail,
+    subject: `${gift.buyerName} sent you a gift: ${gift.typeName} of Stillhour`,
+    text: `Hello ${gift.recipientName},\n\n${gift.buyerName} has given you ${gift.typeName} of Stillhour: live and on-demand meditation, mindfulness and breathwork classes.${note}\n\nOpen your gift: ${giftLink(gift.code)}\nYour gift code, if you'd rather type it: ${formatGiftCode(gift.code)}\n\nNo card is needed. If you already have a membership, the gift adds to it.\n\nStillhour`,
+    idempotencyKey: `gift-delivery:${giftId}`,
+  });
+  if (result === "failed") return "failed";
+  await applyGiftEvent(giftId, { type: "delivered", at: now }, () => ({ sentAt: now }));
+  return "sent";
+}
+
+/** The job: every e-mail gift that is due and not yet sent (run on a timer and by `npm run gifts:deliver`). */
+export async function deliverDueGifts(now = Date.now()): Promise<{ due: number; sent: number }> {
+  const store = getStore();
+  const [scheduled, paid] = await Promise.all([
+    store.query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "scheduled" }, { field: "deliverAt", op: "<=", value: now }] }),
+    store.query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "paid" }, { field: "method", op: "==", value: "email" }] }),
+  ]);
+  const due = [...scheduled.docs, ...paid.docs];
+  let sent = 0;
+  for (const doc of due) if ((await deliverGift(doc.id, now)) === "sent") sent += 1;
+  await applyPendingRedemptions();
+  return { due: due.length, sent };
+}
+
+export type RedeemResult =
+  | { ok: true; redemption: Redemption; months: number; resultText: string }
+  | { ok: false; reason: RedeemRefusal | "not_found"; message: string };
+
+/** Where the recipient's membership stands, as a gift sees it. */
+function planStateOf(
+  membership: z.infer<typeof MembershipSchema> | null,
+  gifted: z.infer<typeof GiftedTimeSchema> | null,
+  nowSeconds: number,
+): { plan: PlanState; subscriptionId: string | null; customerId: string | null } {
+  if (membership?.subscriptionId && isLiveStatus(membership.status) && membership.currentPeriodEnd) {
+    const renewsAt = Math.max(membership.currentPeriodEnd, gifted?.deferredTo ?? 0);
+    if (membership.cancelAtPeriodEnd) {
+      // A plan that is ending: gifted time follows its end (or the gifts already stacked after it).
+      return { plan: { kind: "gifted", endsAt: Math.max(renewsAt, gifted?.endsAt ?? 0) }, subscriptionId: null, customerId: null };
+    }
+    return { plan: { kind: "paid", renewsAt, cancelAtPeriodEnd: false }, subscriptionId: membership.subscriptionId, customerId: membership.customerId };
+  }
+  if (gifted && gifted.endsAt > nowSeconds) return { plan: { kind: "gifted", endsAt: gifted.endsAt }, subscriptionId: null, customerId: null };
+  return { plan: { kind: "none" }, subscriptionId: null, customerId: null };
+}
+
+/**
+ * Redeems a gift for the signed-in person, exactly once: the gift, the person's gifted time and their
+ * private record are read and written in one transaction, so of many attempts at once one succeeds
+ * and the rest hear "already redeemed". A paid plan's charge is moved at the provider after the
+ * commit; a failed call is recorded and retried, and the gift is never redeemed twice.
+ */
+export async function redeemGift(input: { giftId: string; uid: string; zone: string; now?: number }): Promise<RedeemResult> {
+  const now = input.now ?? Date.now();
+  const nowSeconds = Math.floor(now / 1000);
+  const { giftId, uid, zone } = input;
+  const outcome = await getStore().transaction(async (tx: TransactionContext) => {
+    const gift = await tx.get(GIFTS, giftId, GiftSchema);
+    if (!gift) return { ok: false as const, reason: "not_found" as const };
+    const refusal = whyNotRedeem(facts(gift), uid);
+    if (refusal) return { ok: false as const, reason: refusal };
+    const [membership, gifted, person] = await Promise.all([
+      tx.get(MEMBERSHIPS, uid, MembershipSchema),
+      tx.get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema),
+      tx.get(PRIVATE_USERS, uid, PrivateUserSchema),
+    ]);
+    const state = planStateOf(membership, gifted, nowSeconds);
+    const redemption = redeemOnto(state.plan, gift.months, nowSeconds, zone);
+    const time = gifted ?? EMPTY_GIFTED_TIME(uid);
+    const resultAt = redemption.kind === "defer_charge" ? redemption.to : redemption.endsAt;
+    const nextTime =
+      redemption.kind === "defer_charge"
+        ? { ...time, deferredTo: redemption.to, giftIds: [...time.giftIds, giftId], updatedAt: now }
+        : { ...time, endsAt: redemption.endsAt, giftIds: [...time.giftIds, giftId], updatedAt: now };
+    tx.update(GIFTS, giftId, {
+      state: "redeemed",
+      redeemedAt: now,
+      redeemedBy: uid,
+      redemption,
+      applied: redemption.kind !== "defer_charge",
+      resultAt,
+    });
+    tx.set(GIFTED_MEMBERSHIPS, uid, nextTime);
+    if (redemption.kind !== "defer_charge") {
+      const record = person ?? DEFAULT_PRIVATE_USER;
+      tx.set(PRIVATE_USERS, uid, { ...record, ...withGiftedTime(record, nextTime, nowSeconds), updatedAt: now });
+    }
+    return { ok: true as const, redemption, months: gift.months, resultAt, subscriptionId: state.subscriptionId, customerId: state.customerId };
+  });
+
+  if (!outcome.ok) {
+    await recordEvent({ name: "Gift_Redeem_Failed", properties: { reason: outcome.reason } }, { uid }).catch(() => undefined);
+    return { ok: false, reason: outcome.reason, message: outcome.reason === "not_found" ? GIFT_NOT_FOUND : REDEEM_MESSAGES[outcome.reason] };
+  }
+  if (outcome.redemption.kind === "defer_charge" && outcome.subscriptionId && outcome.customerId) {
+    await applyDeferral(giftId, outcome.subscriptionId, outcome.customerId, outcome.redemption.to);
+  }
+  const when = endDateText(outcome.resultAt, zone);
+  const resultText =
+    outcome.redemption.kind === "defer_charge"
+      ? `Your next payment has moved to ${when}. Until then, your membership is on us.`
+      : `Your membership now runs until ${when}. No card needed.`;
+  return { ok: true, redemption: outcome.redemption, months: outcome.months, resultText };
+}
+
+/** Moves the paid plan's next charge for a redeemed gift; marks it applied once the provider agrees. */
+async function applyDeferral(giftId: string, subscriptionId: string, customerId: string, to: number): Promise<boolean> {
+  try {
+    await getPaymentProvider().deferNextCharge(subscriptionId, to, `gift-${giftId}`);
+    await getStore().update(GIFTS, giftId, { applied: true });
+    await syncCustomer(customerId);
+    return true;
+  } catch (error) {
+    const code = error instanceof PaymentError ? error.code : "unavailable";
+    console.warn(JSON.stringify({ level: "warn", msg: "gift redeemed but the charge not yet moved; will retry", giftId, code }));
+    return false;
+  }
+}
+
+/** Retries deferrals the provider did not take the first time (the gift job runs it). */
+export async function applyPendingRedemptions(): Promise<number> {
+  const { docs } = await getStore().query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "redeemed" }, { field: "applied", op: "==", value: false }] });
+  let applied = 0;
+  for (const { id, data } of docs) {
+    if (data.redemption?.kind !== "defer_charge" || !data.redeemedBy) continue;
+    const membership = await getStore().get(MEMBERSHIPS, data.redeemedBy, MembershipSchema);
+    if (!membership?.subscriptionId) continue;
+    if (await applyDeferral(id, membership.subscriptionId, membership.customerId, data.redemption.to)) applied += 1;
+  }
+  return applied;
+}
+
+/** Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. */
+const codeAttempts = createRateLimit({ limit: 20, windowMs: 60_000 });
+
+export function allowCodeAttempt(request: Request): boolean {
+  return codeAttempts.attempt(clientAddress(request));
+}
+
+export const GIFT_NOT_FOUND = "We couldn't find a gift with that code. Please check it against the e-mail or message it came in.";
+
+/** The gifts a member bought, newest first, for their settings. */
+export async function giftsBoughtBy(uid: string): Promise<Array<{ id: string; gift: Gift }>> {
+  const { docs } = await getStore().query(GIFTS, GiftSchema, { where: [{ field: "buyerUid", op: "==", value: uid }] });
+  return docs
+    .filter((doc) => doc.data.state !== "pending" && doc.data.state !== "abandoned")
+    .map((doc) => ({ id: doc.id, gift: doc.data }))
+    .sort((a, b) => b.gift.createdAt - a.gift.createdAt);
+}
+
+export interface GiftsSummary {
+  /** "14 March 2027" when gifted membership is running, else null. */
+  giftedUntil: string | null;
+  bought: Array<{ id: string; typeName: string; stateLabel: string; to: string }>;
+}
+
+/** What settings shows about gifts: gifted time running, and the gifts the member gave. */
+export async function giftsSummary(uid: string, zone: string, now = Date.now()): Promise<GiftsSummary> {
+  const [time, bought] = await Promise.all([getStore().get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema), giftsBoughtBy(uid)]);
+  const nowSeconds = Math.floor(now / 1000);
+  return {
+    giftedUntil: time && time.endsAt > nowSeconds ? endDateText(time.endsAt, zone) : null,
+    bought: bought.slice(0, 10).map(({ id, gift }) => ({
+      id,
+      typeName: gift.typeName,
+      stateLabel: GIFT_STATE_LABELS[gift.state],
+      to: gift.forSelf ? "you" : gift.recipientName || "a link to pass on",
+    })),
+  };
+}

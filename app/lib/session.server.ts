@@ -1,0 +1,71 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { getEnv } from "./env.server";
+import { isLocalRequest } from "~/server/security-headers.server";
+
+/**
+ * The signed `__session` cookie (docs/decisions/004-session-cookie.md): HttpOnly, SameSite=Lax,
+ * a year long, Secure except on localhost. What it holds is decided by the models that use it.
+ */
+export interface SessionData {
+  experimentKey: string;
+  experiments: Record<string, string>;
+  /**
+   * The signed-in person (docs/decisions/011-server-sessions.md): a Firebase session cookie and what
+   * we read from it when it was made. `anonymous` lets the front door serve cached pages without
+   * verifying anything; the Firebase cookie is verified before any personal data is read.
+   */
+  auth?: SessionAuth;
+  /** An e-mail sign-in link was sent from this browser: the address, so the link completes here. */
+  pendingEmail?: { email: string; next: string; sentAt: number };
+  /** The visitor's time zone (issue 9): detected by the browser, or chosen on a form. */
+  timeZone?: { zone: string; source: "browser" | "chosen" };
+}
+
+export interface SessionAuth {
+  uid: string;
+  anonymous: boolean;
+  /** The Firebase session cookie (a JWT the identity provider signed). */
+  firebaseCookie: string;
+  /** Unix milliseconds when the Firebase cookie expires. */
+  expiresAt: number;
+}
+
+export type VisitorSession = Session<SessionData>;
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
+
+function getStorage() {
+  storage ??= createCookieSessionStorage<SessionData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      maxAge: ONE_YEAR,
+      secrets: [getEnv().SESSION_SECRET],
+    },
+  });
+  return storage;
+}
+
+/** Reads the session from a Cookie header; a missing, tampered or malformed cookie gives an empty one. */
+export async function readSession(cookieHeader: string): Promise<VisitorSession> {
+  try {
+    return await getStorage().getSession(cookieHeader);
+  } catch {
+    return getStorage().getSession();
+  }
+}
+
+/**
+ * Signs the session into a Set-Cookie value for this address. A member's cookie lives exactly as long
+ * as the Firebase session inside it; a visitor's (experiment key, anonymous account) a year.
+ */
+export function commitSession(session: VisitorSession, url: URL): Promise<string> {
+  const auth = session.get("auth");
+  const maxAge =
+    auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
+  return getStorage().commitSession(session, { secure: !isLocalRequest(url), maxAge });
+}

@@ -1,0 +1,157 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { getStore } from "~/adapters/store/index.server";
+import { getEnv } from "~/lib/env.server";
+import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+
+/**
+ * The site's own analytics collector (issue 13; spec §3 upload fields, §7 analytics upload): the
+ * embedded default's destination for the browser's batched uploads. It takes the form fields `client`
+ * (the analytics key), `e` (a JSON list of events), `v`, `upload_time` and `checksum` (the MD5 of
+ * v + client + e + upload_time, as the provider's HTTP API defines it), checks all of them, and stores
+ * the events. A bad upload gets 400, an oversized one 413, a wrong content type 415, a flood 429; none
+ * is stored in part. It reads at most MAX_UPLOAD_BYTES, so it never holds a large body in memory.
+ */
+
+export const COLLECTED_EVENTS = "collectedEvents";
+export const MAX_UPLOAD_BYTES = 64 * 1024;
+export const MAX_EVENTS_PER_UPLOAD = 200;
+const MAX_EVENT_BYTES = 4 * 1024;
+const UPLOADS_PER_MINUTE = 120;
+
+const limiter = createRateLimit({ limit: UPLOADS_PER_MINUTE, windowMs: 60_000 });
+
+export function resetCollectorLimits() {
+  limiter.reset();
+}
+
+const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * A property value: a string, number, boolean or null, a short list of them, or one level of named
+ * ones (the experiments and their variants). Nothing nested deeper.
+ */
+const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
+const flatRecord = z.record(z.string().min(1).max(64), scalar).refine((record) => Object.keys(record).length <= 30, "has too many entries");
+const properties = z
+  .record(z.string().min(1).max(64), z.union([scalar, z.array(scalar).max(50), flatRecord]))
+  .refine((record) => Object.keys(record).length <= 50, "has too many properties")
+  .refine((record) => Object.keys(record).every((key) => !FORBIDDEN_KEYS.has(key)), "has a reserved property name");
+
+export const CollectedEventSchema = z
+  .object({
+    event_type: z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9 _.:-]*$/, "is not an event name"),
+    time: z.number().int().min(1_500_000_000_000).max(4_102_444_800_000),
+    insert_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    user_id: z.string().min(1).max(128).nullable().optional(),
+    device_id: z.string().min(1).max(128).optional(),
+    event_properties: properties.optional(),
+    user_properties: properties.optional(),
+    revenue: z.number().finite().optional(),
+    price: z.number().finite().optional(),
+    quantity: z.number().int().min(1).max(1000).optional(),
+    productId: z.string().max(100).optional(),
+  })
+  .strict();
+
+export type CollectorAnswer = { status: 200 | 400 | 413 | 415 | 429; body: { code: number; error?: string; events_ingested?: number } };
+
+const answer = (status: CollectorAnswer["status"], error?: string, events?: number): CollectorAnswer => ({
+  status,
+  body: status === 200 ? { code: 200, events_ingested: events ?? 0 } : { code: status, error },
+});
+
+/** The body as text, refusing it once it passes `max` bytes (whatever Content-Length claimed). */
+async function readLimited(request: Request, max: number): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Whether any object inside uses a name that could reach an object's prototype. */
+function hasForbiddenKey(value: unknown, depth = 0): boolean {
+  if (depth > 8 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((item) => hasForbiddenKey(item, depth + 1));
+  return Object.keys(value).some((key) => FORBIDDEN_KEYS.has(key) || hasForbiddenKey((value as Record<string, unknown>)[key], depth + 1));
+}
+
+export function uploadChecksum(v: string, client: string, e: string, uploadTime: string): string {
+  return createHash("md5").update(v + client + e + uploadTime).digest("hex");
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export async function collectUpload(request: Request, now = Date.now()): Promise<CollectorAnswer> {
+  if (!limiter.attempt(clientAddress(request), now)) return answer(429, "Too many uploads; try again in a minute.");
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "text/plain") {
+    return answer(415, "Send the upload as application/x-www-form-urlencoded.");
+  }
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES) return answer(413, "The upload is too large; send fewer events at once.");
+  const text = await readLimited(request, MAX_UPLOAD_BYTES).catch(() => null);
+  if (text === null) return answer(413, "The upload is too large; send fewer events at once.");
+
+  const form = new URLSearchParams(text);
+  const field = (name: string) => {
+    const values = form.getAll(name);
+    return values.length === 1 ? values[0] : null;
+  };
+  const client = field("client");
+  const e = field("e");
+  const v = field("v");
+  const uploadTime = field("upload_time");
+  const checksum = field("checksum");
+  if (client === null || e === null || v === null || uploadTime === null || checksum === null) {
+    return answer(400, "An upload needs exactly one each of client, e, v, upload_time and checksum.");
+  }
+  if (!sameText(client, getEnv().ANALYTICS_KEY)) return answer(400, "Unknown analytics key.");
+  if (v !== "2") return answer(400, "Unsupported upload version.");
+  if (!/^\d{13}$/.test(uploadTime)) return answer(400, "upload_time must be milliseconds since 1970.");
+  if (!/^[0-9a-f]{32}$/.test(checksum) || !sameText(checksum, uploadChecksum(v, client, e, uploadTime))) {
+    return answer(400, "The checksum does not match the upload.");
+  }
+
+  let raw: unknown;
+  try {
+    raw = JSON.parse(e);
+  } catch {
+    return answer(400, "e must be a JSON list of events.");
+  }
+  if (!Array.isArray(raw) || raw.length === 0) return answer(400, "e must be a JSON list of at least one event.");
+  if (hasForbiddenKey(raw)) return answer(400, "Events may not use reserved property names.");
+  if (raw.length > MAX_EVENTS_PER_UPLOAD) return answer(413, `Send at most ${MAX_EVENTS_PER_UPLOAD} events at once.`);
+  const events: Array<z.infer<typeof CollectedEventSchema>> = [];
+  for (const [index, item] of raw.entries()) {
+    if (JSON.stringify(item).length > MAX_EVENT_BYTES) return answer(413, `Event ${index} is too large.`);
+    const parsed = CollectedEventSchema.safeParse(item);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return answer(400, `Event ${index}: ${issue?.path.join(".") || "event"} ${issue?.message ?? "is not valid"}.`.slice(0, 300));
+    }
+    events.push(parsed.data);
+  }
+
+  // All or nothing, and idempotent: a retried upload (same checksum) writes the same documents again.
+  await getStore().transaction(async (tx) => {
+    events.forEach((event, index) => {
+      tx.set(COLLECTED_EVENTS, `${checksum}-${String(index).padStart(3, "0")}`, { ...event, receivedAt: now, uploadTime: Number(uploadTime) });
+    });
+  });
+  return answer(200, undefined, events.length);
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { collectUpload } from "./collector.server";
+
+/** Issue 13: the embedded analytics collector (app/routes/api.analytics/collector.server.ts). POST only. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return Response.json({ code: 405, error: "POST an upload." }, { status: 405, headers: { Allow: "POST" } });
+  const result = await collectUpload(request);
+  return Response.json(result.body, { status: result.status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function loader() {
+  return Response.json({ code: 405, error: "POST an upload." }, { status: 405, headers: { Allow: "POST" } });
+}

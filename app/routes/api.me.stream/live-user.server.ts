@@ -1,0 +1,134 @@
+import { eventStream } from "remix-utils/sse/server";
+import { getStore } from "~/adapters/store/index.server";
+import { getEnv, type Env } from "~/lib/env.server";
+import { toLiveUserRecord, type LiveUserOptions } from "~/features/identity/live-user";
+import { PRIVATE_USERS, PrivateUserSchema } from "~/features/identity/user.server";
+import { getViewer, type Viewer } from "~/server/viewer.server";
+
+/**
+ * The server's side of the live member record (docs/decisions/012-live-user-record.md): an event
+ * stream of `privateUsers/{uid}` fed by the store's watch, for browsers that do not listen to
+ * Firestore themselves.
+ */
+
+/** Under the 30 s idle limits common in proxies and load balancers, so a quiet stream stays open. */
+export const HEARTBEAT_MS = 25_000;
+/** How often an open stream asks whether its session still holds (getViewer caches a minute anyway). */
+export const SESSION_RECHECK_MS = 60_000;
+
+const HEARTBEAT = new TextEncoder().encode(": heartbeat\n\n");
+
+/** What a page hands `useLiveUserRecord`: null for visitors and anonymous accounts. */
+export function liveUserOptions(viewer: Viewer | null, env: Env = getEnv()): LiveUserOptions | null {
+  if (!viewer || viewer.anonymous) return null;
+  const identity = env.identity;
+  // The browser can only read Firestore as itself when both the data and the sign-in are the real
+  // project: the Auth emulator's users mean nothing to Firestore, and SQLite has no browser API.
+  if (env.dataStore === "firestore" && identity.mode === "firebase") {
+    const firebase = { apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId };
+    return { uid: viewer.uid, transport: "firestore", firebase: identity.appId ? { ...firebase, appId: identity.appId } : firebase };
+  }
+  return { uid: viewer.uid, transport: "sse" };
+}
+
+/**
+ * Streams the live projection of `uid`'s private record: one `user` event now and one after each
+ * change that the page would see, a comment every `heartbeatMs`, and an end when the client goes
+ * away or the session behind `request` stops being valid for `uid`. The caller checks the viewer first.
+ */
+export function streamLiveUser(
+  request: Request,
+  uid: string,
+  options: { heartbeatMs?: number; recheckMs?: number } = {},
+): Response {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const recheckMs = options.recheckMs ?? SESSION_RECHECK_MS;
+  const cookie = request.headers.get("Cookie") ?? "";
+  const url = request.url;
+
+  // remix-utils' `send` can only write events; a comment (ignored by EventSource, unlike an event)
+  // goes in through a pass-through stream whose controller may add bytes between events.
+  let heartbeatOut: TransformStreamDefaultController<Uint8Array> | null = null;
+  const withHeartbeat = new TransformStream<Uint8Array, Uint8Array>({
+    start(controller) {
+      heartbeatOut = controller;
+    },
+  });
+
+  const events = eventStream(request.signal, (send, close) => {
+    let open = true;
+    let lastSent: string | null = null;
+    let checking = false;
+
+    // Ends the stream from our side. remix-utils' close throws if the reader already cancelled.
+    const end = () => {
+      if (!open) return;
+      try {
+        close();
+      } catch {
+        // Already closed by the reader: the cleanup below has run.
+      }
+    };
+
+    const unsubscribe = getStore().watch(PRIVATE_USERS, uid, PrivateUserSchema, (record) => {
+      if (!open) return;
+      const data = JSON.stringify(record ? toLiveUserRecord(record) : null);
+      // The store reports every write (tracking, updatedAt); the page only needs what it shows.
+      if (data === lastSent) return;
+      lastSent = data;
+      // This runs inside the writer's commit on SQLite: a throw here would fail their save.
+      try {
+        send({ event: "user", data });
+      } catch {
+        end();
+      }
+    });
+
+    const heartbeat = setInterval(() => {
+      try {
+        heartbeatOut?.enqueue(HEARTBEAT);
+      } catch {
+        // The reader is gone without the request being aborted: stop watching now.
+        end();
+      }
+    }, heartbeatMs);
+
+    const recheck = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void sessionStillValid(url, cookie, uid)
+        .then((valid) => {
+          if (!valid) end();
+        })
+        .finally(() => {
+          checking = false;
+        });
+    }, recheckMs);
+
+    return () => {
+      open = false;
+      unsubscribe();
+      clearInterval(heartbeat);
+      clearInterval(recheck);
+    };
+  });
+
+  const headers = new Headers(events.headers);
+  // no-transform: proxies may otherwise buffer or compress the stream, and the front door's compression
+  // would keep an encoder per open stream to squeeze a few bytes out of each flushed event.
+  headers.set("Cache-Control", "no-store, no-transform");
+  headers.set("Content-Type", "text/event-stream");
+  headers.set("X-Accel-Buffering", "no");
+  return new Response(events.body!.pipeThrough(withHeartbeat), { status: 200, headers });
+}
+
+/** Asks as a page read would (GET: the account check is cached for a minute), with the stream's own cookie. */
+async function sessionStillValid(url: string, cookie: string, uid: string): Promise<boolean> {
+  try {
+    const viewer = await getViewer(new Request(url, { method: "GET", headers: { Cookie: cookie } }));
+    return viewer !== null && !viewer.anonymous && viewer.uid === uid;
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "live stream session check failed", cause: String(error) }));
+    return false;
+  }
+}

@@ -1,0 +1,221 @@
+import { MODALITY_LABEL, timeRange } from "~/features/classes/class-listing.server";
+import { classState } from "~/features/classes/class-schedule";
+import { getClass } from "~/features/classes/class-schedule.server";
+import { joinWindow, ordinal } from "~/features/classes/booking";
+import { bookClass, bookingFor, bookingPaymentFor, cancelBooking, leaveWaitlist, seatsLeft } from "~/features/classes/booking.server";
+import { calendarLinks } from "~/features/classes/class-invite.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
+import { creditsLabel } from "~/features/wallet/credit-pack";
+import { creditSummary, tellCreditsReturned } from "~/features/wallet/credits.server";
+import { classEventJsonLd } from "~/lib/seo";
+import { getTeachersByIds } from "~/features/content/teacher.server";
+import { zoneLabel } from "~/features/identity/time-zone";
+import type { LiveClass } from "~/features/content/content";
+import { getViewerState } from "~/server/viewer.server";
+import { getVisitor } from "~/server/visitor.server";
+import { getEnv } from "~/lib/env.server";
+import { z } from "zod";
+
+/**
+ * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
+ * each see of one class, worded in their zone; and the booking form's one action.
+ */
+
+const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
+  booked: { tone: "success", text: "You're booked. We'll see you there; joining opens ten minutes before the start." },
+  waitlisted: { tone: "success", text: "The class is full, so you're on the waitlist. If a seat frees up you're booked automatically and we'll e-mail you." },
+  cancelled: { tone: "success", text: "Your booking is cancelled. Your seat has gone to the next person in line, if there was one." },
+  "cancelled-credits": { tone: "success", text: "Your booking is cancelled and its credits are back in your account. We've e-mailed you a note of it." },
+  left: { tone: "success", text: "You've left the waitlist." },
+  "not-booked": { tone: "error", text: "Joining is for members booked on this class." },
+  "not-open": { tone: "error", text: "Joining opens ten minutes before the start and closes when the class ends." },
+  "room-unavailable": { tone: "error", text: "We couldn't open the room just now. Please try again in a moment; the class waits for you." },
+};
+
+function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(liveClass.startsAt));
+  return `${day}, ${timeRange(liveClass, zone)}`;
+}
+
+export async function classPage(request: Request, context: object, idOrSlug: string) {
+  if (!/^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug)) return null;
+  const liveClass = await getClass(idOrSlug);
+  // In-person classes are booked on their studio's pages, after the studio's waiver (issue 12).
+  if (!liveClass || liveClass.studioId) return null;
+  const now = new Date();
+  const url = new URL(request.url);
+  const [visitor, state] = await Promise.all([getVisitor(request), getViewerState(request, context)]);
+  const zone = visitor.timeZone?.zone ?? state?.user.mostRecentTimeZone ?? "UTC";
+  const teacherId = liveClass.substituteTeacherId ?? liveClass.teacherId;
+  const [teacher] = await getTeachersByIds([teacherId]);
+  const status = classState(liveClass, now);
+  const path = `/classes/${liveClass.slug || liveClass.id}`;
+  const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
+  const member = state && !state.viewer.anonymous ? state : null;
+  const seats = await seatsLeft(liveClass.id, liveClass.capacity);
+  const window = joinWindow(liveClass, now);
+
+  let booking:
+    | { kind: "closed"; sentence: string }
+    | { kind: "visitor"; sentence: string; href: string; label: string; packs: string | null }
+    | { kind: "member"; sentence: string; join: boolean; joinOpensAt: string | null; actions: { intent: string; label: string; pending: string; primary: boolean }[] };
+  const mine = member ? await bookingFor(member.viewer.uid, liveClass.id) : null;
+  const paidWith = mine ? await bookingPaymentFor(member!.viewer.uid, liveClass.id) : null;
+  // Credits matter only to someone signed in without a membership, on a class that takes them.
+  const cost = liveClass.creditCost;
+  const credits = member && !member.user.isSubscribed && cost !== null && !mine && status === "scheduled" ? await creditSummary(member.viewer.uid, now) : null;
+  const packsHref = cost !== null ? `/credits?next=${encodeURIComponent(path)}` : null;
+  if (status === "cancelled") booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the schedule has others at this time of day." };
+  else if (mine?.status === "booked") {
+    booking = {
+      kind: "member",
+      sentence:
+        status === "ended"
+          ? "You were booked for this class."
+          : paidWith?.payment === "credits"
+            ? `You're booked for this class with ${creditsLabel(paidWith.creditCost)}. Cancel before the start and ${paidWith.creditCost === 1 ? "it comes" : "they come"} back.`
+            : "You're booked for this class.",
+      join: window.open,
+      joinOpensAt: !window.open && status === "scheduled" ? new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
+      actions: status === "scheduled" ? [{ intent: "cancel", label: "Cancel my booking", pending: "Cancelling…", primary: false }] : [],
+    };
+  } else if (mine?.status === "waitlisted") {
+    booking = {
+      kind: "member",
+      sentence:
+        paidWith?.payment === "credits"
+          ? `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically with ${creditsLabel(paidWith.creditCost)}, and we'll e-mail you.`
+          : `You're ${ordinal(mine.position ?? 1)} in line. If a seat frees up you're booked automatically, and we'll e-mail you.`,
+      join: false,
+      joinOpensAt: null,
+      actions: [{ intent: "leave", label: "Leave the waitlist", pending: "Leaving…", primary: false }],
+    };
+  } else if (status === "ended") booking = { kind: "closed", sentence: "This class has ended." };
+  else if (status === "live") booking = { kind: "closed", sentence: "This class has started, so booking has closed. The schedule has more soon." };
+  else if (!member) {
+    booking = {
+      kind: "visitor",
+      sentence:
+        cost !== null
+          ? `Booking a live class is part of the membership, or this one takes ${creditsLabel(cost)} from a class pack. Start with a free week and come back here to book.`
+          : "Booking a live class is part of the membership. Start with a free week and come back here to book.",
+      href: `/subscribe?next=${encodeURIComponent(path)}`,
+      label: "Become a member to book",
+      packs: packsHref,
+    };
+  } else if (!member.user.isSubscribed && credits && cost !== null && credits.balance >= cost) {
+    const left = `${credits.balance} left`;
+    booking = {
+      kind: "member",
+      sentence:
+        seats === 0
+          ? `The class is full. Join the waitlist: ${creditsLabel(cost)} ${cost === 1 ? "is" : "are"} taken only if a seat comes to you.`
+          : `This class takes ${creditsLabel(cost)} from your class pack, soonest to expire first. Cancel before the start and ${cost === 1 ? "it comes" : "they come"} back.`,
+      join: false,
+      joinOpensAt: null,
+      actions: [
+        {
+          intent: "book",
+          label: seats === 0 ? `Join the waitlist (${creditsLabel(cost)} if a seat frees up; ${left})` : `Book with ${creditsLabel(cost)} (${left})`,
+          pending: "Saving…",
+          primary: true,
+        },
+      ],
+    };
+  } else if (!member.user.isSubscribed) {
+    booking = {
+      kind: "visitor",
+      sentence:
+        cost !== null
+          ? `This class is part of the membership, or takes ${creditsLabel(cost)} from a class pack${credits && credits.balance > 0 ? ` (you have ${creditsLabel(credits.balance)})` : ""}. Either way you'll come straight back here.`
+          : "Booking a live class is part of the membership. Subscribe and you'll come straight back here.",
+      href: `/subscribe?next=${encodeURIComponent(path)}`,
+      label: "See memberships",
+      packs: packsHref,
+    };
+  } else {
+    booking = {
+      kind: "member",
+      sentence: seats === 0 ? "The class is full. Join the waitlist and you'll be booked automatically if a seat frees up." : "Save your place; you can cancel any time before the start.",
+      join: false,
+      joinOpensAt: null,
+      actions: [{ intent: "book", label: seats === 0 ? "Join the waitlist" : "Book my place", pending: "Saving…", primary: true }],
+    };
+  }
+
+  const stateNote =
+    status !== "cancelled" && liveClass.substituteTeacherId && teacher ? `${teacher.fullName} is teaching this class in place of its usual teacher.` : null;
+  const notice = NOTICES[url.searchParams.get("booking") ?? ""] ?? null;
+  const calendar = calendarLinks({ liveClass, teacherName: teacher?.fullName ?? null, url: new URL(path, getEnv().PUBLIC_SITE_URL).toString() });
+
+  return {
+    id: liveClass.id,
+    path,
+    title: liveClass.title,
+    description: liveClass.description,
+    modalityLabel: MODALITY_LABEL[liveClass.modality],
+    startsAt: liveClass.startsAt,
+    durationMinutes: liveClass.durationMinutes,
+    when: whenText(liveClass, zone),
+    zoneLabel: `Times in ${zoneLabel(zone, now)}`,
+    level: liveClass.level ?? null,
+    whatToHaveReady: liveClass.whatToHaveReady || null,
+    teacher: teacher ? { name: teacher.fullName, href: `/teachers/${teacher.urlParam}` } : null,
+    seatsLeft: status === "scheduled" ? seats : null,
+    state: status,
+    stateNote,
+    notice,
+    booking,
+    personal: Boolean(member),
+    calendar: { ics: `/classes/${liveClass.id}/invite.ics`, google: calendar.google, outlook: calendar.outlook },
+    jsonLd: classEventJsonLd({
+      siteUrl: getEnv().PUBLIC_SITE_URL,
+      path,
+      title: liveClass.title,
+      description: liveClass.description || liveClass.title,
+      startsAt: liveClass.startsAt,
+      endsAt,
+      teacherName: teacher?.fullName ?? null,
+      status: status === "cancelled" ? "cancelled" : liveClass.sequence > 0 && liveClass.substituteTeacherId ? "rescheduled" : "scheduled",
+      live: status === "live",
+    }),
+  };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
+
+/** The class page's form: book, cancel or leave the waitlist. Answers where to go, or a sentence and a status. */
+export async function classAction(request: Request, context: object, idOrSlug: string): Promise<{ redirect?: string; error?: string; status: number }> {
+  const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
+  if (!liveClass || liveClass.studioId) return { error: "We couldn't find that class.", status: 404 };
+  const path = `/classes/${liveClass.slug || liveClass.id}`;
+  const state = await getViewerState(request, context);
+  if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return { error: body.message, status: body.status };
+  const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
+  if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };
+  const uid = state.viewer.uid;
+  const now = new Date();
+  const { intent } = parsed.data;
+  if (intent === "book") {
+    const result = await bookClass({ uid, classId: liveClass.id, now, isMember: state.user.isSubscribed });
+    if (!result.ok) return { error: result.message, status: result.status };
+    return { redirect: `${path}?booking=${result.status}`, status: 302 };
+  }
+  if (intent === "cancel") {
+    const result = await cancelBooking({ uid, classId: liveClass.id, now });
+    if (!result.ok) return { error: result.message, status: result.status };
+    if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
+    for (const other of result.passedOver) await tellPassedOver(other, liveClass.id);
+    if (result.credits && result.credits.returned > 0) {
+      await tellCreditsReturned({ uid, ...result.credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "member" });
+      return { redirect: `${path}?booking=cancelled-credits`, status: 302 };
+    }
+    return { redirect: `${path}?booking=cancelled`, status: 302 };
+  }
+  const result = await leaveWaitlist({ uid, classId: liveClass.id, now });
+  if (!result.ok) return { error: result.message, status: result.status };
+  return { redirect: `${path}?booking=left`, status: 302 };
+}

@@ -1,0 +1,21 @@
+import { OPT_OUT_COOKIE, isOptedOut } from "~/platform/privacy-cookie";
+
+/**
+ * The visitor's analytics and advertising choice (issue 13): a cookie the browser's code reads before
+ * loading any analytics, pixel or tag manager (app/browser/analytics-runtime.client.ts). Not HttpOnly
+ * for that reason; it holds only "opt-out".
+ */
+const ONE_YEAR_SECONDS = 365 * 24 * 3600;
+
+export type PrivacyChoice = "allow" | "opt-out";
+
+export function privacyChoice(request: Request): PrivacyChoice {
+  return isOptedOut(request.headers.get("Cookie") ?? "") ? "opt-out" : "allow";
+}
+
+export function privacyChoiceCookie(choice: PrivacyChoice, url: URL): string {
+  const secure = url.protocol === "https:" ? "; Secure" : "";
+  return choice === "opt-out"
+    ? `${OPT_OUT_COOKIE}=opt-out; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`
+    : `${OPT_OUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,78 @@
+import { getDemoRooms, getVideoRooms } from "~/adapters/video/index.server";
+import { VideoError } from "~/adapters/video/port";
+import { joinWindow } from "~/features/classes/booking";
+import { bookingFor } from "~/features/classes/booking.server";
+import { classState } from "~/features/classes/class-schedule";
+import { getClass } from "~/features/classes/class-schedule.server";
+import { classInvite } from "~/features/classes/class-invite.server";
+import { getEnv } from "~/lib/env.server";
+import { getTeachersByIds } from "~/features/content/teacher.server";
+import { getViewerState } from "./viewer.server";
+
+/**
+ * Where "Join" leads (issue 9): the video room for a booked member inside the window (ten minutes
+ * before the start to the end); the class page, with a reason, for anyone else.
+ */
+export async function joinClass(request: Request, context: object, idOrSlug: string): Promise<{ location: string }> {
+  const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
+  if (!liveClass) return { location: "/classes" };
+  const page = `/classes/${liveClass.slug || liveClass.id}`;
+  const state = await getViewerState(request, context);
+  if (!state || state.viewer.anonymous) return { location: `/sign-in?next=${encodeURIComponent(page)}` };
+  const now = new Date();
+  const window = joinWindow(liveClass, now);
+  const booking = await bookingFor(state.viewer.uid, liveClass.id);
+  if (booking?.status !== "booked") return { location: `${page}?booking=not-booked` };
+  if (classState(liveClass, now) === "cancelled") return { location: page };
+  if (!window.open) return { location: `${page}?booking=not-open` };
+  try {
+    const url = await getVideoRooms().joinUrl({
+      classId: liveClass.id,
+      title: liveClass.title,
+      opensAt: Math.floor(window.opensAt.getTime() / 1000),
+      closesAt: Math.floor(window.closesAt.getTime() / 1000),
+      uid: state.viewer.uid,
+      displayName: [state.user.firstName, state.user.lastName ? `${state.user.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "Member",
+    });
+    return { location: url };
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "video room not opened", classId: liveClass.id, code: error instanceof VideoError ? error.code : "unknown" }));
+    return { location: `${page}?booking=room-unavailable` };
+  }
+}
+
+/** The demo room page: the class, for the member its signed link names, until the class ends; null otherwise. */
+export async function demoRoom(request: Request, context: object, classId: string) {
+  const rooms = getDemoRooms();
+  if (!rooms || !/^[A-Za-z0-9_-]{1,120}$/.test(classId)) return null;
+  const token = new URL(request.url).searchParams.get("t") ?? "";
+  const signed = rooms.verify(classId, token, Math.floor(Date.now() / 1000));
+  const state = await getViewerState(request, context);
+  if (!signed || !state || state.viewer.uid !== signed.uid) return null;
+  const liveClass = await getClass(classId);
+  if (!liveClass) return null;
+  const [teacher] = await getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]);
+  return { title: liveClass.title, teacherName: teacher?.fullName ?? null, classPath: `/classes/${liveClass.slug || liveClass.id}` };
+}
+
+/** The class's .ics: with the join page's address only for a booked member. */
+export async function classInviteFor(request: Request, context: object, idOrSlug: string) {
+  const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
+  if (!liveClass) return null;
+  const state = await getViewerState(request, context);
+  const booked = state && !state.viewer.anonymous ? (await bookingFor(state.viewer.uid, liveClass.id))?.status === "booked" : false;
+  const [teacher] = await getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]);
+  const site = getEnv().PUBLIC_SITE_URL;
+  const page = new URL(`/classes/${liveClass.slug || liveClass.id}`, site).toString();
+  const body = classInvite({
+    liveClass,
+    teacherName: teacher?.fullName ?? null,
+    url: page,
+    // The class page, where a booked member finds "Join" in the window; never the room itself.
+    joinUrl: booked ? page : null,
+    timeZone: liveClass.timeZone,
+    sequence: liveClass.sequence,
+    cancelled: liveClass.status === "cancelled",
+  });
+  return { body, filename: `${liveClass.slug || liveClass.id}.ics`, personal: booked };
+}

@@ -1,0 +1,520 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, statSync } from "node:fs";
+import http from "node:http";
+import { join, relative, sep } from "node:path";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+import compression from "compression";
+import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { variantSignature } from "~/platform/experiments";
+import { getStore } from "~/adapters/store/index.server";
+import { getEnv } from "~/lib/env.server";
+import { crossSiteRefusal } from "./origin-check.server";
+import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
+import { getVisitorFromCookie, type Visitor } from "./visitor.server";
+import { buildMetaFile, buildMetaFor } from "./build-meta.server";
+
+const MAX_URL_LENGTH = 2048;
+// An upload refused before it was read (too large) is read to its end and thrown away, so the browser
+// finishes sending and shows the answer; past this many bytes the connection is closed instead.
+const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
+// Bounds for the verified-session memo below: about 10 MB at worst.
+const MAX_REMEMBERED_SESSIONS = 5_000;
+const MAX_REMEMBERED_COOKIE_LENGTH = 2_048;
+
+/** What the front door hands to loaders and to entry.server through Remix's load context. */
+export interface AppLoadContext {
+  nonce: string;
+  requestId: string;
+}
+
+/** The front door, built but not listening: `startServer` runs it; tests listen on a port of their own. */
+export interface FrontDoor {
+  server: http.Server;
+  pageCache: PageCache;
+}
+
+/**
+ * Builds the HTTP server: the cached-page fast path, then Express with static files, /healthz, the
+ * cross-site check and Remix.
+ */
+export function createFrontDoor(build: ServerBuild, options: { publicDir: string }): FrontDoor {
+  const env = getEnv();
+  const remix = createRequestHandler(build, env.NODE_ENV);
+  const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
+  const publicFiles = listPublicFiles(options.publicDir);
+  const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
+  const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
+  const readVisitor = rememberedVisitors();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", true);
+  app.use(requestLog(env.LOG_REQUESTS));
+  app.use(rejectUnreadableAddresses);
+  app.use(refuseCrossSiteRequests(publicOrigin));
+  app.get("/healthz", (req, res) => {
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  if (env.STATS_ENDPOINT) {
+    app.get("/__stats", (_req, res) => {
+      res.set("Cache-Control", "no-store").json({ storeReads: getStore().readCount(), cachedPages: pageCache.size });
+    });
+  }
+  app.use(compression({ filter: shouldCompress }));
+  // Keeping clients current (issue 13): this build's metadata and the latest build's id.
+  const buildMeta = buildMetaFor(build, Date.now());
+  app.get("/build-meta/:file", (req, res, next) => {
+    const file = buildMetaFile(buildMeta, req.params.file);
+    if (!file) return next();
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", file.cacheControl).type("application/json").send(file.body);
+  });
+  app.use("/build", (req, res, next) => {
+    res.set(baseSecurityHeaders(requestUrl(req)));
+    next();
+  });
+  app.use("/build", express.static(join(options.publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  const serveStatic = express.static(options.publicDir, { maxAge: "1h", index: false });
+  app.use((req, res, next) => {
+    if (!publicFiles.has(req.path)) return next();
+    res.set(baseSecurityHeaders(requestUrl(req)));
+    serveStatic(req, res, next);
+  });
+  app.all("*", (req, res, next) => {
+    handlePage(req, res).catch(next);
+  });
+  app.use((error: unknown, req: ExpressRequest, res: ExpressResponse, _next: express.NextFunction) => {
+    const status = (error as { status?: unknown })?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return sendPlainPage(req, res, status, "That request could not be read", "Please check the link and try again.");
+    }
+    console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
+    if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
+    else res.end();
+  });
+
+  async function handlePage(req: ExpressRequest, res: ExpressResponse) {
+    const url = requestUrl(req);
+    const requestId = res.locals.requestId as string;
+    // Cache hits never get here (serveCachedPage answers them); this path renders.
+    const visitor = visitorsSeen.get(req) ?? (await readVisitor(req.headers.cookie ?? "", url));
+    // Only an anonymous GET may become a shared page: a member's page is theirs alone, a HEAD's body is empty.
+    const shareable = req.method === "GET" && !visitor.member;
+    const nonce = createNonce();
+    const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
+    const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
+    for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
+      if (!response.headers.has(name)) response.headers.set(name, value);
+    }
+    if (visitor.member && !isPrivateImmutableImage(response.headers)) {
+      // Whatever the route said: no cache between us and the member may keep or share this.
+      response.headers.set("Cache-Control", "private, no-store");
+    }
+    // A route that wrote the session itself (sign-in, sign-out) sent the newer cookie: the visitor's
+    // fresh one, appended after it, would replace it in the browser.
+    const visitorCookie = response.headers.getSetCookie().some((cookie) => cookie.startsWith("__session=")) ? null : visitor.setCookie;
+    if (!shareable || !pageCache.accepts(response.status, response.headers)) {
+      res.locals.cache = "bypass";
+      return sendStream(res, response, visitorCookie);
+    }
+    const body = await response.text();
+    const page = await pageCache.store(cacheKeyFor(url, visitor), { status: response.status, headers: response.headers, body, nonce });
+    if (!page) {
+      res.locals.cache = "bypass";
+      return sendRendered(req, res, response, body, visitorCookie);
+    }
+    // The first visitor already gets the page as every later one will: hashed, precompressed.
+    res.locals.cache = "miss";
+    writeCachedPage(req, res, page, url, visitor.setCookie);
+  }
+
+  /** Renders a stale page again in the background for the next visitors in the same variant set. */
+  function revalidate(cacheKey: string, url: URL, cookieHeader: string, accept: string | undefined) {
+    pageCache.revalidate(cacheKey, async () => {
+      const requestId = randomUUID();
+      const nonce = createNonce();
+      const headers = new Headers({ cookie: cookieHeader, accept: accept ?? "text/html", "x-request-id": requestId });
+      const response = await remix(new Request(url, { headers }), { nonce, requestId } satisfies AppLoadContext);
+      if (!pageCache.accepts(response.status, response.headers)) {
+        await response.body?.cancel();
+        return;
+      }
+      await pageCache.store(cacheKey, { status: response.status, headers: response.headers, body: await response.text(), nonce });
+    });
+  }
+
+  /**
+   * The fast path: an anonymous GET or HEAD for a page already in the cache is answered here, before
+   * Express, static files and Remix. Resolves false when the request must take the full path.
+   */
+  async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const rawUrl = req.url ?? "/";
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
+      return false;
+    }
+    let url: URL;
+    try {
+      url = new URL(rawUrl, `http://${req.headers.host ?? "localhost"}`);
+      decodeURIComponent(url.pathname);
+    } catch {
+      return false;
+    }
+    if (publicFiles.has(url.pathname)) return false;
+    const visitor = await readVisitor(req.headers.cookie ?? "", url);
+    // The full path renders this page: hand it the visitor already read, not a second cookie check.
+    visitorsSeen.set(req, visitor);
+    if (visitor.member) return false;
+    const cacheKey = cacheKeyFor(url, visitor);
+    const hit = pageCache.lookup(cacheKey);
+    if (!hit.page) return false;
+
+    const started = process.hrtime.bigint();
+    const requestId = acceptRequestId(req.headers["x-request-id"]);
+    if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+    writeCachedPage(req, res, hit.page, url, visitor.setCookie, requestId);
+    if (env.LOG_REQUESTS) {
+      res.once("finish", () => logRequest({ method: req.method!, path: url.pathname, status: hit.page!.status, started, requestId, cache: hit.state }));
+    }
+    return true;
+  }
+
+  const server = http.createServer((req, res) => {
+    serveCachedPage(req, res).then(
+      (served) => {
+        if (!served) app(req, res);
+      },
+      (error: unknown) => {
+        console.error(JSON.stringify({ level: "error", msg: "page cache failed", cause: describe(error) }));
+        if (!res.headersSent) app(req, res);
+      },
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  return { server, pageCache };
+}
+
+/**
+ * Starts the HTTP server on PORT. Resolves once listening; SIGTERM lets in-flight requests finish
+ * before the process exits.
+ */
+export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+  const env = getEnv();
+  const { server } = createFrontDoor(build, options);
+  await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
+  console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
+
+  const shutdown = (signal: string) => {
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+    server.close(() => {
+      void getStore()
+        .close()
+        .finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
+
+/**
+ * Reads the visitor from a Cookie header, remembering recent anonymous ones by the exact header.
+ * Decoding and verifying the signed session is most of what a cached page costs (about 60 µs
+ * here, against about 100 µs for everything else), and a returning visitor sends the same header
+ * with every page. The result depends only on that header: a forged or altered cookie is a different
+ * string and is verified afresh. Only settled sessions are kept (nothing to set, not a member), so
+ * no Set-Cookie and no member's request ever comes from here.
+ */
+function rememberedVisitors() {
+  const remembered = new Map<string, Visitor>();
+  return async (cookieHeader: string, url: URL): Promise<Visitor> => {
+    const known = remembered.get(cookieHeader);
+    if (known) return known;
+    const visitor = await getVisitorFromCookie(cookieHeader, url);
+    if (visitor.setCookie === null && !visitor.member && cookieHeader.length <= MAX_REMEMBERED_COOKIE_LENGTH) {
+      if (remembered.size >= MAX_REMEMBERED_SESSIONS) remembered.delete(remembered.keys().next().value as string);
+      remembered.set(cookieHeader, visitor);
+    }
+    return visitor;
+  };
+}
+
+/**
+ * Pages are shared per address, variant set and time zone: the page embeds the visitor's variants and
+ * shows times in their zone, nothing else of theirs.
+ */
+function cacheKeyFor(url: URL, visitor: Visitor): string {
+  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}|${visitor.timeZone?.zone ?? ""}`;
+}
+
+/**
+ * Writes a stored page in the encoding the request prefers. Everything was made when the page was
+ * stored; here only the per-response headers are added.
+ */
+function writeCachedPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  page: CachedPage,
+  url: URL,
+  setCookie: string | null,
+  requestId?: string,
+) {
+  const encoding = pickEncoding(req.headers["accept-encoding"], page.bodies);
+  const body = page.bodies[encoding] ?? page.bodies.identity;
+  const headers: string[] = [];
+  for (const [name, value] of page.headers) headers.push(name, value);
+  // Whether or not this response is compressed, the next one may be: caches must key on both.
+  headers.push("vary", "Cookie, Accept-Encoding", "content-length", String(body.length));
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  // The Express path has set the request id on the response already.
+  if (requestId) headers.push("x-request-id", requestId);
+  const hsts = baseSecurityHeaders(url)["Strict-Transport-Security"];
+  if (hsts) headers.push("strict-transport-security", hsts);
+  if (setCookie) headers.push("set-cookie", setCookie);
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A response already read into memory (a cacheable page that could not be shared): sent as rendered. */
+function sendRendered(req: ExpressRequest, res: ExpressResponse, response: Response, body: string, setCookie: string | null) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie" && name !== "content-length") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * A member's own photo under a name that is never reused: already kept out of shared caches by its
+ * route, so the member's browser may keep it instead of fetching it on every page.
+ */
+function isPrivateImmutableImage(headers: Headers): boolean {
+  if (!(headers.get("Content-Type") ?? "").startsWith("image/")) return false;
+  const directives = (headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((d) => d.trim());
+  return directives.includes("private") && directives.includes("immutable") && !directives.includes("public");
+}
+
+/**
+ * Event streams must reach the browser event by event: a compressor would hold them back until its
+ * buffer fills. Bodies already encoded (stored pages) are left alone by `compression` itself.
+ */
+function shouldCompress(req: ExpressRequest, res: ExpressResponse): boolean {
+  const type = String(res.getHeader("Content-Type") ?? "");
+  if (type.startsWith("text/event-stream")) return false;
+  return compression.filter(req, res);
+}
+
+/**
+ * A request that may change something, sent from another site's page, is refused before Remix sees
+ * it: a calm 403 and one log line, instead of Remix's own check throwing into a 500.
+ */
+/** Exempt from the cross-site check; the route verifies the provider's signature instead. */
+export const PAYMENT_WEBHOOK_PATH = "/api/payments/webhook";
+
+function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    // The payment provider's webhook is not a browser form: its signature is the check, on the raw body.
+    if (req.path === PAYMENT_WEBHOOK_PATH) return next();
+    const reason = crossSiteRefusal(fetchHeaders(req), req.protocol, publicOrigin);
+    if (!reason) return next();
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "cross-site request refused",
+        requestId: res.locals.requestId,
+        method: req.method,
+        path: req.path,
+        reason,
+        origin: String(req.headers.origin).slice(0, 200),
+        host: String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").slice(0, 200),
+      }),
+    );
+    sendPlainPage(
+      req,
+      res,
+      403,
+      "That request was refused",
+      "It came from a page on another site, so nothing was sent or changed. If you meant to use a form on Stillhour, open it on our site and send it from there.",
+    );
+  };
+}
+
+/** `/search` with every parameter cut to a readable length, or null for any other address. */
+function shortenedSearch(rawUrl: string): string | null {
+  const [path, query = ""] = rawUrl.split("?", 2);
+  if (path !== "/search") return null;
+  const cut = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (cut.size >= 30) break;
+    if (key.length <= 20) cut.append(key, value.slice(0, key === "q" ? 200 : 60));
+  }
+  const result = `/search?${cut.toString()}`;
+  return result.length <= MAX_URL_LENGTH ? result : "/search";
+}
+
+/** Overlong or undecodable addresses get a clear 4xx page before any routing tries to read them. */
+function rejectUnreadableAddresses(req: ExpressRequest, res: ExpressResponse, next: express.NextFunction) {
+  if (req.originalUrl.length > MAX_URL_LENGTH) {
+    // A pasted essay in the search box: search for its beginning rather than refuse (the search reads
+    // 200 characters at most anyway).
+    const shortened = shortenedSearch(req.originalUrl);
+    if (shortened) return res.redirect(303, shortened);
+    return sendPlainPage(req, res, 414, "That address is too long", "Please check the link and try again.");
+  }
+  try {
+    decodeURIComponent(requestUrl(req).pathname);
+  } catch {
+    return sendPlainPage(req, res, 400, "That address could not be read", "Please check the link and try again.");
+  }
+  next();
+}
+
+async function sendStream(res: ExpressResponse, response: Response, setCookie: string | null) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (setCookie) res.append("Set-Cookie", setCookie);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * A small page in the site's colours for requests answered before the app (bad addresses, refused
+ * cross-site posts, failures before rendering): what happened and what to do next, nothing more.
+ */
+function sendPlainPage(req: ExpressRequest, res: ExpressResponse, status: number, title: string, message: string) {
+  const headers = new Headers();
+  let url: URL;
+  try {
+    url = requestUrl(req);
+  } catch {
+    url = new URL("http://localhost");
+  }
+  applySecurityHeaders(headers, url, { nonce: createNonce() });
+  headers.forEach((value, name) => res.setHeader(name, value));
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="any"><title>${title} · Stillhour</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:12vh auto;padding:0 1.5rem;line-height:1.55">` +
+        `<p style="margin:0 0 3rem"><a href="/" style="color:#1a1c22;text-decoration:none;font-family:Georgia,serif;font-size:1.5rem">Stillhour</a></p>` +
+        `<main><p style="margin:0;color:#5b5e68">${status}</p><h1 style="font-family:Georgia,serif;font-weight:400;font-size:2rem;margin:.25rem 0 1rem">${title}</h1>` +
+        `<p>${message}</p><p><a href="/" style="color:#b4532f">Go to the home page</a></p></main></body></html>`,
+    );
+}
+
+/** The request's headers as Remix will see them (cookies and the client address are set separately). */
+function fetchHeaders(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i];
+    if (["cookie", "x-client-ip"].includes(name.toLowerCase())) continue;
+    headers.append(name, req.rawHeaders[i + 1]);
+  }
+  return headers;
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, cookieHeader: string, requestId: string): Request {
+  const controller = new AbortController();
+  res.on("close", () => controller.abort());
+  const headers = fetchHeaders(req);
+  if (cookieHeader) headers.set("cookie", cookieHeader);
+  headers.set("x-request-id", requestId);
+  // The address rate limits count by; set here so a client cannot choose it.
+  headers.set("x-client-ip", req.ip ?? req.socket.remoteAddress ?? "unknown");
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+    res.once("finish", () => discardUnreadBody(req));
+  }
+  return new Request(url, init);
+}
+
+/**
+ * After the answer is sent, the rest of a body the app did not read: a browser waits to finish sending
+ * before it shows any answer, and a paused body would leave it waiting for good.
+ */
+function discardUnreadBody(req: ExpressRequest) {
+  if (req.complete || req.destroyed) return;
+  let discarded = 0;
+  // The stream Remix read from is done with; its listener would keep the bytes.
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARDED_BODY_BYTES) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function requestUrl(req: ExpressRequest): URL {
+  const host = req.get("x-forwarded-host") ?? req.get("host") ?? "localhost";
+  return new URL(req.originalUrl, `${req.protocol}://${host}`);
+}
+
+/** A request id from upstream when it looks like one, else a new one. */
+function acceptRequestId(incoming: string | string[] | undefined): string {
+  return typeof incoming === "string" && /^[A-Za-z0-9-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+}
+
+/** One structured line per request: method, path, status, duration and request id. */
+function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string }) {
+  const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
+  const { started: _started, ...rest } = entry;
+  process.stdout.write(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs })}\n`);
+}
+
+function requestLog(enabled: boolean): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = acceptRequestId(req.get("x-request-id"));
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    if (enabled) {
+      res.on("finish", () =>
+        logRequest({ method: req.method, path: req.path, status: res.statusCode, started, requestId, cache: res.locals.cache }),
+      );
+    }
+    next();
+  };
+}
+
+function listPublicFiles(publicDir: string): Set<string> {
+  const files = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) {
+        if (full !== join(publicDir, "build")) walk(full);
+      } else {
+        files.add(`/${relative(publicDir, full).split(sep).join("/")}`);
+      }
+    }
+  };
+  try {
+    walk(publicDir);
+  } catch {
+    // No public folder: nothing static to serve besides the build.
+  }
+  return files;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}

@@ -1,0 +1,33 @@
+import { getEnv } from "~/lib/env.server";
+import type { MemberSummary, PublicIdentityConfig } from "~/features/identity/member";
+import { toLiveUserRecord } from "~/features/identity/live-user";
+import { liveUserOptions } from "~/routes/api.me.stream/live-user.server";
+import { initialsOf } from "~/features/identity/user";
+import { getViewerState } from "./viewer.server";
+
+/** The header's view of a signed-in member, or null for visitors and anonymous accounts. */
+export async function getMemberSummary(request: Request, context?: object): Promise<MemberSummary | null> {
+  const state = await getViewerState(request, context);
+  if (!state || state.viewer.anonymous) return null;
+  const { user } = state;
+  return {
+    uid: state.viewer.uid,
+    firstName: user.firstName,
+    initials: initialsOf(user.firstName, user.lastName),
+    photoUrl: user.photoUrl,
+    photoColor: user.photoColor,
+    isSubscribed: user.isSubscribed,
+    record: toLiveUserRecord(user),
+    liveOptions: liveUserOptions(state.viewer),
+  };
+}
+
+/** The identity settings the browser may see, or null when sign-in is not configured. */
+export function publicIdentityConfig(): PublicIdentityConfig | null {
+  const identity = getEnv().identity;
+  if (identity.mode === "off") return null;
+  if (identity.mode === "emulator") {
+    return { mode: "emulator", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, emulatorHost: identity.emulatorHost };
+  }
+  return { mode: "firebase", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, appId: identity.appId };
+}

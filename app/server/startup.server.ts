@@ -1,0 +1,106 @@
+import type { ServerBuild } from "@remix-run/node";
+import { checkRouteHandles } from "~/lib/route-handle.server";
+import { markEndedNoShows } from "~/features/studios/check-in.server";
+import { sendReminders } from "~/features/classes/class-reminders.server";
+import { runCreditJobs } from "~/features/classes/credit-jobs.server";
+import { generateClasses } from "~/features/classes/class-schedule.server";
+import { deliverDueGifts } from "~/features/wallet/gifts.server";
+import { exportPendingLeads } from "~/features/content/lead.server";
+import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
+import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
+import { getStore } from "~/adapters/store/index.server";
+import { EnvError, getEnv } from "~/lib/env.server";
+
+/** Tries at seeding the demo people into the Auth emulator: 1 s, 2 s, 4 s, 8 s apart. */
+const DEMO_ACCOUNT_ATTEMPTS = 5;
+
+/**
+ * Checks the configuration and every route's handle, then, on the embedded default, seeds the
+ * demo content. A bad setting or handle stops the start with a message naming it.
+ */
+export async function runStartupTasks(options: { seed?: "auto" | "always"; routes?: ServerBuild["routes"] } = {}) {
+  let env;
+  try {
+    env = getEnv();
+  } catch (error) {
+    if (error instanceof EnvError) stop(error.message);
+    throw error;
+  }
+  if (options.routes) {
+    const problems = checkRouteHandles(options.routes);
+    if (problems.length > 0) stop(`Invalid route handles:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+  if (options.seed === "always" || env.seedDemoContent) {
+    const result = await seedDemoContent(getStore());
+    console.log(JSON.stringify({ level: "info", msg: "demo content seeded", ...result }));
+    // Demo people only ever go into the emulator, never into a real project.
+    // The emulator may still be opening its port when the server starts beside it: a few tries, and
+    // then the site runs without its demo people rather than not at all.
+    if (env.identity.mode === "emulator") {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const accounts = await seedDemoAccounts();
+          console.log(JSON.stringify({ level: "info", msg: "demo accounts seeded", ...accounts }));
+          break;
+        } catch (error) {
+          const cause = error instanceof Error ? error.message.slice(0, 120) : "unknown";
+          if (attempt >= DEMO_ACCOUNT_ATTEMPTS) {
+            console.warn(JSON.stringify({ level: "warn", msg: "demo accounts not seeded", cause }));
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt));
+        }
+      }
+    }
+  }
+  // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
+  try {
+    const classes = await generateClasses();
+    console.log(JSON.stringify({ level: "info", msg: "classes generated", ...classes }));
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "classes not generated", cause: error instanceof Error ? error.name : "unknown" }));
+  }
+  return env;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The background work, on timers that never keep the process alive: reminders every five minutes, the
+ * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
+ * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
+ * server-recorded analytics events forwarded every minute. Each is safe beside another server doing
+ * the same (reminders go once per key, classes are created only if absent, ledger entries are
+ * written once).
+ */
+export function startScheduleJobs(): () => void {
+  const run = (name: string, job: () => Promise<unknown>) => () =>
+    job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
+  const jobs: Array<[name: string, job: () => Promise<unknown>, everyMs: number]> = [
+    ["class reminders", () => sendReminders(), 5 * MINUTE],
+    ["class generation", () => generateClasses(), 360 * MINUTE],
+    // Gifts whose day has come go out, and charges a gift could not move yet are tried again.
+    ["gift delivery", () => deliverDueGifts(), 5 * MINUTE],
+    // Credit expiry, expiry reminders and the refunds of cancelled classes (ADR 022).
+    ["credit jobs", () => runCreditJobs(), 15 * MINUTE],
+    // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
+    ["studio no-shows", () => markEndedNoShows(), 15 * MINUTE],
+    // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
+    ["lead export", () => exportPendingLeads(), 5 * MINUTE],
+    // Server-recorded analytics events to the provider, when one is configured (issue 13).
+    ["analytics forward", () => forwardRecordedEvents(), MINUTE],
+  ];
+  const timers = jobs.map(([name, job, everyMs]) => {
+    const timer = setInterval(run(name, job), everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}
+
+function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}

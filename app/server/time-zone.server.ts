@@ -1,0 +1,38 @@
+import { readFormBody } from "~/lib/form-body.server";
+import { safeRedirectPath } from "~/lib/navigation";
+import { TimeZoneFormSchema } from "~/features/identity/time-zone";
+import { savePrivateUser } from "~/features/identity/user.server";
+import { getViewerState } from "./viewer.server";
+import { rememberTimeZone } from "./visitor.server";
+
+/**
+ * Where the time-zone form returns to: a path on this site, else the schedule. Kept server-side so
+ * the route's browser bundle does not pull the navigation rules out of the root chunk.
+ */
+export function timeZoneReturnPath(value: unknown): string {
+  return safeRedirectPath(value, "/classes");
+}
+
+/**
+ * Saves a zone from the form or the browser's report: in the session, and for a member in §3
+ * mostRecentTimeZone. Answers the Set-Cookie to send (null when nothing changed) or the sentence
+ * for a wrong value.
+ */
+export async function saveTimeZone(
+  request: Request,
+  context: object,
+): Promise<{ ok: true; setCookie: string | null; source: "browser" | "chosen"; next: string } | { ok: false; error: string; status: number; next: string }> {
+  const body = await readFormBody(request, 8 * 1024);
+  if (!body.ok) return { ok: false, error: body.message, status: body.status, next: "/classes" };
+  const fields = Object.fromEntries([...body.formData].map(([key, value]) => [key, String(value)]));
+  const next = timeZoneReturnPath(fields.next);
+  const parsed = TimeZoneFormSchema.safeParse(fields);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Please choose a time zone.", status: 400, next };
+  const { timeZone, source } = parsed.data;
+  const setCookie = await rememberTimeZone(request, { zone: timeZone, source });
+  const state = await getViewerState(request, context);
+  if (state && !state.viewer.anonymous && state.user.mostRecentTimeZone !== timeZone && (source === "chosen" || setCookie)) {
+    await savePrivateUser(state.viewer.uid, { mostRecentTimeZone: timeZone });
+  }
+  return { ok: true, setCookie, source, next };
+}
