@@ -7,7 +7,7 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["app/**/*.test.ts?(x)", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts?(x)", "tests/integration/**/*.test.ts", "tests/architecture/**/*.test.ts"],
     testTimeout: 20000,
   },
 });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import { createAnalyticsClient, revenueFields, uploadBody, uploadChecksum, type AnalyticsEventInput } from "./analytics.client";
+import { createAnalyticsClient, revenueFields } from "./analytics.client";
+import { uploadBody, uploadChecksum, type AnalyticsEventInput } from "~/platform/analytics-upload";
 
 /** A fetch that answers each upload with the next status and keeps what was sent. */
 function fakeFetch(statuses: number[] | ((events: AnalyticsEventInput[]) => number)) {

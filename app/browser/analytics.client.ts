@@ -1,5 +1,5 @@
-import SparkMD5 from "spark-md5";
 import { discardBody } from "~/lib/discard-body";
+import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "~/platform/analytics-upload";
 
 /**
  * The browser's analytics client (issue 13; spec §3 upload fields, §5 revenue, §7 analytics upload, §8,
@@ -10,24 +10,8 @@ import { discardBody } from "~/lib/discard-body";
  * nothing is sent and the queue is emptied. A failure logs a warning and rejects the event's promise.
  */
 
-export const UPLOAD_VERSION = "2";
-export const EVENT_PREFIX = "Web_";
 export const APP_VERSION = "1.0.0";
 const DEFAULT_BATCH = 20;
-
-export interface AnalyticsEventInput {
-  event_type: string;
-  time: number;
-  insert_id: string;
-  device_id: string;
-  user_id?: string | null;
-  event_properties?: Record<string, unknown>;
-  user_properties?: Record<string, unknown>;
-  productId?: string;
-  price?: number;
-  quantity?: number;
-  revenue?: number;
-}
 
 /** §7 user properties, as the page knows them. */
 export interface UserProperties {
@@ -62,17 +46,6 @@ interface Queued {
   event: AnalyticsEventInput;
   resolve: () => void;
   reject: (error: Error) => void;
-}
-
-export function uploadChecksum(v: string, client: string, e: string, uploadTime: string): string {
-  return SparkMD5.hash(v + client + e + uploadTime);
-}
-
-/** The form body of one upload. */
-export function uploadBody(apiKey: string, events: AnalyticsEventInput[], uploadTime: number): URLSearchParams {
-  const e = JSON.stringify(events);
-  const time = String(uploadTime);
-  return new URLSearchParams({ client: apiKey, e, v: UPLOAD_VERSION, upload_time: time, checksum: uploadChecksum(UPLOAD_VERSION, apiKey, e, time) });
 }
 
 /** §5: a revenue event needs a numeric price and quantity (1 when not given); otherwise it is ignored. */

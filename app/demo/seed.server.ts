@@ -1,3 +1,4 @@
+import { LiveClassSchema } from "~/features/classes/live-class";
 import { AdMapsSchema, DEMO_AD_MAPS } from "~/platform/ad-maps";
 import type { z } from "zod";
 import {
@@ -5,7 +6,6 @@ import {
   FaqEntrySchema,
   JobOpeningSchema,
   LearningSeriesSchema,
-  LiveClassSchema,
   NewsBannerSchema,
   PressArticleSchema,
   QuoteSchema,
@@ -34,7 +34,7 @@ import { demoTeacherPages, demoTeacherProfiles } from "./teachers";
 import { demoStudioTemplates, demoStudios, demoWaivers, upcomingStudioClasses } from "./studios";
 import { StudioSchema } from "~/features/studios/studio";
 import { WaiverSchema } from "~/features/studios/waiver";
-import { STUDIOS } from "~/features/studios/in-person-tickets.server";
+import { STUDIOS } from "~/features/studios/studio-records";
 import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "~/features/studios/waiver.server";
 import { demoGiftTypes } from "./gifts";
 import { GIFT_TYPES, GiftTypeSchema } from "~/features/wallet/gifts.server";

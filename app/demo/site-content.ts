@@ -1,4 +1,5 @@
-import type { Article, FaqEntry, JobOpening, LearningSeries, LiveClass, PressArticle, Quote } from "~/features/content/content";
+import type { Article, FaqEntry, JobOpening, LearningSeries, PressArticle, Quote } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 import { T, teacherFullName, type TeacherKey } from "./teachers";
 import { occurrences, type ClassTemplate } from "~/features/classes/class-schedule";
 

@@ -1,4 +1,4 @@
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 import { occurrences, type ClassTemplate } from "~/features/classes/class-schedule";
 import type { Studio } from "~/features/studios/studio";
 import type { Waiver } from "~/features/studios/waiver";

@@ -17,3 +17,22 @@ export async function readFormBody(
     return refuse("bad_request");
   }
 }
+
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super("request body over the limit");
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** Passes bytes through until `limit`, then fails the stream (and so the parse reading it). */
+export function byteLimit(limit: number): TransformStream<Uint8Array, Uint8Array> {
+  let seen = 0;
+  return new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) controller.error(new BodyTooLargeError());
+      else controller.enqueue(chunk);
+    },
+  });
+}

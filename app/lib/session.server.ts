@@ -1,6 +1,6 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { getEnv } from "./env.server";
-import { isLocalRequest } from "~/server/security-headers.server";
+import { isLocalRequest } from "./local-address";
 
 /**
  * The signed `__session` cookie (docs/decisions/004-session-cookie.md): HttpOnly, SameSite=Lax,

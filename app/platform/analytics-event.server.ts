@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
-import type { AnalyticsEvent } from "./analytics-events";
+
+/** An event as the platform records it; each feature types its own (billing/analytics-events.ts). */
+export interface RecordedEvent {
+  name: string;
+  properties: object;
+}
 
 /** Where events wait until the analytics pipeline (a later issue) uploads them. */
 export const ANALYTICS_EVENTS = "analyticsEvents";
@@ -10,7 +15,7 @@ export const ANALYTICS_EVENTS = "analyticsEvents";
  * warning and swallowed, and the caller carries on. Resolves true when the event was written.
  */
 export async function recordEvent(
-  event: AnalyticsEvent,
+  event: RecordedEvent,
   context: { uid: string | null; now?: number; /** An id a retry repeats: the event is then written once. */ id?: string },
 ): Promise<boolean> {
   try {
@@ -34,4 +39,19 @@ export async function recordEvent(
     );
     return false;
   }
+}
+
+/** The embedded collector's store of uploaded events (the analytics provider's stand-in). */
+export const COLLECTED_EVENTS = "collectedEvents";
+
+/**
+ * Stores one checked upload, all or nothing, and idempotently: a retried upload (same checksum)
+ * writes the same documents again.
+ */
+export async function saveCollectedUpload(checksum: string, events: ReadonlyArray<object>, uploadTime: number, now: number): Promise<void> {
+  await getStore().transaction(async (tx) => {
+    events.forEach((event, index) => {
+      tx.set(COLLECTED_EVENTS, `${checksum}-${String(index).padStart(3, "0")}`, { ...event, receivedAt: now, uploadTime });
+    });
+  });
 }

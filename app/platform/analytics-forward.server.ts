@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "~/browser/analytics.client";
+import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "./analytics-upload";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { ANALYTICS_EVENTS } from "./analytics-event.server";

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { readFormBody } from "~/lib/form-body.server";
@@ -75,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (!allowCodeAttempt(request)) {
+  if (!allowCodeAttempt(clientAddress(request))) {
     return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again." }, { status: 429 });
   }
   const found = await giftByCode(code);

@@ -10,7 +10,7 @@ export const handle = defineHandle({ name: "lander", layout: "lander", theme: "d
 export const meta = landerMeta;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return requireLandingPageView(request);
+  return requireLandingPageView(new URL(request.url).pathname);
 }
 
 export default function LanderLayout() {

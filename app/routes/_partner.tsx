@@ -10,7 +10,7 @@ export const handle = defineHandle({ name: "partner", layout: "lander", theme: "
 export const meta = landerMeta;
 
 export function loader({ request }: LoaderFunctionArgs) {
-  return requireLandingPageView(request);
+  return requireLandingPageView(new URL(request.url).pathname);
 }
 
 export default function PartnerLayout() {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getViewer } from "~/server/viewer.server";
-import { createCustomToken } from "~/adapters/identity/index.server";
+import { signInTokenFor } from "~/features/identity/account.server";
 import { sameOrigin } from "./api.session";
 
 /**
@@ -19,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const viewer = await getViewer(request);
   if (!viewer || viewer.anonymous) return Response.json({ ok: false }, { status: 401, headers });
   try {
-    return Response.json({ ok: true, token: await createCustomToken(viewer.uid) }, { headers });
+    return Response.json({ ok: true, token: await signInTokenFor(viewer.uid) }, { headers });
   } catch {
     return Response.json({ ok: false }, { status: 503, headers });
   }

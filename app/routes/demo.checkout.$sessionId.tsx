@@ -4,10 +4,9 @@ import { FormField } from "~/components/form-field";
 import { readFormBody } from "~/lib/form-body.server";
 import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/features/checkout/demo-card";
 import { ERRORS } from "~/lib/errors";
-import { deliverSignedEvents } from "~/features/checkout/payment-webhook.server";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
-import { getDemoProvider } from "~/adapters/payments/index.server";
+import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -28,9 +27,7 @@ function formatAmount(amount: number, currency: string) {
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const provider = getDemoProvider();
-  if (!provider) notFound();
-  const session = await provider.getDemoSession(params.sessionId ?? "");
+  const session = await getDemoCheckout(params.sessionId ?? "");
   if (!session) notFound();
   if (session.status === "complete") throw redirect(session.successUrl.replace("{CHECKOUT_SESSION_ID}", session.id));
   if (session.status !== "open") notFound();
@@ -58,8 +55,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 type ActionResult = { errors: Record<string, string>; values: Record<string, string>; step?: "authenticate" };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const provider = getDemoProvider();
-  if (!provider) notFound();
+  if (!demoPaymentsActive()) notFound();
   const sessionId = params.sessionId ?? "";
   const body = await readFormBody(request, 16 * 1024);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
@@ -73,18 +69,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     values = Object.fromEntries(DEMO_CARD_FIELDS.filter((name) => name !== "cvc").map((name) => [name, String(formData.get(name) ?? "").slice(0, 100)]));
     if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
     const { cardNumber, expiry, cardName } = parsed.data;
-    result = await provider.pay(sessionId, { number: cardNumber, ...expiry, name: cardName });
+    result = await payDemoCheckout(sessionId, { number: cardNumber, ...expiry, name: cardName });
   } else if (intent === "authenticate" || intent === "fail-authentication") {
-    result = await provider.authenticate(sessionId, intent === "authenticate");
+    result = await authenticateDemoCheckout(sessionId, intent === "authenticate");
   } else {
     return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
   }
 
-  if (result.ok) {
-    // Fulfilment takes Stripe's path: signed events to our webhook, after this response.
-    if (result.deliveries.length > 0) void deliverSignedEvents(result.deliveries);
-    return redirect(result.redirectTo);
-  }
+  if (!result) notFound();
+  // Fulfilment takes Stripe's path: signed events to our webhook, after this response.
+  if (result.ok) return redirect(result.redirectTo);
   switch (result.reason) {
     case "card_declined":
       return data<ActionResult>({ errors: { cardNumber: CARD_DECLINED_MESSAGE }, values }, { status: 400 });

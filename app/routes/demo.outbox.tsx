@@ -3,8 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
-import { readEmulatorOutbox } from "~/adapters/identity/index.server";
-import { getOutbox } from "~/adapters/mail/index.server";
+import { readDemoOutbox } from "~/platform/demo-outbox.server";
 
 /**
  * The demo outbox: in the demo nothing is really sent, so the sign-in links and SMS codes the Auth
@@ -16,18 +15,10 @@ export const handle = defineHandle({ name: "demo-outbox", layout: "main", theme:
 export const meta: MetaFunction = () => [{ title: "Demo outbox · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader(_args: LoaderFunctionArgs) {
-  const identity = getEnv().identity;
-  const mailbox = getOutbox();
-  if (identity.mode !== "emulator" && !mailbox) throw notFound();
-  let emulatorSilent = false;
-  const outbox =
-    identity.mode === "emulator"
-      ? await readEmulatorOutbox().catch(() => {
-          emulatorSilent = true;
-          return { links: [], codes: [] };
-        })
-      : { links: [], codes: [] };
-  const mail = mailbox ? (await mailbox.read({ limit: 30 })).map(({ id, to, subject, text, sentAt, attachments }) => ({ id, to, subject, text, sentAt: new Date(sentAt).toISOString(), attachments: (attachments ?? []).map((a) => a.filename) })) : [];
+  const outbox = await readDemoOutbox({ mailLimit: 30 });
+  if (!outbox) throw notFound();
+  const { emulatorSilent } = outbox;
+  const mail = outbox.mail.map(({ id, to, subject, text, sentAt, attachments }) => ({ id, to, subject, text, sentAt: new Date(sentAt).toISOString(), attachments: (attachments ?? []).map((a) => a.filename) }));
   const site = getEnv().PUBLIC_SITE_URL;
   // The emulator's own link points at its action handler; a real project's template would point at
   // our /auth/email-link (README), so the outbox shows that address.

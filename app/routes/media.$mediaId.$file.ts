@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
 import { accessOf } from "~/server/on-demand-pages.server";
 import { getViewerState } from "~/server/viewer.server";
-import { getDemoStreaming } from "~/adapters/streaming/index.server";
+import { demoMediaActive, demoMediaResponse } from "~/features/on-demand/media.server";
 
 /**
  * Issue 10: the demo's HLS packages (playlists and segments), to members only. With a hosted
@@ -10,12 +10,11 @@ import { getDemoStreaming } from "~/adapters/streaming/index.server";
  * signed addresses instead.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const demo = getDemoStreaming();
-  if (!demo) throw notFound();
+  if (!demoMediaActive()) throw notFound();
   if (accessOf(await getViewerState(request, context)) !== "member") {
     return new Response("Playing classes is part of the membership.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
   }
-  const response = demo.mediaResponse(params.mediaId ?? "", params.file ?? "");
+  const response = demoMediaResponse(params.mediaId ?? "", params.file ?? "");
   if (!response) throw notFound();
   return response;
 }

@@ -1,3 +1,4 @@
+import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (tooLarge) {
     return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: ERRORS.payload_too_large.status });
   }
-  if (!allowLeadAttempt(request)) {
+  if (!allowLeadAttempt(clientAddress(request))) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
   }
   let formData: FormData;

@@ -6,7 +6,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { savePrivateUser } from "~/features/identity/user.server";
 import { requireAccess } from "~/server/viewer.server";
-import { getAccount } from "~/adapters/identity/index.server";
+import { getSignInAccount } from "~/features/identity/account.server";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
 export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });
@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   if (user.onboardingStatus === "onboarded") throw redirect(next);
-  const account = await getAccount(viewer.uid);
+  const account = await getSignInAccount(viewer.uid);
   return { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? account?.email ?? "" };
 }
 
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const parsed = parseForm(OnboardingFormSchema, formData, FIELDS);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const account = await getAccount(viewer.uid);
+  const account = await getSignInAccount(viewer.uid);
   await savePrivateUser(viewer.uid, {
     firstName: parsed.data.firstName,
     lastName: parsed.data.lastName,

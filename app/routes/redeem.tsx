@@ -1,3 +1,4 @@
+import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
@@ -24,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
   const code = normalizeGiftCode(typed);
   if (!code) return data<ActionResult>({ error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed }, { status: 400 });
-  if (!allowCodeAttempt(request)) {
+  if (!allowCodeAttempt(clientAddress(request))) {
     return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again.", code: typed }, { status: 429 });
   }
   if (!(await giftByCode(code))) return data<ActionResult>({ error: GIFT_NOT_FOUND, code: typed }, { status: 404 });

@@ -7,7 +7,8 @@ import { readFormBody } from "~/lib/form-body.server";
 import { ERRORS } from "~/lib/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/features/identity/profile";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/features/identity/profile-photo";
-import { PHOTO_FIELD, readPhotoForm, removeProfilePhoto, updateProfilePhoto } from "~/features/identity/profile-photo.server";
+import { removeProfilePhoto, updateProfilePhoto } from "~/features/identity/profile-photo.server";
+import { PHOTO_FIELD, readPhotoForm } from "~/server/photo-form.server";
 import { deleteAccountCompletely } from "~/features/identity/account-cleanup.server";
 import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
 import { CreditsPanel } from "~/components/credits-panel";
@@ -17,14 +18,14 @@ import { describeMembership, membershipNotice } from "~/features/billing/members
 import { getMembership, syncCheckoutSession } from "~/features/billing/membership.server";
 import { giftsSummary } from "~/features/wallet/gifts.server";
 import { referralSummary } from "~/features/wallet/referrals.server";
-import { getDemoProvider } from "~/adapters/payments/index.server";
+import { demoPaymentsActive } from "~/features/checkout/demo-checkout.server";
 import { membershipFacts } from "~/features/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
 import { initialsOf } from "~/features/identity/user";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, requireAccess } from "~/server/viewer.server";
-import { getAccount } from "~/adapters/identity/index.server";
+import { getSignInAccount } from "~/features/identity/account.server";
 
 /** §2 settings: profile photo, profile, username, phone, sign out, delete account, the membership's place and class credits. */
 export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
@@ -67,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       credits: describeCredits(credits, user.mostRecentTimeZone ?? "UTC"),
       gifts,
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
-      demoClock: getDemoProvider() !== null,
+      demoClock: demoPaymentsActive(),
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -125,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "phone") {
     // The number was changed in the browser after a code; the provider's account is the truth.
-    const account = await getAccount(viewer.uid);
+    const account = await getSignInAccount(viewer.uid);
     await savePrivateUser(viewer.uid, { phoneNumber: account?.phoneNumber ?? null });
     return redirect("/settings?saved=phone#phone");
   }

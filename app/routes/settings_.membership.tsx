@@ -2,9 +2,8 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
-import { applyWinback, cancelMembership, getMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
-import { deliverSignedEvents } from "~/features/checkout/payment-webhook.server";
-import { getDemoProvider } from "~/adapters/payments/index.server";
+import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
+import { takeNextPaymentNow } from "~/features/checkout/demo-checkout.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 
@@ -37,12 +36,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "demo-next-payment") {
     // The demo's clock only: take the next payment now, through the same webhook path as Stripe's.
-    const provider = getDemoProvider();
-    const subscriptionId = (await getMembership(viewer.uid))?.subscriptionId;
-    if (!provider || !subscriptionId) throw new Response(null, { status: 404, statusText: "Not found" });
-    const charged = await provider.chargeNextPeriod(subscriptionId);
-    if (!charged.ok) return redirect("/settings?membership=no_membership#membership");
-    await deliverSignedEvents(charged.deliveries);
+    const taken = await takeNextPaymentNow(viewer.uid);
+    if (taken === "off") throw new Response(null, { status: 404, statusText: "Not found" });
+    if (taken === "no_membership") return redirect("/settings?membership=no_membership#membership");
     return redirect("/settings?membership=demo-charged#membership");
   }
   const result =

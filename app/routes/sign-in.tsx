@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { identityMessage, sendEmailSignInLink } from "~/server/email-sign-in.server";
 import { getViewer } from "~/server/viewer.server";
-import { identityAvailable } from "~/adapters/identity/index.server";
+import { signInAvailable } from "~/features/identity/account.server";
 import { readSession } from "~/lib/session.server";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sentTo = session.get("pendingEmail")?.email ?? null;
   }
   const headers = sentTo ? { "Cache-Control": "private, no-store" } : undefined;
-  return data({ next, sentTo, available: identityAvailable(), phoneFirst: url.searchParams.get("mode") !== "email" }, { headers });
+  return data({ next, sentTo, available: signInAvailable(), phoneFirst: url.searchParams.get("mode") !== "email" }, { headers });
 }
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };

@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const monthly = plans.find((candidate) => candidate.interval === "month");
   const locale = acceptedLocale(request);
   // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
-  const refCode = referralCodeFrom(request);
+  const refCode = referralCodeFrom(new URL(request.url), request.headers.get("Cookie"));
   const offer = refCode && !typed ? await checkOffer(refCode, member?.viewer.uid ?? null) : null;
 
   return data(
@@ -140,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const refCode = referralCodeFrom(request);
+  const refCode = referralCodeFrom(new URL(request.url), request.headers.get("Cookie"));
   const referred = !check && refCode ? await recordReferral(refCode, member.viewer.uid) : false;
   const started = await startSubscriptionCheckout({
     uid: member.viewer.uid,

@@ -1,7 +1,7 @@
 import { getEnv } from "~/lib/env.server";
 import type { MemberSummary, PublicIdentityConfig } from "~/features/identity/member";
 import { toLiveUserRecord } from "~/features/identity/live-user";
-import { liveUserOptions } from "~/routes/api.me.stream/live-user.server";
+import { liveUserOptions } from "./live-user.server";
 import { initialsOf } from "~/features/identity/user";
 import { getViewerState } from "./viewer.server";
 

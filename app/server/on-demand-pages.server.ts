@@ -4,7 +4,7 @@ import { notFound } from "~/lib/errors";
 import { getStreaming } from "~/adapters/streaming/index.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { durationLabel, isoDuration, type OnDemandCardData, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
-import { MODALITY_NAMES, getCatalogue, getTranscript, isModality, type Catalogue, type TranscriptCue } from "~/features/on-demand/on-demand.server";
+import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type ClassCard, type TranscriptCue } from "~/features/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
 import { getViewerState, type ViewerState } from "./viewer.server";
 import { continueWatching, resumePosition, type WatchRecord } from "~/features/on-demand/watch-history";
@@ -23,26 +23,6 @@ import {
  * visitor, a signed-in person without a membership, and a member. Only a member's pages are personal;
  * a visitor's are the same for everyone and may be cached.
  */
-
-export type ClassCard = OnDemandCardData;
-
-export const classHref = (slug: string) => `/on-demand/${slug}`;
-export const seriesHref = (slug: string) => `/on-demand/series/${slug}`;
-
-export function toCard(item: OnDemandClass, catalogue: Pick<Catalogue, "teachers">, record?: WatchRecord | null): ClassCard {
-  return {
-    slug: item.slug,
-    href: classHref(item.slug),
-    title: item.title,
-    teacherName: catalogue.teachers.find((t) => t.id === item.teacherId)?.name ?? "A Stillhour teacher",
-    duration: durationLabel(item.durationSeconds),
-    level: item.level,
-    modality: MODALITY_NAMES[item.modality],
-    poster: item.poster,
-    posterColor: item.posterColor,
-    progress: record && !record.completed && record.position > 0 ? Math.min(1, record.position / record.durationSeconds) : null,
-  };
-}
 
 /** Who is looking: `member` may play; `account` is signed in without a membership; `visitor` is neither. */
 export type Access = "member" | "account" | "visitor";

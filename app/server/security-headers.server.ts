@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, type IdentityConfig } from "~/lib/env.server";
 import { streamingOrigins } from "~/adapters/streaming/index.server";
+import { isLocalRequest } from "~/lib/local-address";
 
 /**
  * What lets a page's inline scripts run: the nonce of a response rendered for one request, or the
@@ -96,11 +97,6 @@ export function marketingAllowances(env: Pick<ReturnType<typeof getEnv>, "AD_PIX
     connect.push("https://analytics.twitter.com", "https://static.ads-twitter.com");
   }
   return { script, connect };
-}
-
-/** True for this machine's own addresses, served over plain HTTP: no HSTS, no Secure cookies. */
-export function isLocalRequest(url: URL): boolean {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
 }
 
 /** Headers every response carries, page or not. HSTS only where the site is served over HTTPS. */

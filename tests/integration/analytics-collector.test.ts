@@ -5,7 +5,9 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/adapters/store/index.server");
-const { collectUpload, uploadChecksum, resetCollectorLimits, COLLECTED_EVENTS, MAX_UPLOAD_BYTES } = await import("../../app/routes/api.analytics/collector.server");
+const { collectUpload, resetCollectorLimits, MAX_UPLOAD_BYTES } = await import("../../app/routes/api.analytics/collector.server");
+const { COLLECTED_EVENTS } = await import("../../app/platform/analytics-event.server");
+const { uploadChecksum } = await import("../../app/platform/analytics-upload");
 const { getEnv } = await import("../../app/lib/env.server");
 const { createAnalyticsClient } = await import("../../app/browser/analytics.client");
 

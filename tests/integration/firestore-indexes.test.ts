@@ -16,7 +16,7 @@ const { setStoreForTests } = await import("../../app/adapters/store/index.server
 const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
 const content = await import("../../app/features/content/content.server");
 const { deliverDueGifts } = await import("../../app/features/wallet/gifts.server");
-const { listUpcomingClasses } = await import("../../app/features/classes/class-schedule.server");
+const { listUpcomingClasses, getUpcomingClasses } = await import("../../app/features/classes/class-schedule.server");
 const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
 const { markEndedNoShows } = await import("../../app/features/studios/check-in.server");
 const { exportPendingLeads } = await import("../../app/features/content/lead.server");
@@ -69,7 +69,7 @@ describe("Firestore composite indexes", () => {
     await content.getArticlePage({ category: "sleep" });
     await content.listArticleSummaries();
     await content.getPressArticles();
-    await content.getUpcomingClasses();
+    await getUpcomingClasses();
     await deliverDueGifts(now.getTime());
     await listUpcomingClasses({ from: now, to: new Date(now.getTime() + 7 * 86_400_000) });
     await sendReminders({ now });

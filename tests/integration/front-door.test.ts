@@ -21,7 +21,7 @@ const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const { readSession, commitSession } = await import("../../app/lib/session.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
-const { readPhotoForm } = await import("../../app/features/identity/profile-photo.server");
+const { readPhotoForm } = await import("../../app/server/photo-form.server");
 const entry = await import("~/entry.server");
 
 let renders = 0;

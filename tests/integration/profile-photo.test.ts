@@ -12,7 +12,8 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.UPLOADS_DIR = UPLOADS;
 
 const { getStore } = await import("../../app/adapters/store/index.server");
-const { preparePhoto, readPhotoForm, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } = await import("../../app/features/identity/profile-photo.server");
+const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } = await import("../../app/features/identity/profile-photo.server");
+const { readPhotoForm } = await import("../../app/server/photo-form.server");
 const { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, photoFileNameFromUrl } = await import("../../app/features/identity/profile-photo");
 const { getPrivateUser, savePrivateUser } = await import("../../app/features/identity/user.server");
 const photoRoute = await import("~/routes/images.members.$file");

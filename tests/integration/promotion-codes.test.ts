@@ -14,7 +14,7 @@ import {
   redeemPromotionCodeOnce,
 } from "../../app/features/billing/promotion-code.server";
 import { ANALYTICS_EVENTS, recordEvent } from "../../app/platform/analytics-event.server";
-import { promotionCheckEvent } from "../../app/platform/analytics-events";
+import { promotionCheckEvent } from "../../app/features/billing/analytics-events";
 
 const NOW = 1_800_000_000;
 const anything = z.record(z.unknown());

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ArticleSchema, LiveClassSchema } from "../../app/features/content/content";
+import { ArticleSchema } from "../../app/features/content/content";
+import { LiveClassSchema } from "../../app/features/classes/live-class";
 import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "../../app/features/content/landing-page";
 import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "../../app/features/content/teacher";
 import { demoLandingPages } from "../../app/demo/landing-pages";

@@ -4,7 +4,7 @@ import { getEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { promotionRedemptionEvent } from "~/platform/analytics-events";
+import { promotionRedemptionEvent } from "~/features/billing/analytics-events";
 import { recordEvent } from "~/platform/analytics-event.server";
 import type { AppliedDiscount } from "~/adapters/payments/billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";

@@ -1,5 +1,5 @@
 import type { Plan } from "~/adapters/payments/billing";
-import { promotionCheckEvent, promotionEventBase } from "~/platform/analytics-events";
+import { promotionCheckEvent, promotionEventBase } from "~/features/billing/analytics-events";
 import { recordEvent } from "~/platform/analytics-event.server";
 import type { Membership } from "./membership";
 import type { MembershipFacts } from "./membership-summary";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { bookingProblem, waitlistOrder, type BookingProblem } from "./booking";
-import { LiveClassSchema } from "~/features/content/content";
+import { LiveClassSchema } from "~/features/classes/live-class";
 import { planReturn, planSpend, spendableBalance } from "~/features/wallet/credit-ledger";
 import { bookingPayment, creditsLabel } from "~/features/wallet/credit-pack";
 import { appendEntries, holdingsOf, readLedger, type MemberLedger } from "~/features/wallet/credits.server";

@@ -1,4 +1,4 @@
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 
 /**
  * Booking rules (issue 9; docs/decisions/016-bookings-and-waitlist.md), pure: when joining opens,

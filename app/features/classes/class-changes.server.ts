@@ -5,7 +5,7 @@ import { getEnv } from "~/lib/env.server";
 import { peopleFor, returnCreditsForCancelledClass } from "./booking.server";
 import { classInvite } from "./class-invite.server";
 import { CLASSES, getClass } from "./class-schedule.server";
-import { LiveClassSchema, type LiveClass } from "~/features/content/content";
+import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 import { tellCreditsReturned } from "~/features/wallet/credits.server";
 import { sendOnce } from "~/platform/mail.server";
 import { getTeachers } from "~/features/content/teacher.server";

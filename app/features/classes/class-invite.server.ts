@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 
 /**
  * Calendar invites for a class (issue 9; ADR 016): one VEVENT in the class's own zone with its

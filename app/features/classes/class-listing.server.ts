@@ -2,7 +2,7 @@ import { classState, groupByDay, timeOfDay } from "./class-schedule";
 import { getClass, listUpcomingClasses } from "./class-schedule.server";
 import { ordinal } from "./booking";
 import { bookingFor, listBookingsFor } from "./booking.server";
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 import { getTeachers } from "~/features/content/teacher.server";
 import { zoneLabel } from "~/features/identity/time-zone";
 

@@ -2,7 +2,7 @@ import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { peopleFor } from "./booking.server";
 import { CLASSES } from "./class-schedule.server";
-import { LiveClassSchema } from "~/features/content/content";
+import { LiveClassSchema } from "~/features/classes/live-class";
 import { sendOnce } from "~/platform/mail.server";
 import { getTeachers } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";

@@ -2,7 +2,7 @@ import { getStore } from "~/adapters/store/index.server";
 import type { DocumentStore } from "~/adapters/store/port.server";
 import { cached } from "~/lib/cache.server";
 import { ClassTemplateSchema, occurrences } from "./class-schedule";
-import { LiveClassSchema, type LiveClass } from "~/features/content/content";
+import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 
 /** `classTemplates`: the recurring slots; `classes`: what they make, plus one-off classes. */
 export const CLASS_TEMPLATES = "classTemplates";
@@ -58,4 +58,21 @@ export async function getClass(idOrSlug: string): Promise<LiveClass | null> {
   if (byId) return byId;
   const { docs } = await store.query(CLASSES, LiveClassSchema, { where: [{ field: "slug", op: "==", value: idOrSlug }], limit: 1 });
   return docs[0]?.data ?? null;
+}
+
+/** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */
+export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
+  // Rounded to the minute so the cache key changes at most once a minute.
+  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
+  return cached(`classes:${from}:${limit}`, { ttlSeconds: 60 }, async () => {
+    const { docs } = await getStore().query("classes", LiveClassSchema, {
+      where: [{ field: "startsAt", op: ">=", value: from }],
+      orderBy: [{ field: "startsAt" }],
+      limit: limit * 4,
+    });
+    return docs
+      .map((d) => d.data)
+      .filter((c) => c.studioId === null)
+      .slice(0, limit);
+  });
 }

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { CreditCostSchema } from "~/features/wallet/credit-pack";
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 
 /**
  * The live schedule's rules (issue 9; docs/decisions/015-time-zones.md). A template is a recurring

@@ -8,7 +8,6 @@ import {
   FaqEntrySchema,
   JobOpeningSchema,
   LearningSeriesSchema,
-  LiveClassSchema,
   NewsBannerSchema,
   PressArticleSchema,
   QuoteSchema,
@@ -16,7 +15,6 @@ import {
   type FaqEntry,
   type JobOpening,
   type LearningSeries,
-  type LiveClass,
   type NewsBanner,
   type PressArticle,
   type Quote,
@@ -96,23 +94,6 @@ export function getLearningSeries(): Promise<LearningSeries[]> {
       ...data,
       lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
     }));
-  });
-}
-
-/** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */
-export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
-  // Rounded to the minute so the cache key changes at most once a minute.
-  const from = new Date(Math.floor(Date.now() / 60_000) * 60_000).toISOString();
-  return cached(`classes:${from}:${limit}`, { ttlSeconds: 60 }, async () => {
-    const { docs } = await getStore().query("classes", LiveClassSchema, {
-      where: [{ field: "startsAt", op: ">=", value: from }],
-      orderBy: [{ field: "startsAt" }],
-      limit: limit * 4,
-    });
-    return docs
-      .map((d) => d.data)
-      .filter((c) => c.studioId === null)
-      .slice(0, limit);
   });
 }
 

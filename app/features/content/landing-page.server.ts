@@ -20,9 +20,9 @@ export async function listLandingPages(): Promise<LandingPage[]> {
   });
 }
 
-/** What a lander or partner page renders, by the request's path; throws 404 when there is no such page. */
-export async function requireLandingPageView(request: Request) {
-  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, "");
+/** What a lander or partner page renders, by its path; throws 404 when there is no such page. */
+export async function requireLandingPageView(pathname: string) {
+  const slug = pathname.replace(/^\/+|\/+$/g, "");
   const page = await getLandingPage(slug);
   if (!page) throw notFound();
   const teachers = await getTeachersByIds(page.teacherIds);

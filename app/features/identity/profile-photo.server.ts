@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import sharp from "sharp";
 import { getPhotoStorage } from "~/adapters/photos/index.server";
 import { createRateLimit } from "~/lib/rate-limit.server";
@@ -12,7 +11,6 @@ import {
   sniffPhotoType,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
-  PHOTO_MAX_REQUEST_BYTES,
   PHOTO_QUALITY,
   PHOTO_SIZE,
   type PhotoErrorCode,
@@ -21,7 +19,7 @@ import {
 import { getPrivateUser, savePrivateUser } from "./user.server";
 
 /**
- * Profile photos: read from the settings form without holding more than the limit, checked by their
+ * Profile photos (read from the settings form by app/server/photo-form.server.ts): checked by their
  * content, re-encoded by sharp (libvips) into a clean square WebP, and stored under a new name.
  * Rules and limits live in ./profile-photo.ts.
  */
@@ -31,44 +29,6 @@ sharp.cache(false);
 
 // Re-encoding costs about 0.2 s of CPU for a 12 MP photo: plenty for a person, a ceiling for a script.
 const uploadsPerMember = createRateLimit({ limit: 20, windowMs: 10 * 60_000 });
-
-/** The form field the photo arrives in. */
-export const PHOTO_FIELD = "photo";
-
-export type PhotoFormResult =
-  | { ok: true; fields: FormData; file: File | null }
-  | { ok: false; code: PhotoErrorCode | "bad_request" };
-
-/**
- * Reads a multipart settings form. A body announced as over the limit is refused before a byte is
- * read; one that turns out longer (no Content-Length, or a false one) is cut off at the limit.
- */
-export async function readPhotoForm(request: Request): Promise<PhotoFormResult> {
-  const announced = Number(request.headers.get("Content-Length") ?? 0);
-  if (announced > PHOTO_MAX_REQUEST_BYTES) return { ok: false, code: "photo_too_large" };
-  if (!request.body) return { ok: false, code: "bad_request" };
-  const limited = new Request(request.url, {
-    method: request.method,
-    headers: request.headers,
-    // preventCancel: cancelling would destroy the connection before the answer is sent; the front door
-    // throws the unread rest away once it has answered.
-    body: request.body.pipeThrough(byteLimit(PHOTO_MAX_REQUEST_BYTES), { preventCancel: true }),
-    duplex: "half",
-  } as RequestInit);
-  const uploadHandler = unstable_createMemoryUploadHandler({
-    maxPartSize: PHOTO_MAX_BYTES,
-    // Only the photo field may carry a file; any other file part is dropped unread.
-    filter: ({ name, filename }) => filename === undefined || name === PHOTO_FIELD,
-  });
-  try {
-    const fields = await unstable_parseMultipartFormData(limited, uploadHandler);
-    const file = fields.get(PHOTO_FIELD);
-    return { ok: true, fields, file: file instanceof File ? file : null };
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError || error instanceof BodyTooLargeError) return { ok: false, code: "photo_too_large" };
-    return { ok: false, code: "bad_request" };
-  }
-}
 
 export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType: PhotoType } | { ok: false; code: PhotoErrorCode };
 
@@ -163,25 +123,6 @@ export async function getProfilePhotoFile(name: string): Promise<Buffer | null> 
 /** The dominant colour of a stored photo, for its palette (§7). */
 export async function photoColorOf(webp: Buffer): Promise<string> {
   return hexColor((await sharp(webp).stats()).dominant);
-}
-
-class BodyTooLargeError extends Error {
-  constructor() {
-    super("request body over the limit");
-    this.name = "BodyTooLargeError";
-  }
-}
-
-/** Passes bytes through until `limit`, then fails the stream (and so the parse reading it). */
-function byteLimit(limit: number): TransformStream<Uint8Array, Uint8Array> {
-  let seen = 0;
-  return new TransformStream({
-    transform(chunk, controller) {
-      seen += chunk.byteLength;
-      if (seen > limit) controller.error(new BodyTooLargeError());
-      else controller.enqueue(chunk);
-    },
-  });
 }
 
 /** A leftover file costs a little disk, never a broken page: log it and carry on. */

@@ -2,8 +2,7 @@ import { z } from "zod";
 import type { SearchDocument } from "~/adapters/search/port";
 import { getSearch } from "~/adapters/search/index.server";
 import { LEVELS, MODALITIES, type OnDemandClass } from "./on-demand";
-import { toCard, type ClassCard } from "~/server/on-demand-pages.server";
-import { MODALITY_NAMES, getCatalogue, type Catalogue } from "./on-demand.server";
+import { MODALITY_NAMES, getCatalogue, toCard, type Catalogue, type ClassCard } from "./on-demand.server";
 
 /**
  * Class search (issue 10): the whole query lives in the URL (`/search?q=…&modality=…&teacher=…&level=…

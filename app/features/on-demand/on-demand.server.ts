@@ -15,7 +15,10 @@ import {
   type OnDemandClass,
   type OnDemandSeries,
   type OnDemandShelf,
+  durationLabel,
+  type OnDemandCardData,
 } from "./on-demand";
+import type { WatchRecord } from "./watch-history";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 
 /**
@@ -166,4 +169,25 @@ export function readDemoRecordings(root = path.resolve(getEnv().DEMO_MEDIA_DIR))
     }
   }
   return recordings;
+}
+
+/** A class as a card on the hub, a shelf or the search results. */
+export type ClassCard = OnDemandCardData;
+
+export const classHref = (slug: string) => `/on-demand/${slug}`;
+export const seriesHref = (slug: string) => `/on-demand/series/${slug}`;
+
+export function toCard(item: OnDemandClass, catalogue: Pick<Catalogue, "teachers">, record?: WatchRecord | null): ClassCard {
+  return {
+    slug: item.slug,
+    href: classHref(item.slug),
+    title: item.title,
+    teacherName: catalogue.teachers.find((t) => t.id === item.teacherId)?.name ?? "A Stillhour teacher",
+    duration: durationLabel(item.durationSeconds),
+    level: item.level,
+    modality: MODALITY_NAMES[item.modality],
+    poster: item.poster,
+    posterColor: item.posterColor,
+    progress: record && !record.completed && record.position > 0 ? Math.min(1, record.position / record.durationSeconds) : null,
+  };
 }

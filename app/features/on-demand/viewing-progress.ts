@@ -81,3 +81,16 @@ function earn(state: ViewingState, candidates: ViewingEvent[]) {
   const events = candidates.filter((event) => !state.sent.includes(event));
   return { state: events.length ? { ...state, sent: [...state.sent, ...events] } : state, events };
 }
+
+/** §4 on-demand video progress, once per viewing (this module says when). */
+export interface OnDemandVideoProperties {
+  classSlug: string;
+  seriesSlug: string | null;
+  viewing: string;
+  position: number;
+  durationSeconds: number;
+}
+export type OnDemandVideoEvent =
+  | { name: "On_Demand_Video_Started"; properties: OnDemandVideoProperties }
+  | { name: "On_Demand_Video_Mostly_Completed"; properties: OnDemandVideoProperties }
+  | { name: "On_Demand_Video_Completed"; properties: OnDemandVideoProperties };

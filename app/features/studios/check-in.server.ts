@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { CLASSES } from "~/features/classes/class-schedule.server";
-import { LiveClassSchema } from "~/features/content/content";
-import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, SeatsSchema, readPayment, releasePayment, TicketSchema, ticketsForClass, type Ticket } from "./in-person-tickets.server";
+import { LiveClassSchema } from "~/features/classes/live-class";
+import { readPayment, releasePayment, TicketSchema, ticketsForClass, type Ticket } from "./in-person-tickets.server";
+import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, SeatsSchema } from "./studio-records";
 import { StudioSchema, codeFromScan, studioDay, studioTime } from "./studio";
 
 /**

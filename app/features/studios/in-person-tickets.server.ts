@@ -5,13 +5,14 @@ import type { TransactionContext } from "~/adapters/store/port.server";
 import { waitlistOrder } from "~/features/classes/booking";
 import { USER_ACTIONS, creditRefFor, returnCredits, type CreditsReturned } from "~/features/classes/booking.server";
 import { CLASSES } from "~/features/classes/class-schedule.server";
-import { LiveClassSchema, type LiveClass } from "~/features/content/content";
+import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 import { planSpend, type SpendPlan } from "~/features/wallet/credit-ledger";
 import { creditsLabel } from "~/features/wallet/credit-pack";
 import { appendEntries, holdingsOf, readLedger, type MemberLedger } from "~/features/wallet/credits.server";
 import { StudioSchema, TICKET_STATES, canBecome, isLateCancel } from "./studio";
 import { SignatureSchema, signatureId } from "./waiver";
 import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.server";
+import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, STUDIO_TRANSACTIONS, SeatsSchema, USER_MEMBERSHIPS } from "./studio-records";
 
 /**
  * In-person tickets (issue 12; docs/decisions/023-waivers.md). The live-class booking model of ADR 016
@@ -21,12 +22,6 @@ import { WAIVER_HEADS, WAIVER_SIGNATURES, WaiverHeadSchema } from "./waiver.serv
  * and has a way to pay that is claimed in that transaction too: a studio membership, a drop-in bought
  * through the payment port, or class credits (the ledger of credits.server.ts, ADR 022).
  */
-
-export const STUDIOS = "studios";
-export const IN_PERSON_TICKETS = "inPersonTickets";
-export const IN_PERSON_SEATS = "inPersonSeats";
-export const STUDIO_TRANSACTIONS = "studioTransactions";
-export const USER_MEMBERSHIPS = "userMemberships";
 
 /**
  * How a ticket is paid. For "credits" the form names no pack (it posts `credits:account`); the
@@ -55,12 +50,6 @@ export const TicketSchema = z.object({
   updatedAt: z.number(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
-
-export const SeatsSchema = z.object({
-  classId: z.string(),
-  booked: z.number().int().min(0),
-  waitlist: z.array(z.object({ uid: z.string(), waitlistedAt: z.number() })).default([]),
-});
 
 export const MembershipSchema = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { getStore } from "~/adapters/store/index.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { STUDIO_TRANSACTIONS, StudioTransactionSchema, USER_MEMBERSHIPS, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
+import { StudioTransactionSchema, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
+import { STUDIO_TRANSACTIONS, USER_MEMBERSHIPS } from "./studio-records";
 import { startPurchase, type PaidPurchase, type PurchaseStart } from "~/features/billing/purchases.server";
 import type { Studio } from "./studio";
 import { sendTicketConfirmation } from "./ticket-mail.server";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookingPayment, CreditCostSchema, CreditPackSchema, creditsLabel, describeCredits } from "./credit-pack";
-import { LiveClassSchema } from "~/features/content/content";
+import { LiveClassSchema } from "~/features/classes/live-class";
 import { demoCreditPacks } from "~/demo/credit-packs";
 
 describe("the catalogue", () => {

@@ -6,7 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/lib/rate-limit.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/features/billing/gifted-time.server";
@@ -369,8 +369,9 @@ export async function applyPendingRedemptions(): Promise<number> {
 /** Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. */
 const codeAttempts = createRateLimit({ limit: 20, windowMs: 60_000 });
 
-export function allowCodeAttempt(request: Request): boolean {
-  return codeAttempts.attempt(clientAddress(request));
+/** Counts one code attempt from a client address (lib/rate-limit's clientAddress). */
+export function allowCodeAttempt(client: string): boolean {
+  return codeAttempts.attempt(client);
 }
 
 export const GIFT_NOT_FOUND = "We couldn't find a gift with that code. Please check it against the e-mail or message it came in.";

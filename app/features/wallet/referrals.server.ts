@@ -201,10 +201,10 @@ export async function referralSummary(uid: string): Promise<ReferralSummary> {
 }
 
 /** The invitation a visitor carries: `?ref=` on the address, else the cookie /{code} set. */
-export function referralCodeFrom(request: Request): string | null {
-  const fromUrl = new URL(request.url).searchParams.get("ref");
+export function referralCodeFrom(url: URL, cookieHeader: string | null): string | null {
+  const fromUrl = url.searchParams.get("ref");
   if (fromUrl && REFERRAL_CODE.test(fromUrl)) return fromUrl;
-  const cookie = (request.headers.get("Cookie") ?? "").split(";").map((part) => part.trim()).find((part) => part.startsWith(`${REFERRAL_COOKIE}=`));
+  const cookie = (cookieHeader ?? "").split(";").map((part) => part.trim()).find((part) => part.startsWith(`${REFERRAL_COOKIE}=`));
   const value = cookie?.slice(REFERRAL_COOKIE.length + 1) ?? "";
   return REFERRAL_CODE.test(value) ? value : null;
 }

@@ -1,8 +1,9 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { saveCollectedUpload } from "~/platform/analytics-event.server";
+import { UPLOAD_VERSION, uploadChecksum } from "~/platform/analytics-upload";
 
 /**
  * The site's own analytics collector (issue 13; spec §3 upload fields, §7 analytics upload): the
@@ -13,7 +14,6 @@ import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
  * is stored in part. It reads at most MAX_UPLOAD_BYTES, so it never holds a large body in memory.
  */
 
-export const COLLECTED_EVENTS = "collectedEvents";
 export const MAX_UPLOAD_BYTES = 64 * 1024;
 export const MAX_EVENTS_PER_UPLOAD = 200;
 const MAX_EVENT_BYTES = 4 * 1024;
@@ -87,10 +87,6 @@ function hasForbiddenKey(value: unknown, depth = 0): boolean {
   return Object.keys(value).some((key) => FORBIDDEN_KEYS.has(key) || hasForbiddenKey((value as Record<string, unknown>)[key], depth + 1));
 }
 
-export function uploadChecksum(v: string, client: string, e: string, uploadTime: string): string {
-  return createHash("md5").update(v + client + e + uploadTime).digest("hex");
-}
-
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -121,7 +117,7 @@ export async function collectUpload(request: Request, now = Date.now()): Promise
     return answer(400, "An upload needs exactly one each of client, e, v, upload_time and checksum.");
   }
   if (!sameText(client, getEnv().ANALYTICS_KEY)) return answer(400, "Unknown analytics key.");
-  if (v !== "2") return answer(400, "Unsupported upload version.");
+  if (v !== UPLOAD_VERSION) return answer(400, "Unsupported upload version.");
   if (!/^\d{13}$/.test(uploadTime)) return answer(400, "upload_time must be milliseconds since 1970.");
   if (!/^[0-9a-f]{32}$/.test(checksum) || !sameText(checksum, uploadChecksum(v, client, e, uploadTime))) {
     return answer(400, "The checksum does not match the upload.");
@@ -147,11 +143,6 @@ export async function collectUpload(request: Request, now = Date.now()): Promise
     events.push(parsed.data);
   }
 
-  // All or nothing, and idempotent: a retried upload (same checksum) writes the same documents again.
-  await getStore().transaction(async (tx) => {
-    events.forEach((event, index) => {
-      tx.set(COLLECTED_EVENTS, `${checksum}-${String(index).padStart(3, "0")}`, { ...event, receivedAt: now, uploadTime: Number(uploadTime) });
-    });
-  });
+  await saveCollectedUpload(checksum, events, Number(uploadTime), now);
   return answer(200, undefined, events.length);
 }

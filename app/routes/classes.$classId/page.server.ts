@@ -11,7 +11,7 @@ import { creditSummary, tellCreditsReturned } from "~/features/wallet/credits.se
 import { classEventJsonLd } from "~/lib/seo";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 import { zoneLabel } from "~/features/identity/time-zone";
-import type { LiveClass } from "~/features/content/content";
+import type { LiveClass } from "~/features/classes/live-class";
 import { getViewerState } from "~/server/viewer.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getEnv } from "~/lib/env.server";

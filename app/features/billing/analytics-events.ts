@@ -4,11 +4,11 @@ import {
   type InvalidReason,
   type PromotionCheck,
   type RedemptionFailure,
-} from "~/features/billing/promotion-code";
+} from "./promotion-code";
 
 /**
  * Typed analytics events (spec §4). Recorded to the store's `analyticsEvents` collection by
- * ./analytics-event.server.ts; a later issue uploads them to the analytics pipeline. Names keep the
+ * ~/platform/analytics-event.server.ts; a later issue uploads them to the analytics pipeline. Names keep the
  * spec's spelling.
  */
 
@@ -42,20 +42,7 @@ export type MembershipFailureEvent =
   | { name: "Gift_Purchase_Failed"; properties: { giftTypeId: string; reason: string } }
   | { name: "Gift_Redeem_Failed"; properties: { reason: string } };
 
-/** §4 on-demand video progress, once per viewing (app/features/on-demand/viewing-progress.ts says when). */
-export interface OnDemandVideoProperties {
-  classSlug: string;
-  seriesSlug: string | null;
-  viewing: string;
-  position: number;
-  durationSeconds: number;
-}
-export type OnDemandVideoEvent =
-  | { name: "On_Demand_Video_Started"; properties: OnDemandVideoProperties }
-  | { name: "On_Demand_Video_Mostly_Completed"; properties: OnDemandVideoProperties }
-  | { name: "On_Demand_Video_Completed"; properties: OnDemandVideoProperties };
-
-export type AnalyticsEvent = PromotionCodeEvent | MembershipFailureEvent | OnDemandVideoEvent;
+export type AnalyticsEvent = PromotionCodeEvent | MembershipFailureEvent;
 export type AnalyticsEventName = AnalyticsEvent["name"];
 
 /** The common properties of a promotion-code event, from what was typed and the plan chosen. */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { streamLiveUser } from "./live-user.server";
+import { streamLiveUser } from "~/server/live-user.server";
 import { getViewer } from "~/server/viewer.server";
 
 /**
