@@ -1,6 +1,11 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-export function EmptyState({ title, message, action }: { title: string; message: string; action?: ReactNode }) {
+/**
+ * What a list shows when it has nothing yet: a calm mark, a title, a sentence, and the one place to
+ * go next (`link`, a button-styled link, `quiet` for the secondary style; `action` for anything else).
+ */
+export function EmptyState({ title, message, link, action }: { title: string; message: string; link?: { to: string; label: string; quiet?: boolean }; action?: ReactNode }) {
   return (
     <div className="empty-state">
       <svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true">
@@ -9,6 +14,11 @@ export function EmptyState({ title, message, action }: { title: string; message:
       </svg>
       <h2>{title}</h2>
       <p>{message}</p>
+      {link ? (
+        <Link className={link.quiet ? "button button--secondary" : "button"} to={link.to}>
+          {link.label}
+        </Link>
+      ) : null}
       {action}
     </div>
   );

@@ -57,8 +57,13 @@ const EnvSchema = z
     ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").default("demo-analytics-debug-key"),
     /** Where the browser uploads analytics: the site's own collector, or the provider's HTTP API in production. */
     ANALYTICS_ENDPOINT: z.string().regex(/^(\/[A-Za-z0-9/_-]*|https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*)$/, "must be a path on this site or an https address").default("/api/analytics"),
-    /** Production: the provider's upload endpoint that server-recorded events are forwarded to; unset = kept in the store. */
-    ANALYTICS_FORWARD_URL: z.string().regex(/^https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*$/, "must be an https address").optional(),
+    /**
+     * Production: the provider's upload endpoint that server-recorded events are forwarded to; unset = kept in the store.
+     * Plain http only on loopback, where the key never leaves the machine: a local receiver standing in for the provider.
+     */
+    ANALYTICS_FORWARD_URL: z.string().regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d+)?\/[A-Za-z0-9/_.-]*$/, "must be an https address (http only on localhost or 127.0.0.1)").optional(),
+    /** How often the recorded events are forwarded; a test sets 1 to see an upload within seconds. */
+    ANALYTICS_FORWARD_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */

@@ -20,9 +20,49 @@ export const ERRORS = {
   photo_heic: { status: 400, message: "We can't read HEIC photos yet. Please choose a JPEG copy (most phones can share one) and try again." },
   photo_unreadable: { status: 400, message: "We couldn't read that photo; it may be damaged. Please try another." },
   photo_storage_failed: { status: 503, message: "We couldn't save your photo just now. Please try again in a moment." },
+
+  // Booking live classes and studio tickets (issues 9, 11, 12).
+  class_not_found: { status: 404, message: "We couldn't find that class." },
+  not_member: { status: 403, message: "Booking live classes is part of the membership. Start a free week and you can book straight away." },
+  class_cancelled: { status: 409, message: "This class was cancelled, so it can't be booked. The schedule has others at this time of day." },
+  class_started: { status: 409, message: "This class has already started, so booking has closed." },
+  not_booked: { status: 409, message: "You don't have a place on this class to cancel." },
+  not_waitlisted: { status: 409, message: "You're not on this class's waitlist." },
+  not_enough_credits: { status: 409, message: "You don't have enough credits left for this class. A class pack or a membership will let you book." },
+  waiver_needed: { status: 409, message: "Please read and sign the studio's waiver first; your booking carries on straight after." },
+  payment_invalid: { status: 409, message: "That way of paying doesn't cover this class. Please choose another." },
+  credits_not_taken: { status: 409, message: "This class can't be paid with credits. Please choose another way to pay." },
+
+  // Opening a payment page (subscribe, gifts, credits, drop-ins). Never the provider's own words.
+  unknown_plan: { status: 400, message: "That plan isn't on offer any more. Please choose one of the plans shown." },
+  already_member: { status: 409, message: "You already have a membership running. You'll find it in settings." },
+  form_out_of_date: { status: 400, message: "This form is out of date. Please try again." },
+  checkout_unavailable: { status: 503, message: "The payment page didn't open just now. Nothing was charged; please try again in a moment." },
+  price_in_form: { status: 400, message: "Prices come from our catalogue, not the form. Please make your choice again." },
+  checkout_failed: { status: 502, message: "We couldn't open the payment page. Nothing was charged; please try again, or write to us if it keeps happening." },
+
+  // Redeeming a gift (issue 10).
+  gift_not_found: { status: 404, message: "We couldn't find a gift with that code. Please check it against the e-mail or message it came in." },
+  gift_unpaid: { status: 400, message: "This gift hasn't been paid for yet. If you bought it, finish the payment and try again." },
+  gift_abandoned: { status: 400, message: "This gift's payment was never finished, so there's nothing to redeem." },
+  gift_refunded: { status: 400, message: "This gift was refunded, so it can't be redeemed." },
+  gift_already_redeemed: { status: 409, message: "This gift has already been redeemed." },
+  gift_own_gift: { status: 400, message: "This is a gift you bought for someone else. Pass the link on to them." },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** A code with its status and sentence, as a feature returns a refusal and a route shows it. */
+export interface Problem<C extends ErrorCode = ErrorCode> {
+  code: C;
+  status: number;
+  message: string;
+}
+
+/** The catalogue's entry for `code`: the status to answer with and the sentence a person reads. */
+export function problemOf<C extends ErrorCode>(code: C): Problem<C> {
+  return { code, status: ERRORS[code].status, message: ERRORS[code].message };
+}
 
 /** A 404 response to throw from a loader; the root error boundary renders the Page Not Found page. */
 export function notFound(): Response {

@@ -2,7 +2,7 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { readFormBody } from "~/lib/form-body.server";
-import { GIFT_CODE_LENGTH, REDEEM_MESSAGES, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
+import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
 import { allowCodeAttempt, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { referralCookie, referrerOf } from "~/features/wallet/referrals.server";
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       signedIn: uid !== null,
       redeemedByYou: mine,
       resultText: mine && gift.resultAt ? resultText(gift.redemption?.kind ?? "start", gift.resultAt, zone) : null,
-      refusal: mine ? null : refusal ? REDEEM_MESSAGES[refusal] : null,
+      refusal: mine ? null : refusal ? giftRefusal(refusal).message : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const found = await giftByCode(code);
   if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
   const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: user.mostRecentTimeZone ?? "UTC" });
-  if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.reason === "already_redeemed" ? 409 : 400 });
+  if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.status });
   return redirect(`/${code}`);
 }
 

@@ -77,11 +77,7 @@ export default function BlogRoute() {
             <EmptyState
               title="Nothing here yet"
               message="There are no articles to show on this page. The newest ones are a click away."
-              action={
-                <Link className="button button--secondary" to="/blog">
-                  See the newest articles
-                </Link>
-              }
+              link={{ to: "/blog", label: "See the newest articles", quiet: true }}
             />
           )}
           {nextCursor || !isFirstPage ? (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { classInviteFor } from "~/server/class-join.server";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 9: the class's calendar invite. Anyone may have it; only a booked member's copy carries the
@@ -12,7 +13,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="${invite.filename}"`,
-      "Cache-Control": invite.personal ? "private, no-store" : "public, max-age=0, s-maxage=60",
+      ...pageCaching(invite.personal),
     },
   });
 }

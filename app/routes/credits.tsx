@@ -2,8 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { endDateText } from "~/features/wallet/gift";
 import { creditSummary, getCreditPack, listCreditPacks } from "~/features/wallet/credits.server";
-import { readFormBody } from "~/lib/form-body.server";
-import { namesAPrice } from "~/features/billing/subscribe";
+import { readPurchaseForm } from "~/server/purchase-form.server";
 import { isReturnPath } from "~/features/billing/subscribe-link";
 import { formatMoney } from "~/features/billing/promotion-code";
 import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
@@ -64,13 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { error: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readPurchaseForm(request, 4 * 1024);
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   const { formData } = body;
   const { viewer } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (namesAPrice(formData)) {
-    return data<ActionResult>({ error: "Prices and amounts come from our catalogue, not the form. Please choose your pack again." }, { status: 400 });
-  }
   const pack = await getCreditPack(String(formData.get("pack") ?? ""));
   if (!pack) return data<ActionResult>({ error: "Please choose one of the packs shown." }, { status: 400 });
   const next = String(formData.get("next") ?? "");

@@ -85,11 +85,7 @@ export default function FaqRoute() {
             <EmptyState
               title="Answers are on their way"
               message="We are updating this page. Until then, write to hello@stillhour.example and we will help."
-              action={
-                <Link className="button button--secondary" to="/">
-                  Back to the home page
-                </Link>
-              }
+              link={{ to: "/", label: "Back to the home page", quiet: true }}
             />
           )}
         </div>

@@ -2,12 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { recordEvent } from "~/platform/analytics-event.server";
-import { readFormBody } from "~/lib/form-body.server";
+import { readPurchaseForm } from "~/server/purchase-form.server";
 import { GIFT_MESSAGE_MAX } from "~/features/wallet/gift";
 import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/features/wallet/gift-form";
 import { getGiftType, listGiftTypes, orderGift } from "~/features/wallet/gifts.server";
 import { formatMoney } from "~/features/billing/promotion-code";
-import { namesAPrice } from "~/features/billing/subscribe";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
 import { getPrivateUser } from "~/features/identity/user.server";
@@ -52,13 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readPurchaseForm(request, 16 * 1024);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (namesAPrice(formData)) {
-    return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your gift again." }, values: {} }, { status: 400 });
-  }
   const zone = user.mostRecentTimeZone ?? "UTC";
   const parsed = parseForm(giftFormSchema(zone, Date.now()), formData, GIFT_FORM_FIELDS);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });

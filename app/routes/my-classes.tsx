@@ -44,11 +44,7 @@ export default function MyClassesRoute() {
             <EmptyState
               title="Nothing booked yet"
               message="Book a place on any live class and it will wait for you here."
-              action={
-                <Link className="button" to="/classes">
-                  See the schedule
-                </Link>
-              }
+              link={{ to: "/classes", label: "See the schedule" }}
             />
           ) : (
             <ul className="schedule-list">

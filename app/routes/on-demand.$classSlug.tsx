@@ -7,6 +7,7 @@ import { notFound } from "~/lib/errors";
 import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
 import { clockTime } from "~/features/on-demand/media-time";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 10: one on-demand class. Everyone sees the details; a member gets the player (its stream
@@ -28,7 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.classSlug ?? "";
   const page = isOnDemandSlug(slug) ? await onDemandClassPage(request, context, slug) : null;
   if (!page) throw notFound();
-  return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
+  return data(page, { headers: pageCaching(page.personal) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard, Shelf } from "~/components/on-demand-card";
 import { hubPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
+import { pageCaching } from "~/lib/cache-control";
 
 /** Issue 10: the on-demand hub. A modality toggle of plain links, featured classes, shelves, series. */
 export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light" });
@@ -15,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await hubPage(request, context);
-  return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
+  return data(page, { headers: pageCaching(page.personal) });
 }
 
 export default function OnDemandHub() {
@@ -111,11 +112,7 @@ export default function OnDemandHub() {
           <EmptyState
             title={page.modalityLabel ? `No ${page.modalityLabel.toLowerCase()} classes yet` : "The library is being filled"}
             message="New classes arrive every week. In the meantime, the live schedule has something most days."
-            action={
-              <Link className="button" to={page.modality ? "/on-demand" : "/classes"}>
-                {page.modality ? "See every kind of class" : "See live classes"}
-              </Link>
-            }
+            link={{ to: page.modality ? "/on-demand" : "/classes", label: page.modality ? "See every kind of class" : "See live classes" }}
           />
         ) : null}
       </div>

@@ -30,11 +30,7 @@ export default function FavoritesRoute() {
           <EmptyState
             title="No favourites yet"
             message="Tap the heart on any class to keep it here."
-            action={
-              <Link className="button" to="/on-demand">
-                Browse on demand
-              </Link>
-            }
+            link={{ to: "/on-demand", label: "Browse on demand" }}
           />
         ) : null}
         {page.classes.length > 0 ? (

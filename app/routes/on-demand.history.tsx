@@ -30,11 +30,7 @@ export default function HistoryRoute() {
           <EmptyState
             title="Nothing watched yet"
             message="Classes you play will be listed here, so you can pick one up again or play a favourite twice."
-            action={
-              <Link className="button" to="/on-demand">
-                Browse on demand
-              </Link>
-            }
+            link={{ to: "/on-demand", label: "Browse on demand" }}
           />
         ) : (
           <ul className="od-grid">

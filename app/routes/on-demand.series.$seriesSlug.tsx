@@ -4,6 +4,7 @@ import { FavoriteButton } from "~/components/favorite-button";
 import { notFound } from "~/lib/errors";
 import { answerFavorite, isOnDemandSlug, seriesPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 10: a series. Lessons in order with the member's progress; the next lesson is simply the first
@@ -18,7 +19,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.seriesSlug ?? "";
   const page = isOnDemandSlug(slug) ? await seriesPage(request, context, slug) : null;
   if (!page) throw notFound();
-  return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" } });
+  return data(page, { headers: pageCaching(page.personal) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { readFormBody } from "~/lib/form-body.server";
 import { normalizeGiftCode } from "~/features/wallet/gift";
-import { GIFT_NOT_FOUND, allowCodeAttempt, giftByCode } from "~/features/wallet/gifts.server";
+import { allowCodeAttempt, giftByCode } from "~/features/wallet/gifts.server";
+import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!allowCodeAttempt(clientAddress(request))) {
     return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again.", code: typed }, { status: 429 });
   }
-  if (!(await giftByCode(code))) return data<ActionResult>({ error: GIFT_NOT_FOUND, code: typed }, { status: 404 });
+  if (!(await giftByCode(code))) return data<ActionResult>({ error: ERRORS.gift_not_found.message, code: typed }, { status: ERRORS.gift_not_found.status });
   return redirect(`/${code}`);
 }
 

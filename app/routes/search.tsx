@@ -5,6 +5,7 @@ import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { OnDemandCard } from "~/components/on-demand-card";
 import { searchPage } from "~/features/on-demand/on-demand-search.server";
 import { defineHandle } from "~/lib/route-handle";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 10: search the on-demand library. A GET form, so the address holds the whole query: it can be
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await searchPage(new URL(request.url));
-  return data(page, { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } });
+  return data(page, { headers: pageCaching(false) });
 }
 
 function Select({ name, label, value, options, error }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }>; error?: string }) {
@@ -132,11 +133,7 @@ export default function SearchRoute() {
                     : "Try a single word such as sleep, breath or focus, or a teacher's first name."
                   : "Search by name, teacher, tag or feeling, or open the filters to browse by kind, length and level."
               }
-              action={
-                <Link className="button button--secondary" to="/on-demand">
-                  Browse on demand
-                </Link>
-              }
+              link={{ to: "/on-demand", label: "Browse on demand", quiet: true }}
             />
           )}
           {page.previous || page.next ? (

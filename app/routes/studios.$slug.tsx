@@ -8,6 +8,7 @@ import { inPersonEventJsonLd, pageMeta, studioPlaceJsonLd } from "~/lib/seo";
 import { formatMoney } from "~/features/studios/studio";
 import { getStudioBySlug, studioSchedule } from "~/features/studios/studio.server";
 import { getEnv } from "~/lib/env.server";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 12: one studio. Where it is and how to get there (a plain map link, no embed), its rooms, and
@@ -58,7 +59,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       schedule,
       jsonLd: [place, ...events],
     },
-    { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } },
+    { headers: pageCaching(false) },
   );
 }
 

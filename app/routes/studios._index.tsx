@@ -5,6 +5,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { listStudios } from "~/features/studios/studio.server";
 import { zoneLabel } from "~/features/identity/time-zone";
+import { pageCaching } from "~/lib/cache-control";
 
 /** Issue 12: the studios, each with its address and its own clock, linking to its schedule. */
 export const handle = defineHandle({ name: "studios", layout: "main", theme: "light" });
@@ -25,7 +26,7 @@ export async function loader(_: LoaderFunctionArgs) {
         zone: zoneLabel(s.timeZone, now),
       })),
     },
-    { headers: { "Cache-Control": "public, max-age=0, s-maxage=60" } },
+    { headers: pageCaching(false) },
   );
 }
 
@@ -40,7 +41,7 @@ export default function StudiosRoute() {
           <p>The same teachers and the same gentle pace, in a room together. Book a drop-in or join a studio for the month.</p>
         </header>
         {page.studios.length === 0 ? (
-          <EmptyState title="No studios yet" message="Live classes online are open every day." action={<Link className="button button--secondary" to="/classes">See live classes</Link>} />
+          <EmptyState title="No studios yet" message="Live classes online are open every day." link={{ to: "/classes", label: "See live classes", quiet: true }} />
         ) : (
           <ul className="studio-list">
             {page.studios.map((s) => (

@@ -2,14 +2,14 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
-import { readFormBody } from "~/lib/form-body.server";
+import { readPurchaseForm } from "~/server/purchase-form.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { listPlans } from "~/features/billing/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/features/billing/promotion-code";
 import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
-import { SubscribeFormSchema, namesAPrice, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/features/billing/subscribe";
+import { SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/features/billing/subscribe";
 import { isReturnPath, subscribeHref } from "~/features/billing/subscribe-link";
 import { startSubscriptionCheckout } from "~/features/billing/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/features/wallet/referrals.server";
@@ -89,12 +89,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 32 * 1024);
+  const body = await readPurchaseForm(request, 32 * 1024);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
-  if (namesAPrice(formData)) {
-    return data<ActionResult>({ errors: { form: "Prices come from our catalogue, not the form. Please choose your plan again." }, values: {} }, { status: 400 });
-  }
   const parsed = SubscribeFormSchema.safeParse(Object.fromEntries([...formData].map(([key, value]) => [key, String(value)])));
   if (!parsed.success) {
     const first = parsed.error.issues[0];

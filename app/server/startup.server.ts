@@ -69,13 +69,25 @@ const MINUTE = 60_000;
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
  * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
- * server-recorded analytics events forwarded every minute. Each is safe beside another server doing
- * the same (reminders go once per key, classes are created only if absent, ledger entries are
- * written once).
+ * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default). Each
+ * is safe beside another server doing the same (reminders go once per key, classes are created only if
+ * absent, ledger entries are written once).
  */
 export function startScheduleJobs(): () => void {
-  const run = (name: string, job: () => Promise<unknown>) => () =>
-    job().catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })));
+  const run = (name: string, job: () => Promise<unknown>) => {
+    // A tick that finds the last run still going skips: with a short interval and a slow provider, the
+    // same batch would otherwise be read and sent again beside itself.
+    let running = false;
+    return () => {
+      if (running) return;
+      running = true;
+      job()
+        .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })))
+        .finally(() => {
+          running = false;
+        });
+    };
+  };
   const jobs: Array<[name: string, job: () => Promise<unknown>, everyMs: number]> = [
     ["class reminders", () => sendReminders(), 5 * MINUTE],
     ["class generation", () => generateClasses(), 360 * MINUTE],
@@ -88,7 +100,7 @@ export function startScheduleJobs(): () => void {
     // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).
-    ["analytics forward", () => forwardRecordedEvents(), MINUTE],
+    ["analytics forward", () => forwardRecordedEvents(), getEnv().ANALYTICS_FORWARD_SECONDS * 1000],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), everyMs);

@@ -1,3 +1,4 @@
+import { problemOf } from "~/lib/errors";
 import { z } from "zod";
 import type { Variants } from "~/platform/experiments";
 import { MAX_TYPED_CODE, isReturnPath } from "./subscribe-link";
@@ -105,18 +106,17 @@ export function discountNote(
 
 export type CheckoutFailure = "unknown_plan" | "already_member" | "invalid_intent" | "card_declined" | "authentication_required" | "not_found" | "unavailable" | "invalid_request";
 
-/** The sentence (and status) for a payment page that could not be opened. Never the provider's own words. */
-export function checkoutFailure(reason: CheckoutFailure): { message: string; status: number } {
+/** The catalogue entry (lib/errors.ts) for a payment page that could not be opened. Never the provider's own words. */
+export function checkoutFailure(reason: CheckoutFailure) {
   switch (reason) {
     case "unknown_plan":
-      return { message: "That plan isn't on offer any more. Please choose one of the plans shown.", status: 400 };
     case "already_member":
-      return { message: "You already have a membership running. You'll find it in settings.", status: 409 };
+      return problemOf(reason);
     case "invalid_intent":
-      return { message: "This form is out of date. Please try again.", status: 400 };
+      return problemOf("form_out_of_date");
     case "unavailable":
-      return { message: "The payment page didn't open just now. Nothing was charged; please try again in a moment.", status: 503 };
+      return problemOf("checkout_unavailable");
     default:
-      return { message: "We couldn't open the payment page. Nothing was charged; please try again, or write to us if it keeps happening.", status: 502 };
+      return problemOf("checkout_failed");
   }
 }

@@ -62,7 +62,10 @@ const bookingId = (classId: string, uid: string) => `${classId}:${uid}`;
 export const creditRefFor = (classId: string, uid: string, at: number, ledger: MemberLedger) => `${classId}:${uid}:${at}:${ledger.seq + 1}`;
 
 export type BookingFailure = { ok: false; problem: BookingProblem; message: string; status: number };
-const fail = (problem: BookingProblem): BookingFailure => ({ ok: false, problem, ...bookingProblem(problem) });
+const fail = (problem: BookingProblem): BookingFailure => {
+  const { message, status } = bookingProblem(problem);
+  return { ok: false, problem, message, status };
+};
 const notEnoughCredits = (cost: number, available: number): BookingFailure => ({
   ...fail("not_enough_credits"),
   message: `This class takes ${creditsLabel(cost)} and you have ${available === 0 ? "none" : creditsLabel(available)} left. A class pack or a membership will let you book.`,

@@ -1,8 +1,9 @@
-import type { LiveClass } from "~/features/classes/live-class";
+import { problemOf } from "~/lib/errors";
+import type { LiveClass } from "./live-class";
 
 /**
  * Booking rules (issue 9; docs/decisions/016-bookings-and-waitlist.md), pure: when joining opens,
- * how a place in line reads, and the sentence for each refusal.
+ * how a place in line reads, and which catalogue entry (lib/errors.ts) each refusal is.
  */
 
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
@@ -25,18 +26,9 @@ export function ordinal(n: number): string {
 
 export type BookingProblem = "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted" | "not_enough_credits";
 
-const PROBLEMS: Record<BookingProblem, { message: string; status: number }> = {
-  not_found: { message: "We couldn't find that class.", status: 404 },
-  not_member: { message: "Booking live classes is part of the membership. Start a free week and you can book straight away.", status: 403 },
-  class_cancelled: { message: "This class was cancelled, so it can't be booked. The schedule has others at this time of day.", status: 409 },
-  class_started: { message: "This class has already started, so booking has closed.", status: 409 },
-  not_booked: { message: "You don't have a booking for this class to cancel.", status: 409 },
-  not_waitlisted: { message: "You're not on this class's waitlist.", status: 409 },
-  not_enough_credits: { message: "You don't have enough credits left for this class. A class pack or a membership will let you book.", status: 409 },
-};
-
-export function bookingProblem(problem: BookingProblem): { message: string; status: number } {
-  return PROBLEMS[problem];
+/** A refusal's entry in the error catalogue: its code, status and sentence ("not_found" is a class's). */
+export function bookingProblem(problem: BookingProblem) {
+  return problemOf(problem === "not_found" ? "class_not_found" : problem);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { problemOf } from "~/lib/errors";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
@@ -99,19 +100,11 @@ export type TicketProblem =
   | "not_enough_credits"
   | "not_booked";
 
-const PROBLEMS: Record<TicketProblem, { message: string; status: number }> = {
-  not_found: { message: "We couldn't find that class.", status: 404 },
-  class_cancelled: { message: "This class was cancelled, so it can't be booked.", status: 409 },
-  class_started: { message: "This class has already started, so its bookings are closed.", status: 409 },
-  waiver_needed: { message: "Please read and sign the studio's waiver first; your booking carries on straight after.", status: 409 },
-  payment_invalid: { message: "That way of paying doesn't cover this class. Please choose another.", status: 409 },
-  credits_not_taken: { message: "This class can't be paid with credits. Please choose another way to pay.", status: 409 },
-  not_enough_credits: { message: "You don't have enough credits left for this class. A class pack, a drop-in or a studio membership will let you book.", status: 409 },
-  not_booked: { message: "You don't have a place on this class to cancel.", status: 409 },
-};
-
 export type TicketFailure = { ok: false; problem: TicketProblem; message: string; status: number };
-export const ticketFail = (problem: TicketProblem): TicketFailure => ({ ok: false, problem, ...PROBLEMS[problem] });
+export const ticketFail = (problem: TicketProblem): TicketFailure => {
+  const { message, status } = problemOf(problem === "not_found" ? "class_not_found" : problem);
+  return { ok: false, problem, message, status };
+};
 
 function recordAction(tx: TransactionContext, uid: string, kind: string, classId: string, at: number) {
   tx.create(USER_ACTIONS, `${uid}:${at}:${randomBytes(4).toString("hex")}`, { uid, kind, classId, at });

@@ -1,3 +1,4 @@
+import { problemOf } from "~/lib/errors";
 import { DateTime } from "luxon";
 
 /**
@@ -89,13 +90,10 @@ export function whyNotRedeem(gift: GiftFacts, uid: string): RedeemRefusal | null
   return null;
 }
 
-export const REDEEM_MESSAGES: Record<RedeemRefusal, string> = {
-  unpaid: "This gift hasn't been paid for yet. If you bought it, finish the payment and try again.",
-  abandoned: "This gift's payment was never finished, so there's nothing to redeem.",
-  refunded: "This gift was refunded, so it can't be redeemed.",
-  already_redeemed: "This gift has already been redeemed.",
-  own_gift: "This is a gift you bought for someone else. Pass the link on to them.",
-};
+/** Why a gift cannot be redeemed, as the error catalogue (lib/errors.ts) says it: code, status, sentence. */
+export function giftRefusal(reason: RedeemRefusal | "not_found") {
+  return problemOf(`gift_${reason}`);
+}
 
 /** The recipient's membership as a gift sees it. Times are unix seconds, like the §3 fields. */
 export type PlanState =

@@ -8,7 +8,7 @@ import { PaymentError } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { createRateLimit } from "~/lib/rate-limit.server";
 import { recordEvent } from "~/platform/analytics-event.server";
-import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, REDEEM_MESSAGES, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, giftRefusal, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/features/billing/gifted-time.server";
 import { sendOnce } from "~/platform/mail.server";
 import { isLiveStatus } from "~/features/billing/membership";
@@ -260,7 +260,7 @@ export async function deliverDueGifts(now = Date.now()): Promise<{ due: number; 
 
 export type RedeemResult =
   | { ok: true; redemption: Redemption; months: number; resultText: string }
-  | { ok: false; reason: RedeemRefusal | "not_found"; message: string };
+  | { ok: false; reason: RedeemRefusal | "not_found"; message: string; status: number };
 
 /** Where the recipient's membership stands, as a gift sees it. */
 function planStateOf(
@@ -326,7 +326,8 @@ export async function redeemGift(input: { giftId: string; uid: string; zone: str
 
   if (!outcome.ok) {
     await recordEvent({ name: "Gift_Redeem_Failed", properties: { reason: outcome.reason } }, { uid }).catch(() => undefined);
-    return { ok: false, reason: outcome.reason, message: outcome.reason === "not_found" ? GIFT_NOT_FOUND : REDEEM_MESSAGES[outcome.reason] };
+    const { message, status } = giftRefusal(outcome.reason);
+    return { ok: false, reason: outcome.reason, message, status };
   }
   if (outcome.redemption.kind === "defer_charge" && outcome.subscriptionId && outcome.customerId) {
     await applyDeferral(giftId, outcome.subscriptionId, outcome.customerId, outcome.redemption.to);
@@ -374,7 +375,6 @@ export function allowCodeAttempt(client: string): boolean {
   return codeAttempts.attempt(client);
 }
 
-export const GIFT_NOT_FOUND = "We couldn't find a gift with that code. Please check it against the e-mail or message it came in.";
 
 /** The gifts a member bought, newest first, for their settings. */
 export async function giftsBoughtBy(uid: string): Promise<Array<{ id: string; gift: Gift }>> {

@@ -6,6 +6,7 @@ import { PageNotices } from "~/components/page-notices";
 import { classPage, classAction } from "./page.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 9: one live class. Its time in the visitor's zone, its teacher, what to have ready, seats
@@ -24,7 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await classPage(request, context, params.classId ?? "");
   if (!page) throw notFound();
-  const headers = new Headers({ "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=60" });
+  const headers = new Headers(pageCaching(page.personal));
   return data(page, { headers });
 }
 

@@ -6,6 +6,7 @@ import { PageNotices } from "~/components/page-notices";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { studioClassAction, studioClassPage } from "./page.server";
+import { pageCaching } from "~/lib/cache-control";
 
 /**
  * Issue 12: one in-person class. Its time on the studio's clock (zone named), room, teacher and
@@ -25,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await studioClassPage(request, context, params.slug ?? "", params.classId ?? "");
   if (!page) throw notFound();
-  return data(page, { headers: { "Cache-Control": page.personal ? "private, no-store" : "public, max-age=0, s-maxage=30" } });
+  return data(page, { headers: pageCaching(page.personal, 30) });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

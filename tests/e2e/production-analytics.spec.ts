@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { expect, test } from "@playwright/test";
+
+/**
+ * Issue 13 against the production build: an event the server records reaches the provider. The
+ * forwarder once took its upload format from a `.client` module, which the production build empties,
+ * so every forward failed quietly while vitest (which keeps `.client` modules) passed; only the built
+ * server shows it. A server of its own (staging, as strict as this machine allows without real
+ * vendors) forwards every second to a plain `node:http` receiver on another origin.
+ */
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = BASE_PORT + 90;
+const RECEIVER_PORT = BASE_PORT + 91;
+const BASE = `http://localhost:${PORT}`;
+const ANALYTICS_KEY = "e2e-forward-key-0001";
+const DATABASE = `./data/e2e-${PORT}-analytics.sqlite`;
+const UPLOADS_DIR = `./data/e2e-${PORT}-uploads`;
+const OUTBOX_DIR = `./data/e2e-${PORT}-outbox`;
+
+interface Upload {
+  contentType: string;
+  form: URLSearchParams;
+}
+
+let server: ChildProcess | null = null;
+let receiver: Server | null = null;
+const uploads: Upload[] = [];
+/** The server's last lines, for a failure's message: the forwarder's warnings say why nothing came. */
+const serverOutput: string[] = [];
+
+function removeFiles() {
+  for (const file of [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`]) rmSync(file, { force: true });
+  for (const dir of [UPLOADS_DIR, OUTBOX_DIR]) rmSync(dir, { recursive: true, force: true });
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(45_000);
+  if (await fetch(`${BASE}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use: this test needs its own server`);
+  removeFiles();
+
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      uploads.push({ contentType: req.headers["content-type"] ?? "", form: new URLSearchParams(Buffer.concat(chunks).toString("utf8")) });
+      res.writeHead(200, { "Content-Type": "application/json" }).end('{"code":200}');
+    });
+  });
+  await new Promise<void>((resolve, reject) => receiver!.once("error", reject).listen(RECEIVER_PORT, "127.0.0.1", resolve));
+
+  // Only what the site reads, so nothing in the runner's environment (the shared server's settings) leaks in.
+  server = spawn(process.execPath, ["server.js"], {
+    cwd: process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      // production itself requires Stripe, SMTP, Daily, Mux and a Firebase project; staging is the strictest that runs here.
+      APP_ENV: "staging",
+      PORT: String(PORT),
+      PUBLIC_SITE_URL: BASE,
+      SESSION_SECRET: randomBytes(32).toString("base64url"),
+      SQLITE_PATH: DATABASE,
+      UPLOADS_DIR,
+      MAIL_OUTBOX_DIR: OUTBOX_DIR,
+      LOG_REQUESTS: "false",
+      ANALYTICS_KEY,
+      ANALYTICS_FORWARD_URL: `http://127.0.0.1:${RECEIVER_PORT}/2/httpapi`,
+      ANALYTICS_FORWARD_SECONDS: "1",
+      // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.
+      ...(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
+    },
+  });
+  for (const stream of [server.stdout, server.stderr]) {
+    stream?.setEncoding("utf8").on("data", (text: string) => {
+      serverOutput.push(...text.split("\n").filter(Boolean));
+      serverOutput.splice(0, Math.max(0, serverOutput.length - 20));
+    });
+  }
+  let exited: number | null = null;
+  server.once("exit", (code) => (exited = code ?? -1));
+  const deadline = Date.now() + 40_000;
+  while (!(await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false))) {
+    if (exited !== null) throw new Error(`the server stopped (exit ${exited}):\n${serverOutput.join("\n")}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz:\n${serverOutput.join("\n")}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const child = server;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    // The files are removed only once the process has closed them.
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+  await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
+  removeFiles();
+});
+
+test("a promotion code tried on /subscribe reaches the provider in its upload format", async ({ request }) => {
+  // A code nobody has, unique to this run, so the events found are this request's.
+  const code = `NOPE${randomBytes(4).toString("hex").toUpperCase()}`;
+  // What the subscribe form sends when "Apply" is pressed (it works without JavaScript).
+  const response = await request.post(`${BASE}/subscribe`, {
+    form: { intent: "apply", plan: "annual", code },
+    headers: { Origin: BASE },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "an unknown code is refused beside the field").toBe(400);
+
+  const ours = (upload: Upload) =>
+    (JSON.parse(upload.form.get("e") ?? "[]") as Array<{ event_type: string; event_properties?: { typedCode?: string } }>).filter(
+      (event) => event.event_type.startsWith("Web_Promotion_Code") && event.event_properties?.typedCode === code,
+    );
+  const seen = () => uploads.flatMap(ours).map((event) => event.event_type);
+  const deadline = Date.now() + 15_000;
+  while (!(seen().includes("Web_Promotion_Code_Attempted") && seen().includes("Web_Promotion_Code_Invalid")) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(
+    seen().sort(),
+    `the receiver got ${uploads.length} upload(s) in 15 s without this code's events; the server's last lines:\n${serverOutput.join("\n")}`,
+  ).toEqual(["Web_Promotion_Code_Attempted", "Web_Promotion_Code_Invalid"]);
+
+  for (const upload of uploads.filter((candidate) => ours(candidate).length > 0)) {
+    expect(upload.contentType).toContain("application/x-www-form-urlencoded");
+    const [client, e, v, uploadTime, checksum] = ["client", "e", "v", "upload_time", "checksum"].map((field) => upload.form.get(field));
+    expect({ client, e, v, uploadTime, checksum }, "every upload field is present").toEqual({
+      client: ANALYTICS_KEY,
+      e: expect.any(String),
+      v: expect.stringMatching(/^\d+$/),
+      uploadTime: expect.stringMatching(/^\d+$/),
+      checksum: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
+    expect(checksum, "checksum = MD5(v + client + e + upload_time)").toBe(createHash("md5").update(`${v}${client}${e}${uploadTime}`).digest("hex"));
+  }
+});
