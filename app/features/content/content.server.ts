@@ -2,7 +2,7 @@ import { cached } from "~/lib/cache.server";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import type { WhereClause } from "~/adapters/store/port.server";
-import { sanitizeArticleHtml } from "~/adapters/html/sanitize.server";
+import { sanitizeArticleHtml } from "~/lib/html.server";
 import {
   ArticleSchema,
   FaqEntrySchema,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { XSS_PAYLOADS } from "../../../tests/fixtures/xss-payloads";
-import { sanitizeArticleHtml } from "./sanitize.server";
+import { XSS_PAYLOADS } from "../../tests/fixtures/xss-payloads";
+import { sanitizeArticleHtml } from "./html.server";
 
 describe("sanitizeArticleHtml", () => {
   it("keeps ordinary article markup", () => {
