@@ -57,12 +57,16 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
   while (at < docs.length) {
     const batch = docs.slice(at, at + size);
     let status = 0;
+    let cause: string | undefined;
     try {
       const response = await fetchFn(url, { method: "POST", body: uploadBody(apiKey, batch.map(toInput), now()), signal: AbortSignal.timeout(10_000) });
       status = response.status;
       await response.arrayBuffer().catch(() => undefined);
-    } catch {
-      status = 0; // network: the whole queue waits for the next run
+    } catch (error) {
+      // Network, or a fault of ours: the whole queue waits for the next run. The error's name goes in
+      // the log, so a fault is not mistaken for the provider being away.
+      status = 0;
+      cause = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 200) : "unknown";
     }
     if (status === 200) {
       await mark(batch, { uploaded: true });
@@ -78,7 +82,7 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
     } else {
       await Promise.all(batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, { forwardAttempts: (doc.data.forwardAttempts ?? 0) + 1 })));
       result.failed += docs.length - at;
-      console.warn(JSON.stringify({ level: "warn", msg: "analytics forward failed", status, waiting: docs.length - at }));
+      console.warn(JSON.stringify({ level: "warn", msg: "analytics forward failed", status, cause, waiting: docs.length - at }));
       break;
     }
   }
