@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { JsonLd } from "~/components/json-ld";

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { TicketList } from "~/components/ticket-list";
 import { ClassListItem } from "~/components/class-list-item";
 import { EmptyState } from "~/components/empty-state";

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
