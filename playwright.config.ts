@@ -42,6 +42,8 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      // The demo's drivers and pages are what the journeys drive; no other mode serves them.
+      APP_ENV: "demo",
       PORT: String(PORT),
       SQLITE_PATH: E2E_DATABASE,
       UPLOADS_DIR: `./data/e2e-${PORT}-uploads`,

@@ -8,8 +8,8 @@
 //                                            # Dockerfile), any value, or inherit from this shell
 //   npm run bench -- --in-place        # run the server from the working tree instead of a copy
 //
-// Starts `node server.js` (from a copy of build/ and public/) on a free port with a fresh SQLite file
-// in the OS temp folder, warms each page, then runs autocannon with a browser's headers (brotli and
+// Starts `node server.js` (from a copy of build/ and public/) as the demo (APP_ENV=demo) on a free
+// port with a fresh SQLite file in the OS temp folder, warms each page, then runs autocannon with a browser's headers (brotli and
 // gzip accepted) against `/`, `/teachers` and `/canopy`, each as a first visit (no cookie) and as a
 // returning visitor (the cookie a first visit was given), and against the "static ceiling"
 // (bench/static-server.js: the same pages precompressed, served from memory by a bare node:http
@@ -267,6 +267,8 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
   const url = `http://127.0.0.1:${port}`;
   const childEnv = {
     ...process.env,
+    // The demo's drivers and content are what is measured; no other mode accepts them.
+    APP_ENV: "demo",
     PORT: String(port),
     PUBLIC_SITE_URL: url,
     DATA_STORE: "sqlite",

@@ -8,8 +8,13 @@
 // Google). `firebase emulators:exec` sets FIREBASE_AUTH_EMULATOR_HOST for the command and stops the
 // emulator when the command ends, whatever its exit code, which it passes on.
 //
+// The emulator's tokens are unsigned, so only the demo accepts it (every other APP_ENV stops the
+// server at start): the command runs with APP_ENV=demo, the choice `npm run demo` and `npm test` make
+// by running through this script. An APP_ENV naming another mode stops here instead.
+//
 // When the environment already names an emulator, or a real Firebase project with its web API key,
-// the command runs as it is: real services are never shadowed by a local one.
+// the command runs as it is (with APP_ENV=demo beside an emulator): real services are never shadowed
+// by a local one.
 //
 // --keep keeps the emulator's accounts in a folder across runs (the demo does, beside its SQLite
 // file, so deleting ./data starts both afresh). Tests start from nothing.
@@ -39,6 +44,13 @@ const options = Object.fromEntries(
 const command = args.slice(split + 1);
 
 const realProject = process.env.FIREBASE_PROJECT_ID && process.env.FIREBASE_WEB_API_KEY;
+if (process.env.FIREBASE_AUTH_EMULATOR_HOST || !realProject) {
+  if (process.env.APP_ENV && process.env.APP_ENV !== "demo") {
+    console.error(`APP_ENV=${process.env.APP_ENV} refuses the Auth emulator (its tokens are unsigned); it runs only with APP_ENV=demo`);
+    process.exit(2);
+  }
+  process.env.APP_ENV = "demo";
+}
 if (process.env.FIREBASE_AUTH_EMULATOR_HOST || realProject) {
   const why = process.env.FIREBASE_AUTH_EMULATOR_HOST ? "an emulator is already configured" : "a Firebase project is configured";
   console.error(`› ${why}: running without starting the Auth emulator`);
@@ -77,7 +89,7 @@ function startWithEmulator() {
     firebaseArgs.push("--export-on-exit", keep);
   }
   firebaseArgs.push(command.map(shellQuote).join(" "));
-  console.error(`› starting the Firebase Auth emulator on 127.0.0.1:${port}`);
+  console.error(`› starting the Firebase Auth emulator on 127.0.0.1:${port} (APP_ENV=demo)`);
   const bin = path.join(ROOT, "node_modules", ".bin", "firebase");
   // CI=true keeps firebase-tools from prompting or checking for updates: the machine is offline.
   run(bin, firebaseArgs, { ...process.env, CI: "true", FIREBASE_CLI_DISABLE_UPDATE_CHECK: "true" }, () =>

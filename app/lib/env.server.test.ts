@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
 
 describe("configuration", () => {
-  it("runs the demo on defaults alone: SQLite, seeded, port 3000", () => {
-    const env = parseEnv({});
+  it("runs the demo on APP_ENV=demo alone: SQLite, seeded, port 3000", () => {
+    const env = parseEnv({ APP_ENV: "demo" });
     expect(env.dataStore).toBe("sqlite");
     expect(env.seedDemoContent).toBe(true);
     expect(env.PORT).toBe(3000);
@@ -11,7 +11,7 @@ describe("configuration", () => {
   });
 
   it("chooses Firestore when a Firebase project is configured, without seeding it", () => {
-    const env = parseEnv({ FIREBASE_PROJECT_ID: "stillhour-staging" });
+    const env = parseEnv({ APP_ENV: "demo", FIREBASE_PROJECT_ID: "stillhour-staging" });
     expect(env.dataStore).toBe("firestore");
     expect(env.seedDemoContent).toBe(false);
   });
@@ -41,11 +41,84 @@ describe("configuration", () => {
   ])("stops on %j with a message naming %s", (source, name) => {
     let error: unknown;
     try {
-      parseEnv(source);
+      // In the demo unless the row names its mode, so each row is refused for its own reason.
+      parseEnv({ APP_ENV: "demo", ...source });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(EnvError);
     expect((error as EnvError).message).toContain(name);
+  });
+});
+
+/** A staging deployment with a real vendor behind every port: what `APP_ENV=staging` must be given. */
+const STAGING = {
+  APP_ENV: "staging",
+  SESSION_SECRET: "s".repeat(48),
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_abcdefghijkl",
+  STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl",
+  MAIL_TRANSPORT: "smtp",
+  SMTP_URL: "smtp://mail.example.com:587",
+  VIDEO_PROVIDER: "daily",
+  DAILY_API_KEY: "k".repeat(40),
+  DAILY_DOMAIN: "stillhour",
+  STREAMING_PROVIDER: "mux",
+  MUX_SIGNING_KEY_ID: "abcdefghij0123",
+  MUX_SIGNING_PRIVATE_KEY: "p".repeat(200),
+  ANALYTICS_KEY: "staging-analytics-key-0001",
+};
+
+function problemsOf(source: Record<string, string | undefined>): string {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.message;
+    throw error;
+  }
+  return "(parsed without a problem)";
+}
+
+describe("the demo is a choice (issue 23, item 8)", () => {
+  it("with no APP_ENV set, refuses the demo's defaults instead of running as the demo", () => {
+    const problems = problemsOf({});
+    for (const name of ["SESSION_SECRET", "PAYMENT_PROVIDER", "MAIL_TRANSPORT", "VIDEO_PROVIDER", "STREAMING_PROVIDER", "ANALYTICS_KEY"]) {
+      expect(problems, `the demo default of ${name} is refused`).toContain(name);
+    }
+    expect(problems, "the message says how to choose the demo").toContain("APP_ENV=demo");
+  });
+
+  it("with no APP_ENV set, a Firebase project alone does not make a demo on Firestore", () => {
+    expect(problemsOf({ FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123" })).toContain("PAYMENT_PROVIDER");
+  });
+
+  it("staging with a real vendor behind every port parses, and seeds nothing unless asked", () => {
+    const env = parseEnv(STAGING);
+    expect(env.APP_ENV).toBe("staging");
+    expect(env.seedDemoContent).toBe(false);
+    expect(env.identity.mode).toBe("off");
+  });
+
+  it.each([
+    ["FIREBASE_AUTH_EMULATOR_HOST", { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }],
+    ["PAYMENT_PROVIDER", { PAYMENT_PROVIDER: "demo" }],
+    ["MAIL_TRANSPORT", { MAIL_TRANSPORT: "outbox" }],
+    ["VIDEO_PROVIDER", { VIDEO_PROVIDER: "demo" }],
+    ["STREAMING_PROVIDER", { STREAMING_PROVIDER: "demo" }],
+    ["SESSION_SECRET", { SESSION_SECRET: undefined }],
+    ["SESSION_SECRET", { SESSION_SECRET: "demo-session-secret-change-me-in-production-0000" }],
+    ["DEMO_WEBHOOK_SECRET", { DEMO_WEBHOOK_SECRET: "whsec_demo_stillhour_local_only_0000" }],
+    ["ANALYTICS_KEY", { ANALYTICS_KEY: undefined }],
+    ["ANALYTICS_KEY", { ANALYTICS_KEY: "demo-analytics-debug-key" }],
+  ])("staging stops at start on the demo's %s", (name, change) => {
+    expect(problemsOf({ ...STAGING, ...change })).toContain(name);
+  });
+
+  it("production refuses what staging refuses", () => {
+    const production = { ...STAGING, APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123" };
+    expect(parseEnv(production).APP_ENV).toBe("production");
+    expect(problemsOf({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toContain("FIREBASE_AUTH_EMULATOR_HOST");
+    expect(problemsOf({ ...production, DEMO_WEBHOOK_SECRET: "whsec_demo_stillhour_local_only_0000" })).toContain("DEMO_WEBHOOK_SECRET");
+    expect(problemsOf({ ...production, ANALYTICS_KEY: "demo-analytics-debug-key" })).toContain("ANALYTICS_KEY");
   });
 });

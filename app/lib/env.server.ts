@@ -4,14 +4,27 @@ const booleanString = z
   .enum(["true", "false", "1", "0", ""])
   .transform((value) => value === "true" || value === "1");
 
-/** Every setting the server reads, with the demo default; `.env.example` documents each. */
+/**
+ * The demo's own secrets, public in this repository: used only when APP_ENV=demo and refused in every
+ * other mode (docs/decisions/034-the-demo-is-a-choice.md).
+ */
+const DEMO_SESSION_SECRET = "demo-session-secret-change-me-in-production-0000";
+const DEMO_WEBHOOK_SECRET = "whsec_demo_stillhour_local_only_0000";
+const DEMO_ANALYTICS_KEY = "demo-analytics-debug-key";
+
+/**
+ * Every setting the server reads; `.env.example` documents each. The drivers' defaults are the demo's,
+ * and only APP_ENV=demo accepts them: unset, APP_ENV is production, which refuses every one.
+ */
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-    APP_ENV: z.enum(["demo", "staging", "production"]).default("demo"),
+    /** demo: the local demo (its pages, drivers and secrets); staging and production refuse all of them. */
+    APP_ENV: z.enum(["demo", "staging", "production"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").default("demo-session-secret-change-me-in-production-0000"),
+    /** Required outside the demo; the demo signs with DEMO_SESSION_SECRET. */
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATA_STORE: z.enum(["sqlite", "firestore"]).optional(),
     SQLITE_PATH: z.string().min(1).default("./data/stillhour.sqlite"),
     FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id").optional(),
@@ -40,8 +53,8 @@ const EnvSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret").optional(),
     /** Stripe mode: the coupon behind the one win-back offer (50 % off, repeating for 2 months). */
     STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
-    /** Signs the demo provider's events to our own webhook endpoint. */
-    DEMO_WEBHOOK_SECRET: z.string().min(16).default("whsec_demo_stillhour_local_only_0000"),
+    /** Signs the demo provider's events to our own webhook endpoint; the demo only. */
+    DEMO_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** How mail goes: files in MAIL_OUTBOX_DIR shown on /demo/outbox, or SMTP (docs/decisions/017-mailer.md). */
     MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
     SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
@@ -53,8 +66,8 @@ const EnvSchema = z
     MUX_SIGNING_KEY_ID: z.string().regex(/^[A-Za-z0-9]{10,80}$/, "must be a Mux signing key id").optional(),
     /** The signing key's private half as Mux gives it: base64 of the PEM. */
     MUX_SIGNING_PRIVATE_KEY: z.string().min(100, "must be the base64 of a PEM private key").optional(),
-    /** The analytics key the browser's uploads carry (`client`); the collector refuses any other. */
-    ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").default("demo-analytics-debug-key"),
+    /** The analytics key the browser's uploads carry (`client`); the collector refuses any other. Required outside the demo. */
+    ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").optional(),
     /** Where the browser uploads analytics: the site's own collector, or the provider's HTTP API in production. */
     ANALYTICS_ENDPOINT: z.string().regex(/^(\/[A-Za-z0-9/_-]*|https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*)$/, "must be a path on this site or an https address").default("/api/analytics"),
     /**
@@ -113,28 +126,25 @@ const EnvSchema = z
       if (!env.MUX_SIGNING_KEY_ID) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_KEY_ID"], message: "is required when STREAMING_PROVIDER=mux" });
       if (!env.MUX_SIGNING_PRIVATE_KEY) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_PRIVATE_KEY"], message: "is required when STREAMING_PROVIDER=mux" });
     }
+    // Outside the demo, nothing of the demo's: no driver that shows what it "sent" or takes no money, no
+    // emulator whose tokens anyone can mint, no secret printed in this repository.
+    if (env.APP_ENV !== "demo") {
+      const outside = `outside the demo (APP_ENV=${env.APP_ENV})`;
+      const refuse = (name: keyof typeof env, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
+      if (env.PAYMENT_PROVIDER === "demo") refuse("PAYMENT_PROVIDER", `must be stripe ${outside}: the demo provider takes no money`);
+      if (env.MAIL_TRANSPORT === "outbox") refuse("MAIL_TRANSPORT", `must be smtp ${outside}: the outbox sends nothing and /demo/outbox shows it`);
+      if (env.VIDEO_PROVIDER === "demo") refuse("VIDEO_PROVIDER", `must be daily ${outside}: the demo room has no video`);
+      if (env.STREAMING_PROVIDER === "demo") refuse("STREAMING_PROVIDER", `must be mux ${outside}: the demo library is generated sample media`);
+      if (env.FIREBASE_AUTH_EMULATOR_HOST) refuse("FIREBASE_AUTH_EMULATOR_HOST", `must not be set ${outside}: emulator tokens are unsigned, anyone can sign in as anyone`);
+      if (!env.SESSION_SECRET) refuse("SESSION_SECRET", `is required ${outside}: a long random value`);
+      else if (env.SESSION_SECRET.startsWith("demo-")) refuse("SESSION_SECRET", `must be a real secret ${outside}, not the demo's`);
+      if (env.DEMO_WEBHOOK_SECRET) refuse("DEMO_WEBHOOK_SECRET", `must not be set ${outside}: only the demo payment provider signs with it`);
+      if (!env.ANALYTICS_KEY) refuse("ANALYTICS_KEY", `is required ${outside}: the analytics provider's key`);
+      else if (env.ANALYTICS_KEY.startsWith("demo-")) refuse("ANALYTICS_KEY", `must be the analytics provider's key ${outside}, not the demo's`);
+    }
     if (env.APP_ENV === "production") {
-      if (env.STREAMING_PROVIDER === "demo") {
-        ctx.addIssue({ code: "custom", path: ["STREAMING_PROVIDER"], message: "must be mux in production: the demo library is generated sample media" });
-      }
-      if (env.MAIL_TRANSPORT === "outbox") {
-        ctx.addIssue({ code: "custom", path: ["MAIL_TRANSPORT"], message: "must be smtp in production: the outbox sends nothing" });
-      }
-      if (env.VIDEO_PROVIDER === "demo") {
-        ctx.addIssue({ code: "custom", path: ["VIDEO_PROVIDER"], message: "must be daily in production: the demo room has no video" });
-      }
-      if (env.PAYMENT_PROVIDER === "demo") {
-        ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be stripe in production: the demo provider takes no money" });
-      }
-      if (env.FIREBASE_AUTH_EMULATOR_HOST) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["FIREBASE_AUTH_EMULATOR_HOST"],
-          message: "must not be set in production: emulator tokens are unsigned",
-        });
-      }
-      if (env.SESSION_SECRET.startsWith("demo-")) {
-        ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "must be a real secret in production" });
+      if (env.SEED_DEMO_CONTENT === true) {
+        ctx.addIssue({ code: "custom", path: ["SEED_DEMO_CONTENT"], message: "must not be true in production: the demo content has public promotion codes and invented people" });
       }
       if (!env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required in production" });
@@ -167,7 +177,11 @@ export type IdentityConfig =
 /** The project the Auth emulator serves when no real project is named (demo- ids never reach Google). */
 export const DEMO_AUTH_PROJECT = "demo-stillhour";
 
-export type Env = z.infer<typeof EnvSchema> & {
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+export type Env = Omit<ParsedEnv, "SESSION_SECRET" | "ANALYTICS_KEY"> & {
+  SESSION_SECRET: string;
+  ANALYTICS_KEY: string;
   dataStore: "sqlite" | "firestore";
   seedDemoContent: boolean;
   identity: IdentityConfig;
@@ -185,15 +199,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ""));
   const result = EnvSchema.safeParse(cleaned);
   if (!result.success) {
-    throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`));
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+    // The likeliest reader: someone who ran the server bare, expecting the demo it used to default to.
+    if (!cleaned.APP_ENV) problems.push("APP_ENV is not set, so these are production's rules; the local demo is APP_ENV=demo (npm run demo sets it)");
+    throw new EnvError(problems);
   }
   const env = result.data;
+  const demo = env.APP_ENV === "demo";
   const dataStore = env.DATA_STORE ?? (env.FIREBASE_PROJECT_ID ? "firestore" : "sqlite");
-  return { ...env, dataStore, seedDemoContent: env.SEED_DEMO_CONTENT ?? dataStore === "sqlite", identity: identityConfig(env) };
+  return {
+    ...env,
+    // Outside the demo the schema has required both, so the demo's values are reached only in the demo.
+    SESSION_SECRET: env.SESSION_SECRET ?? DEMO_SESSION_SECRET,
+    ANALYTICS_KEY: env.ANALYTICS_KEY ?? DEMO_ANALYTICS_KEY,
+    DEMO_WEBHOOK_SECRET: demo ? (env.DEMO_WEBHOOK_SECRET ?? DEMO_WEBHOOK_SECRET) : undefined,
+    dataStore,
+    seedDemoContent: env.SEED_DEMO_CONTENT ?? (demo && dataStore === "sqlite"),
+    identity: identityConfig(env),
+  };
 }
 
-function identityConfig(env: z.infer<typeof EnvSchema>): IdentityConfig {
-  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+/** Whether this process is the demo (APP_ENV=demo): the only mode whose demo pages and drivers answer. */
+export function isDemo(env: Pick<Env, "APP_ENV"> = getEnv()): boolean {
+  return env.APP_ENV === "demo";
+}
+
+function identityConfig(env: ParsedEnv): IdentityConfig {
+  if (env.FIREBASE_AUTH_EMULATOR_HOST && env.APP_ENV === "demo") {
     const projectId = env.FIREBASE_PROJECT_ID ?? DEMO_AUTH_PROJECT;
     return {
       mode: "emulator",

@@ -1,12 +1,14 @@
 import { readEmulatorOutbox } from "~/adapters/identity/index.server";
 import { getOutbox } from "~/adapters/mail/index.server";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, isDemo } from "~/lib/env.server";
 
 /**
  * What the demo has "sent": the sign-in links and SMS codes the Auth emulator holds, and the mail
- * outbox's messages. Null unless the emulator or the outbox is in use, so production never shows it.
+ * outbox's messages. Null outside the demo (APP_ENV=demo), whatever the drivers, and in the demo unless
+ * the emulator or the outbox is in use.
  */
 export async function readDemoOutbox(options: { mailLimit: number }) {
+  if (!isDemo()) return null;
   const emulator = getEnv().identity.mode === "emulator";
   const mailbox = getOutbox();
   if (!emulator && !mailbox) return null;

@@ -7,8 +7,8 @@ import { readDemoOutbox } from "~/platform/demo-outbox.server";
 
 /**
  * The demo outbox: in the demo nothing is really sent, so the sign-in links and SMS codes the Auth
- * emulator holds are shown here for a person (or a browser test) to use. Answers 404 unless the
- * emulator is the identity provider: production never serves it.
+ * emulator holds are shown here for a person (or a browser test) to use. Answers 404 outside the demo
+ * (APP_ENV=demo), whatever the drivers, and in the demo unless the emulator or the outbox is in use.
  */
 export const handle = defineHandle({ name: "demo-outbox", layout: "main", theme: "light" });
 

@@ -30,6 +30,11 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
     const problems = checkRouteHandles(options.routes);
     if (problems.length > 0) stop(`Invalid route handles:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
   }
+  // `npm run seed` seeds whatever the store is; the demo's public promotion codes and invented people
+  // have no place in production's.
+  if (options.seed === "always" && env.APP_ENV === "production") {
+    stop("The demo content is not seeded in production (APP_ENV=production): it has public promotion codes and invented people. Use APP_ENV=demo, or staging for a staging project.");
+  }
   if (options.seed === "always" || env.seedDemoContent) {
     const result = await seedDemoContent(getStore());
     console.log(JSON.stringify({ level: "info", msg: "demo content seeded", ...result }));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
@@ -8,8 +8,11 @@ import { expect, test } from "@playwright/test";
  * Issue 13 against the production build: an event the server records reaches the provider. The
  * forwarder once took its upload format from a `.client` module, which the production build empties,
  * so every forward failed quietly while vitest (which keeps `.client` modules) passed; only the built
- * server shows it. A server of its own (staging, as strict as this machine allows without real
- * vendors) forwards every second to a plain `node:http` receiver on another origin.
+ * server shows it. A server of its own forwards every second to a plain `node:http` receiver on
+ * another origin. It runs as staging, which refuses every demo driver and secret and the Auth emulator
+ * (issue 23), so each port is given a vendor's settings as a staging deployment would be; none is
+ * reached by what this test does (a code tried on /subscribe), and nobody signs in (sign-in is off
+ * with neither an emulator nor a Firebase project).
  */
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -20,6 +23,9 @@ const ANALYTICS_KEY = "e2e-forward-key-0001";
 const DATABASE = `./data/e2e-${PORT}-analytics.sqlite`;
 const UPLOADS_DIR = `./data/e2e-${PORT}-uploads`;
 const OUTBOX_DIR = `./data/e2e-${PORT}-outbox`;
+const token = (length: number) => randomBytes(length).toString("hex").slice(0, length);
+/** Mux's signing key as it gives it: the base64 of a PEM private key (made here, never used to sign). */
+const MUX_KEY = Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
 
 interface Upload {
   contentType: string;
@@ -62,20 +68,31 @@ test.beforeAll(async () => {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       NODE_ENV: "production",
-      // production itself requires Stripe, SMTP, Daily, Mux and a Firebase project; staging is the strictest that runs here.
+      // production also requires a Firebase project; staging is the strictest mode that runs here.
       APP_ENV: "staging",
       PORT: String(PORT),
       PUBLIC_SITE_URL: BASE,
       SESSION_SECRET: randomBytes(32).toString("base64url"),
       SQLITE_PATH: DATABASE,
+      // The plans a code is tried against: a staging project may carry the demo content (README).
+      SEED_DEMO_CONTENT: "true",
       UPLOADS_DIR,
       MAIL_OUTBOX_DIR: OUTBOX_DIR,
       LOG_REQUESTS: "false",
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: `sk_test_${token(24)}`,
+      STRIPE_WEBHOOK_SECRET: `whsec_${token(24)}`,
+      MAIL_TRANSPORT: "smtp",
+      SMTP_URL: "smtp://127.0.0.1:9",
+      VIDEO_PROVIDER: "daily",
+      DAILY_API_KEY: token(40),
+      DAILY_DOMAIN: "stillhour-e2e",
+      STREAMING_PROVIDER: "mux",
+      MUX_SIGNING_KEY_ID: token(24),
+      MUX_SIGNING_PRIVATE_KEY: MUX_KEY,
       ANALYTICS_KEY,
       ANALYTICS_FORWARD_URL: `http://127.0.0.1:${RECEIVER_PORT}/2/httpapi`,
       ANALYTICS_FORWARD_SECONDS: "1",
-      // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.
-      ...(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
     },
   });
   for (const stream of [server.stdout, server.stderr]) {

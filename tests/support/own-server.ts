@@ -27,6 +27,7 @@ export async function startOwnServer(port: number, env: Record<string, string> =
     stdio: "ignore",
     env: {
       ...process.env,
+      APP_ENV: "demo",
       PORT: String(port),
       SQLITE_PATH: path.join(dir, "site.sqlite"),
       UPLOADS_DIR: path.join(dir, "uploads"),

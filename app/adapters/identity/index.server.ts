@@ -1,6 +1,6 @@
 import { getApps, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth, type UserRecord } from "firebase-admin/auth";
-import { getEnv, type IdentityConfig } from "~/lib/env.server";
+import { getEnv, isDemo, type IdentityConfig } from "~/lib/env.server";
 
 /**
  * The identity provider: Firebase Auth through firebase-admin and its REST API. The same adapter
@@ -67,12 +67,14 @@ let auth: Auth | undefined;
 /** The identity settings, or an IdentityError("unavailable") when sign-in is not configured. */
 export function identityConfig(): Exclude<IdentityConfig, { mode: "off" }> {
   const config = getEnv().identity;
-  if (config.mode === "off") throw new IdentityError("unavailable");
+  // The emulator's tokens are unsigned: refused at start outside the demo, and never trusted there.
+  if (config.mode === "off" || (config.mode === "emulator" && !isDemo())) throw new IdentityError("unavailable");
   return config;
 }
 
 export function identityAvailable(): boolean {
-  return getEnv().identity.mode !== "off";
+  const { mode } = getEnv().identity;
+  return mode === "firebase" || (mode === "emulator" && isDemo());
 }
 
 function getAdminAuth(): Auth {

@@ -1,11 +1,11 @@
-import { getEnv } from "~/lib/env.server";
+import { getEnv, isDemo } from "~/lib/env.server";
 import { createDemoProvider, type DemoProvider } from "./demo.server";
 import type { PaymentProvider } from "./port";
 import { createStripeProvider } from "./stripe.server";
 
 /**
- * The one place that picks the payment provider: PAYMENT_PROVIDER=demo (the default; refused when
- * APP_ENV=production) or stripe. Tests swap it with setPaymentProviderForTests.
+ * The one place that picks the payment provider: PAYMENT_PROVIDER=demo (the default; APP_ENV=demo
+ * only) or stripe. Tests swap it with setPaymentProviderForTests.
  */
 
 let provider: PaymentProvider | undefined;
@@ -18,12 +18,15 @@ export function getPaymentProvider(): PaymentProvider {
     provider = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! });
     return provider;
   }
+  // The configuration refuses the demo provider outside the demo at start; this holds if one got through.
+  if (!isDemo(env) || !env.DEMO_WEBHOOK_SECRET) throw new Error("PAYMENT_PROVIDER=demo runs only with APP_ENV=demo");
   provider = createDemoProvider({ webhookSecret: env.DEMO_WEBHOOK_SECRET, origin: new URL(env.PUBLIC_SITE_URL).origin });
   return provider;
 }
 
-/** The demo provider when it is the configured one, for its hosted page; null in Stripe mode. */
+/** The demo provider when it is the configured one in the demo, for its hosted page and clock; null otherwise. */
 export function getDemoProvider(): DemoProvider | null {
+  if (!isDemo()) return null;
   const current = getPaymentProvider();
   return current.name === "demo" ? (current as DemoProvider) : null;
 }

@@ -1,22 +1,29 @@
-import { getEnv } from "~/lib/env.server";
+import { getEnv, isDemo } from "~/lib/env.server";
 import { createDailyRooms } from "./daily.server";
 import { createDemoRooms } from "./demo.server";
 import type { VideoRooms } from "./port";
 
-/** The one place that picks where classes meet: VIDEO_PROVIDER=demo (refused in production) or daily. */
+/** The one place that picks where classes meet: VIDEO_PROVIDER=demo (APP_ENV=demo only) or daily. */
 let rooms: VideoRooms | undefined;
 let demo: ReturnType<typeof createDemoRooms> | undefined;
 
 export function getVideoRooms(): VideoRooms {
   if (rooms) return rooms;
   const env = getEnv();
-  rooms = getDemoRooms() ?? createDailyRooms({ apiKey: env.DAILY_API_KEY!, domain: env.DAILY_DOMAIN! });
+  if (env.VIDEO_PROVIDER === "daily") {
+    rooms = createDailyRooms({ apiKey: env.DAILY_API_KEY!, domain: env.DAILY_DOMAIN! });
+    return rooms;
+  }
+  // Refused at start outside the demo; this holds if a process got through anyway.
+  const demoRooms = getDemoRooms();
+  if (!demoRooms) throw new Error("VIDEO_PROVIDER=demo runs only with APP_ENV=demo");
+  rooms = demoRooms;
   return rooms;
 }
 
-/** The demo rooms, for the demo room page's check of its token; null unless VIDEO_PROVIDER=demo. */
+/** The demo rooms, for the demo room page's check of its token; null unless VIDEO_PROVIDER=demo in the demo. */
 export function getDemoRooms(): ReturnType<typeof createDemoRooms> | null {
-  if (getEnv().VIDEO_PROVIDER !== "demo") return null;
+  if (getEnv().VIDEO_PROVIDER !== "demo" || !isDemo()) return null;
   demo ??= createDemoRooms({ secret: getEnv().SESSION_SECRET });
   return demo;
 }
