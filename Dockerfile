@@ -24,7 +24,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
-# The demo library's generated classes (about 7 MB), for a container run with STREAMING_PROVIDER=demo.
+# The demo library's generated classes (about 7 MB), for a container run as the demo (APP_ENV=demo).
 COPY --from=build /app/media ./media
 COPY package.json server.js ./
 RUN mkdir -p /app/data && chown node:node /app/data
