@@ -46,7 +46,6 @@ import { ensureAccount } from "~/adapters/identity/index.server";
 import { demoAccounts } from "./accounts";
 import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/features/billing/membership.server";
 import { getDemoProvider } from "~/adapters/payments/index.server";
-import { getEnv } from "~/lib/env.server";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 
 interface SeedBatch {
@@ -195,7 +194,7 @@ const DEMO_MEMBER_UID = "demo-member";
 async function seedDemoMembership(uid: string) {
   const provider = getDemoProvider();
   if (!provider || (await getMembership(uid))) return;
-  const started = await startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: "demo-member-seed-0001", origin: new URL(getEnv().PUBLIC_SITE_URL).origin });
+  const started = await startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: "demo-member-seed-0001" });
   if (!started.ok) return;
   const paid = await provider.pay(started.sessionId, { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2035, name: "Juniper Vale" });
   if (paid.ok) await syncCheckoutSession(started.sessionId, uid);

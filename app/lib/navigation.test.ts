@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LEGITIMATE_PATHS, REDIRECT_PAYLOADS, isSameSitePath } from "../../tests/fixtures/redirect-payloads";
 import { decideNavigation, inAppDestination, isDangerousUrl, safeRedirectPath, scrollDecision } from "./navigation";
 
 const ORIGIN = "https://stillhour.example";
@@ -66,6 +67,30 @@ describe("safeRedirectPath", () => {
     "teachers",
   ])("falls back to / for %j", (target) => {
     expect(safeRedirectPath(target)).toBe("/");
+  });
+});
+
+describe("safeRedirectPath against the open-redirect corpus (issue 23)", () => {
+  it("holds at least 50 known payloads", () => {
+    expect(REDIRECT_PAYLOADS.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it.each(REDIRECT_PAYLOADS)("keeps %j on this site", (payload) => {
+    const path = safeRedirectPath(payload);
+    expect(isSameSitePath(path), `${JSON.stringify(payload)} became ${JSON.stringify(path)}`).toBe(true);
+  });
+
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example"])("answers / for the dot segment %j, not //evil.example", (payload) => {
+    expect(safeRedirectPath(payload)).toBe("/");
+  });
+
+  it.each(LEGITIMATE_PATHS)("keeps the same-site path %j as it is", (path) => {
+    expect(safeRedirectPath(path)).toBe(path);
+  });
+
+  it("answers the fallback given, never the payload's parse", () => {
+    expect(safeRedirectPath("/./\\evil.example", "/classes")).toBe("/classes");
+    expect(safeRedirectPath("/%2e//evil.example", "")).toBe("");
   });
 });
 

@@ -18,35 +18,61 @@ export function isDangerousUrl(href: string): boolean {
 }
 
 /**
- * A redirect target limited to this site: a path starting with one "/", never "//host", "/\host"
- * or an encoded variant of either. Anything else falls back to `fallback`.
+ * A redirect target limited to this site: a path starting with one "/" followed by anything but
+ * another slash or a backslash, or `fallback`. The answer is judged after the URL parser has had its
+ * say too ("/.//host" and "/%2e//host" parse to "//host"), and so is every decoded and look-alike
+ * reading of the input, since a proxy, a browser or a later hop may decode or fold it once more.
  */
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || target.length === 0 || target.length > 2048) return fallback;
-  let decoded = target;
-  for (let i = 0; i < 3; i++) {
-    try {
-      const next = decodeURIComponent(decoded);
-      if (next === decoded) break;
-      decoded = next;
-    } catch {
-      return fallback;
-    }
+  // The URL parser silently drops tabs and newlines ("/\t/host" is "//host" to it).
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(target)) return fallback;
+  const decoded = decodedFully(target);
+  if (decoded === null) return fallback;
+  const folded = decoded.normalize("NFKC").replace(SLASH_LOOKALIKES, "/");
+  for (const reading of [target, decoded, folded]) {
+    const compact = reading.replace(CONTROL_AND_SPACE, "");
+    if (!startsWithOneSlash(compact) || compact.includes("\\")) return fallback;
+    const parsed = sameSitePath(compact);
+    if (parsed === null || !startsWithOneSlash(parsed)) return fallback;
   }
-  for (const candidate of [target, decoded]) {
-    const trimmed = candidate.replace(CONTROL_AND_SPACE, "");
-    if (!trimmed.startsWith("/")) return fallback;
-    if (trimmed.startsWith("//") || trimmed.startsWith("/\\")) return fallback;
-    if (trimmed.includes("\\")) return fallback;
-  }
-  if (/[\u0000-\u001f]/.test(target)) return fallback;
+  const path = sameSitePath(target);
+  return path !== null && startsWithOneSlash(path) ? path : fallback;
+}
+
+const SAME_SITE = "https://same-site.invalid";
+
+/** Characters that look like "/" or "\\" and that NFKC leaves alone: fraction, division and other solidi. */
+const SLASH_LOOKALIKES = /[\u2044\u2215\u2216\u2571\u2572\u29f5\u29f8\u29f9]/g;
+
+function startsWithOneSlash(path: string): boolean {
+  return /^\/(?![/\\])/.test(path);
+}
+
+/** The path, query and hash the URL parser makes of `candidate`, or null when it names another site. */
+function sameSitePath(candidate: string): string | null {
   try {
-    const url = new URL(target, "https://same-site.invalid");
-    if (url.origin !== "https://same-site.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const url = new URL(candidate, `${SAME_SITE}/`);
+    return url.origin === SAME_SITE ? `${url.pathname}${url.search}${url.hash}` : null;
   } catch {
-    return fallback;
+    return null;
   }
+}
+
+/** Percent-decoded until stable (null if it never settles); a lone "%" stays, so "?q=100%25" is kept. */
+function decodedFully(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 5; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      next = current.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+    if (next === current) return current;
+    current = next;
+  }
+  return null;
 }
 
 export type NavigationDecision =

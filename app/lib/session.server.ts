@@ -1,10 +1,10 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { getEnv } from "./env.server";
-import { isLocalRequest } from "./local-address";
+import { secureCookies } from "./site-address.server";
 
 /**
  * The signed `__session` cookie (docs/decisions/004-session-cookie.md): HttpOnly, SameSite=Lax,
- * a year long, Secure except on localhost. What it holds is decided by the models that use it.
+ * a year long, Secure unless the configured site is this machine over plain HTTP (site-address.server.ts). What it holds is decided by the models that use it.
  */
 export interface SessionData {
   experimentKey: string;
@@ -67,5 +67,5 @@ export function commitSession(session: VisitorSession, url: URL): Promise<string
   const auth = session.get("auth");
   const maxAge =
     auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
-  return getStorage().commitSession(session, { secure: !isLocalRequest(url), maxAge });
+  return getStorage().commitSession(session, { secure: secureCookies(url), maxAge });
 }

@@ -5,6 +5,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
 import { allowCodeAttempt, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
+import { secureCookies } from "~/lib/site-address.server";
 import { referralCookie, referrerOf } from "~/features/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found) {
     // A friend's invitation: carried to /subscribe by a cookie, so it survives signing in.
     if (await referrerOf(token)) {
-      throw redirect(`/subscribe?ref=${token}`, { headers: { "Set-Cookie": referralCookie(token, new URL(request.url).protocol === "https:") } });
+      throw redirect(`/subscribe?ref=${token}`, { headers: { "Set-Cookie": referralCookie(token, secureCookies(new URL(request.url))) } });
     }
     return resolveShortLink(token);
   }

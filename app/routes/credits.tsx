@@ -78,7 +78,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     intentId,
     successPath: `/credits?purchase=${purchaseIdFor(viewer.uid, intentId)}${back}`,
     cancelPath: `/credits?canceled=1${back}`,
-    origin: new URL(request.url).origin,
   });
   if (!started.ok) return data<ActionResult>({ error: started.message }, { status: 400 });
   return redirect(started.url);

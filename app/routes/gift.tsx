@@ -69,7 +69,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     buyerName,
     buyerZone: zone,
     order: { ...form, giftType },
-    origin: new URL(request.url).origin,
   });
   if (!started.ok) {
     await recordEvent({ name: "Gift_Purchase_Failed", properties: { giftTypeId: giftType.id, reason: "checkout_not_started" } }, { uid: viewer.uid }).catch(() => undefined);

@@ -25,12 +25,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.
   const parsed = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) }).safeParse({ intent: formData.get("intent") });
   if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
-  const origin = new URL(request.url).origin;
   const { intent } = parsed.data;
 
   if (intent === "card") {
     // One card-update page per member per minute: a double click or a retry opens the same one.
-    const started = await startCardUpdate(viewer.uid, `card-${Math.floor(Date.now() / 60_000)}`, origin);
+    const started = await startCardUpdate(viewer.uid, `card-${Math.floor(Date.now() / 60_000)}`);
     if (!started.ok) return redirect(`/settings?membership=${started.reason}#membership`);
     return redirect(started.url);
   }

@@ -145,7 +145,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     discount: check?.outcome === "accepted" ? check.discount : referred && refCode ? referralDiscount(refCode, plan.trialDays) : null,
     referralCode: referred ? refCode : null,
     intentId: form.intentId,
-    origin: new URL(request.url).origin,
     returnTo: form.next ?? null,
   });
   if (!started.ok) {

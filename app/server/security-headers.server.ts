@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, type IdentityConfig } from "~/lib/env.server";
 import { streamingOrigins } from "~/adapters/streaming/index.server";
-import { isLocalRequest } from "~/lib/local-address";
+import { sendsHsts } from "~/lib/site-address.server";
 
 /**
  * What lets a page's inline scripts run: the nonce of a response rendered for one request, or the
@@ -99,7 +99,7 @@ export function marketingAllowances(env: Pick<ReturnType<typeof getEnv>, "AD_PIX
   return { script, connect };
 }
 
-/** Headers every response carries, page or not. HSTS only where the site is served over HTTPS. */
+/** Headers every response carries, page or not. HSTS wherever the configured site is served over HTTPS. */
 export function baseSecurityHeaders(url: URL): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -108,7 +108,7 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
   };
-  if (!isLocalRequest(url)) {
+  if (sendsHsts(url)) {
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   }
   return headers;

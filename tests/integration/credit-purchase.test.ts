@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOD_CARD, ORIGIN, count, demo, getStore, intentId, newMember } from "../support/payments";
+import { GOOD_CARD, count, demo, getStore, intentId, newMember } from "../support/payments";
 
 const { CREDIT_PACKS, USER_CREDIT_PACKS, creditSummary, getCreditPack } = await import("../../app/features/wallet/credits.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
@@ -20,7 +20,6 @@ describe("buying a class pack", () => {
       intentId: intentId(),
       successPath: "/credits",
       cancelPath: "/credits",
-      origin: ORIGIN,
     });
     if (!started.ok) throw new Error(started.message);
     const paid = await demo().pay(new URL(started.url).pathname.split("/").pop()!, GOOD_CARD);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
+import { GOOD_CARD, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
 const gifts = await import("../../app/features/wallet/gifts.server");
 const membership = await import("../../app/features/billing/membership.server");
@@ -27,7 +27,6 @@ async function order(buyer: string, overrides: Partial<Parameters<typeof gifts.o
     uid: buyer,
     buyerName: "Ada Lovelace",
     buyerZone: ZONE,
-    origin: ORIGIN,
     order: { giftType, method: "link", recipientName: "", recipientEmail: null, message: "For quieter mornings.", deliverAt: null, forSelf: false, intentId: intentId(), ...overrides },
   });
   if (!started.ok) throw new Error(started.message);
@@ -51,7 +50,7 @@ describe("buying a gift", () => {
     const buyer = await newMember();
     const giftType = (await gifts.getGiftType("one-month"))!;
     const key = intentId();
-    const input = { uid: buyer, buyerName: "Ada", buyerZone: ZONE, origin: ORIGIN, order: { giftType, method: "link" as const, recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: key } };
+    const input = { uid: buyer, buyerName: "Ada", buyerZone: ZONE, order: { giftType, method: "link" as const, recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: key } };
     const results = await Promise.all(Array.from({ length: 8 }, () => gifts.orderGift(input)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => (r.ok ? r.url : "")))).toHaveProperty("size", 1);
@@ -160,7 +159,7 @@ describe("redeeming a gift", () => {
 
   it("on a running paid plan pushes the next charge out, and the membership sync keeps it", async () => {
     const uid = await newMember("Payer");
-    const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly-no-trial", discount: null, intentId: intentId(), origin: ORIGIN });
+    const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly-no-trial", discount: null, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const paid = await demo().pay(started.sessionId, GOOD_CARD);
     if (!paid.ok) throw new Error(paid.reason);

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 async function session() {
   const uid = await newMember();
-  const started = await startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: intentId(), origin: ORIGIN });
+  const started = await startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: intentId() });
   if (!started.ok) throw new Error(started.reason);
   return { uid, sessionId: started.sessionId, path: `/demo/checkout/${started.sessionId}` };
 }

@@ -11,7 +11,7 @@ const { CHECKOUT_INTENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, PAYMENT_EVENTS, W
 beforeAll(seedPlans);
 
 async function start(uid: string, planId = "monthly", key = intentId()) {
-  const started = await membership.startSubscriptionCheckout({ uid, planId, discount: null, intentId: key, origin: ORIGIN });
+  const started = await membership.startSubscriptionCheckout({ uid, planId, discount: null, intentId: key });
   if (!started.ok) throw new Error(started.reason);
   return started;
 }
@@ -53,8 +53,8 @@ describe("startSubscriptionCheckout", () => {
     const uid = await newMember();
     const key = intentId();
     const [a, b] = await Promise.all([
-      membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key, origin: ORIGIN }),
-      membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key, origin: ORIGIN }),
+      membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key }),
+      membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key }),
     ]);
     expect(a.ok && b.ok).toBe(true);
     if (!a.ok || !b.ok) return;
@@ -68,20 +68,20 @@ describe("startSubscriptionCheckout", () => {
 
   it("refuses an unknown plan, a malformed intent, the same intent for another plan, and a second plan for a member", async () => {
     const uid = await newMember();
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "lifetime", discount: null, intentId: intentId(), origin: ORIGIN })).toEqual({ ok: false, reason: "unknown_plan" });
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: "<script>", origin: ORIGIN })).toEqual({ ok: false, reason: "invalid_intent" });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "lifetime", discount: null, intentId: intentId() })).toEqual({ ok: false, reason: "unknown_plan" });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: "<script>" })).toEqual({ ok: false, reason: "invalid_intent" });
     const key = intentId();
     await start(uid, "monthly", key);
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key, origin: ORIGIN })).toEqual({ ok: false, reason: "invalid_intent" });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key })).toEqual({ ok: false, reason: "invalid_intent" });
 
     const member = await subscribed();
-    expect(await membership.startSubscriptionCheckout({ uid: member.uid, planId: "annual", discount: null, intentId: intentId(), origin: ORIGIN })).toEqual({ ok: false, reason: "already_member" });
+    expect(await membership.startSubscriptionCheckout({ uid: member.uid, planId: "annual", discount: null, intentId: intentId() })).toEqual({ ok: false, reason: "already_member" });
   });
 
   it("carries a promotion code's id to fulfilment, once", async () => {
     const uid = await newMember();
     const discount = { promotionCodeId: "promo-calm", code: "CALM", benefit: { kind: "trial", extraTrialDays: 7 } as const, stripeCouponId: null, stripePromotionCodeId: null };
-    const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId(), origin: ORIGIN });
+    const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const paid = await demo().pay(started.sessionId, GOOD_CARD);
     if (!paid.ok) throw new Error(paid.reason);
@@ -169,7 +169,7 @@ describe("managing the membership", () => {
   it("updates the card on the provider's page: the new card reaches the private record", async () => {
     const { uid } = await subscribed();
     expect((await getPrivateUser(uid))!.defaultCard).toMatchObject({ last4: "4242" });
-    const started = await membership.startCardUpdate(uid, intentId(), ORIGIN);
+    const started = await membership.startCardUpdate(uid, intentId());
     if (!started.ok) throw new Error(started.reason);
     expect(await demo().pay(started.sessionId, AUTH_CARD)).toEqual({ ok: false, reason: "authentication_required" });
     const done = await demo().authenticate(started.sessionId, true);

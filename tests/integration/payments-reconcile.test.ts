@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { GOOD_CARD, ORIGIN, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
+import { GOOD_CARD, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
 const { MEMBERSHIPS, PAYMENT_EVENTS, getMembership, startSubscriptionCheckout, syncCheckoutSession, promotionFailureFor } = await import("../../app/features/billing/membership.server");
 const { reconcilePayments, deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
@@ -11,7 +11,7 @@ beforeAll(seedPlans);
 afterEach(() => vi.restoreAllMocks());
 
 async function checkout(uid: string, discount: Parameters<typeof startSubscriptionCheckout>[0]["discount"] = null) {
-  const started = await startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId(), origin: ORIGIN });
+  const started = await startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId() });
   if (!started.ok) throw new Error(started.reason);
   const paid = await demo().pay(started.sessionId, GOOD_CARD);
   if (!paid.ok) throw new Error(paid.reason);

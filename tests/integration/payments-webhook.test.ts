@@ -20,7 +20,7 @@ afterEach(() => vi.restoreAllMocks());
 /** A member who paid with 4242; the demo's deliveries are returned undelivered. */
 async function paidMember(planId = "monthly") {
   const uid = await newMember();
-  const started = await startSubscriptionCheckout({ uid, planId, discount: null, intentId: intentId(), origin: ORIGIN });
+  const started = await startSubscriptionCheckout({ uid, planId, discount: null, intentId: intentId() });
   if (!started.ok) throw new Error(started.reason);
   const paid = await demo().pay(started.sessionId, GOOD_CARD);
   if (!paid.ok) throw new Error(paid.reason);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GOOD_CARD, ORIGIN, demo, intentId, newMember, seedPlans } from "../support/payments";
+import { GOOD_CARD, demo, intentId, newMember, seedPlans } from "../support/payments";
 
 const referrals = await import("../../app/features/wallet/referrals.server");
 const membership = await import("../../app/features/billing/membership.server");
@@ -19,7 +19,6 @@ async function subscribeThrough(code: string, friend: string) {
     discount: referred ? referrals.referralDiscount(code, plan.trialDays) : null,
     referralCode: referred ? code : null,
     intentId: intentId(),
-    origin: ORIGIN,
   });
   if (!started.ok) throw new Error(started.reason);
   const paid = await demo().pay(started.sessionId, GOOD_CARD);
@@ -88,7 +87,7 @@ describe("referrals", () => {
     const member = await newMember("Dune");
     await subscribeThrough(codeC, await newMember("Elm")); // unrelated friend, to have data around
     const plan = (await getPlan("monthly"))!;
-    const started = await membership.startSubscriptionCheckout({ uid: member, planId: plan.id, discount: null, intentId: intentId(), origin: ORIGIN });
+    const started = await membership.startSubscriptionCheckout({ uid: member, planId: plan.id, discount: null, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const paid = await demo().pay(started.sessionId, GOOD_CARD);
     if (!paid.ok) throw new Error(paid.reason);

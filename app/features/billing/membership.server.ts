@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
+import { siteUrl } from "~/lib/site-address.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
@@ -10,6 +11,7 @@ import type { AppliedDiscount } from "~/adapters/payments/billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";
 import { GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "./gifted-time.server";
 import { getPlan } from "./plan.server";
+import { isReturnPath } from "./subscribe-link";
 import type { RedemptionFailure } from "./promotion-code";
 import { redeemPromotionCode, type RedemptionResult } from "./promotion-code.server";
 import { DEFAULT_PRIVATE_USER } from "~/features/identity/user";
@@ -118,14 +120,13 @@ export async function startSubscriptionCheckout(input: {
   planId: string;
   discount: AppliedDiscount | null;
   intentId: string;
-  origin: string;
   /** A path on this site the welcome page leads back to (a class the member wanted to book). */
   returnTo?: string | null;
   /** The friend's invitation the discount (a longer trial) comes from; it is no promotion code to count. */
   referralCode?: string | null;
 }): Promise<CheckoutStart> {
-  const { uid, planId, discount, intentId, origin } = input;
-  const back = input.returnTo && /^\/[A-Za-z0-9/_.-]{0,199}$/.test(input.returnTo) && !input.returnTo.startsWith("//") ? `&next=${encodeURIComponent(input.returnTo)}` : "";
+  const { uid, planId, discount, intentId } = input;
+  const back = input.returnTo && isReturnPath(input.returnTo) ? `&next=${encodeURIComponent(input.returnTo)}` : "";
   if (!isIntentId(intentId)) return { ok: false, reason: "invalid_intent" };
   const plan = await getPlan(planId);
   if (!plan) return { ok: false, reason: "unknown_plan" };
@@ -148,8 +149,8 @@ export async function startSubscriptionCheckout(input: {
       customerId,
       plan,
       discount,
-      successUrl: `${origin}/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}${back}`,
-      cancelUrl: `${origin}/subscribe?plan=${encodeURIComponent(planId)}&canceled=1`,
+      successUrl: siteUrl(`/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}${back}`),
+      cancelUrl: siteUrl(`/subscribe?plan=${encodeURIComponent(planId)}&canceled=1`),
       metadata,
     });
     await getStore().update(CHECKOUT_INTENTS, intentKey, { sessionId: session.sessionId });
@@ -394,7 +395,7 @@ export async function winbackUsed(uid: string): Promise<boolean> {
 }
 
 /** Starts the provider's hosted card-update step for the member's plan. */
-export async function startCardUpdate(uid: string, intentId: string, origin: string): Promise<CheckoutStart> {
+export async function startCardUpdate(uid: string, intentId: string): Promise<CheckoutStart> {
   if (!isIntentId(intentId)) return { ok: false, reason: "invalid_intent" };
   const membership = await getMembership(uid);
   if (!membership?.subscriptionId || membership.status === "canceled") return { ok: false, reason: "unknown_plan" };
@@ -405,8 +406,8 @@ export async function startCardUpdate(uid: string, intentId: string, origin: str
         intentId: `card-${uid}-${intentId}`,
         customerId: membership.customerId,
         subscriptionId: membership.subscriptionId,
-        successUrl: `${origin}/settings?card=updated&session_id={CHECKOUT_SESSION_ID}#membership`,
-        cancelUrl: `${origin}/settings#membership`,
+        successUrl: siteUrl("/settings?card=updated&session_id={CHECKOUT_SESSION_ID}#membership"),
+        cancelUrl: siteUrl("/settings#membership"),
       })),
     };
   } catch (error) {

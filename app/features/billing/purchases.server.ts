@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { CHECKOUT_SESSION_PLACEHOLDER, PaymentError, type ProviderCheckoutSession } from "~/adapters/payments/port";
+import { siteUrl } from "~/lib/site-address.server";
 import { ensureCustomer } from "./membership.server";
 import { isIntentId, isProviderId } from "./membership";
 
@@ -90,12 +91,11 @@ export async function startPurchase(input: {
   uid: string;
   item: PurchaseItem;
   intentId: string;
-  /** A path on this site; `purchase` and `session_id` are added to it. */
+  /** A path on this site (on the configured address, never the request's host); `session_id` is added to it. */
   successPath: string;
   cancelPath: string;
-  origin: string;
 }): Promise<PurchaseStart> {
-  const { uid, item, intentId, origin } = input;
+  const { uid, item, intentId } = input;
   if (!isIntentId(intentId)) return { ok: false, message: PURCHASE_MESSAGES.invalid_intent };
   if (!Number.isInteger(item.amount) || item.amount < 0) throw new RangeError("a catalogue price must be whole minor units");
   const purchaseId = purchaseIdFor(uid, intentId);
@@ -119,7 +119,7 @@ export async function startPurchase(input: {
   if (!purchase || !same) return { ok: false, message: PURCHASE_MESSAGES.reused_intent };
 
   const join = input.successPath.includes("?") ? "&" : "?";
-  const successUrl = `${origin}${input.successPath}${join}session_id=${CHECKOUT_SESSION_PLACEHOLDER}`;
+  const successUrl = siteUrl(`${input.successPath}${join}session_id=${CHECKOUT_SESSION_PLACEHOLDER}`);
   if (purchase.status === "paid") return { ok: true, url: successUrl.replace(CHECKOUT_SESSION_PLACEHOLDER, purchase.sessionId ?? ""), purchaseId };
   if (purchase.status !== "pending") return { ok: false, message: PURCHASE_MESSAGES.invalid_intent };
   try {
@@ -129,7 +129,7 @@ export async function startPurchase(input: {
       customerId,
       item: { name: item.name, amount: item.amount, currency: item.currency },
       successUrl,
-      cancelUrl: `${origin}${input.cancelPath}`,
+      cancelUrl: siteUrl(input.cancelPath),
       metadata: { uid, purchaseId, kind: item.kind, itemId: item.itemId },
     });
     await getStore().update(PURCHASES, purchaseId, { sessionId: session.sessionId });

@@ -16,12 +16,11 @@ import { sendTicketConfirmation } from "./ticket-mail.server";
 
 const DAY_MS = 86_400_000;
 
-export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> {
+export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> {
   const { studio } = input;
   return startPurchase({
     uid: input.uid,
     intentId: input.intentId,
-    origin: input.origin,
     item: {
       kind: "studio_ticket",
       itemId: `drop-in:${input.classId}`,
@@ -35,13 +34,12 @@ export function startDropInPurchase(input: { uid: string; studio: Studio; classI
   });
 }
 
-export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; origin: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> | { ok: false; message: string } {
+export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> | { ok: false; message: string } {
   const offer = input.studio.memberships.find((m) => m.id === input.offerId);
   if (!offer) return { ok: false, message: "That membership isn't offered at this studio." };
   return startPurchase({
     uid: input.uid,
     intentId: input.intentId,
-    origin: input.origin,
     item: {
       kind: "studio_membership",
       itemId: offer.id,

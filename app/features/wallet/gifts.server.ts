@@ -124,7 +124,7 @@ export interface GiftOrder {
  * Records the gift (once per form intent, with its code) and opens the checkout for it. The same
  * intent posted again, even at once, is the same gift and the same checkout.
  */
-export async function orderGift(input: { uid: string; buyerName: string; buyerZone: string; order: GiftOrder; origin: string }): Promise<PurchaseStart> {
+export async function orderGift(input: { uid: string; buyerName: string; buyerZone: string; order: GiftOrder }): Promise<PurchaseStart> {
   const { uid, order } = input;
   const giftId = purchaseIdFor(uid, order.intentId);
   const existing = await getGift(giftId);
@@ -161,7 +161,6 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
     intentId: order.intentId,
     successPath: `/gift/receipt/${giftId}`,
     cancelPath: `/gift?type=${encodeURIComponent(order.giftType.id)}&canceled=1`,
-    origin: input.origin,
   });
 }
 

@@ -1,3 +1,4 @@
+import { secureCookies } from "~/lib/site-address.server";
 import { OPT_OUT_COOKIE, isOptedOut } from "~/platform/privacy-cookie";
 
 /**
@@ -13,8 +14,9 @@ export function privacyChoice(request: Request): PrivacyChoice {
   return isOptedOut(request.headers.get("Cookie") ?? "") ? "opt-out" : "allow";
 }
 
+/** The Set-Cookie for the choice: Secure by the configured site address, not the request's scheme. */
 export function privacyChoiceCookie(choice: PrivacyChoice, url: URL): string {
-  const secure = url.protocol === "https:" ? "; Secure" : "";
+  const secure = secureCookies(url) ? "; Secure" : "";
   return choice === "opt-out"
     ? `${OPT_OUT_COOKIE}=opt-out; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`
     : `${OPT_OUT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;

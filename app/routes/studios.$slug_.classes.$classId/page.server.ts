@@ -226,7 +226,6 @@ export async function studioClassAction(request: Request, context: object, slug:
       classId: liveClass.id,
       classTitle: liveClass.title,
       intentId: form.intentId,
-      origin: new URL(request.url).origin,
       returnPath: path,
       purchaseId: purchaseIdFor(uid, form.intentId),
     });

@@ -41,7 +41,6 @@ export async function studioMembershipAction(request: Request, state: ViewerStat
     studio,
     offerId: parsed.data.offerId,
     intentId: parsed.data.intentId,
-    origin: new URL(request.url).origin,
     returnPath: `/studios/${studio.slug}/membership`,
     purchaseId: purchaseIdFor(uid, parsed.data.intentId),
   });
