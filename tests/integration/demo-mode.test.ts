@@ -64,7 +64,7 @@ describe("/demo/outbox", () => {
 describe("the other demo surfaces outside the demo", () => {
   it("the demo checkout page answers 404 for a session it opened", async () => {
     await seedPlans();
-    const started = await startSubscriptionCheckout({ uid: await newMember(), planId: "monthly", discount: null, intentId: intentId(), origin: ORIGIN });
+    const started = await startSubscriptionCheckout({ uid: await newMember(), planId: "monthly", discount: null, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const path = `/demo/checkout/${started.sessionId}`;
     expect(await statusOf(() => checkoutRoute.loader(args(path, { sessionId: started.sessionId })))).toBe(200);
