@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
+import { pathForLog } from "~/server/log-path.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
@@ -93,7 +94,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
       msg: "request answered",
       requestId: request.headers.get("x-request-id"),
       method: request.method,
-      path: url.pathname,
+      path: pathForLog(url.pathname),
       status,
     }),
   );
@@ -115,7 +116,7 @@ function logError(error: unknown, request: Request) {
       level: "error",
       msg: "request failed",
       requestId: request.headers.get("x-request-id"),
-      path: new URL(request.url).pathname,
+      path: pathForLog(new URL(request.url).pathname),
       cause,
     }),
   );

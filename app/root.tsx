@@ -23,6 +23,7 @@ import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
 import { getNewsBanner } from "~/features/content/content.server";
 import { getMarketingConfig } from "~/platform/platform-config.server";
+import { analyticsConfigFor } from "~/platform/analytics-id.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getMemberSummary, publicIdentityConfig } from "~/server/member.server";
 import { AuthRuntime } from "~/components/auth-runtime";
@@ -59,7 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       newsBanner,
       identity: publicIdentityConfig(),
       member,
-      analytics: { key: getEnv().ANALYTICS_KEY, endpoint: getEnv().ANALYTICS_ENDPOINT },
+      // A pseudonym, never the uid; contact details only when the operator turns them on (issue 23).
+      analytics: { key: getEnv().ANALYTICS_KEY, endpoint: getEnv().ANALYTICS_ENDPOINT, ...analyticsConfigFor(member) },
       // Ad pixel, tag manager, social script: null unless configured (issue 13).
       marketing,
     },

@@ -14,7 +14,8 @@ const FLUSH_EVERY_MS = 5_000;
 const DEVICE_KEY = "stillhour:device";
 
 interface RootData {
-  analytics?: { key: string; endpoint: string } | null;
+  /** `userId` is the member's pseudonym; `contact` is null unless the operator turned contact details on. */
+  analytics?: { key: string; endpoint: string; userId?: string | null; contact?: Pick<UserProperties, "fullName" | "email" | "phone"> | null } | null;
   variants?: Record<string, string>;
   member?: {
     uid: string;
@@ -41,15 +42,16 @@ function deviceId(): string {
   }
 }
 
-/** §7 user properties from what the page already knows. */
+/**
+ * §7 user properties from what the page already knows. Name, e-mail and phone only when the server's
+ * analytics configuration carries them (the operator's choice, off by default): never from the record.
+ */
 export function userPropertiesFrom(data: RootData): Partial<UserProperties> {
   const member = data.member ?? null;
   const record = member?.record ?? {};
-  const fullName = [record.firstName, record.lastName].filter(Boolean).join(" ") || null;
+  const contact = data.analytics?.contact ?? null;
   return {
-    fullName,
-    email: record.email ?? null,
-    phone: record.phoneNumber ?? null,
+    ...(contact ? { fullName: contact.fullName ?? null, email: contact.email ?? null, phone: contact.phone ?? null } : {}),
     subscribed: member?.isSubscribed ?? false,
     subscriptionStatus: record.subscriptionStatus ?? null,
     expirationDate: record.subscriptionExpirationDate ?? null,
@@ -71,7 +73,8 @@ function start(): AnalyticsClient | null {
     endpoint: config.endpoint,
     apiKey: config.key,
     deviceId: deviceId(),
-    userId: () => rootData().member?.uid ?? null,
+    // The pseudonym the server handed the page; the collector keeps no other.
+    userId: () => (rootData().member ? (rootData().analytics?.userId ?? null) : null),
     userProperties: () => userPropertiesFrom(rootData()),
     optedOut: () => isOptedOut(document.cookie),
     sendBeacon: (url, body) => navigator.sendBeacon(url, body),

@@ -13,11 +13,11 @@ import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "~/platform/a
 export const APP_VERSION = "1.0.0";
 const DEFAULT_BATCH = 20;
 
-/** §7 user properties, as the page knows them. */
+/** §7 user properties, as the page knows them; the contact details only when the operator turned them on. */
 export interface UserProperties {
-  fullName: string | null;
-  email: string | null;
-  phone: string | null;
+  fullName?: string | null;
+  email?: string | null;
+  phone?: string | null;
   subscribed: boolean;
   subscriptionStatus: string | null;
   expirationDate: number | null;

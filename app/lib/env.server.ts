@@ -77,6 +77,15 @@ const EnvSchema = z
     ANALYTICS_FORWARD_URL: z.string().regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d+)?\/[A-Za-z0-9/_.-]*$/, "must be an https address (http only on localhost or 127.0.0.1)").optional(),
     /** How often the recorded events are forwarded; a test sets 1 to see an upload within seconds. */
     ANALYTICS_FORWARD_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Whether analytics carries a member's name, e-mail and phone (§7); off unless the operator turns it on. */
+    ANALYTICS_CONTACT_DETAILS: booleanString.default("false"),
+    /** How many days stored analytics events are kept before the schedule deletes them. */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /**
+     * Keys the pseudonym analytics knows a member by (an HMAC of the uid). Unset = derived from
+     * SESSION_SECRET; set it on its own to keep pseudonyms stable when the session secret rotates.
+     */
+    ANALYTICS_ID_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */

@@ -48,6 +48,12 @@ export const ERRORS = {
   gift_refunded: { status: 400, message: "This gift was refunded, so it can't be redeemed." },
   gift_already_redeemed: { status: 409, message: "This gift has already been redeemed." },
   gift_own_gift: { status: 400, message: "This is a gift you bought for someone else. Pass the link on to them." },
+
+  // Confirming a new profile e-mail (issue 23).
+  email_link_invalid: {
+    status: 410,
+    message: "That confirmation link has expired, was already used, or a newer one was sent. Save the new address in settings again to get a fresh link.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -3,6 +3,7 @@ import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "./analytics-
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { ANALYTICS_EVENTS } from "./analytics-event.server";
+import { analyticsIdFor } from "./analytics-id.server";
 
 /**
  * Issue 13: the events features record on the server (recordEvent: promotion codes, video progress,
@@ -46,8 +47,9 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
     event_type: `${EVENT_PREFIX}${doc.data.name}`,
     time: doc.data.at,
     insert_id: doc.id,
-    device_id: doc.data.uid ?? "server",
-    user_id: doc.data.uid,
+    // The provider gets the pseudonym, never the uid the store keeps to find a person's events.
+    device_id: doc.data.uid ? analyticsIdFor(doc.data.uid) : "server",
+    user_id: doc.data.uid ? analyticsIdFor(doc.data.uid) : null,
     event_properties: doc.data.properties,
   });
   const mark = (batch: typeof docs, patch: Record<string, unknown>) => Promise.all(batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, patch)));

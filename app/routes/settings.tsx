@@ -26,6 +26,7 @@ import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/features/identity/account.server";
+import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
 
 /** §2 settings: profile photo, profile, username, phone, sign out, delete account, the membership's place and class credits. */
 export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
@@ -36,6 +37,8 @@ const SAVED: Record<string, string> = {
   photo: "Saved your new photo.",
   "photo-removed": "Removed your photo. Your initials show instead.",
   profile: "Saved your name, e-mail and birthday.",
+  "profile-email": "Saved. We sent a link to your new e-mail address: it becomes the one we write to once you follow it.",
+  "email-confirmed": "Confirmed: we'll write to your new e-mail address from now on.",
   username: "Saved your username.",
   phone: "Saved your new phone number.",
 };
@@ -55,12 +58,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The request's record was read before that sync; the card it wrote is read afresh.
   const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
-  const [gifts, referrals] = await Promise.all([giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"), referralSummary(viewer.uid)]);
+  const [gifts, referrals, pendingEmail] = await Promise.all([
+    giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"),
+    referralSummary(viewer.uid),
+    getPendingEmail(viewer.uid),
+  ]);
   return data(
     {
       uid: viewer.uid,
       photo: { url: user.photoUrl, color: user.photoColor, initials: initialsOf(user.firstName, user.lastName) },
-      profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? "", birthday: user.birthday ?? "" },
+      // The field shows the address being confirmed, so saving the form again keeps the change waiting.
+      profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: pendingEmail ?? user.email ?? "", birthday: user.birthday ?? "" },
+      emailChange: { confirmed: user.email, pending: pendingEmail },
       username: user.username ?? "",
       phoneNumber: user.phoneNumber,
       membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
@@ -69,7 +78,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       gifts,
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
       demoClock: demoPaymentsActive(),
-      saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved, text: SAVED[saved] } : null,
+      saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved.startsWith("profile") || saved === "email-confirmed" ? "profile" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -109,8 +118,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile") {
     const parsed = parseForm(ProfileFormSchema, formData, ["firstName", "lastName", "email", "birthday"]);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
-    await savePrivateUser(viewer.uid, { ...parsed.data, email: parsed.data.email ?? null });
-    return redirect("/settings?saved=profile#profile");
+    const { email, ...rest } = parsed.data;
+    await savePrivateUser(viewer.uid, rest);
+    // A new address is used only once the link sent to it is followed (issue 23): receipts carry codes.
+    const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null });
+    return redirect(change === "sent" ? "/settings?saved=profile-email#profile" : "/settings?saved=profile#profile");
   }
   if (intent === "username") {
     const parsed = parseForm(UsernameFormSchema, formData, ["username"]);
@@ -225,7 +237,20 @@ export default function SettingsRoute() {
             <input type="hidden" name="intent" value="profile" />
             <FormField name="firstName" label="First name" autoComplete="given-name" maxLength={60} defaultValue={profile.firstName} error={profileErrors.firstName} />
             <FormField name="lastName" label="Last name" autoComplete="family-name" maxLength={60} defaultValue={profile.lastName} error={profileErrors.lastName} />
-            <FormField name="email" label="Email (optional)" type="email" autoComplete="email" maxLength={254} defaultValue={profile.email} error={profileErrors.email} />
+            <FormField
+              name="email"
+              label="Email (optional)"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={profile.email}
+              error={profileErrors.email}
+              hint={
+                stored.emailChange.pending
+                  ? `Waiting for you to confirm ${stored.emailChange.pending}: follow the link we sent there. Until then we write to ${stored.emailChange.confirmed ?? "no address"}.`
+                  : undefined
+              }
+            />
             <FormField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" defaultValue={profile.birthday} error={profileErrors.birthday} />
             <button className="button" type="submit" disabled={busy("profile")}>
               {busy("profile") ? "Saving…" : "Save"}

@@ -14,6 +14,7 @@ import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { crossSiteRefusal } from "./origin-check.server";
+import { pathForLog, setLogRoutes } from "./log-path.server";
 import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
@@ -46,6 +47,7 @@ export interface FrontDoor {
 export function createFrontDoor(build: ServerBuild, options: { publicDir: string }): FrontDoor {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
+  setLogRoutes(build.routes);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
   const publicFiles = listPublicFiles(options.publicDir);
   const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
@@ -180,7 +182,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
     writeCachedPage(req, res, hit.page, url, visitor.setCookie, requestId);
     if (env.LOG_REQUESTS) {
-      res.once("finish", () => logRequest({ method: req.method!, path: url.pathname, status: hit.page!.status, started, requestId, cache: hit.state }));
+      res.once("finish", () => logRequest({ method: req.method!, path: pathForLog(url.pathname), status: hit.page!.status, started, requestId, cache: hit.state }));
     }
     return true;
   }
@@ -334,7 +336,7 @@ function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
         msg: "cross-site request refused",
         requestId: res.locals.requestId,
         method: req.method,
-        path: req.path,
+        path: pathForLog(req.path),
         reason,
         origin: String(req.headers.origin).slice(0, 200),
         host: String(req.headers["x-forwarded-host"] ?? req.headers.host ?? "").slice(0, 200),
@@ -488,7 +490,7 @@ function requestLog(enabled: boolean): express.RequestHandler {
     res.setHeader("X-Request-Id", requestId);
     if (enabled) {
       res.on("finish", () =>
-        logRequest({ method: req.method, path: req.path, status: res.statusCode, started, requestId, cache: res.locals.cache }),
+        logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache }),
       );
     }
     next();

@@ -7,6 +7,7 @@ import { generateClasses } from "~/features/classes/class-schedule.server";
 import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
+import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -74,7 +75,8 @@ const MINUTE = 60_000;
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
  * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
- * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default). Each
+ * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default), and
+ * analytics events past their retention deleted every hour. Each
  * is safe beside another server doing the same (reminders go once per key, classes are created only if
  * absent, ledger entries are written once).
  */
@@ -106,6 +108,8 @@ export function startScheduleJobs(): () => void {
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).
     ["analytics forward", () => forwardRecordedEvents(), getEnv().ANALYTICS_FORWARD_SECONDS * 1000],
+    // Stored analytics events past ANALYTICS_RETENTION_DAYS are deleted (issue 23).
+    ["analytics retention", () => deleteExpiredAnalyticsEvents(), 60 * MINUTE],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), everyMs);

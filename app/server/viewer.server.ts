@@ -41,13 +41,17 @@ export const ACCOUNT_CHECK_MS = 60_000;
 const accountChecks = new Map<string, { checkedAt: number; account: IdentityAccount | null }>();
 const MAX_ACCOUNT_CHECKS = 10_000;
 
-/** The signed-in person (anonymous or not), or null. A forged, expired or revoked session is no session. */
-export async function getViewer(request: Request): Promise<Viewer | null> {
+/**
+ * The signed-in person (anonymous or not), or null. A forged, expired or revoked session is no session.
+ * A POST is checked as a write unless `checkAs: "read"` says it changes nothing of the person's (an
+ * analytics upload).
+ */
+export async function getViewer(request: Request, options: { checkAs?: "read" } = {}): Promise<Viewer | null> {
   if (!identityAvailable()) return null;
   const session = await readSession(request.headers.get("Cookie") ?? "");
   const auth = readAuth(session);
   if (!auth) return null;
-  const write = !["GET", "HEAD"].includes(request.method);
+  const write = options.checkAs !== "read" && !["GET", "HEAD"].includes(request.method);
   return verifyAuth(auth, write ? 0 : ACCOUNT_CHECK_MS);
 }
 

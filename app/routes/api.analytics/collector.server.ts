@@ -3,6 +3,8 @@ import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
 import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
 import { saveCollectedUpload } from "~/platform/analytics-event.server";
+import { CONTACT_PROPERTIES, analyticsIdFor } from "~/platform/analytics-id.server";
+import { getViewer } from "~/server/viewer.server";
 import { UPLOAD_VERSION, uploadChecksum } from "~/platform/analytics-upload";
 
 /**
@@ -12,6 +14,11 @@ import { UPLOAD_VERSION, uploadChecksum } from "~/platform/analytics-upload";
  * v + client + e + upload_time, as the provider's HTTP API defines it), checks all of them, and stores
  * the events. A bad upload gets 400, an oversized one 413, a wrong content type 415, a flood 429; none
  * is stored in part. It reads at most MAX_UPLOAD_BYTES, so it never holds a large body in memory.
+ *
+ * Events are bound to the session that uploads them (issue 23): an event's `user_id` is kept only when
+ * it is the session's own pseudonym, and stored as null otherwise (another member's id, a raw uid, or
+ * any id from a visitor without a session): under the public key nobody writes events as someone else.
+ * Contact details in `user_properties` are dropped unless ANALYTICS_CONTACT_DETAILS is on.
  */
 
 export const MAX_UPLOAD_BYTES = 64 * 1024;
@@ -87,6 +94,10 @@ function hasForbiddenKey(value: unknown, depth = 0): boolean {
   return Object.keys(value).some((key) => FORBIDDEN_KEYS.has(key) || hasForbiddenKey((value as Record<string, unknown>)[key], depth + 1));
 }
 
+function withoutContact(properties: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(properties).filter(([key]) => !CONTACT_PROPERTIES.includes(key)));
+}
+
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -143,6 +154,15 @@ export async function collectUpload(request: Request, now = Date.now()): Promise
     events.push(parsed.data);
   }
 
-  await saveCollectedUpload(checksum, events, Number(uploadTime), now);
+  const viewer = await getViewer(request, { checkAs: "read" }).catch(() => null);
+  const own = viewer ? analyticsIdFor(viewer.uid) : null;
+  const contactDetails = getEnv().ANALYTICS_CONTACT_DETAILS;
+  const bound = events.map((event) => ({
+    ...event,
+    user_id: own !== null && typeof event.user_id === "string" && sameText(event.user_id, own) ? own : null,
+    ...(event.user_properties && !contactDetails ? { user_properties: withoutContact(event.user_properties) } : {}),
+  }));
+
+  await saveCollectedUpload(checksum, bound, Number(uploadTime), now);
   return answer(200, undefined, events.length);
 }
