@@ -65,7 +65,6 @@ async function buyGift(uid: string): Promise<string> {
     uid,
     buyerName: "Wren",
     buyerZone: "UTC",
-    origin: ORIGIN,
     order: { giftType, method: "link", recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: intentId() },
   });
   if (!started.ok) throw new Error(started.message);
