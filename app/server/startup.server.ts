@@ -7,6 +7,7 @@ import { generateClasses } from "~/features/classes/class-schedule.server";
 import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
+import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -69,7 +70,8 @@ const MINUTE = 60_000;
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
  * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
- * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default). Each
+ * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default), and
+ * ended rate-limit windows deleted every fifteen minutes. Each
  * is safe beside another server doing the same (reminders go once per key, classes are created only if
  * absent, ledger entries are written once).
  */
@@ -101,6 +103,8 @@ export function startScheduleJobs(): () => void {
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).
     ["analytics forward", () => forwardRecordedEvents(), getEnv().ANALYTICS_FORWARD_SECONDS * 1000],
+    // Rate-limit windows that have ended (ADR 035): their counters are of no further use.
+    ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), everyMs);
