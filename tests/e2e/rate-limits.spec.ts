@@ -133,3 +133,21 @@ test("the same limit holds when the posts alternate between two server processes
   expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput.join("\n")}`).toBe(true);
   expect(statuses.slice(LEAD_LIMIT), statuses.join(" ")).toEqual(Array(10 - LEAD_LIMIT).fill(429));
 });
+
+test.describe("promotion codes without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the 21st code from one address is refused beside the field with 429, the code and plan kept", async ({ page }) => {
+    const base = `http://localhost:${PORTS[1]}`;
+    // Twenty codes nobody has, each in the address as a shared link would carry it.
+    for (let i = 0; i < 20; i++) expect((await page.goto(`${base}/subscribe?plan=annual&code=GUESS${i}`))?.status(), `attempt ${i + 1}`).toBe(200);
+    await page.getByRole("radio", { name: /Monthly/ }).check();
+    await page.getByLabel("Promotion code (optional)").fill("ONE-MORE-GUESS");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().startsWith(`${base}/subscribe`));
+    await page.getByRole("button", { name: "Apply" }).click();
+    expect((await answer).status()).toBe(429);
+    await expect(page.locator("#field-code-error")).toHaveText(/^That's a lot of codes in a short time\. Please wait (\d+ minutes|a minute) and try again\.$/);
+    await expect(page.getByLabel("Promotion code (optional)")).toHaveValue("ONE-MORE-GUESS");
+    await expect(page.getByRole("radio", { name: /Monthly/ })).toBeChecked();
+  });
+});
