@@ -23,6 +23,12 @@ const EnvSchema = z
     APP_ENV: z.enum(["demo", "staging", "production"]).default("production"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     PUBLIC_SITE_URL: z.string().url().default("http://localhost:3000"),
+    /**
+     * How many proxies in front of the server append to X-Forwarded-For (and set X-Forwarded-Proto):
+     * 0 = none, the connection's own address is the client's; 1 on Cloud Run; 2 on Cloud Run behind a
+     * Google load balancer. Rate limits and geolocation key on the address this yields.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
     /** Required outside the demo; the demo signs with DEMO_SESSION_SECRET. */
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATA_STORE: z.enum(["sqlite", "firestore"]).optional(),

@@ -7,6 +7,8 @@ export const ERRORS = {
   bad_request: { status: 400, message: "That request could not be read. Please check it and try again." },
   payload_too_large: { status: 413, message: "That was more than this form can take. Please shorten it and try again." },
   rate_limited: { status: 429, message: "That's a lot of tries in a short time. Please wait a minute and try again." },
+  // Promotion codes, gift codes and links: "{wait}" is filled in by `problemAfter` ("a minute", "12 minutes").
+  too_many_codes: { status: 429, message: "That's a lot of codes in a short time. Please wait {wait} and try again." },
   unauthorized: { status: 401, message: "Unauthorized. Your session has expired!" },
   internal: { status: 500, message: "Internal Server Error" },
   photo_missing: { status: 400, message: "Please choose a photo to upload." },
@@ -68,6 +70,12 @@ export interface Problem<C extends ErrorCode = ErrorCode> {
 /** The catalogue's entry for `code`: the status to answer with and the sentence a person reads. */
 export function problemOf<C extends ErrorCode>(code: C): Problem<C> {
   return { code, status: ERRORS[code].status, message: ERRORS[code].message };
+}
+
+/** The catalogue's entry for a refusal that says how long to wait: its "{wait}" becomes "a minute" or "N minutes". */
+export function problemAfter<C extends ErrorCode>(code: C, retryAfterMs: number): Problem<C> {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return { ...problemOf(code), message: ERRORS[code].message.replace("{wait}", minutes === 1 ? "a minute" : `${minutes} minutes`) };
 }
 
 /** A 404 response to throw from a loader; the root error boundary renders the Page Not Found page. */

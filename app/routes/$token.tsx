@@ -3,10 +3,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { readFormBody } from "~/lib/form-body.server";
 import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
-import { allowCodeAttempt, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
+import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { secureCookies } from "~/lib/site-address.server";
-import { referralCookie, referrerOf } from "~/features/wallet/referrals.server";
+import { REFERRAL_CODE, referralCookie, referrerOf } from "~/features/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 
@@ -29,12 +29,25 @@ function giftCodeOf(token: string): string | null {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
+  // Gift codes and invitations are bearer secrets: past its guesses an address opens none of them.
+  const client = clientAddress(request);
+  const left = await codeGuessesLeft(client);
+  if (!left.ok) throw new Response(null, { status: left.problem.status, statusText: left.problem.message });
   const code = giftCodeOf(token);
   const found = code ? await giftByCode(code) : null;
   if (!found) {
     // A friend's invitation: carried to /subscribe by a cookie, so it survives signing in.
     if (await referrerOf(token)) {
       throw redirect(`/subscribe?ref=${token}`, { headers: { "Set-Cookie": referralCookie(token, secureCookies(new URL(request.url))) } });
+    }
+    // Only a miss shaped like a secret counts: a mistyped page address is not a guess.
+    if (code || REFERRAL_CODE.test(token)) {
+      try {
+        return await resolveShortLink(token);
+      } catch (answer) {
+        if (answer instanceof Response && answer.status === 404) await countMissedLink(client);
+        throw answer;
+      }
     }
     return resolveShortLink(token);
   }
@@ -77,9 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  if (!allowCodeAttempt(clientAddress(request))) {
-    return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again." }, { status: 429 });
-  }
+  const attempt = await allowCodeAttempt(clientAddress(request));
+  if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message }, { status: attempt.problem.status });
   const found = await giftByCode(code);
   if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
   const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: user.mostRecentTimeZone ?? "UTC" });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { endSession, startSession } from "~/server/viewer.server";
-import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 
 /**
  * §7 token sync (docs/decisions/011-server-sessions.md): the browser posts its Firebase ID token as a
@@ -8,7 +9,7 @@ import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
  */
 
 // A real browser syncs a handful of times per sign-in; this leaves room for a family behind one address.
-const syncLimit = createRateLimit({ limit: 30, windowMs: 60_000 });
+const syncLimit = createRateLimit({ name: "token-sync", limit: 30, windowMs: 60_000 });
 
 export async function loader() {
   return json405();
@@ -16,7 +17,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (!sameOrigin(request)) return reply(403, { ok: false, reason: "cross_origin" });
-  if (!syncLimit.attempt(clientAddress(request))) return reply(429, { ok: false, reason: "rate_limited" });
+  if (!(await syncLimit.attempt(clientAddress(request))).ok) return reply(429, { ok: false, reason: "rate_limited" });
 
   if (request.method === "DELETE") {
     const setCookie = await endSession(request);

@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (tooLarge) {
     return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: ERRORS.payload_too_large.status });
   }
-  if (!allowLeadAttempt(clientAddress(request))) {
+  if (!(await allowLeadAttempt(clientAddress(request)))) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
   }
   let formData: FormData;

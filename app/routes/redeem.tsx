@@ -26,9 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
   const code = normalizeGiftCode(typed);
   if (!code) return data<ActionResult>({ error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed }, { status: 400 });
-  if (!allowCodeAttempt(clientAddress(request))) {
-    return data<ActionResult>({ error: "That's a lot of tries in a minute. Please wait a moment and try again.", code: typed }, { status: 429 });
-  }
+  const attempt = await allowCodeAttempt(clientAddress(request));
+  if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message, code: typed }, { status: attempt.problem.status });
   if (!(await giftByCode(code))) return data<ActionResult>({ error: ERRORS.gift_not_found.message, code: typed }, { status: ERRORS.gift_not_found.status });
   return redirect(`/${code}`);
 }

@@ -7,7 +7,9 @@ import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { listPlans } from "~/features/billing/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/features/billing/promotion-code";
-import { checkCodeForPlans, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
+import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { codeGuessesLeft, countMissedLink } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/features/billing/subscribe";
 import { isReturnPath, subscribeHref } from "~/features/billing/subscribe-link";
@@ -38,14 +40,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const requested = url.searchParams.get("plan");
   const plan = plans.find((candidate) => candidate.id === requested) ?? plans.find((candidate) => candidate.interval === "year") ?? plans[0];
   const typed = url.searchParams.get("code")?.trim() ?? "";
-  const checks = typed ? await checkCodeForPlans(typed, plans, member, now) : null;
+  const client = clientAddress(request);
+  const limited = typed ? await checkCodeWithinLimits(typed, plans, member, now, client) : null;
+  const throttled = limited && !limited.ok ? limited.problem : null;
+  const checks = limited?.ok ? limited.checks : null;
   const check = checks?.get(plan.id) ?? null;
   const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
   const monthly = plans.find((candidate) => candidate.interval === "month");
   const locale = acceptedLocale(request);
   // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
   const refCode = referralCodeFrom(new URL(request.url), request.headers.get("Cookie"));
-  const offer = refCode && !typed ? await checkOffer(refCode, member?.viewer.uid ?? null) : null;
+  const offer = refCode && !typed ? await limitedOffer(refCode, url, member?.viewer.uid ?? null, client) : null;
 
   return data(
     {
@@ -67,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
       selected: plan.id,
       code: typed.slice(0, 64),
-      codeMessage: check ? describeCodeCheck(check) : null,
+      codeMessage: throttled ? throttled.message : check ? describeCodeCheck(check) : null,
       codeAccepted: check?.outcome === "accepted",
       step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
       steps: checkoutSteps(variants, region),
@@ -82,8 +87,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       next: isReturnPath(back) ? back : "",
       intentId: newIntentId(),
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { status: throttled?.status ?? 200, headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/**
+ * A friend's invitation from the address or the cookie, checked only while the client has code guesses
+ * left; an unknown one typed into the address counts as a guess (invitations are bearer codes too).
+ */
+async function limitedOffer(refCode: string, url: URL, uid: string | null, client: string) {
+  if (!(await codeGuessesLeft(client)).ok) return null;
+  const offer = await checkOffer(refCode, uid);
+  if (!offer.ok && offer.reason === "unknown" && url.searchParams.get("ref") === refCode) await countMissedLink(client);
+  return offer;
 }
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
@@ -107,7 +123,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const plan = (await listPlans()).find((candidate) => candidate.id === form.plan);
   if (!plan) return data<ActionResult>({ errors: { plan: "Please choose one of the plans shown." }, values: { code: form.code } }, { status: 400 });
   const typed = form.code.trim();
-  const check = typed ? ((await checkCodeForPlans(typed, [plan], member, now)).get(plan.id) ?? null) : null;
+  const limited = typed ? await checkCodeWithinLimits(typed, [plan], member, now, clientAddress(request)) : null;
+  if (limited && !limited.ok) {
+    return data<ActionResult>({ errors: { code: limited.problem.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: limited.problem.status });
+  }
+  const check = limited?.ok ? (limited.checks.get(plan.id) ?? null) : null;
 
   if (form.intent === "apply") {
     if (!typed) return data<ActionResult>({ errors: { code: "Please type a code first." }, values: { code: "" } }, { status: 400 });

@@ -1,7 +1,8 @@
 import { getEnv } from "~/lib/env.server";
 import { authErrorMessage } from "~/features/identity/auth-errors";
 import { IdentityError, sendSignInLink, signInWithEmailLink, type IdentityErrorCode } from "~/adapters/identity/index.server";
-import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import { commitSession, readSession } from "~/lib/session.server";
 import { startSession } from "./viewer.server";
 
@@ -12,8 +13,8 @@ import { startSession } from "./viewer.server";
  */
 
 // Enough for a person who mistyped twice; too few to use the site as a mail cannon.
-const perAddress = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
-const perEmail = createRateLimit({ limit: 3, windowMs: 10 * 60_000 });
+const perAddress = createRateLimit({ name: "sign-in-link-address", limit: 5, windowMs: 10 * 60_000 });
+const perEmail = createRateLimit({ name: "sign-in-link-email", limit: 3, windowMs: 10 * 60_000 });
 
 // The server's identity problems, said with the same sentences the browser's sign-in uses: each
 // names the provider code whose sentence fits (models/auth-errors.ts is the one catalogue).
@@ -42,7 +43,7 @@ export async function sendEmailSignInLink(
   next: string,
 ): Promise<{ ok: true; setCookie: string } | { ok: false; status: number; code: IdentityErrorCode | "rate_limited" }> {
   const normalized = email.toLowerCase();
-  if (!perAddress.attempt(clientAddress(request)) || !perEmail.attempt(normalized)) {
+  if (!(await perAddress.attempt(clientAddress(request))).ok || !(await perEmail.attempt(normalized)).ok) {
     return { ok: false, status: 429, code: "rate_limited" };
   }
   const continueUrl = new URL("/auth/email-link", getEnv().PUBLIC_SITE_URL);

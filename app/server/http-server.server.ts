@@ -56,7 +56,9 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", true);
+  // Only the configured proxies' X-Forwarded-For entries are believed; the ones left of them are the
+  // client's own words, so `req.ip` is the address the nearest untrusted hop connected from.
+  app.set("trust proxy", env.TRUST_PROXY_HOPS);
   app.use(requestLog(env.LOG_REQUESTS));
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));

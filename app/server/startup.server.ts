@@ -8,6 +8,7 @@ import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
 import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.server";
+import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -76,7 +77,8 @@ const MINUTE = 60_000;
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
  * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
  * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default), and
- * analytics events past their retention deleted every hour. Each
+ * analytics events past their retention deleted every hour, and ended rate-limit windows deleted every
+ * fifteen minutes. Each
  * is safe beside another server doing the same (reminders go once per key, classes are created only if
  * absent, ledger entries are written once).
  */
@@ -110,6 +112,8 @@ export function startScheduleJobs(): () => void {
     ["analytics forward", () => forwardRecordedEvents(), getEnv().ANALYTICS_FORWARD_SECONDS * 1000],
     // Stored analytics events past ANALYTICS_RETENTION_DAYS are deleted (issue 23).
     ["analytics retention", () => deleteExpiredAnalyticsEvents(), 60 * MINUTE],
+    // Rate-limit windows that have ended (ADR 035): their counters are of no further use.
+    ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), everyMs);

@@ -15,6 +15,8 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "false";
 process.env.PAGE_CACHE_SECONDS = "60";
 process.env.PUBLIC_SITE_URL = "https://www.stillhour.example";
+// As deployed behind one proxy (Cloud Run): its X-Forwarded-Proto is believed, as some tests below need.
+process.env.TRUST_PROXY_HOPS = "1";
 
 const { getStore } = await import("../../app/adapters/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
@@ -23,6 +25,7 @@ const { readSession, commitSession } = await import("../../app/lib/session.serve
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
 const entry = await import("~/entry.server");
+const { clientAddress } = await import("../../app/lib/rate-limit.server");
 
 let renders = 0;
 let base = "";
@@ -66,6 +69,7 @@ beforeAll(async () => {
     { id: "routes/test.photo", parentId: "root", path: "test/photo", module: imageRoute("private, max-age=31536000, immutable") },
     { id: "routes/test.shared-image", parentId: "root", path: "test/shared-image", module: imageRoute("public, max-age=31536000, immutable") },
     { id: "routes/test.upload", parentId: "root", path: "test/upload", module: uploadRoute },
+    { id: "routes/test.address", parentId: "root", path: "test/address", module: { loader: ({ request }: { request: Request }) => Response.json({ address: clientAddress(request) }) } },
   ];
   // Counting renders tells a cached answer (no render) from a fresh one.
   const countingEntry = {
@@ -372,6 +376,15 @@ describe("streams", () => {
     const { chunk } = await firstChunk("/test/shared-events");
     expect(chunk).toContain("data: first");
     expect(frontDoor.pageCache.size).toBe(sizeBefore);
+  });
+});
+
+describe("the client's address", () => {
+  it("is the one the trusted proxy saw (TRUST_PROXY_HOPS=1), never one the client wrote", async () => {
+    const read = async (headers: Record<string, string>) => JSON.parse((await send("/test/address", { headers })).text).address as string;
+    expect(await read({ "x-forwarded-for": "198.51.100.9, 203.0.113.7" })).toBe("203.0.113.7");
+    expect(await read({ "x-forwarded-for": "203.0.113.7", "x-client-ip": "10.9.9.9" })).toBe("203.0.113.7");
+    expect(await read({})).toMatch(/127\.0\.0\.1$/);
   });
 });
 

@@ -7,6 +7,8 @@ import { getPlan } from "./plan.server";
 import { promotionMessage, type PromotionCheck } from "./promotion-code";
 import { checkPromotionCode } from "./promotion-code.server";
 import type { SessionUserState } from "~/features/identity/user";
+import { problemAfter, type Problem } from "~/lib/errors";
+import { createRateLimit } from "~/platform/rate-limit.server";
 
 /**
  * The subscribe page's and settings' view of the payment core (issue 8): a typed code checked against
@@ -18,6 +20,38 @@ type Person = { viewer: { uid: string }; user: Pick<SessionUserState, "subscript
 /** §4 "new members only": someone who has never had a plan. A visitor not signed in is judged again at checkout. */
 function isNewMember(person: Person): boolean {
   return !person?.user.subscriptionStatus;
+}
+
+/**
+ * Issue 23: code checks (a code in /subscribe's address, Apply, or a choice carrying a code) one
+ * address, and one signed-in account, may make in CODE_ATTEMPT_WINDOW_MS. A check whose code was
+ * accepted is taken back, so a person going through checkout with a good code never meets the limit;
+ * unknown, expired, used-up and not-yet-valid codes all count, since each tells something.
+ */
+export const CODE_ATTEMPTS_PER_WINDOW = 20;
+export const CODE_ATTEMPT_WINDOW_MS = 15 * 60_000;
+
+const codesPerAddress = createRateLimit({ name: "promotion-code-address", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS });
+const codesPerAccount = createRateLimit({ name: "promotion-code-account", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS });
+
+export type LimitedCodeCheck = { ok: true; checks: Map<string, PromotionCheck> } | { ok: false; problem: Problem<"too_many_codes"> };
+
+/**
+ * `checkCodeForPlans` within the limits: counted against the client's address and the signed-in
+ * person's uid, refused with the wait (catalogue `too_many_codes`) once either is over.
+ */
+export async function checkCodeWithinLimits(typed: string, plans: readonly Plan[], person: Person, now: number, client: string): Promise<LimitedCodeCheck> {
+  const uid = person?.viewer.uid ?? null;
+  const byAddress = await codesPerAddress.attempt(client);
+  const byAccount = byAddress.ok && uid ? await codesPerAccount.attempt(uid) : byAddress;
+  if (!byAddress.ok || !byAccount.ok) {
+    return { ok: false, problem: problemAfter("too_many_codes", Math.max(byAddress.retryAfterMs, byAccount.retryAfterMs)) };
+  }
+  const checks = await checkCodeForPlans(typed, plans, person, now);
+  if ([...checks.values()].some((check) => check.outcome === "accepted")) {
+    await Promise.all([codesPerAddress.forgive(client), uid ? codesPerAccount.forgive(uid) : null]);
+  }
+  return { ok: true, checks };
 }
 
 /** Checks one typed code against every plan, so each plan can show what the code does to it. */

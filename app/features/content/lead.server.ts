@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
 import { getSpreadsheetExport, leadsTable } from "~/adapters/export/index.server";
 import { ExportError } from "~/adapters/export/port";
-import { createRateLimit } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import { StoredLeadSchema, leadExportFields, type LEAD_SOURCES, type LeadForm, type StoredLead } from "./lead";
 
 /** Stores a lead once per address and source; a repeat sign-up changes nothing and still succeeds. */
@@ -67,9 +67,9 @@ async function exportBatch(leads: Array<{ id: string; data: StoredLead }>): Prom
 }
 
 // Five sign-ups per address in ten minutes is plenty for a person and little for a script.
-const leadLimit = createRateLimit({ limit: 5, windowMs: 10 * 60_000 });
+const leadLimit = createRateLimit({ name: "lead", limit: 5, windowMs: 10 * 60_000 });
 
 /** Counts one attempt from a client address (lib/rate-limit's clientAddress); false once it is over the limit. */
-export function allowLeadAttempt(client: string): boolean {
-  return leadLimit.attempt(client);
+export async function allowLeadAttempt(client: string): Promise<boolean> {
+  return (await leadLimit.attempt(client)).ok;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { getPhotoStorage } from "~/adapters/photos/index.server";
-import { createRateLimit } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import {
   hexColor,
   isPhotoFileName,
@@ -28,7 +28,7 @@ import { getPrivateUser, savePrivateUser } from "./user.server";
 sharp.cache(false);
 
 // Re-encoding costs about 0.2 s of CPU for a 12 MP photo: plenty for a person, a ceiling for a script.
-const uploadsPerMember = createRateLimit({ limit: 20, windowMs: 10 * 60_000 });
+const uploadsPerMember = createRateLimit({ name: "profile-photo", limit: 20, windowMs: 10 * 60_000 });
 
 export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType: PhotoType } | { ok: false; code: PhotoErrorCode };
 
@@ -76,7 +76,7 @@ export type PhotoChange = { ok: true; photoUrl: string | null } | { ok: false; c
 export async function updateProfilePhoto(uid: string, upload: File | null): Promise<PhotoChange> {
   if (!upload || (upload.size === 0 && upload.name === "")) return { ok: false, code: "photo_missing" };
   if (upload.size > PHOTO_MAX_BYTES) return { ok: false, code: "photo_too_large" };
-  if (!uploadsPerMember.attempt(uid)) return { ok: false, code: "rate_limited" };
+  if (!(await uploadsPerMember.attempt(uid)).ok) return { ok: false, code: "rate_limited" };
   const prepared = await preparePhoto(new Uint8Array(await upload.arrayBuffer()));
   if (!prepared.ok) return prepared;
   const storage = getPhotoStorage();

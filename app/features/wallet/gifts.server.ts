@@ -6,7 +6,8 @@ import { getEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { createRateLimit } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
+import { problemAfter, type Problem } from "~/lib/errors";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, giftRefusal, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/features/billing/gifted-time.server";
@@ -366,12 +367,29 @@ export async function applyPendingRedemptions(): Promise<number> {
   return applied;
 }
 
-/** Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. */
-const codeAttempts = createRateLimit({ limit: 20, windowMs: 60_000 });
+/**
+ * Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. Typed
+ * gift codes and links that opened nothing (no gift, no invitation, no short link) share one count.
+ */
+const codeAttempts = createRateLimit({ name: "gift-code", limit: 20, windowMs: 60_000 });
 
-/** Counts one code attempt from a client address (lib/rate-limit's clientAddress). */
-export function allowCodeAttempt(client: string): boolean {
-  return codeAttempts.attempt(client);
+export type CodeAttempt = { ok: true } | { ok: false; problem: Problem<"too_many_codes"> };
+
+/** Counts one typed code from a client address (lib/rate-limit's clientAddress); refused with the wait once over. */
+export async function allowCodeAttempt(client: string): Promise<CodeAttempt> {
+  const verdict = await codeAttempts.attempt(client);
+  return verdict.ok ? { ok: true } : { ok: false, problem: problemAfter("too_many_codes", verdict.retryAfterMs) };
+}
+
+/** Whether a client is already past its code guesses, counting nothing: a link is looked up only when not. */
+export async function codeGuessesLeft(client: string): Promise<CodeAttempt> {
+  const verdict = await codeAttempts.blocked(client);
+  return verdict.ok ? { ok: true } : { ok: false, problem: problemAfter("too_many_codes", verdict.retryAfterMs) };
+}
+
+/** Counts a link that opened nothing against its client; a link that opens something costs nothing. */
+export async function countMissedLink(client: string): Promise<void> {
+  await codeAttempts.attempt(client);
 }
 
 

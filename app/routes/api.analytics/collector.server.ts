@@ -1,7 +1,8 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
-import { clientAddress, createRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import { saveCollectedUpload } from "~/platform/analytics-event.server";
 import { CONTACT_PROPERTIES, analyticsIdFor } from "~/platform/analytics-id.server";
 import { getViewer } from "~/server/viewer.server";
@@ -26,10 +27,11 @@ export const MAX_EVENTS_PER_UPLOAD = 200;
 const MAX_EVENT_BYTES = 4 * 1024;
 const UPLOADS_PER_MINUTE = 120;
 
-const limiter = createRateLimit({ limit: UPLOADS_PER_MINUTE, windowMs: 60_000 });
+const limiter = createRateLimit({ name: "analytics-upload", limit: UPLOADS_PER_MINUTE, windowMs: 60_000 });
 
-export function resetCollectorLimits() {
-  limiter.reset();
+/** Forgets every upload counted so far (tests). */
+export function resetCollectorLimits(): Promise<void> {
+  return limiter.reset();
 }
 
 const FORBIDDEN_KEYS = new Set(["__proto__", "constructor", "prototype"]);
@@ -105,7 +107,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 export async function collectUpload(request: Request, now = Date.now()): Promise<CollectorAnswer> {
-  if (!limiter.attempt(clientAddress(request), now)) return answer(429, "Too many uploads; try again in a minute.");
+  if (!(await limiter.attempt(clientAddress(request), now)).ok) return answer(429, "Too many uploads; try again in a minute.");
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded" && type !== "text/plain") {
     return answer(415, "Send the upload as application/x-www-form-urlencoded.");
