@@ -8,6 +8,10 @@ export const ERRORS = {
   payload_too_large: { status: 413, message: "That was more than this form can take. Please shorten it and try again." },
   rate_limited: { status: 429, message: "That's a lot of tries in a short time. Please wait a minute and try again." },
   unauthorized: { status: 401, message: "Unauthorized. Your session has expired!" },
+  sign_in_again: {
+    status: 403,
+    message: "For your safety, deleting your account needs a recent sign-in. Please sign in again, then delete it within five minutes.",
+  },
   internal: { status: 500, message: "Internal Server Error" },
   photo_missing: { status: 400, message: "Please choose a photo to upload." },
   photo_empty: { status: 400, message: "That file is empty. Please choose a photo." },
