@@ -81,7 +81,7 @@ function leadId(source: string, email: string): string {
 
 /**
  * Deletes the leads (e-book sign-ups) made with a leaving member's addresses. Rows already exported
- * to the spreadsheet service stay there until removed by hand (docs/decisions/032).
+ * to the spreadsheet service stay there until removed by hand (ADR 032).
  */
 export async function forgetLeads(emails: readonly string[]): Promise<void> {
   const store = getStore();

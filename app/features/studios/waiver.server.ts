@@ -106,7 +106,7 @@ export async function signWaiver(input: SignInput): Promise<{ ok: true; signatur
 
 /**
  * Deletes a leaving member's waiver signatures (name, e-mail, phone, birthday, a guardian's name).
- * The waiver texts stay; a signed copy is theirs to download before they go (docs/decisions/032).
+ * The waiver texts stay; a signed copy is theirs to download before they go (ADR 032).
  */
 export async function forgetSignatures(uid: string): Promise<void> {
   for (const { id } of await documentsWhere(WAIVER_SIGNATURES, "uid", uid)) await getStore().delete(WAIVER_SIGNATURES, id);
