@@ -443,8 +443,9 @@ export async function closePaymentAccounts(uid: string, customerIds: readonly st
       }
       await provider.deleteCustomer(customerId);
     } catch (error) {
-      // A customer of another provider (the site switched from the demo to Stripe) is not this one's to close.
-      if (error instanceof PaymentError && (error.code === "not_found" || error.code === "invalid_request")) {
+      // Already gone, or a customer of another provider (the site moved from the demo to Stripe):
+      // nothing of it runs here. Anything else (the provider away, a refusal) is tried again later.
+      if (error instanceof PaymentError && error.code === "not_found") {
         logPayments("warn", "a deleted member's customer is unknown to the provider; left as it is", { customerId, code: error.code });
         continue;
       }
