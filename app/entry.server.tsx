@@ -12,7 +12,7 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server
 // The server entry also hands the Node server what it needs to start (see server.js).
 export { startServer } from "~/server/http-server.server";
 export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
-export { deleteIdleAnonymousAccounts } from "~/features/identity/account-cleanup.server";
+export { deleteIdleAnonymousAccounts } from "~/features/privacy/account-cleanup.server";
 export { reconcilePayments } from "~/features/checkout/payment-webhook.server";
 export { generateClasses } from "~/features/classes/class-schedule.server";
 export { sendReminders } from "~/features/classes/class-reminders.server";

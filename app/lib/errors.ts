@@ -10,6 +10,10 @@ export const ERRORS = {
   // Promotion codes, gift codes and links: "{wait}" is filled in by `problemAfter` ("a minute", "12 minutes").
   too_many_codes: { status: 429, message: "That's a lot of codes in a short time. Please wait {wait} and try again." },
   unauthorized: { status: 401, message: "Unauthorized. Your session has expired!" },
+  sign_in_again: {
+    status: 403,
+    message: "For your safety, deleting your account needs a recent sign-in. Please sign in again, then delete it within five minutes.",
+  },
   internal: { status: 500, message: "Internal Server Error" },
   photo_missing: { status: 400, message: "Please choose a photo to upload." },
   photo_empty: { status: 400, message: "That file is empty. Please choose a photo." },

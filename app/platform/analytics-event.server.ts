@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 
 /** An event as the platform records it; each feature types its own (billing/analytics-events.ts). */
 export interface RecordedEvent {
@@ -54,4 +55,14 @@ export async function saveCollectedUpload(checksum: string, events: ReadonlyArra
       tx.set(COLLECTED_EVENTS, `${checksum}-${String(index).padStart(3, "0")}`, { ...event, receivedAt: now, uploadTime });
     });
   });
+}
+
+/** Deletes a leaving member's analytics: the events recorded here and those the browser uploaded to the embedded collector. */
+export async function forgetAnalytics(uid: string): Promise<void> {
+  for (const [collection, field] of [
+    [ANALYTICS_EVENTS, "uid"],
+    [COLLECTED_EVENTS, "user_id"],
+  ] as const) {
+    for (const { id } of await documentsWhere(collection, field, uid)) await getStore().delete(collection, id);
+  }
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getMailer } from "~/adapters/mail/index.server";
 import type { MailMessage } from "~/adapters/mail/port";
 
@@ -11,10 +12,15 @@ export const SENT_MAIL = "sentMail";
  * is created in the store first (only one caller wins it), then the mail goes. A failed send gives
  * the claim back, so a later attempt can try again. Never throws: mail must not break a page.
  */
-export async function sendOnce(message: MailMessage): Promise<"sent" | "already_sent" | "failed"> {
+export async function sendOnce(
+  message: MailMessage,
+  /** `uid`: the member the message is to or about, so their account's deletion can find the record. */
+  about: { uid?: string | null } = {},
+): Promise<"sent" | "already_sent" | "failed"> {
   const id = createHash("sha256").update(message.idempotencyKey).digest("hex").slice(0, 40);
   const store = getStore();
-  if (!(await store.createIfAbsent(SENT_MAIL, id, { key: message.idempotencyKey, to: message.to, subject: message.subject, status: "sending", at: Date.now() }))) return "already_sent";
+  const record = { key: message.idempotencyKey, to: message.to, subject: message.subject, uid: about.uid ?? null, status: "sending", at: Date.now() };
+  if (!(await store.createIfAbsent(SENT_MAIL, id, record))) return "already_sent";
   try {
     await getMailer().send(message);
     await store.update(SENT_MAIL, id, { status: "sent" });
@@ -23,5 +29,18 @@ export async function sendOnce(message: MailMessage): Promise<"sent" | "already_
     await store.delete(SENT_MAIL, id).catch(() => undefined);
     console.warn(JSON.stringify({ level: "warn", msg: "mail not sent", subject: message.subject, cause: error instanceof Error ? error.name : "unknown" }));
     return "failed";
+  }
+}
+
+/**
+ * The send-once records of a leaving member's mail (to them, or about them, as a gift names its
+ * buyer) stay, so nothing is sent twice, but lose the address, the subject and the key, which name
+ * them; `emails` also finds records kept before they carried a member's id.
+ */
+export async function anonymiseSentMail(uid: string, emails: readonly string[], pseudonym: string): Promise<void> {
+  const store = getStore();
+  const found = [...(await documentsWhere(SENT_MAIL, "uid", uid)), ...(await Promise.all(emails.map((email) => documentsWhere(SENT_MAIL, "to", email)))).flat()];
+  for (const id of new Set(found.map((doc) => doc.id))) {
+    await store.update(SENT_MAIL, id, { uid: pseudonym, to: null, subject: null, key: null }).catch(() => undefined);
   }
 }

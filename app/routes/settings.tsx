@@ -4,12 +4,12 @@ import { FormField } from "~/components/form-field";
 import { PaletteImage } from "~/components/palette-image";
 import { PhoneSignIn } from "~/components/phone-sign-in";
 import { readFormBody } from "~/lib/form-body.server";
-import { ERRORS } from "~/lib/errors";
+import { ERRORS, type ErrorCode } from "~/lib/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/features/identity/profile";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/features/identity/profile-photo";
 import { removeProfilePhoto, updateProfilePhoto } from "~/features/identity/profile-photo.server";
 import { PHOTO_FIELD, readPhotoForm } from "~/server/photo-form.server";
-import { deleteAccountCompletely } from "~/features/identity/account-cleanup.server";
+import { deleteAccountCompletely } from "~/features/privacy/account-deletion.server";
 import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
 import { CreditsPanel } from "~/components/credits-panel";
 import { describeCredits } from "~/features/wallet/credit-pack";
@@ -24,7 +24,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { initialsOf } from "~/features/identity/user";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
-import { endSession, requireAccess } from "~/server/viewer.server";
+import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
 
@@ -84,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string> };
+type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string>; code?: ErrorCode };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
@@ -143,6 +143,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/settings?saved=phone#phone");
   }
   if (intent === "delete") {
+    // Nothing else here can't be undone: a session left signed in on a shared computer is not enough.
+    if (!hasRecentSignIn(viewer)) {
+      const { status, message } = ERRORS.sign_in_again;
+      return data<ActionResult>({ form: intent, errors: { confirm: message }, values: {}, code: "sign_in_again" }, { status });
+    }
     const parsed = parseForm(DeleteFormSchema, formData, ["confirm"]);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const deleted = await deleteAccountCompletely(viewer.uid);
@@ -153,6 +158,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     return redirect("/signed-out", { headers: { "Set-Cookie": await endSession(request, { revoke: false }) } });
+  }
+  if (intent === "sign-in-again") {
+    // Signs out here only (other devices keep their sessions) and comes back to the deletion after.
+    return redirect(`/sign-in?next=${encodeURIComponent("/settings#delete")}`, { headers: { "Set-Cookie": await endSession(request, { revoke: false }) } });
   }
   return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
 }
@@ -298,9 +307,11 @@ export default function SettingsRoute() {
         <section className="auth-card" id="delete" aria-labelledby="delete-title">
           <h2 id="delete-title">Delete your account</h2>
           <p>
-            This deletes your account, your profile and your username for good. It can't be undone. If you only want a break, you
-            can simply sign out.
+            This deletes your account for good: your profile and username, your classes, tickets and waivers, what you watched and
+            saved, and your membership, which ends at once with nothing more charged. Records of what you paid stay for our accounts,
+            with your name taken off. It can't be undone. If you only want a break, you can simply sign out.
           </p>
+          <p>For your safety, it needs a recent sign-in: if yours was more than five minutes ago, we'll ask you to sign in again first.</p>
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="delete" />
             <FormField name="confirm" label="Type DELETE to confirm" autoComplete="off" maxLength={10} error={errorsFor("delete").confirm} />
@@ -308,6 +319,14 @@ export default function SettingsRoute() {
               {busy("delete") ? "Deleting…" : "Delete my account"}
             </button>
           </Form>
+          {actionData?.form === "delete" && actionData.code === "sign_in_again" ? (
+            <Form method="post" reloadDocument>
+              <input type="hidden" name="intent" value="sign-in-again" />
+              <button className="button button--secondary" type="submit">
+                Sign in again
+              </button>
+            </Form>
+          ) : null}
         </section>
       </div>
     </section>

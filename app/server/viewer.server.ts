@@ -29,12 +29,22 @@ export interface Viewer {
   anonymous: boolean;
   roles: Role[];
   account: AuthSnapshot;
+  /** When this session's sign-in happened (unix s, the token's auth_time), for changes that need a recent one. */
+  signedInAt: number;
 }
 
 /** §7 token sync: a token whose sign-in is older than this is not exchanged for a session. */
 export const MAX_SIGN_IN_AGE_SECONDS = 300;
 /** Clock skew allowed between the browser's token and this server. */
 export const CLOCK_SKEW_SECONDS = 5;
+
+/**
+ * The same 300 s rule for a change that cannot be undone (deleting the account): the session's own
+ * sign-in must be that recent, so a session left open on a shared computer is not enough.
+ */
+export function hasRecentSignIn(viewer: Pick<Viewer, "signedInAt">, now = Date.now()): boolean {
+  return now / 1000 - viewer.signedInAt <= MAX_SIGN_IN_AGE_SECONDS + CLOCK_SKEW_SECONDS;
+}
 /** How stale a read may be about revocation and roles. */
 export const ACCOUNT_CHECK_MS = 60_000;
 
@@ -220,6 +230,7 @@ async function verifyAuth(auth: SessionAuth, maxAccountAgeMs: number): Promise<V
     uid: account.uid,
     anonymous: verified.anonymous,
     roles: verified.anonymous ? [] : rolesFromClaims(account.claims),
+    signedInAt: verified.authTime,
     account: {
       uid: account.uid,
       isAnonymous: verified.anonymous,

@@ -15,6 +15,7 @@ export const LADDER = [
   "features/studios",
   "features/engagement",
   "features/checkout",
+  "features/privacy",
   "features/staff",
   "demo",
   "browser",

@@ -7,7 +7,8 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/adapters/store/index.server");
 const identity = await import("../../app/adapters/identity/index.server");
-const { ACCOUNT_DELETIONS, deleteIdleAnonymousAccounts } = await import("../../app/features/identity/account-cleanup.server");
+const { deleteIdleAnonymousAccounts } = await import("../../app/features/privacy/account-cleanup.server");
+const { ACCOUNT_DELETIONS } = await import("../../app/features/privacy/account-deletion.server");
 const { USERNAMES, claimUsername, getPrivateUser, savePrivateUser, usernameKey } = await import("../../app/features/identity/user.server");
 
 const DAY_MS = 86_400_000;

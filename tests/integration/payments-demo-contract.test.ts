@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CARD, DECLINED_CARD, GOOD_CARD, all, count, demo, intentId, seedPlans } from "../support/payments";
 
 const { getPlan } = await import("../../app/features/billing/plan.server");
-const { DEMO_CHARGES, DEMO_SUBSCRIPTIONS } = await import("../../app/adapters/payments/demo.server");
+const { DEMO_CHARGES, DEMO_CUSTOMERS, DEMO_EVENTS, DEMO_SUBSCRIPTIONS } = await import("../../app/adapters/payments/demo.server");
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);
@@ -126,6 +126,22 @@ describe("the payment port, on the demo provider", () => {
     const resumed = await demo().setCancelAtPeriodEnd(subscription.id, false, "k2");
     expect(resumed.cancelAtPeriodEnd).toBe(false);
     expect((await demo().getSubscription(subscription.id))!.cancelAtPeriodEnd).toBe(false);
+  });
+
+  it("deletes a customer as Stripe does: its record goes, its running plan ends with the event kept, its open page no longer pays", async () => {
+    const customerId = (await demo().createCustomer({ uid: "u-gone", email: "gone@example.com", name: "Gone Soon", idempotencyKey: intentId() })).customerId;
+    const { sessionId } = await checkout("monthly-no-trial", customerId);
+    await demo().pay(sessionId, GOOD_CARD);
+    const [subscription] = await demo().listSubscriptions(customerId);
+    const open = await checkout("annual", customerId);
+    await demo().deleteCustomer(customerId);
+    expect((await all(DEMO_CUSTOMERS))[customerId]).toBeUndefined();
+    expect(await demo().getSubscription(subscription.id)).toMatchObject({ status: "canceled", cancelAtPeriodEnd: false, endedAt: expect.any(Number) });
+    expect(await demo().chargeNextPeriod(subscription.id)).toEqual({ ok: false });
+    const kept = Object.values(await all(DEMO_EVENTS)).filter((e) => e.type === "customer.subscription.deleted" && String(e.payload).includes(subscription.id));
+    expect(kept).toHaveLength(1);
+    expect(await demo().pay(open.sessionId, GOOD_CARD)).toEqual({ ok: false, reason: "closed" });
+    expect(await demo().countCharges(open.sessionId)).toBe(0);
   });
 
   it("updates the card in setup mode: the subscription's default card changes", async () => {

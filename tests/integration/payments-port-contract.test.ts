@@ -21,6 +21,10 @@ interface Harness {
   arrangePaidSubscription: () => Promise<{ customerId: string; subscriptionId: string }>;
   arrangeCancelThenResume: () => void;
   arrangeMissingSession: () => string;
+  /** Arranges ending the subscription now, twice (the second finds it ended). */
+  arrangeCancelNowTwice: () => void;
+  /** Arranges deleting the customer, twice (the second finds it gone). */
+  arrangeDeleteCustomerTwice: () => void;
 }
 
 const stripeServer = createFixtureServer();
@@ -51,6 +55,8 @@ const harnesses: Array<[string, Harness]> = [
       },
       arrangeCancelThenResume: () => undefined,
       arrangeMissingSession: () => "cs_demo_000000000000000000000000",
+      arrangeCancelNowTwice: () => undefined,
+      arrangeDeleteCustomerTwice: () => undefined,
     },
   ],
   [
@@ -81,6 +87,18 @@ const harnesses: Array<[string, Harness]> = [
         stripeServer.queue({ method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_forged$/, status: 404, file: "error-resource-missing" });
         return "cs_test_forged";
       },
+      arrangeCancelNowTwice: () =>
+        stripeServer.queue(
+          { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-trialing" },
+          { method: "DELETE", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-canceled" },
+          { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-canceled" },
+          { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-canceled" },
+        ),
+      arrangeDeleteCustomerTwice: () =>
+        stripeServer.queue(
+          { method: "DELETE", path: /^\/v1\/customers\/cus_TqStill0001$/, file: "customer-deleted" },
+          { method: "DELETE", path: /^\/v1\/customers\/cus_TqStill0001$/, status: 404, file: "error-resource-missing" },
+        ),
     },
   ],
 ];
@@ -136,6 +154,25 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
     expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: before!.currentPeriodEnd, status: "trialing" });
     const resumed = await h.provider().setCancelAtPeriodEnd(subscriptionId, false, intentId());
     expect(resumed).toMatchObject({ cancelAtPeriodEnd: false, currentPeriodEnd: before!.currentPeriodEnd });
+  });
+
+  it("ends a subscription at once, with no charge to come, and ending it again changes nothing", async () => {
+    const { subscriptionId } = await h.arrangePaidSubscription();
+    await h.provider().getSubscription(subscriptionId);
+    h.arrangeCancelNowTwice();
+    const ended = await h.provider().cancelSubscriptionNow(subscriptionId);
+    expect(ended).toMatchObject({ id: subscriptionId, status: "canceled" });
+    expect(ended.endedAt).toEqual(expect.any(Number));
+    expect(await h.provider().cancelSubscriptionNow(subscriptionId)).toMatchObject({ id: subscriptionId, status: "canceled", endedAt: ended.endedAt });
+    expect(await h.provider().getSubscription(subscriptionId)).toMatchObject({ status: "canceled" });
+  });
+
+  it("deletes a customer, and deleting one already gone is no error", async () => {
+    const { customerId } = await h.arrangePaidSubscription();
+    await h.provider().getSubscription((await h.provider().listSubscriptions(customerId))[0].id);
+    h.arrangeDeleteCustomerTwice();
+    await expect(h.provider().deleteCustomer(customerId)).resolves.toBeUndefined();
+    await expect(h.provider().deleteCustomer(customerId)).resolves.toBeUndefined();
   });
 
   it("answers null for a checkout session it does not know", async () => {

@@ -151,6 +151,21 @@ describe("the Stripe adapter", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("ends a subscription now without a final invoice or proration, and deletes the customer", async () => {
+    server.queue(
+      { method: "GET", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-active-discounted" },
+      { method: "DELETE", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-canceled" },
+      { method: "DELETE", path: /^\/v1\/customers\/cus_TqStill0001$/, file: "customer-deleted" },
+    );
+    expect(await adapter().cancelSubscriptionNow("sub_1StillMonthly")).toMatchObject({ status: "canceled", endedAt: 1795000500 });
+    await adapter().deleteCustomer("cus_TqStill0001");
+    const [, cancel, remove] = calls;
+    const params = new URLSearchParams([...cancel.query, ...cancel.body]);
+    expect(params.get("invoice_now")).toBe("false");
+    expect(params.get("prorate")).toBe("false");
+    expect(remove).toMatchObject({ method: "DELETE", path: "/v1/customers/cus_TqStill0001" });
+  });
+
   it("takes every discount off a subscription with an empty discounts list and the caller's key", async () => {
     server.queue({ method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-trialing" });
     const plain = await adapter().removeDiscounts("sub_1StillMonthly", "uncounted-sub_1StillMonthly");

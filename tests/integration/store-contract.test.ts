@@ -420,6 +420,18 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       expect(seen.length).toBe(calls);
     });
 
+    contract("listCollections names every collection that holds a document, and no emptied one", async () => {
+      const kept = fresh("listed");
+      const emptied = fresh("emptied");
+      await store.set(kept, "a", { n: 1, s: "a", b: true });
+      await store.set(emptied, "a", { n: 1, s: "a", b: true });
+      await store.delete(emptied, "a");
+      const names = await store.listCollections();
+      expect(names).toContain(kept);
+      expect(names).not.toContain(emptied);
+      expect(new Set(names).size).toBe(names.length);
+    });
+
     contract("readCount counts documents read", async () => {
       const collection = fresh("reads");
       await seedItems(collection, {
@@ -532,6 +544,7 @@ const EMULATOR_GAPS: Record<string, string> = {
     "the emulator's Commit applies writes one by one; writes before a failed precondition are kept (not atomic)",
   "concurrent read-modify-write transactions lose no update":
     "the emulator has no transaction isolation: concurrent read-modify-write transactions all commit (10 increments end at 1)",
+  "listCollections names every collection that holds a document, and no emptied one": "the emulator answers ListCollectionIds with 'Method not implemented'",
 };
 
 describe("Firestore driver on @firestore-emulator/server", () => {

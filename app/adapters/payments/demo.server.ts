@@ -282,6 +282,29 @@ export function createDemoProvider(options: DemoProviderOptions) {
       });
     },
 
+    async cancelSubscriptionNow(subscriptionId) {
+      if (!isDemoId(subscriptionId)) throw new PaymentError("not_found", "no such subscription");
+      const now = nowSeconds();
+      return store().transaction(async (tx) => {
+        const sub = await tx.get(DEMO_SUBSCRIPTIONS, subscriptionId, SubscriptionSchema);
+        if (!sub) throw new PaymentError("not_found", "no such subscription");
+        if (sub.status === "canceled" || sub.status === "incomplete_expired") return sub;
+        const ended: ProviderSubscription = { ...sub, status: "canceled", cancelAtPeriodEnd: false, endedAt: now };
+        tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...ended });
+        // Stripe sends this event; the demo keeps it for the reconcile job to replay, as it does a missed delivery.
+        keepEvents(tx, [sign("customer.subscription.deleted", subscriptionObject(ended))], now);
+        return ended;
+      });
+    },
+
+    async deleteCustomer(customerId) {
+      // As Stripe does: the customer's running subscriptions end with it; its payments stay in the books.
+      for (const sub of await provider.listSubscriptions(customerId)) {
+        if (sub.status !== "canceled" && sub.status !== "incomplete_expired") await provider.cancelSubscriptionNow(sub.id);
+      }
+      await store().delete(DEMO_CUSTOMERS, customerId);
+    },
+
     async applyDiscount(subscriptionId, discount) {
       return updateSubscription(subscriptionId, (sub) => {
         if (sub.status === "canceled") throw new PaymentError("invalid_request", "subscription is canceled");
@@ -392,6 +415,8 @@ export function createDemoProvider(options: DemoProviderOptions) {
       if (!session) return { ok: false, reason: "not_found" };
       if (session.status === "complete") return alreadyDone(session);
       if (session.status !== "open") return { ok: false, reason: "closed" };
+      // A customer deleted since the page opened (an account deleted meanwhile) can no longer pay.
+      if (session.customerId && !(await tx.get(DEMO_CUSTOMERS, session.customerId, CustomerSchema))) return { ok: false, reason: "closed" };
       const deliveries: SignedDelivery[] = [];
       if (session.mode === "setup") {
         const sub = session.subscriptionId ? await tx.get(DEMO_SUBSCRIPTIONS, session.subscriptionId, SubscriptionSchema) : null;

@@ -139,6 +139,17 @@ export interface PaymentProvider {
   getSubscription(id: string): Promise<ProviderSubscription | null>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Ends the subscription now (an account being deleted): no further charge, no final invoice, no
+   * proration. Idempotent: one already ended is answered as it stands.
+   */
+  cancelSubscriptionNow(subscriptionId: string): Promise<ProviderSubscription>;
+  /**
+   * Deletes the customer at the provider: its name, e-mail and saved cards go, and any subscription
+   * still running ends with it. Its past payments stay in the provider's books. Deleting a customer
+   * already gone is no error.
+   */
+  deleteCustomer(customerId: string): Promise<void>;
   /** Applies a discount to the running subscription (the win-back offer). */
   applyDiscount(subscriptionId: string, discount: AppliedDiscount, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Takes every discount off the subscription (a promotion code that could not be counted). */

@@ -178,6 +178,24 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return toSubscription(updated);
     },
 
+    async cancelSubscriptionNow(subscriptionId) {
+      const current = await retrieveSubscription(subscriptionId);
+      if (!current) throw new PaymentError("not_found", "no such subscription");
+      if (current.status === "canceled" || current.status === "incomplete_expired") return toSubscription(current);
+      // A DELETE takes no idempotency key at Stripe: ending an ended subscription is answered above.
+      const ended = await call(() => stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false, expand: SUBSCRIPTION_EXPAND }));
+      return toSubscription(ended);
+    },
+
+    async deleteCustomer(customerId) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        const mapped = toPaymentError(error);
+        if (mapped.code !== "not_found") throw mapped;
+      }
+    },
+
     async applyDiscount(subscriptionId, discount, idempotencyKey) {
       const discounts = stripeDiscounts(discount);
       if (!discounts) throw new PaymentError("invalid_request", "the discount has no Stripe coupon or promotion code");

@@ -145,6 +145,12 @@ export function createFirestoreStore(options: { projectId: string; firestore?: F
       );
     },
 
+    async listCollections() {
+      // Firestore lists a collection only while it holds a document (or a subcollection; we keep none).
+      const collections = await firestore.listCollections();
+      return collections.map((collection) => collection.id).sort();
+    },
+
     readCount: () => reads,
 
     async close() {

@@ -90,6 +90,8 @@ export interface DocumentStore {
     schema: S,
     onChange: (data: z.output<S> | null) => void,
   ): Unsubscribe;
+  /** The names of the top-level collections holding at least one document (audits: what data is there at all). */
+  listCollections(): Promise<string[]>;
   /** Count of document reads since start, for the benchmark's reads-per-request figure. */
   readCount(): number;
   close(): Promise<void>;

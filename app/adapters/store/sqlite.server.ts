@@ -217,6 +217,13 @@ export function createSqliteStore(file: string): DocumentStore {
       };
     },
 
+    async listCollections() {
+      return db
+        .prepare<[], { collection: string }>("SELECT DISTINCT collection FROM documents ORDER BY collection")
+        .all()
+        .map((row) => row.collection);
+    },
+
     readCount: () => reads,
 
     async close() {

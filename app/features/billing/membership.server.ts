@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
 import { siteUrl } from "~/lib/site-address.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
@@ -413,4 +414,58 @@ export async function startCardUpdate(uid: string, intentId: string): Promise<Ch
   } catch (error) {
     return { ok: false, reason: codeOf(error) };
   }
+}
+
+/** Every provider customer a member has, from every record that names one (the mapping, the private record, the membership). */
+export async function customersOf(uid: string): Promise<string[]> {
+  const [mapped, user, membership] = await Promise.all([documentsWhere(PAYMENT_CUSTOMERS, "uid", uid, PaymentCustomerSchema), getPrivateUser(uid), getMembership(uid)]);
+  const ids = [...mapped.map((doc) => doc.id), user?.stripeCustomerId, membership?.customerId];
+  return [...new Set(ids.filter((id): id is string => typeof id === "string" && isProviderId(id)))];
+}
+
+/**
+ * Closes a leaving member's payment accounts (account deletion). Each customer's mapping goes first,
+ * so no payment event, replayed or late, can find the member again; then every subscription still
+ * running ends now (no further charge) and the customer is deleted at the provider. Safe to repeat;
+ * a provider that cannot be reached throws, and the deletion job tries again.
+ */
+export async function closePaymentAccounts(uid: string, customerIds: readonly string[]): Promise<void> {
+  const provider = getPaymentProvider();
+  for (const customerId of customerIds) {
+    await getStore().transaction(async (tx) => {
+      const mapping = await tx.get(PAYMENT_CUSTOMERS, customerId, PaymentCustomerSchema);
+      if (mapping?.uid === uid) tx.delete(PAYMENT_CUSTOMERS, customerId);
+    });
+  }
+  for (const customerId of customerIds) {
+    try {
+      for (const sub of await provider.listSubscriptions(customerId)) {
+        if (sub.status !== "canceled" && sub.status !== "incomplete_expired") await provider.cancelSubscriptionNow(sub.id);
+      }
+      await provider.deleteCustomer(customerId);
+    } catch (error) {
+      // Already gone, or a customer of another provider (the site moved from the demo to Stripe):
+      // nothing of it runs here. Anything else (the provider away, a refusal) is tried again later.
+      if (error instanceof PaymentError && error.code === "not_found") {
+        logPayments("warn", "a deleted member's customer is unknown to the provider; left as it is", { customerId, code: error.code });
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * The billing records of a leaving member: the membership as last synced, the win-back claim, open
+ * checkout intents and gifted time go; payment event and fulfilment records, which say what was
+ * paid and counted, stay under `pseudonym`.
+ */
+export async function anonymiseMembershipRecords(uid: string, pseudonym: string): Promise<void> {
+  const store = getStore();
+  await store.delete(MEMBERSHIPS, uid);
+  await store.delete(WINBACK_OFFERS, uid);
+  await store.delete(GIFTED_MEMBERSHIPS, uid);
+  for (const { id } of await documentsWhere(CHECKOUT_INTENTS, "uid", uid)) await store.delete(CHECKOUT_INTENTS, id);
+  for (const { id } of await documentsWhere(PAYMENT_EVENTS, "uid", uid)) await store.update(PAYMENT_EVENTS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(MEMBERSHIP_FULFILMENTS, "uid", uid)) await store.update(MEMBERSHIP_FULFILMENTS, id, { uid: pseudonym });
 }

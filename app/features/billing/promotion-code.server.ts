@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import type { Plan } from "~/adapters/payments/billing";
 import {
@@ -151,4 +152,14 @@ export async function redeemPromotionCode(tx: TransactionContext, input: Redempt
 /** `redeemPromotionCode` in a transaction of its own, for callers that have nothing else to write. */
 export async function redeemPromotionCodeOnce(input: RedemptionInput): Promise<RedemptionResult> {
   return getStore().transaction((tx) => redeemPromotionCode(tx, input));
+}
+
+/**
+ * A leaving member's use of promotion codes: each counted redemption stays (the code's count is
+ * right) under `pseudonym`; the "has this person used it" record, which only they could need, goes.
+ */
+export async function anonymisePromotionUse(uid: string, pseudonym: string): Promise<void> {
+  const store = getStore();
+  for (const { id } of await documentsWhere(PROMOTION_REDEMPTIONS, "uid", uid)) await store.update(PROMOTION_REDEMPTIONS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(PROMOTION_REDEEMERS, "uid", uid)) await store.delete(PROMOTION_REDEEMERS, id);
 }

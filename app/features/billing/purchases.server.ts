@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { CHECKOUT_SESSION_PLACEHOLDER, PaymentError, type ProviderCheckoutSession } from "~/adapters/payments/port";
 import { siteUrl } from "~/lib/site-address.server";
@@ -162,4 +163,18 @@ export function judgeSession(purchaseId: string, purchase: Purchase, session: Pr
 export async function sessionOf(sessionId: string): Promise<ProviderCheckoutSession | null> {
   if (!isProviderId(sessionId)) return null;
   return getPaymentProvider().getCheckoutSession(sessionId);
+}
+
+/**
+ * A leaving member's purchases stay for the accounts under `pseudonym` (what was bought, for how
+ * much, when). One still waiting for its payment is closed instead: it will never be fulfilled.
+ */
+export async function anonymisePurchases(uid: string, pseudonym: string): Promise<void> {
+  for (const { id } of await documentsWhere(PURCHASES, "uid", uid)) {
+    await getStore().transaction(async (tx) => {
+      const purchase = await tx.get(PURCHASES, id, PurchaseSchema);
+      if (!purchase || purchase.uid !== uid) return;
+      tx.update(PURCHASES, id, { uid: pseudonym, ...(purchase.status === "pending" ? { status: "expired" } : {}) });
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { bookingProblem, waitlistOrder, type BookingProblem } from "./booking";
 import { LiveClassSchema } from "~/features/classes/live-class";
@@ -306,4 +307,39 @@ export async function peopleFor(classId: string): Promise<{ booked: string[]; wa
   const { docs } = await getStore().query(CLASS_BOOKINGS, BookingSchema, { where: [{ field: "classId", op: "==", value: classId }] });
   const data = docs.map((doc) => doc.data);
   return { booked: data.filter((b) => b.status === "booked").map((b) => b.uid), waitlisted: data.filter((b) => b.status === "waitlisted").map((b) => b.uid) };
+}
+
+/**
+ * Takes a leaving member out of every live class. A place in a class still to come is given up as
+ * their own cancellation would give it up (the seat goes to the first in line, credits go back to
+ * their packs), a place in line is let go, and then every booking of theirs is deleted and their
+ * name taken off any line it was still on. Answers who got a seat and who was passed over, to tell them.
+ */
+export async function forgetBookings(uid: string, now: Date): Promise<{ promoted: Array<{ uid: string; classId: string }>; passedOver: Array<{ uid: string; classId: string }> }> {
+  const promoted: Array<{ uid: string; classId: string }> = [];
+  const passedOver: Array<{ uid: string; classId: string }> = [];
+  const bookings = await documentsWhere(CLASS_BOOKINGS, "uid", uid, BookingSchema);
+  for (const { data } of bookings) {
+    if (data.status === "booked") {
+      const result = await cancelBooking({ uid, classId: data.classId, now });
+      if (result.ok && result.promotedUid) promoted.push({ uid: result.promotedUid, classId: data.classId });
+      if (result.ok) passedOver.push(...result.passedOver.map((other) => ({ uid: other, classId: data.classId })));
+    } else if (data.status === "waitlisted") {
+      await leaveWaitlist({ uid, classId: data.classId, now });
+    }
+  }
+  const store = getStore();
+  for (const { id, data } of bookings) {
+    await store.transaction(async (tx) => {
+      const seats = await tx.get(CLASS_SEATS, data.classId, SeatsSchema);
+      if (seats?.waitlist.some((entry) => entry.uid === uid)) tx.set(CLASS_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
+      tx.delete(CLASS_BOOKINGS, id);
+    });
+  }
+  return { promoted, passedOver };
+}
+
+/** Deletes a leaving member's action history (§3 userActions: live classes and studio tickets alike). */
+export async function forgetActions(uid: string): Promise<void> {
+  for (const { id } of await documentsWhere(USER_ACTIONS, "uid", uid)) await getStore().delete(USER_ACTIONS, id);
 }

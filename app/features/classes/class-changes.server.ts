@@ -109,7 +109,7 @@ async function tellPeople(liveClass: LiveClass, teachers: { id: string; fullName
       text,
       attachments: [{ filename: "class.ics", content: invite, contentType: `text/calendar; method=${cancelled ? "CANCEL" : "PUBLISH"}` }],
       idempotencyKey: `class-change:${liveClass.id}:${uid}:${liveClass.sequence}`,
-    });
+    }, { uid });
     if (result !== "failed") told += 1;
   }
   return told;
@@ -127,7 +127,7 @@ export async function tellPromoted(uid: string, classId: string): Promise<void> 
     subject: `You're in: ${liveClass.title}`,
     text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time). There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
     idempotencyKey: `waitlist-promoted:${classId}:${uid}`,
-  });
+  }, { uid });
 }
 
 /** A waitlisted person paying with credits who had none left when a seat came free hears why, once. */
@@ -142,5 +142,5 @@ export async function tellPassedOver(uid: string, classId: string): Promise<void
     subject: `A seat came free: ${liveClass.title}`,
     text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time), but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
     idempotencyKey: `waitlist-passed-over:${classId}:${uid}`,
-  });
+  }, { uid });
 }

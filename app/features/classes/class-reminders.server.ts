@@ -40,7 +40,7 @@ export async function sendReminders(options: { now?: Date; leadMinutes?: number 
         subject: `Soon: ${liveClass.title} at ${time}`,
         text: `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}"${teacher ? ` with ${teacher}` : ""} starts at ${time} (${zone.replaceAll("_", " ")} time). Joining opens ten minutes before, on the class page:\n${page}\n\n${liveClass.whatToHaveReady ? `Have ready: ${liveClass.whatToHaveReady}\n\n` : ""}Can't make it? Cancel there, and the seat goes to the next person in line.\n\nStillhour`,
         idempotencyKey: `reminder:${liveClass.id}:${uid}:${liveClass.startsAt}`,
-      });
+      }, { uid });
       if (result === "sent") sent += 1;
     }
   }

@@ -1,14 +1,15 @@
 import { createHash } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getSpreadsheetExport, leadsTable } from "~/adapters/export/index.server";
 import { ExportError } from "~/adapters/export/port";
 import { createRateLimit } from "~/platform/rate-limit.server";
-import { StoredLeadSchema, leadExportFields, type LEAD_SOURCES, type LeadForm, type StoredLead } from "./lead";
+import { LEAD_SOURCES, StoredLeadSchema, leadExportFields, type LeadForm, type StoredLead } from "./lead";
 
 /** Stores a lead once per address and source; a repeat sign-up changes nothing and still succeeds. */
 export async function createLead(form: LeadForm, source: (typeof LEAD_SOURCES)[number]): Promise<{ created: boolean }> {
   const email = form.email.toLowerCase();
-  const id = createHash("sha256").update(`${source}:${email}`).digest("hex").slice(0, 32);
+  const id = leadId(source, email);
   const created = await getStore().createIfAbsent("leads", id, {
     email,
     firstName: form.firstName ?? null,
@@ -72,4 +73,20 @@ const leadLimit = createRateLimit({ name: "lead", limit: 5, windowMs: 10 * 60_00
 /** Counts one attempt from a client address (lib/rate-limit's clientAddress); false once it is over the limit. */
 export async function allowLeadAttempt(client: string): Promise<boolean> {
   return (await leadLimit.attempt(client)).ok;
+}
+
+function leadId(source: string, email: string): string {
+  return createHash("sha256").update(`${source}:${email}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * Deletes the leads (e-book sign-ups) made with a leaving member's addresses. Rows already exported
+ * to the spreadsheet service stay there until removed by hand (ADR 032).
+ */
+export async function forgetLeads(emails: readonly string[]): Promise<void> {
+  const store = getStore();
+  for (const email of new Set(emails.map((address) => address.toLowerCase()))) {
+    const ids = new Set([...LEAD_SOURCES.map((source) => leadId(source, email)), ...(await documentsWhere("leads", "email", email)).map((doc) => doc.id)]);
+    for (const id of ids) await store.delete("leads", id);
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import type { OnDemandClass } from "./on-demand";
 import { ViewingIdSchema, WatchRecordSchema, mergeProgress, type WatchRecord } from "./watch-history";
@@ -129,4 +130,11 @@ export async function listFavorites(uid: string): Promise<Favorite[]> {
     limit: HISTORY_LIMIT,
   });
   return docs.map((doc) => doc.data).filter((fav) => fav.uid === uid).sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Deletes a leaving member's watch history and favourites. */
+export async function forgetWatching(uid: string): Promise<void> {
+  for (const collection of [WATCH_HISTORY, FAVORITED_CONTENT]) {
+    for (const { id } of await documentsWhere(collection, "uid", uid)) await getStore().delete(collection, id);
+  }
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { CLASSES } from "~/features/classes/class-schedule.server";
 import { LiveClassSchema } from "~/features/classes/live-class";
 import { readPayment, releasePayment, TicketSchema, ticketsForClass, type Ticket } from "./in-person-tickets.server";
@@ -169,4 +170,15 @@ export async function markEndedNoShows(now: Date = new Date()): Promise<{ classe
     }
   }
   return { classes, noShows };
+}
+
+/**
+ * Deletes a leaving member's check-ins (whether they came, and when). Check-ins they made as staff
+ * stay, for the studio's record of its desk, with `pseudonym` as who made them.
+ */
+export async function forgetCheckIns(uid: string, pseudonym: string): Promise<void> {
+  const store = getStore();
+  for (const { id } of await documentsWhere(CHECK_IN_INFO, "uid", uid)) await store.delete(CHECK_IN_INFO, id);
+  for (const { id } of await documentsWhere(CHECK_IN_RECORDS, "uid", uid)) await store.delete(CHECK_IN_RECORDS, id);
+  for (const { id } of await documentsWhere(CHECK_IN_RECORDS, "by", uid)) await store.update(CHECK_IN_RECORDS, id, { by: pseudonym });
 }

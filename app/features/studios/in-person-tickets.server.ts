@@ -2,6 +2,7 @@ import { problemOf } from "~/lib/errors";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { waitlistOrder } from "~/features/classes/booking";
 import { USER_ACTIONS, creditRefFor, returnCredits, type CreditsReturned } from "~/features/classes/booking.server";
@@ -335,4 +336,27 @@ export async function paymentOptions(uid: string, studioId: string, now: Date): 
       .sort((a, b) => b.endsAt - a.endsAt)[0] ?? null;
   const dropIns = transactions.docs.map((d) => d.data).filter((t) => t.studioId === studioId && t.kind === "drop_in" && t.status === "available");
   return { membership, dropIns };
+}
+
+/**
+ * Takes a leaving member out of every studio class, as their own cancellations would (a seat to the
+ * first in line; a drop-in or credits back unless it is too late, when the studio keeps them), then
+ * deletes their tickets and takes them off any line. Answers who got a seat, for their ticket e-mail.
+ */
+export async function forgetTickets(uid: string, now: Date): Promise<Array<{ uid: string; classId: string }>> {
+  const promoted: Array<{ uid: string; classId: string }> = [];
+  const tickets = await documentsWhere(IN_PERSON_TICKETS, "uid", uid, TicketSchema);
+  for (const { data } of tickets) {
+    if (data.status !== "booked" && data.status !== "waitlisted") continue;
+    const result = await cancelTicket({ uid, classId: data.classId, now });
+    if (result.ok && result.promotedUid) promoted.push({ uid: result.promotedUid, classId: data.classId });
+  }
+  for (const { id, data } of tickets) {
+    await getStore().transaction(async (tx) => {
+      const seats = await tx.get(IN_PERSON_SEATS, data.classId, SeatsSchema);
+      if (seats?.waitlist.some((entry) => entry.uid === uid)) tx.set(IN_PERSON_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
+      tx.delete(IN_PERSON_TICKETS, id);
+    });
+  }
+  return promoted;
 }

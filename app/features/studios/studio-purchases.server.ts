@@ -1,4 +1,5 @@
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { StudioTransactionSchema, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
 import { STUDIO_TRANSACTIONS, USER_MEMBERSHIPS } from "./studio-records";
@@ -105,4 +106,17 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
     return { kind: "membership", created, endsAt };
   }
   return { kind: "ignored" };
+}
+
+/**
+ * A leaving member's studio purchases: each `studioTransactions` entry (a drop-in or a studio
+ * membership, what it cost, when) stays for the accounts under `pseudonym`; the studio membership
+ * it granted, which only they could use, goes.
+ */
+export async function anonymiseStudioPurchases(uid: string, pseudonym: string): Promise<void> {
+  const store = getStore();
+  for (const { id, data } of await documentsWhere(STUDIO_TRANSACTIONS, "uid", uid, StudioTransactionSchema)) {
+    await store.update(STUDIO_TRANSACTIONS, id, { uid: pseudonym, ticketId: data.ticketId === null ? null : data.ticketId.split(uid).join(pseudonym) });
+  }
+  for (const { id } of await documentsWhere(USER_MEMBERSHIPS, "uid", uid)) await store.delete(USER_MEMBERSHIPS, id);
 }

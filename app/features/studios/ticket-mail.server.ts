@@ -45,5 +45,5 @@ export async function sendTicketConfirmation(classId: string, uid: string): Prom
     ].join("\n"),
     attachments: [{ filename: "check-in-code.svg", content: svg, contentType: "image/svg+xml" }],
     idempotencyKey: `studio-ticket:${ticket.id}:${ticket.bookedAt ?? ticket.waitlistedAt ?? ticket.updatedAt}`,
-  });
+  }, { uid });
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { SignatureSchema, WaiverSchema, signatureId, waiverId, type Signature, type Waiver } from "./waiver";
 
 /**
@@ -101,4 +102,12 @@ export async function signWaiver(input: SignInput): Promise<{ ok: true; signatur
     tx.create(WAIVER_SIGNATURES, id, { ...signature });
     return { ok: true, signature, already: false } as const;
   });
+}
+
+/**
+ * Deletes a leaving member's waiver signatures (name, e-mail, phone, birthday, a guardian's name).
+ * The waiver texts stay; a signed copy is theirs to download before they go (ADR 032).
+ */
+export async function forgetSignatures(uid: string): Promise<void> {
+  for (const { id } of await documentsWhere(WAIVER_SIGNATURES, "uid", uid)) await getStore().delete(WAIVER_SIGNATURES, id);
 }

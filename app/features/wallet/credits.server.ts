@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
 import type { DocumentStore, TransactionContext } from "~/adapters/store/port.server";
 import {
@@ -309,7 +310,7 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
         subject: `${creditsLabel(left)} left, until ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: zone }).format(new Date(pack.expiresAt))}`,
         text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when} (${zone.replaceAll("_", " ")} time).\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
         idempotencyKey: `credits-expiring:${pack.id}`,
-      });
+      }, { uid });
       if (result === "sent") sent += 1;
     }
   }
@@ -336,5 +337,44 @@ export async function tellCreditsReturned(input: { uid: string; creditRef: strin
     subject: back > 0 ? `Your ${input.returned === 1 ? "credit is" : "credits are"} back: ${input.classTitle}` : `About your credits for ${input.classTitle}`,
     text: `Hello ${person.firstName ?? "there"},\n\n${lines}\n\nYour balance and each pack's expiry date are in your settings: ${new URL("/settings#credits", getEnv().PUBLIC_SITE_URL)}\n\nStillhour`,
     idempotencyKey: `credits-returned:${input.creditRef}`,
-  });
+  }, { uid: input.uid });
+}
+
+// ---------------------------------------------------------------------------
+// Account deletion
+// ---------------------------------------------------------------------------
+
+/**
+ * Closes a leaving member's credits. First, in one transaction like the expiry job's, whatever is
+ * left in each pack lapses with an expiry line ("Account deleted") and the packs are settled. Then
+ * the ledger moves to `pseudonym`, unchanged otherwise (ADR 022's append-only record, kept for the
+ * accounts): copies first, then the account that names them, then the originals, so a run that stops
+ * midway is finished by the next from wherever it stopped.
+ */
+export async function anonymiseCredits(uid: string, pseudonym: string, now: Date): Promise<void> {
+  const store = getStore();
+  const at = now.getTime();
+  if (!(await store.get(CREDIT_ACCOUNTS, pseudonym, AccountSchema))) {
+    await store.transaction(async (tx) => {
+      const ledger = await readLedger(tx, uid);
+      if (ledger.seq === 0) return;
+      const lapses = planExpiry(holdingsOf(ledger).map((pack) => ({ ...pack, expiresAt: Math.min(pack.expiresAt, at) })), ledger.entries, at);
+      for (const pack of ledger.packs) if (!pack.settled) tx.update(USER_CREDIT_PACKS, pack.id, { settled: true });
+      appendEntries(tx, ledger, lapses, { note: "Account deleted" });
+    });
+  }
+  const account = await store.get(CREDIT_ACCOUNTS, uid, AccountSchema);
+  if (account) {
+    const rename = (value: string | null) => (value === null ? null : value.split(uid).join(pseudonym));
+    for (let seq = 1; seq <= account.seq; seq++) {
+      const entry = await store.get(CLASS_CREDITS, entryId(uid, seq), CreditEntrySchema);
+      if (entry) await store.set(CLASS_CREDITS, entryId(pseudonym, seq), { ...entry, uid: pseudonym, bookingId: rename(entry.bookingId) });
+    }
+    await store.set(CREDIT_ACCOUNTS, pseudonym, { uid: pseudonym, seq: account.seq, updatedAt: account.updatedAt });
+  }
+  for (const { id } of await documentsWhere(USER_CREDIT_PACKS, "uid", uid)) await store.update(USER_CREDIT_PACKS, id, { uid: pseudonym });
+  if (account) {
+    for (let seq = 1; seq <= account.seq; seq++) await store.delete(CLASS_CREDITS, entryId(uid, seq));
+    await store.delete(CREDIT_ACCOUNTS, uid);
+  }
 }

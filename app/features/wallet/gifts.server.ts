@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { cached } from "~/lib/cache.server";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError } from "~/adapters/payments/port";
@@ -218,12 +219,15 @@ async function sendBuyerReceipt(giftId: string, gift: Gift) {
     gift.method === "link"
       ? `Here is the gift to pass on, however you like: ${giftLink(gift.code)}\nOr they can type the code ${formatGiftCode(gift.code)} at ${new URL("/redeem", getEnv().PUBLIC_SITE_URL)}.`
       : `We'll e-mail it to ${gift.recipientName} (${gift.recipientEmail}) on ${endDateText(Math.floor((gift.deliverAt ?? Date.now()) / 1000), gift.buyerZone)}.`;
-  await sendOnce({
-    to: buyer.email,
-    subject: `Your gift: ${gift.typeName}`,
-    text: `Hello ${buyer.firstName ?? "there"},\n\nThank you for giving ${gift.typeName} of Stillhour (${price(gift)}, paid once; no one is signed up for anything).\n\n${how}\n\nYou can follow the gift on your receipt: ${receipt}\n\nStillhour`,
-    idempotencyKey: `gift-receipt:${giftId}`,
-  });
+  await sendOnce(
+    {
+      to: buyer.email,
+      subject: `Your gift: ${gift.typeName}`,
+      text: `Hello ${buyer.firstName ?? "there"},\n\nThank you for giving ${gift.typeName} of Stillhour (${price(gift)}, paid once; no one is signed up for anything).\n\n${how}\n\nYou can follow the gift on your receipt: ${receipt}\n\nStillhour`,
+      idempotencyKey: `gift-receipt:${giftId}`,
+    },
+    { uid: gift.buyerUid },
+  );
 }
 
 /** Sends an e-mail gift whose day has come, once; the state follows the send. */
@@ -232,13 +236,18 @@ export async function deliverGift(giftId: string, now = Date.now()): Promise<"se
   if (!gift || gift.method !== "email" || !gift.recipientEmail) return "not_due";
   if (gift.state !== "paid" && gift.state !== "scheduled") return "not_due";
   if ((gift.deliverAt ?? 0) > now) return "not_due";
-  const note = gift.message ? `\n\n${gift.buyerName} wrote:\n"${gift.message}"` : "";
-  const result = await sendOnce({
-    to: gift.recipientEmail,
-    subject: `${gift.buyerName} sent you a gift: ${gift.typeName} of Stillhour`,
-    text: `Hello ${gift.recipientName},\n\n${gift.buyerName} has given you ${gift.typeName} of Stillhour: live and on-demand meditation, mindfulness and breathwork classes.${note}\n\nOpen your gift: ${giftLink(gift.code)}\nYour gift code, if you'd rather type it: ${formatGiftCode(gift.code)}\n\nNo card is needed. If you already have a membership, the gift adds to it.\n\nStillhour`,
-    idempotencyKey: `gift-delivery:${giftId}`,
-  });
+  // A buyer who has since deleted their account is named nowhere (their gift still arrives).
+  const from = gift.buyerName || "Someone";
+  const note = gift.message && gift.buyerName ? `\n\n${gift.buyerName} wrote:\n"${gift.message}"` : "";
+  const result = await sendOnce(
+    {
+      to: gift.recipientEmail,
+      subject: `${from} sent you a gift: ${gift.typeName} of Stillhour`,
+      text: `Hello ${gift.recipientName || "there"},\n\n${from} has given you ${gift.typeName} of Stillhour: live and on-demand meditation, mindfulness and breathwork classes.${note}\n\nOpen your gift: ${giftLink(gift.code)}\nYour gift code, if you'd rather type it: ${formatGiftCode(gift.code)}\n\nNo card is needed. If you already have a membership, the gift adds to it.\n\nStillhour`,
+      idempotencyKey: `gift-delivery:${giftId}`,
+    },
+    { uid: gift.buyerUid },
+  );
   if (result === "failed") return "failed";
   await applyGiftEvent(giftId, { type: "delivered", at: now }, () => ({ sentAt: now }));
   return "sent";
@@ -421,4 +430,50 @@ export async function giftsSummary(uid: string, zone: string, now = Date.now()):
       to: gift.forSelf ? "you" : gift.recipientName || "a link to pass on",
     })),
   };
+}
+
+/** States in which a gift has reached its recipient (or never will): their name and address are no longer needed. */
+const DELIVERED_OR_DONE: ReadonlySet<Gift["state"]> = new Set(["sent", "redeemed", "refunded"]);
+
+/**
+ * A leaving member's gifts. Gifts they ordered and never paid for go, with their codes. Paid ones
+ * stay for the accounts, with the buyer as `pseudonym` and no buyer name or message, and still reach
+ * (or stay with) their recipient. A gift they received, by redeeming it or as the e-mail it went to,
+ * keeps the buyer's record but loses the recipient's name and address and the message to them.
+ */
+export async function anonymiseGifts(uid: string, pseudonym: string, emails: readonly string[]): Promise<void> {
+  const store = getStore();
+  for (const { id } of await documentsWhere(GIFTS, "buyerUid", uid)) {
+    await store.transaction(async (tx) => {
+      const gift = await tx.get(GIFTS, id, GiftSchema);
+      if (!gift || gift.buyerUid !== uid) return;
+      if (gift.state === "pending" || gift.state === "abandoned") {
+        tx.delete(GIFTS, id);
+        tx.delete(GIFT_CODES, gift.code);
+        return;
+      }
+      const recipientGone = DELIVERED_OR_DONE.has(gift.state) ? { recipientName: "", recipientEmail: null } : {};
+      tx.update(GIFTS, id, { buyerUid: pseudonym, buyerName: "", message: "", ...recipientGone });
+    });
+  }
+  const received = [
+    ...(await documentsWhere(GIFTS, "redeemedBy", uid)),
+    ...(await Promise.all(emails.map((email) => documentsWhere(GIFTS, "recipientEmail", email)))).flat(),
+  ];
+  for (const { id } of received) {
+    await store.transaction(async (tx) => {
+      const gift = await tx.get(GIFTS, id, GiftSchema);
+      if (!gift) return;
+      const theirs = gift.redeemedBy === uid;
+      // A gift on its way to their address still goes there: it is the buyer's, and the inbox is theirs.
+      if (!theirs && !DELIVERED_OR_DONE.has(gift.state)) return;
+      tx.update(GIFTS, id, {
+        recipientName: "",
+        recipientEmail: null,
+        message: "",
+        // Nothing is left to move at the provider for a plan that has ended.
+        ...(theirs ? { redeemedBy: pseudonym, applied: true } : {}),
+      });
+    });
+  }
 }

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { AppliedDiscount } from "~/adapters/payments/billing";
 import { giftCodeFromBytes } from "./gift";
-import { NOT_YET_SENT_OR_REDEEMED, createGiftRecord, redeemGift, type Gift } from "./gifts.server";
+import { GIFTS, NOT_YET_SENT_OR_REDEEMED, createGiftRecord, redeemGift, type Gift } from "./gifts.server";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/features/identity/user.server";
 
 /**
@@ -212,4 +213,21 @@ export function referralCodeFrom(url: URL, cookieHeader: string | null): string 
 /** The cookie that carries an invitation to /subscribe for 30 days. */
 export function referralCookie(code: string, secure: boolean): string {
   return `${REFERRAL_COOKIE}=${code}; Path=/; Max-Age=${30 * 86_400}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/**
+ * Forgets a leaving member's part in referrals: their code (it carries their first name), the record
+ * of who invited them, the ones of the friends they invited (no reward is owed to someone gone), and
+ * their name in the thank-you of a reward their joining earned someone.
+ */
+export async function forgetReferrals(uid: string): Promise<void> {
+  const store = getStore();
+  const owner = await store.get(REFERRAL_OWNERS, uid, OwnerSchema);
+  const codes = new Set([...(owner ? [owner.code] : []), ...(await documentsWhere(REFERRAL_CODES, "uid", uid)).map((doc) => doc.id)]);
+  for (const code of codes) await store.delete(REFERRAL_CODES, code);
+  await store.delete(REFERRAL_OWNERS, uid);
+  await store.delete(REFERRALS, uid);
+  for (const { id } of await documentsWhere(REFERRALS, "referrerUid", uid)) await store.delete(REFERRALS, id);
+  const reward = rewardGiftId(uid);
+  if (await store.get(GIFTS, reward, z.object({}).passthrough())) await store.update(GIFTS, reward, { message: "Thank you for inviting a friend." });
 }

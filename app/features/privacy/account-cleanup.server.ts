@@ -1,43 +1,15 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
-import { deleteAccount, deleteAccounts, listAccounts, type IdentityAccount } from "~/adapters/identity/index.server";
-import { deleteProfilePhotoFile } from "./profile-photo.server";
-import { deletePrivateUserRecords } from "./user.server";
+import { deleteAccounts, listAccounts, type IdentityAccount } from "~/adapters/identity/index.server";
+import { deletePrivateUserRecords } from "~/features/identity/user.server";
+import { ACCOUNT_DELETIONS, AccountDeletionSchema, finishAccountDeletion } from "./account-deletion.server";
 
 /**
  * The clean-up job behind `npm run cleanup:anonymous`. Every visitor gets an anonymous account on
  * their first visit (§4), so accounts pile up: this deletes the anonymous ones nobody has used for a
- * while, with their private records, and finishes member deletions that stopped midway.
+ * while, with their private records, and finishes member deletions that stopped midway (with
+ * everything account-deletion.server.ts removes, so a finished job leaves what a direct one does).
  */
-
-/** `accountDeletions/{uid}`: written when a member's deletion fails partway, removed once it is done. */
-export const ACCOUNT_DELETIONS = "accountDeletions";
-export const AccountDeletionSchema = z.object({ uid: z.string().min(1), requestedAt: z.number() });
-
-/**
- * Deletes a member's account for good (settings): the auth account, their photo, `privateUsers` and
- * the username go together. The job document is written first and removed last, and each step is safe to repeat, so a
- * failure midway leaves the job for this clean-up to finish: nothing stays half-deleted.
- */
-export async function deleteAccountCompletely(uid: string): Promise<{ ok: boolean }> {
-  await getStore().createIfAbsent(ACCOUNT_DELETIONS, uid, { uid, requestedAt: Date.now() });
-  try {
-    await finishAccountDeletion(uid);
-    return { ok: true };
-  } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "account deletion unfinished; the clean-up job will finish it", uid, cause: String(error) }));
-    return { ok: false };
-  }
-}
-
-/** The steps of a deletion, each safe to repeat; the job document goes only when all are done. */
-async function finishAccountDeletion(uid: string) {
-  await deleteAccount(uid);
-  // The photo's name is on the record: remove the file while the record still says which it is.
-  await deleteProfilePhotoFile(uid);
-  await deletePrivateUserRecords(uid);
-  await getStore().delete(ACCOUNT_DELETIONS, uid);
-}
 
 export const DEFAULT_IDLE_DAYS = 30;
 /** The most uids the identity provider deletes in one call. */
