@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
+import { analyticsIdFor } from "./analytics-id.server";
 
 /** An event as the platform records it; each feature types its own (billing/analytics-events.ts). */
 export interface RecordedEvent {
@@ -59,10 +60,12 @@ export async function saveCollectedUpload(checksum: string, events: ReadonlyArra
 
 /** Deletes a leaving member's analytics: the events recorded here and those the browser uploaded to the embedded collector. */
 export async function forgetAnalytics(uid: string): Promise<void> {
-  for (const [collection, field] of [
-    [ANALYTICS_EVENTS, "uid"],
-    [COLLECTED_EVENTS, "user_id"],
+  // The browser's uploads name a member by their pseudonym (ADR 038); older ones by the uid itself.
+  for (const [collection, field, value] of [
+    [ANALYTICS_EVENTS, "uid", uid],
+    [COLLECTED_EVENTS, "user_id", uid],
+    [COLLECTED_EVENTS, "user_id", analyticsIdFor(uid)],
   ] as const) {
-    for (const { id } of await documentsWhere(collection, field, uid)) await getStore().delete(collection, id);
+    for (const { id } of await documentsWhere(collection, field, value)) await getStore().delete(collection, id);
   }
 }

@@ -106,3 +106,8 @@ async function pendingFor(token: string, now: number): Promise<Confirmation | nu
   const pending = docs[0]?.data ?? null;
   return pending && pending.expiresAt > now ? pending : null;
 }
+
+/** Deletes a member's waiting e-mail change (the address and its link), for account deletion. */
+export async function forgetEmailChange(uid: string): Promise<void> {
+  await getStore().delete(EMAIL_CONFIRMATIONS, uid);
+}

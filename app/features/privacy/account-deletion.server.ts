@@ -5,6 +5,7 @@ import { deleteAccount, getAccount } from "~/adapters/identity/index.server";
 import { deleteProfilePhotoFile } from "~/features/identity/profile-photo.server";
 import { deletePrivateUserRecords, getPrivateUser } from "~/features/identity/user.server";
 import { forgetLeads } from "~/features/content/lead.server";
+import { forgetEmailChange } from "~/features/identity/email-change.server";
 import { anonymiseMembershipRecords, closePaymentAccounts, customersOf } from "~/features/billing/membership.server";
 import { anonymisePromotionUse } from "~/features/billing/promotion-code.server";
 import { anonymisePurchases } from "~/features/billing/purchases.server";
@@ -94,6 +95,7 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
   await forgetAnalytics(uid);
   await anonymiseSentMail(uid, job.emails, pseudonym);
   await forgetLeads(job.emails);
+  await forgetEmailChange(uid);
 
   // The photo's name is on the record: remove the file while the record still says which it is.
   await deleteProfilePhotoFile(uid);
