@@ -7,6 +7,7 @@ const viewer = (anonymous = false): Viewer => ({
   uid: "member-1",
   anonymous,
   roles: [],
+  signedInAt: 0,
   account: { uid: "member-1", isAnonymous: anonymous, createdAt: 0, lastSignInAt: 0, claims: {} },
 });
 

@@ -29,10 +29,17 @@ export interface Viewer {
   anonymous: boolean;
   roles: Role[];
   account: AuthSnapshot;
+  /** When this session's sign-in happened (unix s): the session cookie's auth_time, for the 300 s rule. */
+  signedInAt: number;
 }
 
 /** §7 token sync: a token whose sign-in is older than this is not exchanged for a session. */
 export const MAX_SIGN_IN_AGE_SECONDS = 300;
+/** Whether the viewer signed in within the 300 s rule, by the session's own sign-in time. */
+export function signedInRecently(viewer: Pick<Viewer, "signedInAt">, now = Date.now()): boolean {
+  return now / 1000 - viewer.signedInAt <= MAX_SIGN_IN_AGE_SECONDS;
+}
+
 /** Clock skew allowed between the browser's token and this server. */
 export const CLOCK_SKEW_SECONDS = 5;
 /** How stale a read may be about revocation and roles. */
@@ -216,6 +223,7 @@ async function verifyAuth(auth: SessionAuth, maxAccountAgeMs: number): Promise<V
     uid: account.uid,
     anonymous: verified.anonymous,
     roles: verified.anonymous ? [] : rolesFromClaims(account.claims),
+    signedInAt: verified.authTime,
     account: {
       uid: account.uid,
       isAnonymous: verified.anonymous,
