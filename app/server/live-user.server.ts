@@ -21,7 +21,8 @@ export const SESSION_RECHECK_MS = 60_000;
  * Open streams one member may hold on this server (issue 23): each holds a store watch and a socket.
  * Five covers a person's tabs and devices; a sixth is refused with 429 rather than closing the oldest,
  * because a closed stream's EventSource reconnects at once and would push out the next oldest in turn,
- * while a refused one (any status but 200) does not retry: the newest page says why, the others carry on.
+ * while a refused one (any status but 200) does not retry: the newest page keeps the record it was
+ * rendered with, and the others carry on updating.
  */
 export const MAX_STREAMS_PER_MEMBER = 5;
 
