@@ -7,6 +7,7 @@ import { timeRange } from "~/features/classes/class-listing.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
+import { listStudios } from "~/features/studios/studio.server";
 import { requireAccess } from "~/server/viewer.server";
 
 /**
@@ -24,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zone = user.mostRecentTimeZone ?? "UTC";
   const now = new Date();
   const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
-  const [classes, teachers] = await Promise.all([classesToChange(staffMemberOf(viewer), window), getTeachers()]);
+  const [classes, teachers, studios] = await Promise.all([classesToChange(staffMemberOf(viewer), window), getTeachers(), listStudios()]);
+  const studioById = new Map(studios.map((s) => [s.id, s]));
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const done = new URL(request.url).searchParams.get("done");
@@ -36,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       classes: classes.map((c) => ({
         id: c.id,
         title: c.title,
+        href: c.studioId ? `/studios/${studioById.get(c.studioId)?.slug ?? ""}/classes/${c.id}` : `/classes/${c.id}`,
+        studio: c.studioId ? (studioById.get(c.studioId)?.name ?? "") : null,
         when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`,
         teacherId: c.substituteTeacherId ?? c.teacherId,
         teacher: names.get(c.substituteTeacherId ?? c.teacherId) ?? "",
@@ -84,10 +88,11 @@ export default function StaffClassesRoute() {
           {page.classes.map((c) => (
             <li key={c.id} className="staff-class">
               <h2 className="staff-class__title">
-                <a href={`/classes/${c.id}`}>{c.title}</a>
+                <a href={c.href}>{c.title}</a>
               </h2>
               <p className="schedule-item__facts">
                 {c.when} · {c.teacher}
+                {c.studio ? ` · ${c.studio}` : ""}
                 {c.cancelled ? " · Cancelled" : ""}
               </p>
               {actionData?.error && actionData.classId === c.id ? (
