@@ -10,7 +10,8 @@ export interface DemoAccount {
   firstName: string;
   lastName: string;
   username: string;
-  claims: Record<string, boolean>;
+  /** Role flags (§6), and for a facilitator the teacher they teach as (`teacherId`, ADR 037). */
+  claims: Record<string, boolean | string>;
 }
 
 export const demoAccounts: DemoAccount[] = [
@@ -18,6 +19,6 @@ export const demoAccounts: DemoAccount[] = [
   { uid: "demo-admin", phoneNumber: "+12015550102", email: "orla.admin@example.com", firstName: "Orla", lastName: "Brightwater", username: "orla", claims: { admin: true } },
   { uid: "demo-blog-editor", phoneNumber: "+12015550103", email: "teo.editor@example.com", firstName: "Teo", lastName: "Marsh", username: "teo_writes", claims: { blogEditor: true } },
   { uid: "demo-cohost", phoneNumber: "+12015550104", email: "priya.cohost@example.com", firstName: "Priya", lastName: "Lindqvist", username: "priya_cohost", claims: { cohost: true } },
-  { uid: "demo-facilitator", phoneNumber: "+12015550105", email: "amara.teacher@example.com", firstName: "Amara", lastName: "Eze-Holloway", username: "amara", claims: { facilitator: true } },
+  { uid: "demo-facilitator", phoneNumber: "+12015550105", email: "amara.teacher@example.com", firstName: "Amara", lastName: "Eze-Holloway", username: "amara", claims: { facilitator: true, teacherId: "teacher-amara" } },
   { uid: "demo-studio-staff", phoneNumber: "+12015550106", email: "sam.studio@example.com", firstName: "Sam", lastName: "Okonkwo", username: "sam_at_the_studio", claims: { studioStaff: true } },
 ];

@@ -42,7 +42,7 @@ import { demoCreditPacks } from "./credit-packs";
 import { CreditPackSchema } from "~/features/wallet/credit-pack";
 import { CREDIT_PACKS } from "~/features/wallet/credits.server";
 import type { DocumentData, DocumentStore } from "~/adapters/store/port.server";
-import { ensureAccount } from "~/adapters/identity/index.server";
+import { addMissingClaims, ensureAccount } from "~/adapters/identity/index.server";
 import { demoAccounts } from "./accounts";
 import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/features/billing/membership.server";
 import { getDemoProvider } from "~/adapters/payments/index.server";
@@ -170,6 +170,8 @@ export async function seedDemoAccounts(): Promise<{ accountsCreated: number }> {
       claims: account.claims,
     });
     if (created) accountsCreated += 1;
+    // An account made before a claim joined the demo (the facilitator's teacher, ADR 037) gets it now.
+    else await addMissingClaims(account.uid, account.claims);
     if (!(await getPrivateUser(account.uid))) {
       await savePrivateUser(account.uid, {
         firstName: account.firstName,

@@ -39,6 +39,13 @@ export const ERRORS = {
   payment_invalid: { status: 409, message: "That way of paying doesn't cover this class. Please choose another." },
   credits_not_taken: { status: 409, message: "This class can't be paid with credits. Please choose another way to pay." },
 
+  // Staff pages and who may use them (issue 23).
+  class_not_yours: { status: 403, message: "You can change only the classes you teach. An admin can change any class." },
+
+  // Sessions and live connections (issue 23).
+  sign_in_not_recent: { status: 401, message: "For this, please sign in again: your last sign-in was more than five minutes ago." },
+  too_many_streams: { status: 429, message: "Live updates are open on too many pages of this account. Close a few of them and reload this one." },
+
   // Opening a payment page (subscribe, gifts, credits, drop-ins). Never the provider's own words.
   unknown_plan: { status: 400, message: "That plan isn't on offer any more. Please choose one of the plans shown." },
   already_member: { status: 409, message: "You already have a membership running. You'll find it in settings." },

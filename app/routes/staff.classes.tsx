@@ -1,26 +1,32 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ClassChangeSchema, changeClass } from "~/features/classes/class-changes.server";
-import { listUpcomingClasses } from "~/features/classes/class-schedule.server";
+import { ClassChangeSchema } from "~/features/classes/class-changes.server";
+import { staffMemberOf } from "~/features/staff/class-access";
+import { changeClassAsStaff, classesToChange } from "~/features/staff/class-changes.server";
 import { timeRange } from "~/features/classes/class-listing.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
+import { listStudios } from "~/features/studios/studio.server";
 import { requireAccess } from "~/server/viewer.server";
 
 /**
  * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.
  * Everyone booked or waitlisted is told by e-mail, and the class page and invites show the change.
+ * Issue 23: a facilitator sees and changes only the classes they teach, an admin any (ADR 037); a
+ * studio class cancelled here gives its tickets' credits and drop-ins back.
  */
 export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: ["admin", "facilitator"] });
 
 export const meta: MetaFunction = () => [{ title: "Class changes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = await requireAccess(request, handle, { context });
+  const { user, viewer } = await requireAccess(request, handle, { context });
   const zone = user.mostRecentTimeZone ?? "UTC";
   const now = new Date();
-  const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + 14 * 86_400_000) }), getTeachers()]);
+  const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
+  const [classes, teachers, studios] = await Promise.all([classesToChange(staffMemberOf(viewer), window), getTeachers(), listStudios()]);
+  const studioById = new Map(studios.map((s) => [s.id, s]));
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const done = new URL(request.url).searchParams.get("done");
@@ -32,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       classes: classes.map((c) => ({
         id: c.id,
         title: c.title,
+        href: c.studioId ? `/studios/${studioById.get(c.studioId)?.slug ?? ""}/classes/${c.id}` : `/classes/${c.id}`,
+        studio: c.studioId ? (studioById.get(c.studioId)?.name ?? "") : null,
         when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`,
         teacherId: c.substituteTeacherId ?? c.teacherId,
         teacher: names.get(c.substituteTeacherId ?? c.teacherId) ?? "",
@@ -43,14 +51,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAccess(request, handle, { context });
+  const { viewer } = await requireAccess(request, handle, { context });
   const body = await readFormBody(request, 4 * 1024);
   if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
   if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
-  const result = await changeClass(parsed.data);
-  if (!result.ok) return data({ classId, error: result.message }, { status: 409 });
+  const result = await changeClassAsStaff(staffMemberOf(viewer), parsed.data);
+  if (!result.ok) return data({ classId, error: result.problem.message }, { status: result.problem.status });
   return redirect(`/staff/classes?done=${parsed.data.intent === "cancel" ? "cancelled" : "substituted"}`);
 }
 
@@ -65,21 +73,26 @@ export default function StaffClassesRoute() {
         <header className="page-intro">
           <p className="eyebrow">Staff</p>
           <h1 id="staff-title">Class changes</h1>
-          <p>The next two weeks, in {page.zone.replaceAll("_", " ")} time. Members booked or waiting are e-mailed about every change.</p>
+          <p>
+            The next two weeks, in {page.zone.replaceAll("_", " ")} time: the classes you may change. Members booked or waiting are e-mailed about every
+            change; a cancelled studio class gives back its credits and drop-ins.
+          </p>
         </header>
         {page.notice ? (
           <p className="notice notice--success" role="status">
             {page.notice}
           </p>
         ) : null}
+        {page.classes.length === 0 ? <p>There are no classes of yours to change in the next two weeks.</p> : null}
         <ul className="schedule-list">
           {page.classes.map((c) => (
             <li key={c.id} className="staff-class">
               <h2 className="staff-class__title">
-                <a href={`/classes/${c.id}`}>{c.title}</a>
+                <a href={c.href}>{c.title}</a>
               </h2>
               <p className="schedule-item__facts">
                 {c.when} · {c.teacher}
+                {c.studio ? ` · ${c.studio}` : ""}
                 {c.cancelled ? " · Cancelled" : ""}
               </p>
               {actionData?.error && actionData.classId === c.id ? (

@@ -41,7 +41,11 @@ export async function joinClass(request: Request, context: object, idOrSlug: str
   }
 }
 
-/** The demo room page: the class, for the member its signed link names, until the class ends; null otherwise. */
+/**
+ * The demo room page: the class, for the member its signed link names, while they hold a booking of
+ * a class that is not cancelled, until it ends; null otherwise. The link outlives nothing: a
+ * cancelled booking (or class) closes the room to it at once (issue 23).
+ */
 export async function demoRoom(request: Request, context: object, classId: string) {
   const rooms = getDemoRooms();
   if (!rooms || !/^[A-Za-z0-9_-]{1,120}$/.test(classId)) return null;
@@ -49,8 +53,8 @@ export async function demoRoom(request: Request, context: object, classId: strin
   const signed = rooms.verify(classId, token, Math.floor(Date.now() / 1000));
   const state = await getViewerState(request, context);
   if (!signed || !state || state.viewer.uid !== signed.uid) return null;
-  const liveClass = await getClass(classId);
-  if (!liveClass) return null;
+  const [liveClass, booking] = await Promise.all([getClass(classId), bookingFor(signed.uid, classId)]);
+  if (!liveClass || liveClass.status === "cancelled" || booking?.status !== "booked") return null;
   const [teacher] = await getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]);
   return { title: liveClass.title, teacherName: teacher?.fullName ?? null, classPath: `/classes/${liveClass.slug || liveClass.id}` };
 }

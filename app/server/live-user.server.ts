@@ -1,6 +1,7 @@
 import { eventStream } from "remix-utils/sse/server";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
+import { problemOf } from "~/lib/errors";
 import { toLiveUserRecord, type LiveUserOptions } from "~/features/identity/live-user";
 import { PRIVATE_USERS, PrivateUserSchema } from "~/features/identity/user.server";
 import { getViewer, type Viewer } from "~/server/viewer.server";
@@ -16,7 +17,33 @@ export const HEARTBEAT_MS = 25_000;
 /** How often an open stream asks whether its session still holds (getViewer caches a minute anyway). */
 export const SESSION_RECHECK_MS = 60_000;
 
+/**
+ * Open streams one member may hold on this server (issue 23): each holds a store watch and a socket.
+ * Five covers a person's tabs and devices; a sixth is refused with 429 rather than closing the oldest,
+ * because a closed stream's EventSource reconnects at once and would push out the next oldest in turn,
+ * while a refused one (any status but 200) does not retry: the newest page keeps the record it was
+ * rendered with, and the others carry on updating.
+ */
+export const MAX_STREAMS_PER_MEMBER = 5;
+
 const HEARTBEAT = new TextEncoder().encode(": heartbeat\n\n");
+
+const openStreams = new Map<string, number>();
+
+/** Takes one of the member's stream places; null when they hold them all. The release is safe to call twice. */
+function claimStreamPlace(uid: string): (() => void) | null {
+  const held = openStreams.get(uid) ?? 0;
+  if (held >= MAX_STREAMS_PER_MEMBER) return null;
+  openStreams.set(uid, held + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (openStreams.get(uid) ?? 1) - 1;
+    if (left <= 0) openStreams.delete(uid);
+    else openStreams.set(uid, left);
+  };
+}
 
 /** What a page hands `useLiveUserRecord`: null for visitors and anonymous accounts. */
 export function liveUserOptions(viewer: Viewer | null, env: Env = getEnv()): LiveUserOptions | null {
@@ -35,6 +62,7 @@ export function liveUserOptions(viewer: Viewer | null, env: Env = getEnv()): Liv
  * Streams the live projection of `uid`'s private record: one `user` event now and one after each
  * change that the page would see, a comment every `heartbeatMs`, and an end when the client goes
  * away or the session behind `request` stops being valid for `uid`. The caller checks the viewer first.
+ * A member already holding MAX_STREAMS_PER_MEMBER streams here gets 429 and no stream.
  */
 export function streamLiveUser(
   request: Request,
@@ -45,6 +73,11 @@ export function streamLiveUser(
   const recheckMs = options.recheckMs ?? SESSION_RECHECK_MS;
   const cookie = request.headers.get("Cookie") ?? "";
   const url = request.url;
+  const release = claimStreamPlace(uid);
+  if (!release) {
+    const { code, status, message } = problemOf("too_many_streams");
+    return Response.json({ ok: false, code, message }, { status, headers: { "Cache-Control": "no-store" } });
+  }
 
   // remix-utils' `send` can only write events; a comment (ignored by EventSource, unlike an event)
   // goes in through a pass-through stream whose controller may add bytes between events.
@@ -107,6 +140,7 @@ export function streamLiveUser(
 
     return () => {
       open = false;
+      release();
       unsubscribe();
       clearInterval(heartbeat);
       clearInterval(recheck);

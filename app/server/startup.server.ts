@@ -3,6 +3,7 @@ import { checkRouteHandles } from "~/lib/route-handle.server";
 import { markEndedNoShows } from "~/features/studios/check-in.server";
 import { sendReminders } from "~/features/classes/class-reminders.server";
 import { runCreditJobs } from "~/features/classes/credit-jobs.server";
+import { settleCancelledStudioClasses } from "~/features/studios/studio-cancellation.server";
 import { generateClasses } from "~/features/classes/class-schedule.server";
 import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
@@ -106,6 +107,8 @@ export function startScheduleJobs(): () => void {
     ["credit jobs", () => runCreditJobs(), 15 * MINUTE],
     // Issue 12: after an in-person class, whoever wasn't checked in is a no-show.
     ["studio no-shows", () => markEndedNoShows(), 15 * MINUTE],
+    // Issue 23: a studio class cancelled by staff whose refunds or e-mails were cut short is finished.
+    ["cancelled studio classes", () => settleCancelledStudioClasses(), 15 * MINUTE],
     // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).

@@ -39,8 +39,8 @@ export const MAX_SIGN_IN_AGE_SECONDS = 300;
 export const CLOCK_SKEW_SECONDS = 5;
 
 /**
- * The same 300 s rule for a change that cannot be undone (deleting the account): the session's own
- * sign-in must be that recent, so a session left open on a shared computer is not enough.
+ * The same 300 s rule for what a session left open on a shared computer must not do (deleting the
+ * account, minting a token for the browser's SDK): the session's own sign-in must be that recent.
  */
 export function hasRecentSignIn(viewer: Pick<Viewer, "signedInAt">, now = Date.now()): boolean {
   return now / 1000 - viewer.signedInAt <= MAX_SIGN_IN_AGE_SECONDS + CLOCK_SKEW_SECONDS;

@@ -180,13 +180,23 @@ export async function listAccounts(pageToken?: string): Promise<{ accounts: Iden
   }
 }
 
-/** Sets the account's role claims; the caller revokes sessions so old cookies lose the old roles. */
-export async function setClaims(uid: string, claims: Record<string, boolean>): Promise<void> {
+/** Sets the account's role claims (and a facilitator's teacher); the caller revokes sessions so old cookies lose the old roles. */
+export async function setClaims(uid: string, claims: Record<string, boolean | string>): Promise<void> {
   try {
     await getAdminAuth().setCustomUserClaims(uid, claims);
   } catch (error) {
     throw fromAdminError(error);
   }
+}
+
+/** Adds the claims an existing account lacks, keeping every one it has (demo seeding); returns whether any was added. */
+export async function addMissingClaims(uid: string, claims: Record<string, boolean | string>): Promise<boolean> {
+  const account = await getAccount(uid);
+  if (!account) return false;
+  const missing = Object.entries(claims).filter(([key]) => !(key in account.claims));
+  if (missing.length === 0) return false;
+  await setClaims(uid, { ...(account.claims as Record<string, boolean | string>), ...Object.fromEntries(missing) });
+  return true;
 }
 
 /** Creates an account with a chosen uid unless it exists (demo seeding); returns whether it was made. */
@@ -195,7 +205,7 @@ export async function ensureAccount(account: {
   phoneNumber?: string;
   email?: string;
   displayName?: string;
-  claims?: Record<string, boolean>;
+  claims?: Record<string, boolean | string>;
 }): Promise<boolean> {
   const adminAuth = getAdminAuth();
   if (await getAccount(account.uid)) return false;

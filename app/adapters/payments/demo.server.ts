@@ -29,6 +29,8 @@ export const DEMO_SESSIONS = "demoPaymentsSessions";
 export const DEMO_SUBSCRIPTIONS = "demoPaymentsSubscriptions";
 export const DEMO_CHARGES = "demoPaymentsCharges";
 export const DEMO_IDEMPOTENCY = "demoPaymentsIdempotency";
+/** Refunds of one-time payments, one per charged session. */
+export const DEMO_REFUNDS = "demoPaymentsRefunds";
 /** Every event the demo sent, as Stripe keeps them, so a missed delivery can be listed and replayed. */
 export const DEMO_EVENTS = "demoPaymentsEvents";
 
@@ -53,6 +55,14 @@ const DiscountSummarySchema = z.object({
 
 const CustomerSchema = z.object({ id: z.string(), uid: z.string(), email: z.string().nullable(), name: z.string().nullable(), created: z.number() });
 const IdempotencySchema = z.object({ objectId: z.string() });
+
+const ChargeSchema = z.object({
+  sessionId: z.string().nullable(),
+  subscriptionId: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  refundId: z.string().nullable().default(null),
+});
 
 const DemoEventSchema = z.object({ type: z.string(), payload: z.string(), created: z.number() });
 
@@ -318,6 +328,20 @@ export function createDemoProvider(options: DemoProviderOptions) {
 
     async applyCardUpdate() {
       // The demo set the default card when the card was saved on its page.
+    },
+
+    async refundPayment({ sessionId }) {
+      if (!isDemoId(sessionId)) throw new PaymentError("not_found", "no such session");
+      // Keyed by the charge, not only by the caller's key: a session is refunded once, whatever the key.
+      return store().transaction(async (tx) => {
+        const charge = await tx.get(DEMO_CHARGES, sessionId, ChargeSchema);
+        if (!charge || charge.subscriptionId !== null) throw new PaymentError("not_found", "no one-time charge for this session");
+        if (charge.refundId) return { refundId: charge.refundId, amount: charge.amount };
+        const refundId = newId("re");
+        tx.create(DEMO_REFUNDS, refundId, { id: refundId, sessionId, amount: charge.amount, currency: charge.currency, created: nowSeconds() });
+        tx.update(DEMO_CHARGES, sessionId, { refundId });
+        return { refundId, amount: charge.amount };
+      });
     },
 
     async listEventsSince(sinceSeconds) {

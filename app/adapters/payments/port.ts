@@ -159,6 +159,12 @@ export interface PaymentProvider {
    * this step after its hosted setup page; the demo did it when the card was saved. Idempotent.
    */
   applyCardUpdate(sessionId: string): Promise<void>;
+  /**
+   * Refunds a paid one-time checkout session in full (a studio class cancelled by the studio). One
+   * refund per session however often it is asked: the key makes a retry the same request, and a
+   * session already refunded answers its refund.
+   */
+  refundPayment(input: { sessionId: string; idempotencyKey: string }): Promise<{ refundId: string; amount: number }>;
   /** Events created at or after `sinceSeconds`, oldest first (the reconcile job replays the ones never recorded). */
   listEventsSince(sinceSeconds: number): Promise<ProviderEvent[]>;
   /** Verifies and reads an event; throws WebhookSignatureError when it is not genuine. */

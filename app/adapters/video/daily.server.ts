@@ -3,7 +3,8 @@ import { VideoError, roomName, type JoinRequest, type VideoRooms } from "./port"
 /**
  * Daily (https://docs.daily.co/reference/rest-api) behind the video port: one private room per class,
  * created on first join with `nbf`/`exp` around the class, and a meeting token per member naming them
- * and expiring when the class ends. Daily's own words never reach a page: failures become VideoError.
+ * and expiring when the class ends; a cancelled booking's member is ejected and banned by user id.
+ * Daily's own words never reach a page: failures become VideoError.
  */
 export function createDailyRooms(options: { apiKey: string; domain: string; fetch?: typeof fetch; timeoutMs?: number }): VideoRooms {
   const call = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
@@ -21,6 +22,8 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     // A room that already exists is the room we want.
     if (response.status === 400 && path === "/rooms" && String(json.info ?? "").includes("already exists")) return { name: (body as { name: string }).name };
+    // No room yet (nobody joined): nobody to put out.
+    if (response.status === 404 && path.endsWith("/eject")) return {};
     if (!response.ok) throw new VideoError(response.status >= 500 || response.status === 429 ? "unavailable" : "refused", `video service answered ${response.status}`);
     return json;
   };
@@ -35,6 +38,11 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
       });
       if (typeof token.token !== "string") throw new VideoError("unavailable", "the video service sent no token");
       return `https://${options.domain}.daily.co/${name}?t=${encodeURIComponent(token.token)}`;
+    },
+    async endAccess({ classId, uid }) {
+      // A meeting token cannot be withdrawn; ejecting by user_id with `ban` puts the member out and
+      // refuses that user_id (their token's) for the rest of the meeting.
+      await call(`/rooms/${roomName(classId)}/eject`, { user_ids: [uid], ban: true });
     },
   };
 }

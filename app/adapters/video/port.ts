@@ -31,6 +31,11 @@ export interface VideoRooms {
   readonly name: "demo" | "daily";
   /** A join address for this member, valid until the class ends. */
   joinUrl(request: JoinRequest): Promise<string>;
+  /**
+   * Ends this member's way into the class's room (their booking was cancelled): puts them out if
+   * they are in, and keeps their join address from letting them back. Idempotent.
+   */
+  endAccess(request: { classId: string; uid: string }): Promise<void>;
 }
 
 /** The room's name: stable per class, safe in a URL. */

@@ -178,3 +178,24 @@ export async function anonymisePurchases(uid: string, pseudonym: string): Promis
     });
   }
 }
+
+export type PurchaseRefund = { ok: true; refundId: string; amount: number } | { ok: false; reason: "not_refundable" | "unavailable" };
+
+/**
+ * Gives a paid one-time purchase's money back through the payment port and marks the purchase
+ * refunded. Safe to repeat and to run twice at once: the provider refunds a session once (the key
+ * is the purchase's), and the mark is the same write each time.
+ */
+export async function refundPurchase(purchaseId: string): Promise<PurchaseRefund> {
+  const purchase = await getPurchase(purchaseId);
+  if (!purchase?.sessionId || (purchase.status !== "paid" && purchase.status !== "refunded")) return { ok: false, reason: "not_refundable" };
+  try {
+    const refund = await getPaymentProvider().refundPayment({ sessionId: purchase.sessionId, idempotencyKey: `refund-${purchaseId}` });
+    if (purchase.status !== "refunded") await getStore().update(PURCHASES, purchaseId, { status: "refunded" });
+    return { ok: true, ...refund };
+  } catch (error) {
+    const code = error instanceof PaymentError ? error.code : "unavailable";
+    console.warn(JSON.stringify({ level: "warn", msg: "purchase not refunded yet", purchaseId, code }));
+    return { ok: false, reason: code === "not_found" || code === "invalid_request" ? "not_refundable" : "unavailable" };
+  }
+}

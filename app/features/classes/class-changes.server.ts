@@ -4,6 +4,7 @@ import { invalidatePrefix } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { peopleFor, returnCreditsForCancelledClass } from "./booking.server";
 import { classInvite } from "./class-invite.server";
+import { endRoomAccess } from "./class-room.server";
 import { CLASSES, getClass } from "./class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 import { tellCreditsReturned } from "~/features/wallet/credits.server";
@@ -55,6 +56,10 @@ export async function changeClass(change: ClassChange, now = new Date()): Promis
   invalidatePrefix("schedule:");
   if (updated.liveClass.status === "cancelled") await returnCreditsOfCancelledClass(updated.liveClass.id, now);
   const told = await tellPeople(updated.liveClass, teachers);
+  if (updated.liveClass.status === "cancelled") {
+    // Nobody's join address outlives the class (issue 23).
+    for (const uid of (await peopleFor(updated.liveClass.id)).booked) await endRoomAccess(updated.liveClass.id, uid);
+  }
   return { ok: true, liveClass: updated.liveClass, told };
 }
 

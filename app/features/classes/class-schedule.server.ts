@@ -26,9 +26,17 @@ export async function generateClasses(options: { now?: Date; weeks?: number; sto
 
 /**
  * Classes starting between `from` and `to`, in start order, optionally of one practice or teacher.
- * Online classes only, unless `studioId` asks for one studio's in-person classes (issue 12).
+ * Online classes only, unless `studioId` asks for one studio's in-person classes (issue 12), or
+ * `anywhere` for both (the staff page, issue 23).
  */
-export function listUpcomingClasses(options: { from: Date; to: Date; modality?: LiveClass["modality"]; teacherId?: string; studioId?: string }): Promise<LiveClass[]> {
+export function listUpcomingClasses(options: {
+  from: Date;
+  to: Date;
+  modality?: LiveClass["modality"];
+  teacherId?: string;
+  studioId?: string;
+  anywhere?: boolean;
+}): Promise<LiveClass[]> {
   // Rounded to the minute so the cache key changes at most once a minute.
   const from = new Date(Math.floor(options.from.getTime() / 60_000) * 60_000).toISOString();
   const to = new Date(Math.floor(options.to.getTime() / 60_000) * 60_000).toISOString();
@@ -44,7 +52,7 @@ export function listUpcomingClasses(options: { from: Date; to: Date; modality?: 
   }).then((classes) =>
     classes.filter(
       (liveClass) =>
-        liveClass.studioId === (options.studioId ?? null) &&
+        (options.anywhere || liveClass.studioId === (options.studioId ?? null)) &&
         (!options.modality || liveClass.modality === options.modality) &&
         (!options.teacherId || liveClass.teacherId === options.teacherId || liveClass.substituteTeacherId === options.teacherId),
     ),

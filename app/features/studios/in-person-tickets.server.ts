@@ -49,6 +49,8 @@ export const TicketSchema = z.object({
   bookedAt: z.number().nullable().default(null),
   waitlistedAt: z.number().nullable().default(null),
   promoted: z.boolean().default(false),
+  /** Cancelled because the studio cancelled the class: its payment goes back and its holder is told. */
+  cancelledWithClass: z.boolean().default(false),
   updatedAt: z.number(),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
@@ -76,8 +78,11 @@ export const StudioTransactionSchema = z.object({
   amount: z.number(),
   currency: z.string(),
   paidAt: z.number(),
-  /** Drop-ins: available until a ticket uses it; back to available when cancelled in time. */
-  status: z.enum(["available", "used", "n/a"]),
+  /**
+   * Drop-ins: available until a ticket uses it; back to available when cancelled in time; refunding,
+   * then refunded, when the studio cancelled the class it was used for.
+   */
+  status: z.enum(["available", "used", "n/a", "refunding", "refunded"]),
   ticketId: z.string().nullable(),
   /** The class it was bought for (drop-ins), booked straight after payment. */
   classId: z.string().nullable(),

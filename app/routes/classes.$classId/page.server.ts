@@ -3,6 +3,7 @@ import { classState } from "~/features/classes/class-schedule";
 import { getClass } from "~/features/classes/class-schedule.server";
 import { joinWindow, ordinal } from "~/features/classes/booking";
 import { bookClass, bookingFor, bookingPaymentFor, cancelBooking, leaveWaitlist, seatsLeft } from "~/features/classes/booking.server";
+import { endRoomAccess } from "~/features/classes/class-room.server";
 import { calendarLinks } from "~/features/classes/class-invite.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
@@ -207,6 +208,7 @@ export async function classAction(request: Request, context: object, idOrSlug: s
   if (intent === "cancel") {
     const result = await cancelBooking({ uid, classId: liveClass.id, now });
     if (!result.ok) return { error: result.message, status: result.status };
+    await endRoomAccess(liveClass.id, uid);
     if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
     for (const other of result.passedOver) await tellPassedOver(other, liveClass.id);
     if (result.credits && result.credits.returned > 0) {

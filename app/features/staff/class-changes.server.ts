@@ -1,0 +1,42 @@
+import { getStore } from "~/adapters/store/index.server";
+import { changeClass, type ClassChange } from "~/features/classes/class-changes.server";
+import { CLASSES, listUpcomingClasses } from "~/features/classes/class-schedule.server";
+import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
+import { settleCancelledStudioClass } from "~/features/studios/studio-cancellation.server";
+import { problemOf, type Problem } from "~/lib/errors";
+import { mayChangeClass, type StaffMember } from "./class-access";
+
+/**
+ * The staff class page's rules (issue 23): what a staff member may see to change, and a change made
+ * only where they may make it. A cancelled studio class is settled here too (tickets released,
+ * credits and drop-ins given back, holders told), on the first press and again on any repeat, so a
+ * cancellation cut short is finished by pressing again.
+ */
+
+/** The classes in the window this staff member may change, online and in studios, soonest first. */
+export async function classesToChange(staff: StaffMember, window: { from: Date; to: Date }): Promise<LiveClass[]> {
+  const classes = await listUpcomingClasses({ ...window, anywhere: true });
+  return classes.filter((liveClass) => mayChangeClass(staff, liveClass));
+}
+
+export type StaffChangeResult = { ok: true; liveClass: LiveClass } | { ok: false; problem: Problem };
+
+/** Cancels a class or names its substitute for a staff member allowed to; refuses, changing nothing, anyone else. */
+export async function changeClassAsStaff(staff: StaffMember, change: ClassChange, now = new Date()): Promise<StaffChangeResult> {
+  const liveClass = await getStore().get(CLASSES, change.classId, LiveClassSchema);
+  if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
+  if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("class_not_yours") };
+  const result = await changeClass(change, now);
+  if (change.intent === "cancel" && liveClass.studioId) await settleStudioClass(change.classId, now);
+  if (!result.ok) return { ok: false, problem: { code: "class_cancelled", status: 409, message: result.message } };
+  return { ok: true, liveClass: result.liveClass };
+}
+
+async function settleStudioClass(classId: string, now: Date) {
+  try {
+    await settleCancelledStudioClass(classId, now);
+  } catch (error) {
+    // The class is cancelled either way; the sweep finishes what this could not.
+    console.warn(JSON.stringify({ level: "warn", msg: "cancelled studio class not settled yet", classId, cause: error instanceof Error ? error.name : "unknown" }));
+  }
+}
