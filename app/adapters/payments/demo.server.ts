@@ -280,6 +280,17 @@ export function createDemoProvider(options: DemoProviderOptions) {
       });
     },
 
+    async restoreNextCharge(subscriptionId, toSeconds) {
+      // Idempotent by nature: the same date twice leaves it there. The demo's clock takes the payment.
+      const now = nowSeconds();
+      return updateSubscription(subscriptionId, (sub) => {
+        if (sub.status === "canceled") throw new PaymentError("invalid_request", "subscription is canceled");
+        const to = Math.max(toSeconds, now);
+        if (to >= sub.currentPeriodEnd) return sub;
+        return { ...sub, currentPeriodEnd: to, trialEnd: sub.trialEnd === null ? null : to };
+      });
+    },
+
     async getCheckoutSession(id) {
       const session = await provider.getDemoSession(id);
       return session ? toSession(session) : null;

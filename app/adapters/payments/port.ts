@@ -158,6 +158,11 @@ export interface PaymentProvider {
    * pays for the time between). Idempotent by key; answers the subscription as it now stands.
    */
   deferNextCharge(subscriptionId: string, toSeconds: number, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Moves a running subscription's next charge back in to `toSeconds` (at once, if that has passed):
+   * a refunded gift's deferral taken back (ADR 036). Idempotent by key.
+   */
+  restoreNextCharge(subscriptionId: string, toSeconds: number, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Null when no such session exists. */
   getCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
   /** Null when no such subscription exists. */

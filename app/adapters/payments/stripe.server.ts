@@ -150,6 +150,15 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return toSubscription(updated);
     },
 
+    async restoreNextCharge(subscriptionId, toSeconds, idempotencyKey) {
+      // The deferral was a trial end; an earlier one brings the charge back, "now" ends it at once.
+      const trialEnd = toSeconds > Math.floor(Date.now() / 1000) + 60 ? toSeconds : "now";
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: trialEnd, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
+      return toSubscription(updated);
+    },
+
     async getCheckoutSession(id) {
       try {
         return toSession(await stripe.checkout.sessions.retrieve(id));
