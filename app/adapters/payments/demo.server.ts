@@ -8,6 +8,7 @@ import {
   PaymentError,
   type CardUpdateCheckoutInput,
   type PaymentCheckoutInput,
+  type PaymentStanding,
   type DiscountSummary,
   type PaymentProvider,
   type ProviderCheckoutSession,
@@ -56,13 +57,24 @@ const DiscountSummarySchema = z.object({
 const CustomerSchema = z.object({ id: z.string(), uid: z.string(), email: z.string().nullable(), name: z.string().nullable(), created: z.number() });
 const IdempotencySchema = z.object({ objectId: z.string() });
 
+/** A charge: keyed by its session (or `{subscription}:{period}` for a renewal); refunds and disputes are marked on it. */
 const ChargeSchema = z.object({
+  /** The charge's own id, as events name it; absent on charges made before refunds existed. */
+  id: z.string().nullable().default(null),
   sessionId: z.string().nullable(),
   subscriptionId: z.string().nullable(),
+  customerId: z.string().nullable().default(null),
   amount: z.number(),
   currency: z.string(),
+  created: z.number(),
+  amountRefunded: z.number().default(0),
+  /** The refund a studio cancellation made through refundPayment, answered again on a repeat. */
   refundId: z.string().nullable().default(null),
+  refunded: z.boolean().default(false),
+  disputeId: z.string().nullable().default(null),
+  disputeStatus: z.enum(["open", "won", "lost"]).nullable().default(null),
 });
+type DemoCharge = z.infer<typeof ChargeSchema>;
 
 const DemoEventSchema = z.object({ type: z.string(), payload: z.string(), created: z.number() });
 
@@ -219,6 +231,9 @@ export function createDemoProvider(options: DemoProviderOptions) {
     authenticate(sessionId: string, approve: boolean): Promise<DemoPayResult>;
     countCharges(sessionId: string): Promise<number>;
     chargeNextPeriod(subscriptionId: string): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
+    chargeOf(ref: { sessionId: string } | { subscriptionId: string }): Promise<string | null>;
+    refundCharge(chargeId: string, options?: { cancelSubscription?: boolean }): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
+    disputeCharge(chargeId: string, step: "open" | "won" | "lost"): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
   } = {
     name: "demo",
 
@@ -266,6 +281,17 @@ export function createDemoProvider(options: DemoProviderOptions) {
         if (sub.status === "canceled") throw new PaymentError("invalid_request", "subscription is canceled");
         if (toSeconds <= sub.currentPeriodEnd) return sub;
         return { ...sub, status: "trialing", currentPeriodEnd: toSeconds, trialEnd: toSeconds };
+      });
+    },
+
+    async restoreNextCharge(subscriptionId, toSeconds) {
+      // Idempotent by nature: the same date twice leaves it there. The demo's clock takes the payment.
+      const now = nowSeconds();
+      return updateSubscription(subscriptionId, (sub) => {
+        if (sub.status === "canceled") throw new PaymentError("invalid_request", "subscription is canceled");
+        const to = Math.max(toSeconds, now);
+        if (to >= sub.currentPeriodEnd) return sub;
+        return { ...sub, currentPeriodEnd: to, trialEnd: sub.trialEnd === null ? null : to };
       });
     },
 
@@ -356,6 +382,79 @@ export function createDemoProvider(options: DemoProviderOptions) {
       return verifyStripeSignedEvent(rawBody, signatureHeader, options.webhookSecret);
     },
 
+    async getPaymentStanding(objectId) {
+      if (!isDemoId(objectId)) return null;
+      const found = await findCharge(objectId.startsWith("dp_") ? "disputeId" : "id", objectId);
+      if (!found) return null;
+      const charge = found.data;
+      const session = charge.sessionId ? await provider.getDemoSession(charge.sessionId) : null;
+      const standing: PaymentStanding = {
+        chargeId: charge.id ?? objectId,
+        customerId: charge.customerId ?? session?.customerId ?? null,
+        amount: charge.amount,
+        amountRefunded: charge.amountRefunded,
+        currency: charge.currency,
+        refunded: charge.refunded,
+        // As Stripe: a charge read directly does not say how its dispute ended; the dispute does.
+        dispute: objectId.startsWith("dp_") ? charge.disputeStatus : null,
+        metadata: session?.mode === "payment" ? { ...session.metadata } : {},
+      };
+      return standing;
+    },
+
+    /** The charge id of a paid checkout session, or of a subscription's latest charge: what the demo refunds or disputes. */
+    async chargeOf(ref) {
+      const [field, value] = "sessionId" in ref ? (["sessionId", ref.sessionId] as const) : (["subscriptionId", ref.subscriptionId] as const);
+      const { docs } = await store().query(DEMO_CHARGES, ChargeSchema, { where: [{ field, op: "==", value }] });
+      return docs.map((doc) => doc.data).sort((a, b) => b.created - a.created)[0]?.id ?? null;
+    },
+
+    /**
+     * The demo's refund, as an operator would give one on Stripe's dashboard: the whole charge, once,
+     * with Stripe's `charge.refunded` event; `cancelSubscription` also ends the plan at once (the
+     * dashboard's "refund and cancel"), with `customer.subscription.deleted`.
+     */
+    async refundCharge(chargeId, refundOptions = {}) {
+      const found = isDemoId(chargeId) ? await findCharge("id", chargeId) : null;
+      if (!found) return { ok: false } as const;
+      const now = nowSeconds();
+      return store().transaction(async (tx) => {
+        const charge = await tx.get(DEMO_CHARGES, found.id, ChargeSchema);
+        const sub = charge?.subscriptionId && refundOptions.cancelSubscription ? await tx.get(DEMO_SUBSCRIPTIONS, charge.subscriptionId, SubscriptionSchema) : null;
+        if (!charge) return { ok: false } as const;
+        const deliveries: SignedDelivery[] = [];
+        if (!charge.refunded) {
+          const refunded: DemoCharge = { ...charge, amountRefunded: charge.amount, refunded: true };
+          tx.set(DEMO_CHARGES, found.id, refunded);
+          deliveries.push(sign("charge.refunded", chargeObject(refunded, now)));
+        }
+        if (sub && sub.status !== "canceled") {
+          const ended: ProviderSubscription = { ...sub, status: "canceled", cancelAtPeriodEnd: false, endedAt: now };
+          tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...ended });
+          deliveries.push(sign("customer.subscription.deleted", subscriptionObject(ended)));
+        }
+        keepEvents(tx, deliveries, now);
+        return { ok: true, deliveries } as const;
+      });
+    },
+
+    /** The demo's card holder disputing a charge ("open"), and the bank deciding it ("won" for us, or "lost"). */
+    async disputeCharge(chargeId, step) {
+      const found = isDemoId(chargeId) ? await findCharge("id", chargeId) : null;
+      if (!found) return { ok: false } as const;
+      const now = nowSeconds();
+      return store().transaction(async (tx) => {
+        const charge = await tx.get(DEMO_CHARGES, found.id, ChargeSchema);
+        if (!charge) return { ok: false } as const;
+        if (step === "open" ? charge.disputeId !== null : charge.disputeStatus !== "open") return { ok: true, deliveries: [] } as const;
+        const disputed: DemoCharge = { ...charge, disputeId: charge.disputeId ?? newId("dp"), disputeStatus: step };
+        tx.set(DEMO_CHARGES, found.id, disputed);
+        const deliveries = [sign(step === "open" ? "charge.dispute.created" : "charge.dispute.closed", disputeObject(disputed, now))];
+        keepEvents(tx, deliveries, now);
+        return { ok: true, deliveries } as const;
+      });
+    },
+
     async getDemoSession(id) {
       if (!isDemoId(id)) return null;
       return store().get(DEMO_SESSIONS, id, SessionSchema);
@@ -404,7 +503,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
         const amount = discountedAmount(sub.amount, null);
         const next: ProviderSubscription = { ...sub, status: "active", trialEnd: null, currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval) };
         tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...next });
-        tx.create(DEMO_CHARGES, chargeId, { sessionId: null, subscriptionId: sub.id, amount, currency: sub.currency, created: now });
+        tx.create(DEMO_CHARGES, chargeId, { id: newId("ch"), sessionId: null, subscriptionId: sub.id, customerId: sub.customerId, amount, currency: sub.currency, created: now });
         const deliveries = [
           sign("invoice.paid", { id: newId("in"), object: "invoice", customer: sub.customerId, subscription: sub.id, amount_paid: amount, currency: sub.currency }),
           sign("customer.subscription.updated", subscriptionObject(next)),
@@ -457,7 +556,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
         const item = session.item;
         if (!item || !session.customerId) return { ok: false, reason: "closed" };
         // Keyed by the session: paying the same session twice cannot charge twice.
-        tx.create(DEMO_CHARGES, sessionId, { sessionId, subscriptionId: null, amount: item.amount, currency: item.currency, created: now });
+        tx.create(DEMO_CHARGES, sessionId, { id: newId("ch"), sessionId, subscriptionId: null, customerId: session.customerId, amount: item.amount, currency: item.currency, created: now });
         const done: DemoSession = { ...session, status: "complete", paymentStatus: "paid", pendingCard: null };
         tx.set(DEMO_SESSIONS, sessionId, done);
         deliveries.push(sign("checkout.session.completed", sessionObject(done)));
@@ -490,7 +589,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
       const paid = trialDays > 0 ? 0 : discountedAmount(plan.amount, discount);
       tx.create(DEMO_SUBSCRIPTIONS, subscription.id, { ...subscription });
       // Keyed by the session: a second payment of the same session cannot make a second charge.
-      tx.create(DEMO_CHARGES, sessionId, { sessionId, subscriptionId: subscription.id, amount: paid, currency: plan.currency, created: now });
+      tx.create(DEMO_CHARGES, sessionId, { id: newId("ch"), sessionId, subscriptionId: subscription.id, customerId: session.customerId, amount: paid, currency: plan.currency, created: now });
       const done: DemoSession = {
         ...session,
         status: "complete",
@@ -507,6 +606,11 @@ export function createDemoProvider(options: DemoProviderOptions) {
       keepEvents(tx, deliveries, now);
       return { ok: true, redirectTo: successRedirect(done), deliveries, charged: true };
     });
+  }
+
+  async function findCharge(field: "id" | "disputeId", value: string): Promise<{ id: string; data: DemoCharge } | null> {
+    const { docs } = await store().query(DEMO_CHARGES, ChargeSchema, { where: [{ field, op: "==", value }] });
+    return docs[0] ?? null;
   }
 
   function keepEvents(tx: TransactionContext, deliveries: readonly SignedDelivery[], created: number) {
@@ -593,6 +697,32 @@ function sessionObject(session: DemoSession) {
     amount_total: session.item?.amount ?? null,
     currency: session.item?.currency ?? null,
   };
+}
+
+/** A charge in Stripe's shape (the fields the port reads, and a few a reader expects). */
+function chargeObject(charge: DemoCharge, now: number) {
+  return {
+    id: charge.id,
+    object: "charge",
+    amount: charge.amount,
+    amount_captured: charge.amount,
+    amount_refunded: charge.amountRefunded,
+    captured: true,
+    created: charge.created || now,
+    currency: charge.currency,
+    customer: charge.customerId,
+    disputed: charge.disputeId !== null,
+    metadata: {},
+    paid: true,
+    refunded: charge.refunded,
+    status: "succeeded",
+  };
+}
+
+/** A dispute in Stripe's shape; like Stripe's, it names the charge but not the customer. */
+function disputeObject(charge: DemoCharge, now: number) {
+  const status = charge.disputeStatus === "open" ? "needs_response" : charge.disputeStatus;
+  return { id: charge.disputeId, object: "dispute", amount: charge.amount, charge: charge.id, created: now, currency: charge.currency, reason: "fraudulent", status };
 }
 
 function subscriptionObject(sub: ProviderSubscription) {

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { WebhookSignatureError, type ProviderEvent } from "./port";
+import { WebhookSignatureError, type ProviderEvent, type ProviderEventKind } from "./port";
 
 /**
  * Both providers deliver events in Stripe's envelope, signed the way Stripe signs them, so the webhook
@@ -29,8 +29,16 @@ export function readEvent(event: { id?: unknown; type?: unknown; created?: unkno
   const objectId = typeof object.id === "string" ? object.id : null;
   const customer = object.object === "customer" ? object.id : object.customer;
   const customerId = typeof customer === "string" ? customer : customer && typeof customer === "object" && "id" in customer ? String((customer as { id: unknown }).id) : null;
-  return { id: event.id, type: event.type, created: typeof event.created === "number" ? event.created : 0, objectId, customerId };
+  const kind = EVENT_KINDS[event.type];
+  return { id: event.id, type: event.type, created: typeof event.created === "number" ? event.created : 0, objectId, customerId, ...(kind ? { kind } : {}) };
 }
+
+/** Stripe's event types (both providers use them) that the port names in the app's own words. */
+const EVENT_KINDS: Partial<Record<string, ProviderEventKind>> = {
+  "charge.refunded": "payment_refunded",
+  "charge.dispute.created": "dispute_opened",
+  "charge.dispute.closed": "dispute_closed",
+};
 
 /** Signs a payload exactly as Stripe does (`t=…,v1=…`); the demo provider and tests use it. */
 export function signPayload(payload: string, secret: string, timestamp?: number): string {

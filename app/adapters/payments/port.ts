@@ -75,14 +75,39 @@ export interface ProviderCheckoutSession {
   currency: string | null;
 }
 
+/**
+ * The app's own names for the provider's events about money going back (ADR 036): a charge refunded
+ * (in full or in part), a dispute opened, a dispute closed (won or lost). What to do is decided from
+ * the re-read PaymentStanding, never from the event's copy.
+ */
+export type ProviderEventKind = "payment_refunded" | "dispute_opened" | "dispute_closed";
+
 export interface ProviderEvent {
   id: string;
   type: string;
   /** unix s */
   created: number;
-  /** The id of the object the event is about (session, subscription, invoice). */
+  /** The id of the object the event is about (session, subscription, invoice, charge, dispute). */
   objectId: string | null;
   customerId: string | null;
+  /** Set for the events the port maps into the app's own kinds; absent for the rest. */
+  kind?: ProviderEventKind;
+}
+
+/** Where one payment stands now, re-read from the provider: refunded, disputed, and what it paid for. */
+export interface PaymentStanding {
+  chargeId: string;
+  customerId: string | null;
+  /** Minor units. */
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  /** Refunded in full. */
+  refunded: boolean;
+  /** Known when read through a dispute: open while it runs, then won or lost; null otherwise. */
+  dispute: "open" | "won" | "lost" | null;
+  /** The one-time checkout's metadata (uid, purchaseId, kind, itemId); empty for a plan's invoice. */
+  metadata: Record<string, string>;
 }
 
 export interface CreateCustomerInput {
@@ -133,6 +158,11 @@ export interface PaymentProvider {
    * pays for the time between). Idempotent by key; answers the subscription as it now stands.
    */
   deferNextCharge(subscriptionId: string, toSeconds: number, idempotencyKey: string): Promise<ProviderSubscription>;
+  /**
+   * Moves a running subscription's next charge back in to `toSeconds` (at once, if that has passed):
+   * a refunded gift's deferral taken back (ADR 036). Idempotent by key.
+   */
+  restoreNextCharge(subscriptionId: string, toSeconds: number, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Null when no such session exists. */
   getCheckoutSession(id: string): Promise<ProviderCheckoutSession | null>;
   /** Null when no such subscription exists. */
@@ -165,6 +195,11 @@ export interface PaymentProvider {
    * session already refunded answers its refund.
    */
   refundPayment(input: { sessionId: string; idempotencyKey: string }): Promise<{ refundId: string; amount: number }>;
+  /**
+   * Re-reads the charge (`ch_…`) or dispute (`dp_…`) a refund or dispute event names; null when the
+   * provider knows no such object.
+   */
+  getPaymentStanding(objectId: string): Promise<PaymentStanding | null>;
   /** Events created at or after `sinceSeconds`, oldest first (the reconcile job replays the ones never recorded). */
   listEventsSince(sinceSeconds: number): Promise<ProviderEvent[]>;
   /** Verifies and reads an event; throws WebhookSignatureError when it is not genuine. */

@@ -6,6 +6,7 @@ import {
   PaymentError,
   type DiscountSummary,
   type PaymentErrorCode,
+  type PaymentStanding,
   type PaymentProvider,
   type ProviderCheckoutSession,
   type ProviderEvent,
@@ -149,6 +150,15 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return toSubscription(updated);
     },
 
+    async restoreNextCharge(subscriptionId, toSeconds, idempotencyKey) {
+      // The deferral was a trial end; an earlier one brings the charge back, "now" ends it at once.
+      const trialEnd = toSeconds > Math.floor(Date.now() / 1000) + 60 ? toSeconds : "now";
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { trial_end: trialEnd, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
+      return toSubscription(updated);
+    },
+
     async getCheckoutSession(id) {
       try {
         return toSession(await stripe.checkout.sessions.retrieve(id));
@@ -236,6 +246,23 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return { refundId: refund.id, amount: refund.amount };
     },
 
+    async getPaymentStanding(objectId) {
+      try {
+        if (objectId.startsWith("dp_")) {
+          const dispute = await stripe.disputes.retrieve(objectId, { expand: ["charge", "payment_intent"] });
+          const charge = typeof dispute.charge === "object" ? dispute.charge : await stripe.charges.retrieve(dispute.charge, { expand: ["payment_intent"] });
+          const intent = typeof dispute.payment_intent === "object" && dispute.payment_intent ? dispute.payment_intent : charge.payment_intent;
+          return toStanding(charge, intent, disputeOutcome(dispute.status));
+        }
+        const charge = await stripe.charges.retrieve(objectId, { expand: ["payment_intent"] });
+        return toStanding(charge, charge.payment_intent, null);
+      } catch (error) {
+        const mapped = toPaymentError(error);
+        if (mapped.code === "not_found") return null;
+        throw mapped;
+      }
+    },
+
     async listEventsSince(sinceSeconds) {
       const events: ProviderEvent[] = [];
       await call(() =>
@@ -257,6 +284,31 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === "string" ? value : value.id;
+}
+
+/**
+ * A charge as the port's standing. Our metadata was set on the payment intent (payment_intent_data),
+ * which Stripe does not copy to the charge, so both are read, the intent's first.
+ */
+function toStanding(charge: Stripe.Charge, intent: string | Stripe.PaymentIntent | null, dispute: PaymentStanding["dispute"]): PaymentStanding {
+  const intentMetadata = intent && typeof intent === "object" ? intent.metadata : {};
+  return {
+    chargeId: charge.id,
+    customerId: idOf(charge.customer),
+    amount: charge.amount,
+    amountRefunded: charge.amount_refunded,
+    currency: charge.currency,
+    refunded: charge.refunded,
+    dispute,
+    metadata: { ...(charge.metadata ?? {}), ...(intentMetadata ?? {}) },
+  };
+}
+
+/** A dispute's status in three words: "prevented" and "warning_closed" (an inquiry) cost nothing, like a win. */
+function disputeOutcome(status: Stripe.Dispute.Status): "open" | "won" | "lost" {
+  if (status === "lost") return "lost";
+  if (status === "won" || status === "warning_closed" || status === "prevented") return "won";
+  return "open";
 }
 
 function stripeDiscounts(discount: AppliedDiscount | null): Stripe.Checkout.SessionCreateParams.Discount[] | null {

@@ -42,6 +42,8 @@ export const PurchaseSchema = z.object({
   sessionId: z.string().nullable(),
   createdAt: z.number(),
   paidAt: z.number().nullable(),
+  /** Why a "refunded" purchase's money went back (ADR 036): an operator's refund or a card holder's dispute. */
+  reversal: z.enum(["refunded", "disputed"]).nullable().default(null),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
@@ -114,6 +116,7 @@ export async function startPurchase(input: {
     sessionId: null,
     createdAt: Date.now(),
     paidAt: null,
+    reversal: null,
   } satisfies Purchase);
   const purchase = await getStore().get(PURCHASES, purchaseId, PurchaseSchema);
   const same = purchase && purchase.uid === uid && purchase.kind === item.kind && purchase.itemId === item.itemId && purchase.amount === item.amount;

@@ -4,7 +4,7 @@ import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { PaymentError, WebhookSignatureError, type ProviderEvent } from "~/adapters/payments/port";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { PAYMENT_CUSTOMERS, PAYMENT_EVENTS, syncCustomer } from "~/features/billing/membership.server";
-import { settlePaymentSession } from "./purchase-fulfilment.server";
+import { reversePurchase, settlePaymentSession } from "./purchase-fulfilment.server";
 import { rewardReferrer } from "~/features/wallet/referrals.server";
 
 /**
@@ -47,14 +47,16 @@ export async function receivePaymentWebhook(rawBody: string, signatureHeader: st
 async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult> {
   if (await getStore().get(PAYMENT_EVENTS, event.id, z.object({}).passthrough())) return { status: 200, outcome: "duplicate" };
 
-  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) {
+  // Refunds and disputes come as the port's own kinds (ADR 036), whatever the provider calls them.
+  if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type) && !event.kind) {
     await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: event.customerId, uid: null, outcome: "ignored", receivedAt: Date.now() });
     console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: event type not handled", eventId: event.id, type: event.type }));
     return { status: 200, outcome: "ignored" };
   }
 
   try {
-    const customerId = await customerOf(event);
+    const standing = event.kind && event.objectId ? await getPaymentProvider().getPaymentStanding(event.objectId) : null;
+    const customerId = standing?.customerId ?? (await customerOf(event));
     if (!customerId) {
       await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: null, uid: null, outcome: "ignored", receivedAt: Date.now() });
       console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: no customer", eventId: event.id, type: event.type }));
@@ -63,6 +65,9 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
     // A one-time payment (gift, credit pack, studio) is fulfilled first, idempotently: should it fail,
     // the event is not recorded and the provider delivers it again.
     if (event.type.startsWith("checkout.session.") && event.objectId) await settlePaymentSession(event.objectId);
+    // A refunded or disputed one-time payment takes back what it bought, the same way (idempotent,
+    // before the event is recorded); a plan's own refund follows the provider through the sync below.
+    if (standing) await reversePurchase(standing);
     const outcome = await syncCustomer(customerId, { id: event.id, type: event.type });
     // §8 Card_Payment_Failed, once per failed invoice event (a replay is a duplicate and gets here no more).
     if (event.type === "invoice.payment_failed" && outcome.status === "synced") {

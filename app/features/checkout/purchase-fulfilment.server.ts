@@ -1,7 +1,8 @@
 import { getStore } from "~/adapters/store/index.server";
-import { grantCreditPack } from "~/features/wallet/credits.server";
-import { expireGiftPurchase, fulfilGiftPurchase } from "~/features/wallet/gifts.server";
-import { fulfilStudioPurchase } from "~/features/studios/studio-purchases.server";
+import type { PaymentStanding } from "~/adapters/payments/port";
+import { grantCreditPack, revokeCreditPack } from "~/features/wallet/credits.server";
+import { expireGiftPurchase, fulfilGiftPurchase, reverseGiftPurchase } from "~/features/wallet/gifts.server";
+import { fulfilStudioPurchase, reverseStudioPurchase } from "~/features/studios/studio-purchases.server";
 import { PURCHASES, PurchaseSchema, getPurchase, judgeSession, paidPurchase, sessionOf, type PaidPurchase, type Purchase, type PurchaseKind } from "~/features/billing/purchases.server";
 
 /**
@@ -84,4 +85,51 @@ async function markStatus(purchaseId: string, status: "paid" | "expired", paidAt
     tx.update(PURCHASES, purchaseId, { status, paidAt });
     return true;
   });
+}
+
+export type Reversal = "refunded" | "disputed";
+
+/**
+ * Whether a payment's standing takes back what it bought (ADR 036): refunded in full, or disputed
+ * (open or lost). A partial refund, a dispute won, or none at all: null, nothing is taken back.
+ */
+export function reversalOf(standing: PaymentStanding): Reversal | null {
+  if (standing.refunded) return "refunded";
+  if (standing.dispute === "open" || standing.dispute === "lost") return "disputed";
+  return null;
+}
+
+const REVERSE: Record<PurchaseKind, (purchaseId: string, purchase: Purchase, reason: Reversal) => Promise<unknown>> = {
+  gift: (purchaseId, _purchase, reason) => reverseGiftPurchase(purchaseId, reason),
+  credit_pack: (purchaseId) => revokeCreditPack(purchaseId),
+  studio_ticket: (purchaseId, purchase) => reverseStudioPurchase({ purchaseId, uid: purchase.uid, kind: purchase.kind }),
+  studio_membership: (purchaseId, purchase) => reverseStudioPurchase({ purchaseId, uid: purchase.uid, kind: purchase.kind }),
+};
+
+/**
+ * A one-time payment refunded or disputed, as the provider now tells it: the feature that sold it
+ * takes back what it gave (each idempotent by purchase id, and telling the member once), then the
+ * purchase is marked refunded. Like fulfilment, a failure leaves the event unrecorded so the
+ * provider delivers it again; replays and deliveries at once change nothing more.
+ */
+export async function reversePurchase(standing: PaymentStanding): Promise<"reversed" | "not_reversed" | "ignored"> {
+  const reason = reversalOf(standing);
+  const purchaseId = standing.metadata.purchaseId ?? "";
+  const purchase = await getPurchase(purchaseId);
+  if (!purchase || purchase.uid !== standing.metadata.uid) {
+    if (purchaseId) console.warn(JSON.stringify({ level: "warn", msg: "refund or dispute for an unknown purchase", purchaseId, chargeId: standing.chargeId }));
+    return "ignored";
+  }
+  if (!reason) {
+    console.log(JSON.stringify({ level: "info", msg: "payment not taken back", purchaseId, chargeId: standing.chargeId, refunded: standing.amountRefunded, dispute: standing.dispute }));
+    return "not_reversed";
+  }
+  // A pending purchase gave nothing yet: marking it refunded is enough, and it is never fulfilled.
+  if (purchase.status === "paid" || purchase.status === "refunded") await REVERSE[purchase.kind](purchaseId, purchase, reason);
+  await getStore().transaction(async (tx) => {
+    const current = await tx.get(PURCHASES, purchaseId, PurchaseSchema);
+    if (!current || current.status === "refunded" || current.status === "expired") return;
+    tx.update(PURCHASES, purchaseId, { status: "refunded", reversal: reason });
+  });
+  return "reversed";
 }

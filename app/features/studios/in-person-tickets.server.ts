@@ -80,7 +80,8 @@ export const StudioTransactionSchema = z.object({
   paidAt: z.number(),
   /**
    * Drop-ins: available until a ticket uses it; back to available when cancelled in time; refunding,
-   * then refunded, when the studio cancelled the class it was used for.
+   * then refunded, when the studio cancelled the class it was used for; refunded for good when its payment came back
+   * (a refund or a lost dispute, ADR 036).
    */
   status: z.enum(["available", "used", "n/a", "refunding", "refunded"]),
   ticketId: z.string().nullable(),
@@ -273,30 +274,91 @@ export async function cancelTicket(input: { uid: string; classId: string; now: D
 
     if (ticket.status === "waitlisted") {
       tx.update(IN_PERSON_TICKETS, id, { status: "cancelled", updatedAt: at });
-      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: queue.filter((e) => e.uid !== uid) });
+      freePlace(tx, { classId, uid, was: "waitlisted", seats, queue, nextTicket: null, at });
       releasePayment(tx, ticket.payment, paid, { classId, now: at });
       recordAction(tx, uid, "studio_waitlist_left", classId, at);
       return { ok: true, was: "waitlisted", late: false, promotedUid: null } as const;
     }
 
     const studio = await tx.get(STUDIOS, liveClass.studioId, StudioSchema);
-    const next = queue[0] ?? null;
-    const nextTicket = next ? await tx.get(IN_PERSON_TICKETS, ticketId(classId, next.uid), TicketSchema) : null;
+    const nextTicket = await readNextInLine(tx, classId, queue);
     const late = studio ? isLateCancel(liveClass.startsAt, studio.lateCancel, studio.timeZone, now) : false;
 
     tx.update(IN_PERSON_TICKETS, id, { status: late ? "late_cancelled" : "cancelled", updatedAt: at });
     // A late cancellation keeps the drop-in or credit spent: the studio keeps it.
     if (!late) releasePayment(tx, ticket.payment, paid, { classId, now: at });
     recordAction(tx, uid, late ? "studio_class_late_cancelled" : "studio_class_cancelled", classId, at);
-    if (next && nextTicket?.status === "waitlisted") {
-      tx.update(IN_PERSON_TICKETS, nextTicket.id, { status: "booked", bookedAt: at, promoted: true, updatedAt: at });
-      tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 1, waitlist: queue.slice(1) });
-      recordAction(tx, next.uid, "studio_waitlist_promoted", classId, at);
-      return { ok: true, was: "booked", late, promotedUid: next.uid } as const;
-    }
-    // A stale waitlist entry (no waiting ticket behind it) is dropped, not promoted.
-    tx.set(IN_PERSON_SEATS, classId, { classId, booked: Math.max(0, (seats?.booked ?? 1) - 1), waitlist: next ? queue.slice(1) : queue });
-    return { ok: true, was: "booked", late, promotedUid: null } as const;
+    const promotedUid = freePlace(tx, { classId, uid, was: "booked", seats, queue, nextTicket, at });
+    return { ok: true, was: "booked", late, promotedUid } as const;
+  });
+}
+
+type Seats = z.infer<typeof SeatsSchema>;
+type QueueEntry = Seats["waitlist"][number];
+
+/** The first in line's ticket, read before any write: who takes a seat that is freed. */
+async function readNextInLine(tx: TransactionContext, classId: string, queue: readonly QueueEntry[]): Promise<Ticket | null> {
+  const next = queue[0] ?? null;
+  return next ? tx.get(IN_PERSON_TICKETS, ticketId(classId, next.uid), TicketSchema) : null;
+}
+
+/**
+ * Gives up `uid`'s place, after the reads: a waitlisted one leaves the line; a booked one's seat goes
+ * to the first in line (promoted, once, in this transaction), else is freed. Answers who was promoted.
+ */
+function freePlace(
+  tx: TransactionContext,
+  input: { classId: string; uid: string; was: "booked" | "waitlisted"; seats: Seats | null; queue: readonly QueueEntry[]; nextTicket: Ticket | null; at: number },
+): string | null {
+  const { classId, uid, was, seats, queue, nextTicket, at } = input;
+  if (was === "waitlisted") {
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: queue.filter((e) => e.uid !== uid) });
+    return null;
+  }
+  const next = queue[0] ?? null;
+  if (next && nextTicket?.status === "waitlisted") {
+    tx.update(IN_PERSON_TICKETS, nextTicket.id, { status: "booked", bookedAt: at, promoted: true, updatedAt: at });
+    tx.set(IN_PERSON_SEATS, classId, { classId, booked: seats?.booked ?? 1, waitlist: queue.slice(1) });
+    recordAction(tx, next.uid, "studio_waitlist_promoted", classId, at);
+    return next.uid;
+  }
+  // A stale waitlist entry (no waiting ticket behind it) is dropped, not promoted.
+  tx.set(IN_PERSON_SEATS, classId, { classId, booked: Math.max(0, (seats?.booked ?? 1) - 1), waitlist: next ? queue.slice(1) : queue });
+  return null;
+}
+
+export type DropInRefund =
+  | { status: "released"; uid: string; classId: string | null; was: "booked" | "waitlisted" | null; promotedUid: string | null }
+  | { status: "already" | "not_drop_in" };
+
+/**
+ * A drop-in whose payment was refunded or lost to a dispute (ADR 036), once: it can no longer pay
+ * for a class, and the ticket it paid for, if that still holds a place in a class not yet begun, is
+ * cancelled and its place freed exactly as a cancellation frees it (the first in line takes the seat).
+ * A ticket whose class has begun, or that was already used or cancelled, stays as history.
+ */
+export async function releaseRefundedDropIn(purchaseId: string, now: Date): Promise<DropInRefund> {
+  const at = now.getTime();
+  return getStore().transaction(async (tx): Promise<DropInRefund> => {
+    const dropIn = await tx.get(STUDIO_TRANSACTIONS, purchaseId, StudioTransactionSchema);
+    if (!dropIn || dropIn.kind !== "drop_in") return { status: "not_drop_in" };
+    // A studio cancellation already giving it back ("refunding") or done: nothing more to release.
+    if (dropIn.status === "refunded" || dropIn.status === "refunding") return { status: "already" };
+    const ticket = dropIn.ticketId ? await tx.get(IN_PERSON_TICKETS, dropIn.ticketId, TicketSchema) : null;
+    const paidHere = ticket && ticket.payment.method === "drop_in" && ticket.payment.reference === purchaseId && (ticket.status === "booked" || ticket.status === "waitlisted");
+    const liveClass = paidHere ? await tx.get(CLASSES, ticket.classId, LiveClassSchema) : null;
+    const release = paidHere && liveClass && Date.parse(liveClass.startsAt) > at ? ticket : null;
+    const seats = release ? await tx.get(IN_PERSON_SEATS, release.classId, SeatsSchema) : null;
+    const queue = waitlistOrder(seats?.waitlist ?? []);
+    const was = release ? (release.status === "waitlisted" ? "waitlisted" : "booked") : null;
+    const nextTicket = was === "booked" && release ? await readNextInLine(tx, release.classId, queue) : null;
+
+    tx.update(STUDIO_TRANSACTIONS, purchaseId, { status: "refunded" });
+    if (!release || !was) return { status: "released", uid: dropIn.uid, classId: dropIn.classId, was: null, promotedUid: null };
+    tx.update(IN_PERSON_TICKETS, release.id, { status: "cancelled", updatedAt: at });
+    recordAction(tx, release.uid, "studio_drop_in_refunded", release.classId, at);
+    const promotedUid = freePlace(tx, { classId: release.classId, uid: release.uid, was, seats, queue, nextTicket, at });
+    return { status: "released", uid: dropIn.uid, classId: release.classId, was, promotedUid };
   });
 }
 

@@ -1,7 +1,11 @@
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { StudioTransactionSchema, bookInPerson, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
+import { getEnv } from "~/lib/env.server";
+import { getClass } from "~/features/classes/class-schedule.server";
+import { getPrivateUser } from "~/features/identity/user.server";
+import { sendOnce } from "~/platform/mail.server";
+import { MembershipSchema, StudioTransactionSchema, bookInPerson, releaseRefundedDropIn, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
 import { STUDIO_TRANSACTIONS, USER_MEMBERSHIPS } from "./studio-records";
 import { startPurchase, type PaidPurchase, type PurchaseStart } from "~/features/billing/purchases.server";
 import type { Studio } from "./studio";
@@ -119,4 +123,39 @@ export async function anonymiseStudioPurchases(uid: string, pseudonym: string): 
     await store.update(STUDIO_TRANSACTIONS, id, { uid: pseudonym, ticketId: data.ticketId === null ? null : data.ticketId.split(uid).join(pseudonym) });
   }
   for (const { id } of await documentsWhere(USER_MEMBERSHIPS, "uid", uid)) await store.delete(USER_MEMBERSHIPS, id);
+}
+
+/**
+ * A studio purchase whose payment was refunded or lost to a dispute (ADR 036): a drop-in can no longer
+ * pay and releases the place it held (the first in line is booked and gets their ticket); a studio
+ * membership ends. Once, whatever the replays; the member is told by mail keyed to the purchase.
+ */
+export async function reverseStudioPurchase(purchase: { purchaseId: string; uid: string; kind: string }, now: Date = new Date()): Promise<void> {
+  if (purchase.kind === "studio_ticket") {
+    const released = await releaseRefundedDropIn(purchase.purchaseId, now);
+    if (released.status === "not_drop_in") return;
+    if (released.status === "released" && released.promotedUid && released.classId) await sendTicketConfirmation(released.classId, released.promotedUid);
+    const liveClass = released.status === "released" && released.was && released.classId ? await getClass(released.classId) : null;
+    const place = liveClass ? ` Your place on "${liveClass.title}" has been released.` : "";
+    await tellRefunded(purchase, "drop-in", `It can no longer be used for a class.${place}`, liveClass ? `/tickets/${liveClass.id}` : "/studios");
+    return;
+  }
+  if (purchase.kind === "studio_membership") {
+    await getStore().transaction(async (tx) => {
+      const membership = await tx.get(USER_MEMBERSHIPS, purchase.purchaseId, MembershipSchema);
+      if (membership && membership.status === "active") tx.update(USER_MEMBERSHIPS, purchase.purchaseId, { status: "cancelled" });
+    });
+    await tellRefunded(purchase, "studio membership", "It has ended; classes you already booked with it stay booked.", "/studios");
+  }
+}
+
+async function tellRefunded(purchase: { purchaseId: string; uid: string }, what: string, line: string, path: string) {
+  const person = await getPrivateUser(purchase.uid);
+  if (!person?.email) return;
+  await sendOnce({
+    to: person.email,
+    subject: `Your ${what} was refunded`,
+    text: `Hello ${person.firstName ?? "there"},\n\nThe payment for your ${what} has been refunded (or returned to you by your bank). ${line}\n\nMore here: ${new URL(path, getEnv().PUBLIC_SITE_URL)}\n\nStillhour`,
+    idempotencyKey: `studio-refund:${purchase.purchaseId}`,
+  });
 }

@@ -8,6 +8,7 @@ import {
   planExpiry,
   planRefund,
   planReturn,
+  planRevoke,
   planSpend,
   packsExpiringSoon,
   packsWithCredits,
@@ -161,5 +162,21 @@ describe("returning, holding and reminding", () => {
     expect(packsExpiringSoon([a, b, empty], ledger, 22 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
     expect(packsExpiringSoon([a, b, empty], ledger, 23 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual(["b"]);
     expect(packsExpiringSoon([a, b, empty], ledger, 31 * DAY, 7 * DAY).map((r) => r.pack.id)).toEqual([]);
+  });
+});
+
+describe("a refunded pack", () => {
+  it("its unspent credits go with one revoked line, signed like an expiry; nothing left, no line", () => {
+    const ledger: LedgerEntry[] = [
+      { packId: "a", kind: "purchase", amount: 5, at: 0 },
+      { packId: "a", kind: "spend", amount: -2, at: DAY, bookingId: "class-1" },
+      { packId: "b", kind: "purchase", amount: 3, at: 0 },
+    ];
+    const revoke = planRevoke(ledger, "a", 2 * DAY);
+    expect(revoke).toEqual([{ packId: "a", kind: "revoked", amount: -3, at: 2 * DAY }]);
+    expect(isWellSigned(revoke[0])).toBe(true);
+    expect(isWellSigned({ packId: "a", kind: "revoked", amount: 3, at: 0 })).toBe(false);
+    expect(planRevoke([...ledger, ...revoke], "a", 3 * DAY)).toEqual([]);
+    expect(ledgerTotals([...ledger, ...revoke])).toMatchObject({ purchased: 8, spent: 2, revoked: 3, balance: 3 });
   });
 });

@@ -3,12 +3,14 @@
  * pure so it can be proven alone before the store and the payment path use it. Every movement is an
  * append-only entry; a pack's balance is the sum of its entries, never a number kept by hand.
  *
- * Signs: purchase and refund add (+), spend and expiry take away (-), adjustment may be either.
+ * Signs: purchase and refund add (+), spend, expiry and revoked take away (-), adjustment may be
+ * either. "revoked" is a pack whose payment was refunded or lost to a dispute: its unspent credits
+ * go, once (ADR 036).
  * A refund returns credits to the pack they were spent from, even if that pack has since expired:
  * the next expiry run takes them away again, so a refund never outlives its pack.
  */
 
-export type LedgerKind = "purchase" | "spend" | "refund" | "expiry" | "adjustment";
+export type LedgerKind = "purchase" | "spend" | "refund" | "expiry" | "revoked" | "adjustment";
 
 export interface LedgerEntry {
   packId: string;
@@ -28,7 +30,7 @@ export interface CreditPackHolding {
   expiresAt: number;
 }
 
-const SIGN: Record<Exclude<LedgerKind, "adjustment">, 1 | -1> = { purchase: 1, refund: 1, spend: -1, expiry: -1 };
+const SIGN: Record<Exclude<LedgerKind, "adjustment">, 1 | -1> = { purchase: 1, refund: 1, spend: -1, expiry: -1, revoked: -1 };
 
 /** Whether an entry's sign agrees with its kind (a spend that adds credits is a bug, not a spend). */
 export function isWellSigned(entry: LedgerEntry): boolean {
@@ -104,6 +106,12 @@ export function planExpiry(packs: readonly CreditPackHolding[], entries: readonl
     .map((pack) => ({ packId: pack.id, kind: "expiry" as const, amount: -(balances.get(pack.id) ?? 0), at: now }));
 }
 
+/** The entry that takes a refunded pack's unspent credits away; none when nothing is left. */
+export function planRevoke(entries: readonly LedgerEntry[], packId: string, now: number): LedgerEntry[] {
+  const left = packBalances(entries).get(packId) ?? 0;
+  return left > 0 ? [{ packId, kind: "revoked", amount: -left, at: now }] : [];
+}
+
 /**
  * What a cancellation gives back: each spend of the booking returned to its pack, once (planRefund),
  * and, for a pack whose date has already passed, its expiry in the same breath, so a refund never
@@ -145,18 +153,21 @@ export interface LedgerTotals {
   spent: number;
   refunded: number;
   expired: number;
+  /** Taken back when a pack's payment was refunded or disputed. */
+  revoked: number;
   adjusted: number;
   balance: number;
 }
 
-/** The totals by kind; purchased + adjusted = spent - refunded + expired + balance always holds. */
+/** The totals by kind; purchased + adjusted = spent - refunded + expired + revoked + balance always holds. */
 export function ledgerTotals(entries: readonly LedgerEntry[]): LedgerTotals {
-  const totals: LedgerTotals = { purchased: 0, spent: 0, refunded: 0, expired: 0, adjusted: 0, balance: 0 };
+  const totals: LedgerTotals = { purchased: 0, spent: 0, refunded: 0, expired: 0, revoked: 0, adjusted: 0, balance: 0 };
   for (const entry of entries) {
     if (entry.kind === "purchase") totals.purchased += entry.amount;
     else if (entry.kind === "spend") totals.spent -= entry.amount;
     else if (entry.kind === "refund") totals.refunded += entry.amount;
     else if (entry.kind === "expiry") totals.expired -= entry.amount;
+    else if (entry.kind === "revoked") totals.revoked -= entry.amount;
     else totals.adjusted += entry.amount;
     totals.balance += entry.amount;
   }

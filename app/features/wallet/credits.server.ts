@@ -9,6 +9,7 @@ import {
   packsExpiringSoon,
   packsWithCredits,
   planExpiry,
+  planRevoke,
   spendableBalance,
   type CreditPackHolding,
   type LedgerEntry,
@@ -45,7 +46,7 @@ export const CreditEntrySchema = z.object({
   uid: z.string(),
   seq: z.number().int().min(1),
   packId: z.string(),
-  kind: z.enum(["purchase", "spend", "refund", "expiry", "adjustment"]),
+  kind: z.enum(["purchase", "spend", "refund", "expiry", "revoked", "adjustment"]),
   amount: z.number().int(),
   at: z.number(),
   /** The booking occasion a spend or refund belongs to (see booking.server.ts creditRef). */
@@ -69,6 +70,8 @@ export const UserCreditPackSchema = z.object({
   expiresAt: z.number(),
   /** Set once its date has passed and its expiry (if anything was left) is written: the job skips it. */
   settled: z.boolean().default(false),
+  /** Unix ms: its payment was refunded or lost to a dispute; from then on it counts as expired (ADR 036). */
+  revokedAt: z.number().nullable().default(null),
 });
 export type UserCreditPack = z.infer<typeof UserCreditPackSchema>;
 
@@ -126,9 +129,12 @@ export async function readLedger(reader: Reader, uid: string): Promise<MemberLed
   return { uid, seq, entries: present, packs };
 }
 
-/** The ledger as the pure rules see it. */
+/**
+ * The ledger as the pure rules see it. A revoked pack ends when it was revoked, so every rule that
+ * knows expiry (spending, a cancellation's credits coming back) treats it as expired.
+ */
 export function holdingsOf(ledger: Pick<MemberLedger, "packs">): CreditPackHolding[] {
-  return ledger.packs.map(({ id, credits, purchasedAt, expiresAt }) => ({ id, credits, purchasedAt, expiresAt }));
+  return ledger.packs.map(({ id, credits, purchasedAt, expiresAt, revokedAt }) => ({ id, credits, purchasedAt, expiresAt: revokedAt === null ? expiresAt : Math.min(expiresAt, revokedAt) }));
 }
 
 /**
@@ -214,11 +220,56 @@ export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResu
       purchasedAt: paid.paidAt,
       expiresAt: paid.paidAt + catalogue.validDays * DAY,
       settled: false,
+      revokedAt: null,
     };
     tx.create(USER_CREDIT_PACKS, pack.id, pack);
     // Only the account is read: a purchase can never take a balance below zero.
     appendEntries(tx, { uid: paid.uid, seq: account?.seq ?? 0, entries: [], packs: [] }, [{ packId: pack.id, kind: "purchase", amount: pack.credits, at: pack.purchasedAt }], { note: catalogue.name });
     return { ok: true as const, status: "granted" as const, pack };
+  });
+}
+
+export type RevokeResult = { status: "revoked" | "already"; taken: number } | { status: "no_pack" };
+
+/**
+ * A pack whose payment was refunded or lost to a dispute: its unspent credits go with one "revoked"
+ * line and the pack ends, in one transaction over the member's ledger, so replays and deliveries at
+ * once write it once. Credits already spent stay spent (their classes stay booked); a credit that a
+ * cancellation later returns to this pack expires again at once, as for any expired pack. The member
+ * is told on every call (the mail is keyed by the pack): a mail that failed goes with the next replay.
+ */
+export async function revokeCreditPack(purchaseId: string, now: Date = new Date()): Promise<RevokeResult> {
+  const at = now.getTime();
+  const owner = await getStore().get(USER_CREDIT_PACKS, purchaseId, UserCreditPackSchema);
+  if (!owner) return { status: "no_pack" };
+  const result = await getStore().transaction(async (tx) => {
+    const ledger = await readLedger(tx, owner.uid);
+    const pack = ledger.packs.find((p) => p.id === purchaseId);
+    if (!pack) return null;
+    if (pack.revokedAt !== null) {
+      const taken = -ledger.entries.filter((e) => e.packId === pack.id && e.kind === "revoked").reduce((sum, e) => sum + e.amount, 0);
+      return { status: "already" as const, taken, pack };
+    }
+    const entries = planRevoke(ledger.entries, pack.id, at);
+    tx.update(USER_CREDIT_PACKS, pack.id, { revokedAt: at, settled: true });
+    appendEntries(tx, ledger, entries, { note: "Payment refunded" });
+    return { status: "revoked" as const, taken: -entries.reduce((sum, e) => sum + e.amount, 0), pack };
+  });
+  if (!result) return { status: "no_pack" };
+  await tellPackRevoked(result.pack, result.taken);
+  return { status: result.status, taken: result.taken };
+}
+
+/** Tells the member their refunded pack's credits are gone; keyed by the pack, so a replay sends nothing. */
+export async function tellPackRevoked(pack: UserCreditPack, taken: number): Promise<void> {
+  const person = await getPrivateUser(pack.uid);
+  if (!person?.email) return;
+  const left = taken > 0 ? `The ${creditsLabel(taken)} left in it ${taken === 1 ? "has" : "have"} been removed from your balance. ` : "";
+  await sendOnce({
+    to: person.email,
+    subject: `Your ${pack.name} was refunded`,
+    text: `Hello ${person.firstName ?? "there"},\n\nThe payment for your ${pack.name} has been refunded (or returned to you by your bank), so the pack has ended. ${left}Classes you already booked with it stay booked.\n\nYour balance is in your settings: ${new URL("/settings#credits", getEnv().PUBLIC_SITE_URL)}\n\nStillhour`,
+    idempotencyKey: `credits-revoked:${pack.id}`,
   });
 }
 

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { endDateText, nextGiftState, redeemOnto, whyNotRedeem, type GiftEvent, type GiftFacts, type GiftState } from "./gift";
+import { endDateText, nextGiftState, redeemOnto, takeBackRedemption, whyNotRedeem, type GiftEvent, type GiftFacts, type GiftState } from "./gift";
 
 const T = Date.UTC(2026, 10, 23, 12);
 const gift = (state: GiftState, extra: Partial<GiftFacts> = {}): GiftFacts => ({ state, method: "link", deliverAt: null, buyerUid: "buyer", forSelf: false, ...extra });
@@ -81,5 +81,29 @@ describe("redeeming onto each kind of plan", () => {
     const justAfterMidnightUtc = Math.floor(Date.UTC(2027, 2, 15, 3) / 1000);
     expect(endDateText(justAfterMidnightUtc, "America/Los_Angeles")).toBe("14 March 2027");
     expect(endDateText(justAfterMidnightUtc, "Europe/Berlin")).toBe("15 March 2027");
+  });
+});
+
+describe("a redeemed gift refunded afterwards (ADR 036)", () => {
+  it("becomes refunded only through its reversal, and only once redeemed", () => {
+    expect(nextGiftState(gift("redeemed"), { type: "redemption_reversed", at: T })).toEqual({ ok: true, state: "refunded" });
+    expect(nextGiftState(gift("refunded"), { type: "redemption_reversed", at: T })).toEqual({ ok: true, state: "refunded" });
+    expect(nextGiftState(gift("paid"), { type: "redemption_reversed", at: T }).ok).toBe(false);
+    expect(nextGiftState(gift("paid"), { type: "refunded", at: T })).toEqual({ ok: true, state: "refunded" });
+  });
+
+  it("takes its own span off the end it moved, so gifts stacked after it keep theirs", () => {
+    const now = T / 1000;
+    const first = redeemOnto({ kind: "none" }, 3, now, "Europe/London");
+    if (first.kind !== "start") throw new Error("expected a start");
+    const second = redeemOnto({ kind: "gifted", endsAt: first.endsAt }, 1, now, "Europe/London");
+    if (second.kind !== "stack") throw new Error("expected a stack");
+    const both = { endsAt: second.endsAt, deferredTo: 0 };
+    const withoutFirst = takeBackRedemption(first, both);
+    expect(withoutFirst.endsAt).toBe(now + (second.endsAt - second.from));
+    expect(takeBackRedemption(second, withoutFirst).endsAt).toBe(now);
+    const deferral = redeemOnto({ kind: "paid", renewsAt: now + 86_400, cancelAtPeriodEnd: false }, 1, now, "Europe/London");
+    if (deferral.kind !== "defer_charge") throw new Error("expected a deferral");
+    expect(takeBackRedemption(deferral, { endsAt: 0, deferredTo: deferral.to })).toEqual({ endsAt: 0, deferredTo: deferral.from });
   });
 });

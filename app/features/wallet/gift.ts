@@ -18,6 +18,8 @@ export type GiftEvent =
   | { type: "delivered"; at: number }
   | { type: "redeemed"; at: number; uid: string }
   | { type: "refunded"; at: number }
+  /** A redeemed gift refunded afterwards, once its time has been taken back (ADR 036). */
+  | { type: "redemption_reversed"; at: number }
   | { type: "checkout_expired"; at: number };
 
 export interface GiftFacts {
@@ -58,6 +60,9 @@ export function nextGiftState(gift: GiftFacts, event: GiftEvent): Transition {
       if (state === "redeemed") return { ok: false, reason: "a redeemed gift is not refunded here; adjust the recipient's membership first" };
       if (state === "pending" || state === "abandoned") return { ok: false, reason: "nothing was paid" };
       return { ok: true, state: "refunded" };
+    case "redemption_reversed":
+      if (state === "redeemed" || state === "refunded") return { ok: true, state: "refunded" };
+      return { ok: false, reason: "only a redeemed gift has a redemption to reverse" };
     case "checkout_expired":
       return state === "pending" ? { ok: true, state: "abandoned" } : { ok: true, state };
   }
@@ -130,6 +135,23 @@ export function redeemOnto(plan: PlanState, months: number, nowSeconds: number, 
       return { kind: "stack", from, endsAt: plus(from) };
     }
   }
+}
+
+/** Membership time that gifts gave a member, as takeBackRedemption reads and writes it (unix s). */
+export interface GiftedSpan {
+  endsAt: number;
+  deferredTo: number;
+}
+
+/**
+ * A redeemed gift refunded or disputed afterwards (ADR 036): the span it added comes off the end it
+ * moved (gifted time's end, or the deferred charge), so gifts stacked after it keep theirs and two
+ * gifts taken back leave nothing of either. Time already lived through is not owed back.
+ */
+export function takeBackRedemption(redemption: Redemption, time: GiftedSpan): GiftedSpan {
+  if (redemption.kind === "defer_charge") return { endsAt: time.endsAt, deferredTo: Math.max(0, time.deferredTo - (redemption.to - redemption.from)) };
+  const span = redemption.endsAt - (redemption.kind === "start" ? redemption.startsAt : redemption.from);
+  return { endsAt: Math.max(0, time.endsAt - span), deferredTo: time.deferredTo };
 }
 
 /** "Your membership now runs until 14 March 2027", in the member's zone. */

@@ -10,7 +10,7 @@ import type { TransactionContext } from "~/adapters/store/port.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { problemAfter, type Problem } from "~/lib/errors";
 import { recordEvent } from "~/platform/analytics-event.server";
-import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, whyNotRedeem, giftRefusal, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, takeBackRedemption, whyNotRedeem, giftRefusal, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/features/billing/gifted-time.server";
 import { sendOnce } from "~/platform/mail.server";
 import { isLiveStatus } from "~/features/billing/membership";
@@ -76,6 +76,11 @@ export const GiftSchema = z.object({
   applied: z.boolean(),
   /** Unix s: the recipient's membership end (or next charge) after redeeming, for the messages. */
   resultAt: z.number().nullable(),
+  /** Why its payment came back (ADR 036), and when (unix ms); null while it stands. */
+  reversal: z.enum(["refunded", "disputed"]).nullable().default(null),
+  refundedAt: z.number().nullable().default(null),
+  /** Unix s: a refunded gift's deferred charge still to be moved back to here at the provider. */
+  chargeRestoreAt: z.number().nullable().default(null),
 });
 export type Gift = z.infer<typeof GiftSchema>;
 
@@ -167,7 +172,7 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
 }
 
 /** A new gift's lifecycle fields: nothing sent or redeemed yet. */
-export const NOT_YET_SENT_OR_REDEEMED = { sentAt: null, redeemedAt: null, redeemedBy: null, redemption: null, applied: false, resultAt: null } as const;
+export const NOT_YET_SENT_OR_REDEEMED = { sentAt: null, redeemedAt: null, redeemedBy: null, redemption: null, applied: false, resultAt: null, reversal: null, refundedAt: null, chargeRestoreAt: null } as const;
 
 /** Writes a gift and its code together, once: a second call for the same id changes nothing. */
 export async function createGiftRecord(giftId: string, gift: Gift): Promise<void> {
@@ -375,6 +380,105 @@ export async function applyPendingRedemptions(): Promise<number> {
   }
   return applied;
 }
+
+/**
+ * A gift whose payment was refunded or lost to a dispute (ADR 036), exactly once: in one transaction
+ * the gift becomes "refunded" (its code then says so) and, if it was already redeemed, the time it
+ * gave is taken off the recipient's gifted time (takeBackRedemption). After the commit the
+ * recipient's record is re-synced, and a deferred charge is moved back at the provider (kept as
+ * `chargeRestoreAt` until the provider agrees, so a failure is retried by the event's next delivery).
+ * Buyer and recipient are told on every call, by mail keyed to the gift: replays send nothing.
+ */
+export async function reverseGiftPurchase(giftId: string, reason: "refunded" | "disputed", now = Date.now()): Promise<"reversed" | "already" | "not_paid" | "not_found"> {
+  const nowSeconds = Math.floor(now / 1000);
+  const outcome = await getStore().transaction(async (tx: TransactionContext) => {
+    const gift = await tx.get(GIFTS, giftId, GiftSchema);
+    if (!gift) return { status: "not_found" as const };
+    if (gift.state === "refunded") return { status: "already" as const, gift, customerId: null };
+    if (gift.state !== "redeemed" || !gift.redeemedBy || !gift.redemption) {
+      const next = nextGiftState(facts(gift), { type: "refunded", at: now });
+      if (!next.ok) return { status: "not_paid" as const };
+      const patch = { state: next.state, reversal: reason, refundedAt: now };
+      tx.update(GIFTS, giftId, patch);
+      return { status: "reversed" as const, gift: { ...gift, ...patch }, customerId: null };
+    }
+    const uid = gift.redeemedBy;
+    const [time, person, membership] = await Promise.all([
+      tx.get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema),
+      tx.get(PRIVATE_USERS, uid, PrivateUserSchema),
+      tx.get(MEMBERSHIPS, uid, MembershipSchema),
+    ]);
+    const before = time ?? EMPTY_GIFTED_TIME(uid);
+    const after = takeBackRedemption(gift.redemption, before);
+    // Only a deferral the provider took needs moving back; one never applied is simply dropped.
+    const restore = gift.redemption.kind === "defer_charge" && gift.applied ? Math.max(after.deferredTo, nowSeconds) : null;
+    const next = nextGiftState(facts(gift), { type: "redemption_reversed", at: now });
+    if (!next.ok) return { status: "not_paid" as const };
+    const patch = { state: next.state, reversal: reason, refundedAt: now, chargeRestoreAt: restore };
+    tx.update(GIFTS, giftId, patch);
+    tx.set(GIFTED_MEMBERSHIPS, uid, { ...before, ...after, giftIds: before.giftIds.filter((id) => id !== giftId), updatedAt: now });
+    if (!membership) {
+      // No plan behind it: the record's end is the gifted time's own.
+      const record = person ?? DEFAULT_PRIVATE_USER;
+      tx.set(PRIVATE_USERS, uid, { ...record, subscriptionStatus: "gifted", subscriptionSource: "gift", subscriptionExpirationDate: after.endsAt, updatedAt: now });
+    }
+    return { status: "reversed" as const, gift: { ...gift, ...patch }, customerId: membership?.customerId ?? null };
+  });
+  if (outcome.status === "not_found" || outcome.status === "not_paid") return outcome.status;
+  const { gift } = outcome;
+  if (gift.chargeRestoreAt !== null && gift.redeemedBy) await restoreDeferredCharge(giftId, gift.redeemedBy, gift.chargeRestoreAt);
+  else if (outcome.customerId) await syncCustomer(outcome.customerId);
+  await tellGiftReversed(giftId, gift);
+  return outcome.status;
+}
+
+/** Moves a refunded gift's deferred charge back at the provider, then re-syncs; throws when the provider could not be asked. */
+async function restoreDeferredCharge(giftId: string, uid: string, chargeAt: number): Promise<void> {
+  const membership = await getStore().get(MEMBERSHIPS, uid, MembershipSchema);
+  if (membership?.subscriptionId && isLiveStatus(membership.status)) {
+    try {
+      await getPaymentProvider().restoreNextCharge(membership.subscriptionId, chargeAt, `gift-reversed-${giftId}`);
+    } catch (error) {
+      console.warn(JSON.stringify({ level: "warn", msg: "gift refunded but its deferred charge not yet moved back; will retry", giftId, code: error instanceof PaymentError ? error.code : "unavailable" }));
+      throw error;
+    }
+  }
+  await getStore().update(GIFTS, giftId, { chargeRestoreAt: null });
+  if (membership) await syncCustomer(membership.customerId);
+}
+
+/** The buyer (and a recipient who had redeemed it) told once that the gift's payment came back. */
+async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
+  const buyer = await getPrivateUser(gift.buyerUid);
+  const how = gift.reversal === "disputed" ? "its payment was disputed with your bank" : "its payment has been refunded";
+  if (buyer?.email) {
+    await sendOnce({
+      to: buyer.email,
+      subject: `Your gift was ${gift.reversal === "disputed" ? "disputed" : "refunded"}: ${gift.typeName}`,
+      text: `Hello ${buyer.firstName ?? "there"},\n\nThe gift of ${gift.typeName} of Stillhour (${price(gift)}) can no longer be redeemed: ${how}.${gift.redeemedBy ? " The time it gave has been taken back from the person who redeemed it." : " Its link and code no longer work."}\n\nIf this is a surprise, reply to this e-mail and we'll look into it.\n\nStillhour`,
+      idempotencyKey: `gift-reversed:${giftId}:buyer`,
+    });
+  }
+  if (!gift.redeemedBy || gift.redeemedBy === gift.buyerUid) return;
+  const recipient = await getPrivateUser(gift.redeemedBy);
+  if (!recipient?.email) return;
+  const zone = recipient.mostRecentTimeZone ?? "UTC";
+  const [time, membership] = await Promise.all([getStore().get(GIFTED_MEMBERSHIPS, gift.redeemedBy, GiftedTimeSchema), getStore().get(MEMBERSHIPS, gift.redeemedBy, MembershipSchema)]);
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const where =
+    gift.redemption?.kind === "defer_charge"
+      ? `Your plan's next payment is back to ${endDateText(Math.max(membership?.currentPeriodEnd ?? nowSeconds, nowSeconds), zone)}.`
+      : (time?.endsAt ?? 0) > nowSeconds
+        ? `Your gifted membership now runs until ${endDateText(time!.endsAt, zone)}.`
+        : "Your gifted membership has ended; your account and everything in it stay.";
+  await sendOnce({
+    to: recipient.email,
+    subject: `About the gift you redeemed: ${gift.typeName}`,
+    text: `Hello ${recipient.firstName ?? "there"},\n\nThe ${gift.typeName} of Stillhour you redeemed has been refunded to the person who bought it, so the time it gave has been taken back. ${where}\n\nNothing else changes, and you owe nothing for the time you have had.\n\nStillhour`,
+    idempotencyKey: `gift-reversed:${giftId}:recipient`,
+  });
+}
+
 
 /**
  * Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. Typed
