@@ -1,22 +1,17 @@
 import { ERRORS, type ErrorCode } from "./errors";
 
 /**
- * Reads a small urlencoded or multipart form body for an action. A body over `maxBytes` (by its
- * declared length) is refused before it is read; one that cannot be parsed is a bad request. Either
- * way the caller gets the §8 sentence and status to put beside its form, never a 500.
+ * Request bodies, read within a byte cap counted as the bytes arrive (docs/decisions/031-request-body-caps.md).
+ * A declared Content-Length over the cap is refused before a byte is read; a body with no length
+ * (chunked) or a false one is cut off at the cap. The front door caps every body by route before the
+ * app sees it; these readers cap it again by the route's own number, so an action called directly (a
+ * test, a script) is capped too.
  */
-export async function readFormBody(
-  request: Request,
-  maxBytes: number,
-): Promise<{ ok: true; formData: FormData } | { ok: false; code: ErrorCode; message: string; status: number }> {
-  const refuse = (code: "payload_too_large" | "bad_request") => ({ ok: false as const, code, message: ERRORS[code].message, status: ERRORS[code].status });
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return refuse("payload_too_large");
-  try {
-    return { ok: true, formData: await request.formData() };
-  } catch {
-    return refuse("bad_request");
-  }
-}
+
+/** A plain form's cap: urlencoded or multipart without files. */
+export const FORM_MAX_BYTES = 16 * 1024;
+
+type BodyRefusal = { ok: false; code: "payload_too_large" | "bad_request"; message: string; status: number };
 
 export class BodyTooLargeError extends Error {
   constructor() {
@@ -25,14 +20,115 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Passes bytes through until `limit`, then fails the stream (and so the parse reading it). */
-export function byteLimit(limit: number): TransformStream<Uint8Array, Uint8Array> {
+/** Whether a failed read was a body over its cap (by name: the error may cross module copies). */
+export function isBodyTooLarge(error: unknown): boolean {
+  return error instanceof BodyTooLargeError || (error instanceof Error && error.name === "BodyTooLargeError");
+}
+
+/**
+ * Passes bytes through until `limit`, then fails the stream (and so the parse reading it); `onPassed`
+ * hears of it once.
+ */
+export function byteLimit(limit: number, onPassed?: () => void): TransformStream<Uint8Array, Uint8Array> {
   let seen = 0;
   return new TransformStream({
     transform(chunk, controller) {
       seen += chunk.byteLength;
-      if (seen > limit) controller.error(new BodyTooLargeError());
-      else controller.enqueue(chunk);
+      if (seen > limit) {
+        onPassed?.();
+        controller.error(new BodyTooLargeError());
+      } else controller.enqueue(chunk);
     },
   });
+}
+
+/**
+ * The same request with its body cut off at `maxBytes`, for a parser that reads the stream itself
+ * (multipart with files). Null when the declared length is over the cap already.
+ */
+export function withBodyLimit(request: Request, maxBytes: number): Request | null {
+  if (declaredLength(request) > maxBytes) return null;
+  if (!request.body) return request;
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    // preventCancel: cancelling would destroy the connection before the answer is sent; the front door
+    // throws the unread rest away once it has answered.
+    body: request.body.pipeThrough(byteLimit(maxBytes), { preventCancel: true }),
+    duplex: "half",
+  } as RequestInit);
+}
+
+/**
+ * The body's bytes, at most `maxBytes` of them held at any time. Past the cap the read stops and the
+ * rest is left unread (the front door discards it after the answer, so the browser sees the answer
+ * instead of a broken connection).
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | BodyRefusal> {
+  if (declaredLength(request) > maxBytes) return refuse("payload_too_large");
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = request.body.getReader();
+  } catch {
+    return refuse("bad_request");
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        reader.releaseLock();
+        return refuse("payload_too_large");
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    return refuse(isBodyTooLarge(error) ? "payload_too_large" : "bad_request");
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+/** The body as UTF-8 text (as `request.text()` reads it), within `maxBytes`. */
+export async function readBodyText(request: Request, maxBytes: number): Promise<{ ok: true; text: string } | BodyRefusal> {
+  const body = await readBodyBytes(request, maxBytes);
+  if (!body.ok) return body;
+  return { ok: true, text: new TextDecoder().decode(body.bytes) };
+}
+
+/**
+ * Reads a small urlencoded or multipart form body for an action, within `maxBytes` (a plain form's
+ * cap unless the route says less). One over the cap, or one that cannot be parsed, comes back with
+ * the §8 sentence and status to put beside the form, never a 500.
+ */
+export async function readFormBody(
+  request: Request,
+  maxBytes: number = FORM_MAX_BYTES,
+): Promise<{ ok: true; formData: FormData } | { ok: false; code: ErrorCode; message: string; status: number }> {
+  const body = await readBodyBytes(request, maxBytes);
+  if (!body.ok) return body;
+  try {
+    const parsed = new Response(body.bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } });
+    return { ok: true, formData: await parsed.formData() };
+  } catch {
+    return refuse("bad_request");
+  }
+}
+
+function declaredLength(request: Request): number {
+  const declared = Number(request.headers.get("Content-Length") ?? 0);
+  return Number.isFinite(declared) ? declared : 0;
+}
+
+function refuse(code: "payload_too_large" | "bad_request"): BodyRefusal {
+  return { ok: false, code, message: ERRORS[code].message, status: ERRORS[code].status };
 }

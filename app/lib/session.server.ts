@@ -50,13 +50,44 @@ function getStorage() {
   return storage;
 }
 
-/** Reads the session from a Cookie header; a missing, tampered or malformed cookie gives an empty one. */
+/**
+ * What each key must look like to be read. The signature says the server wrote the cookie, but a
+ * leaked or default secret (the demo's) lets anyone sign anything: a value of another shape is
+ * dropped on reading rather than trusted (a string `auth` once made every page answer 500).
+ */
+const SESSION_SHAPES: { [K in keyof SessionData]-?: (value: unknown) => boolean } = {
+  experimentKey: (value) => typeof value === "string" && value.length <= 200,
+  experiments: (value) => isRecord(value) && Object.values(value).every((variant) => typeof variant === "string"),
+  auth: (value) =>
+    isRecord(value) &&
+    typeof value.uid === "string" &&
+    typeof value.anonymous === "boolean" &&
+    typeof value.firebaseCookie === "string" &&
+    typeof value.expiresAt === "number" &&
+    Number.isFinite(value.expiresAt),
+  pendingEmail: (value) => isRecord(value) && typeof value.email === "string" && typeof value.next === "string" && typeof value.sentAt === "number",
+  timeZone: (value) => isRecord(value) && typeof value.zone === "string" && (value.source === "browser" || value.source === "chosen"),
+};
+
+/**
+ * Reads the session from a Cookie header; a missing, tampered or malformed cookie gives an empty one,
+ * and a key whose value has the wrong shape is left out.
+ */
 export async function readSession(cookieHeader: string): Promise<VisitorSession> {
+  let session: VisitorSession;
   try {
-    return await getStorage().getSession(cookieHeader);
+    session = await getStorage().getSession(cookieHeader);
   } catch {
     return getStorage().getSession();
   }
+  for (const [key, fits] of Object.entries(SESSION_SHAPES) as Array<[keyof SessionData, (value: unknown) => boolean]>) {
+    if (session.has(key) && !fits(session.get(key))) session.unset(key);
+  }
+  return session;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { receivePaymentWebhook } from "~/features/checkout/payment-webhook.server";
+import { readBodyText } from "~/lib/form-body.server";
+import { PAYMENT_WEBHOOK_MAX_BYTES } from "~/server/body-limits.server";
 
 /**
  * The payment provider's webhook (docs/decisions/014-payments-port-and-webhooks.md). POST only; the
  * body is read raw, because the signature covers the exact bytes. The front door lets this path
- * through its cross-site check and never parses the body before it.
+ * through its cross-site check and never parses the body before it; the body is read within its cap
+ * as it streams in, whatever Content-Length says (or does not).
  */
-
-const MAX_BODY_BYTES = 512 * 1024;
 
 export async function loader() {
   return methodNotAllowed();
@@ -15,10 +16,9 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) return reply(413, { received: false });
-  const rawBody = await request.text();
-  if (rawBody.length > MAX_BODY_BYTES) return reply(413, { received: false });
-  const result = await receivePaymentWebhook(rawBody, request.headers.get("Stripe-Signature"));
+  const body = await readBodyText(request, PAYMENT_WEBHOOK_MAX_BYTES);
+  if (!body.ok) return reply(body.status, { received: false });
+  const result = await receivePaymentWebhook(body.text, request.headers.get("Stripe-Signature"));
   return reply(result.status, { received: result.status === 200, outcome: result.outcome });
 }
 

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
+import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 
@@ -35,13 +36,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const oobCode = url.searchParams.get("oobCode") ?? "";
   const next = nextPath(url.searchParams.get("next"));
   if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) return data<Outcome>({ state: "incomplete" }, { status: 400 });
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<Outcome>({ state: "ask-email", errors: { email: "That request could not be read. Please try again." } }, { status: 400 });
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    const message = body.code === "bad_request" ? "That request could not be read. Please try again." : body.message;
+    return data<Outcome>({ state: "ask-email", errors: { email: message } }, { status: body.status });
   }
-  const parsed = parseForm(EmailLinkFormSchema, formData, ["email"]);
+  const parsed = parseForm(EmailLinkFormSchema, body.formData, ["email"]);
   if (!parsed.ok) return data<Outcome>({ state: "ask-email", errors: parsed.errors, email: parsed.values.email }, { status: 400 });
   return finish(request, parsed.data.email, oobCode, next);
 }

@@ -6,6 +6,7 @@ import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ERRORS } from "~/lib/errors";
+import { readFormBody } from "~/lib/form-body.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { parseLeadForm, type LeadFieldErrors } from "~/features/content/lead";
 import { allowLeadAttempt, createLead } from "~/features/content/lead.server";
@@ -22,8 +23,6 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-const MAX_BODY_BYTES = 16 * 1024;
-
 export function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
@@ -31,19 +30,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 type ActionResult = { errors: LeadFieldErrors & { form?: string }; values: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const tooLarge = Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES;
-  if (tooLarge) {
-    return data<ActionResult>({ errors: { form: ERRORS.payload_too_large.message }, values: {} }, { status: ERRORS.payload_too_large.status });
-  }
+  // Read (within a plain form's cap) before the rate limit: a refused body is not an attempt.
+  const body = await readFormBody(request);
+  if (!body.ok && body.code === "payload_too_large") return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   if (!(await allowLeadAttempt(clientAddress(request)))) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
   }
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data<ActionResult>({ errors: { form: ERRORS.bad_request.message }, values: {} }, { status: ERRORS.bad_request.status });
-  }
+  if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
+  const { formData } = body;
   // A filled honeypot gets the same thank-you as a person, and nothing is stored.
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");
   const parsed = parseLeadForm(formData);

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { ERRORS } from "~/lib/errors";
+import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { savePrivateUser } from "~/features/identity/user.server";
@@ -26,13 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    return data({ errors: { form: ERRORS.bad_request.message } as Record<string, string>, values: {} as Record<string, string> }, { status: 400 });
-  }
-  const parsed = parseForm(OnboardingFormSchema, formData, FIELDS);
+  const body = await readFormBody(request);
+  if (!body.ok) return data({ errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> }, { status: body.status });
+  const parsed = parseForm(OnboardingFormSchema, body.formData, FIELDS);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const account = await getSignInAccount(viewer.uid);
   await savePrivateUser(viewer.uid, {

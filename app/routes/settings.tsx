@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!changed.ok) return data<ActionResult>(photoError(ERRORS[changed.code].message), { status: ERRORS[changed.code].status });
     return redirect("/settings?saved=photo#photo");
   }
-  const body = await readFormBody(request, 32 * 1024);
+  const body = await readFormBody(request);
   if (!body.ok) return data<ActionResult>({ form: "page", errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const intent = String(formData.get("intent") ?? "");

@@ -4,6 +4,7 @@ import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
 import { takeNextPaymentNow } from "~/features/checkout/demo-checkout.server";
+import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 
@@ -16,12 +17,9 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
-  }
+  const body = await readFormBody(request);
+  if (!body.ok) throw new Response(null, { status: body.status, statusText: body.message });
+  const { formData } = body;
   // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.
   const parsed = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) }).safeParse({ intent: formData.get("intent") });
   if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });

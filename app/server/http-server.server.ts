@@ -12,7 +12,10 @@ import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
+import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
+import { byteLimit } from "~/lib/form-body.server";
+import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "./body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
 import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
@@ -44,7 +47,10 @@ export interface FrontDoor {
  * Builds the HTTP server: the cached-page fast path, then Express with static files, /healthz, the
  * cross-site check and Remix.
  */
-export function createFrontDoor(build: ServerBuild, options: { publicDir: string }): FrontDoor {
+export function createFrontDoor(
+  build: ServerBuild,
+  options: { publicDir: string; /** Body caps for paths the app's table does not name (test-only routes). */ bodyLimits?: Record<string, number> },
+): FrontDoor {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
   setLogRoutes(build.routes);
@@ -53,6 +59,7 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
   const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
   const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
   const readVisitor = rememberedVisitors();
+  const extraBodyLimits = new Map(Object.entries(options.bodyLimits ?? {}));
 
   const app = express();
   app.disable("x-powered-by");
@@ -110,8 +117,15 @@ export function createFrontDoor(build: ServerBuild, options: { publicDir: string
     // Only an anonymous GET may become a shared page: a member's page is theirs alone, a HEAD's body is empty.
     const shareable = req.method === "GET" && !visitor.member;
     const nonce = createNonce();
-    const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId);
+    const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false };
+    const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
     const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    if (bodyCap.passed && response.status >= 500) {
+      // A body over its cap is the sender's doing, whatever a route made of the failed read.
+      await response.body?.cancel().catch(() => undefined);
+      console.warn(JSON.stringify({ level: "warn", msg: "body over its cap failed a route", requestId, path: url.pathname, cap: bodyCap.cap, status: response.status }));
+      return sendPlainPage(req, res, ERRORS.payload_too_large.status, "That was too large to send", ERRORS.payload_too_large.message);
+    }
     // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
     for (const [name, value] of Object.entries(baseSecurityHeaders(url))) {
       if (!response.headers.has(name)) response.headers.set(name, value);
@@ -322,9 +336,6 @@ function shouldCompress(req: ExpressRequest, res: ExpressResponse): boolean {
  * A request that may change something, sent from another site's page, is refused before Remix sees
  * it: a calm 403 and one log line, instead of Remix's own check throwing into a 500.
  */
-/** Exempt from the cross-site check; the route verifies the provider's signature instead. */
-export const PAYMENT_WEBHOOK_PATH = "/api/payments/webhook";
-
 function refuseCrossSiteRequests(publicOrigin: string): express.RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -434,7 +445,18 @@ function fetchHeaders(req: ExpressRequest): Headers {
   return headers;
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, cookieHeader: string, requestId: string): Request {
+/**
+ * The request as Remix sees it. A body is handed on as it streams in, counted against `body.cap`:
+ * past it the stream fails (the route's reader answers 413) and nothing more is read into the app.
+ */
+function toFetchRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  url: URL,
+  cookieHeader: string,
+  requestId: string,
+  body: { cap: number; passed: boolean },
+): Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
   const headers = fetchHeaders(req);
@@ -444,7 +466,12 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL, coo
   headers.set("x-client-ip", req.ip ?? req.socket.remoteAddress ?? "unknown");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    // preventCancel: cancelling the source destroys the connection before the answer can be sent;
+    // the unread rest is thrown away once the answer is out (discardUnreadBody).
+    init.body = createReadableStreamFromReadable(req).pipeThrough(
+      byteLimit(body.cap, () => (body.passed = true)),
+      { preventCancel: true },
+    );
     init.duplex = "half";
     res.once("finish", () => discardUnreadBody(req));
   }

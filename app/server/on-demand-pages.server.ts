@@ -261,7 +261,7 @@ export async function favoritesPage(uid: string) {
 
 export type FavoriteOutcome =
   | { ok: true; favorite: boolean; redirect: string }
-  | { ok: false; status: 400 | 401 | 404; error: string };
+  | { ok: false; status: 400 | 401 | 404 | 413; error: string };
 
 /** The heart: `favorite=on|off` for a class or series the catalogue has; any signed-in account. */
 export async function favoriteAction(request: Request, context: object, kind: FavoriteKind, slug: string): Promise<FavoriteOutcome> {
@@ -272,7 +272,7 @@ export async function favoriteAction(request: Request, context: object, kind: Fa
   const exists = kind === "class" ? catalogue.classes.some((c) => c.slug === slug) : catalogue.series.some((s) => s.slug === slug);
   if (!exists) return { ok: false, status: 404, error: "That class isn't in the library." };
   const body = await readFormBody(request, 2_000);
-  if (!body.ok) return { ok: false, status: 400, error: body.message };
+  if (!body.ok) return { ok: false, status: body.status === 413 ? 413 : 400, error: body.message };
   const wanted = body.formData.get("favorite");
   if (wanted !== "on" && wanted !== "off") return { ok: false, status: 400, error: "Choose whether to save or remove it." };
   await setFavorite(uid, kind, slug, wanted === "on");

@@ -24,6 +24,7 @@ const { invalidate } = await import("../../app/lib/cache.server");
 const { readSession, commitSession } = await import("../../app/lib/session.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
+const { PHOTO_MAX_REQUEST_BYTES } = await import("../../app/features/identity/profile-photo");
 const entry = await import("~/entry.server");
 const { clientAddress } = await import("../../app/lib/rate-limit.server");
 
@@ -79,7 +80,11 @@ beforeAll(async () => {
       return entry.default(...args);
     },
   };
-  frontDoor = createFrontDoor(createTestBuild(routes, countingEntry), { publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")) });
+  // The test upload route takes a photo, so it gets the photo's body cap, as /settings does.
+  frontDoor = createFrontDoor(createTestBuild(routes, countingEntry), {
+    publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")),
+    bodyLimits: { "/test/upload": PHOTO_MAX_REQUEST_BYTES },
+  });
   await new Promise<void>((resolve) => frontDoor.server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(frontDoor.server.address() as AddressInfo).port}`;
 });

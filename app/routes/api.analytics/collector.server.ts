@@ -1,12 +1,14 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
+import { readBodyText } from "~/lib/form-body.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { saveCollectedUpload } from "~/platform/analytics-event.server";
 import { CONTACT_PROPERTIES, analyticsIdFor } from "~/platform/analytics-id.server";
 import { getViewer } from "~/server/viewer.server";
 import { UPLOAD_VERSION, uploadChecksum } from "~/platform/analytics-upload";
+import { ANALYTICS_UPLOAD_MAX_BYTES } from "~/server/body-limits.server";
 
 /**
  * The site's own analytics collector (issue 13; spec §3 upload fields, §7 analytics upload): the
@@ -22,7 +24,7 @@ import { UPLOAD_VERSION, uploadChecksum } from "~/platform/analytics-upload";
  * Contact details in `user_properties` are dropped unless ANALYTICS_CONTACT_DETAILS is on.
  */
 
-export const MAX_UPLOAD_BYTES = 64 * 1024;
+export const MAX_UPLOAD_BYTES = ANALYTICS_UPLOAD_MAX_BYTES;
 export const MAX_EVENTS_PER_UPLOAD = 200;
 const MAX_EVENT_BYTES = 4 * 1024;
 const UPLOADS_PER_MINUTE = 120;
@@ -70,25 +72,6 @@ const answer = (status: CollectorAnswer["status"], error?: string, events?: numb
   body: status === 200 ? { code: 200, events_ingested: events ?? 0 } : { code: status, error },
 });
 
-/** The body as text, refusing it once it passes `max` bytes (whatever Content-Length claimed). */
-async function readLimited(request: Request, max: number): Promise<string | null> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Whether any object inside uses a name that could reach an object's prototype. */
 function hasForbiddenKey(value: unknown, depth = 0): boolean {
   if (depth > 8 || value === null || typeof value !== "object") return false;
@@ -112,11 +95,11 @@ export async function collectUpload(request: Request, now = Date.now()): Promise
   if (type !== "application/x-www-form-urlencoded" && type !== "text/plain") {
     return answer(415, "Send the upload as application/x-www-form-urlencoded.");
   }
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES) return answer(413, "The upload is too large; send fewer events at once.");
-  const text = await readLimited(request, MAX_UPLOAD_BYTES).catch(() => null);
-  if (text === null) return answer(413, "The upload is too large; send fewer events at once.");
+  const body = await readBodyText(request, MAX_UPLOAD_BYTES);
+  if (!body.ok && body.code === "payload_too_large") return answer(413, "The upload is too large; send fewer events at once.");
+  if (!body.ok) return answer(400, "The upload could not be read.");
 
-  const form = new URLSearchParams(text);
+  const form = new URLSearchParams(body.text);
   const field = (name: string) => {
     const values = form.getAll(name);
     return values.length === 1 ? values[0] : null;

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
+import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /**
@@ -18,14 +19,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const choice = form?.get("choice");
+  const body = await readFormBody(request);
+  if (!body.ok) return data({ error: body.message }, { status: body.status });
+  const choice = body.formData.get("choice");
   if (choice !== "opt-out" && choice !== "allow") return data({ error: "Choose one of the two options." }, { status: 400 });
   return redirect("/privacy/choices?saved=1", { headers: { "Set-Cookie": privacyChoiceCookie(choice, new URL(request.url)), "Cache-Control": "no-store" } });
 }
 
 export default function PrivacyChoicesRoute() {
   const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <section className="section" aria-labelledby="privacy-choices-title">
@@ -41,6 +44,11 @@ export default function PrivacyChoicesRoute() {
         {page.saved ? (
           <p className="notice notice--success" role="status">
             {page.choice === "opt-out" ? "Done. Analytics and advertising are off in this browser." : "Saved. Analytics is on in this browser."}
+          </p>
+        ) : null}
+        {refused?.error ? (
+          <p className="notice notice--error" role="alert">
+            {refused.error}
           </p>
         ) : null}
         <Form method="post" className="auth-card stack">

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+
+/**
+ * The production build (`npx remix build` first) started as `node server.js` from the repository, on a
+ * port and a throwaway SQLite file of its own under ./data, for tests that watch the server process
+ * itself (its memory, its answers to hostile requests) rather than pages in a browser.
+ */
+export interface BuiltServer {
+  base: string;
+  pid: number;
+  /** The server's last lines, for a failure's message. */
+  output: string[];
+  stop(): Promise<void>;
+}
+
+export async function startBuiltServer(port: number, name: string, env: Record<string, string> = {}): Promise<BuiltServer> {
+  const base = `http://localhost:${port}`;
+  if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: this test needs its own server`);
+  const database = `./data/e2e-${port}-${name}.sqlite`;
+  const dirs = [`./data/e2e-${port}-${name}-uploads`, `./data/e2e-${port}-${name}-outbox`];
+  const removeFiles = () => {
+    for (const file of [database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  };
+  removeFiles();
+  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
+    cwd: process.cwd(),
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_SITE_URL: base,
+      SQLITE_PATH: database,
+      UPLOADS_DIR: dirs[0],
+      MAIL_OUTBOX_DIR: dirs[1],
+      LOG_REQUESTS: "false",
+      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "",
+      ...env,
+    },
+  });
+  const output: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream?.setEncoding("utf8").on("data", (text: string) => {
+      output.push(...text.split("\n").filter(Boolean));
+      output.splice(0, Math.max(0, output.length - 40));
+    });
+  }
+  let exited: number | null = null;
+  child.once("exit", (code) => (exited = code ?? -1));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      // The files are removed only once the process has closed them.
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+    removeFiles();
+  };
+  const deadline = Date.now() + 45_000;
+  while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+    if (exited !== null) {
+      await stop();
+      throw new Error(`the server stopped (exit ${exited}):\n${output.join("\n")}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer /healthz:\n${output.join("\n")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { base, pid: child.pid!, output, stop };
+}
+
+/** A Linux process's memory from /proc: resident now and its peak ("high water mark"), in bytes. */
+export function processMemory(pid: number): { resident: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) * 1024;
+  return { resident: kb("VmRSS"), peak: kb("VmHWM") };
+}
