@@ -38,7 +38,10 @@ async function startServer(port: number) {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       NODE_ENV: "production",
-      APP_ENV: "staging",
+      // The demo's drivers on the production build: staging refuses the Auth emulator and the mail
+      // outbox (ADR 034), and what this proves (whose address counts, one count across instances)
+      // does not depend on the mode.
+      APP_ENV: "demo",
       PORT: String(port),
       PUBLIC_SITE_URL: base,
       SESSION_SECRET: SECRET,
