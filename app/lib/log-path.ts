@@ -15,8 +15,8 @@ function segmentsOf(path: string): string[] {
   return path.split("/").filter((segment) => segment !== "");
 }
 
-// An invitation: a first name and six random characters.
-const INVITATION = /^[a-z]{1,12}-[0-9a-z]{6,}$/;
+// An invitation: 14 random characters, or (made before issue 23) a first name and six.
+const INVITATION = /^(?:[0-9a-z]{14}|[a-z]{1,12}-[0-9a-z]{6,})$/;
 
 function decoded(segment: string): string {
   try {

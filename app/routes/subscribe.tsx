@@ -82,7 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canceled: url.searchParams.get("canceled") === "1",
       referral: offer
         ? offer.ok
-          ? { tone: "success" as const, text: `${offer.firstName} invited you: your free trial is ${REFERRAL_TRIAL_DAYS} days instead of the usual ${plan.trialDays}.` }
+          ? { tone: "success" as const, text: `A friend invited you: your free trial is ${REFERRAL_TRIAL_DAYS} days instead of the usual ${plan.trialDays}.` }
           : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
         : null,
       next: isReturnPath(back) ? back : "",

@@ -43,7 +43,8 @@ export const CLOCK_SKEW_SECONDS = 5;
  * account, minting a token for the browser's SDK): the session's own sign-in must be that recent.
  */
 export function hasRecentSignIn(viewer: Pick<Viewer, "signedInAt">, now = Date.now()): boolean {
-  return now / 1000 - viewer.signedInAt <= MAX_SIGN_IN_AGE_SECONDS + CLOCK_SKEW_SECONDS;
+  // Both times are the identity provider's and this server's own, so no browser clock skew applies.
+  return now / 1000 - viewer.signedInAt <= MAX_SIGN_IN_AGE_SECONDS;
 }
 /** How stale a read may be about revocation and roles. */
 export const ACCOUNT_CHECK_MS = 60_000;

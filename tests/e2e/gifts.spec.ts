@@ -152,7 +152,9 @@ test.describe("referrals without JavaScript", () => {
     const friend = await friendContext.newPage();
     await friend.goto(new URL(link).pathname);
     await expect(friend).toHaveURL(/\/subscribe\?ref=/);
-    await expect(friend.getByTestId("referral-offer")).toContainText("Linden invited you: your free trial is 30 days");
+    // Issue 23: the invitation names nobody to whoever follows the link.
+    await expect(friend.getByTestId("referral-offer")).toContainText("A friend invited you: your free trial is 30 days");
+    await expect(friend.getByTestId("referral-offer")).not.toContainText("Linden");
     await signUp(friend, baseURL!, "576", "Sorrel");
     // The invitation survives signing in: it travels in a cookie.
     await friend.goto("/subscribe?plan=monthly");

@@ -37,23 +37,18 @@ export const ReferralSchema = z.object({
 });
 export type Referral = z.infer<typeof ReferralSchema>;
 
-export const REFERRAL_CODE = /^[a-z]{1,12}-[0-9a-z]{6}$/;
-
-function slugOf(name: string | null | undefined): string {
-  const slug = (name ?? "")
-    .normalize("NFKD")
-    .replace(/[^A-Za-z]/g, "")
-    .toLowerCase()
-    .slice(0, 12);
-  return slug || "friend";
-}
+/**
+ * A referral code: 14 random base32 characters (70 bits) and nothing about the person, since the link
+ * is passed around. Codes made before issue 23 (a first name and six characters) keep working.
+ */
+export const REFERRAL_CODE = /^(?:[0-9a-z]{14}|[a-z]{1,12}-[0-9a-z]{6})$/;
+const REFERRAL_CODE_LENGTH = 14;
 
 /** The member's referral code, made once (two calls at once agree on one). */
 export async function ensureReferralCode(uid: string): Promise<string> {
   const existing = await getStore().get(REFERRAL_OWNERS, uid, OwnerSchema);
   if (existing) return existing.code;
-  const person = await getPrivateUser(uid);
-  const code = `${slugOf(person?.firstName)}-${giftCodeFromBytes(randomBytes(10)).slice(0, 6).toLowerCase()}`;
+  const code = giftCodeFromBytes(randomBytes(10)).slice(0, REFERRAL_CODE_LENGTH).toLowerCase();
   return getStore().transaction(async (tx) => {
     const owner = await tx.get(REFERRAL_OWNERS, uid, OwnerSchema);
     if (owner) return owner.code;
