@@ -145,7 +145,7 @@ test.describe("referrals without JavaScript", () => {
     await signUp(page, baseURL!, "575", "Linden");
     await page.goto("/settings");
     const link = await page.getByLabel("Your invitation link").inputValue();
-    expect(link).toMatch(/\/linden-[0-9a-z]{6}$/);
+    expect(link).toMatch(/\/[0-9a-z]{14}$/);
     await expect(page.locator("#referrals")).toContainText("No one has joined through your link yet.");
 
     const friendContext = await browser.newContext({ javaScriptEnabled: false, baseURL });
