@@ -33,14 +33,18 @@ export function FieldError({ id, error }: { id?: string; error?: string }) {
   ) : null;
 }
 
-/** A labelled input with its hint and its error message beside it, tied together for screen readers. */
-export function FormField({ name, label, hint, error, ...input }: FormFieldProps) {
+/**
+ * A labelled input with its hint and its error message beside it, tied together for screen readers.
+ * A field with an error is autofocused: after a post without JavaScript the browser puts the cursor
+ * in the first one (with JavaScript, AppBehaviours does it after the post).
+ */
+export function FormField({ name, label, hint, error, autoFocus, ...input }: FormFieldProps) {
   const { id, hintId, errorId, describedBy } = fieldIds(name, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <FieldHint id={hintId} hint={hint} />
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoFocus={autoFocus || Boolean(error)} {...input} />
       <FieldError id={errorId} error={error} />
     </div>
   );
