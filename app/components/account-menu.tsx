@@ -15,18 +15,21 @@ export function SignInLink() {
 
 /**
  * The member's avatar and menu: a <details> disclosure, so it opens with a keyboard, a tap or no
- * JavaScript at all. Sign out is a form posting to /sign-out.
+ * JavaScript at all. Sign out is a form posting to /sign-out. The summary's name starts with exactly
+ * what it shows (the initials unless a photo stands in for them, then the first name): a
+ * voice-control user says what they see (WCAG 2.5.3, Label in Name).
  */
 export function AccountMenu({ member }: { member: MemberSummary }) {
   const { pathname } = useLocation();
-  const name = member.firstName ?? "your account";
+  const shown = member.firstName ?? "Account";
+  const name = `${member.photoUrl ? "" : `${member.initials} `}${shown}${member.firstName ? ", account menu" : " menu"}`;
   return (
     <details className="account-menu" key={pathname}>
-      <summary aria-label={`Account menu for ${name}`}>
+      <summary aria-label={name}>
         <span className="account-menu__avatar" style={{ backgroundColor: member.photoColor ?? undefined }} aria-hidden="true">
           {member.photoUrl ? <img src={member.photoUrl} alt="Your photo" width={36} height={36} decoding="async" /> : member.initials}
-        </span>
-        <span className="account-menu__name">{member.firstName ?? "Account"}</span>
+        </span>{" "}
+        <span className="account-menu__name">{shown}</span>
       </summary>
       <div className="account-menu__panel">
         <ul className="account-menu__list">

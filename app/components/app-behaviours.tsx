@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useNavigationType } from "@remix-run/react";
+import { useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { decideNavigation, inAppDestination, scrollDecision } from "~/lib/navigation";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -19,7 +19,29 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   useDynamicContentLinks();
   useCloseMenusOnRouteChange(handle.name);
   usePageViews(handle.trackViews);
+  useFocusFirstInvalidAfterPost();
+  useEscapeClosesDisclosures();
   return null;
+}
+
+/**
+ * When a form's post comes back with errors, the cursor goes to the first field marked invalid, so a
+ * keyboard or screen-reader user lands on what to fix (its message is tied to it by aria-describedby).
+ * The submit button is usually disabled while the post is out, which would otherwise leave focus on
+ * the page's body.
+ */
+function useFocusFirstInvalidAfterPost() {
+  const navigation = useNavigation();
+  const posting = useRef(false);
+  useEffect(() => {
+    if (navigation.state !== "idle") {
+      if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") posting.current = true;
+      return;
+    }
+    if (!posting.current) return;
+    posting.current = false;
+    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
+  }, [navigation.state, navigation.formMethod]);
 }
 
 /**
@@ -213,6 +235,26 @@ function useDynamicContentLinks() {
  * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
  * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
  */
+/**
+ * Escape closes the open menu (the account menu, the menu sheet) the focus is in and puts the focus
+ * back on its button, as a keyboard user expects of anything that opened over the page. Without
+ * JavaScript the <details> stays open until toggled again, which is still usable.
+ */
+function useEscapeClosesDisclosures() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      const details = (document.activeElement as HTMLElement | null)?.closest<HTMLDetailsElement>("details.account-menu[open], details.menu-sheet[open]");
+      if (!details) return;
+      details.open = false;
+      document.body.classList.remove("menu-open");
+      details.querySelector<HTMLElement>(":scope > summary")?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, []);
+}
+
 function useCloseMenusOnRouteChange(routeName: string) {
   useEffect(() => {
     document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {

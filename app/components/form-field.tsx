@@ -5,6 +5,8 @@ interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
   label: string;
   hint?: string;
   error?: string;
+  /** Autofocus the field when it has an error, so a post without JavaScript lands on what to fix. */
+  focusOnError?: boolean;
 }
 
 /** The ids that tie a control to its hint and error, so every field is announced the same way. */
@@ -33,14 +35,18 @@ export function FieldError({ id, error }: { id?: string; error?: string }) {
   ) : null;
 }
 
-/** A labelled input with its hint and its error message beside it, tied together for screen readers. */
-export function FormField({ name, label, hint, error, ...input }: FormFieldProps) {
+/**
+ * A labelled input with its hint and its error message beside it, tied together for screen readers.
+ * With `focusOnError`, a field with an error is autofocused: after a post without JavaScript the
+ * browser puts the cursor in the first one (with JavaScript, AppBehaviours does it after the post).
+ */
+export function FormField({ name, label, hint, error, autoFocus, focusOnError, ...input }: FormFieldProps) {
   const { id, hintId, errorId, describedBy } = fieldIds(name, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <FieldHint id={hintId} hint={hint} />
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoFocus={autoFocus || (focusOnError && Boolean(error)) || undefined} {...input} />
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -33,6 +33,13 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
     if (step === "code") codeRef.current?.focus();
   }, [step]);
 
+  // The button pressed is disabled while the request is out, so focus must be brought back to the
+  // field the message is about (it is tied to it by aria-describedby).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (error) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [error]);
+
   if (!hydrated) {
     return (
       <p className="notice" data-testid="phone-needs-js">
@@ -100,7 +107,7 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
 
   if (step === "code") {
     return (
-      <form onSubmit={confirm} noValidate className="phone-sign-in">
+      <form ref={formRef} onSubmit={confirm} noValidate className="phone-sign-in">
         <p role="status">We texted a 6-digit code to {e164}. It can take a minute to arrive.</p>
         <div className="field">
           <label htmlFor="phone-code">Code</label>
@@ -147,7 +154,7 @@ export function PhoneSignIn({ next, purpose = "sign-in" }: { next: string; purpo
   }
 
   return (
-    <form onSubmit={send} noValidate className="phone-sign-in">
+    <form ref={formRef} onSubmit={send} noValidate className="phone-sign-in">
       <PhoneField
         defaultCountry={typed.country}
         defaultValue={typed.phone}

@@ -66,7 +66,7 @@ export default function EmailLinkRoute() {
             <h1 id="email-link-title">One more step</h1>
             <p>This link was opened in a different browser from the one that asked for it. Please type the address it was sent to.</p>
             <Form method="post" noValidate>
-              <FormField name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={outcome.email ?? ""} error={outcome.errors?.email} />
+              <FormField focusOnError name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={outcome.email ?? ""} error={outcome.errors?.email} />
               <button className="button" type="submit">
                 Finish signing in
               </button>

@@ -137,7 +137,7 @@ export default function DemoCheckoutRoute() {
         ) : (
           <Form method="post" className="stack" noValidate>
             <input type="hidden" name="intent" value="pay" />
-            <FormField
+            <FormField focusOnError
               name="cardNumber"
               label="Card number"
               hint="Demo cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks for an extra step."
@@ -147,9 +147,9 @@ export default function DemoCheckoutRoute() {
               error={errors.cardNumber}
               required
             />
-            <FormField name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" defaultValue={values.expiry ?? ""} error={errors.expiry} required />
-            <FormField name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" error={errors.cvc} required />
-            <FormField name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? ""} error={errors.cardName} required />
+            <FormField focusOnError name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" defaultValue={values.expiry ?? ""} error={errors.expiry} required />
+            <FormField focusOnError name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" error={errors.cvc} required />
+            <FormField focusOnError name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? ""} error={errors.cardName} required />
             <button className="button" type="submit" disabled={busy}>
               {page.mode === "setup" ? "Save card" : "Pay"}
             </button>

@@ -153,8 +153,8 @@ export default function GiftRoute() {
                 </fieldset>
                 <fieldset className="plan-choice">
                   <legend>For an e-mail gift</legend>
-                  <FormField name="recipientName" label="Their name" autoComplete="off" defaultValue={values.recipientName ?? ""} error={errors.recipientName} maxLength={80} />
-                  <FormField
+                  <FormField focusOnError name="recipientName" label="Their name" autoComplete="off" defaultValue={values.recipientName ?? ""} error={errors.recipientName} maxLength={80} />
+                  <FormField focusOnError
                     name="recipientEmail"
                     label="Their e-mail address"
                     type="email"
@@ -162,7 +162,7 @@ export default function GiftRoute() {
                     defaultValue={values.recipientEmail ?? ""}
                     error={errors.recipientEmail}
                   />
-                  <FormField
+                  <FormField focusOnError
                     name="deliverOn"
                     label="Send it on"
                     type="date"

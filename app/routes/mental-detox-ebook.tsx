@@ -132,7 +132,7 @@ function EbookForm({ sent }: { sent: boolean }) {
                       {errors.form}
                     </p>
                   ) : null}
-                  <FormField
+                  <FormField focusOnError
                     name="email"
                     label="Email address"
                     type="email"
@@ -143,7 +143,7 @@ function EbookForm({ sent }: { sent: boolean }) {
                     defaultValue={values.email ?? ""}
                     error={errors.email}
                   />
-                  <FormField
+                  <FormField focusOnError
                     name="firstName"
                     label="First name (optional)"
                     type="text"

@@ -61,9 +61,9 @@ export default function OnboardingRoute() {
           </p>
         ) : null}
         <Form method="post" noValidate className="auth-card">
-          <FormField name="firstName" label="First name" autoComplete="given-name" required maxLength={60} defaultValue={values.firstName} error={errors.firstName} />
-          <FormField name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} defaultValue={values.lastName} error={errors.lastName} />
-          <FormField
+          <FormField focusOnError name="firstName" label="First name" autoComplete="given-name" required maxLength={60} defaultValue={values.firstName} error={errors.firstName} />
+          <FormField focusOnError name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} defaultValue={values.lastName} error={errors.lastName} />
+          <FormField focusOnError
             name="email"
             label="Email (optional)"
             hint="For class reminders and receipts. We never share it."

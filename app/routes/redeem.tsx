@@ -45,7 +45,7 @@ export default function RedeemRoute() {
           <p>Type the code from your gift. Capitals, spaces and dashes don't matter.</p>
         </header>
         <Form method="post" className="auth-card stack" noValidate>
-          <FormField
+          <FormField focusOnError
             name="code"
             label="Gift code"
             autoComplete="off"

@@ -211,7 +211,7 @@ export default function SettingsRoute() {
           </div>
           <Form method="post" encType="multipart/form-data" noValidate>
             <input type="hidden" name="intent" value="photo" />
-            <FormField
+            <FormField focusOnError
               name={PHOTO_FIELD}
               label={stored.photo.url ? "Choose a new photo" : "Choose a photo"}
               hint={`JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. We crop it to a square and keep no location or camera details.`}
@@ -244,9 +244,10 @@ export default function SettingsRoute() {
           {savedNote("profile")}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="profile" />
-            <FormField name="firstName" label="First name" autoComplete="given-name" maxLength={60} defaultValue={profile.firstName} error={profileErrors.firstName} />
-            <FormField name="lastName" label="Last name" autoComplete="family-name" maxLength={60} defaultValue={profile.lastName} error={profileErrors.lastName} />
+            <FormField focusOnError name="firstName" label="First name" autoComplete="given-name" maxLength={60} defaultValue={profile.firstName} error={profileErrors.firstName} />
+            <FormField focusOnError name="lastName" label="Last name" autoComplete="family-name" maxLength={60} defaultValue={profile.lastName} error={profileErrors.lastName} />
             <FormField
+              focusOnError
               name="email"
               label="Email (optional)"
               type="email"
@@ -260,7 +261,7 @@ export default function SettingsRoute() {
                   : undefined
               }
             />
-            <FormField name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" defaultValue={profile.birthday} error={profileErrors.birthday} />
+            <FormField focusOnError name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" defaultValue={profile.birthday} error={profileErrors.birthday} />
             <button className="button" type="submit" disabled={busy("profile")}>
               {busy("profile") ? "Saving…" : "Save"}
             </button>
@@ -272,7 +273,7 @@ export default function SettingsRoute() {
           {savedNote("username")}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="username" />
-            <FormField
+            <FormField focusOnError
               name="username"
               label="Username"
               hint="Shown in live classes instead of your full name, if you like. Letters, numbers, dots and underscores."
@@ -314,7 +315,7 @@ export default function SettingsRoute() {
           <p>For your safety, it needs a recent sign-in: if yours was more than five minutes ago, we'll ask you to sign in again first.</p>
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="delete" />
-            <FormField name="confirm" label="Type DELETE to confirm" autoComplete="off" maxLength={10} error={errorsFor("delete").confirm} />
+            <FormField focusOnError name="confirm" label="Type DELETE to confirm" autoComplete="off" maxLength={10} error={errorsFor("delete").confirm} />
             <button className="button button--danger" type="submit" disabled={busy("delete")}>
               {busy("delete") ? "Deleting…" : "Delete my account"}
             </button>

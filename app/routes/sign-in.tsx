@@ -91,7 +91,7 @@ export default function SignInRoute() {
                 <p>We'll send you a link that signs you in. No password to remember. This works without JavaScript too.</p>
               )}
               <Form method="post" action={`/sign-in?next=${encodeURIComponent(next)}`} noValidate>
-                <FormField
+                <FormField focusOnError
                   name="email"
                   label="Email address"
                   type="email"

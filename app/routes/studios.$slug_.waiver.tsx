@@ -86,7 +86,7 @@ export default function StudioWaiverRoute() {
           <Form method="post" className="auth-card stack" aria-labelledby="sign-title" noValidate>
             <h2 id="sign-title">Sign version {page.waiver.version}</h2>
             <input type="hidden" name="version" value={page.waiver.version} />
-            <FormField
+            <FormField focusOnError
               name="fullName"
               label="Your full name"
               hint={page.expectedName ? `Type it as it is on your account: ${page.expectedName}.` : "Type your full name."}
@@ -96,7 +96,7 @@ export default function StudioWaiverRoute() {
               error={errors.fullName}
             />
             {page.askBirthday ? (
-              <FormField
+              <FormField focusOnError
                 name="birthday"
                 label="Your date of birth"
                 hint="We ask once, for the under-18 rule. For example 1990-04-21."
@@ -116,7 +116,7 @@ export default function StudioWaiverRoute() {
             {page.askGuardian ? (
               <fieldset className="stack">
                 <legend>{page.knownMinor ? "You're under 18: a parent or guardian signs with you" : "Only if you're under 18: a parent or guardian signs with you"}</legend>
-                <FormField name="guardianName" label="Parent or guardian's full name" autoComplete="off" defaultValue={values.guardianName ?? ""} error={errors.guardianName} />
+                <FormField focusOnError name="guardianName" label="Parent or guardian's full name" autoComplete="off" defaultValue={values.guardianName ?? ""} error={errors.guardianName} />
                 <div className="field">
                   <div className="waiver-check">
                     <input

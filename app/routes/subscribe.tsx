@@ -234,6 +234,7 @@ export default function SubscribeRoute() {
                 name="renewalConsent"
                 aria-invalid={errors.renewalConsent ? true : undefined}
                 aria-describedby={errors.renewalConsent ? "field-renewalConsent-error" : undefined}
+                autoFocus={Boolean(errors.renewalConsent)}
               />
               <label htmlFor="field-renewalConsent">
                 I understand the membership renews at {selected.price} per {selected.interval} until I cancel.

@@ -78,7 +78,8 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("no-shows"), studio: z.string(), classId: z.string().min(1).max(120) }),
 ]);
 
-export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null };
+/** The desk's answer; `codeRefused` marks a typed or scanned code turned down, so the page ties the message to the code field. */
+export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null; codeRefused?: boolean };
 
 export async function frontDeskAction(request: Request, state: ViewerState): Promise<FrontDeskResult> {
   const body = await readFormBody(request, 4 * 1024);
@@ -112,7 +113,7 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
       : await checkIn({ staffUid, studioId: studio.id, code: form.code, method: form.method, now });
   // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
   const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
-  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null };
+  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null, codeRefused: form.intent !== "check-in" };
   const name = await nameOf(result.ticket.uid);
   const at = studioTime(new Date(result.checkedInAt), studio.timeZone, false);
   return {

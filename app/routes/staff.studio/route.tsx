@@ -117,7 +117,7 @@ export default function StaffStudioRoute() {
         </header>
 
         {result ? (
-          <p className={`notice notice--${result.tone}`} role={result.tone === "error" ? "alert" : "status"}>
+          <p id="desk-result" className={`notice notice--${result.tone}`} role={result.tone === "error" ? "alert" : "status"}>
             {result.message}
           </p>
         ) : null}
@@ -130,7 +130,18 @@ export default function StaffStudioRoute() {
             <input type="hidden" name="method" value="code" ref={methodInput} />
             <div className="field">
               <label htmlFor="desk-code">Ticket code</label>
-              <input id="desk-code" name="code" ref={codeInput} autoComplete="off" autoCapitalize="characters" spellCheck={false} inputMode="text" />
+              <input
+                id="desk-code"
+                name="code"
+                ref={codeInput}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                inputMode="text"
+                aria-invalid={result?.codeRefused ? true : undefined}
+                aria-describedby={result?.codeRefused ? "desk-result" : undefined}
+                autoFocus={result?.codeRefused}
+              />
             </div>
             <button className="button desk-button" type="submit" disabled={busy}>
               Check in
