@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 /**
  * Issue 13 against the production build: an event the server records reaches the provider. The
@@ -20,9 +19,6 @@ const PORT = BASE_PORT + 90;
 const RECEIVER_PORT = BASE_PORT + 91;
 const BASE = `http://localhost:${PORT}`;
 const ANALYTICS_KEY = "e2e-forward-key-0001";
-const DATABASE = `./data/e2e-${PORT}-analytics.sqlite`;
-const UPLOADS_DIR = `./data/e2e-${PORT}-uploads`;
-const OUTBOX_DIR = `./data/e2e-${PORT}-outbox`;
 const token = (length: number) => randomBytes(length).toString("hex").slice(0, length);
 /** Mux's signing key as it gives it: the base64 of a PEM private key (made here, never used to sign). */
 const MUX_KEY = Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
@@ -32,24 +28,14 @@ interface Upload {
   form: URLSearchParams;
 }
 
-let server: ChildProcess | null = null;
+let server: BuiltServer | null = null;
 let receiver: Server | null = null;
 const uploads: Upload[] = [];
-/** The server's last lines, for a failure's message: the forwarder's warnings say why nothing came. */
-const serverOutput: string[] = [];
-
-function removeFiles() {
-  for (const file of [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`]) rmSync(file, { force: true });
-  for (const dir of [UPLOADS_DIR, OUTBOX_DIR]) rmSync(dir, { recursive: true, force: true });
-}
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(45_000);
-  if (await fetch(`${BASE}/healthz`).then(() => true, () => false)) throw new Error(`port ${PORT} is already in use: this test needs its own server`);
-  removeFiles();
-
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -60,25 +46,17 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve, reject) => receiver!.once("error", reject).listen(RECEIVER_PORT, "127.0.0.1", resolve));
 
-  // Only what the site reads, so nothing in the runner's environment (the shared server's settings) leaks in.
-  server = spawn(process.execPath, ["server.js"], {
-    cwd: process.cwd(),
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
+  // Only what the site reads (cleanEnv), so nothing of the runner's demo settings leaks in.
+  server = await startBuiltServer(
+    PORT,
+    "analytics",
+    {
       NODE_ENV: "production",
       // production also requires a Firebase project; staging is the strictest mode that runs here.
       APP_ENV: "staging",
-      PORT: String(PORT),
-      PUBLIC_SITE_URL: BASE,
       SESSION_SECRET: randomBytes(32).toString("base64url"),
-      SQLITE_PATH: DATABASE,
       // The plans a code is tried against: a staging project may carry the demo content (README).
       SEED_DEMO_CONTENT: "true",
-      UPLOADS_DIR,
-      MAIL_OUTBOX_DIR: OUTBOX_DIR,
-      LOG_REQUESTS: "false",
       PAYMENT_PROVIDER: "stripe",
       STRIPE_SECRET_KEY: `sk_test_${token(24)}`,
       STRIPE_WEBHOOK_SECRET: `whsec_${token(24)}`,
@@ -94,34 +72,13 @@ test.beforeAll(async () => {
       ANALYTICS_FORWARD_URL: `http://127.0.0.1:${RECEIVER_PORT}/2/httpapi`,
       ANALYTICS_FORWARD_SECONDS: "1",
     },
-  });
-  for (const stream of [server.stdout, server.stderr]) {
-    stream?.setEncoding("utf8").on("data", (text: string) => {
-      serverOutput.push(...text.split("\n").filter(Boolean));
-      serverOutput.splice(0, Math.max(0, serverOutput.length - 20));
-    });
-  }
-  let exited: number | null = null;
-  server.once("exit", (code) => (exited = code ?? -1));
-  const deadline = Date.now() + 40_000;
-  while (!(await fetch(`${BASE}/healthz`).then((r) => r.ok, () => false))) {
-    if (exited !== null) throw new Error(`the server stopped (exit ${exited}):\n${serverOutput.join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`the server did not answer /healthz:\n${serverOutput.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+    { cleanEnv: true },
+  );
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const child = server;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    // The files are removed only once the process has closed them.
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  }
+  await server?.stop();
   await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
-  removeFiles();
 });
 
 test("a promotion code tried on /subscribe reaches the provider in its upload format", async ({ request }) => {
@@ -146,7 +103,7 @@ test("a promotion code tried on /subscribe reaches the provider in its upload fo
   }
   expect(
     seen().sort(),
-    `the receiver got ${uploads.length} upload(s) in 15 s without this code's events; the server's last lines:\n${serverOutput.join("\n")}`,
+    `the receiver got ${uploads.length} upload(s) in 15 s without this code's events; the server's last lines:\n${server?.output.join("\n")}`,
   ).toEqual(["Web_Promotion_Code_Attempted", "Web_Promotion_Code_Invalid"]);
 
   for (const upload of uploads.filter((candidate) => ours(candidate).length > 0)) {

@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
 
 /**
  * Issue 23, item 4, against the production build: rate limits count the address the connection came
@@ -13,61 +12,12 @@ import { expect, test } from "@playwright/test";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const PORTS = [BASE_PORT + 80, BASE_PORT + 81];
-const DATABASE = `./data/e2e-${PORTS[0]}-limits.sqlite`;
-const UPLOADS_DIR = `./data/e2e-${PORTS[0]}-limits-uploads`;
-const OUTBOX_DIR = `./data/e2e-${PORTS[0]}-limits-outbox`;
 /** The e-book form's limit (features/content/lead.server.ts): five in ten minutes per address. */
 const LEAD_LIMIT = 5;
 
-const servers: ChildProcess[] = [];
-const serverOutput: string[] = [];
-
-function removeFiles() {
-  for (const file of [DATABASE, `${DATABASE}-wal`, `${DATABASE}-shm`]) rmSync(file, { force: true });
-  for (const dir of [UPLOADS_DIR, OUTBOX_DIR]) rmSync(dir, { recursive: true, force: true });
-}
-
-async function startServer(port: number) {
-  const base = `http://localhost:${port}`;
-  if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: this test needs its own servers`);
-  // Only what the site reads, so nothing in the runner's environment leaks in; TRUST_PROXY_HOPS unset (0).
-  const server = spawn(process.execPath, ["server.js"], {
-    cwd: process.cwd(),
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      // The demo's drivers on the production build: staging refuses the Auth emulator and the mail
-      // outbox (ADR 034), and what this proves (whose address counts, one count across instances)
-      // does not depend on the mode.
-      APP_ENV: "demo",
-      PORT: String(port),
-      PUBLIC_SITE_URL: base,
-      SESSION_SECRET: SECRET,
-      SQLITE_PATH: DATABASE,
-      UPLOADS_DIR,
-      MAIL_OUTBOX_DIR: OUTBOX_DIR,
-      LOG_REQUESTS: "false",
-      ...(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
-    },
-  });
-  servers.push(server);
-  for (const stream of [server.stdout, server.stderr]) {
-    stream?.setEncoding("utf8").on("data", (text: string) => {
-      serverOutput.push(...text.split("\n").filter(Boolean).map((line) => `${port}: ${line}`));
-      serverOutput.splice(0, Math.max(0, serverOutput.length - 30));
-    });
-  }
-  let exited: number | null = null;
-  server.once("exit", (code) => (exited = code ?? -1));
-  const deadline = Date.now() + 40_000;
-  while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
-    if (exited !== null) throw new Error(`the server on ${port} stopped (exit ${exited}):\n${serverOutput.join("\n")}`);
-    if (Date.now() > deadline) throw new Error(`the server on ${port} did not answer /healthz:\n${serverOutput.join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const servers: BuiltServer[] = [];
+/** Both servers' last lines, for a failure's message. */
+const serverOutput = () => servers.flatMap((server) => server.output.map((line) => `${new URL(server.base).port}: ${line}`)).join("\n");
 
 // Both processes sign the same sessions, as instances of one deployment do.
 const SECRET = randomBytes(32).toString("base64url");
@@ -101,39 +51,47 @@ function postEbook(port: number, localAddress: string, forwardedFor: string, n: 
   });
 }
 
+/**
+ * One instance of the built server; the second shares the first's store and folders, as instances of
+ * one deployment do. Only what the site reads (cleanEnv); TRUST_PROXY_HOPS unset (0).
+ */
+async function startServer(port: number) {
+  const env = {
+    NODE_ENV: "production",
+    // The demo's drivers on the production build: staging refuses the Auth emulator and the mail
+    // outbox (ADR 034), and what this proves (whose address counts, one count across instances)
+    // does not depend on the mode.
+    APP_ENV: "demo",
+    SESSION_SECRET: SECRET,
+    ...(process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {}),
+  };
+  servers.push(await startBuiltServer(port, "limits", env, { cleanEnv: true, sharedFiles: servers[0]?.files }));
+}
+
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  removeFiles();
   // One after the other: the second finds the demo content already seeded.
   for (const port of PORTS) await startServer(port);
 });
 
 test.afterAll(async () => {
-  await Promise.all(
-    servers.map(async (child) => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-    }),
-  );
-  removeFiles();
+  // The first owns the files: stopped last, so it removes them once both have closed the store.
+  for (const server of [...servers].reverse()) await server.stop();
 });
 
 test("ten e-book posts each naming a different X-Forwarded-For are refused from the sixth", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push(await postEbook(PORTS[0], "127.0.0.2", `198.51.100.${i + 1}`, i));
-  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput.join("\n")}`).toBe(true);
+  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput()}`).toBe(true);
   expect(statuses.slice(LEAD_LIMIT), statuses.join(" ")).toEqual(Array(10 - LEAD_LIMIT).fill(429));
 });
 
 test("the same limit holds when the posts alternate between two server processes on one store", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push(await postEbook(PORTS[i % 2], "127.0.0.3", `203.0.113.${i + 1}`, 100 + i));
-  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput.join("\n")}`).toBe(true);
+  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput()}`).toBe(true);
   expect(statuses.slice(LEAD_LIMIT), statuses.join(" ")).toEqual(Array(10 - LEAD_LIMIT).fill(429));
 });
 

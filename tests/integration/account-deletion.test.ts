@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { DEMO_SECRET, GOOD_CARD, ORIGIN, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
+import { DEMO_SECRET, GOOD_CARD, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
 
 // One member with one of everything the site can hold about a person, deleted from settings; then

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { GOOD_CARD, ORIGIN, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
+import { GOOD_CARD, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
 // Refunds and disputes (issue 23 item 6; docs/decisions/036-refunds-and-disputes.md), driven through
 // the webhook with the demo provider's signed events in Stripe's shapes: each is applied once, whatever

@@ -8,34 +8,51 @@ import { readFileSync, rmSync } from "node:fs";
  */
 export interface BuiltServer {
   base: string;
+  /** Where its store and folders live (a second instance may share them). */
+  files: string;
   pid: number;
   /** The server's last lines, for a failure's message. */
   output: string[];
   stop(): Promise<void>;
 }
 
-export async function startBuiltServer(port: number, name: string, env: Record<string, string> = {}): Promise<BuiltServer> {
+export interface BuiltServerOptions {
+  /**
+   * Start from an empty environment (PATH and HOME only) instead of the runner's, so nothing of the
+   * shared test server's settings leaks in: for a mode other than the demo (staging refuses the Auth
+   * emulator and the demo drivers the runner names).
+   */
+  cleanEnv?: boolean;
+  /** Another instance on the same store and folders (`files` of the first): neither made nor removed here. */
+  sharedFiles?: string;
+}
+
+export async function startBuiltServer(port: number, name: string, env: Record<string, string> = {}, options: BuiltServerOptions = {}): Promise<BuiltServer> {
   const base = `http://localhost:${port}`;
   if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: this test needs its own server`);
-  const database = `./data/e2e-${port}-${name}.sqlite`;
-  const dirs = [`./data/e2e-${port}-${name}-uploads`, `./data/e2e-${port}-${name}-outbox`];
+  const files = options.sharedFiles ?? `./data/e2e-${port}-${name}`;
+  const database = `${files}.sqlite`;
+  const dirs = [`${files}-uploads`, `${files}-outbox`];
   const removeFiles = () => {
+    if (options.sharedFiles) return;
     for (const file of [database, `${database}-wal`, `${database}-shm`]) rmSync(file, { force: true });
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
   removeFiles();
+  const inherited: Record<string, string | undefined> = options.cleanEnv
+    ? { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }
+    : { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "" };
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: process.cwd(),
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...process.env,
+      ...(inherited as NodeJS.ProcessEnv),
       PORT: String(port),
       PUBLIC_SITE_URL: base,
       SQLITE_PATH: database,
       UPLOADS_DIR: dirs[0],
       MAIL_OUTBOX_DIR: dirs[1],
       LOG_REQUESTS: "false",
-      FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "",
       ...env,
     },
   });
@@ -70,7 +87,7 @@ export async function startBuiltServer(port: number, name: string, env: Record<s
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { base, pid: child.pid!, output, stop };
+  return { base, files, pid: child.pid!, output, stop };
 }
 
 /** A Linux process's memory from /proc: resident now and its peak ("high water mark"), in bytes. */
