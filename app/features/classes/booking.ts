@@ -1,4 +1,4 @@
-import { problemOf } from "~/lib/errors";
+import { problemOf, type ErrorCode } from "~/lib/errors";
 import type { LiveClass } from "./live-class";
 
 /**
@@ -26,8 +26,11 @@ export function ordinal(n: number): string {
 
 export type BookingProblem = "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted" | "not_enough_credits";
 
-/** A refusal's entry in the error catalogue: its code, status and sentence ("not_found" is a class's). */
-export function bookingProblem(problem: BookingProblem) {
+/**
+ * A booking refusal, online or at a studio, as the error catalogue says it: code, status, sentence.
+ * Bookings name a missing class "not_found" (callers and tests key on it); the catalogue's is a class's.
+ */
+export function bookingProblem(problem: "not_found" | ErrorCode) {
   return problemOf(problem === "not_found" ? "class_not_found" : problem);
 }
 

@@ -1,10 +1,9 @@
-import { problemOf } from "~/lib/errors";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
-import { waitlistOrder } from "~/features/classes/booking";
+import { bookingProblem, waitlistOrder } from "~/features/classes/booking";
 import { USER_ACTIONS, creditRefFor, returnCredits, type CreditsReturned } from "~/features/classes/booking.server";
 import { CLASSES } from "~/features/classes/class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
@@ -109,7 +108,7 @@ export type TicketProblem =
 
 export type TicketFailure = { ok: false; problem: TicketProblem; message: string; status: number };
 export const ticketFail = (problem: TicketProblem): TicketFailure => {
-  const { message, status } = problemOf(problem === "not_found" ? "class_not_found" : problem);
+  const { message, status } = bookingProblem(problem);
   return { ok: false, problem, message, status };
 };
 
