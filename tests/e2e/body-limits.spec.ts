@@ -172,5 +172,7 @@ test("a chunked 50 MB post is refused at its route's cap, streamed, on every rou
     expect(result.sentWhenAnswered!, `${route.path}: answered at the cap ${report}`).toBeLessThanOrEqual(route.cap + PAST_THE_CAP + 64);
   }
   // 50 MB sent to each of them: a server that held a body would have grown its peak by at least that.
-  expect(after.peak - before.peak, `peak memory grew by ${Math.round((after.peak - before.peak) / MB)} MB ${report}`).toBeLessThan(16 * MB);
+  // Below it, the figure is the collector's timing (8 MB on a quiet machine, 22 MB seen on a busy one),
+  // so the bar sits between the two: well under one body, well over the noise.
+  expect(after.peak - before.peak, `peak memory grew by ${Math.round((after.peak - before.peak) / MB)} MB ${report}`).toBeLessThan(32 * MB);
 });
