@@ -39,6 +39,12 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9.-]+:\d{2,5}$/, "must be host:port")
       .optional(),
+    /**
+     * Staging only: a stand-in for Google's identity endpoints (identitytoolkit, the token signing keys),
+     * which the Firebase Admin SDK and the server's REST calls reach instead of Google's hosts; the
+     * production suite's local fake (docs/decisions/040). Production refuses it.
+     */
+    IDENTITY_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
     /** The Firebase web app's public config: it reaches the browser. */
     FIREBASE_WEB_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Firebase web API key").optional(),
     FIREBASE_AUTH_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/, "must be a host name").optional(),
@@ -169,7 +175,7 @@ const EnvSchema = z
     }
     // A vendor's address other than the vendor's own is for staging's local fakes alone.
     if (env.APP_ENV !== "staging") {
-      for (const name of ["STRIPE_API_URL", "DAILY_API_URL"] as const) {
+      for (const name of ["STRIPE_API_URL", "DAILY_API_URL", "IDENTITY_API_URL"] as const) {
         if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: `must not be set with APP_ENV=${env.APP_ENV}: it points a vendor's API at a local stand-in (staging only)` });
       }
     }

@@ -138,6 +138,8 @@ describe("where a form's redirect may go (issue 24: form-action also governs the
   it("refuses a stand-in's address outside staging", () => {
     expect(() => staging({ APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "AIzaSyA-not-a-real", STRIPE_API_URL: "http://localhost:3511" })).toThrow(/STRIPE_API_URL/);
     expect(() => parseEnv({ APP_ENV: "demo", DAILY_API_URL: "http://localhost:3512" })).toThrow(/DAILY_API_URL/);
+    expect(() => parseEnv({ APP_ENV: "demo", IDENTITY_API_URL: "http://127.0.0.1:3513" })).toThrow(/IDENTITY_API_URL/);
+    expect(staging({ IDENTITY_API_URL: "http://127.0.0.1:3513" }).IDENTITY_API_URL).toBe("http://127.0.0.1:3513");
   });
 });
 
