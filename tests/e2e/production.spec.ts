@@ -224,7 +224,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#membership")).toContainText(/Monthly/i);
   });
 
-  test("a gift is bought on the provider's page and its receipt comes back", async ({ page, context }) => {
+  test("a gift and a class pack are bought on the provider's page and come back paid", async ({ page, context }) => {
     await signIn(context, GIVER.email);
     await page.goto(`${SITE}/gift`);
     await page.locator('input[name="method"][value="link"]').check();
@@ -236,6 +236,14 @@ test.describe("without JavaScript", () => {
     // Paid (the webhook and the return both settle it once), with the link to pass on.
     await expect(page.locator("main")).toContainText("Paid");
     await expect(page.locator("main")).toContainText("Gift link");
+
+    // A class pack the same way: the provider's page, and back with the credits held.
+    await page.goto(`${SITE}/credits`);
+    await page.getByRole("button", { name: /^Buy / }).first().click();
+    await expect(page, `the checkout page opened\n${lastLines()}`).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SITE}/credits\\?purchase=`));
+    await expect(page.getByRole("heading", { name: /Your credits: [1-9]/ })).toBeVisible();
   });
 
   test("Join opens the class's room on the video provider's origin, and the reminder arrives by SMTP", async ({ page, context }) => {
