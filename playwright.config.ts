@@ -1,11 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
+import { findChromium } from "./scripts/chromium.js";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The server's store; tests open the same file to add fixtures (tests/support/e2e-store.ts). */
 export const E2E_DATABASE = `./data/e2e-${PORT}.sqlite`;
 
 /**
- * Browser tests drive the machine's Chromium (Debian package), never a downloaded one.
+ * Browser tests drive the machine's Chromium (Debian package), never a downloaded one; `npm test`
+ * finds or installs it first (scripts/chromium.js).
  * The server is the production build on a throwaway SQLite file, seeded at start.
  */
 export default defineConfig({
@@ -21,7 +23,8 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "off",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // CHROMIUM_PATH, /usr/bin/chromium, or another Chromium or Chrome on PATH (scripts/chromium.js).
+      executablePath: findChromium() ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

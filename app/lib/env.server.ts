@@ -39,6 +39,12 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9.-]+:\d{2,5}$/, "must be host:port")
       .optional(),
+    /**
+     * Staging only: a stand-in for Google's identity endpoints (identitytoolkit, the token signing keys),
+     * which the Firebase Admin SDK and the server's REST calls reach instead of Google's hosts; the
+     * production suite's local fake (docs/decisions/040). Production refuses it.
+     */
+    IDENTITY_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
     /** The Firebase web app's public config: it reaches the browser. */
     FIREBASE_WEB_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Firebase web API key").optional(),
     FIREBASE_AUTH_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/, "must be a host name").optional(),
@@ -57,6 +63,11 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret").optional(),
+    /**
+     * Staging only: where the Stripe SDK sends its API calls instead of api.stripe.com, and whose origin
+     * serves the hosted checkout; the production suite's local fake (docs/decisions/040). Production refuses it.
+     */
+    STRIPE_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
     /** Stripe mode: the coupon behind the one win-back offer (50 % off, repeating for 2 months). */
     STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
     /** Signs the demo provider's events to our own webhook endpoint; the demo only. */
@@ -99,6 +110,11 @@ const EnvSchema = z
     DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
     /** Your Daily subdomain: rooms live at https://{DAILY_DOMAIN}.daily.co/{room}. */
     DAILY_DOMAIN: z.string().regex(/^[a-z0-9-]{1,63}$/, "must be a Daily subdomain (letters, digits, dashes)").optional(),
+    /**
+     * Staging only: where Daily's REST API is called instead of https://api.daily.co, and whose origin
+     * serves the rooms instead of https://{DAILY_DOMAIN}.daily.co; a local fake (docs/decisions/040). Production refuses it.
+     */
+    DAILY_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
     /** On-demand search: Algolia when the app id and search key are set, else an index in this process (docs/decisions/019-search.md). */
     ALGOLIA_APP_ID: z.string().regex(/^[A-Za-z0-9]{1,40}$/, "must be an Algolia application id").optional(),
     ALGOLIA_SEARCH_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key").optional(),
@@ -156,6 +172,12 @@ const EnvSchema = z
       if (env.DEMO_WEBHOOK_SECRET) refuse("DEMO_WEBHOOK_SECRET", `must not be set ${outside}: only the demo payment provider signs with it`);
       if (!env.ANALYTICS_KEY) refuse("ANALYTICS_KEY", `is required ${outside}: the analytics provider's key`);
       else if (env.ANALYTICS_KEY.startsWith("demo-")) refuse("ANALYTICS_KEY", `must be the analytics provider's key ${outside}, not the demo's`);
+    }
+    // A vendor's address other than the vendor's own is for staging's local fakes alone.
+    if (env.APP_ENV !== "staging") {
+      for (const name of ["STRIPE_API_URL", "DAILY_API_URL", "IDENTITY_API_URL"] as const) {
+        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: `must not be set with APP_ENV=${env.APP_ENV}: it points a vendor's API at a local stand-in (staging only)` });
+      }
     }
     if (env.APP_ENV === "production") {
       if (env.SEED_DEMO_CONTENT === true) {

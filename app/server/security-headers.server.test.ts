@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { IdentityConfig } from "~/lib/env.server";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce, marketingAllowances } from "./security-headers.server";
+import { parseEnv, type IdentityConfig } from "~/lib/env.server";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, formTargets, marketingAllowances, permissionsPolicy } from "./security-headers.server";
 
 const OFF: IdentityConfig = { mode: "off" };
 const EMULATOR: IdentityConfig = {
@@ -92,6 +92,67 @@ describe("contentSecurityPolicy", () => {
     { hashes: ["md5-AAAA"] },
   ])("refuses a script source that could break out of the header (%j)", (scripts) => {
     expect(() => contentSecurityPolicy(scripts, OFF)).toThrow();
+  });
+});
+
+/** A staging deployment's settings with Stripe and Daily, plus what a test adds. */
+function staging(extra: Record<string, string> = {}) {
+  return parseEnv({
+    APP_ENV: "staging",
+    SESSION_SECRET: "a-real-enough-secret-for-a-test-0000000",
+    ANALYTICS_KEY: "staging-analytics-key",
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_abcdefghijklmnop",
+    STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijklmnop",
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    VIDEO_PROVIDER: "daily",
+    DAILY_API_KEY: "daily-key-0000000000000000",
+    DAILY_DOMAIN: "stillhour",
+    STREAMING_PROVIDER: "mux",
+    MUX_SIGNING_KEY_ID: "muxkey0000000000",
+    MUX_SIGNING_PRIVATE_KEY: "x".repeat(120),
+    ...extra,
+  });
+}
+
+describe("where a form's redirect may go (issue 24: form-action also governs the redirect after a post)", () => {
+  it("allows Stripe's hosted checkout and the Daily subdomain's rooms, and nothing broader", () => {
+    const targets = formTargets(staging());
+    expect(targets).toEqual(["https://checkout.stripe.com", "https://stillhour.daily.co"]);
+    const csp = directives(contentSecurityPolicy({ nonce: createNonce() }, OFF, targets));
+    expect(csp.get("form-action")).toEqual(["'self'", "https://checkout.stripe.com", "https://stillhour.daily.co"]);
+    expect(csp.get("form-action")!.join(" ")).not.toMatch(/\*|https:(\s|$)|http:(\s|$)/);
+  });
+
+  it("allows staging's local stand-ins' origins instead, when they are configured", () => {
+    const targets = formTargets(staging({ STRIPE_API_URL: "http://localhost:3511", DAILY_API_URL: "http://localhost:3512/" }));
+    expect(targets).toEqual(["http://localhost:3511", "http://localhost:3512"]);
+  });
+
+  it("allows no other origin in the demo, whose checkout and rooms are on the site itself", () => {
+    expect(formTargets(parseEnv({ APP_ENV: "demo" }))).toEqual([]);
+    expect(directives(contentSecurityPolicy({ nonce: createNonce() }, OFF, [])).get("form-action")).toEqual(["'self'"]);
+  });
+
+  it("refuses a stand-in's address outside staging", () => {
+    expect(() => staging({ APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "AIzaSyA-not-a-real", STRIPE_API_URL: "http://localhost:3511" })).toThrow(/STRIPE_API_URL/);
+    expect(() => parseEnv({ APP_ENV: "demo", DAILY_API_URL: "http://localhost:3512" })).toThrow(/DAILY_API_URL/);
+    expect(() => parseEnv({ APP_ENV: "demo", IDENTITY_API_URL: "http://127.0.0.1:3513" })).toThrow(/IDENTITY_API_URL/);
+    expect(staging({ IDENTITY_API_URL: "http://127.0.0.1:3513" }).IDENTITY_API_URL).toBe("http://127.0.0.1:3513");
+  });
+});
+
+describe("Permissions-Policy (issue 24: the front desk's scanner needs the camera)", () => {
+  it("lets the front desk page use the camera from its own origin", () => {
+    expect(permissionsPolicy("/staff/studio")).toContain("camera=(self)");
+    expect(baseSecurityHeaders(new URL("http://localhost:3000/staff/studio?studio=brooklyn"))["Permissions-Policy"]).toContain("camera=(self)");
+  });
+
+  it.each(["/", "/staff/classes", "/staff/studio/anything", "/account", "/staff/studios"])("keeps the camera off on %s", (path) => {
+    const policy = baseSecurityHeaders(new URL(`http://localhost:3000${path}`))["Permissions-Policy"];
+    expect(policy).toContain("camera=()");
+    expect(policy).toContain("microphone=()");
   });
 });
 

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { getEnv, type IdentityConfig } from "~/lib/env.server";
+import { getEnv, type Env, type IdentityConfig } from "~/lib/env.server";
 import { streamingOrigins } from "~/adapters/streaming/index.server";
+import { checkoutOrigins } from "~/adapters/payments/index.server";
+import { roomOrigins } from "~/adapters/video/index.server";
 import { sendsHsts } from "~/lib/site-address.server";
 
 /**
@@ -22,7 +24,7 @@ const HASH_PATTERN = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
  * The enforcing Content-Security-Policy for pages: inline scripts run only with this response's
  * nonce or one of the stored page's hashes, plus what the configured sign-in needs to reach.
  */
-export function contentSecurityPolicy(scripts: ScriptSources, identity: IdentityConfig): string {
+export function contentSecurityPolicy(scripts: ScriptSources, identity: IdentityConfig, forms: readonly string[] = formTargets()): string {
   const inline = "nonce" in scripts ? [nonceSource(scripts.nonce)] : scripts.hashes.map(hashSource);
   const allow = identityAllowances(identity);
   // On-demand playback: MediaSource buffers are blob: addresses; a hosted stream adds its origins.
@@ -42,7 +44,9 @@ export function contentSecurityPolicy(scripts: ScriptSources, identity: Identity
     allow.frame.length > 0 ? `frame-src ${allow.frame.join(" ")}` : "frame-src 'none'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A form's post may end in a redirect to the provider's hosted checkout or a class's video room:
+    // Chromium holds that redirect to form-action too, so exactly those configured origins are allowed.
+    ["form-action 'self'", ...forms].join(" "),
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -55,6 +59,11 @@ function nonceSource(nonce: string): string {
 function hashSource(hash: string): string {
   if (!HASH_PATTERN.test(hash)) throw new Error("CSP script hash must look like sha256-<base64>");
   return `'${hash}'`;
+}
+
+/** Where a form post may be redirected: the configured payment checkout and video rooms, nothing else. */
+export function formTargets(env: Env = getEnv()): string[] {
+  return [...new Set([...checkoutOrigins(env), ...roomOrigins(env)])];
 }
 
 /**
@@ -99,6 +108,15 @@ export function marketingAllowances(env: Pick<ReturnType<typeof getEnv>, "AD_PIX
   return { script, connect };
 }
 
+/** The pages that may ask for the camera: the front desk, whose QR scanner checks tickets in (§5). */
+const CAMERA_PAGES = new Set(["/staff/studio", "/staff/studio/"]);
+
+/** The Permissions-Policy for a path: the camera only on the front desk, every other page none. */
+export function permissionsPolicy(pathname: string): string {
+  const camera = CAMERA_PAGES.has(pathname) ? "camera=(self)" : "camera=()";
+  return `${camera}, microphone=(), geolocation=(), payment=(self)`;
+}
+
 /** Headers every response carries, page or not. HSTS wherever the configured site is served over HTTPS. */
 export function baseSecurityHeaders(url: URL): Record<string, string> {
   const headers: Record<string, string> = {
@@ -106,7 +124,7 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    "Permissions-Policy": permissionsPolicy(url.pathname),
   };
   if (sendsHsts(url)) {
     headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";

@@ -5,8 +5,8 @@ import { E2E_DATABASE } from "../../playwright.config";
  * Writes fixtures straight into the running server's SQLite file (the same table layout as
  * app/adapters/store/sqlite.server.ts), so browser tests can add content the seed does not have.
  */
-export function putDocument(collection: string, id: string, data: Record<string, unknown>) {
-  const db = new Database(E2E_DATABASE);
+export function putDocument(collection: string, id: string, data: Record<string, unknown>, database = E2E_DATABASE) {
+  const db = new Database(database);
   try {
     db.pragma("busy_timeout = 5000");
     db.prepare(

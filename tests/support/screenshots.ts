@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Page } from "@playwright/test";
+import { findChromium } from "../../scripts/chromium.js";
 
 const BASE_URL = process.env.BASE_URL ?? "http://localhost:3000";
 const OUT = process.env.SHOTS_DIR ?? "/tmp/shots";
@@ -46,7 +47,7 @@ async function firstHref(page: Page, listPath: string, selector: string): Promis
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: findChromium() ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
       "--headless",

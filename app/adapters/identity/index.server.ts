@@ -1,4 +1,7 @@
-import { getApps, initializeApp, type App } from "firebase-admin/app";
+import { Agent as HttpsAgent, type AgentOptions } from "node:https";
+import { connect as plainConnect, type Socket } from "node:net";
+import { connect as tlsConnect } from "node:tls";
+import { getApps, initializeApp, type App, type AppOptions } from "firebase-admin/app";
 import { getAuth, type Auth, type UserRecord } from "firebase-admin/auth";
 import { getEnv, isDemo, type IdentityConfig } from "~/lib/env.server";
 
@@ -81,9 +84,42 @@ function getAdminAuth(): Auth {
   if (auth) return auth;
   const config = identityConfig();
   const name = `identity-${config.projectId}`;
-  const app: App = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: config.projectId }, name);
+  const app: App = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: config.projectId, ...standInOptions() }, name);
   auth = getAuth(app);
   return auth;
+}
+
+/**
+ * Staging's stand-in for Google (IDENTITY_API_URL, refused elsewhere): the Admin SDK keeps its own
+ * addresses, paths and checks (signatures against the fetched keys, audience, issuer, expiry,
+ * revocation), and only its connections go to the stand-in; it needs no Google credential.
+ */
+function standInOptions(): Pick<AppOptions, "httpAgent" | "credential"> {
+  const url = getEnv().IDENTITY_API_URL;
+  if (!url) return {};
+  const standIn = new URL(url);
+  const port = Number(standIn.port || (standIn.protocol === "https:" ? 443 : 80));
+  class StandInAgent extends HttpsAgent {
+    override createConnection(options: AgentOptions & { servername?: string }, callback?: (error: Error | null, socket: Socket) => void): Socket {
+      const socket =
+        standIn.protocol === "https:"
+          ? tlsConnect({ host: standIn.hostname, port, servername: standIn.hostname })
+          : plainConnect({ host: standIn.hostname, port });
+      callback?.(null, socket);
+      return socket;
+    }
+  }
+  return {
+    httpAgent: new StandInAgent({ keepAlive: true }),
+    credential: { getAccessToken: async () => ({ access_token: "stand-in", expires_in: 3600 }) },
+  };
+}
+
+/** Where the identity REST API is: Google's, the emulator's, or staging's stand-in. */
+function restBase(config: Exclude<IdentityConfig, { mode: "off" }>): string {
+  if (config.mode === "emulator") return `http://${config.emulatorHost}/identitytoolkit.googleapis.com/v1`;
+  const standIn = getEnv().IDENTITY_API_URL;
+  return standIn ? `${new URL(standIn).origin}/v1` : "https://identitytoolkit.googleapis.com/v1";
 }
 
 /** Verifies an ID token from the browser, always checking revocation and disabled accounts. */
@@ -271,10 +307,7 @@ export async function readEmulatorOutbox(): Promise<{
 
 async function callRest(method: string, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const config = identityConfig();
-  const base =
-    config.mode === "emulator"
-      ? `http://${config.emulatorHost}/identitytoolkit.googleapis.com/v1`
-      : "https://identitytoolkit.googleapis.com/v1";
+  const base = restBase(config);
   const { status, body } = await fetchJson(`${base}/${method}?key=${encodeURIComponent(config.apiKey)}`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -28,13 +28,17 @@ export interface StripeAdapterOptions {
   /** Tests pass `Stripe.createFetchHttpClient(fixtureFetch)`: no network. */
   httpClient?: Stripe.HttpClient;
   maxNetworkRetries?: number;
+  /** Staging's stand-in for api.stripe.com (STRIPE_API_URL): its host, port and protocol. */
+  apiUrl?: string;
 }
 
 const SUBSCRIPTION_EXPAND = ["default_payment_method", "discounts.source.coupon", "items.data.price"];
 
 export function createStripeProvider(options: StripeAdapterOptions): PaymentProvider {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     apiVersion: STRIPE_API_VERSION,
+    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const) } : {}),
     timeout: 10_000,
     maxNetworkRetries: options.maxNetworkRetries ?? 2,
     telemetry: false,

@@ -6,11 +6,15 @@ import { VideoError, roomName, type JoinRequest, type VideoRooms } from "./port"
  * and expiring when the class ends; a cancelled booking's member is ejected and banned by user id.
  * Daily's own words never reach a page: failures become VideoError.
  */
-export function createDailyRooms(options: { apiKey: string; domain: string; fetch?: typeof fetch; timeoutMs?: number }): VideoRooms {
+export function createDailyRooms(options: { apiKey: string; domain: string; fetch?: typeof fetch; timeoutMs?: number; apiUrl?: string }): VideoRooms {
+  // Staging's stand-in (DAILY_API_URL) answers the API under /v1 and serves the rooms on its origin.
+  const standIn = options.apiUrl ? new URL(options.apiUrl).origin : null;
+  const apiBase = standIn ? `${standIn}/v1` : "https://api.daily.co/v1";
+  const roomBase = standIn ?? `https://${options.domain}.daily.co`;
   const call = async (path: string, body: unknown): Promise<Record<string, unknown>> => {
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(`https://api.daily.co/v1${path}`, {
+      response = await (options.fetch ?? fetch)(`${apiBase}${path}`, {
         method: "POST",
         headers: { Authorization: `Bearer ${options.apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify(body),
@@ -37,7 +41,7 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
         properties: { room_name: name, user_name: request.displayName, user_id: request.uid, exp: request.closesAt, nbf: request.opensAt },
       });
       if (typeof token.token !== "string") throw new VideoError("unavailable", "the video service sent no token");
-      return `https://${options.domain}.daily.co/${name}?t=${encodeURIComponent(token.token)}`;
+      return `${roomBase}/${name}?t=${encodeURIComponent(token.token)}`;
     },
     async endAccess({ classId, uid }) {
       // A meeting token cannot be withdrawn; ejecting by user_id with `ban` puts the member out and

@@ -1,0 +1,296 @@
+import { execFile } from "node:child_process";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { expect, test, type BrowserContext } from "@playwright/test";
+import { findChromium } from "../../scripts/chromium.js";
+import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { putDocument } from "../support/e2e-store";
+import { startIdentityStandIn, type IdentityStandIn } from "../support/production/identity-stand-in";
+import { startAnalyticsReceiver, startSmtpReceiver, startVideoStandIn } from "../support/production/receivers";
+import { startStripeStandIn, type StripeStandIn } from "../support/production/stripe-stand-in";
+import { startFront, type Front } from "../support/round-robin-front";
+
+/**
+ * Issue 24, the site as it runs in production (docs/decisions/040): the built server started twice as
+ * `node server.js` with NODE_ENV=production and APP_ENV=staging (a clean environment: no demo driver,
+ * no demo secret, no Auth emulator), on one SQLite store in WAL mode, behind a round-robin front whose
+ * address is the site's PUBLIC_SITE_URL. Every vendor is a local stand-in on its own origin (another
+ * port): Google's identity endpoints for the real Firebase Admin SDK, Stripe for the real `stripe`
+ * SDK with a hosted checkout page, a real SMTP server for nodemailer, Daily's API and rooms, and the
+ * analytics provider. The journeys are the ones the demo never shows, each on its vendor's origin.
+ */
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORTS = {
+  front: BASE_PORT + 40,
+  a: BASE_PORT + 41,
+  b: BASE_PORT + 42,
+  identity: BASE_PORT + 43,
+  video: BASE_PORT + 44,
+  smtp: BASE_PORT + 45,
+  analytics: BASE_PORT + 46,
+  stripe: BASE_PORT + 47,
+};
+const SITE = `http://localhost:${PORTS.front}`;
+const PROJECT = "stillhour-staging-e2e";
+const token = (length: number) => randomBytes(length).toString("hex").slice(0, length);
+const SECRETS = {
+  stripeKey: `sk_test_${token(24)}`,
+  webhook: `whsec_${token(24)}`,
+  daily: token(40),
+  analytics: `staging-${token(16)}`,
+};
+const MUX_KEY = Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
+
+const MEMBER = { uid: "prod-member", email: "rowan.member@stillhour.test", firstName: "Rowan", lastName: "Ashby" };
+const NEWCOMER = { uid: "prod-newcomer", email: "ines.newcomer@stillhour.test", firstName: "Ines", lastName: "Okafor" };
+const GIVER = { uid: "prod-giver", email: "theo.giver@stillhour.test", firstName: "Theo", lastName: "Marsh" };
+// The seeded studios name this uid as their desk staff (app/demo/studios.ts).
+const STAFF = { uid: "demo-studio-staff", email: "sam.desk@stillhour.test", firstName: "Sam", lastName: "Okonkwo", claims: { studioStaff: true } };
+
+let identity: IdentityStandIn;
+let stripe: StripeStandIn;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let video: Awaited<ReturnType<typeof startVideoStandIn>>;
+let analytics: Awaited<ReturnType<typeof startAnalyticsReceiver>>;
+let servers: BuiltServer[] = [];
+let front: Front;
+let env: Record<string, string>;
+
+const launchArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+  // The front desk's camera: Chromium's own fake device, and no permission prompt.
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+];
+test.use({ launchOptions: { executablePath: findChromium() ?? "/usr/bin/chromium", args: launchArgs } });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  identity = await startIdentityStandIn(PORTS.identity, PROJECT, [MEMBER, NEWCOMER, GIVER, STAFF]);
+  smtp = await startSmtpReceiver(PORTS.smtp);
+  video = await startVideoStandIn(PORTS.video, SECRETS.daily);
+  analytics = await startAnalyticsReceiver(PORTS.analytics);
+  stripe = await startStripeStandIn(PORTS.stripe, { webhookUrl: `${SITE}/api/payments/webhook`, webhookSecret: SECRETS.webhook, secretKey: SECRETS.stripeKey });
+  env = {
+    NODE_ENV: "production",
+    APP_ENV: "staging",
+    PUBLIC_SITE_URL: SITE,
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    // A staging project may carry the demo content (plans, studios, teachers); never its people.
+    SEED_DEMO_CONTENT: "true",
+    DATA_STORE: "sqlite",
+    FIREBASE_PROJECT_ID: PROJECT,
+    FIREBASE_WEB_API_KEY: `AIza${token(30)}`,
+    IDENTITY_API_URL: identity.url,
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: SECRETS.stripeKey,
+    STRIPE_WEBHOOK_SECRET: SECRETS.webhook,
+    STRIPE_API_URL: stripe.url,
+    MAIL_TRANSPORT: "smtp",
+    SMTP_URL: smtp.url,
+    VIDEO_PROVIDER: "daily",
+    DAILY_API_KEY: SECRETS.daily,
+    DAILY_DOMAIN: "stillhour-staging",
+    DAILY_API_URL: video.url,
+    STREAMING_PROVIDER: "mux",
+    MUX_SIGNING_KEY_ID: token(24),
+    MUX_SIGNING_PRIVATE_KEY: MUX_KEY,
+    ANALYTICS_KEY: SECRETS.analytics,
+    ANALYTICS_FORWARD_URL: analytics.url,
+    ANALYTICS_FORWARD_SECONDS: "1",
+  };
+  // The first seeds the store; the second starts on it once it exists.
+  const first = await startBuiltServer(PORTS.a, "production", env, { cleanEnv: true });
+  servers.push(first);
+  servers.push(await startBuiltServer(PORTS.b, "production", env, { cleanEnv: true, sharedFiles: first.files }));
+  front = await startFront(PORTS.front, servers.map((server) => server.base));
+  // Each person's own record (onboarding done), as the onboarding form leaves it.
+  const month = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  for (const person of [MEMBER, NEWCOMER, GIVER, STAFF]) {
+    putDocument(
+      "privateUsers",
+      person.uid,
+      {
+        ...EMPTY_RECORD,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        ...(person === MEMBER ? { subscriptionStatus: "active", subscriptionExpirationDate: month } : {}),
+      },
+      database(),
+    );
+  }
+});
+
+test.afterAll(async () => {
+  await front?.close();
+  // The second shares the first's files: it stops first, so the first's stop removes them closed.
+  for (const server of [...servers].reverse()) await server.stop();
+  servers = [];
+  await Promise.all([identity?.close(), stripe?.close(), smtp?.close(), video?.close(), analytics?.close()]);
+});
+
+const EMPTY_RECORD = {
+  defaultCard: null,
+  email: null,
+  firstName: null,
+  hasTakenBreatheClass: false,
+  iOSFirstSignInTimestamp: null,
+  irlInfo: {},
+  lastName: null,
+  location: {},
+  mostRecentTimeZone: "UTC",
+  phoneNumber: null,
+  photoUrl: null,
+  socialStats: {},
+  stripeCustomerId: null,
+  subscriptionExpirationDate: null,
+  subscriptionSource: null,
+  subscriptionStatus: null,
+  tracking: {},
+  username: null,
+  birthday: null,
+  photoColor: null,
+};
+
+const database = () => `${servers[0].files}.sqlite`;
+const lastLines = () => servers.map((server, i) => `instance ${i + 1}:\n${server.output.slice(-15).join("\n")}`).join("\n");
+
+/** Signs in by e-mail link, the path that works without JavaScript: the link the provider would mail is opened in this browser. */
+async function signIn(context: BrowserContext, email: string) {
+  const asked = await context.request.post(`${SITE}/sign-in?next=%2F`, { form: { email }, headers: { Origin: SITE }, maxRedirects: 0 });
+  expect(asked.status(), `the sign-in link was asked for: ${await asked.text().catch(() => "")}\n${lastLines()}`).toBe(302);
+  const link = identity.linkFor(email);
+  expect(link, "the identity provider was asked to send a link").not.toBeNull();
+  const url = new URL(link!.continueUrl);
+  url.searchParams.set("oobCode", link!.oobCode);
+  url.searchParams.set("mode", "signIn");
+  const opened = await context.request.get(url.toString(), { maxRedirects: 0 });
+  expect(opened.status(), `the link signed in:\n${lastLines()}`).toBe(302);
+}
+
+test("two production instances share one store behind the front, both answering", async ({ request }) => {
+  for (let i = 0; i < 4; i += 1) expect((await request.get(`${SITE}/`)).status()).toBe(200);
+  expect(Object.values(front.counts.byBackend).every((count) => count >= 2), JSON.stringify(front.counts)).toBe(true);
+});
+
+test("an analytics event the server records reaches the provider in its upload format", async ({ request }) => {
+  const code = `NOPE${randomBytes(4).toString("hex").toUpperCase()}`;
+  const response = await request.post(`${SITE}/subscribe`, { form: { intent: "apply", plan: "annual", code }, headers: { Origin: SITE }, maxRedirects: 0 });
+  expect(response.status(), "an unknown code is refused beside the field").toBe(400);
+  const ours = (form: URLSearchParams) =>
+    (JSON.parse(form.get("e") ?? "[]") as Array<{ event_type: string; insert_id?: string; event_properties?: { typedCode?: string } }>).filter(
+      (event) => event.event_type.startsWith("Web_Promotion_Code") && event.event_properties?.typedCode === code,
+    );
+  // Each event once by its insert_id (the provider's own de-duplication key): whether two instances
+  // forward an event once is the multi-instance suite's question; this one asks that it arrives.
+  const seen = () => [...new Map(analytics.uploads.flatMap((upload) => ours(upload.form)).map((event) => [event.insert_id ?? event.event_type, event.event_type])).values()];
+  await expect.poll(() => seen().sort(), { timeout: 15_000, message: `the receiver got ${analytics.uploads.length} upload(s)\n${lastLines()}` }).toEqual([
+    "Web_Promotion_Code_Attempted",
+    "Web_Promotion_Code_Invalid",
+  ]);
+  for (const upload of analytics.uploads.filter((candidate) => ours(candidate.form).length > 0)) {
+    expect(upload.contentType).toContain("application/x-www-form-urlencoded");
+    const [client, e, v, uploadTime, checksum] = ["client", "e", "v", "upload_time", "checksum"].map((field) => upload.form.get(field));
+    expect(client).toBe(SECRETS.analytics);
+    expect(checksum, "checksum = MD5(v + client + e + upload_time)").toBe(createHash("md5").update(`${v}${client}${e}${uploadTime}`).digest("hex"));
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("subscribing reaches the provider's page on its own origin and comes back a member", async ({ page, context }) => {
+    await signIn(context, NEWCOMER.email);
+    await page.goto(`${SITE}/subscribe?plan=monthly&step=payment`);
+    const consent = page.locator("#field-renewalConsent");
+    if (await consent.count()) await consent.check();
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    // Chromium holds the redirect after a form post to form-action: only an allowed origin is reached.
+    await expect(page, `the checkout page opened\n${lastLines()}`).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    await expect(page.getByRole("heading", { name: "Pay Stillhour" })).toBeVisible();
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SITE}/subscribe/welcome`));
+    expect(stripe.deliveries, "the signed webhook was taken").toContainEqual({ type: "checkout.session.completed", status: 200 });
+    await page.goto(`${SITE}/settings`);
+    await expect(page.locator("#membership")).toContainText(/Monthly/i);
+  });
+
+  test("a gift and a class pack are bought on the provider's page and come back paid", async ({ page, context }) => {
+    await signIn(context, GIVER.email);
+    await page.goto(`${SITE}/gift`);
+    await page.locator('input[name="method"][value="link"]').check();
+    await page.getByLabel("Their name").fill("Marguerite");
+    await page.locator("form button[type=submit]").last().click();
+    await expect(page, `the checkout page opened\n${lastLines()}`).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SITE}/gift/receipt/`));
+    // Paid (the webhook and the return both settle it once), with the link to pass on.
+    await expect(page.locator("main")).toContainText("Paid");
+    await expect(page.locator("main")).toContainText("Gift link");
+
+    // A class pack the same way: the provider's page, and back with the credits held.
+    await page.goto(`${SITE}/credits`);
+    await page.getByRole("button", { name: /^Buy / }).first().click();
+    await expect(page, `the checkout page opened\n${lastLines()}`).toHaveURL(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    await page.getByRole("button", { name: "Pay" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${SITE}/credits\\?purchase=`));
+    await expect(page.getByRole("heading", { name: /Your credits: [1-9]/ })).toBeVisible();
+  });
+
+  test("Join opens the class's room on the video provider's origin, and the reminder arrives by SMTP", async ({ page, context }) => {
+    const id = `prod-join-${Date.now() % 100000}`;
+    const startsAt = new Date(Math.floor((Date.now() + 5 * 60_000) / 60_000) * 60_000).toISOString();
+    putDocument(
+      "classes",
+      id,
+      { id, slug: id, title: `Harbour Sit ${id}`, teacherId: "teacher-amara", modality: "meditation", startsAt, durationMinutes: 30, description: "A class made for this test.", capacity: 10, timeZone: "UTC" },
+      database(),
+    );
+    await signIn(context, MEMBER.email);
+    await page.goto(`${SITE}/classes/${id}`);
+    await page.getByRole("button", { name: "Book my place" }).click();
+    await page.getByRole("button", { name: "Join the class" }).click();
+    await expect(page, `the room opened\n${lastLines()}`).toHaveURL(new RegExp(`^${video.url}/`));
+    await expect(page.getByRole("heading", { name: /Video room/ })).toBeVisible();
+    await expect(page.locator("body")).toContainText("Rowan");
+
+    // The reminder job, as a scheduler runs it (npm run classes:remind), with the servers' settings.
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/class-jobs.js", "remind"], {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, SQLITE_PATH: database() } as unknown as NodeJS.ProcessEnv,
+    });
+    expect(stdout).toContain('"sent":1');
+    await expect.poll(() => smtp.mail.filter((mail) => mail.to.includes(MEMBER.email) && mail.subject.includes(`Harbour Sit ${id}`)).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+test("the front desk starts the camera (Permissions-Policy camera=(self) there only)", async ({ page, context }) => {
+  await context.grantPermissions(["camera"], { origin: SITE });
+  await signIn(context, STAFF.email);
+  // Linux Chromium has no barcode detector: one that never finds a code stands in for it; the camera is Chromium's fake device.
+  await page.addInitScript(() => {
+    (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = class {
+      async detect() {
+        return [];
+      }
+    };
+  });
+  const response = await page.goto(`${SITE}/staff/studio`);
+  await page.getByRole("button", { name: "Scan with the camera" }).click();
+  // The camera's track is live in the page's video element; a refusal would end in the page's alert.
+  const track = () => page.locator("video").evaluate((video: HTMLVideoElement) => (video.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? "none");
+  await expect.poll(track, { timeout: 10_000, message: "the camera started" }).toBe("live");
+  await expect(page.getByRole("button", { name: "Stop the camera" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  expect(response?.headers()["permissions-policy"]).toContain("camera=(self)");
+  // Every other page keeps the camera off.
+  expect((await page.request.get(`${SITE}/classes`)).headers()["permissions-policy"]).toContain("camera=()");
+});
