@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, PROJECT, signInContext } from "../support/auth-emulator";
-import { putDocument } from "../support/e2e-store";
+import { putDocument, putLiveClass } from "../support/e2e-store";
 import { expectFocusUsable, focused, tabTo } from "../support/keyboard";
 import { expect, test } from "../support/test";
 
@@ -205,24 +205,6 @@ test("Escape closes the account menu and gives focus back to it", async ({ page,
   expect((await focused(page)).tag).toBe("summary");
 });
 
-/** A live class of our own three days out, so booking it changes no other test's seats. */
-function putLiveClass(): string {
-  const id = `kbd-live-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
-  putDocument("classes", id, {
-    id,
-    slug: id,
-    title: "Keyboard Harbour Sit",
-    teacherId: "teacher-amara",
-    modality: "meditation",
-    startsAt: new Date(Math.floor((Date.now() + 3 * 86_400_000) / 60_000) * 60_000).toISOString(),
-    durationMinutes: 30,
-    description: "A class made for the keyboard journey.",
-    capacity: 10,
-    timeZone: "Europe/London",
-  });
-  return id;
-}
-
 function freshPhone(): string {
   return `+1202560${String((Date.now() + Math.floor(Math.random() * 9000)) % 10000).padStart(4, "0")}`;
 }
@@ -232,7 +214,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a member books a class and cancels it", async ({ page, baseURL }) => {
-      const id = putLiveClass();
+      const id = putLiveClass("kbd-live", 3 * 24 * 60);
       await signInContext(page.request, baseURL!, MEMBER);
       await page.goto(`/classes/${id}`);
       await tabTo(page, /^book my place$/i, { tag: "button" });
