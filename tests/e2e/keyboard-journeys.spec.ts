@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, PROJECT, signInContext } from "../support/auth-emulator";
-import { putDocument, putLiveClass } from "../support/e2e-store";
+import { subscribeMonthly } from "../support/demo-purchases";
+import { putClass, putDocument, putLiveClass, startsIn } from "../support/e2e-store";
 import { expectFocusUsable, focused, tabTo } from "../support/keyboard";
 import { expect, test } from "../support/test";
 
@@ -261,6 +262,103 @@ for (const javaScriptEnabled of [true, false]) {
       await payByKeyboard(page, "4242 4242 4242 4242", "Odile Marsh");
       await expect(page).toHaveURL(/\/subscribe\/welcome\?session_id=/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome, Odile");
+    });
+
+    test("a new member buys a class pack, then gives a gift by e-mail after a missing address", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Perrin", lastName: "Oak", email: "" }, headers: { Origin: baseURL! } });
+      await page.goto("/credits");
+      await tabTo(page, /^buy /i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Perrin Oak");
+      await expect(page).toHaveURL(/\/credits\?purchase=/);
+      await expect(page.getByRole("status").filter({ hasText: "added to your credits" })).toBeVisible();
+
+      await page.goto("/gift");
+      // The first gift is chosen; the arrows move to the next one and back, as in any radio group.
+      await tabTo(page, /:/, { tag: "input" });
+      const first = await page.locator(":focus").getAttribute("value");
+      await page.keyboard.press("ArrowDown");
+      await expect(page.locator(":focus")).not.toHaveAttribute("value", first!);
+      await expect(page.locator(":focus")).toBeChecked();
+      await expectFocusUsable(page, "the second gift");
+      await page.keyboard.press("ArrowUp");
+      await expect(page.locator(`input[name="giftType"][value="${first}"]`)).toBeChecked();
+      await tabTo(page, /^by e-mail/i, { tag: "input" });
+      await expect(page.locator(":focus")).toBeChecked();
+      await tabTo(page, /^their name/i, { tag: "input" });
+      await page.keyboard.type("Marisol");
+      // Posted with no address: the cursor comes back to it, the message tied to it.
+      await page.keyboard.press("Enter");
+      await expectFocusedFieldRefused(page, /e-mail address/i);
+      await page.keyboard.type("marisol@example.com");
+      await tabTo(page, /^a message/i, { tag: "textarea" });
+      await page.keyboard.type("For quieter mornings.");
+      await tabTo(page, /^continue to payment$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Perrin Oak");
+      await expect(page).toHaveURL(/\/gift\/receipt\//);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Thank you for giving");
+    });
+
+    test("a new member signs a studio's waiver and buys a drop-in", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      const id = `kbd-studio-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
+      putClass(id, startsIn(3 * 24 * 60), { title: "Keyboard Lantern Sit", durationMinutes: 45, capacity: 6, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost: null });
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Wynn", lastName: "Harrow", email: "" }, headers: { Origin: baseURL! } });
+      await page.goto(`/studios/lantern-yard/classes/${id}`);
+      await tabTo(page, /^buy a drop-in .*sign the waiver first/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
+
+      // Signed with nothing filled in: the cursor goes to the name, its message tied to it.
+      await tabTo(page, /^sign and continue$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expectFocusedFieldRefused(page, /name/i);
+      await page.keyboard.type("Wynn Harrow");
+      // A new member has given no birthday, so it is asked once. Chromium's date field takes the
+      // digits in order (month, day, year); its calendar button is a stop of its own, with the ring.
+      await tabTo(page, /^your date of birth/i, { tag: "input" });
+      await page.keyboard.type("04211990");
+      await expect(page.getByLabel("Your date of birth")).toHaveValue("1990-04-21");
+      await tabTo(page, /^i have read the waiver/i, { tag: "input" });
+      await page.keyboard.press("Space");
+      await tabTo(page, /^sign and continue$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status")).toContainText("Thank you for signing the waiver");
+
+      await tabTo(page, /^buy a drop-in \(\$22\.00\)$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/demo\/checkout\//);
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Wynn Harrow");
+      await expect(page).toHaveURL(new RegExp(`/studios/lantern-yard/classes/${id}\\?paid=drop-in`));
+      await expect(page.getByRole("status")).toContainText("You're booked");
+    });
+
+    test("a member cancels their membership, passing the offer by", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Idris", lastName: "Lowe", email: "" }, headers: { Origin: baseURL! } });
+      await subscribeMonthly(page.request, baseURL!);
+      await page.goto("/settings");
+      await tabTo(page, /^cancel membership$/i, { tag: "a", max: 150 });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Before you go" })).toBeVisible();
+      // The win-back offer comes first; the keyboard passes it on the way to cancelling.
+      await tabTo(page, /^keep my membership with the offer$/i, { tag: "button" });
+      await tabTo(page, /^cancel my membership$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/settings\?membership=cancelled#membership/);
+      await expect(page.locator("#membership")).toContainText(/cancelled and ends on/);
+      // What the keyboard reaches next is the way back.
+      await tabTo(page, /^resume membership$/i, { tag: "button", max: 150 });
     });
   });
 }
