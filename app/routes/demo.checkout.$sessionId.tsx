@@ -6,7 +6,7 @@ import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS,
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
-import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
+import { authenticateDemoCheckout, cardholderNameFor, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -38,6 +38,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
       mode: session.mode,
       cancelUrl: session.cancelUrl,
       awaitingAuthentication: session.pendingCard !== null,
+      // WCAG 3.3.7: the member's name is already known; it is offered, and stays editable.
+      cardName: await cardholderNameFor(session),
       summary: plan
         ? {
             name: plan.name,
@@ -149,7 +151,7 @@ export default function DemoCheckoutRoute() {
             />
             <FormField focusOnError name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" defaultValue={values.expiry ?? ""} error={errors.expiry} required />
             <FormField focusOnError name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" error={errors.cvc} required />
-            <FormField focusOnError name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? ""} error={errors.cardName} required />
+            <FormField focusOnError name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? page.cardName} error={errors.cardName} required />
             <button className="button" type="submit" disabled={busy}>
               {page.mode === "setup" ? "Save card" : "Pay"}
             </button>

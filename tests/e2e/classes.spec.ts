@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
-import { putDocument } from "../support/e2e-store";
+import { putClass as putClassDocument, startsIn } from "../support/e2e-store";
 import { staffClassRow } from "../support/staff-page";
 import { expect, test } from "../support/test";
 
@@ -8,19 +8,8 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
 /** A class of our own in the running server's store, starting `minutesFromNow` from now. */
 function putClass(id: string, minutesFromNow: number, capacity = 10) {
-  const startsAt = new Date(Math.floor((Date.now() + minutesFromNow * 60_000) / 60_000) * 60_000).toISOString();
-  putDocument("classes", id, {
-    id,
-    slug: id,
-    title: "Test Harbour Sit",
-    teacherId: "teacher-amara",
-    modality: "meditation",
-    startsAt,
-    durationMinutes: 30,
-    description: "A class made for this test.",
-    capacity,
-    timeZone: "Europe/London",
-  });
+  const startsAt = startsIn(minutesFromNow);
+  putClassDocument(id, startsAt, { capacity, description: "A class made for this test." });
   return startsAt;
 }
 

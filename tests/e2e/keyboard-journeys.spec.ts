@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, PROJECT, signInContext } from "../support/auth-emulator";
-import { putDocument } from "../support/e2e-store";
+import { subscribeMonthly } from "../support/demo-purchases";
+import { putClass, putDocument, putLiveClass, startsIn } from "../support/e2e-store";
 import { expectFocusUsable, focused, tabTo } from "../support/keyboard";
 import { expect, test } from "../support/test";
 
@@ -41,6 +42,23 @@ async function expectFocusedFieldRefused(page: Page, message: RegExp) {
 async function retype(page: Page, text: string) {
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
+}
+
+/**
+ * Fills the demo checkout's card form from the focused card number on, by keyboard, and pays. The
+ * name on the card is already there, the name the member gave us (WCAG 3.3.7): it is checked, not typed.
+ */
+async function payByKeyboard(page: Page, card: string, name: string) {
+  await retype(page, card);
+  await page.keyboard.press("Tab");
+  await retype(page, "12/34");
+  await page.keyboard.press("Tab");
+  await retype(page, "123");
+  await page.keyboard.press("Tab");
+  await expect(page.locator(":focus")).toHaveAttribute("name", "cardName");
+  await expect(page.locator(":focus")).toHaveValue(name);
+  await expectFocusUsable(page, "the name on the card");
+  await page.keyboard.press("Enter");
 }
 
 test.describe("with JavaScript", () => {
@@ -188,24 +206,6 @@ test("Escape closes the account menu and gives focus back to it", async ({ page,
   expect((await focused(page)).tag).toBe("summary");
 });
 
-/** A live class of our own three days out, so booking it changes no other test's seats. */
-function putLiveClass(): string {
-  const id = `kbd-live-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
-  putDocument("classes", id, {
-    id,
-    slug: id,
-    title: "Keyboard Harbour Sit",
-    teacherId: "teacher-amara",
-    modality: "meditation",
-    startsAt: new Date(Math.floor((Date.now() + 3 * 86_400_000) / 60_000) * 60_000).toISOString(),
-    durationMinutes: 30,
-    description: "A class made for the keyboard journey.",
-    capacity: 10,
-    timeZone: "Europe/London",
-  });
-  return id;
-}
-
 function freshPhone(): string {
   return `+1202560${String((Date.now() + Math.floor(Math.random() * 9000)) % 10000).padStart(4, "0")}`;
 }
@@ -215,7 +215,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a member books a class and cancels it", async ({ page, baseURL }) => {
-      const id = putLiveClass();
+      const id = putLiveClass("kbd-live", 3 * 24 * 60);
       await signInContext(page.request, baseURL!, MEMBER);
       await page.goto(`/classes/${id}`);
       await tabTo(page, /^book my place$/i, { tag: "button" });
@@ -256,22 +256,109 @@ for (const javaScriptEnabled of [true, false]) {
       await page.keyboard.press("Enter");
       await expect(page.locator("#field-cardNumber-error")).toBeVisible();
       await expectFocusedFieldRefused(page, /card/i);
-      const pay = async (card: string) => {
-        await retype(page, card);
-        await page.keyboard.press("Tab");
-        await retype(page, "12/34");
-        await page.keyboard.press("Tab");
-        await retype(page, "123");
-        await page.keyboard.press("Tab");
-        await retype(page, "Odile Marsh");
-        await page.keyboard.press("Enter");
-      };
-      await pay("4000 0000 0000 0002");
+      await payByKeyboard(page, "4000 0000 0000 0002", "Odile Marsh");
       await expect(page.locator(".notice--error, .field__error").first()).toContainText(/declined/i);
       await expect(page.locator(":focus")).toHaveAttribute("name", "cardNumber");
-      await pay("4242 4242 4242 4242");
+      await payByKeyboard(page, "4242 4242 4242 4242", "Odile Marsh");
       await expect(page).toHaveURL(/\/subscribe\/welcome\?session_id=/);
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome, Odile");
+    });
+
+    test("a new member buys a class pack, then gives a gift by e-mail after a missing address", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Perrin", lastName: "Oak", email: "" }, headers: { Origin: baseURL! } });
+      await page.goto("/credits");
+      await tabTo(page, /^buy /i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Perrin Oak");
+      await expect(page).toHaveURL(/\/credits\?purchase=/);
+      await expect(page.getByRole("status").filter({ hasText: "added to your credits" })).toBeVisible();
+
+      await page.goto("/gift");
+      // The first gift is chosen; the arrows move to the next one and back, as in any radio group.
+      await tabTo(page, /:/, { tag: "input" });
+      const first = await page.locator(":focus").getAttribute("value");
+      await page.keyboard.press("ArrowDown");
+      await expect(page.locator(":focus")).not.toHaveAttribute("value", first!);
+      await expect(page.locator(":focus")).toBeChecked();
+      await expectFocusUsable(page, "the second gift");
+      await page.keyboard.press("ArrowUp");
+      await expect(page.locator(`input[name="giftType"][value="${first}"]`)).toBeChecked();
+      await tabTo(page, /^by e-mail/i, { tag: "input" });
+      await expect(page.locator(":focus")).toBeChecked();
+      await tabTo(page, /^their name/i, { tag: "input" });
+      await page.keyboard.type("Marisol");
+      // Posted with no address: the cursor comes back to it, the message tied to it.
+      await page.keyboard.press("Enter");
+      await expectFocusedFieldRefused(page, /e-mail address/i);
+      await page.keyboard.type("marisol@example.com");
+      await tabTo(page, /^a message/i, { tag: "textarea" });
+      await page.keyboard.type("For quieter mornings.");
+      await tabTo(page, /^continue to payment$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Perrin Oak");
+      await expect(page).toHaveURL(/\/gift\/receipt\//);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText("Thank you for giving");
+    });
+
+    test("a new member signs a studio's waiver and buys a drop-in", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      const id = `kbd-studio-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
+      putClass(id, startsIn(3 * 24 * 60), { title: "Keyboard Lantern Sit", durationMinutes: 45, capacity: 6, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost: null });
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Wynn", lastName: "Harrow", email: "" }, headers: { Origin: baseURL! } });
+      await page.goto(`/studios/lantern-yard/classes/${id}`);
+      await tabTo(page, /^buy a drop-in .*sign the waiver first/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
+
+      // Signed with nothing filled in: the cursor goes to the name, its message tied to it.
+      await tabTo(page, /^sign and continue$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expectFocusedFieldRefused(page, /name/i);
+      await page.keyboard.type("Wynn Harrow");
+      // A new member has given no birthday, so it is asked once. Chromium's date field takes the
+      // digits in order (month, day, year); its calendar button is a stop of its own, with the ring.
+      await tabTo(page, /^your date of birth/i, { tag: "input" });
+      await page.keyboard.type("04211990");
+      await expect(page.getByLabel("Your date of birth")).toHaveValue("1990-04-21");
+      await tabTo(page, /^i have read the waiver/i, { tag: "input" });
+      await page.keyboard.press("Space");
+      await tabTo(page, /^sign and continue$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status")).toContainText("Thank you for signing the waiver");
+
+      await tabTo(page, /^buy a drop-in \(\$22\.00\)$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/demo\/checkout\//);
+      await tabTo(page, /^card number/i, { tag: "input" });
+      await payByKeyboard(page, "4242 4242 4242 4242", "Wynn Harrow");
+      await expect(page).toHaveURL(new RegExp(`/studios/lantern-yard/classes/${id}\\?paid=drop-in`));
+      await expect(page.getByRole("status")).toContainText("You're booked");
+    });
+
+    test("a member cancels their membership, passing the offer by", async ({ page, baseURL }) => {
+      test.setTimeout(90_000);
+      await signInContext(page.request, baseURL!, freshPhone());
+      await page.request.post("/onboarding", { form: { firstName: "Idris", lastName: "Lowe", email: "" }, headers: { Origin: baseURL! } });
+      await subscribeMonthly(page.request, baseURL!);
+      await page.goto("/settings");
+      await tabTo(page, /^cancel membership$/i, { tag: "a", max: 150 });
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { name: "Before you go" })).toBeVisible();
+      // The win-back offer comes first; the keyboard passes it on the way to cancelling.
+      await tabTo(page, /^keep my membership with the offer$/i, { tag: "button" });
+      await tabTo(page, /^cancel my membership$/i, { tag: "button" });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/settings\?membership=cancelled#membership/);
+      await expect(page.locator("#membership")).toContainText(/cancelled and ends on/);
+      // What the keyboard reaches next is the way back.
+      await tabTo(page, /^resume membership$/i, { tag: "button", max: 150 });
     });
   });
 }

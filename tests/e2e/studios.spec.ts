@@ -1,28 +1,14 @@
 import type { Page } from "@playwright/test";
 import { EMULATOR_HOST, signInContext } from "../support/auth-emulator";
-import { putCreditPack, putDocument } from "../support/e2e-store";
+import { putClass, putCreditPack, putDocument, startsIn } from "../support/e2e-store";
 import { expect, test } from "../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
 /** An in-person class at Lantern Yard (New York), `minutesFromNow` from now. */
 function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title = "Test Lantern Sit", creditCost: number | null = null) {
-  const startsAt = new Date(Math.floor((Date.now() + minutesFromNow * 60_000) / 60_000) * 60_000).toISOString();
-  putDocument("classes", id, {
-    id,
-    slug: id,
-    title,
-    teacherId: "teacher-amara",
-    modality: "meditation",
-    startsAt,
-    durationMinutes: 45,
-    description: "An in-person class made for this test.",
-    capacity,
-    timeZone: "America/New_York",
-    studioId: "lantern-yard",
-    roomId: "sun-room",
-    creditCost,
-  });
+  const startsAt = startsIn(minutesFromNow);
+  putClass(id, startsAt, { title, durationMinutes: 45, description: "An in-person class made for this test.", capacity, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost });
   return startsAt;
 }
 

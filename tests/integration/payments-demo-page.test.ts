@@ -8,6 +8,7 @@ import { createTestBuild } from "./app-build";
 
 // The demo's hosted checkout page as a browser without JavaScript uses it: plain GETs and form posts.
 const { startSubscriptionCheckout, getMembership } = await import("../../app/features/billing/membership.server");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const entry = await import("~/entry.server");
 
@@ -98,6 +99,21 @@ describe("the demo checkout page", () => {
     expect((await fetch(`${base}${path}`, { redirect: "manual" })).status).toBe(302);
     expect((await submit(path, card("4242 4242 4242 4242"))).status).toBe(302);
     expect(await demo().countCharges(sessionId)).toBe(1);
+  });
+
+  it("offers the name the member already gave as the name on the card (WCAG 3.3.7), as it is now, and still refuses it cleared", async () => {
+    const { path, uid } = await session();
+    const field = (html: string) => /<input[^>]*name="cardName"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(field(text(await (await fetch(`${base}${path}`)).text()))).toContain('value="Ada Lovelace"');
+    // Renamed after the provider's customer was made: the page follows the account, not the customer.
+    await savePrivateUser(uid, { firstName: "Augusta", lastName: "King" });
+    expect(field(text(await (await fetch(`${base}${path}`)).text()))).toContain('value="Augusta King"');
+    const cleared = await submit(path, { ...card("4242 4242 4242 4242"), cardName: " " });
+    expect(cleared.status).toBe(400);
+    const html = text(await cleared.text());
+    expect(html).toContain("Please enter the name on the card.");
+    expect(field(html)).not.toContain("Augusta");
+    expect(await getMembership(uid)).toBeNull();
   });
 
   it("answers 404 for a session it never made", async () => {

@@ -5,8 +5,8 @@ import type { Page } from "@playwright/test";
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
- * Label in Name (2.5.3) is still marked experimental in axe-core 4.13, which tags alone leave out;
- * it is named here so the rule runs whichever axe-core is installed.
+ * Label in Name (2.5.3) was marked experimental in axe-core 4.13, which tags alone leave out (4.14
+ * tags it wcag21a); it is named here so the rule runs whichever axe-core is installed.
  */
 const ALSO_RUN = { "label-content-name-mismatch": { enabled: true } };
 

@@ -42,3 +42,35 @@ export function putCreditPack(uid: string, options: { credits: number; days: num
   putDocument("creditAccounts", uid, { uid, seq: 1, updatedAt: purchasedAt });
   return id;
 }
+
+/** The time `minutes` from now, to the minute, as a class's `startsAt`. */
+export function startsIn(minutes: number): string {
+  return new Date(Math.floor((Date.now() + minutes * 60_000) / 60_000) * 60_000).toISOString();
+}
+
+/** A class document (an online class in London unless `fields` say otherwise: a studio, a zone, a cost). */
+export function putClass(id: string, startsAt: string, fields: Record<string, unknown> = {}) {
+  putDocument("classes", id, {
+    id,
+    slug: id,
+    title: "Test Harbour Sit",
+    teacherId: "teacher-amara",
+    modality: "meditation",
+    startsAt,
+    durationMinutes: 30,
+    description: "A class made for a browser test.",
+    capacity: 10,
+    timeZone: "Europe/London",
+    ...fields,
+  });
+}
+
+/**
+ * A live (online) class of the test's own, `minutesFromNow` from now, so booking or joining it
+ * changes no other test's seats. Answers its id.
+ */
+export function putLiveClass(prefix: string, minutesFromNow: number, title = "Keyboard Harbour Sit"): string {
+  const id = `${prefix}-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
+  putClass(id, startsIn(minutesFromNow), { title });
+  return id;
+}

@@ -1,6 +1,7 @@
 import { getDemoProvider } from "~/adapters/payments/index.server";
 import type { DemoCardInput } from "~/adapters/payments/demo.server";
-import { getMembership } from "~/features/billing/membership.server";
+import { getMembership, memberForCustomer } from "~/features/billing/membership.server";
+import { getPrivateUser } from "~/features/identity/user.server";
 import { deliverSignedEvents } from "./payment-webhook.server";
 
 /**
@@ -18,6 +19,18 @@ export function demoPaymentsActive(): boolean {
 export async function getDemoCheckout(sessionId: string) {
   const provider = getDemoProvider();
   return provider ? provider.getDemoSession(sessionId) : null;
+}
+
+/**
+ * The name the paying member already gave us (onboarding or settings), to put in the checkout's
+ * "Name on the card" so they are not asked for it again (WCAG 3.3.7). Read from their account now,
+ * not from the customer record, which keeps the name of the day it was made. Empty when the session's
+ * customer is not one of our members or they gave no name.
+ */
+export async function cardholderNameFor(session: { customerId: string | null }): Promise<string> {
+  const uid = session.customerId ? await memberForCustomer(session.customerId) : null;
+  const user = uid ? await getPrivateUser(uid) : null;
+  return [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ").slice(0, 100);
 }
 
 async function settle(result: Awaited<ReturnType<NonNullable<ReturnType<typeof getDemoProvider>>["pay"]>>) {
