@@ -7,6 +7,14 @@
 //   npm run bench -- --node-env=inherit      # server NODE_ENV: production (default, as in the
 //                                            # Dockerfile), any value, or inherit from this shell
 //   npm run bench -- --in-place        # run the server from the working tree instead of a copy
+//   npm run bench -- --members=only    # only the member pages (bench/members.js); --members=no skips them
+//   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
+//                                      # DIR: the member server runs with --cpu-prof and leaves its
+//                                      # profile there (read it with bench/profile-summary.js)
+//
+// `npm run bench` runs under scripts/with-auth-emulator.js (port 9499): the member pages need a
+// signed-in session, made through the Auth emulator and /api/session as a browser makes one. The
+// public pages' server runs without identity, as before.
 //
 // Starts `node server.js` (from a copy of build/ and public/) as the demo (APP_ENV=demo) on a free
 // port with a fresh SQLite file in the OS temp folder, warms each page, then runs autocannon with a browser's headers (brotli and
@@ -30,6 +38,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
+import { measureMemberPages, printMemberResults } from "./members.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -248,7 +257,7 @@ async function snapshotApp(dir) {
  * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
  * Resolves once GET /healthz answers 200.
  */
-export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false } = {}) {
+export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false, nodeArgs = [] } = {}) {
   const port = await freePort();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
   const appDir = inPlace ? ROOT : path.join(tmpDir, "app");
@@ -285,7 +294,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
 
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
-  const child = track(spawn(process.execPath, ["server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
+  const child = track(spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
   closeSync(out);
   closeSync(err);
 
@@ -395,7 +404,7 @@ async function returningCookie(url) {
   return session.split(";")[0];
 }
 
-async function loadTest(autocannon, { name, url, connections, duration, headers = BROWSER_HEADERS }) {
+export async function loadTest(autocannon, { name, url, connections, duration, headers = BROWSER_HEADERS }) {
   console.error(`› autocannon ${name} ${url} (${connections} connections, ${duration} s)`);
   const result = await autocannon({ url, connections, duration, headers });
   return {
@@ -542,11 +551,49 @@ async function startStaticCeiling(appUrl, paths) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, duration: 10, connections: 50, warmup: 50, "node-env": "production" });
+  const flags = parseFlags(process.argv.slice(2), {
+    build: true,
+    inPlace: false,
+    duration: 10,
+    connections: 50,
+    warmup: 50,
+    "node-env": "production",
+    // Issue 25: member pages after the public ones (`no` skips them, `only` runs nothing else), and
+    // the mixed scenario over two instances instead of the page runs.
+    members: "yes",
+    "member-duration": 8,
+    "member-connections": 50,
+    // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
+    "member-profile": "",
+    scenario: "pages",
+  });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const { default: autocannon } = await import("autocannon");
+  if (flags.scenario !== "pages") throw new Error(`unknown --scenario=${flags.scenario} (pages)`);
+  if (flags.members !== "only") await measurePublicPages(autocannon, flags, startedAt);
+  if (flags.members !== "no") await measureAndReportMemberPages(autocannon, flags);
+}
+
+/** Issue 25: the member pages (bench/members.js), printed after the public table, saved beside it. */
+async function measureAndReportMemberPages(autocannon, flags) {
+  const results = await measureMemberPages({
+    autocannon,
+    loadTest,
+    connections: flags["member-connections"],
+    duration: flags["member-duration"],
+    nodeEnv: flags["node-env"] === "inherit" ? process.env.NODE_ENV : flags["node-env"],
+    inPlace: flags.inPlace,
+    nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
+  });
+  writeFileSync(path.join(ROOT, "bench", "results-members.json"), `${JSON.stringify(results, null, 2)}\n`);
+  printMemberResults(results);
+  if (!results.skipped) console.log("Wrote bench/results-members.json");
+}
+
+/** The public pages against the static ceiling, first-load JS, store reads and search. */
+async function measurePublicPages(autocannon, flags, startedAt) {
   const machineBefore = await checkMachine();
   console.error("› starting node server.js");
   const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });
