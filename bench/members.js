@@ -95,6 +95,21 @@ export async function bookClasses(baseUrl, cookie, classPaths, count) {
   return booked;
 }
 
+/**
+ * CPU time the server process has used so far (user + system, ms), from /proc: divided by the
+ * requests of a run it gives CPU per view, which other work on a shared machine does not inflate
+ * the way it inflates latency.
+ */
+export function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second here).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 async function storeReads(baseUrl) {
   try {
     const response = await fetch(`${baseUrl}/__stats`);
@@ -187,10 +202,13 @@ export async function measureMemberPages({ autocannon, loadTest, connections = 5
       }
       if (!statuses[200] || !signedInPage) throw new Error(`${page.path} did not answer the member's page while warming: ${JSON.stringify(statuses)}`);
       const readsBefore = await storeReads(app.url);
+      const cpuBefore = cpuMsOf(app.child.pid);
       const run = await loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers });
+      const cpuAfter = cpuMsOf(app.child.pid);
       const readsAfter = await storeReads(app.url);
       const docsPerView = readsBefore !== null && readsAfter !== null && run.totalRequests > 0 ? (readsAfter - readsBefore) / run.totalRequests : null;
-      runs.push({ ...run, page: page.name, path: page.path, storeDocsPerViewFromStats: docsPerView });
+      const cpuMsPerView = cpuBefore !== null && cpuAfter !== null && run.totalRequests > 0 ? (cpuAfter - cpuBefore) / run.totalRequests : null;
+      runs.push({ ...run, page: page.name, path: page.path, storeDocsPerViewFromStats: docsPerView, cpuMsPerView });
     }
     const log = storeUseByPath(app.logFile, pages.map((page) => page.path));
     for (const run of runs) Object.assign(run, { server: log[run.path] ?? null });
@@ -231,8 +249,8 @@ export function printMemberResults(results) {
   }
   console.log(`\nMember pages (signed in as the demo member, ${results.options.connections} connections × ${results.options.durationSeconds} s each)`);
   console.log(`CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`);
-  const header = ["page", "path", "req/s", "p50 ms", "p99 ms", "non-2xx", "store ops/view", "docs/view"];
-  const widths = [16, 34, 8, 7, 7, 8, 15, 10];
+  const header = ["page", "path", "req/s", "p50 ms", "p99 ms", "non-2xx", "store ops/view", "docs/view", "CPU ms/view"];
+  const widths = [16, 34, 8, 7, 7, 8, 15, 10, 12];
   const line = (cells) => cells.map((cell, i) => (i < 2 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join("  ");
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
@@ -248,6 +266,7 @@ export function printMemberResults(results) {
         run.non2xx + run.errors + run.timeouts,
         fixed(run.server?.storeOpsPerView),
         fixed(run.server?.storeDocsPerView ?? run.storeDocsPerViewFromStats),
+        fixed(run.cpuMsPerView, 1),
       ]),
     );
   }

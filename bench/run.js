@@ -8,6 +8,9 @@
 //                                            # Dockerfile), any value, or inherit from this shell
 //   npm run bench -- --in-place        # run the server from the working tree instead of a copy
 //   npm run bench -- --members=only    # only the member pages (bench/members.js); --members=no skips them
+//   npm run bench -- --scenario=mixed  # bench/mixed.js: 100 connections × 60 s, a mix of anonymous and
+//                                      # member pages and actions, two instances behind a round-robin front
+//                                      # (--mixed-connections, --mixed-duration, --seed)
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
 //                                      # profile there (read it with bench/profile-summary.js)
@@ -39,6 +42,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
 import { measureMemberPages, printMemberResults } from "./members.js";
+import { runMixedScenario } from "./mixed.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -566,12 +570,16 @@ async function main() {
     // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
     "member-profile": "",
     scenario: "pages",
+    "mixed-connections": 100,
+    "mixed-duration": 60,
+    seed: 25,
   });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const { default: autocannon } = await import("autocannon");
-  if (flags.scenario !== "pages") throw new Error(`unknown --scenario=${flags.scenario} (pages)`);
+  if (flags.scenario === "mixed") return void (await runMixedScenario(autocannon, flags));
+  if (flags.scenario !== "pages") throw new Error(`unknown --scenario=${flags.scenario} (pages or mixed)`);
   if (flags.members !== "only") await measurePublicPages(autocannon, flags, startedAt);
   if (flags.members !== "no") await measureAndReportMemberPages(autocannon, flags);
 }
