@@ -403,8 +403,15 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (setCookie) res.append("Set-Cookie", setCookie);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  // A rendered page (entry.server waits for all its data, so nothing is gained by streaming it) comes
+  // as hundreds of small chunks; written one by one each was its own pass through the compressor, the
+  // largest single cost of a member's page (issue 25). Whole, it is compressed in one go. Anything
+  // else (event streams, data requests, files) still streams.
+  if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    return void res.end(Buffer.from(await response.arrayBuffer()));
+  }
+  await writeReadableStreamToWritable(response.body, res);
 }
 
 /**
