@@ -5,7 +5,8 @@
 // 100 connections (--mixed-connections) for 60 s (--mixed-duration), each a loop that picks its next
 // request by weight (seeded, --seed): anonymous pages (first visits and returning visitors), a
 // signed-in member's pages (the demo member and four new onboarded accounts), and actions: booking
-// and cancelling a class (each connection its own class, so the two alternate), saving and removing a
+// and cancelling a class (connection i alternates on class i of the schedule, wrapping round when
+// there are fewer classes than connections, so a few races and their 4xx are part of the mix), saving and removing a
 // favourite, and the player's progress reports. Reports requests/s, the error rate (5xx, refused or
 // dropped connections, timeouts; 4xx answers are counted apart, as refusals), p50/p99 per kind, and
 // each instance's resident memory before and after. Targets: < 1 % errors, p99 < 1 s for every kind.
@@ -162,7 +163,7 @@ export async function runMixedScenario(_autocannon, flags) {
     const deadline = Date.now() + durationMs;
     console.error(`› mixed load: ${connections} connections for ${durationMs / 1000} s through the front at ${base}`);
     const worker = async (index) => {
-      // Each connection books and cancels its own class, so connections never race for one booking.
+      // Connection i books and cancels class i (wrapping round: with fewer classes some connections share one).
       const myClass = found.classes[index % found.classes.length];
       let holding = booked.includes(myClass);
       let favourite = false;
