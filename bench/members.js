@@ -13,7 +13,7 @@
 // each request made (the `storeOps`/`storeDocs` fields the server logs when STATS_ENDPOINT is on).
 import os from "node:os";
 import { readFileSync } from "node:fs";
-import { BROWSER_HEADERS, checkMachine, startApp } from "./run.js";
+import { BROWSER_HEADERS, checkMachine, requestLogEntries, startApp } from "./run.js";
 
 /** The demo member (app/demo/accounts.ts): onboarded, with an annual membership seeded at start. */
 export const DEMO_MEMBER_PHONE = "+12015550101";
@@ -122,21 +122,8 @@ async function storeReads(baseUrl) {
 /** Per path, from the request log: requests, server time and the store use each request logged. */
 export function storeUseByPath(logFile, paths) {
   const byPath = Object.fromEntries(paths.map((p) => [p, { requests: 0, ops: 0, docs: 0, logged: 0, durations: [] }]));
-  let text = "";
-  try {
-    text = readFileSync(logFile, "utf8");
-  } catch {
-    return {};
-  }
-  for (const line of text.split("\n")) {
-    if (!line.startsWith("{")) continue;
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const summary = entry.msg === "request" ? byPath[entry.path] : undefined;
+  for (const entry of requestLogEntries(logFile)) {
+    const summary = byPath[entry.path];
     if (!summary || entry.method !== "GET") continue;
     summary.requests++;
     summary.durations.push(entry.durationMs);

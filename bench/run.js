@@ -471,25 +471,33 @@ async function firstLoadJs(baseUrl, html) {
   };
 }
 
-/** Per path: how the server's page cache answered and its own timing, from the request log. */
-function summarizeLog(logFile, paths) {
-  const byPath = {};
+/** The server's one-line-per-request log entries (`msg: "request"`), parsed; none when it is unreadable. */
+export function requestLogEntries(logFile) {
   let text = "";
   try {
     text = readFileSync(logFile, "utf8");
   } catch {
-    return byPath;
+    return [];
   }
-  const durations = {};
+  const entries = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
-    let entry;
     try {
-      entry = JSON.parse(line);
+      const entry = JSON.parse(line);
+      if (entry.msg === "request") entries.push(entry);
     } catch {
-      continue;
+      // a line cut short at shutdown
     }
-    if (entry.msg !== "request" || !paths.includes(entry.path)) continue;
+  }
+  return entries;
+}
+
+/** Per path: how the server's page cache answered and its own timing, from the request log. */
+function summarizeLog(logFile, paths) {
+  const byPath = {};
+  const durations = {};
+  for (const entry of requestLogEntries(logFile)) {
+    if (!paths.includes(entry.path)) continue;
     const summary = (byPath[entry.path] ??= { requests: 0, cache: {}, status: {} });
     summary.requests++;
     summary.cache[entry.cache ?? "none"] = (summary.cache[entry.cache ?? "none"] ?? 0) + 1;
