@@ -39,6 +39,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // The render's deadline; cleared once the page is written, so a finished render is not aborted
+    // later (which only made an error of writing to an ended stream, once per page, issue 25).
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     // Every page waits for all its data: pages are cached whole, and crawlers see everything.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -49,6 +52,8 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
+          body.once("end", () => clearTimeout(deadline));
+          body.once("close", () => clearTimeout(deadline));
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -66,7 +71,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
+    deadline = setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
   });
 }
 

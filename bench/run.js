@@ -7,6 +7,17 @@
 //   npm run bench -- --node-env=inherit      # server NODE_ENV: production (default, as in the
 //                                            # Dockerfile), any value, or inherit from this shell
 //   npm run bench -- --in-place        # run the server from the working tree instead of a copy
+//   npm run bench -- --members=only    # only the member pages (bench/members.js); --members=no skips them
+//   npm run bench -- --scenario=mixed  # bench/mixed.js: 100 connections × 60 s, a mix of anonymous and
+//                                      # member pages and actions, two instances behind a round-robin front
+//                                      # (--mixed-connections, --mixed-duration, --seed)
+//   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
+//                                      # DIR: the member server runs with --cpu-prof and leaves its
+//                                      # profile there (read it with bench/profile-summary.js)
+//
+// `npm run bench` runs under scripts/with-auth-emulator.js (port 9499): the member pages need a
+// signed-in session, made through the Auth emulator and /api/session as a browser makes one. The
+// public pages' server runs without identity, as before.
 //
 // Starts `node server.js` (from a copy of build/ and public/) as the demo (APP_ENV=demo) on a free
 // port with a fresh SQLite file in the OS temp folder, warms each page, then runs autocannon with a browser's headers (brotli and
@@ -30,6 +41,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
+import { measureMemberPages, printMemberResults } from "./members.js";
+import { runMixedScenario } from "./mixed.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -248,7 +261,7 @@ async function snapshotApp(dir) {
  * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
  * Resolves once GET /healthz answers 200.
  */
-export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false } = {}) {
+export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false, nodeArgs = [] } = {}) {
   const port = await freePort();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
   const appDir = inPlace ? ROOT : path.join(tmpDir, "app");
@@ -285,7 +298,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
 
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
-  const child = track(spawn(process.execPath, ["server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
+  const child = track(spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
   closeSync(out);
   closeSync(err);
 
@@ -395,7 +408,7 @@ async function returningCookie(url) {
   return session.split(";")[0];
 }
 
-async function loadTest(autocannon, { name, url, connections, duration, headers = BROWSER_HEADERS }) {
+export async function loadTest(autocannon, { name, url, connections, duration, headers = BROWSER_HEADERS }) {
   console.error(`› autocannon ${name} ${url} (${connections} connections, ${duration} s)`);
   const result = await autocannon({ url, connections, duration, headers });
   return {
@@ -458,25 +471,33 @@ async function firstLoadJs(baseUrl, html) {
   };
 }
 
-/** Per path: how the server's page cache answered and its own timing, from the request log. */
-function summarizeLog(logFile, paths) {
-  const byPath = {};
+/** The server's one-line-per-request log entries (`msg: "request"`), parsed; none when it is unreadable. */
+export function requestLogEntries(logFile) {
   let text = "";
   try {
     text = readFileSync(logFile, "utf8");
   } catch {
-    return byPath;
+    return [];
   }
-  const durations = {};
+  const entries = [];
   for (const line of text.split("\n")) {
     if (!line.startsWith("{")) continue;
-    let entry;
     try {
-      entry = JSON.parse(line);
+      const entry = JSON.parse(line);
+      if (entry.msg === "request") entries.push(entry);
     } catch {
-      continue;
+      // a line cut short at shutdown
     }
-    if (entry.msg !== "request" || !paths.includes(entry.path)) continue;
+  }
+  return entries;
+}
+
+/** Per path: how the server's page cache answered and its own timing, from the request log. */
+function summarizeLog(logFile, paths) {
+  const byPath = {};
+  const durations = {};
+  for (const entry of requestLogEntries(logFile)) {
+    if (!paths.includes(entry.path)) continue;
     const summary = (byPath[entry.path] ??= { requests: 0, cache: {}, status: {} });
     summary.requests++;
     summary.cache[entry.cache ?? "none"] = (summary.cache[entry.cache ?? "none"] ?? 0) + 1;
@@ -542,11 +563,53 @@ async function startStaticCeiling(appUrl, paths) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, duration: 10, connections: 50, warmup: 50, "node-env": "production" });
+  const flags = parseFlags(process.argv.slice(2), {
+    build: true,
+    inPlace: false,
+    duration: 10,
+    connections: 50,
+    warmup: 50,
+    "node-env": "production",
+    // Issue 25: member pages after the public ones (`no` skips them, `only` runs nothing else), and
+    // the mixed scenario over two instances instead of the page runs.
+    members: "yes",
+    "member-duration": 8,
+    "member-connections": 50,
+    // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
+    "member-profile": "",
+    scenario: "pages",
+    "mixed-connections": 100,
+    "mixed-duration": 60,
+    seed: 25,
+  });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
   const { default: autocannon } = await import("autocannon");
+  if (flags.scenario === "mixed") return void (await runMixedScenario(autocannon, flags));
+  if (flags.scenario !== "pages") throw new Error(`unknown --scenario=${flags.scenario} (pages or mixed)`);
+  if (flags.members !== "only") await measurePublicPages(autocannon, flags, startedAt);
+  if (flags.members !== "no") await measureAndReportMemberPages(autocannon, flags);
+}
+
+/** Issue 25: the member pages (bench/members.js), printed after the public table, saved beside it. */
+async function measureAndReportMemberPages(autocannon, flags) {
+  const results = await measureMemberPages({
+    autocannon,
+    loadTest,
+    connections: flags["member-connections"],
+    duration: flags["member-duration"],
+    nodeEnv: flags["node-env"] === "inherit" ? process.env.NODE_ENV : flags["node-env"],
+    inPlace: flags.inPlace,
+    nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
+  });
+  writeFileSync(path.join(ROOT, "bench", "results-members.json"), `${JSON.stringify(results, null, 2)}\n`);
+  printMemberResults(results);
+  if (!results.skipped) console.log("Wrote bench/results-members.json");
+}
+
+/** The public pages against the static ceiling, first-load JS, store reads and search. */
+async function measurePublicPages(autocannon, flags, startedAt) {
   const machineBefore = await checkMachine();
   console.error("› starting node server.js");
   const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });

@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
+import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/read-tally.server";
 import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
 import { byteLimit } from "~/lib/form-body.server";
@@ -66,7 +67,7 @@ export function createFrontDoor(
   // Only the configured proxies' X-Forwarded-For entries are believed; the ones left of them are the
   // client's own words, so `req.ip` is the address the nearest untrusted hop connected from.
   app.set("trust proxy", env.TRUST_PROXY_HOPS);
-  app.use(requestLog(env.LOG_REQUESTS));
+  app.use(requestLog(env.LOG_REQUESTS, env.STATS_ENDPOINT));
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));
   app.get("/healthz", (req, res) => {
@@ -402,8 +403,15 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   });
   for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
   if (setCookie) res.append("Set-Cookie", setCookie);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) return void res.end();
+  // A rendered page (entry.server waits for all its data, so nothing is gained by streaming it) comes
+  // as hundreds of small chunks; written one by one each was its own pass through the compressor, the
+  // largest single cost of a member's page (issue 25). Whole, it is compressed in one go. Anything
+  // else (event streams, data requests, files) still streams.
+  if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    return void res.end(Buffer.from(await response.arrayBuffer()));
+  }
+  await writeReadableStreamToWritable(response.body, res);
 }
 
 /**
@@ -505,24 +513,28 @@ function acceptRequestId(incoming: string | string[] | undefined): string {
 }
 
 /** One structured line per request: method, path, status, duration and request id. */
-function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string }) {
+function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string; tally?: ReadTally }) {
   const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
-  const { started: _started, ...rest } = entry;
-  process.stdout.write(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs })}\n`);
+  const { started: _started, tally, ...rest } = entry;
+  // The store reads this request made (only with STATS_ENDPOINT on: a debug figure for the bench).
+  const reads = tally ? { storeOps: tally.ops, storeDocs: tally.docs, storeRepeats: tally.repeats.length } : {};
+  process.stdout.write(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs, ...reads })}\n`);
 }
 
-function requestLog(enabled: boolean): express.RequestHandler {
+function requestLog(enabled: boolean, countReads: boolean): express.RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = acceptRequestId(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
+    const tally = countReads ? newReadTally() : undefined;
     if (enabled) {
       res.on("finish", () =>
-        logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache }),
+        logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache, tally }),
       );
     }
-    next();
+    if (tally) withReadTally(tally, next);
+    else next();
   };
 }
 

@@ -3,6 +3,7 @@ import { getEnv } from "~/lib/env.server";
 import type { DocumentStore } from "./port.server";
 import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
+import { tallyReads } from "./read-tally.server";
 
 let store: DocumentStore | undefined;
 
@@ -10,10 +11,12 @@ let store: DocumentStore | undefined;
 export function getStore(): DocumentStore {
   if (store) return store;
   const env = getEnv();
-  store =
+  // Reads are counted per request when a tally runs (read-tally.server.ts); otherwise passed straight on.
+  store = tallyReads(
     env.dataStore === "firestore"
       ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
-      : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
+      : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH)),
+  );
   return store;
 }
 

@@ -1,3 +1,4 @@
+import { cached } from "~/lib/cache.server";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import type { DocumentStore } from "~/adapters/store/port.server";
@@ -38,6 +39,15 @@ export async function listPlans(store: DocumentStore = getStore()): Promise<Plan
 }
 
 /** One plan by id, or null when it does not exist, is inactive, or the id is not a plan id at all. */
+/**
+ * A plan as pages describe it (settings): the same for every member, so kept in this process for a
+ * minute (issue 25, ADR 042). Plans are only ever created (seeded), never edited in place.
+ */
+export function getPlanForPage(id: string): Promise<Plan | null> {
+  if (!PlanSchema.shape.id.safeParse(id).success) return Promise.resolve(null);
+  return cached(`plan:${id}`, { ttlSeconds: 60 }, () => getPlan(id));
+}
+
 export async function getPlan(id: string, store: DocumentStore = getStore()): Promise<Plan | null> {
   if (!PlanSchema.shape.id.safeParse(id).success) return null;
   const plan = await store.get(PLANS, id, PlanSchema);

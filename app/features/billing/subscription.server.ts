@@ -3,7 +3,7 @@ import { promotionCheckEvent, promotionEventBase } from "~/features/billing/anal
 import { recordEvent } from "~/platform/analytics-event.server";
 import type { Membership } from "./membership";
 import type { MembershipFacts } from "./membership-summary";
-import { getPlan } from "./plan.server";
+import { getPlanForPage } from "./plan.server";
 import { promotionMessage, type PromotionCheck } from "./promotion-code";
 import { checkPromotionCode } from "./promotion-code.server";
 import type { SessionUserState } from "~/features/identity/user";
@@ -75,7 +75,7 @@ export async function recordCodeCheck(check: PromotionCheck, context: { typed: s
 /** A stored membership as the facts settings shows; null when there is no plan to speak of. */
 export async function membershipFacts(membership: Membership | null, card: MembershipFacts["card"]): Promise<MembershipFacts | null> {
   if (!membership?.status || membership.currentPeriodEnd === null || membership.amount === null || !membership.currency || !membership.interval) return null;
-  const plan = membership.planId ? await getPlan(membership.planId) : null;
+  const plan = membership.planId ? await getPlanForPage(membership.planId) : null;
   return {
     status: membership.status,
     planName: plan?.name ?? (membership.interval === "year" ? "Annual" : "Monthly"),

@@ -276,12 +276,54 @@ export async function leaveWaitlist(input: { uid: string; classId: string; now: 
 }
 
 /** The member's place for one class: booked, or waitlisted with their position; null when neither. */
-export async function bookingFor(uid: string, classId: string): Promise<{ status: "booked" } | { status: "waitlisted"; position: number } | null> {
+export async function bookingFor(uid: string, classId: string): Promise<MemberPlace> {
   const [booking, seats] = await Promise.all([getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema), getStore().get(CLASS_SEATS, classId, SeatsSchema)]);
+  return placeOf(uid, booking, seats);
+}
+
+type MemberPlace = { status: "booked" } | { status: "waitlisted"; position: number } | null;
+
+function placeOf(uid: string, booking: Booking | null, seats: z.output<typeof SeatsSchema> | null): MemberPlace {
   if (booking?.status === "booked") return { status: "booked" };
   if (booking?.status !== "waitlisted") return null;
   const position = waitlistOrder(seats?.waitlist ?? []).findIndex((entry) => entry.uid === uid) + 1;
   return { status: "waitlisted", position: Math.max(1, position) };
+}
+
+/**
+ * Everything a class page shows of one class's seats and one member's place in it (issue 25): the
+ * seats document and the member's booking are each read once, where bookingFor, bookingPaymentFor
+ * and seatsLeft would read them five times between them. `uid` null: a visitor, seats only.
+ */
+export async function classPlaceFor(
+  uid: string | null,
+  classId: string,
+  capacity: number,
+): Promise<{ seatsLeft: number; place: MemberPlace; payment: { payment: "membership" | "credits"; creditCost: number } | null }> {
+  const [booking, seats] = await Promise.all([
+    uid ? getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema) : Promise.resolve(null),
+    getStore().get(CLASS_SEATS, classId, SeatsSchema),
+  ]);
+  const place = uid ? placeOf(uid, booking, seats) : null;
+  return {
+    seatsLeft: Math.max(0, capacity - (seats?.booked ?? 0)),
+    place,
+    payment: booking && place ? { payment: booking.payment, creditCost: booking.creditCost } : null,
+  };
+}
+
+/**
+ * The member's place in each of their bookings (listBookingsFor's): a booking says booked or
+ * waitlisted itself, so only a waitlisted one reads its class's seats, for the place in line.
+ */
+export async function placesFor(uid: string, bookings: Booking[]): Promise<Map<string, MemberPlace>> {
+  const places = await Promise.all(
+    bookings.map(async (booking) => {
+      const seats = booking.status === "waitlisted" ? await getStore().get(CLASS_SEATS, booking.classId, SeatsSchema) : null;
+      return [booking.classId, placeOf(uid, booking, seats)] as const;
+    }),
+  );
+  return new Map(places);
 }
 
 /** How the member's current booking of a class is paid, or null when they hold none. */

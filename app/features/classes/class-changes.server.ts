@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
-import { invalidatePrefix } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 import { peopleFor, returnCreditsForCancelledClass } from "./booking.server";
 import { classInvite } from "./class-invite.server";
 import { endRoomAccess } from "./class-room.server";
-import { CLASSES, getClass } from "./class-schedule.server";
+import { CLASSES, forgetCachedClasses, getClass } from "./class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 import { tellCreditsReturned } from "~/features/wallet/credits.server";
 import { sendOnce } from "~/platform/mail.server";
@@ -53,7 +52,7 @@ export async function changeClass(change: ClassChange, now = new Date()): Promis
     if (change.intent === "cancel") await returnCreditsOfCancelledClass(change.classId, now);
     return updated;
   }
-  invalidatePrefix("schedule:");
+  forgetCachedClasses();
   if (updated.liveClass.status === "cancelled") await returnCreditsOfCancelledClass(updated.liveClass.id, now);
   const told = await tellPeople(updated.liveClass, teachers);
   if (updated.liveClass.status === "cancelled") {

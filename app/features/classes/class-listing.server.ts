@@ -1,10 +1,11 @@
 import { classState, groupByDay, timeOfDay } from "./class-schedule";
-import { getClass, listUpcomingClasses } from "./class-schedule.server";
+import { getClassForPage, listUpcomingClasses } from "./class-schedule.server";
 import { ordinal } from "./booking";
-import { bookingFor, listBookingsFor } from "./booking.server";
+import { listBookingsFor, placesFor } from "./booking.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { getTeachers } from "~/features/content/teacher.server";
 import { zoneLabel } from "~/features/identity/time-zone";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * What the schedule and the home page show of a class (issue 9), already worded in the visitor's
@@ -35,7 +36,7 @@ export interface ClassListData {
 }
 
 export function timeRange(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string, locale = "en-GB"): string {
-  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const format = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
   const start = new Date(liveClass.startsAt);
   const end = new Date(start.getTime() + liveClass.durationMinutes * 60_000);
   return `${format.format(start)} – ${format.format(end)}`;
@@ -130,16 +131,17 @@ export async function schedulePage(url: URL, knownZone: string | null, now: Date
 /** "My classes": the member's booked and waitlisted classes, upcoming (soonest first) and past (latest first). */
 export async function myClasses(uid: string, zone: string, now: Date) {
   const bookings = await listBookingsFor(uid);
-  const classes = (await Promise.all(bookings.map((booking) => getClass(booking.classId)))).filter((c): c is LiveClass => c !== null);
-  const teachers = await getTeachers();
+  // The classes are shared (cached for every member); the member's place comes from their own
+  // bookings, with a class's seats read only for a place in line (issue 25).
+  const [found, teachers, place] = await Promise.all([Promise.all(bookings.map((booking) => getClassForPage(booking.classId))), getTeachers(), placesFor(uid, bookings)]);
+  const classes = found.filter((c): c is LiveClass => c !== null);
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
-  const place = new Map(await Promise.all(classes.map(async (c) => [c.id, await bookingFor(uid, c.id)] as const)));
   const items = classes
     .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
     .map((liveClass) => {
       const item = toClassListData(liveClass, names, zone, now);
       const mine = place.get(liveClass.id);
-      const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+      const day = dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
       const status = mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
       return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null };
     });
@@ -152,7 +154,7 @@ export async function myClasses(uid: string, zone: string, now: Date) {
 export async function teacherClasses(teacherId: string, zone: string, now: Date, limit = 5): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
   const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }), getTeachers()]);
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
-  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
+  const day = dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const mine = classes
     .filter((c) => c.status !== "cancelled" && (c.substituteTeacherId ?? c.teacherId) === teacherId)
     .slice(0, limit)

@@ -1,6 +1,6 @@
 import { getStore } from "~/adapters/store/index.server";
 import type { DocumentStore } from "~/adapters/store/port.server";
-import { cached } from "~/lib/cache.server";
+import { cached, invalidatePrefix } from "~/lib/cache.server";
 import { ClassTemplateSchema, occurrences } from "./class-schedule";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 
@@ -21,6 +21,7 @@ export async function generateClasses(options: { now?: Date; weeks?: number; sto
   for (const liveClass of classes) {
     if (await store.createIfAbsent(CLASSES, liveClass.id, { ...liveClass })) created += 1;
   }
+  if (created > 0) forgetCachedClasses();
   return { created, existing: classes.length - created };
 }
 
@@ -66,6 +67,24 @@ export async function getClass(idOrSlug: string): Promise<LiveClass | null> {
   if (byId) return byId;
   const { docs } = await store.query(CLASSES, LiveClassSchema, { where: [{ field: "slug", op: "==", value: idOrSlug }], limit: 1 });
   return docs[0]?.data ?? null;
+}
+
+/**
+ * One class as pages show it (issue 25, ADR 042): shared by everyone, so kept in this process for
+ * 30 s (a further 30 s stale while one reload runs) and dropped here whenever a class is written. It
+ * holds the class document only, never who booked it. Actions and jobs read `getClass`, fresh.
+ */
+export function getClassForPage(idOrSlug: string): Promise<LiveClass | null> {
+  return cached(`${CLASS_CACHE_PREFIX}${idOrSlug}`, { ttlSeconds: 30, staleSeconds: 30 }, () => getClass(idOrSlug));
+}
+
+const CLASS_CACHE_PREFIX = "class:";
+
+/** After a class is created or changed: pages read it afresh (one class, the schedule, the home page's list). */
+export function forgetCachedClasses() {
+  invalidatePrefix(CLASS_CACHE_PREFIX);
+  invalidatePrefix("schedule:");
+  invalidatePrefix("classes:");
 }
 
 /** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validTimeZone } from "./user";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * The visitor's time zone (issue 9): where it comes from, how it is named on screen, and the form
@@ -19,7 +20,7 @@ export function canonicalTimeZone(input: unknown): string | null {
   if (typeof input !== "string") return null;
   const zone = validTimeZone(input.trim());
   if (!zone) return null;
-  return new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
+  return dateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
 }
 
 export const TimeZoneFormSchema = z.object({
@@ -50,7 +51,7 @@ export function zoneCity(zone: string): string {
 export function zoneLabel(zone: string, at: Date = new Date(), locale = "en-GB"): string {
   if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
   const offset =
-    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ??
+    dateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ??
     "";
   return `${zoneCity(zone)} time${offset ? ` (${offset})` : ""}`;
 }

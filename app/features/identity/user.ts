@@ -1,4 +1,5 @@
 import { ROLES } from "~/lib/route-handle";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * The person behind a session (§3 private user record, §3 session user state, §4 rules).
@@ -155,14 +156,14 @@ export function initialsOf(firstName: string | null, lastName: string | null, fa
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function calendarDay(instant: Date, timeZone: string): string {
   // en-CA formats as YYYY-MM-DD, so the strings compare in date order.
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
 }
 
 /** The zone when the runtime knows it, else null (a forged or stale value never throws). */
 export function validTimeZone(zone: string | null | undefined): string | null {
   if (!zone || zone.length > 64) return null;
   try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
+    dateTimeFormat("en", { timeZone: zone });
     return zone;
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { ordinal } from "~/features/classes/booking";
-import { getClass } from "~/features/classes/class-schedule.server";
+import { getClass, getClassForPage } from "~/features/classes/class-schedule.server";
 import { getTicket, ticketsOf, waitlistPosition } from "./in-person-tickets.server";
 import { TICKET_STATE_LABEL, lateCancelDeadline, studioTime } from "./studio";
 import { getStudioById, listStudios, roomName } from "./studio.server";
@@ -41,7 +41,7 @@ export async function ticketPage(uid: string, classId: string, now: Date) {
 export async function upcomingTickets(uid: string, now: Date): Promise<{ href: string; title: string; when: string; status: string }[]> {
   const studios = new Map((await listStudios()).map((s) => [s.id, s]));
   const live = (await ticketsOf(uid)).filter((t) => (t.status === "booked" || t.status === "waitlisted") && Date.parse(t.startsAt) > now.getTime() - 3_600_000);
-  const withClass = await Promise.all(live.map(async (t) => ({ t, c: await getClass(t.classId) })));
+  const withClass = await Promise.all(live.map(async (t) => ({ t, c: await getClassForPage(t.classId) })));
   return withClass.flatMap(({ t, c }) => {
     const studio = studios.get(t.studioId);
     if (!c || !studio) return [];

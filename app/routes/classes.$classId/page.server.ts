@@ -1,8 +1,8 @@
 import { MODALITY_LABEL, timeRange } from "~/features/classes/class-listing.server";
 import { classState } from "~/features/classes/class-schedule";
-import { getClass } from "~/features/classes/class-schedule.server";
+import { getClass, getClassForPage } from "~/features/classes/class-schedule.server";
 import { joinWindow, ordinal } from "~/features/classes/booking";
-import { bookClass, bookingFor, bookingPaymentFor, cancelBooking, leaveWaitlist, seatsLeft } from "~/features/classes/booking.server";
+import { bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
 import { endRoomAccess } from "~/features/classes/class-room.server";
 import { calendarLinks } from "~/features/classes/class-invite.server";
 import { readFormBody } from "~/lib/form-body.server";
@@ -17,6 +17,7 @@ import { getViewerState } from "~/server/viewer.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getEnv } from "~/lib/env.server";
 import { z } from "zod";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
@@ -35,13 +36,13 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
 };
 
 function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
-  const day = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(liveClass.startsAt));
+  const day = dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(liveClass.startsAt));
   return `${day}, ${timeRange(liveClass, zone)}`;
 }
 
 export async function classPage(request: Request, context: object, idOrSlug: string) {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug)) return null;
-  const liveClass = await getClass(idOrSlug);
+  const liveClass = await getClassForPage(idOrSlug);
   // In-person classes are booked on their studio's pages, after the studio's waiver (issue 12).
   if (!liveClass || liveClass.studioId) return null;
   const now = new Date();
@@ -54,15 +55,14 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
   const member = state && !state.viewer.anonymous ? state : null;
-  const seats = await seatsLeft(liveClass.id, liveClass.capacity);
+  // The seats and the member's booking, each read once for everything below (issue 25).
+  const { seatsLeft: seats, place: mine, payment: paidWith } = await classPlaceFor(member?.viewer.uid ?? null, liveClass.id, liveClass.capacity);
   const window = joinWindow(liveClass, now);
 
   let booking:
     | { kind: "closed"; sentence: string }
     | { kind: "visitor"; sentence: string; href: string; label: string; packs: string | null }
     | { kind: "member"; sentence: string; join: boolean; joinOpensAt: string | null; actions: { intent: string; label: string; pending: string; primary: boolean }[] };
-  const mine = member ? await bookingFor(member.viewer.uid, liveClass.id) : null;
-  const paidWith = mine ? await bookingPaymentFor(member!.viewer.uid, liveClass.id) : null;
   // Credits matter only to someone signed in without a membership, on a class that takes them.
   const cost = liveClass.creditCost;
   const credits = member && !member.user.isSubscribed && cost !== null && !mine && status === "scheduled" ? await creditSummary(member.viewer.uid, now) : null;
@@ -78,7 +78,7 @@ export async function classPage(request: Request, context: object, idOrSlug: str
             ? `You're booked for this class with ${creditsLabel(paidWith.creditCost)}. Cancel before the start and ${paidWith.creditCost === 1 ? "it comes" : "they come"} back.`
             : "You're booked for this class.",
       join: window.open,
-      joinOpensAt: !window.open && status === "scheduled" ? new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
+      joinOpensAt: !window.open && status === "scheduled" ? dateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
       actions: status === "scheduled" ? [{ intent: "cancel", label: "Cancel my booking", pending: "Cancelling…", primary: false }] : [],
     };
   } else if (mine?.status === "waitlisted") {
