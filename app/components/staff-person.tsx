@@ -1,0 +1,97 @@
+import { Form } from "@remix-run/react";
+import type { Role } from "~/features/identity/user";
+
+export interface StaffPersonView {
+  uid: string;
+  name: string;
+  contact: string;
+  roles: Role[];
+  studioIds: string[];
+  anonymous: boolean;
+}
+
+/**
+ * One person on the admin's people page (issue 26): who they are, a form for their roles and, when
+ * they are studio staff, one for the studios whose front desk they run. Plain posts; the error of
+ * the last post for this person is shown beside the form it came from.
+ */
+export function StaffPersonCard({
+  person,
+  where,
+  roles,
+  studios,
+  q,
+  busy,
+  error,
+}: {
+  person: StaffPersonView;
+  where: string;
+  roles: Array<{ role: Role; label: string }>;
+  studios: Array<{ id: string; name: string }>;
+  q: string;
+  busy: boolean;
+  error: { intent: string | null; message: string } | null;
+}) {
+  const base = `${where}-${person.uid}`;
+  const headingId = `${base}-name`;
+  const problem = (intent: string) =>
+    error && error.intent === intent ? (
+      <p className="field__error" role="alert" id={`${base}-${intent}-error`}>
+        {error.message}
+      </p>
+    ) : null;
+  return (
+    <li className="staff-person" aria-labelledby={headingId} data-uid={person.uid}>
+      <h3 id={headingId} className="staff-areas__title">
+        {person.name}
+      </h3>
+      <p>{person.contact || "No phone or e-mail on the account"}</p>
+      {person.anonymous ? (
+        <p>This is an anonymous account: it can't hold a role until they sign up.</p>
+      ) : (
+        <Form method="post" aria-label={`Roles for ${person.name}`}>
+          <input type="hidden" name="intent" value="roles" />
+          <input type="hidden" name="uid" value={person.uid} />
+          <input type="hidden" name="q" value={q} />
+          <fieldset className="staff-fieldset" aria-describedby={error?.intent === "roles" ? `${base}-roles-error` : undefined}>
+            <legend>Roles for {person.name}</legend>
+            <div className="staff-checks">
+              {roles.map((r) => (
+                <label key={r.role}>
+                  <input type="checkbox" name="role" value={r.role} defaultChecked={person.roles.includes(r.role)} />
+                  {r.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {problem("roles")}
+          <button type="submit" className="button button--secondary button--small" disabled={busy}>
+            Save roles
+          </button>
+        </Form>
+      )}
+      {person.roles.includes("studioStaff") && studios.length > 0 ? (
+        <Form method="post" aria-label={`Front desks for ${person.name}`}>
+          <input type="hidden" name="intent" value="studios" />
+          <input type="hidden" name="uid" value={person.uid} />
+          <input type="hidden" name="q" value={q} />
+          <fieldset className="staff-fieldset" aria-describedby={error?.intent === "studios" ? `${base}-studios-error` : undefined}>
+            <legend>Front desks {person.name} runs</legend>
+            <div className="staff-checks">
+              {studios.map((s) => (
+                <label key={s.id}>
+                  <input type="checkbox" name="studio" value={s.id} defaultChecked={person.studioIds.includes(s.id)} />
+                  {s.name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {problem("studios")}
+          <button type="submit" className="button button--secondary button--small" disabled={busy}>
+            Save front desks
+          </button>
+        </Form>
+      ) : null}
+    </li>
+  );
+}
