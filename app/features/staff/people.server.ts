@@ -250,7 +250,9 @@ export async function assignStudios(actor: AuditActor, uid: string, studioIds: r
 export async function grantStaffRole(input: { phoneNumber?: string; email?: string; role: string }): Promise<{ uid: string; roles: Role[] }> {
   const role = ROLES.find((candidate) => candidate === input.role);
   if (!role) throw new Error(`unknown role "${input.role}"; one of: ${ROLES.join(", ")}`);
-  const account = input.phoneNumber ? await findAccount({ phoneNumber: input.phoneNumber }) : input.email ? await findAccount({ email: input.email }) : null;
+  const phone = input.phoneNumber ? toE164("US", input.phoneNumber) : null;
+  if (phone && !phone.ok) throw new Error(`not a phone number we can read: ${input.phoneNumber}`);
+  const account = phone?.ok ? await findAccount({ phoneNumber: phone.e164 }) : input.email ? await findAccount({ email: input.email.trim().toLowerCase() }) : null;
   if (!account) throw new Error("no account with that phone number or e-mail: the person must sign in on the site once first");
   const roles = [...new Set([...rolesFromClaims(account.claims), role])];
   const result = await setRoles({ uid: "staff-grant-script", name: "npm run staff:grant", role: "admin" }, account.uid, roles);
