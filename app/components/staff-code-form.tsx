@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
+import { StaffChoiceGroup } from "~/components/staff-page";
 
 type TextField = "code" | "description" | "kind" | "percentOff" | "amountOff" | "duration" | "months" | "newMembersOnly" | "startsOn" | "endsOn" | "maxRedemptions" | "perMember" | "stripeCouponId";
 /** The form's values as typed (the staff feature's PromotionFormValues has this shape). */
@@ -28,25 +29,10 @@ export function StaffCodeForm({
   needsStripeCoupon: boolean;
   busy: boolean;
 }) {
-  const radios = (name: "kind" | "duration" | "perMember", legend: string, options: Array<[string, string]>) => {
-    const { errorId } = fieldIds(name, undefined, errors[name]);
-    return (
-      <fieldset className="staff-fieldset" aria-describedby={errorId}>
-        <legend>{legend}</legend>
-        <div className="staff-checks">
-          {options.map(([value, label]) => (
-            <label key={value}>
-              <input type="radio" name={name} value={value} defaultChecked={values[name] === value} />
-              {label}
-            </label>
-          ))}
-        </div>
-        <FieldError id={errorId} error={errors[name]} />
-      </fieldset>
-    );
-  };
+  const radios = (name: "kind" | "duration" | "perMember", legend: string, options: Array<[string, string]>) => (
+    <StaffChoiceGroup type="radio" name={name} legend={legend} options={options.map(([value, label]) => ({ value, label }))} checked={[values[name]]} error={errors[name]} idBase={`field-${name}`} />
+  );
   const description = fieldIds("description", `Shown only on this page, up to ${descriptionMax} characters.`, errors.description);
-  const plansIds = fieldIds("plans", "None ticked: every plan.", errors.plans);
   return (
     <Form method="post" aria-labelledby="new-code-title" noValidate>
       <input type="hidden" name="intent" value="create" />
@@ -70,19 +56,7 @@ export function StaffCodeForm({
         ["forever", "Every payment"],
       ])}
       <FormField name="months" label="Months" hint="For a number of months: 1 to 36." inputMode="numeric" defaultValue={values.months} error={errors.months} />
-      <fieldset className="staff-fieldset" aria-describedby={plansIds.describedBy}>
-        <legend>Plans</legend>
-        <FieldHint id={plansIds.hintId} hint="None ticked: every plan." />
-        <div className="staff-checks">
-          {plans.map((plan) => (
-            <label key={plan.id}>
-              <input type="checkbox" name="plans" value={plan.id} defaultChecked={values.plans.includes(plan.id)} />
-              {plan.name}
-            </label>
-          ))}
-        </div>
-        <FieldError id={plansIds.errorId} error={errors.plans} />
-      </fieldset>
+      <StaffChoiceGroup type="checkbox" name="plans" legend="Plans" hint="None ticked: every plan." options={plans.map((plan) => ({ value: plan.id, label: plan.name }))} checked={values.plans} error={errors.plans} idBase="field-plans" />
       <div className="field field--check">
         <input id="field-newMembersOnly" type="checkbox" name="newMembersOnly" value="on" defaultChecked={values.newMembersOnly === "on"} />
         <label htmlFor="field-newMembersOnly">First-time members only</label>

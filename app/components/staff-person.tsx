@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { StaffChoiceGroup } from "~/components/staff-page";
 import type { Role } from "~/features/identity/user";
 
 export interface StaffPersonView {
@@ -34,12 +35,6 @@ export function StaffPersonCard({
 }) {
   const base = `${where}-${person.uid}`;
   const headingId = `${base}-name`;
-  const problem = (intent: string) =>
-    error && error.intent === intent ? (
-      <p className="field__error" role="alert" id={`${base}-${intent}-error`}>
-        {error.message}
-      </p>
-    ) : null;
   return (
     <li className="staff-person" aria-labelledby={headingId} data-uid={person.uid}>
       <h3 id={headingId} className="staff-areas__title">
@@ -53,18 +48,15 @@ export function StaffPersonCard({
           <input type="hidden" name="intent" value="roles" />
           <input type="hidden" name="uid" value={person.uid} />
           <input type="hidden" name="q" value={q} />
-          <fieldset className="staff-fieldset" aria-describedby={error?.intent === "roles" ? `${base}-roles-error` : undefined}>
-            <legend>Roles for {person.name}</legend>
-            <div className="staff-checks">
-              {roles.map((r) => (
-                <label key={r.role}>
-                  <input type="checkbox" name="role" value={r.role} defaultChecked={person.roles.includes(r.role)} />
-                  {r.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {problem("roles")}
+          <StaffChoiceGroup
+            type="checkbox"
+            name="role"
+            legend={`Roles for ${person.name}`}
+            options={roles.map((r) => ({ value: r.role, label: r.label }))}
+            checked={person.roles}
+            error={error?.intent === "roles" ? error.message : null}
+            idBase={`${base}-roles`}
+          />
           <button type="submit" className="button button--secondary button--small" disabled={busy}>
             Save roles
           </button>
@@ -75,18 +67,15 @@ export function StaffPersonCard({
           <input type="hidden" name="intent" value="studios" />
           <input type="hidden" name="uid" value={person.uid} />
           <input type="hidden" name="q" value={q} />
-          <fieldset className="staff-fieldset" aria-describedby={error?.intent === "studios" ? `${base}-studios-error` : undefined}>
-            <legend>Front desks {person.name} runs</legend>
-            <div className="staff-checks">
-              {studios.map((s) => (
-                <label key={s.id}>
-                  <input type="checkbox" name="studio" value={s.id} defaultChecked={person.studioIds.includes(s.id)} />
-                  {s.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {problem("studios")}
+          <StaffChoiceGroup
+            type="checkbox"
+            name="studio"
+            legend={`Front desks ${person.name} runs`}
+            options={studios.map((st) => ({ value: st.id, label: st.name }))}
+            checked={person.studioIds}
+            error={error?.intent === "studios" ? error.message : null}
+            idBase={`${base}-studios`}
+          />
           <button type="submit" className="button button--secondary button--small" disabled={busy}>
             Save front desks
           </button>

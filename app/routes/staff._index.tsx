@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { StaffRoleList } from "~/components/staff-page";
 import { ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, areasFor } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
@@ -37,14 +38,7 @@ export default function StaffHomeRoute() {
           <p>What your roles let you do on the site. Every change you make here is recorded in the audit log.</p>
         </header>
         <h2>Your roles</h2>
-        <dl className="staff-roles">
-          {page.roles.map((r) => (
-            <div key={r.role} className="staff-roles__item">
-              <dt>{r.label}</dt>
-              <dd>{r.duty}</dd>
-            </div>
-          ))}
-        </dl>
+        <StaffRoleList roles={page.roles} />
         <h2>Your pages</h2>
         {page.areas.length === 0 ? (
           <p>None of your roles opens a staff page yet. Ask an admin if you expected one.</p>

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { StaffPage } from "~/components/staff-page";
+import { StaffPage, StaffTable } from "~/components/staff-page";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { AUDIT_AREAS, AUDIT_AREA_LABEL, AuditFilterSchema, showValue } from "~/features/staff/audit";
 import { listAuditEntries } from "~/features/staff/audit.server";
@@ -118,29 +118,7 @@ export default function StaffAuditRoute() {
             <p>
               {e.action}: <span className="audit-entry__target">{e.target}</span>
             </p>
-            <div className="table-scroll">
-              <table className="audit-changes">
-                <caption className="visually-hidden">
-                  Fields changed by {e.who}: {e.action}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Field</th>
-                    <th scope="col">Before</th>
-                    <th scope="col">After</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {e.changes.map((c) => (
-                    <tr key={c.field}>
-                      <th scope="row">{c.field}</th>
-                      <td>{c.before}</td>
-                      <td>{c.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StaffTable caption={`Fields changed by ${e.who}: ${e.action}`} columns={["Field", "Before", "After"]} rows={e.changes.map((c) => ({ key: c.field, cells: [c.field, c.before, c.after] }))} rowHeader />
           </li>
         ))}
       </ol>

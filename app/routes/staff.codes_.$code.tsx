@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { StaffPage } from "~/components/staff-page";
+import { StaffPage, StaffTable } from "~/components/staff-page";
 import { describeBenefit } from "~/features/billing/promotion-code";
 import { getPromotionCodeForStaff, redemptionsOf } from "~/features/staff/promotions.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
@@ -39,27 +39,7 @@ export default function StaffCodeRoute() {
       {page.rows.length === 0 ? (
         <p>Nobody has used this code yet.</p>
       ) : (
-        <div className="table-scroll">
-          <table className="staff-table">
-            <caption className="visually-hidden">Purchases that used {page.code}</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Member</th>
-                <th scope="col">Purchase</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.rows.map((r) => (
-                <tr key={r.purchaseId}>
-                  <td>{r.when}</td>
-                  <td>{r.who}</td>
-                  <td>{r.purchaseId}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption={`Purchases that used ${page.code}`} columns={["When", "Member", "Purchase"]} rows={page.rows.map((r) => ({ key: r.purchaseId, cells: [r.when, r.who, r.purchaseId] }))} />
       )}
       <p>
         <a href="/staff/codes">All codes</a>

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { StaffPage } from "~/components/staff-page";
+import { StaffPage, StaffRoleList } from "~/components/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
@@ -116,14 +116,7 @@ export default function StaffPeopleRoute() {
         {page.staff.map((person) => card(person, "staff"))}
       </ul>
       <h2>What each role can do</h2>
-      <dl className="staff-roles">
-        {page.roles.map((r) => (
-          <div key={r.role} className="staff-roles__item">
-            <dt>{r.label}</dt>
-            <dd>{r.duty}</dd>
-          </div>
-        ))}
-      </dl>
+      <StaffRoleList roles={page.roles} />
     </StaffPage>
   );
 }
