@@ -8,6 +8,7 @@ export interface StaffPersonView {
   contact: string;
   roles: Role[];
   studioIds: string[];
+  teacherId: string;
   anonymous: boolean;
 }
 
@@ -21,6 +22,7 @@ export function StaffPersonCard({
   where,
   roles,
   studios,
+  teachers,
   q,
   busy,
   error,
@@ -29,6 +31,7 @@ export function StaffPersonCard({
   where: string;
   roles: Array<{ role: Role; label: string }>;
   studios: Array<{ id: string; name: string }>;
+  teachers: Array<{ id: string; name: string }>;
   q: string;
   busy: boolean;
   error: { intent: string | null; message: string } | null;
@@ -57,6 +60,17 @@ export function StaffPersonCard({
             error={error?.intent === "roles" ? error.message : null}
             idBase={`${base}-roles`}
           />
+          <div className="field">
+            <label htmlFor={`${base}-teacher`}>Teaches as (for a facilitator)</label>
+            <select id={`${base}-teacher`} name="teacherId" defaultValue={person.teacherId}>
+              <option value="">No teacher</option>
+              {teachers.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </div>
           <button type="submit" className="button button--secondary button--small" disabled={busy}>
             Save roles
           </button>

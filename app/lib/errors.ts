@@ -47,6 +47,7 @@ export const ERRORS = {
   staff_person_not_found: { status: 404, message: "We couldn't find that person. Search again and choose them from the results." },
   staff_anonymous_person: { status: 409, message: "Only someone who has signed up with a phone or an e-mail can hold a staff role." },
   staff_roles_not_applied: { status: 503, message: "The change is saved but the sign-in service didn't take it. Please press save again." },
+  staff_unknown_teacher: { status: 400, message: "Please choose a teacher from the list." },
   staff_unknown_studio: { status: 400, message: "Please choose studios from the list." },
   staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
   staff_code_not_found: { status: 404, message: "We couldn't find that code." },

@@ -4,6 +4,7 @@ import { StaffPage, StaffRoleList } from "~/components/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
+import { getTeachers } from "~/features/content/teacher.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "people");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
-  const [found, roster, studios] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow()]);
+  const [found, roster, studios, teachers] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow(), getTeachers()]);
   const staff = (await Promise.all(roster.map((member) => getPerson(member.uid)))).filter((p): p is Person => p !== null && p.roles.length > 0);
   return data(
     {
@@ -38,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       results: found.map(view),
       staff: staff.map(view),
       studios: studios.map((s) => ({ id: s.id, name: s.name })),
+      teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
       roles: STAFF_ROLES.map((role) => ({ role, label: ROLE_LABEL[role], duty: ROLE_DUTIES[role] })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -53,12 +55,13 @@ export async function action({ request }: ActionFunctionArgs) {
     intent: String(form.get("intent") ?? ""),
     uid: String(form.get("uid") ?? ""),
     roles: form.getAll("role").map(String),
+    teacherId: form.has("teacherId") ? String(form.get("teacherId")) : undefined,
     studios: form.getAll("studio").map(String),
   });
   const uid = String(form.get("uid") ?? "").slice(0, 128);
   const intent = String(form.get("intent") ?? "").slice(0, 20);
   if (!parsed.success) return data({ uid, intent, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
-  const result = parsed.data.intent === "roles" ? await setRoles(actor, parsed.data.uid, parsed.data.roles) : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
+  const result = parsed.data.intent === "roles" ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId) : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
   if (!result.ok) return data({ uid, intent, error: result.problem.message }, { status: result.problem.status });
   const q = String(form.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
   const done = result.changed ? parsed.data.intent : "unchanged";
@@ -66,7 +69,15 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function view(person: Person): StaffPersonView {
-  return { uid: person.uid, name: person.name, contact: [person.phoneNumber, person.email].filter(Boolean).join(" · "), roles: person.roles, studioIds: person.studioIds, anonymous: person.anonymous };
+  return {
+    uid: person.uid,
+    name: person.name,
+    contact: [person.phoneNumber, person.email].filter(Boolean).join(" · "),
+    roles: person.roles,
+    studioIds: person.studioIds,
+    teacherId: person.teacherId,
+    anonymous: person.anonymous,
+  };
 }
 
 export default function StaffPeopleRoute() {
@@ -81,6 +92,7 @@ export default function StaffPeopleRoute() {
       person={person}
       roles={page.roles}
       studios={page.studios}
+      teachers={page.teachers}
       q={page.q}
       busy={busy === person.uid}
       error={failed && failed.uid === person.uid ? { intent: failed.intent, message: failed.error } : null}

@@ -125,6 +125,24 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     expect((await identity.getAccount(teacher.uid))?.claims.teacherId).toBe("teacher-amara");
   });
 
+  it("names the teacher a new facilitator teaches as, so their classes are theirs to change", async () => {
+    const admin = await staffSession({ admin: true });
+    const person = await staffSession({}, SITE, "Newteacher");
+    const id = await newClass("teacher-jonah");
+    const saved = await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", person.uid], ["role", "facilitator"], ["teacherId", "teacher-jonah"]]);
+    expect(saved.status).toBe(302);
+    expect((await identity.getAccount(person.uid))?.claims).toMatchObject({ facilitator: true, teacherId: "teacher-jonah" });
+    expect((await entriesFor(person.uid))[0].changes).toEqual([
+      { field: "roles.facilitator", before: "false", after: "true" },
+      { field: "teacherId", before: "null", after: '"teacher-jonah"' },
+    ]);
+    const listed = ((await get(classesRoute, "/staff/classes", person.cookie)).data as { classes: Array<{ id: string }> }).classes.map((c) => c.id);
+    expect(listed).toContain(id);
+    const unknown = await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", person.uid], ["role", "facilitator"], ["teacherId", "teacher-nobody"]]);
+    expect(unknown.status).toBe(400);
+    expect(await entriesFor(person.uid)).toHaveLength(1);
+  });
+
   it("never removes the last admin", async () => {
     const first = await staffSession({ admin: true });
     const second = await staffSession({}, SITE, "Second");

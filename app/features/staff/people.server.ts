@@ -7,6 +7,7 @@ import { problemOf, type Problem } from "~/lib/errors";
 import { rolesFromClaims, type Role } from "~/features/identity/user";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/features/identity/user.server";
 import { toE164 } from "~/features/identity/phone";
+import { getTeachers } from "~/features/content/teacher.server";
 import { StudioSchema, type Studio } from "~/features/studios/studio";
 import { STUDIOS } from "~/features/studios/studio-records";
 import type { AuditActor } from "./audit";
@@ -40,6 +41,8 @@ export interface Person {
   anonymous: boolean;
   /** Slugs of the studios whose front desk this person runs. */
   studioIds: string[];
+  /** The teacher a facilitator teaches as (the `teacherId` claim, ADR 037), or "". */
+  teacherId: string;
 }
 
 /** The roster, made once from the identity provider's accounts when the store has none yet. */
@@ -75,6 +78,10 @@ async function nameOf(account: IdentityAccount): Promise<string> {
   return [record?.firstName, record?.lastName].filter(Boolean).join(" ") || account.email || account.phoneNumber || account.uid;
 }
 
+function teacherClaim(account: IdentityAccount): string {
+  return typeof account.claims.teacherId === "string" ? account.claims.teacherId : "";
+}
+
 function contactOf(account: IdentityAccount): string {
   return account.phoneNumber ?? account.email ?? "";
 }
@@ -88,6 +95,7 @@ async function toPerson(account: IdentityAccount, studios: Studio[]): Promise<Pe
     roles: rolesFromClaims(account.claims),
     anonymous: account.anonymous,
     studioIds: studios.filter((s) => s.staffUids.includes(account.uid)).map((s) => s.id),
+    teacherId: teacherClaim(account),
   };
 }
 
@@ -167,15 +175,20 @@ function roleFlags(roles: readonly Role[]): Record<Role, boolean> {
 }
 
 /**
- * Gives a person exactly `desired` roles. Refuses to leave the site without an admin, and refuses
- * anonymous accounts. Writes one audit entry when the roles change; none when they do not.
+ * Gives a person exactly `desired` roles and, when `teacherId` is given, the teacher they teach as
+ * ("" for none; undefined keeps what they have). Refuses to leave the site without an admin, and
+ * refuses anonymous accounts and unknown teachers. Writes one audit entry when anything changes;
+ * none when nothing does.
  */
-export async function setRoles(actor: AuditActor, uid: string, desired: readonly Role[], now = new Date()): Promise<PeopleResult> {
+export async function setRoles(actor: AuditActor, uid: string, desired: readonly Role[], now = new Date(), teacherId?: string): Promise<PeopleResult> {
   const account = await getAccount(uid);
   if (!account) return { ok: false, problem: problemOf("staff_person_not_found") };
   if (account.anonymous) return { ok: false, problem: problemOf("staff_anonymous_person") };
+  if (teacherId && !(await getTeachers()).some((teacher) => teacher.id === teacherId)) return { ok: false, problem: problemOf("staff_unknown_teacher") };
   const want = ROLES.filter((role) => desired.includes(role));
   const had = rolesFromClaims(account.claims);
+  const teacherBefore = teacherClaim(account);
+  const teacherAfter = teacherId === undefined ? teacherBefore : teacherId;
   await loadRoster();
   const name = await nameOf(account);
   const outcome = await getStore().transaction(async (tx) => {
@@ -195,20 +208,22 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
     const logged = recordChange(tx, {
       actor,
       area: "people",
-      action: added.length > 0 && removed.length > 0 ? "changed roles" : added.length > 0 ? "granted roles" : "removed roles",
+      action: added.length > 0 && removed.length > 0 ? "changed roles" : added.length > 0 ? "granted roles" : removed.length > 0 ? "removed roles" : "changed the teacher",
       target: { collection: "accounts", id: uid, label: name },
-      before: { roles: roleFlags(recorded) },
-      after: { roles: roleFlags(want) },
+      before: { roles: roleFlags(recorded), teacherId: teacherBefore || null },
+      after: { roles: roleFlags(want), teacherId: teacherAfter || null },
       at: now,
     });
     return { lastAdmin: false as const, logged };
   });
   if (outcome.lastAdmin) return { ok: false, problem: problemOf("staff_last_admin") };
-  const claimsMatch = had.length === want.length && had.every((role) => want.includes(role));
+  const claimsMatch = had.length === want.length && had.every((role) => want.includes(role)) && teacherBefore === teacherAfter;
   if (claimsMatch) return { ok: true, changed: outcome.logged };
-  const kept = Object.fromEntries(Object.entries(account.claims).filter(([key, value]) => !(ROLES as readonly string[]).includes(key) && (typeof value === "string" || typeof value === "boolean")));
+  const kept = Object.fromEntries(
+    Object.entries(account.claims).filter(([key, value]) => !(ROLES as readonly string[]).includes(key) && key !== "teacherId" && (typeof value === "string" || typeof value === "boolean")),
+  );
   try {
-    await setClaims(uid, { ...(kept as Record<string, string | boolean>), ...Object.fromEntries(want.map((role) => [role, true])) });
+    await setClaims(uid, { ...(kept as Record<string, string | boolean>), ...Object.fromEntries(want.map((role) => [role, true])), ...(teacherAfter ? { teacherId: teacherAfter } : {}) });
   } catch {
     return { ok: false, problem: problemOf("staff_roles_not_applied") };
   }

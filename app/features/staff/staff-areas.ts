@@ -105,6 +105,8 @@ export const PeopleActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("roles"),
     uid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Please choose a person from the results."),
     roles: z.array(z.enum(ROLES, { errorMap: () => ({ message: "Please choose roles from the list." }) })).max(ROLES.length),
+    /** The teacher a facilitator teaches as (ADR 037); "" for none, absent to keep what they have. */
+    teacherId: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a teacher from the list.")]).optional(),
   }),
   z.object({
     intent: z.literal("studios"),
