@@ -42,6 +42,16 @@ export const ERRORS = {
   // Staff pages and who may use them (issue 23).
   class_not_yours: { status: 403, message: "You can change only the classes you teach. An admin can change any class." },
 
+  // The back office (issue 26).
+  staff_last_admin: { status: 409, message: "This is the last admin. Make someone else an admin first, then remove this role." },
+  staff_person_not_found: { status: 404, message: "We couldn't find that person. Search again and choose them from the results." },
+  staff_anonymous_person: { status: 409, message: "Only someone who has signed up with a phone or an e-mail can hold a staff role." },
+  staff_roles_not_applied: { status: 503, message: "The change is saved but the sign-in service didn't take it. Please press save again." },
+  staff_unknown_teacher: { status: 400, message: "Please choose a teacher from the list." },
+  staff_unknown_studio: { status: 400, message: "Please choose studios from the list." },
+  staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
+  staff_code_not_found: { status: 404, message: "We couldn't find that code." },
+
   // Sessions and live connections (issue 23).
   sign_in_not_recent: { status: 401, message: "For this, please sign in again: your last sign-in was more than five minutes ago." },
   too_many_streams: { status: 429, message: "Live updates are open on too many pages of this account. Close a few of them and reload this one." },

@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ClassChangeSchema } from "~/features/classes/class-changes.server";
-import { staffMemberOf } from "~/features/staff/class-access";
 import { changeClassAsStaff, classesToChange } from "~/features/staff/class-changes.server";
 import { timeRange } from "~/features/classes/class-listing.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
 import { listStudios } from "~/features/studios/studio.server";
-import { requireAccess } from "~/server/viewer.server";
+import { requireStaff } from "~/server/staff-access.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
 
 /**
  * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.
@@ -16,16 +16,16 @@ import { requireAccess } from "~/server/viewer.server";
  * Issue 23: a facilitator sees and changes only the classes they teach, an admin any (ADR 037); a
  * studio class cancelled here gives its tickets' credits and drop-ins back.
  */
-export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: ["admin", "facilitator"] });
+export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.classes.roles] });
 
 export const meta: MetaFunction = () => [{ title: "Class changes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, viewer } = await requireAccess(request, handle, { context });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, staff } = await requireStaff(request, "classes");
   const zone = user.mostRecentTimeZone ?? "UTC";
   const now = new Date();
   const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
-  const [classes, teachers, studios] = await Promise.all([classesToChange(staffMemberOf(viewer), window), getTeachers(), listStudios()]);
+  const [classes, teachers, studios] = await Promise.all([classesToChange(staff, window), getTeachers(), listStudios()]);
   const studioById = new Map(studios.map((s) => [s.id, s]));
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
@@ -50,14 +50,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { viewer } = await requireAccess(request, handle, { context });
+export async function action({ request }: ActionFunctionArgs) {
+  const { staff, actor } = await requireStaff(request, "classes");
   const body = await readFormBody(request, 4 * 1024);
   if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
   if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
-  const result = await changeClassAsStaff(staffMemberOf(viewer), parsed.data);
+  const result = await changeClassAsStaff(staff, parsed.data, actor);
   if (!result.ok) return data({ classId, error: result.problem.message }, { status: result.problem.status });
   return redirect(`/staff/classes?done=${parsed.data.intent === "cancel" ? "cancelled" : "substituted"}`);
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
@@ -22,6 +22,12 @@ import { newIntentId } from "~/features/billing/membership";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
+
+// The loader marks the page private (a code's verdict and its rate limit are per person, and an admin
+// may pause a code at any moment, issue 26): without this the root's headers would let the front
+// door keep a visitor's /subscribe?code=… for a minute and show a paused code as applied.
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
+  loaderHeaders.get("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : parentHeaders;
 
 export const meta: MetaFunction = () => [
   { title: "Become a member · Stillhour" },

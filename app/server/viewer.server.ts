@@ -55,14 +55,14 @@ const MAX_ACCOUNT_CHECKS = 10_000;
 /**
  * The signed-in person (anonymous or not), or null. A forged, expired or revoked session is no session.
  * A POST is checked as a write unless `checkAs: "read"` says it changes nothing of the person's (an
- * analytics upload).
+ * analytics upload); `checkAs: "write"` asks the provider on a read too (every staff page, ADR 044).
  */
-export async function getViewer(request: Request, options: { checkAs?: "read" } = {}): Promise<Viewer | null> {
+export async function getViewer(request: Request, options: { checkAs?: "read" | "write" } = {}): Promise<Viewer | null> {
   if (!identityAvailable()) return null;
   const session = await readSession(request.headers.get("Cookie") ?? "");
   const auth = readAuth(session);
   if (!auth) return null;
-  const write = options.checkAs !== "read" && !["GET", "HEAD"].includes(request.method);
+  const write = options.checkAs === "write" || (options.checkAs !== "read" && !["GET", "HEAD"].includes(request.method));
   return verifyAuth(auth, write ? 0 : ACCOUNT_CHECK_MS);
 }
 

@@ -20,6 +20,7 @@ const { listUpcomingClasses, getUpcomingClasses } = await import("../../app/feat
 const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
 const { markEndedNoShows } = await import("../../app/features/studios/check-in.server");
 const { exportPendingLeads } = await import("../../app/features/content/lead.server");
+const { listAuditEntries } = await import("../../app/features/staff/audit.server");
 
 type Recorded = { collection: string; options: QueryOptions };
 type IndexField = { fieldPath: string; order: "ASCENDING" | "DESCENDING" };
@@ -75,6 +76,11 @@ describe("Firestore composite indexes", () => {
     await sendReminders({ now });
     await markEndedNoShows(now);
     await exportPendingLeads();
+    // The audit log's filters (issue 26): by person, by area, by both, each with days.
+    await listAuditEntries({ actorUid: "someone", from: now, to: now });
+    await listAuditEntries({ area: "codes", from: now });
+    await listAuditEntries({ actorUid: "someone", area: "people" });
+    await listAuditEntries({ from: now, to: now });
     setStoreForTests(undefined);
 
     const needed = log.flatMap((query) => {
@@ -82,7 +88,7 @@ describe("Firestore composite indexes", () => {
       return need ? [{ collection: query.collection, ...need }] : [];
     });
     // The recording saw the shapes that need one (so this check cannot pass by seeing nothing).
-    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "gifts"]);
+    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "gifts"]);
     const missing = needed.filter((need) => !hasIndex(need.collection, need));
     expect(missing, JSON.stringify(missing, null, 1)).toEqual([]);
   });

@@ -163,6 +163,18 @@ export async function getAccount(uid: string): Promise<IdentityAccount | null> {
   }
 }
 
+/** The account with this phone number (E.164) or e-mail address, or null (the staff people page). */
+export async function findAccount(by: { phoneNumber: string } | { email: string }): Promise<IdentityAccount | null> {
+  try {
+    const user = "phoneNumber" in by ? await getAdminAuth().getUserByPhoneNumber(by.phoneNumber) : await getAdminAuth().getUserByEmail(by.email);
+    return toAccount(user);
+  } catch (error) {
+    const mapped = fromAdminError(error);
+    if (mapped.code === "user_not_found" || mapped.code === "invalid_token") return null;
+    throw mapped;
+  }
+}
+
 /**
  * A custom token that signs the browser's Firebase user in as `uid`, for a session the server began
  * (an e-mail link). In production the service account needs permission to sign blobs.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import type { TransactionContext } from "~/adapters/store/port.server";
 import { getEnv } from "~/lib/env.server";
 import { peopleFor, returnCreditsForCancelledClass } from "./booking.server";
 import { classInvite } from "./class-invite.server";
@@ -28,7 +29,15 @@ export const ClassChangeSchema = z.discriminatedUnion("intent", [
 ]);
 export type ClassChange = z.infer<typeof ClassChangeSchema>;
 
-export async function changeClass(change: ClassChange, now = new Date()): Promise<{ ok: true; liveClass: LiveClass; told: number } | { ok: false; message: string }> {
+/**
+ * `inTransaction` runs inside the change's transaction, after its reads, with the class before and
+ * after: the staff pages add their audit entry there, so the change and its record commit together.
+ */
+export async function changeClass(
+  change: ClassChange,
+  now = new Date(),
+  inTransaction?: (tx: TransactionContext, before: LiveClass, after: LiveClass) => void,
+): Promise<{ ok: true; liveClass: LiveClass; told: number } | { ok: false; message: string }> {
   const teachers = await getTeachers();
   if (change.intent === "substitute" && !teachers.some((t) => t.id === change.teacherId)) return { ok: false, message: "Please choose one of our teachers." };
   const updated = await getStore().transaction(async (tx) => {
@@ -45,6 +54,7 @@ export async function changeClass(change: ClassChange, now = new Date()): Promis
       sequence: liveClass.sequence + 1,
     };
     tx.set(CLASSES, liveClass.id, { ...next });
+    inTransaction?.(tx, liveClass, next);
     return { ok: true as const, liveClass: next };
   });
   if (!updated.ok) {

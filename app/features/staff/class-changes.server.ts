@@ -5,6 +5,8 @@ import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
 import { settleCancelledStudioClass } from "~/features/studios/studio-cancellation.server";
 import { problemOf, type Problem } from "~/lib/errors";
 import { mayChangeClass, type StaffMember } from "./class-access";
+import type { AuditActor } from "./audit";
+import { recordChange } from "./audit.server";
 
 /**
  * The staff class page's rules (issue 23): what a staff member may see to change, and a change made
@@ -22,14 +24,30 @@ export async function classesToChange(staff: StaffMember, window: { from: Date; 
 export type StaffChangeResult = { ok: true; liveClass: LiveClass } | { ok: false; problem: Problem };
 
 /** Cancels a class or names its substitute for a staff member allowed to; refuses, changing nothing, anyone else. */
-export async function changeClassAsStaff(staff: StaffMember, change: ClassChange, now = new Date()): Promise<StaffChangeResult> {
+export async function changeClassAsStaff(staff: StaffMember, change: ClassChange, actor: AuditActor, now = new Date()): Promise<StaffChangeResult> {
   const liveClass = await getStore().get(CLASSES, change.classId, LiveClassSchema);
   if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
   if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("class_not_yours") };
-  const result = await changeClass(change, now);
+  // One audit entry, written in the change's own transaction (issue 26).
+  const result = await changeClass(change, now, (tx, before, after) =>
+    recordChange(tx, {
+      actor,
+      area: "classes",
+      action: change.intent === "cancel" ? "cancelled the class" : "named a substitute",
+      target: { collection: CLASSES, id: before.id, label: `${before.title}, ${before.startsAt.slice(0, 16).replace("T", " ")} UTC` },
+      before: classFacts(before),
+      after: classFacts(after),
+      at: now,
+    }),
+  );
   if (change.intent === "cancel" && liveClass.studioId) await settleStudioClass(change.classId, now);
   if (!result.ok) return { ok: false, problem: { code: "class_cancelled", status: 409, message: result.message } };
   return { ok: true, liveClass: result.liveClass };
+}
+
+/** The fields of a class a staff change can move; the sequence is bookkeeping and stays out of the log. */
+function classFacts(liveClass: LiveClass) {
+  return { status: liveClass.status, teacherId: liveClass.teacherId, substituteTeacherId: liveClass.substituteTeacherId ?? null };
 }
 
 async function settleStudioClass(classId: string, now: Date) {

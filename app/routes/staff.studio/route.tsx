@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useEffect, useRef, useState } from "react";
 import { frontDeskAction, frontDeskPage } from "./page.server";
 import { defineHandle } from "~/lib/route-handle";
-import { requireAccess } from "~/server/viewer.server";
+import { requireStaff } from "~/server/staff-access.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
 
 /**
  * Issue 12: the front desk for studio staff and admins. Today's classes at their studio, each roster
@@ -11,18 +12,18 @@ import { requireAccess } from "~/server/viewer.server";
  * tapping it; undo; no-shows after the class. Big targets, nothing hover-only, plain forms: it works
  * without JavaScript, and the camera scanner is loaded only where the browser has a barcode detector.
  */
-export const handle = defineHandle({ name: "staff-studio", layout: "main", theme: "light", requiresAuth: true, roles: ["admin", "studioStaff"] });
+export const handle = defineHandle({ name: "staff-studio", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.frontDesk.roles] });
 
 export const meta: MetaFunction = () => [{ title: "Front desk · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const state = await requireAccess(request, handle, { context });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const state = await requireStaff(request, "frontDesk");
   const page = await frontDeskPage(new URL(request.url), state, new Date());
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const state = await requireAccess(request, handle, { context });
+export async function action({ request }: ActionFunctionArgs) {
+  const state = await requireStaff(request, "frontDesk");
   const result = await frontDeskAction(request, state);
   return data(result, { status: result.status, headers: { "Cache-Control": "private, no-store" } });
 }

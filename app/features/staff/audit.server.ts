@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { getStore } from "~/adapters/store/index.server";
+import type { TransactionContext, WhereClause } from "~/adapters/store/port.server";
+import { AuditEntrySchema, fieldDiff, type AuditActor, type AuditArea, type AuditEntry } from "./audit";
+
+/**
+ * `auditLog/{id}`: one entry per change made through the staff pages (issue 26; ADR 044). Entries
+ * are only ever created, inside the transaction of the change they describe (so a change and its
+ * entry commit together or not at all), with a fresh id (`create` refuses to overwrite). Nothing in
+ * the app updates or deletes them, and no route offers to.
+ */
+
+export const AUDIT_LOG = "auditLog";
+
+export interface ChangeToRecord {
+  actor: AuditActor;
+  area: AuditArea;
+  action: string;
+  target: { collection: string; id: string; label: string };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  at?: Date;
+}
+
+/**
+ * Adds the entry for a change to the caller's transaction (after its reads, as Firestore requires).
+ * Writes nothing and answers false when before and after do not differ.
+ */
+export function recordChange(tx: TransactionContext, change: ChangeToRecord): boolean {
+  const changes = fieldDiff(change.before, change.after);
+  if (changes.length === 0) return false;
+  const at = (change.at ?? new Date()).toISOString();
+  const entry: AuditEntry = {
+    at,
+    actorUid: change.actor.uid,
+    actorName: change.actor.name,
+    actorRole: change.actor.role,
+    area: change.area,
+    action: change.action,
+    target: change.target,
+    changes,
+  };
+  // Time first, so ids sort like the entries; the random tail keeps two changes in one millisecond apart.
+  tx.create(AUDIT_LOG, `${at.replace(/[^0-9]/g, "")}-${randomUUID().slice(0, 12)}`, entry);
+  return true;
+}
+
+export interface AuditFilter {
+  actorUid?: string | null;
+  area?: AuditArea | null;
+  /** Inclusive. */
+  from?: Date | null;
+  /** Exclusive. */
+  to?: Date | null;
+  cursor?: string | null;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Entries matching the filter, newest first, a page at a time. */
+export async function listAuditEntries(filter: AuditFilter, limit = AUDIT_PAGE_SIZE): Promise<{ entries: Array<AuditEntry & { id: string }>; nextCursor: string | null }> {
+  const where: WhereClause[] = [];
+  if (filter.actorUid) where.push({ field: "actorUid", op: "==", value: filter.actorUid });
+  if (filter.area) where.push({ field: "area", op: "==", value: filter.area });
+  if (filter.from) where.push({ field: "at", op: ">=", value: filter.from.toISOString() });
+  if (filter.to) where.push({ field: "at", op: "<", value: filter.to.toISOString() });
+  const { docs, nextCursor } = await getStore().query(AUDIT_LOG, AuditEntrySchema, { where, orderBy: [{ field: "at", direction: "desc" }], limit, cursor: filter.cursor ?? null });
+  return { entries: docs.map((doc) => ({ id: doc.id, ...doc.data })), nextCursor };
+}

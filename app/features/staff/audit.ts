@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { ROLES } from "~/lib/route-handle";
+import type { Role } from "~/features/identity/user";
+
+/**
+ * The audit log's shape and its one rule: a change is described field by field, and a change that
+ * changes nothing is not a change (issue 26; ADR 044). Pure and browser-safe; writing lives in
+ * ./audit.server.ts.
+ */
+
+export const AUDIT_AREAS = ["classes", "people", "codes", "studios"] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number];
+
+export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
+  classes: "Classes",
+  people: "People and roles",
+  codes: "Promotion codes",
+  studios: "Studios",
+};
+
+export interface AuditActor {
+  uid: string;
+  name: string;
+  role: Role;
+}
+
+/** One changed field: a dotted path, and the value before and after as JSON text ("null" when absent). */
+export const FieldChangeSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+export type FieldChange = z.infer<typeof FieldChangeSchema>;
+
+export const AuditEntrySchema = z.object({
+  at: z.string(),
+  actorUid: z.string(),
+  actorName: z.string(),
+  actorRole: z.enum(ROLES),
+  area: z.enum(AUDIT_AREAS),
+  /** What was done, in a few words ("cancelled the class", "removed roles"). */
+  action: z.string(),
+  target: z.object({ collection: z.string(), id: z.string(), label: z.string() }),
+  changes: z.array(FieldChangeSchema).min(1),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+type Plain = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Plain {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Leaf fields by dotted path; arrays are one value (a list of plans changes as a whole). */
+function flatten(value: unknown, prefix = "", into = new Map<string, unknown>()): Map<string, unknown> {
+  if (isPlainObject(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+    if (Object.keys(value).length === 0 && prefix) into.set(prefix, {});
+  } else if (prefix) {
+    into.set(prefix, value === undefined ? null : value);
+  }
+  return into;
+}
+
+/**
+ * The fields that differ between two versions of a record (null for "did not exist"), sorted by
+ * path. Empty when nothing changed, which the writer takes to mean "write no entry".
+ */
+export function fieldDiff(before: Plain | null, after: Plain | null): FieldChange[] {
+  const was = flatten(before ?? {});
+  const now = flatten(after ?? {});
+  const fields = [...new Set([...was.keys(), ...now.keys()])].sort();
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const a = JSON.stringify(was.has(field) ? was.get(field) : null);
+    const b = JSON.stringify(now.has(field) ? now.get(field) : null);
+    if (a !== b) changes.push({ field, before: a, after: b });
+  }
+  return changes;
+}
+
+/** A stored JSON value as one short line for the log page ("—" for none). */
+export function showValue(json: string): string {
+  if (json === "null") return "—";
+  try {
+    const value: unknown = JSON.parse(json);
+    if (typeof value === "string") return value;
+    if (Array.isArray(value)) return value.length === 0 ? "none" : value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    return JSON.stringify(value);
+  } catch {
+    return json;
+  }
+}
+
+const day = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please give a date as YYYY-MM-DD.")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please give a real date.");
+
+/** The audit page's GET form: every field optional; days are UTC days, the last one included. */
+export const AuditFilterSchema = z
+  .object({
+    person: z.string().trim().max(128).regex(/^[A-Za-z0-9_-]*$/, "Please choose a person from the list.").default(""),
+    area: z.union([z.enum(AUDIT_AREAS), z.literal("")]).default(""),
+    from: z.union([day, z.literal("")]).default(""),
+    to: z.union([day, z.literal("")]).default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day must be on or after the first day." });
+  });
+export type AuditFilterForm = z.infer<typeof AuditFilterSchema>;

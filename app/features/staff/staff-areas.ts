@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { ROLES } from "~/lib/route-handle";
+import type { Role } from "~/features/identity/user";
+
+/**
+ * The back office's map (issue 26; ADR 044): each staff area, the roles that may enter it, and what
+ * each role may do. One table that the server guard (app/server/staff-access.server.ts), the route
+ * handles, the /staff home and the README all read, so a page cannot be guarded one way and
+ * advertised another. Pure and browser-safe.
+ */
+
+export const STAFF_ROLES: readonly Role[] = ROLES;
+
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: "Admin",
+  blogEditor: "Blog editor",
+  cohost: "Cohost",
+  facilitator: "Facilitator",
+  studioStaff: "Studio staff",
+};
+
+/** What each role may do today, in one sentence (the /staff home and the people page show it). */
+export const ROLE_DUTIES: Record<Role, string> = {
+  admin: "Runs the whole site: people and roles, promotion codes, any class change, every studio's front desk, and the audit log.",
+  blogEditor: "Will write and schedule articles here; the article editor is not built yet, so this role opens no page today.",
+  cohost: "Will see the rosters of the classes they cohost here; that page is not built yet, so this role opens no page today.",
+  facilitator: "Cancels or names a substitute for the classes they teach.",
+  studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
+};
+
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit"] as const;
+export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
+
+export interface StaffArea {
+  id: StaffAreaId;
+  title: string;
+  href: string;
+  /** Anyone holding one of these roles may open the area's pages and post its forms. */
+  roles: readonly Role[];
+  /** What the area lets this person do, in their words. */
+  summary: (roles: readonly Role[]) => string;
+}
+
+export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
+  home: { id: "home", title: "Staff home", href: "/staff", roles: STAFF_ROLES, summary: () => "What your roles let you do." },
+  classes: {
+    id: "classes",
+    title: "Class changes",
+    href: "/staff/classes",
+    roles: ["admin", "facilitator"],
+    summary: (roles) =>
+      roles.includes("admin")
+        ? "Cancel any class in the next two weeks or name its substitute; everyone booked is e-mailed."
+        : "Cancel a class you teach or name its substitute; everyone booked is e-mailed.",
+  },
+  frontDesk: {
+    id: "frontDesk",
+    title: "Front desk",
+    href: "/staff/studio",
+    roles: ["admin", "studioStaff"],
+    summary: (roles) =>
+      roles.includes("admin") ? "Today's rosters at every studio, with waivers and check-in." : "Today's rosters at your studios, with waivers and check-in.",
+  },
+  people: {
+    id: "people",
+    title: "People and roles",
+    href: "/staff/people",
+    roles: ["admin"],
+    summary: () => "Find a member by phone, e-mail or name; grant or remove roles; assign studio staff to studios.",
+  },
+  codes: {
+    id: "codes",
+    title: "Promotion codes",
+    href: "/staff/codes",
+    roles: ["admin"],
+    summary: () => "Create codes, pause them, and see who redeemed them.",
+  },
+  audit: {
+    id: "audit",
+    title: "Audit log",
+    href: "/staff/audit",
+    roles: ["admin"],
+    summary: () => "Every change made through these pages: who, what, which record, before and after.",
+  },
+};
+
+/** True when these roles open this area. */
+export function mayEnter(roles: readonly Role[], area: StaffAreaId): boolean {
+  return STAFF_AREAS[area].roles.some((role) => roles.includes(role));
+}
+
+/** The areas these roles open, the home left out, in the table's order. */
+export function areasFor(roles: readonly Role[]): StaffArea[] {
+  return STAFF_AREA_IDS.filter((id) => id !== "home" && mayEnter(roles, id)).map((id) => STAFF_AREAS[id]);
+}
+
+/** The role a person acted through in an area, for the audit log: admin first, then the area's own. */
+export function actingRole(roles: readonly Role[], area: StaffAreaId): Role | null {
+  return STAFF_AREAS[area].roles.find((role) => roles.includes(role)) ?? null;
+}
+
+/** The people page's forms: a person's roles, or the studios whose front desk they run. */
+export const PeopleActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("roles"),
+    uid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Please choose a person from the results."),
+    roles: z.array(z.enum(ROLES, { errorMap: () => ({ message: "Please choose roles from the list." }) })).max(ROLES.length),
+    /** The teacher a facilitator teaches as (ADR 037); "" for none, absent to keep what they have. */
+    teacherId: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a teacher from the list.")]).optional(),
+  }),
+  z.object({
+    intent: z.literal("studios"),
+    uid: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "Please choose a person from the results."),
+    studios: z.array(z.string().regex(/^[a-z0-9-]{1,40}$/, "Please choose studios from the list.")).max(50),
+  }),
+]);
+export type PeopleAction = z.infer<typeof PeopleActionSchema>;

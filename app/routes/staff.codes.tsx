@@ -1,0 +1,129 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffCodeForm } from "~/components/staff-code-form";
+import { StaffPage } from "~/components/staff-page";
+import { describeBenefit } from "~/features/billing/promotion-code";
+import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/features/staff/promotion-form";
+import { createPromotionCode, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { readFormBody } from "~/lib/form-body.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireStaff } from "~/server/staff-access.server";
+
+/**
+ * Issue 26: promotion codes, for admins. Create a code (percent or amount off, how long, which plans,
+ * first-time members only, first and last day, total and per-member limits), pause or resume it,
+ * and open its redemptions. /subscribe reads codes straight from the store, so a new code applies
+ * there at once. Each change leaves one audit entry; the admin's note is shown as text, never HTML.
+ */
+export const handle = defineHandle({ name: "staff-codes", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.codes.roles] });
+
+export const meta: MetaFunction = () => [{ title: "Promotion codes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const NOTICES: Record<string, string> = {
+  created: "Code created. It works on the subscribe page now.",
+  paused: "Code paused. Nobody can use it until it is resumed.",
+  resumed: "Code resumed.",
+  unchanged: "Nothing changed, so nothing was recorded.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "codes");
+  const [codes, context] = await Promise.all([listPromotionCodes(), promotionFormContext()]);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data(
+    {
+      notice: NOTICES[done] ?? null,
+      plans: context.plans,
+      currency: context.currency,
+      needsStripeCoupon: context.needsStripeCoupon,
+      codes: codes.map((code) => summary(code, context.plans)),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireStaff(request, "codes");
+  const body = await readFormBody(request, 8 * 1024);
+  if (!body.ok) return data({ intent: null, code: null, error: body.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: body.status });
+  const intent = String(body.formData.get("intent") ?? "");
+  if (intent === "create") {
+    const values = promotionFormValues(body.formData);
+    const read = readPromotionForm(values, await promotionFormContext());
+    if (!read.ok) return data({ intent, code: null, error: "Please check the fields marked below.", errors: read.errors, values }, { status: 400 });
+    const result = await createPromotionCode(actor, read.code);
+    if (!result.ok) return data({ intent, code: null, error: result.problem.message, errors: { code: result.problem.message } as Partial<Record<PromotionField, string>>, values }, { status: result.problem.status });
+    return redirect("/staff/codes?done=created");
+  }
+  const parsed = CodeSwitchSchema.safeParse({ intent, code: String(body.formData.get("code") ?? "") });
+  if (!parsed.success) return data({ intent: null, code: null, error: "Please use the buttons beside a code.", errors: {}, values: EMPTY_PROMOTION_FORM }, { status: 400 });
+  const result = await setPromotionCodeActive(actor, parsed.data.code, parsed.data.intent === "resume");
+  if (!result.ok) return data({ intent, code: parsed.data.code, error: result.problem.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: result.problem.status });
+  return redirect(`/staff/codes?done=${result.changed ? (parsed.data.intent === "pause" ? "paused" : "resumed") : "unchanged"}`);
+}
+
+function summary(code: AdminPromotionCode, plans: Array<{ id: string; name: string }>) {
+  const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const window = [code.validFrom !== null ? `from ${dayOf(code.validFrom)}` : null, code.expiresAt !== null ? `until ${dayOf(code.expiresAt - 1)}` : null].filter(Boolean).join(" ");
+  return {
+    code: code.code,
+    description: code.description,
+    benefit: describeBenefit(code.benefit),
+    plans: code.planIds === null ? "Every plan" : code.planIds.map((id) => plans.find((p) => p.id === id)?.name ?? id).join(", "),
+    window: window || "No dates",
+    rules: [code.newMembersOnly ? "first-time members" : null, code.oncePerPerson ? "once per member" : null, code.maxRedemptions !== null ? `${code.maxRedemptions} uses in total` : null].filter(Boolean).join(", ") || "No limits",
+    redemptions: code.redemptionCount,
+    active: code.active,
+  };
+}
+
+export default function StaffCodesRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const creating = result?.intent === "create";
+  return (
+    <StaffPage id="codes-title" title="Promotion codes" intro="Codes members type on the subscribe page. A new or paused code counts there at once; every change is recorded in the audit log." notice={page.notice}>
+      {result?.error ? (
+        <p className="notice notice--error" role="alert">
+          {result.error}
+        </p>
+      ) : null}
+      <StaffCodeForm
+        values={creating ? result.values : EMPTY_PROMOTION_FORM}
+        errors={creating ? result.errors : {}}
+        plans={page.plans}
+        currency={page.currency}
+        needsStripeCoupon={page.needsStripeCoupon}
+        busy={busy}
+        descriptionMax={DESCRIPTION_MAX}
+      />
+      <h2>Codes</h2>
+      <ul className="staff-codes" data-testid="codes">
+        {page.codes.map((code) => (
+          <li key={code.code} className="staff-code" data-code={code.code}>
+            <h3 className="staff-areas__title staff-code__name">
+              {/* A plain link: Remix would ask the server for the route of every link on screen at once. */}
+              <a href={`/staff/codes/${encodeURIComponent(code.code)}`} aria-label={`${code.code}: redemptions`}>
+                {code.code}
+              </a>{" "}
+              · {code.active ? "Active" : "Paused"}
+            </h3>
+            {code.description ? <p className="staff-code__note">{code.description}</p> : null}
+            <p>
+              {code.benefit}. {code.plans}. {code.window}. {code.rules}. Used {code.redemptions} {code.redemptions === 1 ? "time" : "times"}.
+            </p>
+            <Form method="post">
+              <input type="hidden" name="code" value={code.code} />
+              <button type="submit" name="intent" value={code.active ? "pause" : "resume"} className="button button--secondary button--small" disabled={busy} aria-label={`${code.active ? "Pause" : "Resume"} ${code.code}`}>
+                {code.active ? "Pause" : "Resume"}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </StaffPage>
+  );
+}

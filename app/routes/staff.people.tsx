@@ -1,0 +1,134 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffPage, StaffRoleList } from "~/components/staff-page";
+import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
+import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
+import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
+import { getTeachers } from "~/features/content/teacher.server";
+import { readFormBody } from "~/lib/form-body.server";
+import { defineHandle } from "~/lib/route-handle";
+import { requireStaff } from "~/server/staff-access.server";
+
+/**
+ * Issue 26: people and roles, for admins. Find a member by phone, e-mail or name; grant or remove
+ * roles (the account's claims, through the identity port); assign studio staff to studios. A removed
+ * role is gone on that person's next request (every staff request asks the identity provider), and
+ * the last admin cannot be removed. Every change leaves one audit entry.
+ */
+export const handle = defineHandle({ name: "staff-people", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.people.roles] });
+
+export const meta: MetaFunction = () => [{ title: "People and roles · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const NOTICES: Record<string, string> = {
+  roles: "Roles saved. A removed role stops working on that person's next request.",
+  studios: "Front desks saved.",
+  unchanged: "Nothing changed, so nothing was recorded.",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "people");
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
+  const [found, roster, studios, teachers] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow(), getTeachers()]);
+  const staff = (await Promise.all(roster.map((member) => getPerson(member.uid)))).filter((p): p is Person => p !== null && p.roles.length > 0);
+  return data(
+    {
+      q,
+      searched: Boolean(q.trim()),
+      notice: NOTICES[url.searchParams.get("done") ?? ""] ?? null,
+      results: found.map(view),
+      staff: staff.map(view),
+      studios: studios.map((s) => ({ id: s.id, name: s.name })),
+      teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
+      roles: STAFF_ROLES.map((role) => ({ role, label: ROLE_LABEL[role], duty: ROLE_DUTIES[role] })),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { actor } = await requireStaff(request, "people");
+  const body = await readFormBody(request, 4 * 1024);
+  if (!body.ok) return data({ uid: null, intent: null, error: body.message }, { status: body.status });
+  const form = body.formData;
+  const parsed = PeopleActionSchema.safeParse({
+    intent: String(form.get("intent") ?? ""),
+    uid: String(form.get("uid") ?? ""),
+    roles: form.getAll("role").map(String),
+    teacherId: form.has("teacherId") ? String(form.get("teacherId")) : undefined,
+    studios: form.getAll("studio").map(String),
+  });
+  const uid = String(form.get("uid") ?? "").slice(0, 128);
+  const intent = String(form.get("intent") ?? "").slice(0, 20);
+  if (!parsed.success) return data({ uid, intent, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  const result = parsed.data.intent === "roles" ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId) : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
+  if (!result.ok) return data({ uid, intent, error: result.problem.message }, { status: result.problem.status });
+  const q = String(form.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
+  const done = result.changed ? parsed.data.intent : "unchanged";
+  return redirect(`/staff/people?${new URLSearchParams({ ...(q ? { q } : {}), done }).toString()}`);
+}
+
+function view(person: Person): StaffPersonView {
+  return {
+    uid: person.uid,
+    name: person.name,
+    contact: [person.phoneNumber, person.email].filter(Boolean).join(" · "),
+    roles: person.roles,
+    studioIds: person.studioIds,
+    teacherId: person.teacherId,
+    anonymous: person.anonymous,
+  };
+}
+
+export default function StaffPeopleRoute() {
+  const page = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("uid") ?? "") : "";
+  const card = (person: StaffPersonView, where: string) => (
+    <StaffPersonCard
+      key={`${where}-${person.uid}`}
+      where={where}
+      person={person}
+      roles={page.roles}
+      studios={page.studios}
+      teachers={page.teachers}
+      q={page.q}
+      busy={busy === person.uid}
+      error={failed && failed.uid === person.uid ? { intent: failed.intent, message: failed.error } : null}
+    />
+  );
+  return (
+    <StaffPage id="people-title" title="People and roles" intro="Find someone by phone number, e-mail address or name, then choose their roles. Each change is recorded in the audit log." notice={page.notice}>
+      {failed && !failed.uid ? (
+        <p className="notice notice--error" role="alert">
+          {failed.error}
+        </p>
+      ) : null}
+      <Form method="get" role="search" aria-label="Find a person">
+        <div className="field">
+          <label htmlFor="people-q">Phone, e-mail or name</label>
+          <input id="people-q" name="q" type="search" defaultValue={page.q} maxLength={PEOPLE_QUERY_MAX} autoComplete="off" />
+        </div>
+        <button type="submit" className="button button--secondary">
+          Find
+        </button>
+      </Form>
+      {page.searched ? (
+        <>
+          <h2>Results</h2>
+          {page.results.length === 0 ? <p>Nobody matches that. Names are matched from their start, as the member wrote them.</p> : null}
+          <ul className="staff-people" data-testid="people-results">
+            {page.results.map((person) => card(person, "result"))}
+          </ul>
+        </>
+      ) : null}
+      <h2>Everyone with a role</h2>
+      <ul className="staff-people" data-testid="people-staff">
+        {page.staff.map((person) => card(person, "staff"))}
+      </ul>
+      <h2>What each role can do</h2>
+      <StaffRoleList roles={page.roles} />
+    </StaffPage>
+  );
+}

@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { getStore } from "../support/payments";
+import { haveEmulator } from "../support/auth-emulator";
+import { answerOf, staffSession } from "../support/staff-session";
+
+/**
+ * Issue 26, item 5: the permission matrix. Every staff page (loader) and every staff form (action),
+ * requested with real Requests as a visitor, a member and each of the five roles: the status is the
+ * one the matrix below says, written out by hand rather than derived from the code it checks. A
+ * visitor is sent to sign in; a refused role gets 403 and changes nothing.
+ */
+
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { invalidatePrefix } = await import("../../app/lib/cache.server");
+const { getClass } = await import("../../app/features/classes/class-schedule.server");
+const routes = {
+  home: await import("~/routes/staff._index"),
+  classes: await import("~/routes/staff.classes"),
+  studio: await import("~/routes/staff.studio/route"),
+  people: await import("~/routes/staff.people"),
+  codes: await import("~/routes/staff.codes"),
+  code: await import("~/routes/staff.codes_.$code"),
+  audit: await import("~/routes/staff.audit"),
+};
+
+const SITE = "http://localhost:3000";
+const PERSONAS = ["visitor", "member", "admin", "blogEditor", "cohost", "facilitator", "studioStaff"] as const;
+type Persona = (typeof PERSONAS)[number];
+const CLAIMS: Record<Exclude<Persona, "visitor">, Record<string, boolean | string>> = {
+  member: {},
+  admin: { admin: true },
+  blogEditor: { blogEditor: true },
+  cohost: { cohost: true },
+  facilitator: { facilitator: true, teacherId: "teacher-amara" },
+  studioStaff: { studioStaff: true },
+};
+
+/** Pages: who gets 200. Everyone else with a session gets 403; a visitor is sent to sign in. */
+const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<string, string>; open: Persona[] }> = [
+  { path: "/staff", route: "home", open: ["admin", "blogEditor", "cohost", "facilitator", "studioStaff"] },
+  { path: "/staff/classes", route: "classes", open: ["admin", "facilitator"] },
+  { path: "/staff/studio", route: "studio", open: ["admin", "studioStaff"] },
+  { path: "/staff/people", route: "people", open: ["admin"] },
+  { path: "/staff/people?q=Orla", route: "people", open: ["admin"] },
+  { path: "/staff/codes", route: "codes", open: ["admin"] },
+  { path: "/staff/codes/MATRIX-PAUSED", route: "code", params: { code: "MATRIX-PAUSED" }, open: ["admin"] },
+  { path: "/staff/audit", route: "audit", open: ["admin"] },
+  { path: "/staff/audit?area=codes&from=2026-01-01", route: "audit", open: ["admin"] },
+];
+
+/** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
+const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
+  { name: "cancel a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "cancel", classId: await amarasClass() }) },
+  { name: "name a substitute", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "substitute", classId: await amarasClass(), teacherId: "teacher-jonah" }) },
+  { name: "check in at the desk", path: "/staff/studio", route: "studio", open: ["admin", "studioStaff"], allowed: 400, fields: async () => ({ intent: "check-in-code", studio: studioSlug, code: "NOT-A-TICKET" }) },
+  { name: "save roles", path: "/staff/people", route: "people", open: ["admin"], allowed: 302, fields: async () => ({ intent: "roles", uid: target }) },
+  { name: "assign front desks", path: "/staff/people", route: "people", open: ["admin"], allowed: 302, fields: async () => ({ intent: "studios", uid: target }) },
+  { name: "create a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async (p) => ({ intent: "create", code: `MATRIX-${p.toUpperCase()}-${Date.now() % 100000}`, kind: "percent", percentOff: "5", duration: "once", perMember: "once" }) },
+  { name: "pause a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "pause", code: "MATRIX-PAUSED" }) },
+  { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+];
+
+const cookies = new Map<Persona, string | null>();
+let target = "";
+let studioSlug = "";
+const made: string[] = [];
+
+async function amarasClass() {
+  const id = `matrix-${made.length}-${Date.now()}`;
+  made.push(id);
+  await getStore().set("classes", id, { id, title: "Matrix Sit", teacherId: "teacher-amara", modality: "meditation", startsAt: new Date(Date.now() + 86_400_000).toISOString(), durationMinutes: 30, description: "", capacity: 5, timeZone: "UTC" });
+  invalidatePrefix("schedule:");
+  return id;
+}
+
+beforeAll(async () => {
+  if (!haveEmulator) return;
+  await seedDemoContent(getStore(), new Date());
+  const code = { planIds: null, newMembersOnly: false, maxRedemptions: null, redemptionCount: 0, oncePerPerson: false, validFrom: null, expiresAt: null, stripeCouponId: null, stripePromotionCodeId: null, benefit: { kind: "percent", percentOff: 5, duration: { kind: "once" } } };
+  await getStore().set("promotionCodes", "MATRIX-PAUSED", { ...code, code: "MATRIX-PAUSED", active: false });
+  await getStore().set("promotionCodes", "MATRIX-ACTIVE", { ...code, code: "MATRIX-ACTIVE", active: true });
+  const { docs } = await getStore().query("studios", z.object({ id: z.string(), slug: z.string(), staffUids: z.array(z.string()).default([]) }));
+  studioSlug = docs[0].data.slug;
+  cookies.set("visitor", null);
+  for (const persona of PERSONAS.filter((p) => p !== "visitor")) {
+    const session = await staffSession(CLAIMS[persona as Exclude<Persona, "visitor">]);
+    cookies.set(persona, session.cookie);
+    if (persona === "member") target = session.uid;
+    if (persona === "studioStaff") await getStore().update("studios", docs[0].data.id, { staffUids: [...docs[0].data.staffUids, session.uid] });
+  }
+  invalidatePrefix("studios");
+}, 60_000);
+
+function request(path: string, persona: Persona, fields?: Record<string, string>) {
+  const cookie = cookies.get(persona);
+  const headers: Record<string, string> = { ...(cookie ? { Cookie: cookie } : {}) };
+  if (!fields) return new Request(`${SITE}${path}`, { headers });
+  return new Request(`${SITE}${path}`, { method: "POST", headers: { ...headers, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+}
+
+describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
+  it("answers every page as the matrix says, for each persona", async () => {
+    const seen: string[] = [];
+    const wrong: string[] = [];
+    for (const page of PAGES) {
+      for (const persona of PERSONAS) {
+        const answer = await answerOf(async () => routes[page.route].loader({ request: request(page.path, persona), params: page.params ?? {}, context: {} } as never));
+        const expected = persona === "visitor" ? 302 : page.open.includes(persona) ? 200 : 403;
+        seen.push(`${page.path} ${persona} ${answer.status}`);
+        if (answer.status !== expected) wrong.push(`${page.path} as ${persona}: ${answer.status}, expected ${expected}`);
+        if (persona === "visitor") expect(answer.location).toBe(`/sign-in?next=${encodeURIComponent(page.path)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen).toHaveLength(PAGES.length * PERSONAS.length);
+  }, 120_000);
+
+  it("answers every form as the matrix says, and a refused post changes nothing", async () => {
+    const wrong: string[] = [];
+    for (const form of FORMS) {
+      for (const persona of PERSONAS) {
+        const fields = await form.fields(persona);
+        const answer = await answerOf(async () => (routes[form.route] as { action: (args: never) => unknown }).action({ request: request(form.path, persona, fields), params: {}, context: {} } as never));
+        const expected = persona === "visitor" ? 302 : form.open.includes(persona) ? form.allowed : 403;
+        if (answer.status !== expected) wrong.push(`${form.name} as ${persona}: ${answer.status}, expected ${expected}`);
+        if (persona === "visitor" && answer.location?.startsWith("/sign-in") !== true) wrong.push(`${form.name} as visitor went to ${answer.location}`);
+        if (fields.classId && !form.open.includes(persona)) {
+          const liveClass = await getClass(fields.classId);
+          if (liveClass?.status !== "scheduled" || liveClass.substituteTeacherId !== null) wrong.push(`${form.name} as ${persona} changed the class`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    const codes = await getStore().query("promotionCodes", z.object({ code: z.string() }));
+    const created = codes.docs.map((d) => d.data.code).filter((c) => c.startsWith("MATRIX-") && c !== "MATRIX-PAUSED" && c !== "MATRIX-ACTIVE");
+    expect(created.map((c) => c.split("-")[1])).toEqual(["ADMIN"]);
+  }, 120_000);
+});
