@@ -111,6 +111,12 @@ function documentCacheControl(status: number, remixContext: EntryContext): strin
     remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
   );
   if (status !== 200 || handle.requiresAuth) return "private, no-store";
+  // A route without its own `headers` export hands on its parent's headers, and Remix drops its
+  // loader's: a page whose loader said it is personal (a visitor's privacy choice, a code in
+  // /subscribe, a gift form) must not go out public because of that, so the strictest loader wins.
+  const { loaderHeaders, actionHeaders } = remixContext.staticHandlerContext;
+  const said = [...Object.values(loaderHeaders ?? {}), ...Object.values(actionHeaders ?? {})].map((h) => h.get("Cache-Control") ?? "");
+  if (said.some((value) => /\b(private|no-store)\b/.test(value))) return "private, no-store";
   const seconds = getEnv().PAGE_CACHE_SECONDS;
   return `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`;
 }

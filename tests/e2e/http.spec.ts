@@ -92,6 +92,16 @@ test.describe("HTTP behaviour", () => {
     expect(missing.headers()["cache-control"]).toMatch(/no-store|private/);
   });
 
+  test("a page whose loader calls it personal is never public, with or without its own headers export", async ({ request }) => {
+    // /privacy/choices shows the visitor's own choice and has no `headers` export; /gift and /credits
+    // keep a visitor's form; /subscribe?code= exports headers of its own.
+    for (const path of ["/privacy/choices", "/gift", "/credits", "/subscribe?code=STILL20"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
   test("/healthz answers without a page", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);
