@@ -49,7 +49,13 @@ export interface FrontDoor {
  */
 export function createFrontDoor(
   build: ServerBuild,
-  options: { publicDir: string; /** Body caps for paths the app's table does not name (test-only routes). */ bodyLimits?: Record<string, number> },
+  options: {
+    publicDir: string;
+    /** Body caps for paths the app's table does not name (test-only routes). */
+    bodyLimits?: Record<string, number>;
+    /** True once a shutdown has begun: /readyz answers 503 and every answer closes its connection. */
+    draining?: () => boolean;
+  },
 ): FrontDoor {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
@@ -69,8 +75,17 @@ export function createFrontDoor(
   app.use(requestLog(env.LOG_REQUESTS));
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));
+  const draining = options.draining ?? (() => false);
+  // Liveness: the process answers. It stays 200 while draining, so nothing restarts an instance that
+  // is finishing its requests.
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  // Readiness (docs/decisions/041): whether to send this instance new requests; 503 from the moment
+  // SIGTERM arrives, so a load balancer routes around it while its in-flight requests finish.
+  app.get("/readyz", (req, res) => {
+    const ready = !draining();
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "draining" });
   });
   if (env.STATS_ENDPOINT) {
     app.get("/__stats", (_req, res) => {
@@ -174,7 +189,7 @@ export function createFrontDoor(
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
-    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/readyz") || rawUrl.startsWith("/__stats")) {
       return false;
     }
     let url: URL;
@@ -204,6 +219,8 @@ export function createFrontDoor(
   }
 
   const server = http.createServer((req, res) => {
+    // A draining instance lets no connection be kept for a next request that it will not be there for.
+    if (draining()) res.setHeader("Connection", "close");
     serveCachedPage(req, res).then(
       (served) => {
         if (!served) app(req, res);
@@ -218,28 +235,51 @@ export function createFrontDoor(
   return { server, pageCache };
 }
 
+/** After SIGTERM the process is gone within this, whatever is still open (Cloud Run allows 10 s). */
+const SHUTDOWN_DEADLINE_MS = 7_500;
+/** Connections still open this long after SIGTERM (an event stream never ends by itself) are cut. */
+const CUT_CONNECTIONS_AFTER_MS = 6_500;
+
 /**
- * Starts the HTTP server on PORT. Resolves once listening; SIGTERM lets in-flight requests finish
- * before the process exits.
+ * Starts the HTTP server on PORT and then the background jobs (`startJobs`). Resolves once listening.
+ * SIGTERM (or SIGINT) drains (docs/decisions/041): /readyz answers 503 at once while requests are still
+ * served for SHUTDOWN_DRAIN_SECONDS, so a load balancer stops sending new ones; then the server stops
+ * accepting, in-flight requests finish, no new job run starts and the runs under way end and give back
+ * their leases, the store is closed, and the process exits: within 7.5 s in every case.
  */
-export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+export async function startServer(build: ServerBuild, options: { publicDir: string; startJobs?: () => () => Promise<void> }) {
   const env = getEnv();
-  const { server } = createFrontDoor(build, options);
+  let draining = false;
+  const { server } = createFrontDoor(build, { ...options, draining: () => draining });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
+  const stopJobs = options.startJobs?.();
 
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    const started = Date.now();
+    const since = () => Date.now() - started;
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-    server.close(() => {
-      void getStore()
-        .close()
-        .finally(() => process.exit(0));
-    });
+    setTimeout(() => {
+      console.warn(JSON.stringify({ level: "warn", msg: "shutdown deadline reached", ms: since() }));
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    setTimeout(() => server.closeAllConnections(), CUT_CONNECTIONS_AFTER_MS).unref();
+    const jobsEnded = stopJobs?.() ?? Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    await closed;
+    const requestsDoneMs = since();
+    await jobsEnded;
+    await getStore().close().catch(() => undefined);
+    console.log(JSON.stringify({ level: "info", msg: "shut down", requestsDoneMs, ms: since() }));
+    process.exit(0);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // `on`, not `once`: a second signal during the drain must not kill the process mid-request.
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
   return server;
 }
 
