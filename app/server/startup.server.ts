@@ -10,7 +10,7 @@ import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
 import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
-import { withJobLease } from "~/platform/job-lease.server";
+import { releaseHeldLeases, withJobLease } from "~/platform/job-lease.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -73,6 +73,8 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
 }
 
 const MINUTE = 60_000;
+/** How long a shutdown waits for the job runs under way before giving their leases back. */
+const JOB_STOP_WAIT_MS = 3_000;
 
 /**
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
@@ -87,8 +89,8 @@ const MINUTE = 60_000;
  * themselves are claimed once (mail by its idempotency key, classes created only if absent, ledger
  * entries in transactions), so a run after a crash repeats nothing already done.
  *
- * Resolves to a stop: no further runs start, and it resolves once the runs under way have ended and
- * given their leases back (a shutdown waits for it, up to its own deadline).
+ * Returns a stop: no further runs start, and it resolves once the runs under way have ended and given
+ * their leases back, or after three seconds with the leases of those still running given back.
  */
 export function startScheduleJobs(): () => Promise<void> {
   const env = getEnv();
@@ -140,7 +142,13 @@ export function startScheduleJobs(): () => Promise<void> {
   return async () => {
     stopped = true;
     for (const timer of timers) clearInterval(timer);
-    await Promise.allSettled([...running]);
+    // A run held up by a slow provider is not waited for past the shutdown's means: its lease is given
+    // back, and the next tick anywhere does the rest.
+    const waited = await Promise.race([
+      Promise.allSettled([...running]).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), JOB_STOP_WAIT_MS).unref()),
+    ]);
+    if (!waited) await releaseHeldLeases();
   };
 }
 
