@@ -35,6 +35,7 @@ const { grantCreditPack } = await import("../../app/features/wallet/credits.serv
 const { recordEvent } = await import("../../app/platform/analytics-event.server");
 const { occurrences, ClassTemplateSchema } = await import("../../app/features/classes/class-schedule");
 const { GIFTS } = await import("../../app/features/wallet/gifts.server");
+const { getTeachers } = await import("../../app/features/content/teacher.server");
 
 const mailKeys: string[] = [];
 const analyticsIds: string[] = [];
@@ -215,4 +216,24 @@ describe("two instances running every job each second on one store", () => {
     const { docs: sentGifts } = await store.query(GIFTS, z.object({ state: z.string() }), { where: [{ field: "state", op: "==", value: "sent" }] });
     expect(sentGifts.filter((doc) => gifts.includes(doc.id))).toHaveLength(2);
   }, 60_000);
+
+  it("show a content change on both instances' cached pages within CONTENT_CACHE_SECONDS + 2 × PAGE_CACHE_SECONDS", async () => {
+    // Both run with 2 s for each (serverEnv): the bound is 6 s; a little more for a busy machine.
+    const [teacher] = await getTeachers();
+    const page = `/teachers/${teacher.urlParam}`;
+    const marker = `Changed through the store ${randomBytes(4).toString("hex")}`;
+    const shows = async (base: string) => (await (await fetch(`${base}${page}`)).text()).includes(marker);
+    // Each instance has the page cached.
+    for (const server of servers) for (let i = 0; i < 2; i++) expect(await shows(server.base)).toBe(false);
+
+    const changed = Date.now();
+    await getStore().update("profiles", teacher.id, { bio: `${teacher.bio} ${marker}` });
+    const seenAt: Record<string, number> = {};
+    while (Object.keys(seenAt).length < servers.length && Date.now() - changed < 15_000) {
+      for (const server of servers) if (!seenAt[server.base] && (await shows(server.base))) seenAt[server.base] = Date.now() - changed;
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
+    console.log(JSON.stringify({ figures: "content change seen (ms after the write)", ...seenAt }));
+    for (const server of servers) expect(seenAt[server.base], server.base).toBeLessThan(9_000);
+  }, 30_000);
 });
