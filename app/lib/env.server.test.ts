@@ -121,6 +121,7 @@ describe("the demo is a choice (issue 23, item 8)", () => {
     // The test setting that runs every background job every few seconds (issue 24) is not for production.
     expect(problemsOf({ ...production, JOB_INTERVAL_SECONDS: "1" })).toContain("JOB_INTERVAL_SECONDS");
     expect(problemsOf({ ...STAGING, JOB_INTERVAL_SECONDS: "1" })).not.toContain("JOB_INTERVAL_SECONDS");
+    expect(problemsOf({ ...production, STORE_FAULTS_FILE: "./faults.json" })).toContain("STORE_FAULTS_FILE");
     expect(problemsOf({ ...production, DEMO_WEBHOOK_SECRET: "whsec_demo_stillhour_local_only_0000" })).toContain("DEMO_WEBHOOK_SECRET");
     expect(problemsOf({ ...production, ANALYTICS_KEY: "demo-analytics-debug-key" })).toContain("ANALYTICS_KEY");
   });

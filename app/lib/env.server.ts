@@ -102,6 +102,8 @@ const EnvSchema = z
      * meanwhile, and a killed holder's lease is taken over after it.
      */
     JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Tests only (refused in production): a file naming a fault to inject into every store operation (adapters/store/faults.server.ts). */
+    STORE_FAULTS_FILE: z.string().min(1).optional(),
     /** After SIGTERM: how long /readyz answers 503 while requests are still taken, before the server stops accepting. */
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).default(1),
     /** How long before a booked class its reminder goes out. */
@@ -175,6 +177,9 @@ const EnvSchema = z
       }
       if (!env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required in production" });
+      }
+      if (env.STORE_FAULTS_FILE !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["STORE_FAULTS_FILE"], message: "must not be set in production: it is a test setting that makes the store fail on purpose" });
       }
       if (env.JOB_INTERVAL_SECONDS !== undefined) {
         ctx.addIssue({ code: "custom", path: ["JOB_INTERVAL_SECONDS"], message: "must not be set in production: it is a test setting that runs every background job every few seconds" });

@@ -12,6 +12,7 @@ import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
+import { StoreUnavailableError } from "~/adapters/store/port.server";
 import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
 import { byteLimit } from "~/lib/form-body.server";
@@ -24,6 +25,11 @@ import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
 
 const MAX_URL_LENGTH = 2048;
+/** The page a request gets while the store cannot be reached. */
+const STORE_AWAY = {
+  title: "We can't reach your account just now",
+  message: "Our side is having a short break, so nothing was changed. Please try again in a minute; anything you typed is still in your browser if you go back.",
+};
 // An upload refused before it was read (too large) is read to its end and thrown away, so the browser
 // finishes sending and shows the answer; past this many bytes the connection is closed instead.
 const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
@@ -35,6 +41,8 @@ const MAX_REMEMBERED_COOKIE_LENGTH = 2_048;
 export interface AppLoadContext {
   nonce: string;
   requestId: string;
+  /** Set by entry.server's handleError when the store could not be reached: the answer becomes a calm 503. */
+  storeUnavailable?: boolean;
 }
 
 /** The front door, built but not listening: `startServer` runs it; tests listen on a port of their own. */
@@ -119,6 +127,11 @@ export function createFrontDoor(
     if (typeof status === "number" && status >= 400 && status < 500) {
       return sendPlainPage(req, res, status, "That request could not be read", "Please check the link and try again.");
     }
+    if (error instanceof StoreUnavailableError) {
+      if (!res.headersSent) sendPlainPage(req, res.set("Retry-After", "30"), 503, STORE_AWAY.title, STORE_AWAY.message);
+      else res.end();
+      return;
+    }
     console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
     if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
@@ -134,7 +147,14 @@ export function createFrontDoor(
     const nonce = createNonce();
     const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false };
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
-    const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    const context: AppLoadContext = { nonce, requestId };
+    const response = await remix(request, context as AppLoadContext & Record<string, unknown>);
+    if (context.storeUnavailable && response.status >= 500 && !url.searchParams.has("_data")) {
+      // The store is away (docs/decisions/041): say so calmly, and when to come back, rather than a 500.
+      await response.body?.cancel().catch(() => undefined);
+      res.set("Retry-After", "30");
+      return sendPlainPage(req, res, 503, STORE_AWAY.title, STORE_AWAY.message);
+    }
     if (bodyCap.passed && response.status >= 500) {
       // A body over its cap is the sender's doing, whatever a route made of the failed read.
       await response.body?.cancel().catch(() => undefined);
