@@ -81,6 +81,20 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     expect(failing.retryAfter).toBe("30");
     expect(failing.ms).toBeLessThan(3_000);
 
+    // A form: the sentence beside it, and what was typed still in its fields.
+    await get("/mental-detox-ebook");
+    const email = `faults-${randomBytes(3).toString("hex")}@example.com`;
+    const posted = await fetch(`${server!.base}/mental-detox-ebook`, {
+      method: "POST",
+      headers: { Origin: server!.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, firstName: "Ada", website: "" }),
+      redirect: "manual",
+    });
+    const form = await posted.text();
+    expect(posted.status, form.slice(0, 300)).toBe(503);
+    expect(form).toContain("We couldn&#x27;t save that just now");
+    expect(form).toContain(`value="${email}"`);
+
     fault("stall");
     const stalled = await get("/settings", member.cookie);
     console.log(JSON.stringify({ figures: "store faults", failMs: failing.ms, stallMs: stalled.ms }));
