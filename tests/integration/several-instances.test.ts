@@ -38,6 +38,9 @@ const { GIFTS } = await import("../../app/features/wallet/gifts.server");
 const { getTeachers } = await import("../../app/features/content/teacher.server");
 
 const mailKeys: string[] = [];
+/** Keys the SMTP receiver refuses once (451, "try later"), as a mail server that is down for a moment. */
+const refuseOnce = new Set<string>();
+const refused: string[] = [];
 const analyticsIds: string[] = [];
 const servers: BuiltServer[] = [];
 let smtp: SMTPServer;
@@ -71,7 +74,12 @@ beforeAll(async () => {
       let raw = "";
       stream.setEncoding("utf8").on("data", (chunk: string) => (raw += chunk));
       stream.on("end", () => {
-        mailKeys.push(/^X-Idempotency-Key:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? "(none)");
+        const key = /^X-Idempotency-Key:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? "(none)";
+        if (refuseOnce.delete(key)) {
+          refused.push(key);
+          return done(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+        }
+        mailKeys.push(key);
         done();
       });
     },
@@ -107,7 +115,7 @@ const waitFor = async (check: () => boolean | Promise<boolean>, ms: number) => {
 };
 
 describe("two instances running every job each second on one store", () => {
-  it("send each reminder, gift, credit expiry reminder and analytics event once, and make each class once", async () => {
+  it("send each reminder, gift (one after the mail server refused it once), credit expiry reminder and analytics event once, and make each class once", async () => {
     const store = getStore();
     const now = Date.now();
     const tag = randomBytes(3).toString("hex");
@@ -131,8 +139,9 @@ describe("two instances running every job each second on one store", () => {
     }
 
     // Two e-mail gifts paid and due now.
-    // A gift's id is its purchase's (pur_ and 24 hex digits).
+    // A gift's id is its purchase's (pur_ and 24 hex digits). The first one's mail is refused once.
     const gifts = [1, 2].map(() => `pur_${randomBytes(12).toString("hex")}`);
+    refuseOnce.add(`gift-delivery:${gifts[0]}`);
     for (const [i, id] of gifts.entries()) {
       await store.set(GIFTS, id, {
         code: `INST${tag.toUpperCase()}${i}`.padEnd(12, "X"),
@@ -206,6 +215,8 @@ describe("two instances running every job each second on one store", () => {
     const got = ours();
     expect(got.filter((key) => key.startsWith(`reminder:${classId}:`)).sort(), output()).toEqual(booked.map((uid) => expect.stringContaining(`:${uid}:`)));
     expect(got.filter((key) => key.startsWith("gift-delivery:")).sort()).toEqual([...gifts].sort().map((id) => `gift-delivery:${id}`));
+    // The refused one was tried again on a later tick, and taken once.
+    expect(refused).toEqual([`gift-delivery:${gifts[0]}`]);
     expect(got.filter((key) => key.startsWith("credits-expiring:"))).toHaveLength(holders.length);
     expect(new Set(got).size).toBe(got.length);
     const forwarded = analyticsIds.filter((id) => eventIds.includes(id));
