@@ -10,7 +10,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
-const { withFaults } = await import("../../app/adapters/store/faults.server");
+const { withFaults, withUnreachableMapped } = await import("../../app/adapters/store/faults.server");
 const { StoreUnavailableError } = await import("../../app/adapters/store/port.server");
 
 const file = join(mkdtempSync(join(tmpdir(), "faults-")), "faults.json");
@@ -38,5 +38,14 @@ describe("a transaction under a store fault", () => {
     expect(await base.get("counters", "a", Counter)).toEqual({ n: 1 });
     expect(await base.get("counters", "b", Counter)).toEqual({ n: 1 });
     expect(await base.get("counters", `c-${when}`, Counter)).toBeNull();
+  });
+});
+
+describe("a driver's own unreachable errors", () => {
+  it("are StoreUnavailableError (Firestore's UNAVAILABLE and DEADLINE_EXCEEDED), others pass unchanged", async () => {
+    const failing = (code: unknown) => withUnreachableMapped({ ...base, get: () => Promise.reject(Object.assign(new Error("grpc"), { code })) });
+    await expect(failing(14).get("counters", "a", Counter)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(failing(4).get("counters", "a", Counter)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(failing(7).get("counters", "a", Counter)).rejects.not.toBeInstanceOf(StoreUnavailableError);
   });
 });

@@ -25,6 +25,32 @@ export function withReadDeadline(store: DocumentStore, ms = STORE_READ_DEADLINE_
   };
 }
 
+/** gRPC's DEADLINE_EXCEEDED and UNAVAILABLE, as Firestore's SDK reports a store it cannot reach. */
+const UNREACHABLE_CODES = new Set<unknown>([4, 14, "deadline-exceeded", "unavailable"]);
+
+/**
+ * A driver's own "cannot reach the store" errors (Firestore's UNAVAILABLE, DEADLINE_EXCEEDED) become
+ * StoreUnavailableError, so the site answers them as it answers a read past its deadline.
+ */
+export function withUnreachableMapped(store: DocumentStore): DocumentStore {
+  const mapped = <T>(operation: string, work: () => Promise<T>): Promise<T> =>
+    work().catch((error: unknown) => {
+      if (UNREACHABLE_CODES.has((error as { code?: unknown } | null)?.code)) throw new StoreUnavailableError(`${operation} (${String((error as { code?: unknown }).code)})`);
+      throw error;
+    });
+  return {
+    ...store,
+    driver: store.driver,
+    get: (collection, id, schema) => mapped(`get ${collection}`, () => store.get(collection, id, schema)),
+    query: (collection, schema, options) => mapped(`query ${collection}`, () => store.query(collection, schema, options)),
+    createIfAbsent: (collection, id, data) => mapped(`create ${collection}`, () => store.createIfAbsent(collection, id, data)),
+    set: (collection, id, data) => mapped(`set ${collection}`, () => store.set(collection, id, data)),
+    update: (collection, id, patch) => mapped(`update ${collection}`, () => store.update(collection, id, patch)),
+    delete: (collection, id) => mapped(`delete ${collection}`, () => store.delete(collection, id)),
+    transaction: (fn) => mapped("transaction", () => store.transaction(fn)),
+  };
+}
+
 export type FaultMode = "none" | "fail" | "stall";
 
 /** How long a stalled operation hangs before failing (reads are cut at their deadline first). */

@@ -3,7 +3,7 @@ import { getEnv } from "~/lib/env.server";
 import type { DocumentStore } from "./port.server";
 import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
-import { withFaults, withReadDeadline } from "./faults.server";
+import { withFaults, withReadDeadline, withUnreachableMapped } from "./faults.server";
 
 let store: DocumentStore | undefined;
 
@@ -15,8 +15,9 @@ export function getStore(): DocumentStore {
     env.dataStore === "firestore"
       ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
       : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
-  // Reads give up after 2.5 s (docs/decisions/041); a test may inject faults beneath that.
-  store = withReadDeadline(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver);
+  // Reads give up after 2.5 s, and a driver's "cannot reach" errors read as the store being away
+  // (docs/decisions/041); a test may inject faults beneath both.
+  store = withReadDeadline(withUnreachableMapped(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver));
   return store;
 }
 
