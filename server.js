@@ -13,6 +13,5 @@ const build = await import("./build/index.js");
 const { runStartupTasks, startScheduleJobs, startServer } = build.entry.module;
 
 await runStartupTasks({ routes: build.routes });
-await startServer(build, { publicDir: fileURLToPath(new URL("./public", import.meta.url)) });
-// Class reminders and the rolling schedule (timers that never hold the process open).
-startScheduleJobs();
+// The background jobs start once it listens, and a shutdown stops them (timers that never hold the process open).
+await startServer(build, { publicDir: fileURLToPath(new URL("./public", import.meta.url)), startJobs: startScheduleJobs });

@@ -89,8 +89,14 @@ export function handleDataRequest(response: Response, { request }: { request: Re
  * response (a 404 from a loader, Remix's 405 for a POST to a page without an action) is the site
  * answering, so it is logged as an answer with its status, not as a failure.
  */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (error instanceof Error && error.name === "StoreUnavailableError") {
+    // The front door answers a calm 503 for it (server/http-server.server.ts, docs/decisions/041).
+    if (context && typeof context === "object") (context as { storeUnavailable?: boolean }).storeUnavailable = true;
+    console.warn(JSON.stringify({ level: "warn", msg: "store unavailable", requestId: request.headers.get("x-request-id"), cause: error.message }));
+    return;
+  }
   const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : null;
   if (status === null) return logError(error, request);
   const url = new URL(request.url);

@@ -118,6 +118,10 @@ describe("the demo is a choice (issue 23, item 8)", () => {
     const production = { ...STAGING, APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123" };
     expect(parseEnv(production).APP_ENV).toBe("production");
     expect(problemsOf({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toContain("FIREBASE_AUTH_EMULATOR_HOST");
+    // The test setting that runs every background job every few seconds (issue 24) is not for production.
+    expect(problemsOf({ ...production, JOB_INTERVAL_SECONDS: "1" })).toContain("JOB_INTERVAL_SECONDS");
+    expect(problemsOf({ ...STAGING, JOB_INTERVAL_SECONDS: "1" })).not.toContain("JOB_INTERVAL_SECONDS");
+    expect(problemsOf({ ...production, STORE_FAULTS_FILE: "./faults.json" })).toContain("STORE_FAULTS_FILE");
     expect(problemsOf({ ...production, DEMO_WEBHOOK_SECRET: "whsec_demo_stillhour_local_only_0000" })).toContain("DEMO_WEBHOOK_SECRET");
     expect(problemsOf({ ...production, ANALYTICS_KEY: "demo-analytics-debug-key" })).toContain("ANALYTICS_KEY");
   });

@@ -103,6 +103,20 @@ const EnvSchema = z
      * SESSION_SECRET; set it on its own to keep pseudonyms stable when the session secret rotates.
      */
     ANALYTICS_ID_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /**
+     * Tests only (refused in production): every background job runs this often instead of on its own
+     * timer, so a test sees several instances run them within seconds.
+     */
+    JOB_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+    /**
+     * How long a background job's lease holds (docs/decisions/041): no other instance runs the job
+     * meanwhile, and a killed holder's lease is taken over after it.
+     */
+    JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /** Tests only (refused in production): a file naming a fault to inject into every store operation (adapters/store/faults.server.ts). */
+    STORE_FAULTS_FILE: z.string().min(1).optional(),
+    /** After SIGTERM: how long /readyz answers 503 while requests are still taken, before the server stops accepting. */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).default(1),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
@@ -185,6 +199,12 @@ const EnvSchema = z
       }
       if (!env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required in production" });
+      }
+      if (env.STORE_FAULTS_FILE !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["STORE_FAULTS_FILE"], message: "must not be set in production: it is a test setting that makes the store fail on purpose" });
+      }
+      if (env.JOB_INTERVAL_SECONDS !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["JOB_INTERVAL_SECONDS"], message: "must not be set in production: it is a test setting that runs every background job every few seconds" });
       }
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });

@@ -60,6 +60,7 @@ export const ERRORS = {
   unknown_plan: { status: 400, message: "That plan isn't on offer any more. Please choose one of the plans shown." },
   already_member: { status: 409, message: "You already have a membership running. You'll find it in settings." },
   form_out_of_date: { status: 400, message: "This form is out of date. Please try again." },
+  store_unavailable: { status: 503, message: "We couldn't save that just now, so nothing was sent. Your answers are still here: please try again in a moment." },
   checkout_unavailable: { status: 503, message: "The payment page didn't open just now. Nothing was charged; please try again in a moment." },
   price_in_form: { status: 400, message: "Prices come from our catalogue, not the form. Please make your choice again." },
   checkout_failed: { status: 502, message: "We couldn't open the payment page. Nothing was charged; please try again, or write to us if it keeps happening." },
@@ -86,6 +87,15 @@ export interface Problem<C extends ErrorCode = ErrorCode> {
   code: C;
   status: number;
   message: string;
+}
+
+/**
+ * Whether `error` says the store could not be reached (adapters/store StoreUnavailableError, known by
+ * its name here so routes need not import an adapter): a form answers ERRORS.store_unavailable with
+ * the person's input kept, instead of the front door's 503 page.
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  return error instanceof Error && error.name === "StoreUnavailableError";
 }
 
 /** The catalogue's entry for `code`: the status to answer with and the sentence a person reads. */

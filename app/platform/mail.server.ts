@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { z } from "zod";
+import { getEnv } from "~/lib/env.server";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getMailer } from "~/adapters/mail/index.server";
@@ -20,7 +22,7 @@ export async function sendOnce(
   const id = createHash("sha256").update(message.idempotencyKey).digest("hex").slice(0, 40);
   const store = getStore();
   const record = { key: message.idempotencyKey, to: message.to, subject: message.subject, uid: about.uid ?? null, status: "sending", at: Date.now() };
-  if (!(await store.createIfAbsent(SENT_MAIL, id, record))) return "already_sent";
+  if (!(await store.createIfAbsent(SENT_MAIL, id, record)) && !(await takeOverStaleClaim(id, record))) return "already_sent";
   try {
     await getMailer().send(message);
     await store.update(SENT_MAIL, id, { status: "sent" });
@@ -30,6 +32,25 @@ export async function sendOnce(
     console.warn(JSON.stringify({ level: "warn", msg: "mail not sent", subject: message.subject, cause: error instanceof Error ? error.name : "unknown" }));
     return "failed";
   }
+}
+
+const ClaimSchema = z.object({ status: z.string(), at: z.number() });
+
+/**
+ * A claim still "sending" past JOB_LEASE_SECONDS belongs to a process that died between claiming and
+ * sending (a send that fails gives its claim back at once): it is taken over in a transaction, so of
+ * two instances finding it only one sends.
+ */
+async function takeOverStaleClaim(id: string, record: Record<string, unknown> & { at: number }): Promise<boolean> {
+  const staleBefore = record.at - getEnv().JOB_LEASE_SECONDS * 1000;
+  return getStore()
+    .transaction(async (tx) => {
+      const claim = await tx.get(SENT_MAIL, id, ClaimSchema);
+      if (!claim || claim.status !== "sending" || claim.at > staleBefore) return false;
+      tx.set(SENT_MAIL, id, record);
+      return true;
+    })
+    .catch(() => false);
 }
 
 /**

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
-import { ERRORS } from "~/lib/errors";
+import { ERRORS, isStoreUnavailable } from "~/lib/errors";
 import { readFormBody } from "~/lib/form-body.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { parseLeadForm, type LeadFieldErrors } from "~/features/content/lead";
@@ -42,7 +42,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");
   const parsed = parseLeadForm(formData);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  await createLead(parsed.data, "mental-detox-ebook");
+  try {
+    await createLead(parsed.data, "mental-detox-ebook");
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    return data<ActionResult>({ errors: { form: ERRORS.store_unavailable.message }, values: { email: parsed.data.email, firstName: parsed.data.firstName ?? "" } }, { status: ERRORS.store_unavailable.status });
+  }
   return redirect("/mental-detox-ebook?sent=1#ebook-form");
 }
 

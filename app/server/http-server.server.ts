@@ -13,6 +13,7 @@ import express, { type Request as ExpressRequest, type Response as ExpressRespon
 import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
 import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/read-tally.server";
+import { StoreUnavailableError } from "~/adapters/store/port.server";
 import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
 import { byteLimit } from "~/lib/form-body.server";
@@ -25,6 +26,11 @@ import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
 
 const MAX_URL_LENGTH = 2048;
+/** The page a request gets while the store cannot be reached. */
+const STORE_AWAY = {
+  title: "We can't reach your account just now",
+  message: "Our side is having a short break, so nothing was changed. Please try again in a minute; anything you typed is still in your browser if you go back.",
+};
 // An upload refused before it was read (too large) is read to its end and thrown away, so the browser
 // finishes sending and shows the answer; past this many bytes the connection is closed instead.
 const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
@@ -36,6 +42,8 @@ const MAX_REMEMBERED_COOKIE_LENGTH = 2_048;
 export interface AppLoadContext {
   nonce: string;
   requestId: string;
+  /** Set by entry.server's handleError when the store could not be reached: the answer becomes a calm 503. */
+  storeUnavailable?: boolean;
 }
 
 /** The front door, built but not listening: `startServer` runs it; tests listen on a port of their own. */
@@ -50,7 +58,13 @@ export interface FrontDoor {
  */
 export function createFrontDoor(
   build: ServerBuild,
-  options: { publicDir: string; /** Body caps for paths the app's table does not name (test-only routes). */ bodyLimits?: Record<string, number> },
+  options: {
+    publicDir: string;
+    /** Body caps for paths the app's table does not name (test-only routes). */
+    bodyLimits?: Record<string, number>;
+    /** True once a shutdown has begun: /readyz answers 503 and every answer closes its connection. */
+    draining?: () => boolean;
+  },
 ): FrontDoor {
   const env = getEnv();
   const remix = createRequestHandler(build, env.NODE_ENV);
@@ -70,8 +84,17 @@ export function createFrontDoor(
   app.use(requestLog(env.LOG_REQUESTS, env.STATS_ENDPOINT));
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));
+  const draining = options.draining ?? (() => false);
+  // Liveness: the process answers. It stays 200 while draining, so nothing restarts an instance that
+  // is finishing its requests.
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  // Readiness (docs/decisions/041): whether to send this instance new requests; 503 from the moment
+  // SIGTERM arrives, so a load balancer routes around it while its in-flight requests finish.
+  app.get("/readyz", (req, res) => {
+    const ready = !draining();
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "draining" });
   });
   if (env.STATS_ENDPOINT) {
     app.get("/__stats", (_req, res) => {
@@ -105,6 +128,11 @@ export function createFrontDoor(
     if (typeof status === "number" && status >= 400 && status < 500) {
       return sendPlainPage(req, res, status, "That request could not be read", "Please check the link and try again.");
     }
+    if (error instanceof StoreUnavailableError) {
+      if (!res.headersSent) sendPlainPage(req, res.set("Retry-After", "30"), 503, STORE_AWAY.title, STORE_AWAY.message);
+      else res.end();
+      return;
+    }
     console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
     if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
@@ -120,7 +148,14 @@ export function createFrontDoor(
     const nonce = createNonce();
     const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false };
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
-    const response = await remix(request, { nonce, requestId } satisfies AppLoadContext);
+    const context: AppLoadContext = { nonce, requestId };
+    const response = await remix(request, context as AppLoadContext & Record<string, unknown>);
+    if (context.storeUnavailable && response.status >= 500 && !url.searchParams.has("_data")) {
+      // The store is away (docs/decisions/041): say so calmly, and when to come back, rather than a 500.
+      await response.body?.cancel().catch(() => undefined);
+      res.set("Retry-After", "30");
+      return sendPlainPage(req, res, 503, STORE_AWAY.title, STORE_AWAY.message);
+    }
     if (bodyCap.passed && response.status >= 500) {
       // A body over its cap is the sender's doing, whatever a route made of the failed read.
       await response.body?.cancel().catch(() => undefined);
@@ -175,7 +210,7 @@ export function createFrontDoor(
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
-    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/__stats")) {
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/readyz") || rawUrl.startsWith("/__stats")) {
       return false;
     }
     let url: URL;
@@ -205,6 +240,8 @@ export function createFrontDoor(
   }
 
   const server = http.createServer((req, res) => {
+    // A draining instance lets no connection be kept for a next request that it will not be there for.
+    if (draining()) res.setHeader("Connection", "close");
     serveCachedPage(req, res).then(
       (served) => {
         if (!served) app(req, res);
@@ -219,28 +256,51 @@ export function createFrontDoor(
   return { server, pageCache };
 }
 
+/** After SIGTERM the process is gone within this, whatever is still open (Cloud Run allows 10 s). */
+const SHUTDOWN_DEADLINE_MS = 7_500;
+/** Connections still open this long after SIGTERM (an event stream never ends by itself) are cut. */
+const CUT_CONNECTIONS_AFTER_MS = 6_500;
+
 /**
- * Starts the HTTP server on PORT. Resolves once listening; SIGTERM lets in-flight requests finish
- * before the process exits.
+ * Starts the HTTP server on PORT and then the background jobs (`startJobs`). Resolves once listening.
+ * SIGTERM (or SIGINT) drains (docs/decisions/041): /readyz answers 503 at once while requests are still
+ * served for SHUTDOWN_DRAIN_SECONDS, so a load balancer stops sending new ones; then the server stops
+ * accepting, in-flight requests finish, no new job run starts and the runs under way end and give back
+ * their leases, the store is closed, and the process exits: within 7.5 s in every case.
  */
-export async function startServer(build: ServerBuild, options: { publicDir: string }) {
+export async function startServer(build: ServerBuild, options: { publicDir: string; startJobs?: () => () => Promise<void> }) {
   const env = getEnv();
-  const { server } = createFrontDoor(build, options);
+  let draining = false;
+  const { server } = createFrontDoor(build, { ...options, draining: () => draining });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
+  const stopJobs = options.startJobs?.();
 
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
+    if (draining) return;
+    draining = true;
+    const started = Date.now();
+    const since = () => Date.now() - started;
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-    server.close(() => {
-      void getStore()
-        .close()
-        .finally(() => process.exit(0));
-    });
+    setTimeout(() => {
+      console.warn(JSON.stringify({ level: "warn", msg: "shutdown deadline reached", ms: since() }));
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    setTimeout(() => server.closeAllConnections(), CUT_CONNECTIONS_AFTER_MS).unref();
+    const jobsEnded = stopJobs?.() ?? Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    await closed;
+    const requestsDoneMs = since();
+    await jobsEnded;
+    await getStore().close().catch(() => undefined);
+    console.log(JSON.stringify({ level: "info", msg: "shut down", requestsDoneMs, ms: since() }));
+    process.exit(0);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // `on`, not `once`: a second signal during the drain must not kill the process mid-request.
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
   return server;
 }
 

@@ -10,6 +10,7 @@ import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
 import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
+import { releaseHeldLeases, withJobLease } from "~/platform/job-lease.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -72,32 +73,47 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
 }
 
 const MINUTE = 60_000;
+/** How long a shutdown waits for the job runs under way before giving their leases back. */
+const JOB_STOP_WAIT_MS = 3_000;
 
 /**
  * The background work, on timers that never keep the process alive: reminders every five minutes, the
  * next weeks' classes every six hours, due gifts and pending lead exports every five minutes, credit
- * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes, and
- * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default), and
+ * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes,
+ * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default),
  * analytics events past their retention deleted every hour, and ended rate-limit windows deleted every
- * fifteen minutes. Each
- * is safe beside another server doing the same (reminders go once per key, classes are created only if
- * absent, ledger entries are written once).
+ * fifteen minutes (JOB_INTERVAL_SECONDS, a test setting, runs them all every few seconds).
+ *
+ * Every instance runs the same timers; each run first takes its job's lease in the store
+ * (platform/job-lease, docs/decisions/041), so two instances never run one job at once, and the items
+ * themselves are claimed once (mail by its idempotency key, classes created only if absent, ledger
+ * entries in transactions), so a run after a crash repeats nothing already done.
+ *
+ * Returns a stop: no further runs start, and it resolves once the runs under way have ended and given
+ * their leases back, or after three seconds with the leases of those still running given back.
  */
-export function startScheduleJobs(): () => void {
+export function startScheduleJobs(): () => Promise<void> {
+  const env = getEnv();
+  const leaseMs = env.JOB_LEASE_SECONDS * 1000;
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
   const run = (name: string, job: () => Promise<unknown>) => {
     // A tick that finds the last run still going skips: with a short interval and a slow provider, the
     // same batch would otherwise be read and sent again beside itself.
-    let running = false;
+    let busy = false;
     return () => {
-      if (running) return;
-      running = true;
-      job()
+      if (busy || stopped) return;
+      busy = true;
+      const current = withJobLease(name, leaseMs, job)
         .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })))
         .finally(() => {
-          running = false;
+          busy = false;
+          running.delete(current);
         });
+      running.add(current);
     };
   };
+  const every = (ms: number) => (env.JOB_INTERVAL_SECONDS ? env.JOB_INTERVAL_SECONDS * 1000 : ms);
   const jobs: Array<[name: string, job: () => Promise<unknown>, everyMs: number]> = [
     ["class reminders", () => sendReminders(), 5 * MINUTE],
     ["class generation", () => generateClasses(), 360 * MINUTE],
@@ -112,19 +128,27 @@ export function startScheduleJobs(): () => void {
     // Leads the spreadsheet service did not take yet (docs/decisions/025); nothing without one configured.
     ["lead export", () => exportPendingLeads(), 5 * MINUTE],
     // Server-recorded analytics events to the provider, when one is configured (issue 13).
-    ["analytics forward", () => forwardRecordedEvents(), getEnv().ANALYTICS_FORWARD_SECONDS * 1000],
+    ["analytics forward", () => forwardRecordedEvents(), env.ANALYTICS_FORWARD_SECONDS * 1000],
     // Stored analytics events past ANALYTICS_RETENTION_DAYS are deleted (issue 23).
     ["analytics retention", () => deleteExpiredAnalyticsEvents(), 60 * MINUTE],
     // Rate-limit windows that have ended (ADR 035): their counters are of no further use.
     ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
-    const timer = setInterval(run(name, job), everyMs);
+    const timer = setInterval(run(name, job), every(everyMs));
     timer.unref();
     return timer;
   });
-  return () => {
+  return async () => {
+    stopped = true;
     for (const timer of timers) clearInterval(timer);
+    // A run held up by a slow provider is not waited for past the shutdown's means: its lease is given
+    // back, and the next tick anywhere does the rest.
+    const waited = await Promise.race([
+      Promise.allSettled([...running]).then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), JOB_STOP_WAIT_MS).unref()),
+    ]);
+    if (!waited) await releaseHeldLeases();
   };
 }
 

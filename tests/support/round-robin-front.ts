@@ -14,12 +14,12 @@ export interface Front {
 }
 
 export interface FrontOptions {
-  /** The path each backend answers 200 on while it takes traffic (polled every 200 ms). */
+  /** The path each backend answers 200 on while it takes traffic (polled every 200 ms); the site's /readyz by default, which turns 503 the moment a shutdown begins. */
   readinessPath?: string;
 }
 
 export async function startFront(port: number, backends: string[], options: FrontOptions = {}): Promise<Front> {
-  const readinessPath = options.readinessPath ?? "/healthz";
+  const readinessPath = options.readinessPath ?? "/readyz";
   const ready = new Map(backends.map((b) => [b, true]));
   const counts: Front["counts"] = { byBackend: Object.fromEntries(backends.map((b) => [b, 0])), failed: 0 };
   let next = 0;

@@ -4,6 +4,7 @@ import type { DocumentStore } from "./port.server";
 import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
 import { tallyReads } from "./read-tally.server";
+import { withFaults, withReadDeadline, withUnreachableMapped } from "./faults.server";
 
 let store: DocumentStore | undefined;
 
@@ -11,12 +12,14 @@ let store: DocumentStore | undefined;
 export function getStore(): DocumentStore {
   if (store) return store;
   const env = getEnv();
-  // Reads are counted per request when a tally runs (read-tally.server.ts); otherwise passed straight on.
-  store = tallyReads(
+  const driver =
     env.dataStore === "firestore"
       ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
-      : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH)),
-  );
+      : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
+  // Reads give up after 2.5 s, and a driver's "cannot reach" errors read as the store being away
+  // (docs/decisions/041); a test may inject faults beneath both.
+  // Reads are counted per request when a tally runs (read-tally.server.ts).
+  store = tallyReads(withReadDeadline(withUnreachableMapped(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver)));
   return store;
 }
 

@@ -148,3 +148,14 @@ export function decodeCursor(cursor: string | null | undefined, expectedLength: 
     return null;
   }
 }
+
+/**
+ * The store could not be reached in time (a read past its deadline, or a fault injected by a test):
+ * the front door answers a calm 503 instead of a 500 (docs/decisions/041).
+ */
+export class StoreUnavailableError extends Error {
+  constructor(operation: string) {
+    super(`The store did not answer: ${operation}`);
+    this.name = "StoreUnavailableError";
+  }
+}
