@@ -18,6 +18,7 @@ export { generateClasses } from "~/features/classes/class-schedule.server";
 export { sendReminders } from "~/features/classes/class-reminders.server";
 export { deliverDueGifts } from "~/features/wallet/gifts.server";
 export { runCreditJobs } from "~/features/classes/credit-jobs.server";
+export { retryPendingMail } from "~/platform/mail.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 
