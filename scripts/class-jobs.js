@@ -5,7 +5,7 @@
 //   npm run gifts:deliver      sends e-mail gifts whose day has come; retries charges a gift could not move
 //   npm run credits:expire     expires credits past their date, sends each pack's reminder once, and
 //                              returns the credits of cancelled classes (all idempotent)
-//   node scripts/class-jobs.js retry-mail   sends again the mail the mail server did not take (each once)
+//   npm run mail:retry         sends again the mail the mail server did not take, once due (each once)
 //
 // Needs the server build (npm run build): the jobs are imported from it, as scripts/seed.js does.
 import { existsSync } from "node:fs";
