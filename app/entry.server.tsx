@@ -19,6 +19,7 @@ export { sendReminders } from "~/features/classes/class-reminders.server";
 export { deliverDueGifts } from "~/features/wallet/gifts.server";
 export { runCreditJobs } from "~/features/classes/credit-jobs.server";
 export { grantStaffRole } from "~/features/staff/people.server";
+export { retryPendingMail } from "~/platform/mail.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

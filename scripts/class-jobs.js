@@ -5,6 +5,7 @@
 //   npm run gifts:deliver      sends e-mail gifts whose day has come; retries charges a gift could not move
 //   npm run credits:expire     expires credits past their date, sends each pack's reminder once, and
 //                              returns the credits of cancelled classes (all idempotent)
+//   npm run mail:retry         sends again the mail the mail server did not take, once due (each once)
 //
 // Needs the server build (npm run build): the jobs are imported from it, as scripts/seed.js does.
 import { existsSync } from "node:fs";
@@ -13,9 +14,9 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const job = process.argv[2];
-const JOBS = { generate: "generateClasses", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs" };
+const JOBS = { generate: "generateClasses", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs", "retry-mail": "retryPendingMail" };
 if (!(job in JOBS)) {
-  console.error("usage: node scripts/class-jobs.js generate|remind|deliver-gifts|credits");
+  console.error("usage: node scripts/class-jobs.js generate|remind|deliver-gifts|credits|retry-mail");
   process.exit(2);
 }
 const build = await import("../build/index.js");

@@ -124,5 +124,9 @@ describe("the demo is a choice (issue 23, item 8)", () => {
     expect(problemsOf({ ...production, STORE_FAULTS_FILE: "./faults.json" })).toContain("STORE_FAULTS_FILE");
     expect(problemsOf({ ...production, DEMO_WEBHOOK_SECRET: "whsec_demo_stillhour_local_only_0000" })).toContain("DEMO_WEBHOOK_SECRET");
     expect(problemsOf({ ...production, ANALYTICS_KEY: "demo-analytics-debug-key" })).toContain("ANALYTICS_KEY");
+    // A mail retry within seconds is for tests: staging takes it, production refuses it.
+    expect(parseEnv({ ...STAGING, MAIL_RETRY_SECONDS: "1" }).MAIL_RETRY_SECONDS).toBe(1);
+    expect(problemsOf({ ...production, MAIL_RETRY_SECONDS: "1" })).toContain("MAIL_RETRY_SECONDS");
+    expect(parseEnv({ ...production, MAIL_RETRY_SECONDS: "60" }).MAIL_RETRY_SECONDS).toBe(60);
   });
 });

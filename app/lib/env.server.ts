@@ -77,6 +77,8 @@ const EnvSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
     MAIL_FROM: z.string().min(3).default("Stillhour <hello@stillhour.example>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
+    /** Seconds before a message the mail server did not take is first tried again (doubling after); below 60 for tests only, refused in production. */
+    MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Where on-demand classes stream from: this site's demo packages, or Mux (docs/decisions/020-on-demand-streaming.md). */
     STREAMING_PROVIDER: z.enum(["demo", "mux"]).default("demo"),
     DEMO_MEDIA_DIR: z.string().min(1).default("./media/demo"),
@@ -208,6 +210,9 @@ const EnvSchema = z
       }
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
+      }
+      if (env.MAIL_RETRY_SECONDS < 60) {
+        ctx.addIssue({ code: "custom", path: ["MAIL_RETRY_SECONDS"], message: "must be at least 60 in production: shorter is for tests" });
       }
     }
     if (Boolean(env.AIRTABLE_TOKEN) !== Boolean(env.AIRTABLE_BASE_ID)) {

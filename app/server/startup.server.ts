@@ -11,6 +11,7 @@ import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
 import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.server";
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 import { releaseHeldLeases, withJobLease } from "~/platform/job-lease.server";
+import { retryPendingMail } from "~/platform/mail.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -133,6 +134,8 @@ export function startScheduleJobs(): () => Promise<void> {
     ["analytics retention", () => deleteExpiredAnalyticsEvents(), 60 * MINUTE],
     // Rate-limit windows that have ended (ADR 035): their counters are of no further use.
     ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
+    // Mail the mail server did not take, tried again once due, each message claimed first (ADR 017).
+    ["mail retry", () => retryPendingMail(), Math.min(getEnv().MAIL_RETRY_SECONDS, 60) * 1000],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), every(everyMs));

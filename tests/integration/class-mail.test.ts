@@ -92,7 +92,7 @@ describe("a class change", () => {
 });
 
 describe("sendOnce", () => {
-  it("gives the claim back when the mailer fails, so the next attempt sends", async () => {
+  it("keeps the message when the mailer fails, so its caller's next attempt sends it", async () => {
     const { sendOnce } = await import("../../app/platform/mail.server");
     const message = { to: "retry@example.com", subject: "Retry", text: "Hello", idempotencyKey: "retry-test-1" };
     setMailerForTests({ name: "smtp", send: async () => Promise.reject(new Error("down")) });

@@ -24,29 +24,44 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** A real SMTP server (smtp-server), no TLS or login as on a relay inside a private network; every message parsed. */
-export async function startSmtpReceiver(port: number): Promise<{ url: string; mail: ReceivedMail[]; close(): Promise<void> }> {
+/**
+ * A real SMTP server (smtp-server), no TLS or login as on a relay inside a private network; every
+ * message parsed. `stop()` takes it down (connections refused, as when the relay is down) and
+ * `start()` brings it back on the same port, with the same list of mail.
+ */
+export async function startSmtpReceiver(port: number): Promise<{ url: string; mail: ReceivedMail[]; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> }> {
   const mail: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(", ") : (parsed.to?.text ?? "");
-          mail.push({ to, subject: parsed.subject ?? "", text: parsed.text ?? "" });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  return { url: `smtp://127.0.0.1:${port}`, mail, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  let server: SMTPServer | null = null;
+  const start = async () => {
+    const next = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      closeTimeout: 500,
+      onData(stream, _session, callback) {
+        simpleParser(stream).then(
+          (parsed) => {
+            const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(", ") : (parsed.to?.text ?? "");
+            mail.push({ to, subject: parsed.subject ?? "", text: parsed.text ?? "" });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      next.once("error", reject);
+      next.listen(port, "127.0.0.1", () => resolve());
+    });
+    server = next;
+  };
+  const stop = async () => {
+    const current = server;
+    server = null;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
+  await start();
+  return { url: `smtp://127.0.0.1:${port}`, mail, stop, start, close: stop };
 }
 
 /**
