@@ -5,7 +5,8 @@
 //   npm run lighthouse -- --no-build   # audit the existing build
 //   npm run lighthouse -- --runs=3     # median of three runs per page (by performance score)
 //   npm run lighthouse -- --node-env=inherit   # server NODE_ENV from this shell (default: production)
-//   npm run lighthouse -- --public-only=yes    # only the public pages (home, blog post, teacher, partner)
+//   npm run lighthouse -- --public-only=yes    # only the public pages (home, blog post, teacher, partners)
+//   npm run lighthouse -- --member-only=yes    # only the demo member's pages, signed in
 //   npm run lighthouse -- --with-marketing=yes # also audit the public pages with the ad pixel, tag
 //                                              # manager and social script configured, in the same run,
 //                                              # and check each loses ≤ 2 points (issue 13)
@@ -134,7 +135,7 @@ function pad(value, width, left = false) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "production", "with-marketing": "no", "public-only": "no" });
+  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "production", "with-marketing": "no", "public-only": "no", "member-only": "no" });
   if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
   const startedAt = new Date();
   if (flags.build) await buildApp();
@@ -209,6 +210,7 @@ async function main() {
     }
 
     if (flags["public-only"] === "yes") pages.splice(0, pages.length, ...pages.filter((page) => PUBLIC_PAGES.has(page.name)));
+    if (flags["member-only"] === "yes") pages.splice(0, pages.length, ...pages.filter((page) => page.cookie));
     // Warm the page cache and check each page answers, so Lighthouse sees what visitors usually get.
     // Each cookie-less request draws new experiment variants; 50 fill the cache for every combination.
     for (const page of pages) {

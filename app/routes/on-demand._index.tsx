@@ -95,16 +95,7 @@ export default function OnDemandHub() {
                 <li key={series.slug}>
                   <article className="od-card">
                     {series.poster ? (
-                      <img
-                        className="od-card__poster"
-                        src={series.poster.src}
-                        width={series.poster.width}
-                        height={series.poster.height}
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                        style={{ backgroundColor: series.posterColor }}
-                      />
+                      <img className="od-card__poster" src={series.poster.src} width={series.poster.width} height={series.poster.height} alt="" loading="lazy" decoding="async" style={{ backgroundColor: series.posterColor }} />
                     ) : null}
                     <h3 className="od-card__title">
                       <Link to={series.href}>{series.title}</Link>
