@@ -39,9 +39,11 @@ export default function ClassesRoute() {
             Every class is led live by a teacher. Drop in to any of them; camera off is always fine. Rather be in a room together?{" "}
             <Link to="/studios">Our studios</Link> have classes in person.
           </p>
+          {/* The same words whether or not the browser has reported its zone yet: the report reloads the
+              page's data, and a sentence that lost a clause moved the schedule under it (CLS 0.03,
+              issue 25). The zone page says why UTC is shown. */}
           <p className="schedule__zone">
-            Times are shown in <strong>{page.zoneLabel}</strong>
-            {page.zoneKnown ? "" : ", because we don't know your time zone yet"}.{" "}
+            Times are shown in <strong>{page.zoneLabel}</strong>.{" "}
             <Link to={`/preferences/time-zone?next=${encodeURIComponent(page.path)}`}>Change time zone</Link>
           </p>
         </header>
