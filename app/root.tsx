@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -19,13 +19,9 @@ import { PaymentBanner } from "~/components/payment-banner";
 import { SiteShell } from "~/components/site-shell";
 import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/lib/route-handle";
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/lib/seo";
-import { getEnv } from "~/lib/env.server";
 import { useNonce } from "~/lib/nonce";
-import { getNewsBanner } from "~/features/content/content.server";
-import { getMarketingConfig } from "~/platform/platform-config.server";
-import { analyticsConfigFor } from "~/platform/analytics-id.server";
-import { getVisitor } from "~/server/visitor.server";
-import { getMemberSummary, publicIdentityConfig } from "~/server/member.server";
+// One server module for the loader, so the browser build keeps one empty stand-in inside this chunk.
+import { analyticsConfigFor, data, getEnv, getMarketingConfig, getMemberSummary, getNewsBanner, getVisitor, publicIdentityConfig } from "~/server/root-data.server";
 import { AuthRuntime } from "~/components/auth-runtime";
 import { useLiveMember } from "~/components/live-user";
 import { styleLinks } from "~/styles/links";

@@ -2,6 +2,7 @@ import { watchBuild, type BuildWatch, type ConnectionInfo } from "~/platform/bui
 import type { MarketingConfig } from "./marketing.client";
 import { isOptedOut } from "~/platform/privacy-cookie";
 import { RELOAD_GUARD_KEY, decideReload, isChunkLoadError, parseReloadRecords } from "./reload-guard";
+import { afterLoad, whenIdle } from "./page-moments.client";
 
 /**
  * What every page starts once it is interactive (issue 13), loaded lazily so none of it weighs on
@@ -99,6 +100,18 @@ export function conversion(name: string, properties: Record<string, unknown>, ev
   withVendors((vendors, marketing) => vendors.adEvent(name, marketing, properties, eventId));
 }
 
+let settled: Promise<void> | null = null;
+
+/**
+ * Page views wait for the first page to settle: the load event and then an idle moment (2 s at
+ * most). Loading and starting the analytics client right after hydration was one of the long tasks
+ * of the loading phase (issue 25, docs/decisions/043); views after it keep their order.
+ */
+function afterPageSettled(task: () => void) {
+  settled ??= new Promise((resolve) => afterLoad(() => whenIdle(() => resolve(), 2_000)));
+  void settled.then(task);
+}
+
 /** Called after hydration and after every navigation that changed the path or query. */
 export function navigated(path: string, trackViews: boolean) {
   const win = window as RemixWindow;
@@ -107,6 +120,6 @@ export function navigated(path: string, trackViews: boolean) {
     installChunkGuard(win);
     startBuildWatch(win);
   }
-  if (trackViews) void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path));
+  if (trackViews) afterPageSettled(() => void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path)));
   withVendors((vendors, marketing) => vendors.navigated(path, marketing));
 }

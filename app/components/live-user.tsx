@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { LiveUserOptions, LiveUserRecord } from "~/features/identity/live-user";
 import type { MemberSummary } from "~/features/identity/member";
-import { initialsOf } from "~/features/identity/user";
+import { initialsOf } from "~/features/identity/initials";
 
 /**
  * The member's record as it is now: `initial` (what the server rendered) until the first live event,

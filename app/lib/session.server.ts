@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { secureCookies } from "./site-address.server";
@@ -33,13 +34,14 @@ export interface SessionAuth {
 export type VisitorSession = Session<SessionData>;
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+const COOKIE_NAME = "__session";
 
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
 function getStorage() {
   storage ??= createCookieSessionStorage<SessionData>({
     cookie: {
-      name: "__session",
+      name: COOKIE_NAME,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -99,4 +101,24 @@ export function commitSession(session: VisitorSession, url: URL): Promise<string
   const maxAge =
     auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
   return getStorage().commitSession(session, { secure: secureCookies(url), maxAge });
+}
+
+/** Whether a Cookie header carries a session cookie at all (a first visit's does not). */
+export function hasSessionCookie(cookieHeader: string): boolean {
+  return cookieHeader.includes(`${COOKIE_NAME}=`);
+}
+
+/**
+ * The Set-Cookie value for a brand-new visitor's session, byte for byte what `commitSession` writes
+ * for the same data (same JSON, base64, HMAC-SHA256 signature, attributes), made without Remix's
+ * cookie codec: its character-by-character escape and asynchronous signing were most of what a first
+ * visit to a cached page cost (docs/decisions/043). Only for a session that holds nothing personal
+ * (the experiment key and variants of a visitor with no cookie yet); everything else goes through
+ * `commitSession`.
+ */
+export function signNewVisitorSession(data: Pick<SessionData, "experimentKey" | "experiments">, url: URL): string {
+  const value = Buffer.from(JSON.stringify(data), "utf8").toString("base64");
+  const signature = createHmac("sha256", getEnv().SESSION_SECRET).update(value).digest("base64").replace(/=+$/, "");
+  const secure = secureCookies(url) ? "; Secure" : "";
+  return `${COOKIE_NAME}=${encodeURIComponent(`${value}.${signature}`)}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax`;
 }

@@ -19,9 +19,16 @@ export function siteUrl(path: string): string {
 
 /** Whether the configured site is this machine over plain HTTP: the demo and the tests. */
 export function siteIsLocal(): boolean {
-  const site = new URL(getEnv().PUBLIC_SITE_URL);
-  return site.protocol === "http:" && isLocalRequest(site);
+  const configured = getEnv().PUBLIC_SITE_URL;
+  // Asked for every cookie a response sets: parsed once per configured address.
+  if (localSite?.configured !== configured) {
+    const site = new URL(configured);
+    localSite = { configured, local: site.protocol === "http:" && isLocalRequest(site) };
+  }
+  return localSite.local;
 }
+
+let localSite: { configured: string; local: boolean } | undefined;
 
 /**
  * Whether a cookie set in answer to `url` carries Secure: always for a site configured away from

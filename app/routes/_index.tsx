@@ -10,12 +10,9 @@ import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
 import { toTeacherCard } from "~/features/content/teacher";
-import { getPressArticles, getQuotes } from "~/features/content/content.server";
-import { getUpcomingClasses } from "~/features/classes/class-schedule.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getTeachers } from "~/features/content/teacher.server";
-import { getVisitor } from "~/server/visitor.server";
+import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",

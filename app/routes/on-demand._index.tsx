@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { FilterDisclosure } from "~/components/filter-disclosure";
 import { OnDemandCard, Shelf } from "~/components/on-demand-card";
 import { hubPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
@@ -40,32 +41,35 @@ export default function OnDemandHub() {
               </>
             ) : null}
           </p>
+          {page.access !== "member" ? (
+            <p className="od-offer" role="note">
+              {page.access === "visitor" ? "Every class here is part of the membership. " : "Your account doesn't have a membership yet. "}
+              <Link to="/subscribe?next=%2Fon-demand">{page.access === "visitor" ? "Start with a free week" : "See memberships"}</Link>.
+            </p>
+          ) : null}
         </header>
 
-        <nav aria-label="Kind of class" className="od-toggle">
-          <ul className="category-nav">
-            {page.toggle.map((option) => (
-              <li key={option.label}>
-                <Link to={option.href} aria-current={option.value === page.modality ? "page" : undefined} preventScrollReset>
-                  {option.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        {page.access !== "member" ? (
-          <p className="notice" role="note">
-            {page.access === "visitor" ? "Every class here is part of the membership. " : "Your account doesn't have a membership yet. "}
-            <Link to="/subscribe?next=%2Fon-demand">{page.access === "visitor" ? "Start with a free week" : "See memberships"}</Link>.
-          </p>
-        ) : null}
+        <FilterDisclosure label="Kind of class" chosen={page.modalityLabel ? [page.modalityLabel] : []}>
+          <nav aria-label="Kind of class" className="od-toggle">
+            <ul className="category-nav">
+              {page.toggle.map((option) => (
+                <li key={option.label}>
+                  <Link to={option.href} aria-current={option.value === page.modality ? "page" : undefined} preventScrollReset>
+                    {option.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </FilterDisclosure>
 
         {page.continueWatching.length > 0 ? <Shelf id="continue" title="Continue watching" items={page.continueWatching} /> : null}
 
         {page.featured.length > 0 ? (
           <section aria-labelledby="featured-title" className="od-featured" data-track-view="on-demand-featured">
-            <h2 id="featured-title">Featured</h2>
+            <h2 id="featured-title" className="od-shelf__title">
+              Featured
+            </h2>
             <ul className="od-featured__list">
               {page.featured.map((item) => (
                 <li key={item.slug} className="od-featured__item">

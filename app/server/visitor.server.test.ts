@@ -57,3 +57,26 @@ describe("visitor session", () => {
     expect(visitor.cookieHeader).not.toContain("__session=broken");
   });
 });
+
+describe("a first visit's cookie", () => {
+  it("is exactly what Remix's session storage would write for the same data, and reads back", async () => {
+    const { commitSession, readSession } = await import("~/lib/session.server");
+    for (const url of ["http://localhost:3000/", "https://stillhour.example/teachers"]) {
+      const visitor = await getVisitor(requestWith("theme=dark", url));
+      const session = await readSession("");
+      session.set("experimentKey", visitor.experimentKey);
+      session.set("experiments", { ...visitor.variants });
+      expect(visitor.setCookie).toBe(await commitSession(session, new URL(url)));
+      expect(visitor.cookieHeader).toMatch(/^theme=dark; __session=/);
+      const again = await getVisitor(requestWith(visitor.cookieHeader, url));
+      expect(again.setCookie).toBeNull();
+      expect(again.experimentKey).toBe(visitor.experimentKey);
+    }
+  });
+
+  it("gives every new visitor a key of their own", async () => {
+    const keys = new Set<string>();
+    for (let i = 0; i < 600; i++) keys.add((await getVisitor(requestWith())).experimentKey);
+    expect(keys.size).toBe(600);
+  });
+});

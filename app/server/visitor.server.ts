@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getGeolocation } from "~/adapters/geolocation/index.server";
-import { commitSession, readSession } from "~/lib/session.server";
+import { commitSession, hasSessionCookie, readSession, signNewVisitorSession } from "~/lib/session.server";
 import { regionOf, type VisitorRegion } from "~/features/billing/subscribe";
 import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "~/platform/experiments";
 import { canonicalTimeZone, type VisitorTimeZone } from "~/features/identity/time-zone";
@@ -29,11 +29,12 @@ export function getVisitor(request: Request): Promise<Visitor> {
 
 /** The same, from the raw Cookie header: the server's front door calls it before any Request exists. */
 export async function getVisitorFromCookie(cookieHeader: string, url: URL): Promise<Visitor> {
+  if (!hasSessionCookie(cookieHeader)) return newVisitor(cookieHeader, url);
   const session = await readSession(cookieHeader);
   const storedKey = session.get("experimentKey");
   const storedExperiments = session.get("experiments");
   const keyIsValid = typeof storedKey === "string" && EXPERIMENT_KEY_PATTERN.test(storedKey);
-  const experimentKey = keyIsValid ? storedKey : randomBytes(16).toString("base64url");
+  const experimentKey = keyIsValid ? storedKey : newExperimentKey();
   const stored = keyIsValid && isPlainRecord(storedExperiments) ? storedExperiments : {};
   const variants = assignVariants(experimentKey, stored);
   const auth = session.get("auth");
@@ -45,12 +46,43 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
   session.set("experimentKey", experimentKey);
   session.set("experiments", { ...variants });
   const setCookie = await commitSession(session, url);
-  const sessionPair = setCookie.split(";")[0];
+  return { experimentKey, variants, setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member, timeZone };
+}
+
+/** The Cookie header with its session replaced by the one just set, other cookies kept. */
+function withSessionCookie(cookieHeader: string, setCookie: string): string {
   const others = cookieHeader
     .split(";")
     .map((part) => part.trim())
     .filter((part) => part && !part.startsWith("__session="));
-  return { experimentKey, variants, setCookie, cookieHeader: [...others, sessionPair].join("; "), member, timeZone };
+  return [...others, setCookie.slice(0, setCookie.indexOf(";"))].join("; ");
+}
+
+/**
+ * A first visit (no session cookie at all): a new key, its variants and the signed cookie, without
+ * reading an empty session or going through Remix's cookie codec. The cookie is the one
+ * `commitSession` would write for the same data, so every later request reads it the usual way.
+ */
+function newVisitor(cookieHeader: string, url: URL): Visitor {
+  const experimentKey = newExperimentKey();
+  const variants = assignVariants(experimentKey);
+  const setCookie = signNewVisitorSession({ experimentKey, experiments: { ...variants } }, url);
+  return { experimentKey, variants, setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member: false, timeZone: null };
+}
+
+// Random bytes drawn 4 KB at a time: one call to the system's generator serves 256 new visitors.
+const KEY_BYTES = 16;
+let keyPool = Buffer.alloc(0);
+let keyPoolOffset = 0;
+
+function newExperimentKey(): string {
+  if (keyPoolOffset + KEY_BYTES > keyPool.length) {
+    keyPool = randomBytes(KEY_BYTES * 256);
+    keyPoolOffset = 0;
+  }
+  const key = keyPool.subarray(keyPoolOffset, keyPoolOffset + KEY_BYTES).toString("base64url");
+  keyPoolOffset += KEY_BYTES;
+  return key;
 }
 
 /** The session's zone, re-checked: a cookie from an older runtime may name a zone this one lacks. */

@@ -4,11 +4,22 @@
  *   npx esbuild tests/support/screenshots.ts --bundle --platform=node --format=esm --packages=external --outfile=/tmp/screenshots.mjs
  *   BASE_URL=http://localhost:3000 node /tmp/screenshots.mjs
  * Output goes to /tmp/shots (override with SHOTS_DIR); never committed. SHOTS_ALL=1 adds the other pages.
+ * Browser tests keep their own screenshots with `keepScreenshot` (below) instead.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Page, type TestInfo } from "@playwright/test";
 import { findChromium } from "../../scripts/chromium.js";
+
+/**
+ * Saves what the viewport shows as one of the test's artefacts (under test-results/, attached to the
+ * report), so a person can look at the screen the test judged.
+ */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name.replace(/[^\w.-]+/g, "-")}.png`);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
 
 const BASE_URL = process.env.BASE_URL ?? "http://localhost:3000";
 const OUT = process.env.SHOTS_DIR ?? "/tmp/shots";
@@ -101,7 +112,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script (the bundle above), not when a test imports keepScreenshot.
+if (/screenshots\.(mjs|js|ts)$/.test(process.argv[1] ?? "")) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

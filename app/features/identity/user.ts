@@ -144,14 +144,7 @@ export function buildSessionUserState(auth: AuthSnapshot | null, record: Private
   };
 }
 
-/** Up to two letters for the header's avatar. */
-export function initialsOf(firstName: string | null, lastName: string | null, fallback = "You"): string {
-  const letters = [firstName, lastName]
-    .map((name) => (name ?? "").trim())
-    .filter(Boolean)
-    .map((name) => Array.from(name)[0]!.toLocaleUpperCase("en"));
-  return letters.length > 0 ? letters.join("") : fallback;
-}
+export { initialsOf } from "./initials";
 
 /** The calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function calendarDay(instant: Date, timeZone: string): string {

@@ -1,0 +1,9 @@
+/**
+ * What the home page's loader reads, through one module: imported only by the home route, its empty
+ * browser stand-in stays inside that route's chunk instead of three shared 112 B chunks of their own
+ * on the site's busiest first load (see root-data.server.ts, docs/decisions/043).
+ */
+export { getPressArticles, getQuotes } from "~/features/content/content.server";
+export { getUpcomingClasses } from "~/features/classes/class-schedule.server";
+export { getTeachers } from "~/features/content/teacher.server";
+export { getVisitor } from "./visitor.server";
