@@ -48,16 +48,8 @@ describe("a mail claim left sending", () => {
   } });
   const claimId = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 40);
 
-  it("stays the killed sender's while fresh, and is sent once by one of two instances after JOB_LEASE_SECONDS", async () => {
-    const key = "stale-claim-test";
-    const message = { to: "stale@example.com", subject: "Stale", text: "Hello", idempotencyKey: key };
-    await getStore().set(SENT_MAIL, claimId(key), { key, to: message.to, subject: "Stale", uid: null, status: "sending", at: Date.now() - 30_000 });
-    expect(await sendOnce(message)).toBe("already_sent");
-    await getStore().update(SENT_MAIL, claimId(key), { at: Date.now() - 61_000 });
-    const results = await Promise.all([sendOnce(message), sendOnce(message)]);
-    expect(results.sort()).toEqual(["already_sent", "sent"]);
-    expect(sent.filter((k) => k === key)).toHaveLength(1);
-  });
+  // A claim left "sending" by a killed process is taken up by the mail retry job once its time is past
+  // (tests/integration/mail-retry.test.ts: "a stuck claim is resent after the timeout, not before").
 
   it("already sent is never sent again, however old", async () => {
     const key = "old-sent-test";
