@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { publishDueArticles } from "~/features/staff/articles.server";
 import { checkRouteHandles } from "~/lib/route-handle.server";
 import { markEndedNoShows } from "~/features/studios/check-in.server";
 import { sendReminders } from "~/features/classes/class-reminders.server";
@@ -117,6 +118,8 @@ export function startScheduleJobs(): () => void {
     ["analytics retention", () => deleteExpiredAnalyticsEvents(), 60 * MINUTE],
     // Rate-limit windows that have ended (ADR 035): their counters are of no further use.
     ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
+    // Issue 26: scheduled articles whose time has come publish themselves, once across instances.
+    ["scheduled articles", () => publishDueArticles(), getEnv().ARTICLE_PUBLISH_SECONDS * 1000],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), everyMs);
