@@ -37,7 +37,7 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
       facilitator: ["classes"],
       studioStaff: ["frontDesk"],
       blogEditor: ["articles"],
-      cohost: [],
+      cohost: ["cohost"],
     };
     for (const [role, areas] of Object.entries(expected)) {
       const person = await staffSession({ [role]: true });
