@@ -52,6 +52,8 @@ export default defineConfig({
       UPLOADS_DIR: `./data/e2e-${PORT}-uploads`,
       MAIL_OUTBOX_DIR: `./data/e2e-${PORT}-outbox`,
       LOG_REQUESTS: "false",
+      // Issue 26: a scheduled article publishes itself within two seconds of its time here (30 s by default).
+      ARTICLE_PUBLISH_SECONDS: "2",
       PUBLIC_SITE_URL: `http://localhost:${PORT}`,
       // `npm test` runs inside scripts/with-auth-emulator.js, which names the emulator here.
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "",

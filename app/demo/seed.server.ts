@@ -83,7 +83,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classTemplates", schema: ClassTemplateSchema, docs: [...demoClassTemplates, ...demoStudioTemplates], idOf: byId },
-    { collection: "classes", schema: LiveClassSchema, docs: [...upcomingClasses(now), ...upcomingStudioClasses(now)], idOf: byId },
+    { collection: "classes", schema: LiveClassSchema, docs: [...withDemoCohost(upcomingClasses(now)), ...upcomingStudioClasses(now)], idOf: byId },
     // Issue 12: two studios in different zones, each with its first waiver (later versions are published, never seeded over).
     { collection: STUDIOS, schema: StudioSchema, docs: demoStudios, idOf: byId },
     { collection: WAIVERS, schema: WaiverSchema, docs: demoWaivers, idOf: byId },
@@ -200,4 +200,10 @@ async function seedDemoMembership(uid: string) {
   if (!started.ok) return;
   const paid = await provider.pay(started.sessionId, { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2035, name: "Juniper Vale" });
   if (paid.ok) await syncCheckoutSession(started.sessionId, uid);
+}
+
+/** Issue 26: the demo cohost (+1 201-555-0104) cohosts every class of the first online template. */
+function withDemoCohost(classes: ReturnType<typeof upcomingClasses>): ReturnType<typeof upcomingClasses> {
+  const templateId = demoClassTemplates[0]?.id;
+  return classes.map((c) => (c.templateId === templateId ? { ...c, cohostUids: ["demo-cohost"] } : c));
 }

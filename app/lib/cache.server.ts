@@ -69,3 +69,21 @@ export function invalidate(key?: string) {
 export function invalidatePrefix(prefix: string) {
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }
+
+type ContentListener = () => void;
+const contentListeners = new Set<ContentListener>();
+
+/**
+ * Listens for "public content changed on this instance" (an article published, say): the front
+ * door's page cache subscribes to drop its rendered pages. Other instances keep their TTL.
+ */
+export function onContentChange(listener: ContentListener): () => void {
+  contentListeners.add(listener);
+  return () => contentListeners.delete(listener);
+}
+
+/** Drops the content-cache keys under these prefixes and tells every listener (the page cache). */
+export function contentChanged(prefixes: readonly string[]) {
+  for (const prefix of prefixes) invalidatePrefix(prefix);
+  for (const listener of contentListeners) listener();
+}

@@ -56,6 +56,8 @@ const EnvSchema = z
     SESSION_DAYS: z.coerce.number().int().min(1).max(14).default(14),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     CONTENT_CACHE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** How often each instance looks for scheduled articles whose time has come (issue 26). */
+    ARTICLE_PUBLISH_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
     SEED_DEMO_CONTENT: booleanString.optional(),
     STATS_ENDPOINT: booleanString.default("false"),
     LOG_REQUESTS: booleanString.default("true"),

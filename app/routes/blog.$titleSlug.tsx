@@ -1,14 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useMatches } from "@remix-run/react";
-import { ArticleArt, formatDate } from "~/components/article-card";
-import { CtaBand } from "~/components/cta-band";
-import { JsonLd } from "~/components/json-ld";
-import { ShareLinks } from "~/components/share-links";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ArticleView } from "~/components/article-view";
 import { articleNeighbours } from "~/features/content/content";
-import { getArticleBySlug, listArticleSummaries } from "~/features/content/content.server";
+import { getArticleBySlug, getArticleRedirect, listArticleSummaries } from "~/features/content/content.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
-import { articleJsonLd, pageMeta, siteUrlFrom } from "~/lib/seo";
+import { pageMeta } from "~/lib/seo";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 
 export const handle = defineHandle({
@@ -33,7 +30,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const article = params.titleSlug ? await getArticleBySlug(params.titleSlug) : null;
-  if (!article) throw notFound();
+  if (!article) {
+    // An article renamed after it was public keeps its old address as a permanent redirect.
+    const moved = params.titleSlug ? await getArticleRedirect(params.titleSlug) : null;
+    if (moved) throw redirect(`/blog/${moved}`, 301);
+    throw notFound();
+  }
   const [[author], summaries] = await Promise.all([
     article.authorTeacherId ? getTeachersByIds([article.authorTeacherId]) : Promise.resolve([]),
     listArticleSummaries(),
@@ -61,100 +63,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function ArticleRoute() {
-  const { article, previous, next, related } = useLoaderData<typeof loader>();
-  const siteUrl = siteUrlFrom(useMatches());
-  const path = `/blog/${article.titleSlug}`;
-  return (
-    <>
-      <JsonLd
-        data={articleJsonLd({
-          siteUrl,
-          path,
-          title: article.title,
-          description: article.excerpt,
-          publishedAt: article.publishedAt,
-          authorName: article.authorName,
-          authorPath: article.authorSlug ? `/teachers/${article.authorSlug}` : null,
-        })}
-      />
-      <article aria-labelledby="article-title">
-        <header className="article-header">
-          <div className="container container--narrow">
-            <Link className="back-link" to="/blog">
-              <span aria-hidden="true">←</span> All articles
-            </Link>
-            <p className="eyebrow">{article.category}</p>
-            <h1 id="article-title">{article.title}</h1>
-            {article.excerpt ? <p className="lede">{article.excerpt}</p> : null}
-            <p className="article-header__meta">
-              <span>
-                By{" "}
-                {article.authorSlug ? (
-                  <Link to={`/teachers/${article.authorSlug}`}>{article.authorName}</Link>
-                ) : (
-                  article.authorName
-                )}
-              </span>
-              <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
-              <span>{article.readingMinutes} min read</span>
-            </p>
-          </div>
-        </header>
-        <div className="container container--narrow">
-          <div className="article-art">
-            <ArticleArt color={article.heroColor} seed={article.titleSlug} width={760} height={320} />
-          </div>
-          {/* Sanitized on the server by sanitizeArticleHtml; links inside are handled as dynamic content. */}
-          <div className="prose" data-dynamic-content dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
-          <ShareLinks
-            content={{
-              url: new URL(path, siteUrl).toString(),
-              title: article.title,
-              description: article.excerpt,
-              hashtags: ["stillhour", article.category.toLowerCase().replace(/[^a-z0-9]+/g, "")],
-              twitterUser: "stillhour",
-            }}
-          />
-          {previous || next ? (
-            <nav className="article-pager" aria-label="More articles">
-              {previous ? (
-                <Link className="article-pager__link" to={`/blog/${previous.titleSlug}`} rel="prev">
-                  <span className="muted">Previous</span> {previous.title}
-                </Link>
-              ) : (
-                <span />
-              )}
-              {next ? (
-                <Link className="article-pager__link article-pager__link--next" to={`/blog/${next.titleSlug}`} rel="next">
-                  <span className="muted">Next</span> {next.title}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
-        </div>
-      </article>
-      {related.length > 0 ? (
-        <section className="section" aria-labelledby="related-title">
-          <div className="container container--narrow">
-            <h2 id="related-title">Read next</h2>
-            <ul className="related-list" role="list">
-              {related.map((item) =>
-                item ? (
-                  <li key={item.titleSlug}>
-                    <p className="card__meta">{item.category}</p>
-                    <Link to={`/blog/${item.titleSlug}`}>{item.title}</Link>
-                  </li>
-                ) : null,
-              )}
-            </ul>
-          </div>
-        </section>
-      ) : null}
-      <CtaBand
-        title="Reading is a start. Practising is the rest."
-        body="Join a live class this week and try what you just read with a teacher beside you."
-        secondary={{ label: "More articles", href: "/blog" }}
-      />
-    </>
-  );
+  return <ArticleView {...useLoaderData<typeof loader>()} />;
 }

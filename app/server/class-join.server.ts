@@ -54,9 +54,12 @@ export async function demoRoom(request: Request, context: object, classId: strin
   const state = await getViewerState(request, context);
   if (!signed || !state || state.viewer.uid !== signed.uid) return null;
   const [liveClass, booking] = await Promise.all([getClass(classId), bookingFor(signed.uid, classId)]);
-  if (!liveClass || liveClass.status === "cancelled" || booking?.status !== "booked") return null;
+  if (!liveClass || liveClass.status === "cancelled") return null;
+  // A cohost's link holds while the class still names them; a member's while they hold a booking.
+  const asCohost = signed.role === "cohost" && liveClass.cohostUids.includes(signed.uid);
+  if (!asCohost && booking?.status !== "booked") return null;
   const [teacher] = await getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]);
-  return { title: liveClass.title, teacherName: teacher?.fullName ?? null, classPath: `/classes/${liveClass.slug || liveClass.id}` };
+  return { title: liveClass.title, teacherName: teacher?.fullName ?? null, classPath: `/classes/${liveClass.slug || liveClass.id}`, asCohost };
 }
 
 /** The class's .ics: with the join page's address only for a booked member. */
@@ -79,4 +82,31 @@ export async function classInviteFor(request: Request, context: object, idOrSlug
     cancelled: liveClass.status === "cancelled",
   });
   return { body, filename: `${liveClass.slug || liveClass.id}.ics`, personal: booked };
+}
+
+/**
+ * Issue 26: where a cohost's Join button leads: the class's room with cohost rights, inside the same
+ * window members have, for a class that names them; null (with the reason) otherwise.
+ */
+export async function joinAsCohost(cohost: { uid: string; name: string }, classId: string, now = new Date()): Promise<{ ok: true; location: string } | { ok: false; message: string }> {
+  const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(classId) ? await getClass(classId) : null;
+  if (!liveClass || !liveClass.cohostUids.includes(cohost.uid)) return { ok: false, message: "You are not a cohost of that class." };
+  if (classState(liveClass, now) === "cancelled") return { ok: false, message: "That class was cancelled." };
+  const window = joinWindow(liveClass, now);
+  if (!window.open) return { ok: false, message: "The room opens ten minutes before the class starts." };
+  try {
+    const url = await getVideoRooms().joinUrl({
+      classId: liveClass.id,
+      title: liveClass.title,
+      opensAt: Math.floor(window.opensAt.getTime() / 1000),
+      closesAt: Math.floor(window.closesAt.getTime() / 1000),
+      uid: cohost.uid,
+      displayName: `${cohost.name || "Cohost"} (cohost)`,
+      role: "cohost",
+    });
+    return { ok: true, location: url };
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "video room not opened", classId: liveClass.id, code: error instanceof VideoError ? error.code : "unknown" }));
+    return { ok: false, message: "The video room could not be opened. Please try again in a moment." };
+  }
 }

@@ -16,6 +16,7 @@ import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/re
 import { StoreUnavailableError } from "~/adapters/store/port.server";
 import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
+import { onContentChange } from "~/lib/cache.server";
 import { byteLimit } from "~/lib/form-body.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "./body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
@@ -70,6 +71,9 @@ export function createFrontDoor(
   const remix = createRequestHandler(build, env.NODE_ENV);
   setLogRoutes(build.routes);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
+  // Staff published or changed public content here (issue 26): this instance's rendered pages go at
+  // once; other instances keep theirs until PAGE_CACHE_SECONDS runs out.
+  onContentChange(() => pageCache.clear());
   const publicFiles = listPublicFiles(options.publicDir);
   const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
   const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();

@@ -33,11 +33,11 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit"],
+      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles"],
       facilitator: ["classes"],
       studioStaff: ["frontDesk"],
-      blogEditor: [],
-      cohost: [],
+      blogEditor: ["articles"],
+      cohost: ["cohost"],
     };
     for (const [role, areas] of Object.entries(expected)) {
       const person = await staffSession({ [role]: true });

@@ -22,6 +22,10 @@ const routes = {
   codes: await import("~/routes/staff.codes"),
   code: await import("~/routes/staff.codes_.$code"),
   audit: await import("~/routes/staff.audit"),
+  articles: await import("~/routes/staff.articles"),
+  article: await import("~/routes/staff.articles_.$id"),
+  preview: await import("~/routes/staff.articles_.$id_.preview"),
+  cohost: await import("~/routes/staff.cohost"),
 };
 
 const SITE = "http://localhost:3000";
@@ -47,6 +51,10 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/codes/MATRIX-PAUSED", route: "code", params: { code: "MATRIX-PAUSED" }, open: ["admin"] },
   { path: "/staff/audit", route: "audit", open: ["admin"] },
   { path: "/staff/audit?area=codes&from=2026-01-01", route: "audit", open: ["admin"] },
+  { path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"] },
+  { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
+  { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -58,6 +66,8 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "assign front desks", path: "/staff/people", route: "people", open: ["admin"], allowed: 302, fields: async () => ({ intent: "studios", uid: target }) },
   { name: "create a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async (p) => ({ intent: "create", code: `MATRIX-${p.toUpperCase()}-${Date.now() % 100000}`, kind: "percent", percentOff: "5", duration: "once", perMember: "once" }) },
   { name: "pause a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "pause", code: "MATRIX-PAUSED" }) },
+  { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
+  { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
 ];
 

@@ -38,7 +38,15 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
       const name = roomName(request.classId);
       await call("/rooms", { name, privacy: "private", properties: { nbf: request.opensAt, exp: request.closesAt, eject_at_room_exp: true } });
       const token = await call("/meeting-tokens", {
-        properties: { room_name: name, user_name: request.displayName, user_id: request.uid, exp: request.closesAt, nbf: request.opensAt },
+        properties: {
+          room_name: name,
+          user_name: request.displayName,
+          user_id: request.uid,
+          exp: request.closesAt,
+          nbf: request.opensAt,
+          // A cohost may manage participants (mute, remove); they are not the room's owner.
+          ...(request.role === "cohost" ? { permissions: { canAdmin: ["participants"] } } : {}),
+        },
       });
       if (typeof token.token !== "string") throw new VideoError("unavailable", "the video service sent no token");
       return `${roomBase}/${name}?t=${encodeURIComponent(token.token)}`;

@@ -6,12 +6,13 @@ import type { JoinRequest, VideoRooms } from "./port";
  * Its address carries a token signed with the server's secret, naming the member and the class and
  * expiring with it, so the page itself can tell a booked member's link from a guessed one.
  */
-export function createDemoRooms(options: { secret: string }): VideoRooms & { verify(classId: string, token: string, nowSeconds: number): { uid: string } | null } {
+export function createDemoRooms(options: { secret: string }): VideoRooms & { verify(classId: string, token: string, nowSeconds: number): { uid: string; role: "member" | "cohost" } | null } {
   const sign = (payload: string) => createHmac("sha256", options.secret).update(`demo-room:${payload}`).digest("base64url");
   return {
     name: "demo",
     async joinUrl(request: JoinRequest) {
-      const payload = `${request.classId}.${request.uid}.${request.closesAt}`;
+      // A cohost's token says so at its end; a member's keeps the shape it always had.
+      const payload = `${request.classId}.${request.uid}.${request.closesAt}${request.role === "cohost" ? ".cohost" : ""}`;
       const token = `${Buffer.from(payload).toString("base64url")}.${sign(payload)}`;
       return `/demo/room/${encodeURIComponent(request.classId)}?t=${token}`;
     },
@@ -26,9 +27,9 @@ export function createDemoRooms(options: { secret: string }): VideoRooms & { ver
       const expected = Buffer.from(sign(payload));
       const given = Buffer.from(signature);
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      const [tokenClass, uid, closesAt] = payload.split(".");
+      const [tokenClass, uid, closesAt, role] = payload.split(".");
       if (tokenClass !== classId || !uid || !(Number(closesAt) >= nowSeconds)) return null;
-      return { uid };
+      return { uid, role: role === "cohost" ? "cohost" : "member" };
     },
   };
 }

@@ -15,6 +15,8 @@ export interface RoomRequest {
 export interface JoinRequest extends RoomRequest {
   uid: string;
   displayName: string;
+  /** Issue 26: a cohost joins with the right to manage participants; a member (the default) without. */
+  role?: "member" | "cohost";
 }
 
 export class VideoError extends Error {

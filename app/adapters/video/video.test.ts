@@ -12,7 +12,7 @@ describe("the demo room", () => {
     const url = new URL(await rooms.joinUrl(request), "http://localhost");
     expect(url.pathname).toBe("/demo/room/dawn-breath-2026-11-24");
     const token = url.searchParams.get("t")!;
-    expect(rooms.verify(request.classId, token, request.closesAt)).toEqual({ uid: "member-1" });
+    expect(rooms.verify(request.classId, token, request.closesAt)).toEqual({ uid: "member-1", role: "member" });
     expect(rooms.verify(request.classId, token, request.closesAt + 1)).toBeNull();
     expect(rooms.verify("another-class", token, request.opensAt)).toBeNull();
     expect(rooms.verify(request.classId, `${token.split(".")[0]}.forged`, request.opensAt)).toBeNull();

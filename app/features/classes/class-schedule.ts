@@ -82,6 +82,7 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
       id: `${template.id}-${localDate}`,
       slug: classSlug(template.title, localDate),
       templateId: template.id,
+      cohostUids: [],
       title: template.title,
       teacherId: template.teacherId,
       modality: template.modality,

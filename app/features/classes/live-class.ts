@@ -31,5 +31,7 @@ export const LiveClassSchema = z.object({
   roomId: z.string().nullable().default(null),
   /** Issue 11: credits a non-member pays to book it (whole, at least 1); null = members only. */
   creditCost: CreditCostSchema.default(null),
+  /** Issue 26: the accounts (uids) that cohost this class: they see its roster and join with cohost rights. */
+  cohostUids: z.array(z.string()).default([]),
 });
 export type LiveClass = z.infer<typeof LiveClassSchema>;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { cached } from "~/lib/cache.server";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
@@ -94,6 +95,22 @@ export function getLearningSeries(): Promise<LearningSeries[]> {
       ...data,
       lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
     }));
+  });
+}
+
+/** `articleSlugs/{slug}`: each address an article has had, claimed for it (issue 26; ADR 047). */
+export const ARTICLE_SLUGS = "articleSlugs";
+
+/**
+ * The current address of the published article that once lived at `titleSlug` (it was renamed after
+ * it was public), or null: the article page answers with a 301 there.
+ */
+export function getArticleRedirect(titleSlug: string): Promise<string | null> {
+  return cached(`article:moved:${titleSlug}`, ttl(), async () => {
+    const claim = await getStore().get(ARTICLE_SLUGS, titleSlug, z.object({ articleId: z.string() }));
+    if (!claim) return null;
+    const article = await getStore().get("articles", claim.articleId, ArticleSchema);
+    return article && article.published && article.titleSlug !== titleSlug ? article.titleSlug : null;
   });
 }
 

@@ -8,7 +8,7 @@ import type { Role } from "~/features/identity/user";
  * ./audit.server.ts.
  */
 
-export const AUDIT_AREAS = ["classes", "people", "codes", "studios"] as const;
+export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles"] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
@@ -16,6 +16,7 @@ export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
   people: "People and roles",
   codes: "Promotion codes",
   studios: "Studios",
+  articles: "Articles",
 };
 
 export interface AuditActor {

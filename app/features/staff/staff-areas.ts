@@ -22,13 +22,13 @@ export const ROLE_LABEL: Record<Role, string> = {
 /** What each role may do today, in one sentence (the /staff home and the people page show it). */
 export const ROLE_DUTIES: Record<Role, string> = {
   admin: "Runs the whole site: people and roles, promotion codes, any class change, every studio's front desk, and the audit log.",
-  blogEditor: "Will write and schedule articles here; the article editor is not built yet, so this role opens no page today.",
-  cohost: "Will see the rosters of the classes they cohost here; that page is not built yet, so this role opens no page today.",
+  blogEditor: "Writes, previews, schedules, publishes and takes down blog articles.",
+  cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
   facilitator: "Cancels or names a substitute for the classes they teach.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -74,6 +74,20 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/codes",
     roles: ["admin"],
     summary: () => "Create codes, pause them, and see who redeemed them.",
+  },
+  articles: {
+    id: "articles",
+    title: "Articles",
+    href: "/staff/articles",
+    roles: ["admin", "blogEditor"],
+    summary: () => "Write blog articles, preview a draft as it will look, schedule it, publish it or take it down.",
+  },
+  cohost: {
+    id: "cohost",
+    title: "Classes I cohost",
+    href: "/staff/cohost",
+    roles: ["cohost"],
+    summary: () => "The roster of each class you cohost (first names, first-class marks) and a Join button into its room as cohost.",
   },
   audit: {
     id: "audit",

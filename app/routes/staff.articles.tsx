@@ -1,0 +1,59 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffArticleForm } from "~/components/staff-article-form";
+import { StaffPage } from "~/components/staff-page";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM } from "~/features/staff/article-form";
+import { articleAuthors, listArticlesForStaff, stateOf } from "~/features/staff/articles.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { defineHandle } from "~/lib/route-handle";
+import { articleAction } from "~/server/staff-articles.server";
+import { requireStaff } from "~/server/staff-access.server";
+
+/**
+ * Issue 26: the blog editor's articles. Every article with its state, and the form for a new one
+ * (saved as a draft, scheduled, or published at once). Admins and blog editors only.
+ */
+export const handle = defineHandle({ name: "staff-articles", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+
+export const meta: MetaFunction = () => [{ title: "Articles · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, "articles");
+  const [articles, authors] = await Promise.all([listArticlesForStaff(), articleAuthors()]);
+  return data(
+    {
+      authors,
+      articles: articles.map((a) => ({ id: a.id, title: a.title, titleSlug: a.titleSlug, state: stateOf(a), publishAt: a.publishAt })),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return articleAction(request, null);
+}
+
+export default function StaffArticlesRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <StaffPage id="articles-title" title="Articles" intro="Blog articles in every state. A published change shows on the blog at once; a scheduled article publishes itself at its time. Every change is recorded in the audit log.">
+      <h2>All articles</h2>
+      <ul className="staff-codes" data-testid="articles">
+        {page.articles.map((article) => (
+          <li key={article.id} className="staff-code" data-article={article.titleSlug}>
+            <h3 className="staff-areas__title">
+              <a href={`/staff/articles/${article.id}`}>{article.title}</a> · {ARTICLE_STATE_LABEL[article.state]}
+            </h3>
+            <p>
+              /blog/{article.titleSlug}
+              {article.state === "scheduled" && article.publishAt ? ` · publishes ${article.publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <StaffArticleForm values={result?.values ?? EMPTY_ARTICLE_FORM} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} />
+    </StaffPage>
+  );
+}

@@ -1,0 +1,79 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffArticleForm } from "~/components/staff-article-form";
+import { StaffPage } from "~/components/staff-page";
+import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
+import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { articleAction } from "~/server/staff-articles.server";
+import { requireStaff } from "~/server/staff-access.server";
+
+/** Issue 26: one article for the blog editor: edit it, preview it, and move it to its next state. */
+export const handle = defineHandle({ name: "staff-article", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+
+export const meta: MetaFunction = () => [{ title: "Edit article · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const NOTICES: Record<string, string> = {
+  save: "Saved.",
+  schedule: "Scheduled. It publishes itself at its time.",
+  publish: "Published. It is on the blog now.",
+  unpublish: "Taken down from the blog.",
+  unchanged: "Nothing changed, so nothing was recorded.",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "articles");
+  const [article, authors] = await Promise.all([getArticleForStaff(params.id ?? ""), articleAuthors()]);
+  if (!article) throw notFound();
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data(
+    {
+      notice: NOTICES[done] ?? null,
+      authors,
+      id: article.id,
+      state: stateOf(article),
+      publishAt: article.publishAt,
+      values: {
+        intent: "save",
+        title: article.title,
+        titleSlug: article.titleSlug,
+        excerpt: article.excerpt,
+        category: article.category,
+        authorTeacherId: article.authorTeacherId ?? "",
+        heroColor: article.heroColor,
+        bodyHtml: article.bodyHtml,
+        publishAt: article.publishAt ? article.publishAt.slice(0, 16) : "",
+      },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!params.id) throw notFound();
+  return articleAction(request, params.id);
+}
+
+export default function StaffArticleRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <StaffPage id="article-title" title={page.values.title} intro={`${ARTICLE_STATE_LABEL[page.state]}${page.state === "scheduled" && page.publishAt ? `, publishes ${page.publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}.`} notice={page.notice}>
+      <p>
+        <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
+        {page.state === "published" ? (
+          <>
+            {" · "}
+            <a href={`/blog/${page.values.titleSlug}`}>Open on the blog</a>
+          </>
+        ) : null}
+        {" · "}
+        <a href="/staff/articles">All articles</a>
+      </p>
+      <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} />
+    </StaffPage>
+  );
+}

@@ -1,0 +1,22 @@
+import { data, redirect } from "@remix-run/node";
+import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/features/staff/article-form";
+import { saveArticle } from "~/features/staff/articles.server";
+import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
+import { requireStaff } from "./staff-access.server";
+
+/**
+ * The one action behind the new-article and edit-article pages (issue 26): guard, read, validate,
+ * save with its audit entry, and back to the article with what happened; on a refusal the typed
+ * values come back with each message beside its field.
+ */
+export async function articleAction(request: Request, id: string | null) {
+  const { actor } = await requireStaff(request, "articles");
+  const body = await readFormBody(request, FORM_MAX_BYTES);
+  if (!body.ok) return data({ errors: { intent: body.message } as Record<string, string>, values: EMPTY_ARTICLE_FORM as ArticleFormValues }, { status: body.status });
+  const values = articleFormValues(body.formData);
+  const read = readArticleForm(values, new Date());
+  if (!read.ok) return data({ errors: read.errors as Record<string, string>, values }, { status: 400 });
+  const saved = await saveArticle(actor, id, read.form, read.publishAt);
+  if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as Record<string, string>, values }, { status: saved.status });
+  return redirect(`/staff/articles/${saved.id}?done=${saved.changed ? read.form.intent : "unchanged"}`);
+}
