@@ -56,7 +56,7 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     ["the hub", () => ["/on-demand", hub.loader as never, {}], 2],
     ["my classes", () => ["/my-classes", myClasses.loader as never, {}], 3],
     ["a booked class", () => [`/classes/${classIds[0]}`, classRoute.loader as never, { classId: classIds[0] }], 3],
-    ["settings", () => ["/settings", settings.loader as never, {}], 10],
+    ["settings", () => ["/settings", settings.loader as never, {}], 4],
   ];
   for (const [name, target, budget] of pages) {
     it(`${name}: at most ${budget} reads, none repeated`, async () => {

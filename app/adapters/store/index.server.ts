@@ -4,6 +4,7 @@ import type { DocumentStore } from "./port.server";
 import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
 import { tallyReads } from "./read-tally.server";
+import { batchGets } from "./batched-gets.server";
 
 let store: DocumentStore | undefined;
 
@@ -12,11 +13,12 @@ export function getStore(): DocumentStore {
   if (store) return store;
   const env = getEnv();
   // Reads are counted per request when a tally runs (read-tally.server.ts); otherwise passed straight on.
-  store = tallyReads(
+  // Inside a withBatchedGets scope, gets started together go out as one getMany (batched-gets.server.ts).
+  store = batchGets(tallyReads(
     env.dataStore === "firestore"
       ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
       : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH)),
-  );
+  ));
   return store;
 }
 
