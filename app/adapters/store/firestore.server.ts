@@ -47,7 +47,7 @@ export function createFirestoreStore(options: { projectId: string; firestore?: F
       return snap.exists ? parseDocument(schema, collection, id, snap.data()) : null;
     },
 
-    async getMany<const R extends readonly DocumentRef[]>(refs: R) {
+    async getMany<R extends readonly DocumentRef[]>(refs: R) {
       if (refs.length === 0) return [] as unknown as ManyResults<R>;
       // One BatchGetDocuments round trip; getAll returns the snapshots in the order asked. Billed per document.
       reads += refs.length;

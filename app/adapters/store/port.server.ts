@@ -84,7 +84,7 @@ export interface DocumentStore {
    * collection), each checked against its own schema; results come in the refs' order, a missing or
    * invalid document as null. Not a snapshot across the documents: outside a transaction, like `get`.
    */
-  getMany<const R extends readonly DocumentRef[]>(refs: R): Promise<ManyResults<R>>;
+  getMany<R extends readonly DocumentRef[]>(refs: R): Promise<ManyResults<R>>;
   /** Queries a collection; documents that fail `schema` are logged and skipped. */
   query<S extends z.ZodTypeAny>(
     collection: string,

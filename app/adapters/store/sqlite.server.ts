@@ -158,7 +158,7 @@ export function createSqliteStore(file: string): DocumentStore {
       return row ? parseDocument(schema, collection, id, JSON.parse(row.data)) : null;
     },
 
-    async getMany<const R extends readonly DocumentRef[]>(refs: R) {
+    async getMany<R extends readonly DocumentRef[]>(refs: R) {
       // One statement per collection (`id IN (…)`), all inside one read transaction: one snapshot.
       const found = new Map<string, Row>();
       readMany((byCollection: Map<string, string[]>) => {
