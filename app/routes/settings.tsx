@@ -25,6 +25,7 @@ import { initialsOf } from "~/features/identity/user";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
+import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
 
@@ -54,15 +55,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const synced = await syncCheckoutSession(cardSession.slice(0, 255), viewer.uid);
     notice = synced.ok ? "card-updated" : synced.reason === "unavailable" ? "unavailable" : "card_failed";
   }
-  const [membership, credits] = await Promise.all([getMembership(viewer.uid), creditSummary(viewer.uid, new Date())]);
-  // The request's record was read before that sync; the card it wrote is read afresh.
-  const card = cardSession ? ((await getPrivateUser(viewer.uid))?.defaultCard ?? null) : user.defaultCard;
+  // Started together, so their gets of the member's own documents go to the store as one batched read.
+  const [membership, credits, freshUser, gifts, referrals, pendingEmail] = await readTogether(() =>
+    Promise.all([
+      getMembership(viewer.uid),
+      creditSummary(viewer.uid, new Date()),
+      // The request's record was read before that sync; the card it wrote is read afresh.
+      cardSession ? getPrivateUser(viewer.uid) : null,
+      giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"),
+      referralSummary(viewer.uid),
+      getPendingEmail(viewer.uid),
+    ]),
+  );
+  const card = cardSession ? (freshUser?.defaultCard ?? null) : user.defaultCard;
   const facts = await membershipFacts(membership, card);
-  const [gifts, referrals, pendingEmail] = await Promise.all([
-    giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"),
-    referralSummary(viewer.uid),
-    getPendingEmail(viewer.uid),
-  ]);
   return data(
     {
       uid: viewer.uid,

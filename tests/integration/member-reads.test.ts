@@ -23,6 +23,7 @@ const schedule = await import("~/routes/classes._index");
 const classRoute = await import("~/routes/classes.$classId/route");
 const myClasses = await import("~/routes/my-classes");
 const hub = await import("~/routes/on-demand._index");
+const onDemandClass = await import("~/routes/on-demand.$classSlug");
 const settings = await import("~/routes/settings");
 
 const SITE = "http://localhost:3000";
@@ -55,8 +56,10 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     ["the schedule", () => ["/classes", schedule.loader as never, {}], 1],
     ["the hub", () => ["/on-demand", hub.loader as never, {}], 2],
     ["my classes", () => ["/my-classes", myClasses.loader as never, {}], 3],
-    ["a booked class", () => [`/classes/${classIds[0]}`, classRoute.loader as never, { classId: classIds[0] }], 3],
-    ["settings", () => ["/settings", settings.loader as never, {}], 10],
+    ["a booked class", () => [`/classes/${classIds[0]}`, classRoute.loader as never, { classId: classIds[0] }], 2],
+    ["an on-demand class", () => ["/on-demand/evening-unwind", onDemandClass.loader as never, { classSlug: "evening-unwind" }], 2],
+    // The member's own documents in one batch; the private record and two queries (gifts, invitations) beside it.
+    ["settings", () => ["/settings", settings.loader as never, {}], 4],
   ];
   for (const [name, target, budget] of pages) {
     it(`${name}: at most ${budget} reads, none repeated`, async () => {

@@ -104,6 +104,34 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       expect(await store.get(fresh("missing"), "nope", Item)).toBeNull();
     });
 
+    contract("getMany reads several collections at once, in the order asked", async () => {
+      const items = fresh("many-items");
+      const counters = fresh("many-counters");
+      await seedItems(items, { a: { n: 1, s: "a", b: true }, b: { n: 2, s: "b", b: false } });
+      await store.set(counters, "c", { count: 7 });
+      await store.set(counters, "bad", { count: "seven" });
+      const before = store.readCount();
+      const [b, missing, c, a, bad, bAgain] = await store.getMany([
+        { collection: items, id: "b", schema: Item },
+        { collection: items, id: "nope", schema: Item },
+        { collection: counters, id: "c", schema: Counter },
+        { collection: items, id: "a", schema: Item },
+        { collection: counters, id: "bad", schema: Counter },
+        { collection: items, id: "b", schema: Item },
+      ] as const);
+      expect(b).toEqual({ n: 2, s: "b", b: false });
+      expect(missing).toBeNull();
+      expect(c).toEqual({ count: 7 });
+      expect(a?.n).toBe(1);
+      // An invalid document is null, as with get, and logged.
+      expect(bad).toBeNull();
+      expect(warn).toHaveBeenCalled();
+      expect(bAgain).toEqual(b);
+      // Counted per document asked for, as Firestore bills a batched read.
+      expect(store.readCount() - before).toBe(6);
+      expect(await store.getMany([])).toEqual([]);
+    });
+
     contract("set then get round-trips the data", async () => {
       const collection = fresh("roundtrip");
       const data = { n: 3.25, s: "zen – 禅", b: false, nested: { list: [1, "two", null], empty: null } };
@@ -576,4 +604,37 @@ const realProject = process.env.FIREBASE_PROJECT_ID;
 const haveCredentials = Boolean(realProject && process.env.GOOGLE_APPLICATION_CREDENTIALS);
 describeStoreContract("Firestore driver on a real project", () => createFirestoreStore({ projectId: realProject! }), {
   skipSuite: haveCredentials ? undefined : "set FIREBASE_PROJECT_ID and GOOGLE_APPLICATION_CREDENTIALS to run it",
+});
+
+describe("gets batched inside a scope (batched-gets.server.ts)", () => {
+  it("sends the gets a scope starts together as one getMany, and each caller gets its own document", async () => {
+    const { batchGets, withBatchedGets } = await import("../../app/adapters/store/batched-gets.server");
+    const inner = createSqliteStore(":memory:");
+    const calls: string[] = [];
+    const spied: DocumentStore = {
+      ...inner,
+      get: (collection, id, schema) => (calls.push(`get ${id}`), inner.get(collection, id, schema)),
+      getMany: (refs) => (calls.push(`getMany ${refs.map((r) => r.id).join(",")}`), inner.getMany(refs)),
+    };
+    const store = batchGets(spied);
+    await inner.set("items", "a", { count: 1 });
+    await inner.set("items", "b", { count: 2 });
+    const [a, b, none] = await withBatchedGets(() =>
+      Promise.all([store.get("items", "a", Counter), store.get("items", "b", Counter), store.get("items", "c", Counter)]),
+    );
+    expect([a, b, none]).toEqual([{ count: 1 }, { count: 2 }, null]);
+    expect(calls).toEqual(["getMany a,b,c"]);
+    // Outside a scope (and for a lone get inside one) a get is a get.
+    calls.length = 0;
+    await store.get("items", "a", Counter);
+    await withBatchedGets(() => store.get("items", "b", Counter));
+    expect(calls).toEqual(["get a", "get b"]);
+    // A failed batch fails every get that waited on it.
+    const broken = batchGets({ ...spied, getMany: () => Promise.reject(new Error("disk on fire")) });
+    const results = await withBatchedGets(() =>
+      Promise.allSettled([broken.get("items", "a", Counter), broken.get("items", "b", Counter)]),
+    );
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    await inner.close();
+  });
 });

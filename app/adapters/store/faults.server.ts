@@ -22,6 +22,7 @@ export function withReadDeadline(store: DocumentStore, ms = STORE_READ_DEADLINE_
     driver: store.driver,
     get: (collection, id, schema) => deadline(`get ${collection}`, store.get(collection, id, schema)),
     query: (collection, schema, options) => deadline(`query ${collection}`, store.query(collection, schema, options)),
+    getMany: (refs) => deadline(`getMany ${refs.length}`, store.getMany(refs)),
   };
 }
 
@@ -43,6 +44,7 @@ export function withUnreachableMapped(store: DocumentStore): DocumentStore {
     driver: store.driver,
     get: (collection, id, schema) => mapped(`get ${collection}`, () => store.get(collection, id, schema)),
     query: (collection, schema, options) => mapped(`query ${collection}`, () => store.query(collection, schema, options)),
+    getMany: (refs) => mapped(`getMany ${refs.length}`, () => store.getMany(refs)),
     createIfAbsent: (collection, id, data) => mapped(`create ${collection}`, () => store.createIfAbsent(collection, id, data)),
     set: (collection, id, data) => mapped(`set ${collection}`, () => store.set(collection, id, data)),
     update: (collection, id, patch) => mapped(`update ${collection}`, () => store.update(collection, id, patch)),
@@ -97,6 +99,7 @@ export function withFaults(store: DocumentStore, file: string): DocumentStore {
     driver: store.driver,
     get: async (collection, id, schema) => (await fault(`get ${collection}`), store.get(collection, id, schema)),
     query: async (collection, schema, options) => (await fault(`query ${collection}`), store.query(collection, schema, options)),
+    getMany: async (refs) => (await fault(`getMany ${refs.map((r) => r.collection).join(",")}`), store.getMany(refs)),
     createIfAbsent: async (collection, id, data) => (await fault(`create ${collection}`), store.createIfAbsent(collection, id, data)),
     set: async (collection, id, data) => (await fault(`set ${collection}`), store.set(collection, id, data)),
     update: async (collection, id, patch) => (await fault(`update ${collection}`), store.update(collection, id, patch)),

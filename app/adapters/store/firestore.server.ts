@@ -9,7 +9,9 @@ import {
   encodeCursor,
   parseDocument,
   type DocumentData,
+  type DocumentRef,
   type DocumentStore,
+  type ManyResults,
   type QueryOptions,
   type StoredDocument,
   type TransactionContext,
@@ -43,6 +45,16 @@ export function createFirestoreStore(options: { projectId: string; firestore?: F
       reads += 1;
       const snap = await ref(collection, id).get();
       return snap.exists ? parseDocument(schema, collection, id, snap.data()) : null;
+    },
+
+    async getMany<R extends readonly DocumentRef[]>(refs: R) {
+      if (refs.length === 0) return [] as unknown as ManyResults<R>;
+      // One BatchGetDocuments round trip; getAll returns the snapshots in the order asked. Billed per document.
+      reads += refs.length;
+      const snaps = await firestore.getAll(...refs.map(({ collection, id }) => ref(collection, id)));
+      return refs.map(({ collection, id, schema }, index) =>
+        snaps[index].exists ? parseDocument(schema, collection, id, snaps[index].data()) : null,
+      ) as ManyResults<R>;
     },
 
     async query<S extends z.ZodTypeAny>(collection: string, schema: S, options: QueryOptions = {}) {

@@ -5,6 +5,7 @@ import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
 import { tallyReads } from "./read-tally.server";
 import { withFaults, withReadDeadline, withUnreachableMapped } from "./faults.server";
+import { batchGets } from "./batched-gets.server";
 
 let store: DocumentStore | undefined;
 
@@ -18,8 +19,9 @@ export function getStore(): DocumentStore {
       : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
   // Reads give up after 2.5 s, and a driver's "cannot reach" errors read as the store being away
   // (docs/decisions/041); a test may inject faults beneath both.
-  // Reads are counted per request when a tally runs (read-tally.server.ts).
-  store = tallyReads(withReadDeadline(withUnreachableMapped(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver)));
+  // Reads are counted per request when a tally runs (read-tally.server.ts); inside a withBatchedGets
+  // scope, gets started together go out as one getMany (batched-gets.server.ts).
+  store = batchGets(tallyReads(withReadDeadline(withUnreachableMapped(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver))));
   return store;
 }
 

@@ -65,10 +65,26 @@ export interface TransactionContext {
 
 export type Unsubscribe = () => void;
 
+/** One document to read in a batch: where it is and the schema it must pass. */
+export interface DocumentRef<S extends z.ZodTypeAny = z.ZodTypeAny> {
+  collection: string;
+  id: string;
+  schema: S;
+}
+
+/** What `getMany` resolves to: each ref's document (null when missing or invalid), in the refs' order. */
+export type ManyResults<R extends readonly DocumentRef[]> = { [K in keyof R]: z.output<R[K]["schema"]> | null };
+
 export interface DocumentStore {
   readonly driver: "sqlite" | "firestore";
   /** Reads one document, checked against `schema`; a missing or invalid document is null. */
   get<S extends z.ZodTypeAny>(collection: string, id: string, schema: S): Promise<z.output<S> | null>;
+  /**
+   * Reads several documents at once, in one round trip (Firestore `getAll`; SQLite one statement per
+   * collection), each checked against its own schema; results come in the refs' order, a missing or
+   * invalid document as null. Not a snapshot across the documents: outside a transaction, like `get`.
+   */
+  getMany<R extends readonly DocumentRef[]>(refs: R): Promise<ManyResults<R>>;
   /** Queries a collection; documents that fail `schema` are logged and skipped. */
   query<S extends z.ZodTypeAny>(
     collection: string,

@@ -3,7 +3,7 @@ import type { DocumentStore, TransactionContext } from "./port.server";
 
 /**
  * Store reads counted per request (issue 25, ADR 042): how many times one request asked the store
- * (`ops`: a get, a query or a transaction's get), how many documents came back (`docs`), and which
+ * (`ops`: a get, a batched getMany, a query or a transaction's get), how many documents came back (`docs`), and which
  * reads it repeated (the same document or the same query twice). A debug counter: the server runs a
  * request inside `withReadTally` only when STATS_ENDPOINT is on (the bench), and tests use it to hold
  * member pages to their budget. With no tally running, a read costs one AsyncLocalStorage lookup.
@@ -46,6 +46,11 @@ export function tallyReads(store: DocumentStore): DocumentStore {
     async get(collection, id, schema) {
       note(`get ${collection}/${id}`, 1);
       return store.get(collection, id, schema);
+    },
+    async getMany(refs) {
+      // One round trip, however many documents: one operation, each document counted beside it.
+      if (refs.length > 0) note(`getMany ${refs.map((r) => `${r.collection}/${r.id}`).join(",")}`, refs.length);
+      return store.getMany(refs);
     },
     async query(collection, schema, options) {
       const result = await store.query(collection, schema, options);

@@ -11,7 +11,9 @@ import {
   encodeCursor,
   parseDocument,
   type DocumentData,
+  type DocumentRef,
   type DocumentStore,
+  type ManyResults,
   type QueryOptions,
   type TransactionContext,
   type WhereClause,
@@ -26,6 +28,8 @@ type PendingWrite =
 
 const FIELD_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const MAX_TRANSACTION_ATTEMPTS = 25;
+/** Ids per `IN (…)` list, well under SQLite's bound-parameter limit. */
+const MAX_IN_IDS = 500;
 
 class ContentionError extends Error {}
 
@@ -107,6 +111,8 @@ export function createSqliteStore(file: string): DocumentStore {
     for (const write of writes) applyWrite(write);
   });
 
+  const readMany = db.transaction((read: (byCollection: Map<string, string[]>) => void, byCollection: Map<string, string[]>) => read(byCollection));
+
   function runWrite(write: PendingWrite) {
     commitWrites.immediate([write], new Map());
     notify([write]);
@@ -150,6 +156,27 @@ export function createSqliteStore(file: string): DocumentStore {
     async get(collection, id, schema) {
       const row = readRaw(collection, id);
       return row ? parseDocument(schema, collection, id, JSON.parse(row.data)) : null;
+    },
+
+    async getMany<R extends readonly DocumentRef[]>(refs: R) {
+      // One statement per collection (`id IN (…)`), all inside one read transaction: one snapshot.
+      const found = new Map<string, Row>();
+      readMany((byCollection: Map<string, string[]>) => {
+        for (const [collection, ids] of byCollection) {
+          for (let start = 0; start < ids.length; start += MAX_IN_IDS) {
+            const chunk = ids.slice(start, start + MAX_IN_IDS);
+            const rows = db
+              .prepare(`SELECT id, data, version FROM documents WHERE collection = ? AND id IN (${chunk.map(() => "?").join(", ")})`)
+              .all(collection, ...chunk) as Row[];
+            for (const row of rows) found.set(`${collection}/${row.id}`, row);
+          }
+        }
+      }, groupIds(refs));
+      reads += refs.length;
+      return refs.map(({ collection, id, schema }) => {
+        const row = found.get(`${collection}/${id}`);
+        return row ? parseDocument(schema, collection, id, JSON.parse(row.data)) : null;
+      }) as ManyResults<R>;
     },
 
     async query<S extends z.ZodTypeAny>(collection: string, schema: S, options: QueryOptions = {}) {
@@ -231,6 +258,16 @@ export function createSqliteStore(file: string): DocumentStore {
     },
   };
   return store;
+}
+
+/** The distinct ids to read, by collection. */
+function groupIds(refs: readonly DocumentRef[]): Map<string, string[]> {
+  const byCollection = new Map<string, Set<string>>();
+  for (const { collection, id } of refs) {
+    if (!byCollection.has(collection)) byCollection.set(collection, new Set());
+    byCollection.get(collection)!.add(id);
+  }
+  return new Map([...byCollection].map(([collection, ids]) => [collection, [...ids]]));
 }
 
 function splitKey(key: string): [string, string] {

@@ -18,6 +18,7 @@ import { getVisitor } from "~/server/visitor.server";
 import { getEnv } from "~/lib/env.server";
 import { z } from "zod";
 import { dateTimeFormat } from "~/lib/date-format";
+import { readTogether } from "~/server/batched-reads.server";
 
 /**
  * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
@@ -55,8 +56,8 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
   const member = state && !state.viewer.anonymous ? state : null;
-  // The seats and the member's booking, each read once for everything below (issue 25).
-  const { seatsLeft: seats, place: mine, payment: paidWith } = await classPlaceFor(member?.viewer.uid ?? null, liveClass.id, liveClass.capacity);
+  // The seats and the member's booking, each read once for everything below, together in one batch (issue 25).
+  const { seatsLeft: seats, place: mine, payment: paidWith } = await readTogether(() => classPlaceFor(member?.viewer.uid ?? null, liveClass.id, liveClass.capacity));
   const window = joinWindow(liveClass, now);
 
   let booking:
