@@ -12,6 +12,11 @@ const { recordPractice } = await import("../../app/features/engagement/practice.
 const { getPracticeSettings } = await import("../../app/features/engagement/practice.server");
 const { addDays, localDay, weekOf } = await import("../../app/features/engagement/practice-calendar");
 const practice = await import("../../app/routes/practice");
+const progress = await import("../../app/routes/on-demand.$classSlug_.progress");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { listPractice } = await import("../../app/features/engagement/practice.server");
+const { listAchievements } = await import("../../app/features/engagement/achievements.server");
 
 const ORIGIN = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
@@ -27,6 +32,27 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
   beforeAll(async () => {
     member = await signedInMember(ORIGIN);
     await savePrivateUser(member.uid, { firstName: "Ines", lastName: "Mar", mostRecentTimeZone: "America/Los_Angeles" });
+  });
+
+  it("records a finished on-demand viewing once, from the player's Completed report, in the member's zone", async () => {
+    await seedDemoContent(getStore());
+    const subscriber = await signedInMember(ORIGIN);
+    await savePrivateUser(subscriber.uid, { firstName: "Rui", lastName: "Sol", mostRecentTimeZone: "Asia/Tokyo", subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 });
+    const report = (seq: number, events: string) =>
+      new Request(`${ORIGIN}/on-demand/settle-in/progress`, {
+        method: "POST",
+        body: new URLSearchParams({ position: "138", ended: "true", viewing: "viewing-rui-0001", seq: String(seq), events }),
+        headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const answers = await Promise.all([1, 2, 3].map((seq) => progress.action({ request: report(seq, "Mostly_Completed,Completed"), params: { classSlug: "settle-in" }, context: {} } as never)));
+    expect(answers.map((a) => (a as Response).status)).toEqual([200, 200, 200]);
+    const entries = await listPractice(subscriber.uid);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ source: "on_demand", classRef: "settle-in", zone: "Asia/Tokyo", minutes: 2 });
+    expect((await listAchievements(subscriber.uid)).map((a) => a.achievementId)).toEqual(["classes-1"]);
+    // A report without Completed is progress, not a practice.
+    await progress.action({ request: new Request(`${ORIGIN}/on-demand/walking-pause/progress`, { method: "POST", body: new URLSearchParams({ position: "10", viewing: "viewing-rui-0002", seq: "1", events: "Started" }), headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }), params: { classSlug: "walking-pause" }, context: {} } as never);
+    expect(await listPractice(subscriber.uid)).toHaveLength(1);
   });
 
   it("sends a visitor to sign in", async () => {
@@ -52,18 +78,19 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     expect((await getPracticeSettings(member.uid)).pauses).toEqual([]);
   });
 
-  it("saves a target, the daily count and a pause (post/redirect/get), then ends the pause", async () => {
-    const saved = (await practice.action(args(post(member.cookie, { intent: "preferences", targetDays: "2", showDaily: "on" })))) as Response;
+  it("saves a target, the daily count, hidden milestones and a pause (post/redirect/get), then ends the pause", async () => {
+    const saved = (await practice.action(args(post(member.cookie, { intent: "preferences", targetDays: "2", showDaily: "on", hideAchievements: "on" })))) as Response;
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe("/practice?saved=preferences");
     const paused = (await practice.action(args(post(member.cookie, { intent: "pause", pauseDays: "30" })))) as Response;
     expect(paused.headers.get("Location")).toBe("/practice?saved=paused");
     const settings = await getPracticeSettings(member.uid);
-    expect(settings).toMatchObject({ showDaily: true, targets: [{ days: 2 }] });
+    expect(settings).toMatchObject({ showDaily: true, hideAchievements: true, targets: [{ days: 2 }] });
     expect(settings.pauses).toHaveLength(1);
     const page = await pageOf(await practice.loader(args(get(member.cookie))));
     expect(page.pause).not.toBeNull();
     expect(page.daily).toBe(0);
+    expect(page).toMatchObject({ achievements: [], achievementsHidden: true });
     const resumed = (await practice.action(args(post(member.cookie, { intent: "resume" })))) as Response;
     expect(resumed.headers.get("Location")).toBe("/practice?saved=resumed");
   });
