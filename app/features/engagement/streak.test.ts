@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
+import { prng } from "../../../bench/prng.js";
 import { addDays, localDay, weekOf } from "./practice-calendar";
 import {
   EMPTY_INCREMENTAL,
@@ -148,22 +149,10 @@ describe("streaks that forgive", () => {
   });
 });
 
-/** A small seeded generator (mulberry32), so a failing history can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe("1,000 seeded histories: the streak kept as practices arrive equals the one from the whole record", () => {
   it("holds for every history", () => {
     for (let seed = 1; seed <= 1000; seed += 1) {
-      const rand = random(seed);
+      const rand = prng(seed);
       const start = addDays("2025-06-02", Math.floor(rand() * 200));
       const days: string[] = [];
       let day = start;
