@@ -2,9 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
+import { PracticeFigures } from "~/components/practice-figures";
 import { PracticeYear } from "~/components/practice-year";
 import { dayLabel } from "~/features/engagement/practice-calendar";
-import { FREEZE_BANK, MAX_PAUSE_DAYS, MAX_TARGET_DAYS, WEEKS_PER_FREEZE } from "~/features/engagement/streak";
+import { MAX_PAUSE_DAYS, MAX_TARGET_DAYS } from "~/features/engagement/streak";
 import { defineHandle } from "~/lib/route-handle";
 import { practiceAction, practicePageData, practiceZone } from "~/server/practice.server";
 import { requireAccess } from "~/server/viewer.server";
@@ -33,7 +34,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return practiceAction(request, state);
 }
 
-const weeks = (n: number) => `${n} ${n === 1 ? "week" : "weeks"}`;
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 export default function PracticeRoute() {
@@ -73,46 +73,7 @@ export default function PracticeRoute() {
         {page.hasPractice ? (
           <section aria-labelledby="streak-title">
             <h2 id="streak-title">Your weeks</h2>
-            <dl className="practice-figures">
-              <div>
-                <dt>Current weekly streak</dt>
-                <dd>{weeks(streak.current)}</dd>
-              </div>
-              <div>
-                <dt>Best streak</dt>
-                <dd>{weeks(streak.best)}</dd>
-              </div>
-              <div>
-                <dt>Days practised</dt>
-                <dd>{page.last30} of the last 30 days</dd>
-              </div>
-              <div>
-                <dt>This week</dt>
-                <dd>
-                  {streak.thisWeekDays} of {days(streak.target)}
-                </dd>
-              </div>
-              <div>
-                <dt>Freezes banked</dt>
-                <dd>
-                  {streak.freezes} of {FREEZE_BANK}
-                </dd>
-              </div>
-              {page.daily !== null ? (
-                <div>
-                  <dt>Days in a row</dt>
-                  <dd>{days(page.daily)}</dd>
-                </div>
-              ) : null}
-            </dl>
-            {streak.current === 0 && streak.best > 0 ? (
-              <p className="practice__note">
-                No current streak. Your longest run, {weeks(streak.best)}, stays on your record. A week counts when you practise on {days(streak.target)} in it.
-              </p>
-            ) : null}
-            <p className="practice__note">
-              A freeze covers a missed week by itself; you earn one for every {WEEKS_PER_FREEZE} weeks you keep, and hold up to {FREEZE_BANK}. Streaks can't be bought back, and never need to be.
-            </p>
+            <PracticeFigures streak={streak} last30={page.last30} daily={page.daily} />
           </section>
         ) : (
           <EmptyState
