@@ -34,7 +34,8 @@ const { STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/features/studio
 const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/features/studios/waiver.server");
 const { checkIn } = await import("../../app/features/studios/check-in.server");
 const { recordOnDemandCompleted } = await import("../../app/features/engagement/practice-events.server");
-const { updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { listPractice, updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { joinChallenge } = await import("../../app/features/engagement/challenges.server");
 const { fulfilStudioPurchase, startDropInPurchase, startMembershipPurchase } = await import("../../app/features/studios/studio-purchases.server");
 const { deliverSignedEvents, reconcilePayments } = await import("../../app/features/checkout/payment-webhook.server");
 const { recordEvent, saveCollectedUpload } = await import("../../app/platform/analytics-event.server");
@@ -289,6 +290,9 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     // Practice (issue 27): a finished class with its milestone, and their own settings.
     expect((await recordOnDemandCompleted(uid, { slug: "morning-sit", title: "Morning Sit", durationSeconds: 600, seriesId: null }, `viewing-${tag}-done`, "Europe/London")).granted).toContain("classes-1");
     await updatePracticeSettings(uid, (current) => ({ ...current, showDaily: true }));
+    // A challenge round joined (its record and its event), which deletion forgets too.
+    const round = { slug: "deletion-month", title: "Deletion Month", summary: "A month.", description: "", teacherIds: [], tiers: [5], firstMonth: "2026-01", lastMonth: null, membersOnly: false, order: 0 };
+    expect((await joinChallenge(uid, round, await listPractice(uid), "Europe/London")).ok).toBe(true);
 
     // Analytics, recorded here and uploaded by the browser; and the e-book lead under their address.
     await recordEvent({ name: "Deletion_Test_Event", properties: { where: "settings" } }, { uid });
@@ -330,7 +334,7 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
       "analyticsEvents", "checkoutIntents", "classBookings", "classCredits", "classSeats", "collectedEvents", "creditAccounts",
       "demoPaymentsCustomers", "favoritedContent", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
       "memberships", "paymentCustomers", "paymentEvents", "practiceEntries", "practiceSettings", "privateUsers", "promotionRedeemers", "promotionRedemptions", "purchases",
-      "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userAchievements", "userActions", "userCheckInInfo",
+      "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userAchievements", "userActions", "userChallengeEvents", "userChallenges", "userCheckInInfo",
       "userCheckInInfoRecord", "userCreditPacks", "userMemberships", "usernames", "waiverSignatures", "watchHistory", "winbackOffers",
     ]);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { localDay, type PracticeEntry } from "./practice-calendar";
-import { UserAchievementSchema, earnedAchievements, type SeriesLessons, type UserAchievement } from "./achievements";
+import { UserAchievementSchema, earnedAchievements, type Achievement, type SeriesLessons, type UserAchievement } from "./achievements";
 
 /**
  * Granting achievements exactly once (ADR 045): each is a document keyed by member and achievement,
@@ -17,13 +17,17 @@ export const userAchievementId = (uid: string, achievementId: string) => `${uid}
 export async function grantAchievements(uid: string, entries: PracticeEntry[], options: { now: number; zone: string; series?: SeriesLessons[] }): Promise<string[]> {
   const earned = earnedAchievements(entries, options.series ?? []);
   const held = new Set((await listAchievements(uid)).map((a) => a.achievementId));
-  const day = localDay(options.now, options.zone);
   const granted: string[] = [];
   for (const achievement of earned.filter((a) => !held.has(a.id))) {
-    const record: UserAchievement = { uid, achievementId: achievement.id, title: achievement.title, detail: achievement.detail, grantedAt: options.now, day };
-    if (await getStore().createIfAbsent(USER_ACHIEVEMENTS, userAchievementId(uid, achievement.id), record)) granted.push(achievement.id);
+    if (await grantOnce(uid, achievement, options)) granted.push(achievement.id);
   }
   return granted;
+}
+
+/** Grants one achievement unless the member holds it already; true when this call granted it. */
+export async function grantOnce(uid: string, achievement: Achievement, options: { now: number; zone: string }): Promise<boolean> {
+  const record: UserAchievement = { uid, achievementId: achievement.id, title: achievement.title, detail: achievement.detail, grantedAt: options.now, day: localDay(options.now, options.zone) };
+  return getStore().createIfAbsent(USER_ACHIEVEMENTS, userAchievementId(uid, achievement.id), record);
 }
 
 /** The member's achievements, in the order they were granted. */
