@@ -23,6 +23,7 @@ import {
   demoLearningPages,
   demoPressArticles,
   demoQuotes,
+  demoDailyQuotes,
   demoClassTemplates,
   upcomingClasses,
 } from "./site-content";
@@ -82,7 +83,7 @@ function batches(now: Date): SeedBatch[] {
     { collection: "pressArticles", schema: PressArticleSchema, docs: demoPressArticles, idOf: byId },
     { collection: "articles", schema: ArticleSchema, docs: demoArticles, idOf: byId },
     { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
-    { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
+    { collection: "quotes", schema: QuoteSchema, docs: [...demoQuotes, ...demoDailyQuotes], idOf: byId },
     // Issue 27: challenges in monthly rounds with tiers of classes.
     { collection: "challenges", schema: ChallengeSchema, docs: demoChallenges, idOf: (doc) => String(doc.slug) },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
