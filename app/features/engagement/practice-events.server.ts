@@ -3,6 +3,7 @@ import type { OnDemandClass } from "~/features/on-demand/on-demand";
 import type { LiveClass } from "~/features/classes/live-class";
 import { forgetAchievements, grantAchievements } from "./achievements.server";
 import { advanceChallenges, forgetChallenges } from "./challenges.server";
+import { forgetFollowing } from "./following.server";
 import { forgetPractice, listPractice, recordPractice } from "./practice.server";
 
 /**
@@ -45,4 +46,5 @@ export async function forgetEngagement(uid: string): Promise<void> {
   await forgetPractice(uid);
   await forgetAchievements(uid);
   await forgetChallenges(uid);
+  await forgetFollowing(uid);
 }
