@@ -11,7 +11,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 
 /** Issue 10: the on-demand hub. A modality toggle of plain links, featured classes, shelves, series. */
-export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.modalityLabel ? `${page.modalityLabel} · ` : ""}On demand · Stillhour` },
