@@ -36,6 +36,9 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
           <li>
             <Link to="/my-classes">My classes</Link>
           </li>
+          <li>
+            <Link to="/practice">Practice</Link>
+          </li>
 
           <li>
             <Link to="/settings">Settings</Link>

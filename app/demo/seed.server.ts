@@ -23,6 +23,7 @@ import {
   demoLearningPages,
   demoPressArticles,
   demoQuotes,
+  demoDailyQuotes,
   demoClassTemplates,
   upcomingClasses,
 } from "./site-content";
@@ -44,6 +45,8 @@ import { CREDIT_PACKS } from "~/features/wallet/credits.server";
 import type { DocumentData, DocumentStore } from "~/adapters/store/port.server";
 import { addMissingClaims, ensureAccount } from "~/adapters/identity/index.server";
 import { demoAccounts } from "./accounts";
+import { demoChallenges } from "./challenges";
+import { ChallengeSchema } from "~/features/engagement/challenges";
 import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/features/billing/membership.server";
 import { getDemoProvider } from "~/adapters/payments/index.server";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
@@ -80,7 +83,9 @@ function batches(now: Date): SeedBatch[] {
     { collection: "pressArticles", schema: PressArticleSchema, docs: demoPressArticles, idOf: byId },
     { collection: "articles", schema: ArticleSchema, docs: demoArticles, idOf: byId },
     { collection: "jobOpenings", schema: JobOpeningSchema, docs: demoJobOpenings, idOf: byId },
-    { collection: "quotes", schema: QuoteSchema, docs: demoQuotes, idOf: byId },
+    { collection: "quotes", schema: QuoteSchema, docs: [...demoQuotes, ...demoDailyQuotes], idOf: byId },
+    // Issue 27: challenges in monthly rounds with tiers of classes.
+    { collection: "challenges", schema: ChallengeSchema, docs: demoChallenges, idOf: (doc) => String(doc.slug) },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classTemplates", schema: ClassTemplateSchema, docs: [...demoClassTemplates, ...demoStudioTemplates], idOf: byId },
     { collection: "classes", schema: LiveClassSchema, docs: [...withDemoCohost(upcomingClasses(now)), ...upcomingStudioClasses(now)], idOf: byId },

@@ -476,7 +476,18 @@ export const demoQuotes: Quote[] = [
   ["The teachers feel like friends who happen to be very good at breathing.", "Josh", "Member since 2024, Austin"],
   ["I finally have something to do with my hands when my mind races: breathe.", "Aiyana", "Member since 2025, Albuquerque"],
   ["No streaks, no guilt, just a calm place to come back to.", "Felix", "Member since 2023, Hamburg"],
-].map(([text, name, detail], index) => ({ id: `quote-${index + 1}`, text, name, detail, order: index + 1 }));
+].map(([text, name, detail], index) => ({ id: `quote-${index + 1}`, text, name, detail, order: index + 1, kind: "member" as const }));
+
+/** Issue 27: invented lines for the quote of the day, one a day in rotation, attributed to the demo's teachers. */
+export const demoDailyQuotes: Quote[] = [
+  ["The breath you are taking now is the only one you need to get right.", "Amara Eze-Holloway"],
+  ["Rest is not the prize at the end of the work. It is part of the work.", "Jonah Whitcombe"],
+  ["Notice one thing you can hear, and let that be enough for a moment.", "Amara Eze-Holloway"],
+  ["A wandering mind is not a failure. Coming back is the practice.", "Jonah Whitcombe"],
+  ["Soften the jaw, drop the shoulders, and see what else lets go.", "Amara Eze-Holloway"],
+  ["Small and often beats long and rare.", "Jonah Whitcombe"],
+  ["You do not have to feel calm to sit down. You only have to sit down.", "Amara Eze-Holloway"],
+].map(([text, name], index) => ({ id: `daily-${index + 1}`, text, name, detail: "Stillhour teacher", order: 100 + index, kind: "daily" as const }));
 
 // ---------------------------------------------------------------------------
 // Learn series

@@ -10,6 +10,8 @@ import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
 import { toTeacherCard } from "~/features/content/teacher";
+import { dailyQuote } from "~/features/content/content";
+import { DailyQuote } from "~/components/daily-quote";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
@@ -49,7 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     upcoming,
     teachers: teachers.slice(0, 3).map(toTeacherCard),
-    quotes: quotes.slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
+    quotes: quotes.filter((q) => q.kind === "member").slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
+    // The same line for everyone whose day it is; the page cache already keeps one page per zone.
+    today: pick(dailyQuote(quotes, Date.now(), zone)),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
   };
 }
@@ -72,8 +76,10 @@ const MODALITIES = [
   },
 ] as const;
 
+const pick = (quote: { text: string; name: string } | null) => (quote ? { text: quote.text, name: quote.name } : null);
+
 export default function HomeRoute() {
-  const { upcoming, teachers, quotes, press } = useLoaderData<typeof loader>();
+  const { upcoming, teachers, quotes, press, today } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero
@@ -95,6 +101,7 @@ export default function HomeRoute() {
 
       <section className="section section--flush-top" aria-labelledby="modalities-title">
         <div className="container">
+          <DailyQuote quote={today} />
           <SectionHeading
             id="modalities-title"
             eyebrow="Three ways in"

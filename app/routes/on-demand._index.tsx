@@ -4,11 +4,15 @@ import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/filter-disclosure";
 import { OnDemandCard, Shelf } from "~/components/on-demand-card";
 import { hubPage } from "~/server/on-demand-pages.server";
+import { getVisitor } from "~/server/visitor.server";
+import { getQuotes } from "~/features/content/content.server";
+import { dailyQuote } from "~/features/content/content";
+import { DailyQuote } from "~/components/daily-quote";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 
 /** Issue 10: the on-demand hub. A modality toggle of plain links, featured classes, shelves, series. */
-export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.modalityLabel ? `${page.modalityLabel} · ` : ""}On demand · Stillhour` },
@@ -16,8 +20,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const page = await hubPage(request, context);
-  return data(page, { headers: pageCaching(page.personal) });
+  const [page, quotes, visitor] = await Promise.all([hubPage(request, context), getQuotes(), getVisitor(request)]);
+  const quote = dailyQuote(quotes, Date.now(), visitor.timeZone?.zone ?? "UTC");
+  return data({ ...page, quote: quote ? { text: quote.text, name: quote.name } : null }, { headers: pageCaching(page.personal) });
 }
 
 export default function OnDemandHub() {
@@ -30,6 +35,7 @@ export default function OnDemandHub() {
           <p className="eyebrow">On demand</p>
           <h1>Classes for whenever you have a moment</h1>
           <p>Short sits, steadying breath and gentle wind-downs, each with captions and a transcript.</p>
+          <DailyQuote quote={page.quote} />
           <p>
             <Link to="/search">Search the library</Link>
             {page.personal ? (

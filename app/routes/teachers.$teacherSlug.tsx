@@ -11,6 +11,7 @@ import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { ClassListItem } from "~/components/class-list-item";
 import { teacherClasses } from "~/features/classes/class-listing.server";
 import { getVisitor } from "~/server/visitor.server";
+import { followerCount } from "~/features/engagement/following.server";
 
 export const handle = defineHandle({
   name: "teacher",
@@ -39,8 +40,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const teacher = params.teacherSlug ? await getTeacherBySlug(params.teacherSlug) : null;
   if (!teacher) throw notFound();
   const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
-  const upcoming = await teacherClasses(teacher.id, zone, new Date());
+  const [upcoming, followers] = await Promise.all([teacherClasses(teacher.id, zone, new Date()), followerCount(teacher.id)]);
   return {
+    // The same for everyone: whether this reader follows is on /teachers/:slug/follow, never in this cached page.
+    followers,
     classes: upcoming.classes,
     classesHref: `/classes?teacher=${encodeURIComponent(teacher.id)}`,
     zoneLabel: upcoming.zoneLabel,
@@ -61,7 +64,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export default function TeacherRoute() {
-  const { teacher, classes, classesHref, zoneLabel: zoneName } = useLoaderData<typeof loader>();
+  const { teacher, classes, classesHref, zoneLabel: zoneName, followers } = useLoaderData<typeof loader>();
   const paragraphs = teacher.bio.split(/\n\s*\n/).filter(Boolean);
   const siteUrl = siteUrlFrom(useMatches());
   return (
@@ -108,6 +111,9 @@ export default function TeacherRoute() {
             <div>
               <p className="eyebrow">Stillhour teacher</p>
               <h1 id="teacher-name">{teacher.fullName}</h1>
+              <p className="teacher-follow">
+                {followers === 1 ? "1 follower" : `${followers} followers`} · <Link to={`/teachers/${teacher.urlParam}/follow`}>Follow {teacher.firstName}</Link>
+              </p>
               <dl className="profile__facts">
                 {teacher.location ? (
                   <>

@@ -7,6 +7,8 @@ import { getClass } from "~/features/classes/class-schedule.server";
 import { classInvite } from "~/features/classes/class-invite.server";
 import { getEnv } from "~/lib/env.server";
 import { getTeachersByIds } from "~/features/content/teacher.server";
+import { recordLiveClassJoined } from "~/features/engagement/practice-events.server";
+import { notePractice, practiceZone } from "./practice.server";
 import { getViewerState } from "./viewer.server";
 
 /**
@@ -34,6 +36,9 @@ export async function joinClass(request: Request, context: object, idOrSlug: str
       uid: state.viewer.uid,
       displayName: [state.user.firstName, state.user.lastName ? `${state.user.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "Member",
     });
+    // Going into the room is the practice (issue 27): once per class, on the member's calendar now.
+    const zone = await practiceZone(request, state);
+    await notePractice("live class joined", () => recordLiveClassJoined(state.viewer.uid, liveClass, zone, now.getTime()));
     return { location: url };
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "video room not opened", classId: liveClass.id, code: error instanceof VideoError ? error.code : "unknown" }));

@@ -7,6 +7,8 @@ import { readFormBody } from "~/lib/form-body.server";
 import { durationLabel, isoDuration, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
 import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/features/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
+import { recordOnDemandCompleted } from "~/features/engagement/practice-events.server";
+import { notePractice, practiceZone } from "./practice.server";
 import { getViewerState, type ViewerState } from "./viewer.server";
 import { continueWatching, resumePosition, type WatchRecord } from "~/features/on-demand/watch-history";
 import {
@@ -314,5 +316,12 @@ export async function progressAction(request: Request, context: object, slug: st
   if (!body.ok) return { status: body.status, body: { error: body.message } };
   const outcome = await saveProgress(state.viewer.uid, item, Object.fromEntries(body.formData));
   if (!outcome.ok) return { status: outcome.status, body: { error: outcome.error } };
+  // A viewing that reached the §4 Completed event is a practice (issue 27), once per viewing.
+  const events = String(body.formData.get("events") ?? "").split(",");
+  const viewing = String(body.formData.get("viewing") ?? "");
+  if (events.includes("Completed")) {
+    const zone = await practiceZone(request, state);
+    await notePractice("on-demand class completed", () => recordOnDemandCompleted(state.viewer.uid, item, viewing, zone));
+  }
   return { status: 200, body: { position: outcome.record.position, completed: outcome.record.completed } };
 }

@@ -13,6 +13,7 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 const MEMBER_PAGES = [
   "/settings",
   "/my-classes",
+  "/practice",
   "/classes",
   "/on-demand",
   "/on-demand/walking-pause",

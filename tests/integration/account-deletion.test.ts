@@ -33,6 +33,10 @@ const { bookInPerson, getTicket } = await import("../../app/features/studios/in-
 const { STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/features/studios/studio-records");
 const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/features/studios/waiver.server");
 const { checkIn } = await import("../../app/features/studios/check-in.server");
+const { recordOnDemandCompleted } = await import("../../app/features/engagement/practice-events.server");
+const { listPractice, updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { joinChallenge } = await import("../../app/features/engagement/challenges.server");
+const { followTeacher } = await import("../../app/features/engagement/following.server");
 const { fulfilStudioPurchase, startDropInPurchase, startMembershipPurchase } = await import("../../app/features/studios/studio-purchases.server");
 const { deliverSignedEvents, reconcilePayments } = await import("../../app/features/checkout/payment-webhook.server");
 const { recordEvent, saveCollectedUpload } = await import("../../app/platform/analytics-event.server");
@@ -284,6 +288,14 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     expect(watched.ok).toBe(true);
     await setFavorite(uid, "class", "morning-sit", true);
 
+    // Practice (issue 27): a finished class with its milestone, and their own settings.
+    expect((await recordOnDemandCompleted(uid, { slug: "morning-sit", title: "Morning Sit", durationSeconds: 600, seriesId: null }, `viewing-${tag}-done`, "Europe/London")).granted).toContain("classes-1");
+    await updatePracticeSettings(uid, (current) => ({ ...current, showDaily: true }));
+    // A challenge round joined (its record and its event), which deletion forgets too.
+    const round = { slug: "deletion-month", title: "Deletion Month", summary: "A month.", description: "", teacherIds: [], tiers: [5], firstMonth: "2026-01", lastMonth: null, membersOnly: false, order: 0 };
+    expect((await joinChallenge(uid, round, await listPractice(uid), "Europe/London")).ok).toBe(true);
+    await followTeacher(uid, "teacher-amara", true);
+
     // Analytics, recorded here and uploaded by the browser; and the e-book lead under their address.
     await recordEvent({ name: "Deletion_Test_Event", properties: { where: "settings" } }, { uid });
     await saveCollectedUpload(
@@ -322,9 +334,9 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     // The fixture really does reach every kind of record: the scan finds the person all over the store.
     expect([...new Set(before.map((trace) => trace.split("/")[0]))]).toEqual([
       "analyticsEvents", "checkoutIntents", "classBookings", "classCredits", "classSeats", "collectedEvents", "creditAccounts",
-      "demoPaymentsCustomers", "favoritedContent", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
-      "memberships", "paymentCustomers", "paymentEvents", "privateUsers", "promotionRedeemers", "promotionRedemptions", "purchases",
-      "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userActions", "userCheckInInfo",
+      "demoPaymentsCustomers", "favoritedContent", "followingRelationships", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
+      "memberships", "paymentCustomers", "paymentEvents", "practiceEntries", "practiceSettings", "privateUsers", "promotionRedeemers", "promotionRedemptions", "purchases",
+      "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userAchievements", "userActions", "userChallengeEvents", "userChallenges", "userCheckInInfo",
       "userCheckInInfoRecord", "userCreditPacks", "userMemberships", "usernames", "waiverSignatures", "watchHistory", "winbackOffers",
     ]);
 

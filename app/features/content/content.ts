@@ -67,8 +67,27 @@ export const QuoteSchema = z.object({
   name: z.string().min(1),
   detail: z.string().default(""),
   order: z.number().int().default(0),
+  /** "member": what a member said, shown as such; "daily": a line for the day (issue 27). */
+  kind: z.enum(["member", "daily"]).default("member"),
 });
 export type Quote = z.infer<typeof QuoteSchema>;
+
+/**
+ * The quote of the day (issue 27): the daily quotes in a fixed order, one per calendar day in `zone`,
+ * so everyone whose day it is sees the same one, and the next day brings the next. Null when there are none.
+ */
+export function dailyQuote<Q extends Pick<Quote, "id" | "kind">>(quotes: Q[], now: number | Date, zone: string): Q | null {
+  const daily = quotes.filter((q) => q.kind === "daily").sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
+  if (daily.length === 0) return null;
+  let day: string;
+  try {
+    day = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  } catch {
+    day = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  }
+  const dayNumber = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
+  return daily[((dayNumber % daily.length) + daily.length) % daily.length];
+}
 
 /** learningPages: a learn series and its lessons, in order. */
 export const LearningSeriesSchema = z.object({

@@ -17,7 +17,7 @@ import { StudioSchema, codeFromScan, studioDay, studioTime } from "./studio";
 export const CHECK_IN_INFO = "userCheckInInfo";
 export const CHECK_IN_RECORDS = "userCheckInInfoRecord";
 
-const InfoSchema = z.object({
+export const CheckInInfoSchema = z.object({
   ticketId: z.string(),
   uid: z.string(),
   classId: z.string(),
@@ -73,7 +73,7 @@ export async function checkIn(input: { staffUid: string; studioId: string; now: 
     const [ticket, studio, info] = await Promise.all([
       tx.get(IN_PERSON_TICKETS, found.id, TicketSchema),
       tx.get(STUDIOS, found.studioId, StudioSchema),
-      tx.get(CHECK_IN_INFO, found.id, InfoSchema),
+      tx.get(CHECK_IN_INFO, found.id, CheckInInfoSchema),
     ]);
     if (!ticket || !studio) return fail("unknown_code");
     if (ticket.studioId !== input.studioId) return fail("wrong_studio");
@@ -95,7 +95,7 @@ export async function checkIn(input: { staffUid: string; studioId: string; now: 
 export async function undoCheckIn(input: { staffUid: string; studioId: string; ticketId: string; now: Date }): Promise<{ ok: true; ticket: Ticket } | { ok: false; problem: CheckInProblem; message: string }> {
   const at = input.now.getTime();
   return getStore().transaction(async (tx) => {
-    const [ticket, info] = await Promise.all([tx.get(IN_PERSON_TICKETS, input.ticketId, TicketSchema), tx.get(CHECK_IN_INFO, input.ticketId, InfoSchema)]);
+    const [ticket, info] = await Promise.all([tx.get(IN_PERSON_TICKETS, input.ticketId, TicketSchema), tx.get(CHECK_IN_INFO, input.ticketId, CheckInInfoSchema)]);
     if (!ticket) return fail("unknown_code");
     if (ticket.studioId !== input.studioId) return fail("wrong_studio");
     if (ticket.status !== "checked_in" || !info?.checkedIn) return fail("not_checked_in");

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
+import type { LiveClass } from "~/features/classes/live-class";
+import { getPrivateUser } from "~/features/identity/user.server";
+import { getEnv } from "~/lib/env.server";
+import { sendOnce } from "~/platform/mail.server";
+
+/**
+ * Following teachers (issue 27, ADR 046): `followingRelationships/{uid}__{teacherId}`, with the
+ * member's own choice of an e-mail when the teacher schedules a class. Each such e-mail goes once per
+ * member and class, through the send-once mailer.
+ */
+
+export const FOLLOWING = "followingRelationships";
+
+export const FollowSchema = z.object({
+  uid: z.string().min(1),
+  teacherId: z.string().min(1),
+  emailOnSchedule: z.boolean().default(false),
+  followedAt: z.number().int(),
+});
+export type Follow = z.infer<typeof FollowSchema>;
+
+export const followId = (uid: string, teacherId: string) => `${uid}__${teacherId}`;
+
+export async function getFollow(uid: string, teacherId: string): Promise<Follow | null> {
+  return getStore().get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+}
+
+/** Follows (or changes the e-mail choice of an existing follow, keeping when it began). */
+export async function followTeacher(uid: string, teacherId: string, emailOnSchedule: boolean, now = Date.now()): Promise<void> {
+  await getStore().transaction(async (tx) => {
+    const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+    tx.set(FOLLOWING, followId(uid, teacherId), { uid, teacherId, emailOnSchedule, followedAt: current?.followedAt ?? now });
+  });
+}
+
+export async function unfollowTeacher(uid: string, teacherId: string): Promise<void> {
+  await getStore().delete(FOLLOWING, followId(uid, teacherId));
+}
+
+async function followersOf(teacherId: string): Promise<Follow[]> {
+  return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema)).map((d) => d.data).filter((f) => f.teacherId === teacherId);
+}
+
+export async function followerCount(teacherId: string): Promise<number> {
+  return (await followersOf(teacherId)).length;
+}
+
+/**
+ * A teacher scheduled `liveClass`: every follower who asked for it is e-mailed once about this class
+ * (the key is member and class, so a repeat, a retry or a second server sends nothing). Answers how many went now.
+ */
+export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "title" | "teacherId" | "startsAt">, teacherName: string): Promise<number> {
+  let sent = 0;
+  for (const follow of await followersOf(liveClass.teacherId)) {
+    if (!follow.emailOnSchedule) continue;
+    const person = await getPrivateUser(follow.uid);
+    if (!person?.email) continue;
+    const zone = person.mostRecentTimeZone ?? "UTC";
+    let when: string;
+    try {
+      when = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(liveClass.startsAt));
+    } catch {
+      when = new Date(liveClass.startsAt).toUTCString();
+    }
+    const page = `${getEnv().PUBLIC_SITE_URL}/classes/${liveClass.id}`;
+    const result = await sendOnce(
+      {
+        to: person.email,
+        subject: `${teacherName} has a new class: ${liveClass.title}`,
+        text: `Hello ${person.firstName ?? "there"},\n\n${teacherName}, whom you follow, has scheduled "${liveClass.title}" for ${when} (${zone.replaceAll("_", " ")} time). Book a place on the class page:\n${page}\n\nYou asked to hear when ${teacherName} schedules a class. To stop, follow the link on their page and untick the box.\n\nStillhour`,
+        idempotencyKey: `followed-teacher-class:${liveClass.id}:${follow.uid}`,
+      },
+      { uid: follow.uid },
+    );
+    if (result === "sent") sent += 1;
+  }
+  return sent;
+}
+
+/** A leaving member's follows (ADR 032). */
+export async function forgetFollowing(uid: string): Promise<void> {
+  for (const { id } of await documentsWhere(FOLLOWING, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(FOLLOWING, id);
+}

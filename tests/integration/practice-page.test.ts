@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+process.env.SQLITE_PATH = ":memory:";
+process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
+process.env.PUBLIC_SITE_URL = "http://localhost:3000";
+process.env.LOG_REQUESTS = "false";
+
+const { haveEmulator } = await import("../support/auth-emulator");
+const { signedInMember } = await import("../support/signed-in");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { recordPractice } = await import("../../app/features/engagement/practice.server");
+const { getPracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { addDays, localDay, weekOf } = await import("../../app/features/engagement/practice-calendar");
+const practice = await import("../../app/routes/practice");
+const progress = await import("../../app/routes/on-demand.$classSlug_.progress");
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { listPractice } = await import("../../app/features/engagement/practice.server");
+const { listAchievements } = await import("../../app/features/engagement/achievements.server");
+
+const ORIGIN = "http://localhost:3000";
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const get = (cookie: string) => new Request(`${ORIGIN}/practice`, { headers: { Cookie: cookie } });
+const post = (cookie: string, fields: Record<string, string>) =>
+  new Request(`${ORIGIN}/practice`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } });
+
+type PageData = Awaited<ReturnType<typeof import("../../app/server/practice.server").practicePageData>>;
+const pageOf = async (response: unknown) => ((response as { data: PageData }).data ?? (await (response as Response).json())) as PageData;
+
+describe.skipIf(!haveEmulator)("the practice page", () => {
+  let member: { uid: string; cookie: string };
+  beforeAll(async () => {
+    member = await signedInMember(ORIGIN);
+    await savePrivateUser(member.uid, { firstName: "Ines", lastName: "Mar", mostRecentTimeZone: "America/Los_Angeles" });
+  });
+
+  it("records a finished on-demand viewing once, from the player's Completed report, in the member's zone", async () => {
+    await seedDemoContent(getStore());
+    const subscriber = await signedInMember(ORIGIN);
+    await savePrivateUser(subscriber.uid, { firstName: "Rui", lastName: "Sol", mostRecentTimeZone: "Asia/Tokyo", subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 });
+    const report = (seq: number, events: string) =>
+      new Request(`${ORIGIN}/on-demand/settle-in/progress`, {
+        method: "POST",
+        body: new URLSearchParams({ position: "138", ended: "true", viewing: "viewing-rui-0001", seq: String(seq), events }),
+        headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const answers = await Promise.all([1, 2, 3].map((seq) => progress.action({ request: report(seq, "Mostly_Completed,Completed"), params: { classSlug: "settle-in" }, context: {} } as never)));
+    expect(answers.map((a) => (a as Response).status)).toEqual([200, 200, 200]);
+    const entries = await listPractice(subscriber.uid);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ source: "on_demand", classRef: "settle-in", zone: "Asia/Tokyo", minutes: 2 });
+    expect((await listAchievements(subscriber.uid)).map((a) => a.achievementId)).toEqual(["classes-1"]);
+    // A report without Completed is progress, not a practice.
+    await progress.action({ request: new Request(`${ORIGIN}/on-demand/walking-pause/progress`, { method: "POST", body: new URLSearchParams({ position: "10", viewing: "viewing-rui-0002", seq: "1", events: "Started" }), headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }), params: { classSlug: "walking-pause" }, context: {} } as never);
+    expect(await listPractice(subscriber.uid)).toHaveLength(1);
+  });
+
+  it("sends a visitor to sign in", async () => {
+    const response = await practice.loader(args(new Request(`${ORIGIN}/practice`))).catch((r: Response) => r);
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("Location")).toContain("/sign-in");
+  });
+
+  it("shows a new member an empty record with the default aim", async () => {
+    const page = await pageOf(await practice.loader(args(get(member.cookie))));
+    expect(page).toMatchObject({ hasPractice: false, last30: 0, daily: null, achievements: [], settings: { targetDays: 1, showDaily: false } });
+    expect(page.streak).toMatchObject({ current: 0, best: 0 });
+  });
+
+  it("refuses a pause over 90 days beside its field, keeping what was typed, and writes nothing", async () => {
+    for (const [value, message] of [["120", /90 days at most/], ["", /how many days/], ["ten", /whole number/], ["0", /at least one day/]] as const) {
+      const response = await practice.action(args(post(member.cookie, { intent: "pause", pauseDays: value })));
+      const body = response as unknown as { init: { status: number }; data: { errors: Record<string, string>; values: Record<string, string> } };
+      expect(body.init.status).toBe(400);
+      expect(body.data.errors.pauseDays).toMatch(message);
+      expect(body.data.values.pauseDays).toBe(value);
+    }
+    expect((await getPracticeSettings(member.uid)).pauses).toEqual([]);
+  });
+
+  it("saves a target, the daily count, hidden milestones and a pause (post/redirect/get), then ends the pause", async () => {
+    const saved = (await practice.action(args(post(member.cookie, { intent: "preferences", targetDays: "2", showDaily: "on", hideAchievements: "on" })))) as Response;
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("Location")).toBe("/practice?saved=preferences");
+    const paused = (await practice.action(args(post(member.cookie, { intent: "pause", pauseDays: "30" })))) as Response;
+    expect(paused.headers.get("Location")).toBe("/practice?saved=paused");
+    const settings = await getPracticeSettings(member.uid);
+    expect(settings).toMatchObject({ showDaily: true, hideAchievements: true, targets: [{ days: 2 }] });
+    expect(settings.pauses).toHaveLength(1);
+    const page = await pageOf(await practice.loader(args(get(member.cookie))));
+    expect(page.pause).not.toBeNull();
+    expect(page.daily).toBe(0);
+    expect(page).toMatchObject({ achievements: [], achievementsHidden: true });
+    const resumed = (await practice.action(args(post(member.cookie, { intent: "resume" })))) as Response;
+    expect(resumed.headers.get("Location")).toBe("/practice?saved=resumed");
+  });
+
+  it("after a reset shows the best streak plainly, and 'N of the last 30 days'", async () => {
+    const other = await signedInMember(ORIGIN);
+    await savePrivateUser(other.uid, { firstName: "Oto", lastName: "Lin", mostRecentTimeZone: "UTC" });
+    const today = localDay(Date.now(), "UTC");
+    // Six weeks kept, long ago enough that the run has ended (no freezes could cover 10 weeks).
+    const start = addDays(weekOf(today), -7 * 20);
+    for (let i = 0; i < 6; i += 1) {
+      const day = addDays(start, i * 7 + 2);
+      await recordPractice({ uid: other.uid, source: "on_demand", eventId: `v-old-${i}`, classRef: "settle-in", title: "Settle In", at: Date.parse(`${day}T12:00:00Z`), zone: "UTC", minutes: 10 });
+    }
+    await recordPractice({ uid: other.uid, source: "live", eventId: "live-recent", classRef: "c", title: "Dusk", at: Date.parse(`${addDays(today, -3)}T12:00:00Z`), zone: "UTC", minutes: 30 });
+    const page = await pageOf(await practice.loader(args(get(other.cookie))));
+    expect(page.streak.best).toBe(6);
+    expect(page.last30).toBe(1);
+    expect(page.year.weeksPractised).toBe(7);
+    expect(page.year.totals).toEqual({ live: 30, on_demand: 60, studio: 0 });
+  });
+});
