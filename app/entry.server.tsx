@@ -14,7 +14,7 @@ export { startServer } from "~/server/http-server.server";
 export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
 export { deleteIdleAnonymousAccounts } from "~/features/privacy/account-cleanup.server";
 export { reconcilePayments } from "~/features/checkout/payment-webhook.server";
-export { generateClasses } from "~/features/classes/class-schedule.server";
+export { generateClassesAndTellFollowers } from "~/features/engagement/following.server";
 export { sendReminders } from "~/features/classes/class-reminders.server";
 export { deliverDueGifts } from "~/features/wallet/gifts.server";
 export { runCreditJobs } from "~/features/classes/credit-jobs.server";

@@ -14,7 +14,7 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const job = process.argv[2];
-const JOBS = { generate: "generateClasses", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs", "retry-mail": "retryPendingMail" };
+const JOBS = { generate: "generateClassesAndTellFollowers", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs", "retry-mail": "retryPendingMail" };
 if (!(job in JOBS)) {
   console.error("usage: node scripts/class-jobs.js generate|remind|deliver-gifts|credits|retry-mail");
   process.exit(2);

@@ -5,7 +5,7 @@ import { markEndedNoShows } from "~/features/studios/check-in.server";
 import { sendReminders } from "~/features/classes/class-reminders.server";
 import { runCreditJobs } from "~/features/classes/credit-jobs.server";
 import { settleCancelledStudioClasses } from "~/features/studios/studio-cancellation.server";
-import { generateClasses } from "~/features/classes/class-schedule.server";
+import { generateClassesAndTellFollowers } from "~/features/engagement/following.server";
 import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
@@ -66,7 +66,7 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
   }
   // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
   try {
-    const classes = await generateClasses();
+    const classes = await generateClassesAndTellFollowers();
     console.log(JSON.stringify({ level: "info", msg: "classes generated", ...classes }));
   } catch (error) {
     console.warn(JSON.stringify({ level: "warn", msg: "classes not generated", cause: error instanceof Error ? error.name : "unknown" }));
@@ -118,7 +118,7 @@ export function startScheduleJobs(): () => Promise<void> {
   const every = (ms: number) => (env.JOB_INTERVAL_SECONDS ? env.JOB_INTERVAL_SECONDS * 1000 : ms);
   const jobs: Array<[name: string, job: () => Promise<unknown>, everyMs: number]> = [
     ["class reminders", () => sendReminders(), 5 * MINUTE],
-    ["class generation", () => generateClasses(), 360 * MINUTE],
+    ["class generation", () => generateClassesAndTellFollowers(), 360 * MINUTE],
     // Gifts whose day has come go out, and charges a gift could not move yet are tried again.
     ["gift delivery", () => deliverDueGifts(), 5 * MINUTE],
     // Credit expiry, expiry reminders and the refunds of cancelled classes (ADR 022).

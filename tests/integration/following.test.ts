@@ -13,7 +13,7 @@ const { signedInMember } = await import("../support/signed-in");
 const { savePrivateUser } = await import("../../app/features/identity/user.server");
 const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
 const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { notifyFollowersOfClass, followerCount } = await import("../../app/features/engagement/following.server");
+const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers } = await import("../../app/features/engagement/following.server");
 const { getStore } = await import("../../app/adapters/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const follow = await import("../../app/routes/teachers.$teacherSlug_.follow");
@@ -73,5 +73,25 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
     expect(await notifyFollowersOfClass({ ...liveClass, id: "follow-class-3" }, "Amara Eze-Holloway")).toBe(0);
     const bad = await follow.action(args(post({ intent: "dance" }, quiet.cookie)));
     expect((bad as unknown as { init: { status: number } }).init.status).toBe(400);
+  });
+
+  it("tells a follower of each class the rolling schedule makes for their teacher, once, and nothing on the next run", async () => {
+    const fan = await signedInMember(ORIGIN);
+    await savePrivateUser(fan.uid, { firstName: "Ines", lastName: "Calm", email: `${fan.uid}@example.com`, mostRecentTimeZone: "America/Chicago" });
+    await settle(follow.action(args(post({ intent: "follow", emailOnSchedule: "on" }, fan.cookie))));
+    // The demo's seed made the coming weeks already: the schedule rolling two months on makes new ones.
+    const later = new Date(Date.now() + 60 * 86_400_000);
+    const first = await generateClassesAndTellFollowers({ now: later });
+    const { docs } = await getStore().query("classes", (await import("../../app/features/classes/live-class")).LiveClassSchema, { where: [{ field: "teacherId", op: "==", value: "teacher-amara" }] });
+    const amaras = docs.filter((d) => d.data.startsAt >= later.toISOString());
+    expect(first.created).toBeGreaterThan(0);
+    expect(amaras.length).toBeGreaterThan(0);
+    expect(first.told).toBe(amaras.length);
+    const mails = await outbox.read({ to: `${fan.uid}@example.com` });
+    expect(mails).toHaveLength(amaras.length);
+    expect(mails[0].subject).toMatch(/^Amara Eze-Holloway has a new class: /);
+    const again = await generateClassesAndTellFollowers({ now: later });
+    expect(again).toMatchObject({ created: 0, told: 0 });
+    expect(await outbox.read({ to: `${fan.uid}@example.com` })).toHaveLength(amaras.length);
   });
 });

@@ -13,16 +13,20 @@ export const CLASSES = "classes";
  * never touched (a cancellation or a substitute survives), so running it twice, or on two servers at
  * once, ends with the same documents. Run at start-up and daily (`npm run classes:generate`).
  */
-export async function generateClasses(options: { now?: Date; weeks?: number; store?: DocumentStore } = {}): Promise<{ created: number; existing: number }> {
+export async function generateClasses(
+  options: { now?: Date; weeks?: number; store?: DocumentStore } = {},
+): Promise<{ created: number; existing: number; createdClasses: LiveClass[] }> {
   const store = options.store ?? getStore();
   const { docs } = await store.query(CLASS_TEMPLATES, ClassTemplateSchema);
   const classes = docs.filter((doc) => doc.data.active).flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
-  let created = 0;
+  // The classes this run made (the one that created a class is the one that reports it, so whoever
+  // tells followers about new classes tells them once).
+  const createdClasses: LiveClass[] = [];
   for (const liveClass of classes) {
-    if (await store.createIfAbsent(CLASSES, liveClass.id, { ...liveClass })) created += 1;
+    if (await store.createIfAbsent(CLASSES, liveClass.id, { ...liveClass })) createdClasses.push(liveClass);
   }
-  if (created > 0) forgetCachedClasses();
-  return { created, existing: classes.length - created };
+  if (createdClasses.length > 0) forgetCachedClasses();
+  return { created: createdClasses.length, existing: classes.length - createdClasses.length, createdClasses };
 }
 
 /**

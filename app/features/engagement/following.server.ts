@@ -2,6 +2,8 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { LiveClass } from "~/features/classes/live-class";
+import { generateClasses } from "~/features/classes/class-schedule.server";
+import { getTeachersByIds } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";
 import { getEnv } from "~/lib/env.server";
 import { sendOnce } from "~/platform/mail.server";
@@ -83,4 +85,22 @@ export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "
 /** A leaving member's follows (ADR 032). */
 export async function forgetFollowing(uid: string): Promise<void> {
   for (const { id } of await documentsWhere(FOLLOWING, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(FOLLOWING, id);
+}
+
+/**
+ * The schedule rolls forward (issue 9) and followers hear of it (issue 27): the next weeks' classes
+ * are made from the templates, and for each class this run made, the members following its teacher
+ * who asked to be told get one e-mail (send-once per member and class, so a retried run adds none).
+ */
+export async function generateClassesAndTellFollowers(options: { now?: Date } = {}): Promise<{ created: number; existing: number; told: number }> {
+  const { created, existing, createdClasses } = await generateClasses(options);
+  let told = 0;
+  if (createdClasses.length > 0) {
+    const teachers = await getTeachersByIds([...new Set(createdClasses.map((c) => c.teacherId))]);
+    const names = new Map(teachers.map((t) => [t.id, t.fullName]));
+    for (const liveClass of createdClasses) {
+      told += await notifyFollowersOfClass(liveClass, names.get(liveClass.teacherId) ?? "A teacher you follow");
+    }
+  }
+  return { created, existing, told };
 }
