@@ -392,11 +392,14 @@ test("a member plays an on-demand class, turns captions on, sets both volumes, s
   expect(Number(await page.locator(":focus").inputValue())).toBeLessThan(musicBefore);
 
   await tabTo(page, /^position/i, { tag: "input", backwards: true });
-  const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await page.keyboard.press("End");
+  // Home goes back to the start, then each arrow a second on (step 1): compared with fixed marks, not
+  // with where the class was, which may itself have been about five seconds in. (End is left out: it
+  // finishes the class, and a finished class is another journey.)
   await page.keyboard.press("Home");
+  const now = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(now).toBeLessThan(2);
   for (let i = 0; i < 5; i += 1) await page.keyboard.press("ArrowRight");
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.round(v.currentTime))).not.toBe(Math.round(at));
+  await expect.poll(now).toBeGreaterThanOrEqual(4);
 
   const heart = await tabTo(page, /favourites/i, { tag: "button", backwards: true });
   const wasOn = /^saved/i.test(heart.name);

@@ -24,7 +24,7 @@ test.describe("chunk failures", () => {
     dir = server.dir;
   });
 
-  test.afterAll(() => server?.stop());
+  test.afterAll(async () => server?.stop());
 
   test("a deleted route chunk reloads the page once, onto the page asked for, and not again within 10 s", async ({ page }) => {
     const documents: string[] = [];
@@ -84,7 +84,7 @@ test.describe("ad pixel and tag manager", () => {
     test.setTimeout(60_000);
     configured = await startOwnServer(PORT, { AD_PIXEL_ID: "123456789012", TAG_MANAGER_ID: "GTM-TEST01", SOCIAL_TRACKING_ID: "o1test" });
   });
-  test.afterAll(() => configured?.stop());
+  test.afterAll(async () => configured?.stop());
 
   /** The vendors' scripts answered locally (the machine has no network); records what was asked for. */
   async function stubVendors(page: import("@playwright/test").Page) {

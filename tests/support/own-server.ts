@@ -11,7 +11,8 @@ import path from "node:path";
 export interface OwnServer {
   base: string;
   dir: string;
-  stop(): void;
+  /** Resolves once the process has exited (a SIGTERM drains for a moment first: ADR 041). */
+  stop(): Promise<void>;
 }
 
 export async function startOwnServer(port: number, env: Record<string, string> = {}): Promise<OwnServer> {
@@ -38,14 +39,19 @@ export async function startOwnServer(port: number, env: Record<string, string> =
       ...env,
     },
   });
-  const stop = () => {
-    child.kill();
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await Promise.race([gone, new Promise((resolve) => setTimeout(resolve, 9_000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 150; i += 1) {
     if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, dir, stop };
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  stop();
+  await stop();
   throw new Error("the copied site did not start");
 }
