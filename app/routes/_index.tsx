@@ -11,7 +11,6 @@ import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
 import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
-import { DailyQuote } from "~/components/daily-quote";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
@@ -101,7 +100,7 @@ export default function HomeRoute() {
 
       <section className="section section--flush-top" aria-labelledby="modalities-title">
         <div className="container">
-          <DailyQuote quote={today} />
+          {today ? <QuoteCard text={today.text} name={today.name} daily /> : null}
           <SectionHeading
             id="modalities-title"
             eyebrow="Three ways in"

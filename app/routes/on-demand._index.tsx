@@ -7,7 +7,7 @@ import { hubPage } from "~/server/on-demand-pages.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getQuotes } from "~/features/content/content.server";
 import { dailyQuote } from "~/features/content/content";
-import { DailyQuote } from "~/components/daily-quote";
+import { QuoteCard } from "~/components/quote-card";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 
@@ -35,7 +35,7 @@ export default function OnDemandHub() {
           <p className="eyebrow">On demand</p>
           <h1>Classes for whenever you have a moment</h1>
           <p>Short sits, steadying breath and gentle wind-downs, each with captions and a transcript.</p>
-          <DailyQuote quote={page.quote} />
+          {page.quote ? <QuoteCard text={page.quote.text} name={page.quote.name} daily /> : null}
           <p>
             <Link to="/search">Search the library</Link>
             {page.personal ? (
