@@ -35,7 +35,6 @@ export default function OnDemandHub() {
           <p className="eyebrow">On demand</p>
           <h1>Classes for whenever you have a moment</h1>
           <p>Short sits, steadying breath and gentle wind-downs, each with captions and a transcript.</p>
-          {page.quote ? <QuoteCard text={page.quote.text} name={page.quote.name} daily /> : null}
           <p>
             <Link to="/search">Search the library</Link>
             {page.personal ? (
@@ -125,6 +124,9 @@ export default function OnDemandHub() {
             link={{ to: page.modality ? "/on-demand" : "/classes", label: page.modality ? "See every kind of class" : "See live classes" }}
           />
         ) : null}
+
+        {/* The quote of the day closes the hub: the first screen is for the classes (issue 25). */}
+        {page.quote ? <QuoteCard text={page.quote.text} name={page.quote.name} daily /> : null}
       </div>
     </div>
   );
