@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext } from "@playwright/test";
+import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
 import { findChromium } from "../../scripts/chromium.js";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
@@ -122,7 +123,8 @@ test.beforeAll(async () => {
       "privateUsers",
       person.uid,
       {
-        ...EMPTY_RECORD,
+        ...DEFAULT_PRIVATE_USER,
+        mostRecentTimeZone: "UTC",
         firstName: person.firstName,
         lastName: person.lastName,
         email: person.email,
@@ -140,29 +142,6 @@ test.afterAll(async () => {
   servers = [];
   await Promise.all([identity?.close(), stripe?.close(), smtp?.close(), video?.close(), analytics?.close()]);
 });
-
-const EMPTY_RECORD = {
-  defaultCard: null,
-  email: null,
-  firstName: null,
-  hasTakenBreatheClass: false,
-  iOSFirstSignInTimestamp: null,
-  irlInfo: {},
-  lastName: null,
-  location: {},
-  mostRecentTimeZone: "UTC",
-  phoneNumber: null,
-  photoUrl: null,
-  socialStats: {},
-  stripeCustomerId: null,
-  subscriptionExpirationDate: null,
-  subscriptionSource: null,
-  subscriptionStatus: null,
-  tracking: {},
-  username: null,
-  birthday: null,
-  photoColor: null,
-};
 
 const database = () => `${servers[0].files}.sqlite`;
 const lastLines = () => servers.map((server, i) => `instance ${i + 1}:\n${server.output.slice(-15).join("\n")}`).join("\n");

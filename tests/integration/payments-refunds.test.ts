@@ -176,18 +176,24 @@ describe("a gift redeemed onto a paid plan", () => {
   });
 });
 
+/** Opens the payment page for the five-class pack for `uid` (not yet paid). */
+async function startFivePack(uid: string) {
+  const pack = (await credits.getCreditPack("five-classes"))!;
+  const started = await startPurchase({
+    uid,
+    item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency },
+    intentId: intentId(),
+    successPath: "/credits",
+    cancelPath: "/credits",
+  });
+  if (!started.ok) throw new Error(started.message);
+  return started;
+}
+
 describe("a refunded class pack", () => {
   it("its unspent credits expire with one ledger line, once under concurrent replays, and the member is told once", async () => {
     const uid = await newMember("Pia");
-    const pack = (await credits.getCreditPack("five-classes"))!;
-    const started = await startPurchase({
-      uid,
-      item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency },
-      intentId: intentId(),
-      successPath: "/credits",
-      cancelPath: "/credits",
-    });
-    if (!started.ok) throw new Error(started.message);
+    const started = await startFivePack(uid);
     const sessionId = await paySession(started.url);
     expect((await credits.creditSummary(uid, new Date())).balance).toBe(5);
     // Two credits used (by hand here; a booking spends the same way).
@@ -211,15 +217,7 @@ describe("a refunded class pack", () => {
 describe("a disputed class pack", () => {
   it("a dispute the bank decided for us takes nothing back, whichever of its events comes first", async () => {
     const uid = await newMember("Pia");
-    const pack = (await credits.getCreditPack("five-classes"))!;
-    const started = await startPurchase({
-      uid,
-      item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency },
-      intentId: intentId(),
-      successPath: "/credits",
-      cancelPath: "/credits",
-    });
-    if (!started.ok) throw new Error(started.message);
+    const started = await startFivePack(uid);
     const chargeId = await chargeOfSession(await paySession(started.url));
     const opened = await dispute(chargeId, "open");
     const won = await dispute(chargeId, "won");
