@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Suspense, lazy } from "react";
 import { FormField } from "~/components/form-field";
 import { PaletteImage } from "~/components/palette-image";
-import { PhoneSignIn } from "~/components/phone-sign-in";
 import { readFormBody } from "~/lib/form-body.server";
 import { ERRORS, type ErrorCode } from "~/lib/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/features/identity/profile";
@@ -28,6 +28,14 @@ import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.serv
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+
+/**
+ * The change-of-number form carries libphonenumber's metadata (about 36 KB gzip), and it sits far down
+ * the page: it is its own chunk. The server renders it in place (the document waits for everything),
+ * so without JavaScript it is a plain form; in the browser that part of the page hydrates once its
+ * chunk arrives, after the rest is already interactive.
+ */
+const PhoneSignIn = lazy(() => import("~/components/phone-sign-in").then((module) => ({ default: module.PhoneSignIn })));
 
 /** §2 settings: profile photo, profile, username, phone, sign out, delete account, the membership's place and class credits. */
 export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
@@ -298,7 +306,9 @@ export default function SettingsRoute() {
           <h2 id="phone-title">Phone number</h2>
           {savedNote("phone")}
           <p>{stored.phoneNumber ? <>Your number is {stored.phoneNumber}.</> : "No phone number yet."} To change it, we text a code to the new number.</p>
-          <PhoneSignIn next="/settings" purpose="change" />
+          <Suspense fallback={<p className="field__hint">Loading the form…</p>}>
+            <PhoneSignIn next="/settings" purpose="change" />
+          </Suspense>
         </section>
 
         <section className="auth-card" aria-labelledby="sign-out-title">
