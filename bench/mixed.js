@@ -9,7 +9,9 @@
 // there are fewer classes than connections, so a few races and their 4xx are part of the mix), saving and removing a
 // favourite, and the player's progress reports. Reports requests/s, the error rate (5xx, refused or
 // dropped connections, timeouts; 4xx answers are counted apart, as refusals), p50/p99 per kind, and
-// each instance's resident memory before and after. Targets: < 1 % errors, p99 < 1 s for every kind.
+// each instance's resident memory every 5 s. Targets: < 1 % errors, p99 < 1 s for every kind, and
+// memory flat: each instance's resident memory grows by less than 10 % over the second half of the run
+// (the first half is the heap settling at the size the load needs).
 import http from "node:http";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -20,7 +22,8 @@ import { loadStartFront } from "./front.js";
 import { BROWSER_HEADERS, ROOT, checkMachine, freePort, startApp } from "./run.js";
 import { bookClasses, discoverMemberPaths, signInMember } from "./members.js";
 
-export const MIXED_TARGETS = { maxErrorRate: 0.01, maxP99Ms: 1_000 };
+export const MIXED_TARGETS = { maxErrorRate: 0.01, maxP99Ms: 1_000, maxSecondHalfGrowth: 0.1 };
+const MEMORY_SAMPLE_MS = 5_000;
 
 const ANONYMOUS_PAGES = ["/", "/teachers", "/canopy", "/classes", "/on-demand", "/blog"];
 const MEMBER_PAGES = ["/classes", "/on-demand", "/my-classes", "{class}", "{video}", "/settings"];
@@ -194,10 +197,17 @@ export async function runMixedScenario(_autocannon, flags) {
       }
     };
     const started = Date.now();
+    const memorySeries = [{ seconds: 0, rss: memoryBefore }];
+    const sampler = setInterval(() => memorySeries.push({ seconds: Math.round((Date.now() - started) / 1000), rss: instances.map((app) => rssOf(app.child.pid)) }), MEMORY_SAMPLE_MS);
     await Promise.all(Array.from({ length: connections }, (_, i) => worker(i)));
+    clearInterval(sampler);
     const elapsed = (Date.now() - started) / 1000;
     agent.destroy();
     const memoryAfter = instances.map((app) => rssOf(app.child.pid));
+    memorySeries.push({ seconds: Math.round(elapsed), rss: memoryAfter });
+    // Growth over the second half: from the sample nearest the middle of the run to the end.
+    const middle = memorySeries.reduce((best, s) => (Math.abs(s.seconds - elapsed / 2) < Math.abs(best.seconds - elapsed / 2) ? s : best));
+    const secondHalfGrowth = instances.map((_, i) => (middle.rss[i] && memoryAfter[i] ? (memoryAfter[i] - middle.rss[i]) / middle.rss[i] : null));
 
     const kinds = [...new Set(samples.map((s) => s.kind))];
     const byKind = Object.fromEntries(kinds.map((kind) => [kind, summarize(samples.filter((s) => s.kind === kind))]));
@@ -207,6 +217,11 @@ export async function runMixedScenario(_autocannon, flags) {
     const checks = [
       { name: `errors < ${MIXED_TARGETS.maxErrorRate * 100} %`, actual: all.errorRate, pass: all.errorRate < MIXED_TARGETS.maxErrorRate },
       ...kinds.map((kind) => ({ name: `${kind} p99 < ${MIXED_TARGETS.maxP99Ms} ms`, actual: byKind[kind].p99, pass: byKind[kind].p99 !== null && byKind[kind].p99 < MIXED_TARGETS.maxP99Ms })),
+      ...secondHalfGrowth.map((growth, i) => ({
+        name: `instance ${i + 1} memory grows < ${MIXED_TARGETS.maxSecondHalfGrowth * 100} % over the second half`,
+        actual: growth,
+        pass: growth !== null && growth < MIXED_TARGETS.maxSecondHalfGrowth,
+      })),
     ];
     const results = {
       date: new Date().toISOString(),
@@ -219,7 +234,7 @@ export async function runMixedScenario(_autocannon, flags) {
       byKind,
       errorKinds,
       front: front.counts,
-      memoryBytes: { before: memoryBefore, after: memoryAfter },
+      memoryBytes: { before: memoryBefore, after: memoryAfter, series: memorySeries, secondHalfGrowth },
       checks,
     };
     writeFileSync(path.join(ROOT, "bench", "results-mixed.json"), `${JSON.stringify(results, null, 2)}\n`);
@@ -247,6 +262,7 @@ function printMixed(results) {
   if (Object.keys(results.errorKinds).length) console.log(`errors by cause: ${JSON.stringify(results.errorKinds)}`);
   console.log(`front: ${JSON.stringify(results.front)}`);
   console.log(`memory (RSS) per instance: before ${results.memoryBytes.before.map(mb).join(", ")}; after ${results.memoryBytes.after.map(mb).join(", ")}`);
+  console.log(`memory (RSS) every ${MEMORY_SAMPLE_MS / 1000} s: ${results.memoryBytes.series.map((s) => `${s.seconds}s ${s.rss.map(mb).join("/")}`).join(", ")}`);
   console.log("Targets:");
   for (const check of results.checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${typeof check.actual === "number" ? check.actual.toFixed(check.actual < 1 ? 4 : 0) : check.actual})`);
 }

@@ -74,16 +74,37 @@ type ContentListener = () => void;
 const contentListeners = new Set<ContentListener>();
 
 /**
- * Listens for "public content changed on this instance" (an article published, say): the front
- * door's page cache subscribes to drop its rendered pages. Other instances keep their TTL.
+ * Listens for "public content changed" (an article published, say, here or on another instance): the
+ * front door's page cache subscribes to drop its rendered pages.
  */
 export function onContentChange(listener: ContentListener): () => void {
   contentListeners.add(listener);
   return () => contentListeners.delete(listener);
 }
 
-/** Drops the content-cache keys under these prefixes and tells every listener (the page cache). */
+type ContentBroadcast = (prefixes: readonly string[]) => void;
+let broadcast: ContentBroadcast | null = null;
+
+/**
+ * Where `contentChanged` also tells the other instances (platform/content-signal.server.ts sets it when
+ * the server starts); null in tests and scripts, where there is only this process.
+ */
+export function setContentBroadcast(next: ContentBroadcast | null) {
+  broadcast = next;
+}
+
+/**
+ * Public content changed here (staff saved something): drops the content-cache keys under these
+ * prefixes, tells every listener (the page cache), and tells the other instances.
+ */
 export function contentChanged(prefixes: readonly string[]) {
-  for (const prefix of prefixes) invalidatePrefix(prefix);
+  applyContentChange(prefixes);
+  broadcast?.(prefixes);
+}
+
+/** The same, for a change another instance announced: applied here, not announced again. `null` = everything. */
+export function applyContentChange(prefixes: readonly string[] | null) {
+  if (prefixes === null) invalidate();
+  else for (const prefix of prefixes) invalidatePrefix(prefix);
   for (const listener of contentListeners) listener();
 }

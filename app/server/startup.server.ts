@@ -13,6 +13,7 @@ import { deleteExpiredAnalyticsEvents } from "~/platform/analytics-retention.ser
 import { deleteExpiredRateLimits } from "~/platform/rate-limit.server";
 import { releaseHeldLeases, withJobLease } from "~/platform/job-lease.server";
 import { retryPendingMail } from "~/platform/mail.server";
+import { startContentSignals } from "~/platform/content-signal.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
@@ -84,7 +85,8 @@ const JOB_STOP_WAIT_MS = 3_000;
  * expiry, expiry reminders, the refunds of cancelled classes and studio no-shows every fifteen minutes,
  * server-recorded analytics events forwarded every ANALYTICS_FORWARD_SECONDS (a minute by default),
  * analytics events past their retention deleted every hour, and ended rate-limit windows deleted every
- * fifteen minutes (JOB_INTERVAL_SECONDS, a test setting, runs them all every few seconds).
+ * fifteen minutes (JOB_INTERVAL_SECONDS, a test setting, runs them all every few seconds). Beside them,
+ * every instance follows the other instances' content changes (platform/content-signal.server.ts).
  *
  * Every instance runs the same timers; each run first takes its job's lease in the store
  * (platform/job-lease, docs/decisions/041), so two instances never run one job at once, and the items
@@ -96,6 +98,8 @@ const JOB_STOP_WAIT_MS = 3_000;
  */
 export function startScheduleJobs(): () => Promise<void> {
   const env = getEnv();
+  // Staff changes to public content reach every instance's caches within a second (issue 26).
+  const signals = startContentSignals({ mode: env.dataStore === "firestore" ? "watch" : "poll" });
   const leaseMs = env.JOB_LEASE_SECONDS * 1000;
   const running = new Set<Promise<unknown>>();
   let stopped = false;
@@ -148,6 +152,7 @@ export function startScheduleJobs(): () => Promise<void> {
   return async () => {
     stopped = true;
     for (const timer of timers) clearInterval(timer);
+    signals.stop();
     // A run held up by a slow provider is not waited for past the shutdown's means: its lease is given
     // back, and the next tick anywhere does the rest.
     const waited = await Promise.race([
