@@ -1,6 +1,8 @@
 import { getEnv } from "~/lib/env.server";
 import { authErrorMessage } from "~/features/identity/auth-errors";
-import { IdentityError, sendSignInLink, signInWithEmailLink, type IdentityErrorCode } from "~/adapters/identity/index.server";
+import { createHash } from "node:crypto";
+import { IdentityError, createSignInLinkCode, signInWithEmailLink, type IdentityErrorCode } from "~/adapters/identity/index.server";
+import { sendOnce } from "~/platform/mail.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { commitSession, readSession } from "~/lib/session.server";
@@ -8,8 +10,9 @@ import { startSession } from "./viewer.server";
 
 /**
  * E-mail link sign-in, the path that works without JavaScript (§7): the server asks the identity
- * provider to send the link, remembers the address in this browser's session, and completes the
- * sign-in on the server when the link comes back.
+ * provider for a one-time code, mails the link itself (once, through the mailer, retried if the mail
+ * server is away), remembers the address in this browser's session, and completes the sign-in on the
+ * server when the link comes back.
  */
 
 // Enough for a person who mistyped twice; too few to use the site as a mail cannon.
@@ -49,7 +52,16 @@ export async function sendEmailSignInLink(
   const continueUrl = new URL("/auth/email-link", getEnv().PUBLIC_SITE_URL);
   continueUrl.searchParams.set("next", next);
   try {
-    await sendSignInLink(normalized, continueUrl.toString());
+    const oobCode = await createSignInLinkCode(normalized, continueUrl.toString());
+    const link = new URL(continueUrl);
+    link.searchParams.set("mode", "signIn");
+    link.searchParams.set("oobCode", oobCode);
+    await sendOnce({
+      to: normalized,
+      subject: "Your link to sign in to Stillhour",
+      text: signInMailText(link.toString()),
+      idempotencyKey: `sign-in-link:${createHash("sha256").update(oobCode).digest("hex").slice(0, 32)}`,
+    });
   } catch (error) {
     const code = error instanceof IdentityError ? error.code : "unavailable";
     if (code === "unavailable" || code === "network") {
@@ -60,6 +72,22 @@ export async function sendEmailSignInLink(
   const session = await readSession(request.headers.get("Cookie") ?? "");
   session.set("pendingEmail", { email: normalized, next, sentAt: Date.now() });
   return { ok: true, setCookie: await commitSession(session, new URL(request.url)) };
+}
+
+function signInMailText(link: string): string {
+  return [
+    "Hello,",
+    "",
+    "Here is your link to sign in to Stillhour. It works once:",
+    link,
+    "",
+    "Open it on this device, or on another one: there we ask for this e-mail address before signing you in.",
+    "If it has stopped working, ask for a new one on the sign-in page.",
+    "",
+    "If you didn't ask for it, you can ignore this message. Nobody can sign in without the link.",
+    "",
+    "Stillhour",
+  ].join("\n");
 }
 
 /** The address this browser asked a link for, if any. */

@@ -5,6 +5,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/adapters/store/index.server");
+const { getOutbox } = await import("../../app/adapters/mail/index.server");
 const signIn = await import("~/routes/sign-in");
 const emailLink = await import("~/routes/auth.email-link");
 const onboarding = await import("~/routes/onboarding");
@@ -56,6 +57,11 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     const [link] = await emailLinksFor(email);
     expect(link).toBeDefined();
     expect(new URL(link.oobLink).searchParams.get("continueUrl")).toBe(`${SITE}/auth/email-link?next=%2Fteachers`);
+    // The site mails the link itself (through the outbox here, SMTP in production), once, pointing at
+    // its own landing page with the provider's code.
+    const mail = (await getOutbox()!.read({ to: email })).filter((entry) => entry.subject === "Your link to sign in to Stillhour");
+    expect(mail).toHaveLength(1);
+    expect(mail[0].text).toContain(`${SITE}/auth/email-link?next=%2Fteachers&mode=signIn&oobCode=${link.oobCode}`);
 
     const landing = await thrown(
       emailLink.loader(args(new Request(`${SITE}/auth/email-link?next=%2Fteachers&oobCode=${link.oobCode}`, { headers: { Cookie: cookie } }))),

@@ -273,9 +273,25 @@ export async function ensureAccount(account: {
   }
 }
 
-/** Asks the provider to e-mail a sign-in link that returns to `continueUrl`. */
-export async function sendSignInLink(email: string, continueUrl: string): Promise<void> {
-  await callRest("accounts:sendOobCode", { requestType: "EMAIL_SIGNIN", email, continueUrl, canHandleCodeInApp: true });
+/**
+ * A one-time sign-in code for `email`, made by the provider but not mailed by it: the site sends its
+ * own e-mail through its own mailer (SMTP in production, the outbox in the demo), with a link to its
+ * own `/auth/email-link`, so no e-mail template has to be set up in the Firebase console and the
+ * message reads like the rest of our mail. `continueUrl` must be on an authorised domain.
+ */
+export async function createSignInLinkCode(email: string, continueUrl: string): Promise<string> {
+  let link: string;
+  try {
+    link = await getAdminAuth().generateSignInWithEmailLink(email, { url: continueUrl, handleCodeInApp: true });
+  } catch (error) {
+    const code = String((error as { code?: unknown })?.code ?? "");
+    if (code === "auth/invalid-email") throw new IdentityError("invalid_email", { cause: error });
+    const mapped = fromAdminError(error);
+    throw mapped.code === "invalid_token" ? new IdentityError("unavailable", { cause: error }) : mapped;
+  }
+  const oobCode = URL.canParse(link) ? new URL(link).searchParams.get("oobCode") : null;
+  if (!oobCode) throw new IdentityError("unavailable");
+  return oobCode;
 }
 
 /** Completes an e-mail link sign-in on the server; returns a fresh ID token for the session. */

@@ -11,7 +11,7 @@ import { join } from "node:path";
  * check the SDK makes still happens: ID tokens and session cookies are RS256 JWTs signed with a key made
  * for this run, verified against the X.509 certificate served at Google's key paths, with Google's
  * issuers and the project as audience; accounts:lookup answers claims and revocation. E-mail sign-in
- * links are kept for the test to open, as Firebase would mail them.
+ * codes are returned to the Admin SDK, which the site mails itself (and kept, for `linkFor`).
  */
 
 export interface StandInAccount {
@@ -90,13 +90,17 @@ export async function startIdentityStandIn(port: number, projectId: string, acco
       return send(200, { [KID]: certificate }, { "Cache-Control": "public, max-age=3600" });
     }
     const body = await readBody(req);
-    if (path === "/v1/accounts:sendOobCode") {
+    // The browser's API (Firebase mails the link) and the Admin SDK's (the link is returned, and the
+    // site mails it: generateSignInWithEmailLink).
+    if (path === "/v1/accounts:sendOobCode" || /^\/v1\/projects\/[^/]+\/accounts:sendOobCode$/.test(path)) {
       const email = String(body.email ?? "").toLowerCase();
       if (!byEmail.has(email)) byEmail.set(email, { uid: `u_${randomBytes(8).toString("hex")}`, email });
       const oobCode = randomBytes(24).toString("base64url");
-      links.set(email, { oobCode, continueUrl: String(body.continueUrl ?? "") });
+      const continueUrl = String(body.continueUrl ?? "");
+      links.set(email, { oobCode, continueUrl });
       codes.set(oobCode, email);
-      return send(200, { kind: "identitytoolkit#GetOobConfirmationCodeResponse", email });
+      const oobLink = `https://${projectId}.firebaseapp.com/__/auth/action?mode=signIn&oobCode=${oobCode}&continueUrl=${encodeURIComponent(continueUrl)}&lang=en`;
+      return send(200, { kind: "identitytoolkit#GetOobConfirmationCodeResponse", email, ...(body.returnOobLink ? { oobLink } : {}) });
     }
     if (path === "/v1/accounts:signInWithEmailLink") {
       const email = codes.get(String(body.oobCode ?? ""));
