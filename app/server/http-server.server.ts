@@ -150,7 +150,7 @@ export function createFrontDoor(
     // Only an anonymous GET may become a shared page: a member's page is theirs alone, a HEAD's body is empty.
     const shareable = req.method === "GET" && !visitor.member;
     const nonce = createNonce();
-    const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false };
+    const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false, kept: [] as Uint8Array[] };
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
     const context: AppLoadContext = { nonce, requestId };
     const response = await remix(request, context as AppLoadContext & Record<string, unknown>);
@@ -158,6 +158,12 @@ export function createFrontDoor(
       // The store is away (docs/decisions/041): say so calmly, and when to come back, rather than a 500.
       await response.body?.cancel().catch(() => undefined);
       res.set("Retry-After", "30");
+      // A form sent without JavaScript: the person's input comes back in a form that sends it again.
+      // A route that failed before reading the form left it unread: read it now (through the copy).
+      if (req.method === "POST" && isPlainForm(req) && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+      if (req.method === "POST" && isPlainForm(req) && !bodyCap.passed && bodyCap.kept.length > 0) {
+        return sendFormAgainPage(req, res, url, new URLSearchParams(Buffer.concat(bodyCap.kept).toString("utf8")));
+      }
       return sendPlainPage(req, res, 503, STORE_AWAY.title, STORE_AWAY.message);
     }
     if (bodyCap.passed && response.status >= 500) {
@@ -506,6 +512,41 @@ function sendPlainPage(req: ExpressRequest, res: ExpressResponse, status: number
     );
 }
 
+function isPlainForm(req: ExpressRequest): boolean {
+  return (req.headers["content-type"] ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The store was away while a form sent without JavaScript was being saved (issue 24, ADR 041): nothing
+ * was changed, and the page carries everything the person sent in hidden fields of a form that posts it
+ * to the same address again, so "try again" loses nothing. Sending it twice is safe: every action that
+ * must happen once is keyed by what the form carries (ADR 041, "Money and identity are exact").
+ */
+function sendFormAgainPage(req: ExpressRequest, res: ExpressResponse, url: URL, fields: URLSearchParams) {
+  const headers = new Headers();
+  applySecurityHeaders(headers, url, { nonce: createNonce() });
+  headers.forEach((value, name) => res.setHeader(name, value));
+  const hidden = [...fields].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const action = escapeHtml(`${url.pathname}${url.search}`);
+  res
+    .status(503)
+    .set("Cache-Control", "no-store")
+    .type("html")
+    .send(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+        `<meta name="robots" content="noindex"><link rel="icon" href="/favicon.ico" sizes="any"><title>We couldn't save that just now · Stillhour</title></head>` +
+        `<body style="font-family:system-ui,sans-serif;background:#faf8f5;color:#1a1c22;max-width:36rem;margin:12vh auto;padding:0 1.5rem;line-height:1.55">` +
+        `<p style="margin:0 0 3rem"><a href="/" style="color:#1a1c22;text-decoration:none;font-family:Georgia,serif;font-size:1.5rem">Stillhour</a></p>` +
+        `<main><p style="margin:0;color:#5b5e68">503</p><h1 style="font-family:Georgia,serif;font-weight:400;font-size:2rem;margin:.25rem 0 1rem">We couldn't save that just now</h1>` +
+        `<p role="alert">Our side is having a short break, so nothing was changed. What you sent is kept on this page: try again in a minute and it goes as it was.</p>` +
+        `<form method="post" action="${action}">${hidden}` +
+        `<button type="submit" style="font:inherit;background:#1a1c22;color:#faf8f5;border:0;border-radius:999px;padding:.75rem 1.5rem;cursor:pointer">Try again</button></form>` +
+        `<p><a href="${escapeHtml(url.pathname)}" style="color:#b4532f">Back to the page</a></p></main></body></html>`,
+    );
+}
+
 /** The request's headers as Remix will see them (cookies and the client address are set separately). */
 function fetchHeaders(req: ExpressRequest): Headers {
   const headers = new Headers();
@@ -527,7 +568,7 @@ function toFetchRequest(
   url: URL,
   cookieHeader: string,
   requestId: string,
-  body: { cap: number; passed: boolean },
+  body: { cap: number; passed: boolean; kept?: Uint8Array[] },
 ): Request {
   const controller = new AbortController();
   res.on("close", () => controller.abort());
@@ -540,10 +581,24 @@ function toFetchRequest(
   if (req.method !== "GET" && req.method !== "HEAD") {
     // preventCancel: cancelling the source destroys the connection before the answer can be sent;
     // the unread rest is thrown away once the answer is out (discardUnreadBody).
-    init.body = createReadableStreamFromReadable(req).pipeThrough(
+    const limited = createReadableStreamFromReadable(req).pipeThrough(
       byteLimit(body.cap, () => (body.passed = true)),
       { preventCancel: true },
     );
+    // A plain form's bytes are kept (within its cap) for the page that offers to send it again when
+    // the store was away (sendFormAgainPage).
+    const kept = body.kept;
+    init.body =
+      kept && isPlainForm(req)
+        ? limited.pipeThrough(
+            new TransformStream<Uint8Array, Uint8Array>({
+              transform(chunk, controller) {
+                kept.push(chunk);
+                controller.enqueue(chunk);
+              },
+            }),
+          )
+        : limited;
     init.duplex = "half";
     res.once("finish", () => discardUnreadBody(req));
   }

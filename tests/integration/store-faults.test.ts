@@ -95,6 +95,25 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     expect(form).toContain("We couldn&#x27;t save that just now");
     expect(form).toContain(`value="${email}"`);
 
+    // Any member form sent without JavaScript: a page that says so, with everything sent kept in a form
+    // that posts it again to the same address (server/http-server.server.ts, sendFormAgainPage).
+    const profile = { intent: "profile", firstName: "Adaline", lastName: "O'Test-Vale", email: `${member.uid}@example.com`, birthday: "" };
+    const sendProfile = (fields: Record<string, string>) =>
+      fetch(`${server!.base}/settings`, {
+        method: "POST",
+        headers: { Origin: server!.base, "Content-Type": "application/x-www-form-urlencoded", cookie: member.cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const refused = await sendProfile(profile);
+    const again = await refused.text();
+    expect(refused.status, again.slice(0, 300)).toBe(503);
+    expect(again).toContain("We couldn't save that just now");
+    expect(again).toContain('<form method="post" action="/settings">');
+    expect(again).toContain('name="lastName" value="O&#39;Test-Vale"');
+    const kept = Object.fromEntries([...again.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [name, value.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]));
+    expect(kept).toEqual(profile);
+
     fault("stall");
     const stalled = await get("/settings", member.cookie);
     console.log(JSON.stringify({ figures: "store faults", failMs: failing.ms, stallMs: stalled.ms }));
@@ -104,5 +123,10 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
 
     fault("none");
     expect((await get("/settings", member.cookie)).status).toBe(200);
+    // "Try again" sends what the page kept, and it is saved.
+    const retried = await sendProfile(kept);
+    expect(retried.status).toBeLessThan(400);
+    const { getPrivateUser } = await import("../../app/features/identity/user.server");
+    expect(await getPrivateUser(member.uid)).toMatchObject({ firstName: "Adaline", lastName: "O'Test-Vale" });
   }, 60_000);
 });
