@@ -25,6 +25,7 @@ import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
+import { writeLogLine } from "./log-lines.server";
 
 const MAX_URL_LENGTH = 2048;
 /** The page a request gets while the store cannot be reached. */
@@ -637,7 +638,7 @@ function logRequest(entry: { method: string; path: string; status: number; start
   const { started: _started, tally, ...rest } = entry;
   // The store reads this request made (only with STATS_ENDPOINT on: a debug figure for the bench).
   const reads = tally ? { storeOps: tally.ops, storeDocs: tally.docs, storeRepeats: tally.repeats.length } : {};
-  process.stdout.write(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs, ...reads })}\n`);
+  writeLogLine(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs, ...reads })}\n`);
 }
 
 function requestLog(enabled: boolean, countReads: boolean): express.RequestHandler {

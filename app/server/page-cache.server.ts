@@ -208,27 +208,11 @@ export function hashOwnScripts(html: string, nonce: string): { body: string; has
  */
 export function pickEncoding(acceptEncoding: string | undefined, available: Partial<Record<Encoding, unknown>>): Encoding {
   if (!acceptEncoding) return "identity";
-  let star: number | undefined;
-  const q: Partial<Record<string, number>> = {};
-  for (const part of acceptEncoding.split(",")) {
-    const [rawName, ...params] = part.split(";");
-    const name = rawName.trim().toLowerCase();
-    if (!name) continue;
-    let value = 1;
-    for (const param of params) {
-      const [key, arg] = param.split("=");
-      if (key.trim().toLowerCase() === "q") {
-        const parsed = Number(arg);
-        value = Number.isFinite(parsed) ? parsed : 0;
-      }
-    }
-    if (name === "*") star = value;
-    else q[name] = value;
-  }
+  const weights = encodingWeights(acceptEncoding);
   let best: Encoding = "identity";
   let bestQ = 0;
   for (const encoding of ["br", "gzip"] as const) {
-    const weight = q[encoding] ?? star ?? 0;
+    const weight = weights[encoding];
     if (available[encoding] && weight > bestQ) {
       best = encoding;
       bestQ = weight;
@@ -252,4 +236,37 @@ export function parseCacheControl(value: string | null) {
     sMaxAge: seconds("s-maxage"),
     staleWhileRevalidate: seconds("stale-while-revalidate"),
   };
+}
+
+// Browsers send one of a handful of Accept-Encoding values: each is parsed once (a bounded memo).
+const MAX_PARSED_ACCEPTS = 64;
+const parsedAccepts = new Map<string, Record<"br" | "gzip", number>>();
+
+/** The weight Accept-Encoding gives brotli and gzip (0 = refused), from its q-values and any "*". */
+function encodingWeights(acceptEncoding: string): Record<"br" | "gzip", number> {
+  const known = parsedAccepts.get(acceptEncoding);
+  if (known) return known;
+  let star: number | undefined;
+  const q: Partial<Record<string, number>> = {};
+  for (const part of acceptEncoding.split(",")) {
+    const [rawName, ...params] = part.split(";");
+    const name = rawName.trim().toLowerCase();
+    if (!name) continue;
+    let value = 1;
+    for (const param of params) {
+      const [key, arg] = param.split("=");
+      if (key.trim().toLowerCase() === "q") {
+        const parsed = Number(arg);
+        value = Number.isFinite(parsed) ? parsed : 0;
+      }
+    }
+    if (name === "*") star = value;
+    else q[name] = value;
+  }
+  const weights = { br: q.br ?? star ?? 0, gzip: q.gzip ?? star ?? 0 };
+  if (acceptEncoding.length <= 200) {
+    if (parsedAccepts.size >= MAX_PARSED_ACCEPTS) parsedAccepts.delete(parsedAccepts.keys().next().value as string);
+    parsedAccepts.set(acceptEncoding, weights);
+  }
+  return weights;
 }
