@@ -28,6 +28,10 @@ import { buildMetaFile, buildMetaFor } from "./build-meta.server";
 import { writeLogLine } from "./log-lines.server";
 
 const MAX_URL_LENGTH = 2048;
+/** How long a request waits for another's render of the same page before rendering it itself. */
+const RENDER_WAIT_MS = 5_000;
+const UNSHARED_MEMORY_MS = 60_000;
+const MAX_UNSHARED_KEYS = 1_000;
 /** The page a request gets while the store cannot be reached. */
 const STORE_AWAY = {
   title: "We can't reach your account just now",
@@ -199,6 +203,13 @@ export function createFrontDoor(
     writeCachedPage(req, res, page, url, visitor.setCookie);
   }
 
+  // Renders under way of pages not in the cache, by cache key: concurrent first requests for one page
+  // (a cold cache under load: a deploy, a new variant set, an expired entry) wait for one render and are
+  // answered from the cache, instead of each rendering the same page.
+  const rendering = new Map<string, Promise<void>>();
+  // Pages whose last render was not stored, until when: their requests render at once, never wait.
+  const unshared = new Map<string, number>();
+
   /** Renders a stale page again in the background for the next visitors in the same variant set. */
   function revalidate(cacheKey: string, url: URL, cookieHeader: string, accept: string | undefined) {
     pageCache.revalidate(cacheKey, async () => {
@@ -237,15 +248,38 @@ export function createFrontDoor(
     visitorsSeen.set(req, visitor);
     if (visitor.member) return false;
     const cacheKey = cacheKeyFor(url, visitor);
-    const hit = pageCache.lookup(cacheKey);
-    if (!hit.page) return false;
-
     const started = process.hrtime.bigint();
+    let hit = pageCache.lookup(cacheKey);
+    if (!hit.page) {
+      if (req.method !== "GET" || (unshared.get(cacheKey) ?? 0) > Date.now()) return false;
+      const under = rendering.get(cacheKey);
+      if (!under) {
+        // This request renders the page (the full path below); others asking meanwhile wait for it.
+        let done!: () => void;
+        rendering.set(cacheKey, new Promise<void>((resolve) => (done = resolve)));
+        res.once("close", () => {
+          rendering.delete(cacheKey);
+          // A page that was not stored (private, not cacheable, an error) is not waited for again soon.
+          if (!pageCache.lookup(cacheKey).page) {
+            if (unshared.size >= MAX_UNSHARED_KEYS) unshared.delete(unshared.keys().next().value as string);
+            unshared.set(cacheKey, Date.now() + UNSHARED_MEMORY_MS);
+          } else unshared.delete(cacheKey);
+          done();
+        });
+        return false;
+      }
+      await Promise.race([under, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS).unref())]);
+      hit = pageCache.lookup(cacheKey);
+      // Not stored after all (a page that may not be shared, an error): this one renders too.
+      if (!hit.page) return false;
+    }
+
     const requestId = acceptRequestId(req.headers["x-request-id"]);
-    if (hit.state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
-    writeCachedPage(req, res, hit.page, url, visitor.setCookie, requestId);
+    const { page, state } = hit;
+    if (state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+    writeCachedPage(req, res, page, url, visitor.setCookie, requestId);
     if (env.LOG_REQUESTS) {
-      res.once("finish", () => logRequest({ method: req.method!, path: pathForLog(url.pathname), status: hit.page!.status, started, requestId, cache: hit.state }));
+      res.once("finish", () => logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state }));
     }
     return true;
   }

@@ -70,6 +70,12 @@ beforeAll(async () => {
     { id: "routes/test.photo", parentId: "root", path: "test/photo", module: imageRoute("private, max-age=31536000, immutable") },
     { id: "routes/test.shared-image", parentId: "root", path: "test/shared-image", module: imageRoute("public, max-age=31536000, immutable") },
     { id: "routes/test.upload", parentId: "root", path: "test/upload", module: uploadRoute },
+    {
+      id: "routes/test.slow-private",
+      parentId: "root",
+      path: "test/slow-private",
+      module: { loader: async () => new Promise((resolve) => setTimeout(() => resolve(Response.json({ ok: true }, { headers: { "Cache-Control": "private, no-store" } })), 1_000)) },
+    },
     { id: "routes/test.address", parentId: "root", path: "test/address", module: { loader: ({ request }: { request: Request }) => Response.json({ address: clientAddress(request) }) } },
   ];
   // Counting renders tells a cached answer (no render) from a fresh one.
@@ -200,6 +206,24 @@ describe("cached pages: hashes instead of a nonce, precompressed once", () => {
     }
     // Every encoding carries the same page.
     expect(bodies.size).toBe(1);
+  });
+
+  it("renders a page once for many visitors asking for it at the same time, and keeps a private page's requests from waiting", async () => {
+    const cookie = sessionCookie(await send("/faq", { headers: BROWSER }));
+    const rendersBefore = renders;
+    // A page not cached yet (its query makes it a new entry), asked twelve times at once.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send("/faq?all-at-once=1", { headers: { ...BROWSER, cookie } })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
+    expect(renders).toBe(rendersBefore + 1);
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+
+    // An answer that is never stored (private, taking a second): once its first answer is known not to
+    // be shared, requests at once are answered side by side, not one after another's second.
+    await send("/test/slow-private", { headers: { ...BROWSER, cookie } });
+    const started = Date.now();
+    const privates = await Promise.all(Array.from({ length: 4 }, () => send("/test/slow-private", { headers: { ...BROWSER, cookie } })));
+    expect(privates.map((answer) => answer.status)).toEqual(Array(4).fill(200));
+    expect(Date.now() - started).toBeLessThan(1_900);
   });
 
   it("never stores the empty body of a HEAD request", async () => {
