@@ -12,6 +12,12 @@ const { listAchievements, USER_ACHIEVEMENTS } = await import("../../app/features
 const { IN_PERSON_TICKETS } = await import("../../app/features/studios/studio-records");
 const { frontDeskAction } = await import("../../app/routes/staff.studio/page.server");
 const { getSitemapEntries } = await import("../../app/server/sitemap.server");
+const { haveEmulator } = await import("../support/auth-emulator");
+const { signedInMember } = await import("../support/signed-in");
+const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { recordPractice } = await import("../../app/features/engagement/practice.server");
+const { COMPANION_INVITES, inviteCompanion, companionKey } = await import("../../app/features/engagement/companions.server");
+const companions = await import("../../app/routes/practice_.companions");
 
 await seedDemoContent(getStore());
 const ORIGIN = "http://localhost:3000";
@@ -50,5 +56,92 @@ describe("challenges in the sitemap", () => {
   it("lists /challenges and every challenge that has begun", async () => {
     const paths = (await getSitemapEntries()).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(["/challenges", "/challenges/steady-month", "/challenges/breath-before-bed"]));
+  });
+});
+
+type CompanionsData = { optedOut: boolean; count: number; companions: { key: string; label: string; state: string; name: string | null }[]; incoming: { key: string; label: string }[] };
+const settle = <T,>(p: Promise<T>) => p.catch((r: unknown) => r);
+
+describe.skipIf(!haveEmulator)("practice companions", () => {
+  const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+  const page = async (cookie: string) => {
+    const result = (await companions.loader(args(new Request(`${ORIGIN}/practice/companions`, { headers: { Cookie: cookie } })))) as unknown as { data: CompanionsData; init: { headers: Record<string, string> } };
+    expect(result.init.headers["Cache-Control"]).toBe("private, no-store");
+    return result.data;
+  };
+  const post = async (cookie: string, fields: Record<string, string>) =>
+    (await settle(
+      companions.action(args(new Request(`${ORIGIN}/practice/companions`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }))),
+    )) as Response;
+  /** `uids` all joined `n` live classes together (Tuesdays at 7 am in New York). */
+  const shareClasses = async (tag: string, uids: string[], n: number) => {
+    for (let i = 0; i < n; i += 1) {
+      const at = Date.parse("2026-11-03T12:00:00Z") + i * 7 * 86_400_000 + 60_000;
+      for (const uid of uids) await recordPractice({ uid, source: "live", eventId: `${tag}-${i}`, classRef: `${tag}-${i}`, title: "Morning Breath", at, zone: "America/New_York", minutes: 20 });
+    }
+  };
+
+  it("counts and lists people without a name, names both only after one invites and the other accepts, and never puts another member's data in a page", async () => {
+    const [ada, bea, cyr, dov, eli] = await Promise.all(Array.from({ length: 5 }, () => signedInMember(ORIGIN)));
+    const names = { [ada.uid]: "Adaline", [bea.uid]: "Beatrix", [cyr.uid]: "Cyrilla", [dov.uid]: "Dovetta", [eli.uid]: "Elodie" };
+    for (const [uid, firstName] of Object.entries(names)) await savePrivateUser(uid, { firstName, lastName: "Zed", email: `${uid}@example.com` });
+    await shareClasses("ab", [ada.uid, bea.uid], 3);
+    await shareClasses("ac", [ada.uid, cyr.uid], 2);
+    await shareClasses("ad", [ada.uid, dov.uid], 1); // once is not often
+    await shareClasses("ae", [ada.uid, eli.uid], 3);
+    // Elodie steps off the list before anyone looks: never counted for anyone.
+    expect((await post(eli.cookie, { intent: "visibility", companionsOff: "on" })).headers.get("Location")).toBe("/practice/companions?done=off");
+
+    const adas = await page(ada.cookie);
+    expect(adas.count).toBe(2);
+    expect(adas.companions.map((c) => c.label)).toEqual(["someone from Tuesday's 7:01 am Morning Breath", "someone from Tuesday's 7:01 am Morning Breath (2)"]);
+    expect(adas.companions.every((c) => c.state === "none" && c.name === null)).toBe(true);
+    const leaks = (data: unknown, except: string) => Object.entries(names).filter(([uid, name]) => uid !== except && (JSON.stringify(data).includes(uid) || JSON.stringify(data).includes(name)));
+    expect(leaks(adas, ada.uid)).toEqual([]);
+
+    // Ada invites the one she shared three classes with; Bea sees an anonymous invitation, no name either way yet.
+    const beaKey = adas.companions[0].key;
+    expect(beaKey).toBe(companionKey(ada.uid, bea.uid));
+    expect((await post(ada.cookie, { intent: "invite", key: beaKey })).headers.get("Location")).toBe("/practice/companions?done=invited");
+    expect((await page(ada.cookie)).companions[0]).toMatchObject({ state: "invited", name: null });
+    const beas = await page(bea.cookie);
+    expect(beas.incoming).toHaveLength(1);
+    expect(beas.incoming[0].label).toMatch(/^someone from Tuesday's/);
+    expect(leaks(beas, bea.uid)).toEqual([]);
+    // A made-up key is refused beside nothing it could name.
+    const forged = (await post(bea.cookie, { intent: "accept", key: "AAAAAAAAAAAAAAAAAAAAAAAA" })) as unknown as { data: { error: string }; init: { status: number } };
+    expect(forged.init.status).toBe(409);
+    expect(forged.data.error).toBe("That person is no longer on your list.");
+
+    expect((await post(bea.cookie, { intent: "accept", key: beas.incoming[0].key })).headers.get("Location")).toBe("/practice/companions?done=together");
+    const adaAfter = await page(ada.cookie);
+    expect(adaAfter.companions.find((c) => c.state === "together")?.name).toBe("Beatrix");
+    expect(JSON.stringify(adaAfter)).not.toContain(bea.uid);
+    expect(JSON.stringify(adaAfter)).not.toContain("Cyrilla");
+    expect((await page(bea.cookie)).companions.find((c) => c.state === "together")?.name).toBe("Adaline");
+
+    // Bea steps off: gone from Ada's list and count at once, the companionship ended on both sides.
+    await post(bea.cookie, { intent: "visibility", companionsOff: "on" });
+    const adaWithout = await page(ada.cookie);
+    expect(adaWithout.count).toBe(1);
+    expect(JSON.stringify(adaWithout)).not.toContain("Beatrix");
+    expect(await page(bea.cookie)).toMatchObject({ optedOut: true, count: 0, companions: [], incoming: [] });
+    expect((await getStore().query(COMPANION_INVITES, anyDoc, { where: [{ field: "to", op: "==", value: bea.uid }] })).docs).toHaveLength(0);
+    // Nobody's cached scores still carry her id.
+    const caches = (await getStore().query("friendshipScoreCache", anyDoc, { limit: 500 })).docs;
+    expect(caches.filter((d) => JSON.stringify(d.data).includes(bea.uid))).toEqual([]);
+    // Coming back on counts her again, but names nobody until both say yes again.
+    await post(bea.cookie, { intent: "visibility" });
+    expect((await page(ada.cookie)).companions.every((c) => c.name === null)).toBe(true);
+  });
+
+  it("two invitations crossing at once make one companionship", async () => {
+    const [fay, gus] = await Promise.all([signedInMember(ORIGIN), signedInMember(ORIGIN)]);
+    await shareClasses("fg", [fay.uid, gus.uid], 2);
+    const results = await Promise.all([inviteCompanion(fay.uid, companionKey(fay.uid, gus.uid)), inviteCompanion(gus.uid, companionKey(gus.uid, fay.uid))]);
+    expect(results.map((r) => (r.ok ? r.done : r.message)).sort()).toEqual(["invited", "together"]);
+    const docs = (await getStore().query(COMPANION_INVITES, anyDoc, { where: [{ field: "from", op: "==", value: fay.uid }] })).docs.concat((await getStore().query(COMPANION_INVITES, anyDoc, { where: [{ field: "from", op: "==", value: gus.uid }] })).docs);
+    expect(docs).toHaveLength(1);
+    expect(docs[0].data).toMatchObject({ status: "accepted" });
   });
 });
