@@ -18,6 +18,12 @@ const { savePrivateUser } = await import("../../app/features/identity/user.serve
 const { recordPractice } = await import("../../app/features/engagement/practice.server");
 const { COMPANION_INVITES, inviteCompanion, companionKey } = await import("../../app/features/engagement/companions.server");
 const companions = await import("../../app/routes/practice_.companions");
+const staffClasses = await import("../../app/routes/staff.classes");
+const sessionRoute = await import("../../app/routes/api.session");
+const identity = await import("../../app/adapters/identity/index.server");
+const { signInWithPhone } = await import("../support/auth-emulator");
+const { updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { PracticeFormSchema, applyPracticeForm, defaultPracticeSettings } = await import("../../app/features/engagement/practice-settings");
 
 await seedDemoContent(getStore());
 const ORIGIN = "http://localhost:3000";
@@ -143,5 +149,50 @@ describe.skipIf(!haveEmulator)("practice companions", () => {
     const docs = (await getStore().query(COMPANION_INVITES, anyDoc, { where: [{ field: "from", op: "==", value: fay.uid }] })).docs.concat((await getStore().query(COMPANION_INVITES, anyDoc, { where: [{ field: "from", op: "==", value: gus.uid }] })).docs);
     expect(docs).toHaveLength(1);
     expect(docs[0].data).toMatchObject({ status: "accepted" });
+  });
+});
+
+describe.skipIf(!haveEmulator)("shout-outs on the facilitator's class page", () => {
+  async function staffCookie(claims: Record<string, boolean | string>): Promise<string> {
+    const { uid, idToken } = await signInWithPhone(`+1555024${String(Date.now() % 10_000).padStart(4, "0")}`);
+    await identity.setClaims(uid, claims);
+    await savePrivateUser(uid, { firstName: "Staff", lastName: "Person", email: `${uid}@example.com` });
+    const response = (await sessionRoute.action({ request: new Request(`${ORIGIN}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": "10.9.7.1" } }), params: {}, context: {} } as never)) as Response;
+    expect(response.status).toBe(200);
+    return response.headers.get("Set-Cookie")!.split(";")[0];
+  }
+
+  it("marks members who reached a milestone in the class, only those who allow it, and only in the facilitator's own classes", async () => {
+    const startsAt = new Date(Date.now() - 30 * 60_000).toISOString();
+    const mine = `shout-${Date.now()}`;
+    const theirs = `${mine}-other`;
+    for (const [id, teacherId] of [[mine, "teacher-jonah"], [theirs, "teacher-priya"]]) {
+      await getStore().set("classes", id, { id, slug: id, title: `Class ${id}`, teacherId, modality: "meditation", startsAt, durationMinutes: 45, description: "", capacity: 20, timeZone: "UTC", studioId: null });
+    }
+    const members = { "shout-tomas": ["Tomas", true, 9], "shout-quiet": ["Quinn", false, 0], "shout-two": ["Ivy", true, 1], "shout-mira": ["Mira", true, 0] } as const;
+    for (const [uid, [firstName, allows, earlier]] of Object.entries(members)) {
+      await savePrivateUser(uid, { firstName, lastName: "Zed", email: `${uid}@example.com` });
+      if (allows) await updatePracticeSettings(uid, (current) => ({ ...current, shoutOuts: true }));
+      for (let i = 0; i < earlier; i += 1) await recordPractice({ uid, source: "on_demand", eventId: `${uid}-v${i}`, classRef: "settle-in", title: "Settle In", at: Date.now() - (i + 2) * 86_400_000, zone: "UTC", minutes: 10 });
+      for (const classId of [mine, theirs]) await recordPractice({ uid, source: "live", eventId: classId, classRef: classId, title: "Class", at: Date.now() - 20 * 60_000 + (classId === theirs ? 1 : 0), zone: "UTC", minutes: 45 });
+    }
+    const cookie = await staffCookie({ facilitator: true, teacherId: "teacher-jonah" });
+    const result = (await staffClasses.loader({ request: new Request(`${ORIGIN}/staff/classes`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as unknown as { data: { shoutOuts: { id: string; members: { firstName: string; milestone: number }[] }[] } };
+    const ids = result.data.shoutOuts.map((c) => c.id);
+    expect(ids).toContain(mine);
+    expect(ids).not.toContain(theirs);
+    // Tomas's tenth class and Mira's first; Quinn has not allowed it, and Ivy's second is no milestone.
+    expect(result.data.shoutOuts.find((c) => c.id === mine)?.members).toEqual([
+      { firstName: "Mira", milestone: 1, title: "First class" },
+      { firstName: "Tomas", milestone: 10, title: "10 classes" },
+    ]);
+    expect(JSON.stringify(result.data)).not.toContain("Quinn");
+  });
+
+  it("is off until the member turns it on from the practice page", () => {
+    expect(defaultPracticeSettings("x").shoutOuts).toBe(false);
+    const form = PracticeFormSchema.parse({ intent: "preferences", targetDays: "1", shoutOuts: "on" });
+    expect(applyPracticeForm(defaultPracticeSettings("x"), form, "2026-11-26").shoutOuts).toBe(true);
+    expect(applyPracticeForm({ ...defaultPracticeSettings("x"), shoutOuts: true }, PracticeFormSchema.parse({ intent: "preferences", targetDays: "1" }), "2026-11-26").shoutOuts).toBe(false);
   });
 });
