@@ -64,26 +64,14 @@ export default function CompanionsRoute() {
                       <p>
                         {capitalise(i.label)} would like to be practice companions. If you accept, you both see each other&apos;s first name.
                       </p>
-                      {errorFor(i.key) ? (
-                        <p className="field__error" role="alert">
-                          {errorFor(i.key)}
-                        </p>
-                      ) : null}
+                      <KeyError error={errorFor(i.key)} />
                       <div className="button-row">
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="accept" />
-                          <input type="hidden" name="key" value={i.key} />
-                          <button className="button button--small" type="submit" disabled={busyKey === i.key} aria-label={`Accept the invitation from ${i.label}`}>
-                            Accept
-                          </button>
-                        </Form>
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="decline" />
-                          <input type="hidden" name="key" value={i.key} />
-                          <button className="button button--secondary button--small" type="submit" disabled={busyKey === i.key} aria-label={`Decline the invitation from ${i.label}`}>
-                            Decline
-                          </button>
-                        </Form>
+                        <KeyButton intent="accept" companion={i.key} busy={busyKey === i.key} name={`Accept the invitation from ${i.label}`} primary>
+                          Accept
+                        </KeyButton>
+                        <KeyButton intent="decline" companion={i.key} busy={busyKey === i.key} name={`Decline the invitation from ${i.label}`}>
+                          Decline
+                        </KeyButton>
                       </div>
                     </li>
                   ))}
@@ -113,21 +101,13 @@ export default function CompanionsRoute() {
                       <p>
                         {capitalise(c.label)}: {c.shared} classes together.
                       </p>
-                      {errorFor(c.key) ? (
-                        <p className="field__error" role="alert">
-                          {errorFor(c.key)}
-                        </p>
-                      ) : null}
+                      <KeyError error={errorFor(c.key)} />
                       {c.state === "invited" ? (
                         <p className="companions__state">Invitation sent.</p>
                       ) : (
-                        <Form method="post">
-                          <input type="hidden" name="intent" value="invite" />
-                          <input type="hidden" name="key" value={c.key} />
-                          <button className="button button--secondary button--small" type="submit" disabled={busyKey === c.key} aria-label={`Invite ${c.label}`}>
-                            Invite
-                          </button>
-                        </Form>
+                        <KeyButton intent="invite" companion={c.key} busy={busyKey === c.key} name={`Invite ${c.label}`}>
+                          Invite
+                        </KeyButton>
                       )}
                     </li>
                   ))}
@@ -163,6 +143,28 @@ export default function CompanionsRoute() {
       </div>
     </section>
   );
+}
+
+/** One button that posts `intent` for the member behind the viewer's opaque key; its name starts with the word shown (WCAG 2.5.3). */
+function KeyButton({ intent, companion, busy, name, primary, children }: { intent: string; companion: string; busy: boolean; name: string; primary?: boolean; children: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="key" value={companion} />
+      <button className={primary ? "button button--small" : "button button--secondary button--small"} type="submit" disabled={busy} aria-label={name}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+/** A refusal, beside the person it was about. */
+function KeyError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="field__error" role="alert">
+      {error}
+    </p>
+  ) : null;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
