@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { PracticeFigures } from "~/components/practice-figures";
@@ -131,11 +131,22 @@ export default function PracticeRoute() {
               <input id="field-hideAchievements" type="checkbox" name="hideAchievements" defaultChecked={page.settings.hideAchievements} />
               <label htmlFor="field-hideAchievements">Hide milestones</label>
             </div>
+            <div className="field field--check">
+              <input id="field-shoutOuts" type="checkbox" name="shoutOuts" defaultChecked={page.settings.shoutOuts} aria-describedby="field-shoutOuts-hint" />
+              <label htmlFor="field-shoutOuts">Let my teacher see when I reach a milestone in their class</label>
+              <p id="field-shoutOuts-hint" className="field__hint">
+                For a word of congratulation in class. Off unless you turn it on; only your first name and the milestone are shown.
+              </p>
+            </div>
             <button className="button" type="submit" disabled={busy("preferences")}>
               {busy("preferences") ? "Saving…" : "Save"}
             </button>
           </Form>
         </section>
+
+        <p>
+          <Link to="/practice/companions">Practice companions</Link>: the people who join the same live classes as you, private to you.
+        </p>
 
         <section className="auth-card" aria-labelledby="pause-title">
           <h2 id="pause-title">Pause</h2>

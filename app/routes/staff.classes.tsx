@@ -9,6 +9,10 @@ import { getTeachers } from "~/features/content/teacher.server";
 import { listStudios } from "~/features/studios/studio.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
+
+/** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */
+const SHOUT_OUT_HOURS = 12;
 
 /**
  * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.
@@ -25,15 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const zone = user.mostRecentTimeZone ?? "UTC";
   const now = new Date();
   const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
-  const [classes, teachers, studios] = await Promise.all([classesToChange(staff, window), getTeachers(), listStudios()]);
+  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
+  const [classes, teachers, studios, recent] = await Promise.all([
+    classesToChange(staff, window),
+    getTeachers(),
+    listStudios(),
+    classesToChange(staff, { from: new Date(now.getTime() - SHOUT_OUT_HOURS * 3_600_000), to: now }),
+  ]);
+  // Issue 27 (ADR 049): members who reached a milestone in these classes and allow a shout-out.
+  const shoutOuts = await Promise.all(
+    recent
+      .filter((c) => c.status !== "cancelled")
+      .map(async (c) => ({ id: c.id, title: c.title, when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`, members: await shoutOutsFor(c.id) })),
+  );
   const studioById = new Map(studios.map((s) => [s.id, s]));
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
-  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
       zone,
       notice: done === "cancelled" ? "Cancelled. Everyone booked or waiting has been e-mailed." : done === "substituted" ? "Saved. Everyone booked or waiting has been e-mailed." : null,
+      shoutOuts,
       teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
       classes: classes.map((c) => ({
         id: c.id,
@@ -83,13 +99,36 @@ export default function StaffClassesRoute() {
             {page.notice}
           </p>
         ) : null}
+        <section aria-labelledby="shout-outs-title">
+          <h2 id="shout-outs-title">Shout-outs</h2>
+          <p>Members who reached a milestone in your classes of the last {SHOUT_OUT_HOURS} hours, for a word of congratulation. Only those who chose to allow it are shown.</p>
+          {page.shoutOuts.length === 0 ? <p>No classes of yours in the last {SHOUT_OUT_HOURS} hours.</p> : null}
+          {page.shoutOuts.map((c) => (
+            <div key={c.id} className="shout-outs">
+              <h3 className="staff-class__title">{c.title}</h3>
+              <p className="schedule-item__facts">{c.when}</p>
+              {c.members.length === 0 ? (
+                <p>No milestones to mark in this class.</p>
+              ) : (
+                <ul>
+                  {c.members.map((m) => (
+                    <li key={`${m.firstName}-${m.milestone}`}>
+                      {m.firstName}: {m.title}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          ))}
+        </section>
+        <h2 id="next-title">Next two weeks</h2>
         {page.classes.length === 0 ? <p>There are no classes of yours to change in the next two weeks.</p> : null}
         <ul className="schedule-list">
           {page.classes.map((c) => (
             <li key={c.id} className="staff-class">
-              <h2 className="staff-class__title">
+              <h3 className="staff-class__title">
                 <a href={c.href}>{c.title}</a>
-              </h2>
+              </h3>
               <p className="schedule-item__facts">
                 {c.when} · {c.teacher}
                 {c.studio ? ` · ${c.studio}` : ""}

@@ -42,7 +42,7 @@ export async function practicePageData(uid: string, zone: string, now = Date.now
     daily: settings.showDaily ? dailyCount(days, today) : null,
     year: yearPicture(entries, today),
     pause,
-    settings: { targetDays: streak.target, showDaily: settings.showDaily, hideAchievements: settings.hideAchievements },
+    settings: { targetDays: streak.target, showDaily: settings.showDaily, hideAchievements: settings.hideAchievements, shoutOuts: settings.shoutOuts },
     achievements: settings.hideAchievements ? [] : achievements.map((a) => ({ id: a.achievementId, title: a.title, detail: a.detail, day: a.day })),
     achievementsHidden: settings.hideAchievements,
   };

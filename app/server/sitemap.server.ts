@@ -3,17 +3,32 @@ import { listLandingPages } from "~/features/content/landing-page.server";
 import { getCatalogue } from "~/features/on-demand/on-demand.server";
 import { listStudios } from "~/features/studios/studio.server";
 import { getTeachers } from "~/features/content/teacher.server";
+import { monthOf } from "~/features/engagement/challenges";
+import { listChallenges } from "~/features/engagement/challenges.server";
+import { localDay } from "~/features/engagement/practice-calendar";
+import { cached } from "~/lib/cache.server";
+import { getEnv } from "~/lib/env.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits", "/studios"];
+const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits", "/studios", "/challenges"];
 
 export interface SitemapEntry {
   path: string;
   lastModified?: string;
 }
 
-/** Every public page that answers 200: static pages, landers, teachers, articles, series and openings. */
+/**
+ * The challenges whose pages a search engine may list (issue 27): every one that has begun (its page
+ * answers 200 for visitors, running or ended), read through the content cache like teachers and studios.
+ */
+export async function sitemapChallenges(now = Date.now()): Promise<string[]> {
+  const month = monthOf(localDay(now, "UTC"));
+  const challenges = await cached("sitemapChallenges", { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () => (await listChallenges()).map((c) => ({ slug: c.slug, firstMonth: c.firstMonth })));
+  return challenges.filter((c) => c.firstMonth <= month).map((c) => c.slug);
+}
+
+/** Every public page that answers 200: static pages, landers, teachers, articles, series, openings, studios and challenges. */
 export async function getSitemapEntries(): Promise<SitemapEntry[]> {
-  const [landers, teachers, articles, series, openings, catalogue, studios] = await Promise.all([
+  const [landers, teachers, articles, series, openings, catalogue, studios, challenges] = await Promise.all([
     listLandingPages(),
     getTeachers(),
     listArticleSummaries(),
@@ -21,6 +36,7 @@ export async function getSitemapEntries(): Promise<SitemapEntry[]> {
     getJobOpenings(),
     getCatalogue(),
     listStudios(),
+    sitemapChallenges(),
   ]);
   return [
     ...STATIC_PATHS.map((path) => ({ path })),
@@ -32,6 +48,7 @@ export async function getSitemapEntries(): Promise<SitemapEntry[]> {
     ...catalogue.classes.map((item) => ({ path: `/on-demand/${item.slug}`, lastModified: new Date(item.publishedAt).toISOString().slice(0, 10) })),
     ...catalogue.series.map((s) => ({ path: `/on-demand/series/${s.slug}` })),
     ...studios.map((studio) => ({ path: `/studios/${studio.slug}` })),
+    ...challenges.map((slug) => ({ path: `/challenges/${slug}` })),
   ];
 }
 

@@ -14,6 +14,7 @@ const MEMBER_PAGES = [
   "/settings",
   "/my-classes",
   "/practice",
+  "/practice/companions",
   "/classes",
   "/on-demand",
   "/on-demand/walking-pause",

@@ -34,7 +34,8 @@ const { STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/features/studio
 const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/features/studios/waiver.server");
 const { checkIn } = await import("../../app/features/studios/check-in.server");
 const { recordOnDemandCompleted } = await import("../../app/features/engagement/practice-events.server");
-const { listPractice, updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { listPractice, recordPractice, updatePracticeSettings } = await import("../../app/features/engagement/practice.server");
+const { companionKey, companionScores, inviteCompanion } = await import("../../app/features/engagement/companions.server");
 const { joinChallenge } = await import("../../app/features/engagement/challenges.server");
 const { followTeacher } = await import("../../app/features/engagement/following.server");
 const { fulfilStudioPurchase, startDropInPurchase, startMembershipPurchase } = await import("../../app/features/studios/studio-purchases.server");
@@ -295,6 +296,13 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     const round = { slug: "deletion-month", title: "Deletion Month", summary: "A month.", description: "", teacherIds: [], tiers: [5], firstMonth: "2026-01", lastMonth: null, membersOnly: false, order: 0 };
     expect((await joinChallenge(uid, round, await listPractice(uid), "Europe/London")).ok).toBe(true);
     await followTeacher(uid, "teacher-amara", true);
+    // Companions (ADR 049): two live classes shared with someone whose cached scores carry the uid, and an invitation to them.
+    const friend = `friend-${tag}`;
+    for (const i of [1, 2]) {
+      for (const who of [uid, friend]) await recordPractice({ uid: who, source: "live", eventId: `shared-${tag}-${i}`, classRef: `shared-${tag}-${i}`, title: "Shared", at: Date.now() + i, zone: "UTC", minutes: 20 });
+    }
+    expect((await companionScores(friend)).map((s) => s.uid)).toEqual([uid]);
+    expect(await inviteCompanion(uid, companionKey(uid, friend))).toMatchObject({ ok: true, done: "invited" });
 
     // Analytics, recorded here and uploaded by the browser; and the e-book lead under their address.
     await recordEvent({ name: "Deletion_Test_Event", properties: { where: "settings" } }, { uid });
@@ -333,8 +341,8 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     const before = await traces();
     // The fixture really does reach every kind of record: the scan finds the person all over the store.
     expect([...new Set(before.map((trace) => trace.split("/")[0]))]).toEqual([
-      "analyticsEvents", "checkoutIntents", "classBookings", "classCredits", "classSeats", "collectedEvents", "creditAccounts",
-      "demoPaymentsCustomers", "favoritedContent", "followingRelationships", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
+      "analyticsEvents", "checkoutIntents", "classBookings", "classCredits", "classSeats", "collectedEvents", "companionInvites", "creditAccounts",
+      "demoPaymentsCustomers", "favoritedContent", "followingRelationships", "friendshipScoreCache", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
       "memberships", "paymentCustomers", "paymentEvents", "practiceEntries", "practiceSettings", "privateUsers", "promotionRedeemers", "promotionRedemptions", "purchases",
       "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userAchievements", "userActions", "userChallengeEvents", "userChallenges", "userCheckInInfo",
       "userCheckInInfoRecord", "userCreditPacks", "userMemberships", "usernames", "waiverSignatures", "watchHistory", "winbackOffers",

@@ -34,6 +34,16 @@ export async function recordOnDemandCompleted(
   return { entry, granted: await grantFrom(uid, { now, zone, series }) };
 }
 
+/**
+ * The front desk checked a member in at a studio (ADR 049). The desk's own record is the practice
+ * (ADR 045), so nothing is written here: the member's record, read after the check-in, decides what
+ * is earned (the first studio class, a milestone, a challenge tier), each granted once however often
+ * the desk scans or replays. `zone` is the studio's, where the member was standing.
+ */
+export async function recordStudioCheckIn(uid: string, zone: string, now = Date.now()) {
+  return { granted: await grantFrom(uid, { now, zone }) };
+}
+
 /** What the record now earns: its milestones, then the tiers of the challenges the member is in. */
 async function grantFrom(uid: string, options: { now: number; zone: string; series?: { slug: string; title: string; lessons: string[] }[] }) {
   const entries = await listPractice(uid);

@@ -4,7 +4,8 @@ import { MAX_PAUSE_DAYS, MAX_TARGET_DAYS, PauseSchema, TargetSchema, pauseOn, ta
 
 /**
  * A member's own practice settings (issue 27): their weekly target, their pauses, whether the daily
- * count is shown (never by default) and whether achievements are hidden. Kept in `practiceSettings/{uid}`.
+ * count is shown (never by default), whether achievements are hidden, whether teachers may see a
+ * milestone reached in their class, and whether the member is left out of practice companions. Kept in `practiceSettings/{uid}`.
  */
 export const PracticeSettingsSchema = z.object({
   uid: z.string().min(1),
@@ -12,12 +13,16 @@ export const PracticeSettingsSchema = z.object({
   pauses: z.array(PauseSchema).max(500).default([]),
   showDaily: z.boolean().default(false),
   hideAchievements: z.boolean().default(false),
+  /** The member lets the teacher of a class see that they reached a milestone in it (ADR 049; off until they choose it). */
+  shoutOuts: z.boolean().default(false),
+  /** The member is never counted or listed as anyone's practice companion (ADR 049). */
+  companionsOff: z.boolean().default(false),
   updatedAt: z.number().int().default(0),
 });
 export type PracticeSettings = z.infer<typeof PracticeSettingsSchema>;
 
 export function defaultPracticeSettings(uid: string): PracticeSettings {
-  return { uid, targets: [], pauses: [], showDaily: false, hideAchievements: false, updatedAt: 0 };
+  return { uid, targets: [], pauses: [], showDaily: false, hideAchievements: false, shoutOuts: false, companionsOff: false, updatedAt: 0 };
 }
 
 export function rulesOf(settings: Pick<PracticeSettings, "targets" | "pauses">): StreakRules {
@@ -40,6 +45,7 @@ export const PracticeFormSchema = z.discriminatedUnion("intent", [
       .max(MAX_TARGET_DAYS, `A week has ${MAX_TARGET_DAYS} days at most.`),
     showDaily: checkbox,
     hideAchievements: checkbox,
+    shoutOuts: checkbox,
   }),
   z.object({
     intent: z.literal("pause"),
@@ -61,7 +67,7 @@ export function applyPracticeForm(current: PracticeSettings, form: PracticeForm,
     const week = weekOf(today);
     const unchanged = targetFor(week, rulesOf(current)) === form.targetDays;
     const targets = unchanged ? current.targets : [...current.targets.filter((t) => t.from < week), { from: week, days: form.targetDays }];
-    return { ...current, targets, showDaily: form.showDaily, hideAchievements: form.hideAchievements };
+    return { ...current, targets, showDaily: form.showDaily, hideAchievements: form.hideAchievements, shoutOuts: form.shoutOuts };
   }
   if (form.intent === "pause") {
     // A new pause begins today; one already running is replaced from today (never longer than 90 days in all from today).

@@ -16,6 +16,7 @@ import { forgetActions, forgetBookings } from "~/features/classes/booking.server
 import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
 import { forgetWatching } from "~/features/on-demand/watch-history.server";
 import { forgetEngagement } from "~/features/engagement/practice-events.server";
+import { forgetCompanions } from "~/features/engagement/companions.server";
 import { forgetCheckIns } from "~/features/studios/check-in.server";
 import { forgetTickets } from "~/features/studios/in-person-tickets.server";
 import { anonymiseStudioPurchases } from "~/features/studios/studio-purchases.server";
@@ -84,6 +85,7 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
   await forgetSignatures(uid);
   await anonymiseStudioPurchases(uid, pseudonym);
   await forgetWatching(uid);
+  await forgetCompanions(uid); // before the practice record, which says whose caches name them
   await forgetEngagement(uid);
 
   // Money: kept for the accounts, with no one named.

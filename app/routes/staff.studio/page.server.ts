@@ -6,6 +6,8 @@ import { ticketsForClass } from "~/features/studios/in-person-tickets.server";
 import { TICKET_STATE_LABEL, studioTime } from "~/features/studios/studio";
 import { roomName, studiosForStaff, todaysClasses } from "~/features/studios/studio.server";
 import { getPrivateUser } from "~/features/identity/user.server";
+import { recordStudioCheckIn } from "~/features/engagement/practice-events.server";
+import { notePractice } from "~/server/practice.server";
 import type { ViewerState } from "~/server/viewer.server";
 import { normaliseName } from "~/features/studios/waiver";
 import { getCurrentWaiver, getSignature, signaturesAt } from "~/features/studios/waiver.server";
@@ -114,6 +116,8 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
   // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
   const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
   if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null, codeRefused: form.intent !== "check-in" };
+  // The check-in is the practice (ADR 045); what it earns is granted once, and a repeat finishes a grant an earlier one could not (ADR 049).
+  await notePractice("studio check-in", () => recordStudioCheckIn(result.ticket.uid, studio.timeZone, result.checkedInAt));
   const name = await nameOf(result.ticket.uid);
   const at = studioTime(new Date(result.checkedInAt), studio.timeZone, false);
   return {
