@@ -11,6 +11,7 @@ import { getTeachers } from "~/features/content/teacher.server";
 import { listStudios } from "~/features/studios/studio.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { StaffRoster } from "~/components/staff-page";
 
 /**
  * Issue 9: a minimal staff page for admins and facilitators: cancel a class or name a substitute.
@@ -125,18 +126,7 @@ export default function StaffClassesRoute() {
               ) : null}
               {c.cancelled ? null : (
                 <>
-                  {c.roster.length === 0 ? (
-                    <p>Nobody has booked yet.</p>
-                  ) : (
-                    <ul aria-label={`Booked for ${c.title}, ${c.when}`} className="staff-roster">
-                      {c.roster.map((person, index) => (
-                        <li key={index}>
-                          {person.firstName}
-                          {person.firstClass ? <strong className="staff-badge"> · first class</strong> : null}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <StaffRoster label={`Booked for ${c.title}, ${c.when}`} roster={c.roster} />
                   {c.roster.length > 0 ? (
                     <Form method="post" className="staff-class__note" noValidate>
                       <input type="hidden" name="intent" value="note" />
