@@ -25,7 +25,7 @@ test.describe("with JavaScript off", () => {
     });
     await signInContext(page.request, baseURL!, ADMIN);
     await page.goto("/staff");
-    await page.getByRole("link", { name: "Teachers" }).click();
+    await page.getByTestId("staff-areas").getByRole("link", { name: "Teachers" }).click();
     const slug = `tamsin-vale-${Date.now() % 1_000_000}`;
     await page.getByLabel("First name").fill("Tamsin");
     await page.getByLabel("Last name").fill("Vale");
@@ -70,7 +70,7 @@ test.describe("with JavaScript off", () => {
     const teacher = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(teacher.request, baseURL!, FACILITATOR);
     await teacher.goto("/staff");
-    await teacher.getByRole("link", { name: "My teacher profile" }).click();
+    await teacher.getByTestId("staff-areas").getByRole("link", { name: "My teacher profile" }).click();
     const before = await teacher.getByLabel("Bio").inputValue();
     await teacher.getByLabel("Bio").fill("Amara sits with you, one breath at a time.");
     await teacher.getByRole("button", { name: "Save my profile" }).click();
