@@ -151,6 +151,11 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
     const refused = await postMultipart(teacherRoute, "/staff/teachers/teacher-jonah", admin.cookie, multipart({ intent: "portrait" }, { name: "x.png", type: "image/png", bytes: script }), { id: "teacher-jonah" });
     expect(refused).toMatchObject({ status: 400, data: { intent: "portrait", errors: { photo: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." } } });
+    const huge = new Uint8Array(5 * 1024 * 1024 + 1);
+    huge.set(png.subarray(0, 8));
+    const tooLarge = await postMultipart(teacherRoute, "/staff/teachers/teacher-jonah", admin.cookie, multipart({ intent: "portrait" }, { name: "big.png", type: "image/png", bytes: huge }), { id: "teacher-jonah" });
+    expect(tooLarge).toMatchObject({ status: 413, data: { intent: "portrait", errors: { photo: expect.stringContaining("over 5 MB") } } });
+    expect((await getStore().get("profiles", "teacher-jonah", TeacherProfileSchema))?.profilePicUrl).toBe(profile!.profilePicUrl);
   });
 
   it("lets a facilitator edit only their own bio and link, and keeps the rest of the profile out of reach", async () => {
