@@ -125,3 +125,18 @@ export function StaffTable({ caption, columns, rows, rowHeader = false }: { capt
     </div>
   );
 }
+
+/** Who is booked on a class: first names, and a mark beside anyone for whom it is their first class. */
+export function StaffRoster({ label, roster }: { label: string; roster: Array<{ firstName: string; firstClass: boolean }> }) {
+  if (roster.length === 0) return <p>Nobody has booked yet.</p>;
+  return (
+    <ul aria-label={label} className="staff-roster">
+      {roster.map((person, index) => (
+        <li key={index}>
+          {person.firstName}
+          {person.firstClass ? <strong className="staff-badge"> · first class</strong> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

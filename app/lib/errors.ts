@@ -51,6 +51,12 @@ export const ERRORS = {
   staff_unknown_studio: { status: 400, message: "Please choose studios from the list." },
   staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
   staff_code_not_found: { status: 404, message: "We couldn't find that code." },
+  staff_teacher_not_found: { status: 404, message: "We couldn't find that teacher." },
+  staff_teacher_slug_taken: { status: 409, message: "Another teacher's page already uses that address. Please choose another." },
+  staff_teacher_slug_kept: { status: 409, message: "This page has been public, so its address stays as it is: links to it must keep working." },
+  staff_teacher_no_address: { status: 409, message: "This teacher's page has no address yet. Please give it one before showing it." },
+  staff_no_teacher_profile: { status: 404, message: "Your account isn't linked to a teacher profile yet. An admin can link it on the people page." },
+  staff_note_not_yours: { status: 403, message: "You can write only to the members of classes you teach." },
 
   // Sessions and live connections (issue 23).
   sign_in_not_recent: { status: 401, message: "For this, please sign in again: your last sign-in was more than five minutes ago." },

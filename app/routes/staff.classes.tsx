@@ -2,6 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ClassChangeSchema } from "~/features/classes/class-changes.server";
 import { changeClassAsStaff, classesToChange } from "~/features/staff/class-changes.server";
+import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
+import { rosterOf } from "~/features/staff/cohost.server";
 import { timeRange } from "~/features/classes/class-listing.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
@@ -10,6 +12,7 @@ import { listStudios } from "~/features/studios/studio.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
+import { StaffRoster } from "~/components/staff-page";
 
 /** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */
 const SHOUT_OUT_HOURS = 12;
@@ -19,10 +22,19 @@ const SHOUT_OUT_HOURS = 12;
  * Everyone booked or waitlisted is told by e-mail, and the class page and invites show the change.
  * Issue 23: a facilitator sees and changes only the classes they teach, an admin any (ADR 037); a
  * studio class cancelled here gives its tickets' credits and drop-ins back.
+ * Issue 26 (ADR 050): each class shows its roster (first names, a mark for a first class) and a
+ * note to everyone booked, sent once however often it is posted.
  */
 export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.classes.roles] });
 
 export const meta: MetaFunction = () => [{ title: "Class changes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+const NOTICES: Record<string, string> = {
+  cancelled: "Cancelled. Everyone booked or waiting has been e-mailed.",
+  substituted: "Saved. Everyone booked or waiting has been e-mailed.",
+  noted: "Sent. Everyone booked has been e-mailed your note.",
+  "noted-again": "That note was already sent, so nobody was e-mailed twice.",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, staff } = await requireStaff(request, "classes");
@@ -36,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listStudios(),
     classesToChange(staff, { from: new Date(now.getTime() - SHOUT_OUT_HOURS * 3_600_000), to: now }),
   ]);
+  const rosters = await Promise.all(classes.map((c) => (c.status === "scheduled" ? rosterOf(c) : Promise.resolve([]))));
   // Issue 27 (ADR 049): members who reached a milestone in these classes and allow a shout-out.
   const shoutOuts = await Promise.all(
     recent
@@ -48,10 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       zone,
-      notice: done === "cancelled" ? "Cancelled. Everyone booked or waiting has been e-mailed." : done === "substituted" ? "Saved. Everyone booked or waiting has been e-mailed." : null,
+      notice: NOTICES[done ?? ""] ?? null,
+      noteMax: NOTE_MAX,
       shoutOuts,
       teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
-      classes: classes.map((c) => ({
+      classes: classes.map((c, index) => ({
+        roster: rosters[index],
         id: c.id,
         title: c.title,
         href: c.studioId ? `/studios/${studioById.get(c.studioId)?.slug ?? ""}/classes/${c.id}` : `/classes/${c.id}`,
@@ -69,12 +84,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor } = await requireStaff(request, "classes");
   const body = await readFormBody(request, 4 * 1024);
-  if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
+  if (!body.ok) return data({ classId: null, error: body.message, note: null }, { status: body.status });
+  if (body.formData.get("intent") === "note") {
+    const classId = String(body.formData.get("classId") ?? "");
+    const note = String(body.formData.get("note") ?? "");
+    const parsed = ClassNoteSchema.safeParse({ classId, note });
+    if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the note.", note }, { status: 400 });
+    const sent = await sendClassNote(staff, actor, parsed.data);
+    if (!sent.ok) return data({ classId, error: sent.problem.message, note }, { status: sent.problem.status });
+    return redirect(`/staff/classes?done=${sent.first ? "noted" : "noted-again"}`);
+  }
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
-  if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
   const result = await changeClassAsStaff(staff, parsed.data, actor);
-  if (!result.ok) return data({ classId, error: result.problem.message }, { status: result.problem.status });
+  if (!result.ok) return data({ classId, error: result.problem.message, note: null }, { status: result.problem.status });
   return redirect(`/staff/classes?done=${parsed.data.intent === "cancel" ? "cancelled" : "substituted"}`);
 }
 
@@ -140,6 +164,31 @@ export default function StaffClassesRoute() {
                 </p>
               ) : null}
               {c.cancelled ? null : (
+                <>
+                  <StaffRoster label={`Booked for ${c.title}, ${c.when}`} roster={c.roster} />
+                  {c.roster.length > 0 ? (
+                    <Form method="post" className="staff-class__note" noValidate>
+                      <input type="hidden" name="intent" value="note" />
+                      <input type="hidden" name="classId" value={c.id} />
+                      <div className="field">
+                        <label htmlFor={`note-${c.id}`}>Note to everyone booked</label>
+                        <p className="field__hint" id={`note-${c.id}-hint`}>
+                          Plain text, up to {page.noteMax} characters, e-mailed once to each person booked.
+                        </p>
+                        <textarea
+                          id={`note-${c.id}`}
+                          name="note"
+                          rows={3}
+                          maxLength={page.noteMax}
+                          defaultValue={actionData?.classId === c.id ? (actionData.note ?? "") : ""}
+                          aria-describedby={`note-${c.id}-hint`}
+                        />
+                      </div>
+                      <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Send the note: ${c.title}, ${c.when}`}>
+                        Send the note
+                      </button>
+                    </Form>
+                  ) : null}
                 <div className="button-row">
                   <Form method="post" className="staff-class__form">
                     <input type="hidden" name="intent" value="substitute" />
@@ -165,6 +214,7 @@ export default function StaffClassesRoute() {
                     </button>
                   </Form>
                 </div>
+                </>
               )}
             </li>
           ))}

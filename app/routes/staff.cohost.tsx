@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { StaffPage } from "~/components/staff-page";
+import { StaffPage, StaffRoster } from "~/components/staff-page";
 import { cohostClasses } from "~/features/staff/cohost.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { readFormBody } from "~/lib/form-body.server";
@@ -60,18 +60,7 @@ export default function StaffCohostRoute() {
                 {result.error}
               </p>
             ) : null}
-            {c.roster.length === 0 ? (
-              <p>Nobody has booked yet.</p>
-            ) : (
-              <ul aria-label={`Booked for ${c.title}`}>
-                {c.roster.map((person, index) => (
-                  <li key={index}>
-                    {person.firstName}
-                    {person.firstClass ? <strong className="staff-badge"> · first class</strong> : null}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <StaffRoster label={`Booked for ${c.title}`} roster={c.roster} />
             <Form method="post">
               <input type="hidden" name="classId" value={c.id} />
               <button type="submit" className="button button--small" disabled={busy} aria-label={`Join as cohost: ${c.title}`}>

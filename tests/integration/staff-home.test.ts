@@ -33,8 +33,8 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles"],
-      facilitator: ["classes"],
+      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "teachers"],
+      facilitator: ["classes", "profile"],
       studioStaff: ["frontDesk"],
       blogEditor: ["articles"],
       cohost: ["cohost"],
@@ -49,7 +49,7 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("takes a removed role away on the very next request, a read included", async () => {
     const person = await staffSession({ facilitator: true, studioStaff: true });
-    expect(areasOf((await open(person.cookie)).data)).toEqual(["classes", "frontDesk"]);
+    expect(areasOf((await open(person.cookie)).data)).toEqual(["classes", "frontDesk", "profile"]);
     await identity.setClaims(person.uid, { studioStaff: true });
     expect(areasOf((await open(person.cookie)).data)).toEqual(["frontDesk"]);
     await identity.setClaims(person.uid, {});

@@ -26,6 +26,9 @@ const routes = {
   article: await import("~/routes/staff.articles_.$id"),
   preview: await import("~/routes/staff.articles_.$id_.preview"),
   cohost: await import("~/routes/staff.cohost"),
+  teachers: await import("~/routes/staff.teachers"),
+  teacher: await import("~/routes/staff.teachers_.$id"),
+  profile: await import("~/routes/staff.profile"),
 };
 
 const SITE = "http://localhost:3000";
@@ -55,10 +58,13 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/teachers", route: "teachers", open: ["admin"] },
+  { path: "/staff/teachers/teacher-jonah", route: "teacher", params: { id: "teacher-jonah" }, open: ["admin"] },
+  { path: "/staff/profile", route: "profile", open: ["facilitator"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
-const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
+const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; params?: Record<string, string>; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
   { name: "cancel a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "cancel", classId: await amarasClass() }) },
   { name: "name a substitute", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "substitute", classId: await amarasClass(), teacherId: "teacher-jonah" }) },
   { name: "check in at the desk", path: "/staff/studio", route: "studio", open: ["admin", "studioStaff"], allowed: 400, fields: async () => ({ intent: "check-in-code", studio: studioSlug, code: "NOT-A-TICKET" }) },
@@ -69,6 +75,11 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
   { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+  { name: "add a teacher", path: "/staff/teachers", route: "teachers", open: ["admin"], allowed: 302, fields: async (p) => ({ intent: "create", firstName: "Matrix", lastName: p, urlParam: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, hidden: "on" }) },
+  { name: "hide a teacher", path: "/staff/teachers", route: "teachers", open: ["admin"], allowed: 302, fields: async () => ({ intent: "hide", id: "teacher-ruth" }) },
+  { name: "edit a teacher", path: "/staff/teachers/teacher-jonah", route: "teacher", params: { id: "teacher-jonah" }, open: ["admin"], allowed: 400, fields: async () => ({ intent: "profile", firstName: "" }) },
+  { name: "edit my profile", path: "/staff/profile", route: "profile", open: ["facilitator"], allowed: 302, fields: async () => ({ intent: "profile", bio: "Matrix bio.", instagramUrl: "" }) },
+  { name: "write to a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "note", classId: await amarasClass(), note: "Matrix note." }) },
 ];
 
 const cookies = new Map<Persona, string | null>();
@@ -131,7 +142,7 @@ describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
     for (const form of FORMS) {
       for (const persona of PERSONAS) {
         const fields = await form.fields(persona);
-        const answer = await answerOf(async () => (routes[form.route] as { action: (args: never) => unknown }).action({ request: request(form.path, persona, fields), params: {}, context: {} } as never));
+        const answer = await answerOf(async () => (routes[form.route] as { action: (args: never) => unknown }).action({ request: request(form.path, persona, fields), params: form.params ?? {}, context: {} } as never));
         const expected = persona === "visitor" ? 302 : form.open.includes(persona) ? form.allowed : 403;
         if (answer.status !== expected) wrong.push(`${form.name} as ${persona}: ${answer.status}, expected ${expected}`);
         if (persona === "visitor" && answer.location?.startsWith("/sign-in") !== true) wrong.push(`${form.name} as visitor went to ${answer.location}`);
@@ -145,5 +156,7 @@ describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
     const codes = await getStore().query("promotionCodes", z.object({ code: z.string() }));
     const created = codes.docs.map((d) => d.data.code).filter((c) => c.startsWith("MATRIX-") && c !== "MATRIX-PAUSED" && c !== "MATRIX-ACTIVE");
     expect(created.map((c) => c.split("-")[1])).toEqual(["ADMIN"]);
+    const teachers = await getStore().query("profiles", z.object({ id: z.string() }));
+    expect(teachers.docs.map((d) => d.data.id).filter((id) => id.startsWith("teacher-matrix-")).map((id) => id.split("-")[2])).toEqual(["admin"]);
   }, 120_000);
 });

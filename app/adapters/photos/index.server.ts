@@ -23,15 +23,17 @@ export interface PhotoStorage {
 type Bucket = ReturnType<import("firebase-admin/storage").Storage["bucket"]>;
 
 const SAFE_NAME = /^[0-9a-f]{32}\.webp$/;
-const FOLDER = "members";
+/** Members' photos (settings) and teachers' portraits (staff pages) are kept apart, one folder each. */
+export type PhotoFolder = "members" | "teachers";
+const FOLDER: PhotoFolder = "members";
 
 function checkName(name: string) {
   if (!SAFE_NAME.test(name)) throw new RangeError("not a photo file name");
 }
 
 /** Photos as files in `<dir>/members/`, each written to a temporary name and renamed, so a reader never sees half a file. */
-export function createDiskPhotoStorage(dir: string): PhotoStorage {
-  const folder = join(resolve(dir), FOLDER);
+export function createDiskPhotoStorage(dir: string, kept: PhotoFolder = FOLDER): PhotoStorage {
+  const folder = join(resolve(dir), kept);
   return {
     kind: "disk",
     async put(name, bytes) {
@@ -62,7 +64,7 @@ export function createDiskPhotoStorage(dir: string): PhotoStorage {
  * from the environment, as for Firestore). Not run in the demo or the tests: there is no Storage
  * emulator here. firebase-admin is loaded on first use, so the demo never pays for it.
  */
-export function createCloudPhotoStorage(bucketName: string, projectId?: string): PhotoStorage {
+export function createCloudPhotoStorage(bucketName: string, projectId?: string, kept: PhotoFolder = FOLDER): PhotoStorage {
   let bucket: Promise<Bucket> | undefined;
   const getBucket = () =>
     (bucket ??= (async () => {
@@ -74,7 +76,7 @@ export function createCloudPhotoStorage(bucketName: string, projectId?: string):
     })());
   const file = async (name: string) => {
     checkName(name);
-    return (await getBucket()).file(`${FOLDER}/${name}`);
+    return (await getBucket()).file(`${kept}/${name}`);
   };
   return {
     kind: "cloud-storage",
@@ -96,19 +98,22 @@ export function createCloudPhotoStorage(bucketName: string, projectId?: string):
   };
 }
 
-let storage: PhotoStorage | undefined;
+const storages = new Map<PhotoFolder, PhotoStorage>();
 
-/** The configured photo storage: Cloud Storage when a bucket is named, the uploads folder otherwise. */
-export function getPhotoStorage(): PhotoStorage {
-  if (storage) return storage;
+/** The configured photo storage of a folder: Cloud Storage when a bucket is named, the uploads folder otherwise. */
+export function getPhotoStorage(folder: PhotoFolder = FOLDER): PhotoStorage {
+  const known = storages.get(folder);
+  if (known) return known;
   const env = getEnv();
-  storage = env.FIREBASE_STORAGE_BUCKET
-    ? createCloudPhotoStorage(env.FIREBASE_STORAGE_BUCKET, env.FIREBASE_PROJECT_ID)
-    : createDiskPhotoStorage(env.UPLOADS_DIR);
+  const storage = env.FIREBASE_STORAGE_BUCKET
+    ? createCloudPhotoStorage(env.FIREBASE_STORAGE_BUCKET, env.FIREBASE_PROJECT_ID, folder)
+    : createDiskPhotoStorage(env.UPLOADS_DIR, folder);
+  storages.set(folder, storage);
   return storage;
 }
 
-/** Swaps the storage, for tests that bring their own. */
-export function setPhotoStorageForTests(next: PhotoStorage | undefined) {
-  storage = next;
+/** Swaps the storage of a folder, for tests that bring their own. */
+export function setPhotoStorageForTests(next: PhotoStorage | undefined, folder: PhotoFolder = FOLDER) {
+  if (next) storages.set(folder, next);
+  else storages.delete(folder);
 }

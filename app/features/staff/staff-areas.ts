@@ -24,11 +24,11 @@ export const ROLE_DUTIES: Record<Role, string> = {
   admin: "Runs the whole site: people and roles, promotion codes, any class change, every studio's front desk, and the audit log.",
   blogEditor: "Writes, previews, schedules, publishes and takes down blog articles.",
   cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
-  facilitator: "Cancels or names a substitute for the classes they teach.",
+  facilitator: "Cancels or names a substitute for the classes they teach, sees who is booked and writes to them, and keeps their own teacher profile.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -95,6 +95,20 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/audit",
     roles: ["admin"],
     summary: () => "Every change made through these pages: who, what, which record, before and after.",
+  },
+  teachers: {
+    id: "teachers",
+    title: "Teachers",
+    href: "/staff/teachers",
+    roles: ["admin"],
+    summary: () => "Add a teacher and their page, edit bios, links and portraits, and hide or show a teacher on the site.",
+  },
+  profile: {
+    id: "profile",
+    title: "My teacher profile",
+    href: "/staff/profile",
+    roles: ["facilitator"],
+    summary: () => "Your bio, your Instagram link and your portrait, as members see them on your teacher page.",
   },
 };
 
