@@ -4,7 +4,7 @@ import { StaffPage, StaffRoleList } from "~/components/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
-import { getTeachers } from "~/features/content/teacher.server";
+import { listTeachersForStaff } from "~/features/staff/teachers.server";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "people");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
-  const [found, roster, studios, teachers] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow(), getTeachers()]);
+  const [found, roster, studios, teachers] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow(), listTeachersForStaff()]);
   const staff = (await Promise.all(roster.map((member) => getPerson(member.uid)))).filter((p): p is Person => p !== null && p.roles.length > 0);
   return data(
     {
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       results: found.map(view),
       staff: staff.map(view),
       studios: studios.map((s) => ({ id: s.id, name: s.name })),
-      teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
+      teachers: teachers.map((t) => ({ id: t.profile.id, name: t.listed ? t.fullName : `${t.fullName} (not shown yet)` })),
       roles: STAFF_ROLES.map((role) => ({ role, label: ROLE_LABEL[role], duty: ROLE_DUTIES[role] })),
     },
     { headers: { "Cache-Control": "private, no-store" } },

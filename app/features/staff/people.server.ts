@@ -7,10 +7,10 @@ import { problemOf, type Problem } from "~/lib/errors";
 import { rolesFromClaims, type Role } from "~/features/identity/user";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/features/identity/user.server";
 import { toE164 } from "~/features/identity/phone";
-import { getTeachers } from "~/features/content/teacher.server";
 import { StudioSchema, type Studio } from "~/features/studios/studio";
 import { STUDIOS } from "~/features/studios/studio-records";
 import type { AuditActor } from "./audit";
+import { listTeachersForStaff } from "./teachers.server";
 import { recordChange } from "./audit.server";
 
 /**
@@ -184,7 +184,8 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
   const account = await getAccount(uid);
   if (!account) return { ok: false, problem: problemOf("staff_person_not_found") };
   if (account.anonymous) return { ok: false, problem: problemOf("staff_anonymous_person") };
-  if (teacherId && !(await getTeachers()).some((teacher) => teacher.id === teacherId)) return { ok: false, problem: problemOf("staff_unknown_teacher") };
+  // Any teacher profile, hidden ones too: a new teacher edits their own profile before their page is shown.
+  if (teacherId && !(await listTeachersForStaff()).some((teacher) => teacher.profile.id === teacherId)) return { ok: false, problem: problemOf("staff_unknown_teacher") };
   const want = ROLES.filter((role) => desired.includes(role));
   const had = rolesFromClaims(account.claims);
   const teacherBefore = teacherClaim(account);
