@@ -49,6 +49,9 @@ export const ERRORS = {
   staff_roles_not_applied: { status: 503, message: "The change is saved but the sign-in service didn't take it. Please press save again." },
   staff_unknown_teacher: { status: 400, message: "Please choose a teacher from the list." },
   staff_unknown_studio: { status: 400, message: "Please choose studios from the list." },
+  staff_template_exists: { status: 409, message: "A template with that id already exists. Please choose another." },
+  staff_template_not_found: { status: 404, message: "We couldn't find that class template." },
+  staff_cohost_not_cohost: { status: 400, message: "Please choose someone who holds the cohost role (grant it on People and roles)." },
   staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
   staff_code_not_found: { status: 404, message: "We couldn't find that code." },
 

@@ -84,11 +84,12 @@ export function getClassForPage(idOrSlug: string): Promise<LiveClass | null> {
 
 const CLASS_CACHE_PREFIX = "class:";
 
+/** The content-cache prefixes of the class pages, the schedule and the home page's list. */
+export const SCHEDULE_CACHE_PREFIXES = [CLASS_CACHE_PREFIX, "schedule:", "classes:"] as const;
+
 /** After a class is created or changed: pages read it afresh (one class, the schedule, the home page's list). */
 export function forgetCachedClasses() {
-  invalidatePrefix(CLASS_CACHE_PREFIX);
-  invalidatePrefix("schedule:");
-  invalidatePrefix("classes:");
+  for (const prefix of SCHEDULE_CACHE_PREFIXES) invalidatePrefix(prefix);
 }
 
 /** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */
