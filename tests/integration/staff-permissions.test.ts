@@ -26,6 +26,8 @@ const routes = {
   article: await import("~/routes/staff.articles_.$id"),
   preview: await import("~/routes/staff.articles_.$id_.preview"),
   cohost: await import("~/routes/staff.cohost"),
+  templates: await import("~/routes/staff.templates"),
+  template: await import("~/routes/staff.templates_.$id"),
 };
 
 const SITE = "http://localhost:3000";
@@ -55,10 +57,12 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/templates", route: "templates", open: ["admin"] },
+  { path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
-const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
+const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; params?: Record<string, string>; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
   { name: "cancel a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "cancel", classId: await amarasClass() }) },
   { name: "name a substitute", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "substitute", classId: await amarasClass(), teacherId: "teacher-jonah" }) },
   { name: "check in at the desk", path: "/staff/studio", route: "studio", open: ["admin", "studioStaff"], allowed: 400, fields: async () => ({ intent: "check-in-code", studio: studioSlug, code: "NOT-A-TICKET" }) },
@@ -69,6 +73,11 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
   { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+  // Issue 26 (ADR 051): templates and cohosts. Each allowed post is a refusal or a no-op, so the matrix moves no class.
+  { name: "create a template", path: "/staff/templates", route: "templates", open: ["admin"], allowed: 400, fields: async () => ({ intent: "create", id: "matrix-template", title: "" }) },
+  { name: "resume a template", path: "/staff/templates", route: "templates", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", id: "breath" }) },
+  { name: "edit a template", path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"], allowed: 400, fields: async () => ({ intent: "save", title: "" }) },
+  { name: "remove a cohost", path: "/staff/classes", route: "classes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "remove-cohost", classId: await amarasClass(), uid: "nobody" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();
@@ -131,7 +140,7 @@ describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
     for (const form of FORMS) {
       for (const persona of PERSONAS) {
         const fields = await form.fields(persona);
-        const answer = await answerOf(async () => (routes[form.route] as { action: (args: never) => unknown }).action({ request: request(form.path, persona, fields), params: {}, context: {} } as never));
+        const answer = await answerOf(async () => (routes[form.route] as { action: (args: never) => unknown }).action({ request: request(form.path, persona, fields), params: form.params ?? {}, context: {} } as never));
         const expected = persona === "visitor" ? 302 : form.open.includes(persona) ? form.allowed : 403;
         if (answer.status !== expected) wrong.push(`${form.name} as ${persona}: ${answer.status}, expected ${expected}`);
         if (persona === "visitor" && answer.location?.startsWith("/sign-in") !== true) wrong.push(`${form.name} as visitor went to ${answer.location}`);
