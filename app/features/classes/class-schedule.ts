@@ -132,23 +132,6 @@ export function occurrenceOn(template: ClassTemplate, localDate: string): LiveCl
   };
 }
 
-/** The practices and ISO weekdays as forms offer them (issue 26). */
-export const MODALITIES = [
-  { value: "meditation", label: "Meditation" },
-  { value: "mindfulness", label: "Mindfulness" },
-  { value: "breathwork", label: "Breathwork" },
-] as const;
-
-export const WEEKDAYS = [
-  { value: "1", label: "Monday" },
-  { value: "2", label: "Tuesday" },
-  { value: "3", label: "Wednesday" },
-  { value: "4", label: "Thursday" },
-  { value: "5", label: "Friday" },
-  { value: "6", label: "Saturday" },
-  { value: "7", label: "Sunday" },
-] as const;
-
 export type ClassState = "scheduled" | "live" | "ended" | "cancelled";
 
 /** Live from its start to its end; cancelled whenever it was cancelled. */

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { WEEKDAYS } from "~/features/classes/class-schedule";
+import { WEEKDAYS } from "~/features/classes/weekdays";
 
 /**
  * The admin's class template form (issue 26; ADR 051): what is typed, as strings, checked field by
