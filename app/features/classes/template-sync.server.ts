@@ -35,6 +35,21 @@ const TEMPLATE_FIELDS = [
   "creditCost",
 ] as const satisfies ReadonlyArray<keyof LiveClass>;
 
+/** A template's classes still to start, soonest first. */
+async function comingClassesOf(templateId: string, now: Date) {
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+    where: [
+      { field: "templateId", op: "==", value: templateId },
+      { field: "startsAt", op: ">", value: now.toISOString() },
+    ],
+    orderBy: [{ field: "startsAt" }],
+  });
+  return docs;
+}
+
+/** Whether anyone holds a place (booked or waiting) by these seat counts. */
+const holdsPlaces = (seats: ReadonlyArray<z.infer<typeof SeatCountSchema> | null>) => seats.some((s) => s !== null && (s.booked > 0 || s.waitlist.length > 0));
+
 export type SyncDecision =
   | { kind: "same" }
   | { kind: "update"; patch: Partial<LiveClass> }
@@ -83,25 +98,16 @@ export async function syncTemplateClasses(templateId: string, options: { now?: D
   const seatCollections = options.seatCollections ?? [CLASS_SEATS];
   const store = getStore();
   const template = await store.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
-  const { docs } = await store.query(CLASSES, LiveClassSchema, {
-    where: [
-      { field: "templateId", op: "==", value: templateId },
-      { field: "startsAt", op: ">", value: now.toISOString() },
-    ],
-    orderBy: [{ field: "startsAt" }],
-  });
+  const docs = await comingClassesOf(templateId, now);
   const result: SyncResult = { updated: 0, deleted: 0, kept: [] };
   for (const { id } of docs) {
     const outcome = await store.transaction(async (tx) => {
       const current = await tx.get(CLASSES, id, LiveClassSchema);
       const latest = await tx.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
       if (!current) return { kind: "same" } as SyncDecision;
-      let held = false;
-      for (const collection of seatCollections) {
-        const seats = await tx.get(collection, id, SeatCountSchema);
-        if (seats && (seats.booked > 0 || seats.waitlist.length > 0)) held = true;
-      }
-      const decision = decideClass(latest, current, held, now);
+      const seats = [];
+      for (const collection of seatCollections) seats.push(await tx.get(collection, id, SeatCountSchema));
+      const decision = decideClass(latest, current, holdsPlaces(seats), now);
       if (decision.kind === "update") tx.update(CLASSES, id, { ...decision.patch, sequence: current.sequence + 1 });
       if (decision.kind === "delete") tx.delete(CLASSES, id);
       return decision;
@@ -130,19 +136,12 @@ export async function classesOutOfLine(templateId: string, options: { now?: Date
   const now = options.now ?? new Date();
   const store = getStore();
   const template = await store.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
-  const { docs } = await store.query(CLASSES, LiveClassSchema, {
-    where: [
-      { field: "templateId", op: "==", value: templateId },
-      { field: "startsAt", op: ">", value: now.toISOString() },
-    ],
-    orderBy: [{ field: "startsAt" }],
-  });
+  const docs = await comingClassesOf(templateId, now);
   const kept: KeptClass[] = [];
   for (const { data } of docs) {
     if (data.status !== "scheduled") continue;
     const seats = await Promise.all((options.seatCollections ?? [CLASS_SEATS]).map((collection) => store.get(collection, data.id, SeatCountSchema)));
-    const held = seats.some((s) => s !== null && (s.booked > 0 || s.waitlist.length > 0));
-    const decision = decideClass(template, data, held, now);
+    const decision = decideClass(template, data, holdsPlaces(seats), now);
     if (decision.kind === "keep" && decision.reason !== "started") kept.push({ id: data.id, title: data.title, startsAt: data.startsAt, reason: decision.reason });
   }
   return kept;
