@@ -11,6 +11,7 @@ import { putDocument } from "../support/e2e-store";
  */
 
 const ADMIN = "+12015550102";
+const XSS = `<img src=x onerror="alert('xss')"><script>alert('xss')</script>`;
 
 test("an admin changes a template's time: /classes shows it at once, a booked class keeps its time", async ({ browser, baseURL }) => {
   const page = await browser.newPage({ javaScriptEnabled: false, baseURL });
@@ -26,6 +27,8 @@ test("an admin changes a template's time: /classes shows it at once, a booked cl
   for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) await page.getByRole("checkbox", { name: day, exact: true }).check();
   await page.getByLabel("Start time", { exact: true }).fill("25:00");
   await page.getByLabel("Time zone", { exact: true }).fill("UTC");
+  // Stored staff text is data: markup in it must show as text on the class page, never run.
+  await page.getByLabel("Description", { exact: true }).fill(XSS);
   await page.getByRole("button", { name: "Create template" }).click();
   // Refused beside the field, what was typed kept.
   await expect(page.locator("#field-localTime-error")).toHaveText("Please give a time as HH:MM on a 24-hour clock, such as 07:00.");
@@ -64,6 +67,13 @@ test("an admin changes a template's time: /classes shows it at once, a booked cl
   // the list, and the class page's cohost forms.
   const scanned = await browser.newPage({ baseURL, viewport: { width: 360, height: 740 } });
   await signInContext(scanned.request, baseURL!, ADMIN);
+  const dialogs: string[] = [];
+  scanned.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await scanned.goto(`/classes/${bookedId}`);
+  await expect(scanned.getByText(XSS)).toBeVisible();
   const findings: string[] = [];
   for (const path of [`/staff/templates/${id}`, "/staff/templates", "/staff/classes"]) {
     await scanned.goto(path);
@@ -73,5 +83,6 @@ test("an admin changes a template's time: /classes shows it at once, a booked cl
     if (overflow > 1) findings.push(`${path} scrolls sideways by ${overflow}px at 360px`);
   }
   expect(findings).toEqual([]);
+  expect(dialogs).toEqual([]);
   await scanned.close();
 });
