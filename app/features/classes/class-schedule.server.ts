@@ -14,10 +14,13 @@ export const CLASSES = "classes";
  * once, ends with the same documents. Run at start-up and daily (`npm run classes:generate`).
  */
 export async function generateClasses(
-  options: { now?: Date; weeks?: number; store?: DocumentStore } = {},
+  options: { now?: Date; weeks?: number; store?: DocumentStore; templateId?: string } = {},
 ): Promise<{ created: number; existing: number; createdClasses: LiveClass[] }> {
   const store = options.store ?? getStore();
-  const { docs } = await store.query(CLASS_TEMPLATES, ClassTemplateSchema);
+  // One template's classes only, when a staff edit asks (issue 26): the request does not walk every template.
+  const docs = options.templateId
+    ? await store.get(CLASS_TEMPLATES, options.templateId, ClassTemplateSchema).then((data) => (data ? [{ id: options.templateId!, data }] : []))
+    : (await store.query(CLASS_TEMPLATES, ClassTemplateSchema)).docs;
   const classes = docs.filter((doc) => doc.data.active).flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
   // The classes this run made (the one that created a class is the one that reports it, so whoever
   // tells followers about new classes tells them once).

@@ -98,7 +98,7 @@ export const SEAT_COLLECTIONS = [CLASS_SEATS, IN_PERSON_SEATS] as const;
  * are made from the templates, and for each class this run made, the members following its teacher
  * who asked to be told get one e-mail (send-once per member and class, so a retried run adds none).
  */
-export async function generateClassesAndTellFollowers(options: { now?: Date } = {}): Promise<{ created: number; existing: number; told: number }> {
+export async function generateClassesAndTellFollowers(options: { now?: Date; templateId?: string } = {}): Promise<{ created: number; existing: number; told: number }> {
   // Issue 26 (ADR 051): templates edited since their last sync first, so an edit cut short is finished.
   await syncChangedTemplates({ now: options.now, seatCollections: SEAT_COLLECTIONS });
   const { created, existing, createdClasses } = await generateClasses(options);

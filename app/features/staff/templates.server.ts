@@ -119,7 +119,7 @@ export async function removeTemplate(actor: AuditActor, id: string, now = new Da
  */
 async function regenerate(id: string, now: Date): Promise<KeptClass[]> {
   const { kept } = await syncTemplateClasses(id, { now, seatCollections: SEAT_COLLECTIONS });
-  await generateClassesAndTellFollowers({ now });
+  await generateClassesAndTellFollowers({ now, templateId: id });
   contentChanged(SCHEDULE_CACHE_PREFIXES);
   return kept;
 }
