@@ -13,6 +13,7 @@ import { requireStaff } from "~/server/staff-access.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
 import { StaffRoster } from "~/components/staff-page";
+import { CohostAssignmentSchema, assignCohost, listCohosts } from "~/features/staff/cohost.server";
 
 /** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */
 const SHOUT_OUT_HOURS = 12;
@@ -42,12 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date();
   const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
   const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
-  const [classes, teachers, studios, recent] = await Promise.all([
+  const isAdmin = staff.roles.includes("admin");
+  const [classes, teachers, studios, recent, cohosts] = await Promise.all([
     classesToChange(staff, window),
     getTeachers(),
     listStudios(),
     classesToChange(staff, { from: new Date(now.getTime() - SHOUT_OUT_HOURS * 3_600_000), to: now }),
+    isAdmin ? listCohosts() : Promise.resolve([]),
   ]);
+  const cohostName = new Map(cohosts.map((c) => [c.uid, c.name]));
   const rosters = await Promise.all(classes.map((c) => (c.status === "scheduled" ? rosterOf(c) : Promise.resolve([]))));
   // Issue 27 (ADR 049): members who reached a milestone in these classes and allow a shout-out.
   const shoutOuts = await Promise.all(
@@ -61,9 +65,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       zone,
-      notice: NOTICES[done ?? ""] ?? null,
+      notice: NOTICES[done ?? ""] ?? COHOST_NOTICES[done ?? ""] ?? null,
       noteMax: NOTE_MAX,
       shoutOuts,
+      // Issue 26 (ADR 051): an admin names each class's cohosts here.
+      cohosts: isAdmin ? cohosts : null,
       teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
       classes: classes.map((c, index) => ({
         roster: rosters[index],
@@ -75,11 +81,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
         teacherId: c.substituteTeacherId ?? c.teacherId,
         teacher: names.get(c.substituteTeacherId ?? c.teacherId) ?? "",
         cancelled: c.status === "cancelled",
+        cohosts: isAdmin ? c.cohostUids.map((uid) => ({ uid, name: cohostName.get(uid) ?? "Someone no longer a cohost" })) : [],
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+const COHOST_NOTICES: Record<string, string> = {
+  "cohost-added": "Cohost added. The class is on their page now.",
+  "cohost-removed": "Cohost removed.",
+  "cohost-unchanged": "Nothing changed, so nothing was recorded.",
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor } = await requireStaff(request, "classes");
@@ -93,6 +106,17 @@ export async function action({ request }: ActionFunctionArgs) {
     const sent = await sendClassNote(staff, actor, parsed.data);
     if (!sent.ok) return data({ classId, error: sent.problem.message, note }, { status: sent.problem.status });
     return redirect(`/staff/classes?done=${sent.first ? "noted" : "noted-again"}`);
+  }
+  const intent = String(body.formData.get("intent") ?? "");
+  if (intent === "add-cohost" || intent === "remove-cohost") {
+    // Naming cohosts is the admin's alone; a facilitator opens this page for their own classes only.
+    if (!staff.roles.includes("admin")) throw new Response(null, { status: 403, statusText: "Only an admin names cohosts" });
+    const assignment = CohostAssignmentSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
+    const classId = String(body.formData.get("classId") ?? "");
+    if (!assignment.success) return data({ classId, error: assignment.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
+    const result = await assignCohost(actor, assignment.data);
+    if (!result.ok) return data({ classId, error: result.problem.message, note: null }, { status: result.problem.status });
+    return redirect(`/staff/classes?done=${result.changed ? (intent === "add-cohost" ? "cohost-added" : "cohost-removed") : "cohost-unchanged"}`);
   }
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
@@ -216,6 +240,42 @@ export default function StaffClassesRoute() {
                 </div>
                 </>
               )}
+              {page.cohosts && !c.cancelled ? (
+                <div className="stack">
+                  <p className="schedule-item__facts">Cohosts: {c.cohosts.length === 0 ? "none" : c.cohosts.map((h) => h.name).join(", ")}</p>
+                  <div className="button-row">
+                    {c.cohosts.map((h) => (
+                      <Form method="post" key={h.uid}>
+                        <input type="hidden" name="intent" value="remove-cohost" />
+                        <input type="hidden" name="classId" value={c.id} />
+                        <input type="hidden" name="uid" value={h.uid} />
+                        <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Remove ${h.name} as cohost of ${c.title}, ${c.when}`}>
+                          Remove {h.name}
+                        </button>
+                      </Form>
+                    ))}
+                    {page.cohosts.length > 0 ? (
+                      <Form method="post" className="staff-class__form">
+                        <input type="hidden" name="intent" value="add-cohost" />
+                        <input type="hidden" name="classId" value={c.id} />
+                        <label htmlFor={`cohost-${c.id}`}>Cohost</label>
+                        <select id={`cohost-${c.id}`} name="uid">
+                          {page.cohosts.map((h) => (
+                            <option key={h.uid} value={h.uid}>
+                              {h.name}
+                            </option>
+                          ))}
+                        </select>
+                        <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Add cohost to ${c.title}, ${c.when}`}>
+                          Add cohost
+                        </button>
+                      </Form>
+                    ) : (
+                      <p>Nobody holds the cohost role yet: grant it on <a href="/staff/people">People and roles</a>.</p>
+                    )}
+                  </div>
+                </div>
+              ) : null}
             </li>
           ))}
         </ul>

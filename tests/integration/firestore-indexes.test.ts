@@ -21,6 +21,7 @@ const { sendReminders } = await import("../../app/features/classes/class-reminde
 const { markEndedNoShows } = await import("../../app/features/studios/check-in.server");
 const { exportPendingLeads } = await import("../../app/features/content/lead.server");
 const { listAuditEntries } = await import("../../app/features/staff/audit.server");
+const { syncTemplateClasses, classesOutOfLine } = await import("../../app/features/classes/template-sync.server");
 
 type Recorded = { collection: string; options: QueryOptions };
 type IndexField = { fieldPath: string; order: "ASCENDING" | "DESCENDING" };
@@ -81,6 +82,9 @@ describe("Firestore composite indexes", () => {
     await listAuditEntries({ area: "codes", from: now });
     await listAuditEntries({ actorUid: "someone", area: "people" });
     await listAuditEntries({ from: now, to: now });
+    // A class template's coming classes (issue 26, ADR 051): the edit's sync and the page's list.
+    await syncTemplateClasses("breath", { now });
+    await classesOutOfLine("breath", { now });
     setStoreForTests(undefined);
 
     const needed = log.flatMap((query) => {
@@ -88,7 +92,7 @@ describe("Firestore composite indexes", () => {
       return need ? [{ collection: query.collection, ...need }] : [];
     });
     // The recording saw the shapes that need one (so this check cannot pass by seeing nothing).
-    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "gifts"]);
+    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "classes", "classes", "gifts"]);
     const missing = needed.filter((need) => !hasIndex(need.collection, need));
     expect(missing, JSON.stringify(missing, null, 1)).toEqual([]);
   });

@@ -29,6 +29,8 @@ const routes = {
   teachers: await import("~/routes/staff.teachers"),
   teacher: await import("~/routes/staff.teachers_.$id"),
   profile: await import("~/routes/staff.profile"),
+  templates: await import("~/routes/staff.templates"),
+  template: await import("~/routes/staff.templates_.$id"),
 };
 
 const SITE = "http://localhost:3000";
@@ -61,6 +63,8 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/teachers", route: "teachers", open: ["admin"] },
   { path: "/staff/teachers/teacher-jonah", route: "teacher", params: { id: "teacher-jonah" }, open: ["admin"] },
   { path: "/staff/profile", route: "profile", open: ["facilitator"] },
+  { path: "/staff/templates", route: "templates", open: ["admin"] },
+  { path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -80,6 +84,11 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; par
   { name: "edit a teacher", path: "/staff/teachers/teacher-jonah", route: "teacher", params: { id: "teacher-jonah" }, open: ["admin"], allowed: 400, fields: async () => ({ intent: "profile", firstName: "" }) },
   { name: "edit my profile", path: "/staff/profile", route: "profile", open: ["facilitator"], allowed: 302, fields: async () => ({ intent: "profile", bio: "Matrix bio.", instagramUrl: "" }) },
   { name: "write to a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "note", classId: await amarasClass(), note: "Matrix note." }) },
+  // Issue 26 (ADR 051): templates and cohosts. Each allowed post is a refusal or a no-op, so the matrix moves no class.
+  { name: "create a template", path: "/staff/templates", route: "templates", open: ["admin"], allowed: 400, fields: async () => ({ intent: "create", id: "matrix-template", title: "" }) },
+  { name: "resume a template", path: "/staff/templates", route: "templates", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", id: "breath" }) },
+  { name: "edit a template", path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"], allowed: 400, fields: async () => ({ intent: "save", title: "" }) },
+  { name: "remove a cohost", path: "/staff/classes", route: "classes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "remove-cohost", classId: await amarasClass(), uid: "nobody" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

@@ -45,10 +45,10 @@ export function staffGet(route: { loader: (args: never) => unknown }, path: stri
 }
 
 /** A staff form posted as the browser posts it without JavaScript (repeated names as pairs). */
-export function staffPost(route: { action: (args: never) => unknown }, path: string, cookie: string | null, fields: Array<[string, string]> | Record<string, string>) {
+export function staffPost(route: { action: (args: never) => unknown }, path: string, cookie: string | null, fields: Array<[string, string]> | Record<string, string>, params: Record<string, string> = {}) {
   const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString();
   return answerOf(async () =>
-    route.action({ request: new Request(`${SITE}${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }), params: {}, context: {} } as never),
+    route.action({ request: new Request(`${SITE}${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }), params, context: {} } as never),
   );
 }
 

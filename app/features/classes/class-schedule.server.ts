@@ -14,10 +14,13 @@ export const CLASSES = "classes";
  * once, ends with the same documents. Run at start-up and daily (`npm run classes:generate`).
  */
 export async function generateClasses(
-  options: { now?: Date; weeks?: number; store?: DocumentStore } = {},
+  options: { now?: Date; weeks?: number; store?: DocumentStore; templateId?: string } = {},
 ): Promise<{ created: number; existing: number; createdClasses: LiveClass[] }> {
   const store = options.store ?? getStore();
-  const { docs } = await store.query(CLASS_TEMPLATES, ClassTemplateSchema);
+  // One template's classes only, when a staff edit asks (issue 26): the request does not walk every template.
+  const docs = options.templateId
+    ? await store.get(CLASS_TEMPLATES, options.templateId, ClassTemplateSchema).then((data) => (data ? [{ id: options.templateId!, data }] : []))
+    : (await store.query(CLASS_TEMPLATES, ClassTemplateSchema)).docs;
   const classes = docs.filter((doc) => doc.data.active).flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
   // The classes this run made (the one that created a class is the one that reports it, so whoever
   // tells followers about new classes tells them once).
@@ -84,11 +87,12 @@ export function getClassForPage(idOrSlug: string): Promise<LiveClass | null> {
 
 const CLASS_CACHE_PREFIX = "class:";
 
+/** The content-cache prefixes of the class pages, the schedule and the home page's list. */
+export const SCHEDULE_CACHE_PREFIXES = [CLASS_CACHE_PREFIX, "schedule:", "classes:"] as const;
+
 /** After a class is created or changed: pages read it afresh (one class, the schedule, the home page's list). */
 export function forgetCachedClasses() {
-  invalidatePrefix(CLASS_CACHE_PREFIX);
-  invalidatePrefix("schedule:");
-  invalidatePrefix("classes:");
+  for (const prefix of SCHEDULE_CACHE_PREFIXES) invalidatePrefix(prefix);
 }
 
 /** Upcoming live (online) classes from `now`, soonest first; in-person studio classes are on /studios. */

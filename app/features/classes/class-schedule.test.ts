@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ClassTemplateSchema, classState, groupByDay, instantAt, occurrences, timeOfDay } from "./class-schedule";
+import { DateTime } from "luxon";
+import { ClassTemplateSchema, classState, groupByDay, instantAt, localDateOfClassId, occurrenceOn, occurrences, timeOfDay } from "./class-schedule";
 
 const template = (overrides: Partial<Record<string, unknown>> = {}) =>
   ClassTemplateSchema.parse({
@@ -89,5 +90,22 @@ describe("reading the schedule", () => {
     expect(classState(liveClass, new Date(start + 30 * 60_000 - 1))).toBe("live");
     expect(classState(liveClass, new Date(start + 30 * 60_000))).toBe("ended");
     expect(classState({ ...liveClass, status: "cancelled" }, new Date(start))).toBe("cancelled");
+  });
+});
+
+describe("one date's class of a template (issue 26, ADR 051)", () => {
+  it("starts an edited 07:00 Los Angeles template at 07:00 local on both sides of the spring and autumn changes", () => {
+    const edited = template({ localTime: "07:00", weekdays: [6, 7, 1] });
+    const local = (date: string) => occurrenceOn(edited, date)!.startsAt;
+    expect([local("2026-03-07"), local("2026-03-08"), local("2026-03-09")]).toEqual(["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"]);
+    expect([local("2026-10-31"), local("2026-11-01"), local("2026-11-02")]).toEqual(["2026-10-31T14:00:00.000Z", "2026-11-01T15:00:00.000Z", "2026-11-02T15:00:00.000Z"]);
+    for (const date of ["2026-03-07", "2026-03-09", "2026-11-01"]) expect(DateTime.fromISO(local(date), { zone: "America/Los_Angeles" }).toFormat("HH:mm")).toBe("07:00");
+  });
+
+  it("makes none on a day the template does not run, and reads the date back from the class id", () => {
+    expect(occurrenceOn(template({ weekdays: [2] }), "2026-11-23")).toBeNull();
+    expect(localDateOfClassId("dawn", "dawn-2026-11-24")).toBe("2026-11-24");
+    expect(localDateOfClassId("dawn", "dawn-extra-2026-11-24")).toBeNull();
+    expect(localDateOfClassId("dawn", "other-2026-11-24")).toBeNull();
   });
 });

@@ -34,6 +34,12 @@ export const ClassTemplateSchema = z.object({
   roomId: z.string().nullable().optional(),
   /** Issue 11: what its classes cost in credits for non-members; null = members only. */
   creditCost: CreditCostSchema.default(null),
+  /**
+   * Issue 26 (ADR 051): raised on every edit from the staff page; `syncedRevision` is the last one
+   * whose classes were brought in line, so the generation job finishes a sync a crash cut short.
+   */
+  revision: z.number().int().min(0).optional(),
+  syncedRevision: z.number().int().min(0).optional(),
 });
 export type ClassTemplate = z.infer<typeof ClassTemplateSchema>;
 
@@ -75,34 +81,55 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
   for (let offset = 0; offset < weeks * 7; offset += 1) {
     const day = start.plus({ days: offset });
     if (!template.weekdays.includes(day.weekday)) continue;
-    const localDate = day.toISODate()!;
-    const startsAt = instantAt(localDate, template.localTime, template.timeZone);
-    if (startsAt.toMillis() < from.getTime()) continue;
-    classes.push({
-      id: `${template.id}-${localDate}`,
-      slug: classSlug(template.title, localDate),
-      templateId: template.id,
-      cohostUids: [],
-      title: template.title,
-      teacherId: template.teacherId,
-      modality: template.modality,
-      level: template.level,
-      startsAt: startsAt.toUTC().toISO()!,
-      durationMinutes: template.durationMinutes,
-      description: template.description,
-      whatToHaveReady: template.whatToHaveReady,
-      capacity: template.capacity,
-      tags: template.tags,
-      timeZone: template.timeZone,
-      status: "scheduled",
-      substituteTeacherId: null,
-      sequence: 0,
-      studioId: template.studioId ?? null,
-      roomId: template.roomId ?? null,
-      creditCost: template.creditCost ?? null,
-    });
+    const liveClass = occurrenceOn(template, day.toISODate()!);
+    if (liveClass && Date.parse(liveClass.startsAt) >= from.getTime()) classes.push(liveClass);
   }
   return classes;
+}
+
+/** A template's class id for a local date: `${templateId}-${YYYY-MM-DD}` (ADR 051 reads the date back). */
+export function templateClassId(templateId: string, localDate: string): string {
+  return `${templateId}-${localDate}`;
+}
+
+/** The local date a template's class id names, or null when the id is not one of the template's. */
+export function localDateOfClassId(templateId: string, classId: string): string | null {
+  const date = classId.startsWith(`${templateId}-`) ? classId.slice(templateId.length + 1) : "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : null;
+}
+
+/**
+ * The class a template makes on one local date of its own zone, or null when the template does not
+ * run that weekday. Its start is the template's wall-clock time on that date, whatever the offset
+ * (07:00 in Los Angeles is 15:00 UTC in winter and 14:00 UTC in summer).
+ */
+export function occurrenceOn(template: ClassTemplate, localDate: string): LiveClass | null {
+  const day = DateTime.fromISO(localDate, { zone: template.timeZone });
+  if (!day.isValid || !template.weekdays.includes(day.weekday)) return null;
+  const startsAt = instantAt(localDate, template.localTime, template.timeZone);
+  return {
+    id: templateClassId(template.id, localDate),
+    slug: classSlug(template.title, localDate),
+    templateId: template.id,
+    cohostUids: [],
+    title: template.title,
+    teacherId: template.teacherId,
+    modality: template.modality,
+    level: template.level,
+    startsAt: startsAt.toUTC().toISO()!,
+    durationMinutes: template.durationMinutes,
+    description: template.description,
+    whatToHaveReady: template.whatToHaveReady,
+    capacity: template.capacity,
+    tags: template.tags,
+    timeZone: template.timeZone,
+    status: "scheduled",
+    substituteTeacherId: null,
+    sequence: 0,
+    studioId: template.studioId ?? null,
+    roomId: template.roomId ?? null,
+    creditCost: template.creditCost ?? null,
+  };
 }
 
 export type ClassState = "scheduled" | "live" | "ended" | "cancelled";

@@ -3,6 +3,9 @@ import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { generateClasses } from "~/features/classes/class-schedule.server";
+import { CLASS_SEATS } from "~/features/classes/booking.server";
+import { syncChangedTemplates } from "~/features/classes/template-sync.server";
+import { IN_PERSON_SEATS } from "~/features/studios/studio-records";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";
 import { getEnv } from "~/lib/env.server";
@@ -87,12 +90,17 @@ export async function forgetFollowing(uid: string): Promise<void> {
   for (const { id } of await documentsWhere(FOLLOWING, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(FOLLOWING, id);
 }
 
+/** Where places in a class are counted: online seats and the studios' in-person seats. */
+export const SEAT_COLLECTIONS = [CLASS_SEATS, IN_PERSON_SEATS] as const;
+
 /**
  * The schedule rolls forward (issue 9) and followers hear of it (issue 27): the next weeks' classes
  * are made from the templates, and for each class this run made, the members following its teacher
  * who asked to be told get one e-mail (send-once per member and class, so a retried run adds none).
  */
-export async function generateClassesAndTellFollowers(options: { now?: Date } = {}): Promise<{ created: number; existing: number; told: number }> {
+export async function generateClassesAndTellFollowers(options: { now?: Date; templateId?: string } = {}): Promise<{ created: number; existing: number; told: number }> {
+  // Issue 26 (ADR 051): templates edited since their last sync first, so an edit cut short is finished.
+  await syncChangedTemplates({ now: options.now, seatCollections: SEAT_COLLECTIONS });
   const { created, existing, createdClasses } = await generateClasses(options);
   let told = 0;
   if (createdClasses.length > 0) {

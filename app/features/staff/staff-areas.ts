@@ -28,7 +28,7 @@ export const ROLE_DUTIES: Record<Role, string> = {
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -88,6 +88,13 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/cohost",
     roles: ["cohost"],
     summary: () => "The roster of each class you cohost (first names, first-class marks) and a Join button into its room as cohost.",
+  },
+  templates: {
+    id: "templates",
+    title: "Class templates",
+    href: "/staff/templates",
+    roles: ["admin"],
+    summary: () => "Create and edit the recurring live and studio classes; the schedule follows at once, and booked classes keep their time.",
   },
   audit: {
     id: "audit",
