@@ -51,6 +51,7 @@ export const ERRORS = {
   staff_unknown_studio: { status: 400, message: "Please choose studios from the list." },
   staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
   staff_code_not_found: { status: 404, message: "We couldn't find that code." },
+  staff_item_not_found: { status: 404, message: "We couldn't find that item. Reload the page and try again." },
 
   // Sessions and live connections (issue 23).
   sign_in_not_recent: { status: 401, message: "For this, please sign in again: your last sign-in was more than five minutes ago." },
