@@ -26,6 +26,10 @@ const routes = {
   article: await import("~/routes/staff.articles_.$id"),
   preview: await import("~/routes/staff.articles_.$id_.preview"),
   cohost: await import("~/routes/staff.cohost"),
+  catalogue: await import("~/routes/staff.catalogue"),
+  site: await import("~/routes/staff.site"),
+  dashboard: await import("~/routes/staff.dashboard"),
+  dashboardCsv: await import("~/routes/staff.dashboard[.csv]"),
 };
 
 const SITE = "http://localhost:3000";
@@ -55,6 +59,10 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/catalogue", route: "catalogue", open: ["admin"] },
+  { path: "/staff/site", route: "site", open: ["admin"] },
+  { path: "/staff/dashboard", route: "dashboard", open: ["admin"] },
+  { path: "/staff/dashboard.csv", route: "dashboardCsv", open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -69,6 +77,10 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
   { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+  { name: "price a class pack", path: "/staff/catalogue", route: "catalogue", open: ["admin"], allowed: 302, fields: async () => ({ kind: "pack", id: "ten-classes", price: "80", credits: "10", validDays: "180", onSale: "on" }) },
+  { name: "price a gift", path: "/staff/catalogue", route: "catalogue", open: ["admin"], allowed: 302, fields: async () => ({ kind: "gift", id: "one-month", price: "15", months: "1", onSale: "on" }) },
+  { name: "write the banner", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "banner", text: "Matrix news", linkLabel: "More", href: "/about", active: "on" }) },
+  { name: "toggle a flag", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "flag", flag: "surveys", enabled: "off" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();
