@@ -127,7 +127,7 @@ export default function StaffSiteRoute() {
                   <Form method="post">
                     <input type="hidden" name="intent" value="flag" />
                     <input type="hidden" name="flag" value={flag.name} />
-                    <button type="submit" name="enabled" value={flag.enabled ? "off" : "on"} className="button button--secondary button--small" disabled={busy} aria-label={`Turn ${flag.name} ${flag.enabled ? "off" : "on"}`}>
+                    <button type="submit" name="enabled" value={flag.enabled ? "off" : "on"} className="button button--secondary button--small" disabled={busy} aria-label={`Turn ${flag.enabled ? "off" : "on"} ${flag.name}`}>
                       Turn {flag.enabled ? "off" : "on"}
                     </button>
                   </Form>
