@@ -3,6 +3,7 @@ import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
 import { wcagFindings } from "../support/axe";
 import { putDocument } from "../support/e2e-store";
+import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**
  * Issue 26 in Chromium, the admin's catalogue, banner and figures (ADR 052), JavaScript off: a class
@@ -77,4 +78,26 @@ test("axe finds nothing serious on the catalogue, banner and figures pages at ph
     }
   }
   expect(findings).toEqual([]);
+});
+
+test("the XSS corpus saved as banner text runs nothing on the home page", async ({ page, baseURL }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signInContext(page.request, baseURL!, ADMIN);
+  const save = (text: string, linkLabel = "More", href = "/about") => page.request.post("/staff/site", { form: { intent: "banner", text, linkLabel, href, active: "on" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const payloads = XSS_PAYLOADS.map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p.length <= 160);
+  expect(payloads.length).toBeGreaterThan(10);
+  for (const payload of payloads) {
+    expect((await save(payload)).status(), payload).toBe(302);
+    await page.goto("/");
+    await expect(page.getByRole("complementary", { name: "News" })).toContainText(payload.slice(0, 20));
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), payload).toBeUndefined();
+    expect(await page.locator(".news-banner img, .news-banner svg, .news-banner iframe, .news-banner script").count(), payload).toBe(0);
+  }
+  expect(dialogs).toEqual([]);
+  // Back to the demo's own banner, for the other journeys on this server.
+  await save("New this month: the Nervous System Reset, two gentle weeks of breath and rest.", "Take a look", "/nervous-system-reset");
 });
