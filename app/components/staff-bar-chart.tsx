@@ -1,14 +1,13 @@
-import { barsFor } from "~/features/staff/dashboard";
-
 /**
- * A small bar chart drawn on the server (issue 26): plain SVG, no script. It is decoration for
+ * A small bar chart drawn on the server (issue 26): plain SVG, no script; the bars come laid out
+ * (features/staff/dashboard barsFor). It is decoration for
  * sighted readers; the numbers it draws are written beside it and in the table it sits in, so it is
  * hidden from screen readers.
  */
-export function StaffBarChart({ values, width = 150, height = 32 }: { values: readonly number[]; width?: number; height?: number }) {
+export function StaffBarChart({ bars, width, height }: { bars: ReadonlyArray<{ x: number; y: number; width: number; height: number }>; width: number; height: number }) {
   return (
     <svg className="staff-chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} aria-hidden="true" focusable="false">
-      {barsFor(values, width, height).map((bar, i) => (
+      {bars.map((bar, i) => (
         <rect key={i} x={bar.x} y={bar.y} width={bar.width} height={bar.height} />
       ))}
     </svg>

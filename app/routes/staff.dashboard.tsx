@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { StaffBarChart, StaffFillBar } from "~/components/staff-bar-chart";
 import { StaffPage } from "~/components/staff-page";
+import { barsFor } from "~/features/staff/dashboard";
 import { morningFigures } from "~/features/staff/dashboard.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
@@ -38,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+const CHART = { width: 150, height: 32 };
 
 export default function StaffDashboardRoute() {
   const page = useLoaderData<typeof loader>();
@@ -115,7 +118,7 @@ export default function StaffDashboardRoute() {
                   {s.capped ? " or more" : ""}
                 </td>
                 <td>
-                  <StaffBarChart values={s.daily} />
+                  <StaffBarChart bars={barsFor(s.daily, CHART.width, CHART.height)} width={CHART.width} height={CHART.height} />
                 </td>
               </tr>
             ))}

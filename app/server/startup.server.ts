@@ -16,6 +16,7 @@ import { retryPendingMail } from "~/platform/mail.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
+import { followContentChanges } from "~/platform/content-signal.server";
 
 /** Tries at seeding the demo people into the Auth emulator: 1 s, 2 s, 4 s, 8 s apart. */
 const DEMO_ACCOUNT_ATTEMPTS = 5;
@@ -145,8 +146,11 @@ export function startScheduleJobs(): () => Promise<void> {
     timer.unref();
     return timer;
   });
+  // Issue 26: staff changes made on another instance empty this one's content and page caches (ADR 052).
+  const stopFollowing = followContentChanges();
   return async () => {
     stopped = true;
+    stopFollowing();
     for (const timer of timers) clearInterval(timer);
     // A run held up by a slow provider is not waited for past the shutdown's means: its lease is given
     // back, and the next tick anywhere does the rest.

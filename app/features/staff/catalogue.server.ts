@@ -1,10 +1,10 @@
 import { getStore } from "~/adapters/store/index.server";
-import { contentChanged } from "~/lib/cache.server";
 import { problemOf, type Problem } from "~/lib/errors";
 import { NewsBannerSchema, type NewsBanner } from "~/features/content/content";
 import { CreditPackSchema, type CreditPack } from "~/features/wallet/credit-pack";
 import { CREDIT_PACKS } from "~/features/wallet/credits.server";
 import { GIFT_TYPES, GiftTypeSchema, type GiftType } from "~/features/wallet/gifts.server";
+import { publishContentChange } from "~/platform/content-signal.server";
 import { FEATURE_FLAG_DEFAULTS, FeatureFlagDocumentSchema, type FeatureFlagName } from "~/platform/feature-flags";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
@@ -15,7 +15,8 @@ import { recordChange } from "./audit.server";
  * a change that changes nothing writes neither. Prices are read from the store at checkout (the gift
  * and credit forms never use a cached price), so the next checkout charges an edited price on every
  * instance; a purchase already made keeps what it recorded (its amount, and the credits and days or
- * months it was sold with). The banner and flags drop this instance's content and page caches at once.
+ * months it was sold with). The banner and flags drop this instance's content and page caches at once
+ * and signal the other instances (platform/content-signal.server.ts).
  */
 
 export type CatalogueResult = { ok: true; changed: boolean } | { ok: false; problem: Problem };
@@ -56,7 +57,7 @@ export async function updateGiftType(actor: AuditActor, change: GiftTypeChange, 
     if (changed) tx.update(GIFT_TYPES, type.id, after);
     return { ok: true as const, changed };
   });
-  if (result.ok && result.changed) contentChanged([GIFT_TYPES]);
+  if (result.ok && result.changed) await publishContentChange([GIFT_TYPES]);
   return result;
 }
 
@@ -71,7 +72,7 @@ export async function updateCreditPack(actor: AuditActor, change: CreditPackChan
     if (changed) tx.update(CREDIT_PACKS, pack.id, after);
     return { ok: true as const, changed };
   });
-  if (result.ok && result.changed) contentChanged([CREDIT_PACKS]);
+  if (result.ok && result.changed) await publishContentChange([CREDIT_PACKS]);
   return result;
 }
 
@@ -97,7 +98,7 @@ export async function saveBanner(actor: AuditActor, change: BannerChange, now = 
     if (changed) tx.set(BANNER.collection, BANNER.id, { id: BANNER.id, ...after });
     return { ok: true as const, changed };
   });
-  if (result.changed) contentChanged(["newsBanner"]);
+  if (result.changed) await publishContentChange(["newsBanner"]);
   return result;
 }
 
@@ -135,6 +136,6 @@ export async function setFlag(actor: AuditActor, name: string, enabled: boolean,
     if (changed) tx.set(FEATURE_FLAGS, name, { id: name, enabled });
     return { ok: true as const, changed };
   });
-  if (result.ok && result.changed) contentChanged(["featureFlags"]);
+  if (result.ok && result.changed) await publishContentChange(["featureFlags"]);
   return result;
 }
