@@ -69,11 +69,21 @@ export async function action({ request }: ActionFunctionArgs) {
   return data<ActionData>({ key: null, error: "Please use the Save button beside a gift or a class pack.", errors: {}, values: {} }, { status: 400 });
 }
 
+type Item = { id: string; name: string; onSale: boolean; currency: string; summary: string; values: Values };
+type Field = { name: string; label: string; inputMode: "numeric" | "decimal"; width: number };
+
+const GIFT_FIELDS: Field[] = [{ name: "months", label: "Months", inputMode: "numeric", width: 4 }];
+const PACK_FIELDS: Field[] = [
+  { name: "credits", label: "Credits", inputMode: "numeric", width: 4 },
+  { name: "validDays", label: "Days the credits keep", inputMode: "numeric", width: 4 },
+];
+
 export default function StaffCatalogueRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const mine = (key: string) => (result?.key === key ? result : null);
+  const gifts: Item[] = page.gifts.map((g) => ({ ...g, summary: `${g.shown} for ${g.months} ${g.months === "1" ? "month" : "months"}.`, values: { price: g.price, months: g.months } }));
+  const packs: Item[] = page.packs.map((p) => ({ ...p, summary: `${p.shown} for ${p.credits} credits, kept ${p.validDays} days.`, values: { price: p.price, credits: p.credits, validDays: p.validDays } }));
   return (
     <StaffPage id="catalogue-title" title="Gifts and class packs" intro="Prices, lengths and what is on sale. A change shows on the public pages at once; what people already bought keeps the terms they paid for." notice={page.notice}>
       {result?.error && !result.key ? (
@@ -81,79 +91,52 @@ export default function StaffCatalogueRoute() {
           {result.error}
         </p>
       ) : null}
-      <h2 id="gifts-title">Gift memberships</h2>
-      {page.gifts.length === 0 ? <p className="empty-note">There are no gift memberships in the store yet.</p> : null}
-      <ul className="staff-codes" aria-labelledby="gifts-title">
-        {page.gifts.map((gift) => {
-          const key = `gift-${gift.id}`;
-          const own = mine(key);
-          const values = own?.values ?? { price: gift.price, months: gift.months, onSale: gift.onSale ? "on" : "" };
-          return (
-            <li key={gift.id} className="staff-code" data-item={key}>
-              <h3 className="staff-areas__title">
-                {gift.name} · {gift.onSale ? "On sale" : "Not on sale"}
-              </h3>
-              <p>
-                {gift.shown} for {gift.months} {gift.months === "1" ? "month" : "months"}.
-              </p>
-              {own?.error ? (
-                <p className="notice notice--error" role="alert">
-                  {own.error}
-                </p>
-              ) : null}
-              <Form method="post" className="staff-filter" aria-label={`Change ${gift.name}`}>
-                <input type="hidden" name="kind" value="gift" />
-                <input type="hidden" name="id" value={gift.id} />
-                <StaffItemField idBase={key} name="price" label={`Price (${gift.currency})`} defaultValue={values.price ?? ""} error={own?.errors.price} inputMode="decimal" width={10} />
-                <StaffItemField idBase={key} name="months" label="Months" defaultValue={values.months ?? ""} error={own?.errors.months} inputMode="numeric" width={4} />
-                <StaffItemCheck idBase={key} name="onSale" label="On sale" defaultChecked={values.onSale === "on"} />
-                <div className="button-row">
-                  <button type="submit" className="button button--small" disabled={busy}>
-                    Save {gift.name}
-                  </button>
-                </div>
-              </Form>
-            </li>
-          );
-        })}
-      </ul>
-      <h2 id="packs-title">Class packs</h2>
-      {page.packs.length === 0 ? <p className="empty-note">There are no class packs in the store yet.</p> : null}
-      <ul className="staff-codes" aria-labelledby="packs-title">
-        {page.packs.map((pack) => {
-          const key = `pack-${pack.id}`;
-          const own = mine(key);
-          const values = own?.values ?? { price: pack.price, credits: pack.credits, validDays: pack.validDays, onSale: pack.onSale ? "on" : "" };
-          return (
-            <li key={pack.id} className="staff-code" data-item={key}>
-              <h3 className="staff-areas__title">
-                {pack.name} · {pack.onSale ? "On sale" : "Not on sale"}
-              </h3>
-              <p>
-                {pack.shown} for {pack.credits} credits, kept {pack.validDays} days.
-              </p>
-              {own?.error ? (
-                <p className="notice notice--error" role="alert">
-                  {own.error}
-                </p>
-              ) : null}
-              <Form method="post" className="staff-filter" aria-label={`Change ${pack.name}`}>
-                <input type="hidden" name="kind" value="pack" />
-                <input type="hidden" name="id" value={pack.id} />
-                <StaffItemField idBase={key} name="price" label={`Price (${pack.currency})`} defaultValue={values.price ?? ""} error={own?.errors.price} inputMode="decimal" width={10} />
-                <StaffItemField idBase={key} name="credits" label="Credits" defaultValue={values.credits ?? ""} error={own?.errors.credits} inputMode="numeric" width={4} />
-                <StaffItemField idBase={key} name="validDays" label="Days the credits keep" defaultValue={values.validDays ?? ""} error={own?.errors.validDays} inputMode="numeric" width={4} />
-                <StaffItemCheck idBase={key} name="onSale" label="On sale" defaultChecked={values.onSale === "on"} />
-                <div className="button-row">
-                  <button type="submit" className="button button--small" disabled={busy}>
-                    Save {pack.name}
-                  </button>
-                </div>
-              </Form>
-            </li>
-          );
-        })}
-      </ul>
+      <CatalogueList id="gifts-title" title="Gift memberships" empty="There are no gift memberships in the store yet." kind="gift" items={gifts} fields={GIFT_FIELDS} result={result} busy={busy} />
+      <CatalogueList id="packs-title" title="Class packs" empty="There are no class packs in the store yet." kind="pack" items={packs} fields={PACK_FIELDS} result={result} busy={busy} />
     </StaffPage>
+  );
+}
+
+/** One kind of item, each with its own small form: price, the kind's own fields, on sale. */
+function CatalogueList({ id, title, empty, kind, items, fields, result, busy }: { id: string; title: string; empty: string; kind: "gift" | "pack"; items: Item[]; fields: Field[]; result: ActionData | undefined; busy: boolean }) {
+  return (
+    <>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? <p className="empty-note">{empty}</p> : null}
+      <ul className="staff-codes" aria-labelledby={id}>
+        {items.map((item) => {
+          const key = `${kind}-${item.id}`;
+          const own = result?.key === key ? result : null;
+          const values = own?.values ?? { ...item.values, onSale: item.onSale ? "on" : "" };
+          return (
+            <li key={`${key}-${JSON.stringify(item.values)}-${item.onSale}`} className="staff-code" data-item={key}>
+              <h3 className="staff-areas__title">
+                {item.name} · {item.onSale ? "On sale" : "Not on sale"}
+              </h3>
+              <p>{item.summary}</p>
+              {own?.error ? (
+                <p className="notice notice--error" role="alert">
+                  {own.error}
+                </p>
+              ) : null}
+              <Form method="post" className="staff-filter" aria-label={`Change ${item.name}`}>
+                <input type="hidden" name="kind" value={kind} />
+                <input type="hidden" name="id" value={item.id} />
+                <StaffItemField idBase={key} name="price" label={`Price (${item.currency})`} defaultValue={values.price ?? ""} error={own?.errors.price} inputMode="decimal" width={10} />
+                {fields.map((field) => (
+                  <StaffItemField key={field.name} idBase={key} name={field.name} label={field.label} defaultValue={values[field.name] ?? ""} error={own?.errors[field.name]} inputMode={field.inputMode} width={field.width} />
+                ))}
+                <StaffItemCheck idBase={key} name="onSale" label="On sale" defaultChecked={values.onSale === "on"} />
+                <div className="button-row">
+                  <button type="submit" className="button button--small" disabled={busy}>
+                    Save {item.name}
+                  </button>
+                </div>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { StaffBarChart, StaffFillBar } from "~/components/staff-bar-chart";
 import { StaffPage } from "~/components/staff-page";
+import { StaffTable } from "~/components/staff-table";
 import { barsFor } from "~/features/staff/dashboard";
 import { morningFigures } from "~/features/staff/dashboard.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
@@ -60,71 +61,45 @@ export default function StaffDashboardRoute() {
             {page.weekTotals.classes} {page.weekTotals.classes === 1 ? "class" : "classes"}, {page.weekTotals.booked} of {page.weekTotals.seats} places booked ({page.weekTotals.fill}% full). Times in {page.zone}.
             {page.weekCapped ? " Only the first 500 classes are shown." : ""}
           </p>
-          <div className="table-scroll">
-            <table className="staff-table" aria-labelledby="week-title" data-testid="week">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">Booked</th>
-                  <th scope="col">Full</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.week.map((c) => (
-                  <tr key={c.id}>
-                    <td>{c.when}</td>
-                    <td>
-                      {c.title}
-                      {c.where === "studio" ? " (studio)" : ""}
-                    </td>
-                    <td>
-                      {c.booked} of {c.capacity}
-                      {c.waitlisted > 0 ? `, ${c.waitlisted} waiting` : ""}
-                    </td>
-                    <td>
-                      <StaffFillBar percent={c.fill} /> {c.fill}%
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable labelledBy="week-title" testId="week" headers={["When", "Class", "Booked", "Full"]}>
+            {page.week.map((c) => (
+              <tr key={c.id}>
+                <td>{c.when}</td>
+                <td>
+                  {c.title}
+                  {c.where === "studio" ? " (studio)" : ""}
+                </td>
+                <td>
+                  {c.booked} of {c.capacity}
+                  {c.waitlisted > 0 ? `, ${c.waitlisted} waiting` : ""}
+                </td>
+                <td>
+                  <StaffFillBar percent={c.fill} /> {c.fill}%
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         </>
       )}
       <h2 id="trends-title">The last 30 days</h2>
       <p>
         From {page.firstDay} to {page.lastDay} (UTC days). Each chart has one bar a day, today on the right.
       </p>
-      <div className="table-scroll">
-        <table className="staff-table" aria-labelledby="trends-title" data-testid="trends">
-          <thead>
-            <tr>
-              <th scope="col">Figure</th>
-              <th scope="col">Last 7 days</th>
-              <th scope="col">Last 30 days</th>
-              <th scope="col">
-                <span aria-hidden="true">Day by day</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.series.map((s) => (
-              <tr key={s.id} data-series={s.id}>
-                <th scope="row">{s.label}</th>
-                <td>{s.last7}</td>
-                <td>
-                  {s.last30}
-                  {s.capped ? " or more" : ""}
-                </td>
-                <td>
-                  <StaffBarChart bars={barsFor(s.daily, CHART.width, CHART.height)} width={CHART.width} height={CHART.height} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable labelledBy="trends-title" testId="trends" headers={["Figure", "Last 7 days", "Last 30 days", <span key="chart" aria-hidden="true">Day by day</span>]}>
+        {page.series.map((s) => (
+          <tr key={s.id} data-series={s.id}>
+            <th scope="row">{s.label}</th>
+            <td>{s.last7}</td>
+            <td>
+              {s.last30}
+              {s.capped ? " or more" : ""}
+            </td>
+            <td>
+              <StaffBarChart bars={barsFor(s.daily, CHART.width, CHART.height)} width={CHART.width} height={CHART.height} />
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </StaffPage>
   );
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffItemCheck, StaffItemField } from "~/components/staff-item-field";
 import { StaffPage } from "~/components/staff-page";
+import { StaffTable } from "~/components/staff-table";
 import { BANNER_LABEL_MAX, BANNER_TEXT_MAX, BannerFormSchema, FlagFormSchema, fieldErrors } from "~/features/staff/catalogue-form";
 import { getStoredBanner, listFlags, saveBanner, setFlag } from "~/features/staff/catalogue.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
@@ -104,39 +105,27 @@ export default function StaffSiteRoute() {
         </div>
       </Form>
       <h2 id="flags-title">Feature flags</h2>
-      <div className="table-scroll">
-        <table className="staff-table" aria-labelledby="flags-title">
-          <thead>
-            <tr>
-              <th scope="col">Flag</th>
-              <th scope="col">What it turns on</th>
-              <th scope="col">Now</th>
-              <th scope="col">Change</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.flags.map((flag) => (
-              <tr key={flag.name} data-flag={flag.name}>
-                <th scope="row">{flag.name}</th>
-                <td>{flag.note}</td>
-                <td>
-                  {flag.enabled ? "On" : "Off"}
-                  {flag.stored ? "" : " (default)"}
-                </td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="flag" />
-                    <input type="hidden" name="flag" value={flag.name} />
-                    <button type="submit" name="enabled" value={flag.enabled ? "off" : "on"} className="button button--secondary button--small" disabled={busy} aria-label={`Turn ${flag.enabled ? "off" : "on"} ${flag.name}`}>
-                      Turn {flag.enabled ? "off" : "on"}
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable labelledBy="flags-title" headers={["Flag", "What it turns on", "Now", "Change"]}>
+        {page.flags.map((flag) => (
+          <tr key={flag.name} data-flag={flag.name}>
+            <th scope="row">{flag.name}</th>
+            <td>{flag.note}</td>
+            <td>
+              {flag.enabled ? "On" : "Off"}
+              {flag.stored ? "" : " (default)"}
+            </td>
+            <td>
+              <Form method="post">
+                <input type="hidden" name="intent" value="flag" />
+                <input type="hidden" name="flag" value={flag.name} />
+                <button type="submit" name="enabled" value={flag.enabled ? "off" : "on"} className="button button--secondary button--small" disabled={busy} aria-label={`Turn ${flag.enabled ? "off" : "on"} ${flag.name}`}>
+                  Turn {flag.enabled ? "off" : "on"}
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
     </StaffPage>
   );
 }
