@@ -73,6 +73,18 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     expect(text).toContain("day_utc,newMemberships,cancelledMemberships,codesRedeemed,giftsRedeemed,creditsSold,creditsSpent");
     expect(text.trim().split("\r\n").length).toBeGreaterThanOrEqual(32);
 
+    // Bounded: one read per class in the week, its seats, and each event in the window; a second load within the minute reads nothing.
+    invalidate("staffDashboard");
+    const { computeMorningFigures, morningFigures } = await import("../../app/features/staff/dashboard.server");
+    const readsBefore = getStore().readCount();
+    const fresh = await computeMorningFigures(new Date());
+    const reads = getStore().readCount() - readsBefore;
+    console.log(JSON.stringify({ dashboardReads: reads, weekClasses: fresh.week.length }));
+    await morningFigures();
+    const cachedBefore = getStore().readCount();
+    await morningFigures();
+    expect(getStore().readCount() - cachedBefore).toBe(0);
+
     const member = await staffSession({});
     expect((await staffGet(dashboardRoute, "/staff/dashboard", member.cookie)).status).toBe(403);
     expect((await answerOf(async () => csvRoute.loader({ request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: member.cookie } }), params: {}, context: {} } as never))).status).toBe(403);
