@@ -72,7 +72,8 @@ export function createFrontDoor(
   setLogRoutes(build.routes);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
   // Staff published or changed public content here (issue 26): this instance's rendered pages go at
-  // once; other instances keep theirs until PAGE_CACHE_SECONDS runs out.
+  // once. A catalogue, banner or flag change also reaches the other instances through
+  // cacheSignals/content (platform/content-signal, ADR 052); other content waits for PAGE_CACHE_SECONDS.
   onContentChange(() => pageCache.clear());
   const publicFiles = listPublicFiles(options.publicDir);
   const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;
