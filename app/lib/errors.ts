@@ -60,6 +60,7 @@ export const ERRORS = {
   staff_teacher_no_address: { status: 409, message: "This teacher's page has no address yet. Please give it one before showing it." },
   staff_no_teacher_profile: { status: 404, message: "Your account isn't linked to a teacher profile yet. An admin can link it on the people page." },
   staff_note_not_yours: { status: 403, message: "You can write only to the members of classes you teach." },
+  staff_item_not_found: { status: 404, message: "We couldn't find that item. Reload the page and try again." },
 
   // Sessions and live connections (issue 23).
   sign_in_not_recent: { status: 401, message: "For this, please sign in again: your last sign-in was more than five minutes ago." },

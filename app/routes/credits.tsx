@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { endDateText } from "~/features/wallet/gift";
-import { creditSummary, getCreditPack, listCreditPacks } from "~/features/wallet/credits.server";
+import { creditSummary, getCreditPack, listCreditPacks, packTerms } from "~/features/wallet/credits.server";
 import { readPurchaseForm } from "~/server/purchase-form.server";
 import { isReturnPath } from "~/features/billing/subscribe-link";
 import { formatMoney } from "~/features/billing/promotion-code";
@@ -74,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intentId = String(formData.get("intentId") ?? "");
   const started = await startPurchase({
     uid: viewer.uid,
-    item: { kind: "credit_pack", itemId: pack.id, name: `Stillhour class pack: ${pack.name}`, amount: pack.amount, currency: pack.currency },
+    item: { kind: "credit_pack", itemId: pack.id, name: `Stillhour class pack: ${pack.name}`, amount: pack.amount, currency: pack.currency, metadata: packTerms(pack) },
     intentId,
     successPath: `/credits?purchase=${purchaseIdFor(viewer.uid, intentId)}${back}`,
     cancelPath: `/credits?canceled=1${back}`,

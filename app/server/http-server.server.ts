@@ -76,8 +76,8 @@ export function createFrontDoor(
   const remix = createRequestHandler(build, env.NODE_ENV);
   setLogRoutes(build.routes);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
-  // Staff published or changed public content here (issue 26): this instance's rendered pages go at
-  // once; other instances keep theirs until PAGE_CACHE_SECONDS runs out.
+  // Staff published or changed public content (issue 26), here or on another instance (the content
+  // signal, platform/content-signal.server.ts): the rendered pages go at once.
   onContentChange(() => pageCache.clear());
   const publicFiles = listPublicFiles(options.publicDir);
   const publicOrigin = new URL(env.PUBLIC_SITE_URL).origin;

@@ -31,6 +31,10 @@ const routes = {
   profile: await import("~/routes/staff.profile"),
   templates: await import("~/routes/staff.templates"),
   template: await import("~/routes/staff.templates_.$id"),
+  catalogue: await import("~/routes/staff.catalogue"),
+  site: await import("~/routes/staff.site"),
+  dashboard: await import("~/routes/staff.dashboard"),
+  dashboardCsv: await import("~/routes/staff.dashboard[.csv]"),
 };
 
 const SITE = "http://localhost:3000";
@@ -65,6 +69,10 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/profile", route: "profile", open: ["facilitator"] },
   { path: "/staff/templates", route: "templates", open: ["admin"] },
   { path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"] },
+  { path: "/staff/catalogue", route: "catalogue", open: ["admin"] },
+  { path: "/staff/site", route: "site", open: ["admin"] },
+  { path: "/staff/dashboard", route: "dashboard", open: ["admin"] },
+  { path: "/staff/dashboard.csv", route: "dashboardCsv", open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -89,6 +97,10 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; par
   { name: "resume a template", path: "/staff/templates", route: "templates", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", id: "breath" }) },
   { name: "edit a template", path: "/staff/templates/breath", route: "template", params: { id: "breath" }, open: ["admin"], allowed: 400, fields: async () => ({ intent: "save", title: "" }) },
   { name: "remove a cohost", path: "/staff/classes", route: "classes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "remove-cohost", classId: await amarasClass(), uid: "nobody" }) },
+  { name: "price a class pack", path: "/staff/catalogue", route: "catalogue", open: ["admin"], allowed: 302, fields: async () => ({ kind: "pack", id: "ten-classes", price: "80", credits: "10", validDays: "180", onSale: "on" }) },
+  { name: "price a gift", path: "/staff/catalogue", route: "catalogue", open: ["admin"], allowed: 302, fields: async () => ({ kind: "gift", id: "one-month", price: "15", months: "1", onSale: "on" }) },
+  { name: "write the banner", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "banner", text: "Matrix news", linkLabel: "More", href: "/about", active: "on" }) },
+  { name: "toggle a flag", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "flag", flag: "surveys", enabled: "off" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

@@ -34,6 +34,12 @@ export const CHECKOUT_INTENTS = "checkoutIntents";
 /** One per subscription: the purchase was fulfilled (and any promotion code counted). */
 export const MEMBERSHIP_FULFILMENTS = "membershipFulfilments";
 export const WINBACK_OFFERS = "winbackOffers";
+/**
+ * One per subscription the member (or the provider) set to end, written by the sync that first sees
+ * it (`cancelledAt`, unix ms): the morning figures count cancellations from it (issue 26; ADR 052).
+ * A later resume does not remove it: it counts the decision, as the cancellation mail does.
+ */
+export const MEMBERSHIP_CANCELLATIONS = "membershipCancellations";
 
 const PaymentCustomerSchema = z.object({ uid: z.string(), provider: z.enum(["demo", "stripe"]) });
 const IntentSchema = z.object({ uid: z.string(), intentId: z.string(), planId: z.string(), sessionId: z.string().nullable() });
@@ -189,10 +195,13 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
     const current = (await tx.get(PRIVATE_USERS, uid, PrivateUserSchema)) ?? DEFAULT_PRIVATE_USER;
     const gifted = await tx.get(GIFTED_MEMBERSHIPS, uid, GiftedTimeSchema);
     const fulfil = sub && isLiveStatus(sub.status) && !(await tx.get(MEMBERSHIP_FULFILMENTS, sub.id, z.object({}).passthrough()));
+    const ending = sub && (sub.cancelAtPeriodEnd || sub.status === "canceled") ? sub : null;
+    const firstSeenEnding = ending !== null && !(await tx.get(MEMBERSHIP_CANCELLATIONS, ending.id, z.object({}).passthrough()));
     // Fulfilment goes first among the writes, so the promotion-code redemption may still read.
     if (sub && fulfil) redemption = await fulfilPurchase(tx, uid, sub);
 
     if (event) tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
+    if (ending && firstSeenEnding) tx.create(MEMBERSHIP_CANCELLATIONS, ending.id, { uid, subscriptionId: ending.id, planId: ending.planId, cancelledAt: Date.now() });
     const now = nowSeconds();
     // Time a gift paid for counts too: whichever of the plan and the gift ends later.
     const fromPlan = {
@@ -457,8 +466,8 @@ export async function closePaymentAccounts(uid: string, customerIds: readonly st
 
 /**
  * The billing records of a leaving member: the membership as last synced, the win-back claim, open
- * checkout intents and gifted time go; payment event and fulfilment records, which say what was
- * paid and counted, stay under `pseudonym`.
+ * checkout intents and gifted time go; payment event, fulfilment and cancellation records, which say
+ * what was paid and counted, stay under `pseudonym`.
  */
 export async function anonymiseMembershipRecords(uid: string, pseudonym: string): Promise<void> {
   const store = getStore();
@@ -468,4 +477,5 @@ export async function anonymiseMembershipRecords(uid: string, pseudonym: string)
   for (const { id } of await documentsWhere(CHECKOUT_INTENTS, "uid", uid)) await store.delete(CHECKOUT_INTENTS, id);
   for (const { id } of await documentsWhere(PAYMENT_EVENTS, "uid", uid)) await store.update(PAYMENT_EVENTS, id, { uid: pseudonym });
   for (const { id } of await documentsWhere(MEMBERSHIP_FULFILMENTS, "uid", uid)) await store.update(MEMBERSHIP_FULFILMENTS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(MEMBERSHIP_CANCELLATIONS, "uid", uid)) await store.update(MEMBERSHIP_CANCELLATIONS, id, { uid: pseudonym });
 }

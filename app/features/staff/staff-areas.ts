@@ -21,14 +21,14 @@ export const ROLE_LABEL: Record<Role, string> = {
 
 /** What each role may do today, in one sentence (the /staff home and the people page show it). */
 export const ROLE_DUTIES: Record<Role, string> = {
-  admin: "Runs the whole site: people and roles, promotion codes, any class change, every studio's front desk, and the audit log.",
+  admin: "Runs the whole site: people and roles, promotion codes, gifts and class packs, the news banner and feature flags, any class change, every studio's front desk, the morning figures and the audit log.",
   blogEditor: "Writes, previews, schedules, publishes and takes down blog articles.",
   cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
   facilitator: "Cancels or names a substitute for the classes they teach, sees who is booked and writes to them, and keeps their own teacher profile.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates", "catalogue", "site", "dashboard"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -116,6 +116,27 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/profile",
     roles: ["facilitator"],
     summary: () => "Your bio, your Instagram link and your portrait, as members see them on your teacher page.",
+  },
+  catalogue: {
+    id: "catalogue",
+    title: "Gifts and class packs",
+    href: "/staff/catalogue",
+    roles: ["admin"],
+    summary: () => "Set the price and length of each gift and class pack, and take them on or off sale.",
+  },
+  site: {
+    id: "site",
+    title: "Banner and feature flags",
+    href: "/staff/site",
+    roles: ["admin"],
+    summary: () => "Write the news banner, switch it on or off, and turn feature flags on or off.",
+  },
+  dashboard: {
+    id: "dashboard",
+    title: "Morning figures",
+    href: "/staff/dashboard",
+    roles: ["admin"],
+    summary: () => "Bookings and fill for the coming week, memberships, codes, gifts and credits, with a CSV to download.",
   },
 };
 

@@ -180,6 +180,17 @@ export const PaidCreditPackSchema = z.object({
   paidAt: z.number().int().positive(),
 });
 
+/** What a pack is sold with, for the purchase record: its credits and the days they keep. */
+export function packTerms(pack: Pick<CreditPack, "credits" | "validDays">): Record<string, string> {
+  return { credits: String(pack.credits), validDays: String(pack.validDays) };
+}
+
+function soldWith(metadata: Record<string, string>, catalogue: CreditPack): { credits: number; validDays: number } {
+  const credits = CreditPackSchema.shape.credits.safeParse(Number(metadata.credits));
+  const validDays = CreditPackSchema.shape.validDays.safeParse(Number(metadata.validDays));
+  return { credits: credits.success ? credits.data : catalogue.credits, validDays: validDays.success ? validDays.data : catalogue.validDays };
+}
+
 export type GrantResult =
   | { ok: true; status: "granted" | "already_granted"; pack: UserCreditPack }
   | { ok: false; reason: "invalid_purchase" | "unknown_pack" | "other_member" };
@@ -187,7 +198,10 @@ export type GrantResult =
 /**
  * Fulfils a paid credit-pack purchase: the pack and its purchase entry, in one transaction keyed by
  * the purchase id, so the webhook replayed any number of times (or racing the success page) grants
- * one pack. Credits and validity come from the catalogue, never from the purchase's metadata.
+ * one pack. Credits and validity are the ones the pack was sold with: the checkout records them in
+ * the purchase (our server's record, never the browser's or the provider's words), so an admin's later
+ * edit of the catalogue (issue 26; ADR 052) never changes a purchase already made. A purchase from
+ * before that record existed takes the catalogue's.
  */
 export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResult> {
   const parsed = PaidCreditPackSchema.safeParse(purchase);
@@ -208,17 +222,18 @@ export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResu
       tx.get(CREDIT_ACCOUNTS, paid.uid, AccountSchema),
     ]);
     if (existing) return existing.uid === paid.uid ? { ok: true as const, status: "already_granted" as const, pack: existing } : { ok: false as const, reason: "other_member" as const };
+    const sold = soldWith(paid.metadata, catalogue);
     const pack: UserCreditPack = {
       id: paid.purchaseId,
       uid: paid.uid,
       purchaseId: paid.purchaseId,
       creditPackId: catalogue.id,
       name: catalogue.name,
-      credits: catalogue.credits,
+      credits: sold.credits,
       amount: paid.amount,
       currency: paid.currency.toLowerCase(),
       purchasedAt: paid.paidAt,
-      expiresAt: paid.paidAt + catalogue.validDays * DAY,
+      expiresAt: paid.paidAt + sold.validDays * DAY,
       settled: false,
       revokedAt: null,
     };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { cached } from "~/lib/cache.server";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
@@ -88,16 +87,21 @@ const CodeSchema = z.object({ giftId: z.string() });
 
 const facts = (gift: Gift): GiftFacts => ({ state: gift.state, method: gift.method, deliverAt: gift.deliverAt, buyerUid: gift.buyerUid, forSelf: gift.forSelf });
 
-/** The gifts on sale, through the content cache: the gift page and its action share one read. */
-export function listGiftTypes(): Promise<GiftType[]> {
-  return cached(GIFT_TYPES, { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () => {
-    const { docs } = await getStore().query(GIFT_TYPES, GiftTypeSchema, { orderBy: [{ field: "order" }] });
-    return docs.map((doc) => doc.data).filter((type) => type.active);
-  });
+/**
+ * The gifts on sale, read from the store on each call (a handful of documents): an admin's new price
+ * or a gift taken off sale (issue 26; ADR 052) counts on the very next view and checkout, on every
+ * instance, as promotion codes and class packs do. Never cached: a cached price could be charged.
+ */
+export async function listGiftTypes(): Promise<GiftType[]> {
+  const { docs } = await getStore().query(GIFT_TYPES, GiftTypeSchema, { orderBy: [{ field: "order" }] });
+  return docs.map((doc) => doc.data).filter((type) => type.active);
 }
 
+/** One gift on sale, by id, from the store: what a checkout charges. */
 export async function getGiftType(id: string): Promise<GiftType | null> {
-  return (await listGiftTypes()).find((type) => type.id === id) ?? null;
+  if (!GiftTypeSchema.shape.id.safeParse(id).success) return null;
+  const type = await getStore().get(GIFT_TYPES, id, GiftTypeSchema);
+  return type?.active ? type : null;
 }
 
 export function getGift(giftId: string): Promise<Gift | null> {
