@@ -28,7 +28,7 @@ export const ROLE_DUTIES: Record<Role, string> = {
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "surveys"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -95,6 +95,13 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/audit",
     roles: ["admin"],
     summary: () => "Every change made through these pages: who, what, which record, before and after.",
+  },
+  surveys: {
+    id: "surveys",
+    title: "Surveys",
+    href: "/staff/surveys",
+    roles: ["admin"],
+    summary: () => "Write a short survey for members, pause it, read its answers as counts or a CSV, and set how many members see surveys.",
   },
 };
 
