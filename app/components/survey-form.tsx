@@ -80,13 +80,13 @@ export function SurveyForm({ campaign, questions, back, values = {}, errors = {}
         );
       })}
       <div className="survey-form__actions">
-        <button type="submit" name="intent" value="answer" className="button button--primary">
+        <button type="submit" name="intent" value="answer" className="button">
           Send answers
         </button>
         <button type="submit" name="intent" value="not-now" className="button button--secondary" formNoValidate>
           Not now
         </button>
-        <button type="submit" name="intent" value="no-more" className="button button--link" formNoValidate>
+        <button type="submit" name="intent" value="no-more" className="button button--quiet" formNoValidate>
           No more surveys
         </button>
       </div>

@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const uid = state.viewer.uid;
   const campaignId = params.campaignId ?? "";
   const body = await readFormBody(request);
-  if (!body.ok) return data({ error: body.message, errors: {}, values: {} as AnswerValues }, { status: body.status, headers: PRIVATE });
+  if (!body.ok) return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
   const form = body.formData;
   const back = safeRedirectPath(form.get("back"));
   const intent = String(form.get("intent") ?? "answer");
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const outcome = await answerSurvey(uid, campaignId, values);
   if (!outcome.ok && "missing" in outcome) throw notFound();
-  if (!outcome.ok) return data({ error: ERRORS.survey_check_answers.message, errors: outcome.errors, values }, { status: ERRORS.survey_check_answers.status, headers: PRIVATE });
+  if (!outcome.ok) return data({ error: ERRORS.survey_check_answers.message, errors: outcome.errors, values, back }, { status: ERRORS.survey_check_answers.status, headers: PRIVATE });
   return redirect(backWith(back, "thanks"));
 }
 
@@ -83,11 +83,11 @@ export default function SurveyRoute() {
             <h1 id="survey-page-title">{page.campaign.title}</h1>
             <p>You have answered this survey. Thank you.</p>
             <p>
-              <a href={page.back}>Go back</a>
+              <a href={result?.back ?? page.back}>Go back</a>
             </p>
           </>
         ) : (
-          <SurveyForm campaign={page.campaign} questions={page.questions} back={page.back} values={result?.values} errors={result?.errors} idPrefix="survey-page" headingLevel={1} />
+          <SurveyForm campaign={page.campaign} questions={page.questions} back={result?.back ?? page.back} values={result?.values} errors={result?.errors} idPrefix="survey-page" headingLevel={1} />
         )}
       </div>
     </section>

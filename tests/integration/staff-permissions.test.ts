@@ -26,6 +26,9 @@ const routes = {
   article: await import("~/routes/staff.articles_.$id"),
   preview: await import("~/routes/staff.articles_.$id_.preview"),
   cohost: await import("~/routes/staff.cohost"),
+  surveys: await import("~/routes/staff.surveys"),
+  survey: await import("~/routes/staff.surveys_.$id"),
+  surveyCsv: await import("~/routes/staff.surveys_.$id_.answers[.csv]"),
 };
 
 const SITE = "http://localhost:3000";
@@ -55,6 +58,9 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/surveys", route: "surveys", open: ["admin"] },
+  { path: "/staff/surveys/demo-practice-rhythm", route: "survey", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
+  { path: "/staff/surveys/demo-practice-rhythm/answers.csv", route: "surveyCsv", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -69,6 +75,8 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
   { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+  { name: "resume a survey", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", campaignId: "demo-practice-rhythm" }) },
+  { name: "keep the survey weights", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "weights", show: "0", hide: "1" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();
