@@ -33,7 +33,7 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles"],
+      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "surveys"],
       facilitator: ["classes"],
       studioStaff: ["frontDesk"],
       blogEditor: ["articles"],
