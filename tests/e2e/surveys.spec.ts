@@ -105,3 +105,22 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
   await scannerContext.close();
   expect(findings).toEqual([]);
 });
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("the server-drawn panel survives hydration without an error and hides on a page without surveys", async ({ page, baseURL }) => {
+    const phone = `+1201558${String(Date.now() % 10_000).padStart(4, "0")}`;
+    const { uid } = await signInContext(page.request, baseURL!, phone);
+    putDocument("privateUsers", uid, { firstName: "Ash", lastName: "Hydrate", email: `${uid}@example.com`, mostRecentTimeZone: "UTC" });
+    putDocument("userSurveys", uid, { arm: "show-surveys" });
+    await page.goto("/about");
+    // Hydrated: the app's behaviours ran (they set the size class on <body>).
+    await page.waitForFunction(() => /size-(mobile|tablet|desktop)/.test(document.body.className));
+    const panel = page.getByRole("complementary", { name: "Survey" });
+    await expect(panel).toBeVisible();
+    await page.locator("footer a[href='/privacy']").click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(panel).toBeHidden();
+  });
+});
