@@ -4,6 +4,7 @@ import { SurveyDoneNote, SurveyPanel, isSurveyDone } from "~/components/survey-f
 import { surveyForMember } from "~/features/engagement/surveys.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { getViewerState } from "./viewer.server";
+import { getVisitor } from "./visitor.server";
 
 /**
  * The survey panel of a public page (issue 27, ADR 048), rendered on the server only. The panel is
@@ -15,6 +16,9 @@ import { getViewerState } from "./viewer.server";
 export async function surveySlotHtml(request: Request, context: object | undefined, page: { status: number; surveys: boolean }): Promise<string | null> {
   if (!page.surveys || page.status !== 200 || request.method !== "GET") return null;
   try {
+    // The signed cookie says whether anyone is signed in at all; only then is the session checked
+    // (the root's loader has already checked it for this request, and the check is shared).
+    if (!(await getVisitor(request)).member) return null;
     const state = await getViewerState(request, context);
     if (!state || state.viewer.anonymous) return null;
     const url = new URL(request.url);
