@@ -7,8 +7,8 @@ import { expect, test } from "../support/test";
  * Issue 27 (ADR 048) with JavaScript off: a member placed like the demo member in the show-surveys arm
  * meets the survey at the foot of /about, answers it and is thanked; a week later a second survey
  * comes, is put away with "Not now" and never returns; "No more surveys" stops a third and all after
- * it. A visitor's /about has no panel. Axe (WCAG 2.x A/AA) on the open panel at 390 px and on the
- * admin's surveys pages.
+ * it. A visitor's /about has no panel. Axe (WCAG 2.x A/AA) on the survey's own page and the open panel
+ * at 390 px, and on the admin's surveys pages.
  */
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 test.use({ javaScriptEnabled: false });
@@ -42,6 +42,10 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
   // Nothing chosen: the page of the survey itself says what to fix beside each question.
   await expect(page.getByRole("alert").first()).toBeVisible();
   await expect(page.getByText("Please choose one answer.")).toBeVisible();
+  const scannerContext = await browser.newContext({ javaScriptEnabled: true });
+  const scanner = await scannerContext.newPage();
+  await scanner.setViewportSize({ width: 390, height: 844 });
+  const findings: string[] = await wcagFindingsWithoutJavaScript(page, scanner, "390px the survey's own page, with errors");
   await page.getByLabel("Early morning").check();
   await page.getByLabel("Breath work").check();
   await page.getByLabel("Quiet sits with little talking").check();
@@ -58,11 +62,7 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
   await page.goto("/teachers");
   await expect(panel.getByText("A short survey from Stillhour: Evening sits")).toBeVisible();
 
-  const scannerContext = await browser.newContext({ javaScriptEnabled: true });
-  const scanner = await scannerContext.newPage();
-  const findings: string[] = [];
   // At phone width, where the panel has least room.
-  await scanner.setViewportSize({ width: 390, height: 844 });
   await panel.getByText(/A short survey from Stillhour/).click();
   findings.push(...(await wcagFindingsWithoutJavaScript(page, scanner, "390px /teachers with the survey open")));
 
