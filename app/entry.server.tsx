@@ -7,6 +7,7 @@ import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/log-path.server";
+import { insertBeforeBodyEnd, surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
@@ -38,6 +39,8 @@ export default function handleRequest(
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
   }
   responseHeaders.append("Vary", "Cookie");
+  // A member's survey on the pages that show surveys: static markup, no script (ADR 048).
+  const surveySlot = surveySlotHtml(request, loadContext ?? undefined, { status: responseStatusCode, surveys: pageHandle(remixContext).surveys });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -53,16 +56,19 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          body.once("end", () => clearTimeout(deadline));
-          body.once("close", () => clearTimeout(deadline));
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          void surveySlot.then((survey) => {
+            const body = new PassThrough();
+            body.once("end", () => clearTimeout(deadline));
+            body.once("close", () => clearTimeout(deadline));
+            const out = survey ? body.pipe(insertBeforeBodyEnd(survey)) : body;
+            resolve(
+              new Response(createReadableStreamFromReadable(out), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+            pipe(body);
+          });
         },
         onShellError(error: unknown) {
           reject(error);
@@ -113,10 +119,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   );
 };
 
+function pageHandle(remixContext: EntryContext) {
+  return mergeRouteHandles(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
+}
+
 function documentCacheControl(status: number, remixContext: EntryContext): string {
-  const handle = mergeRouteHandles(
-    remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle),
-  );
+  const handle = pageHandle(remixContext);
   if (status !== 200 || handle.requiresAuth) return "private, no-store";
   // A route without its own `headers` export hands on its parent's headers, and Remix drops its
   // loader's: a page whose loader said it is personal (a visitor's privacy choice, a code in

@@ -1,6 +1,6 @@
 import { LiveClassSchema } from "~/features/classes/live-class";
 import { AdMapsSchema, DEMO_AD_MAPS } from "~/platform/ad-maps";
-import type { z } from "zod";
+import { z } from "zod";
 import {
   ArticleSchema,
   FaqEntrySchema,
@@ -47,6 +47,8 @@ import { addMissingClaims, ensureAccount } from "~/adapters/identity/index.serve
 import { demoAccounts } from "./accounts";
 import { demoChallenges } from "./challenges";
 import { ChallengeSchema } from "~/features/engagement/challenges";
+import { SURVEY_CAMPAIGNS, SURVEY_QUESTIONS, SurveyCampaignSchema, SurveyQuestionSchema, USER_SURVEYS, UserSurveysSchema } from "~/features/engagement/surveys";
+import { demoSurveyCampaigns, demoSurveyQuestions, demoUserSurveys } from "./surveys";
 import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/features/billing/membership.server";
 import { getDemoProvider } from "~/adapters/payments/index.server";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
@@ -106,6 +108,10 @@ function batches(now: Date): SeedBatch[] {
     { collection: ON_DEMAND_TRANSCRIPTS, schema: TranscriptSchema, docs: recordings.map(({ id, cues }) => ({ id, cues })), idOf: byId },
     // The document id is the code; createIfAbsent keeps each code's redemption count across reseeds.
     { collection: "promotionCodes", schema: PromotionCodeSchema, docs: demoPromotionCodes, idOf: (doc) => String(doc.code) },
+    // Issue 27: one survey, and the demo member in the show-surveys arm (createIfAbsent keeps their answers).
+    { collection: SURVEY_QUESTIONS, schema: SurveyQuestionSchema, docs: demoSurveyQuestions, idOf: byId },
+    { collection: SURVEY_CAMPAIGNS, schema: SurveyCampaignSchema, docs: demoSurveyCampaigns, idOf: byId },
+    { collection: USER_SURVEYS, schema: UserSurveysSchema.extend({ uid: z.string() }), docs: demoUserSurveys, idOf: (doc) => String(doc.uid) },
   ];
 }
 

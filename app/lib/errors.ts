@@ -88,6 +88,10 @@ export const ERRORS = {
     status: 410,
     message: "That confirmation link has expired, was already used, or a newer one was sent. Save the new address in settings again to get a fresh link.",
   },
+
+  // Surveys (issue 27).
+  survey_not_found: { status: 404, message: "We couldn't find that survey. It may have been paused, or it isn't one we asked you." },
+  survey_check_answers: { status: 400, message: "Please check the answers marked below." },
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

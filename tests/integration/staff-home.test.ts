@@ -33,7 +33,7 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "teachers", "templates", "catalogue", "site", "dashboard"],
+      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "teachers", "templates", "catalogue", "site", "dashboard", "surveys"],
       facilitator: ["classes", "profile"],
       studioStaff: ["frontDesk"],
       blogEditor: ["articles"],

@@ -35,6 +35,9 @@ const routes = {
   site: await import("~/routes/staff.site"),
   dashboard: await import("~/routes/staff.dashboard"),
   dashboardCsv: await import("~/routes/staff.dashboard[.csv]"),
+  surveys: await import("~/routes/staff.surveys"),
+  survey: await import("~/routes/staff.surveys_.$id"),
+  surveyCsv: await import("~/routes/staff.surveys_.$id_.answers[.csv]"),
 };
 
 const SITE = "http://localhost:3000";
@@ -73,6 +76,9 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/site", route: "site", open: ["admin"] },
   { path: "/staff/dashboard", route: "dashboard", open: ["admin"] },
   { path: "/staff/dashboard.csv", route: "dashboardCsv", open: ["admin"] },
+  { path: "/staff/surveys", route: "surveys", open: ["admin"] },
+  { path: "/staff/surveys/demo-practice-rhythm", route: "survey", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
+  { path: "/staff/surveys/demo-practice-rhythm/answers.csv", route: "surveyCsv", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -101,6 +107,8 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; par
   { name: "price a gift", path: "/staff/catalogue", route: "catalogue", open: ["admin"], allowed: 302, fields: async () => ({ kind: "gift", id: "one-month", price: "15", months: "1", onSale: "on" }) },
   { name: "write the banner", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "banner", text: "Matrix news", linkLabel: "More", href: "/about", active: "on" }) },
   { name: "toggle a flag", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "flag", flag: "surveys", enabled: "off" }) },
+  { name: "resume a survey", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", campaignId: "demo-practice-rhythm" }) },
+  { name: "keep the survey weights", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "weights", show: "0", hide: "1" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

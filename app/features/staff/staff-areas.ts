@@ -28,7 +28,7 @@ export const ROLE_DUTIES: Record<Role, string> = {
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates", "catalogue", "site", "dashboard"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates", "catalogue", "site", "dashboard", "surveys"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -137,6 +137,13 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/dashboard",
     roles: ["admin"],
     summary: () => "Bookings and fill for the coming week, memberships, codes, gifts and credits, with a CSV to download.",
+  },
+  surveys: {
+    id: "surveys",
+    title: "Surveys",
+    href: "/staff/surveys",
+    roles: ["admin"],
+    summary: () => "Write a short survey for members, pause it, read its answers as counts or a CSV, and set how many members see surveys.",
   },
 };
 
