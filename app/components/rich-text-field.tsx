@@ -19,8 +19,8 @@ const TOOLS: Array<{ command: RichTextCommand; label: string }> = [
  * demand (its own chunk, this page only), the textarea is hidden but stays in the form, and the
  * editor writes its HTML into it on every change, so the post is the same field either way.
  */
-export function RichTextField({ name, label, hint, value, error, rows = 16 }: { name: string; label: string; hint: string; value: string; error?: string; rows?: number }) {
-  const ids = fieldIds(name, hint, error);
+export function RichTextField({ name, idName = name, label, hint, value, error, rows = 16 }: { name: string; idName?: string; label: string; hint: string; value: string; error?: string; rows?: number }) {
+  const ids = fieldIds(idName, hint, error);
   const labelId = `${ids.id}-label`;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);

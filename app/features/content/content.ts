@@ -23,6 +23,8 @@ export const PressArticleSchema = z.object({
   publishedAt: isoDate,
   url: z.string().url(),
   excerpt: z.string().default(""),
+  /** Shown on /press (issue 26): a draft or a taken-down item is kept but not shown. Seeded items are public. */
+  published: z.boolean().default(true),
 });
 export type PressArticle = z.infer<typeof PressArticleSchema>;
 
@@ -108,6 +110,8 @@ export const LearningSeriesSchema = z.object({
       }),
     )
     .default([]),
+  /** Shown on /learn (issue 26): a draft or a taken-down series is kept but not shown. Seeded series are public. */
+  published: z.boolean().default(true),
 });
 export type LearningSeries = z.infer<typeof LearningSeriesSchema>;
 

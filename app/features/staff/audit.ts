@@ -8,7 +8,7 @@ import type { Role } from "~/features/identity/user";
  * ./audit.server.ts.
  */
 
-export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles"] as const;
+export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles", "press", "learn"] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
@@ -17,6 +17,8 @@ export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
   codes: "Promotion codes",
   studios: "Studios",
   articles: "Articles",
+  press: "Press items",
+  learn: "Learn series",
 };
 
 export interface AuditActor {

@@ -22,13 +22,13 @@ export const ROLE_LABEL: Record<Role, string> = {
 /** What each role may do today, in one sentence (the /staff home and the people page show it). */
 export const ROLE_DUTIES: Record<Role, string> = {
   admin: "Runs the whole site: people and roles, promotion codes, any class change, every studio's front desk, and the audit log.",
-  blogEditor: "Writes, previews, schedules, publishes and takes down blog articles.",
+  blogEditor: "Writes, previews, schedules, publishes and takes down blog articles; keeps the press page and the learn series.",
   cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
   facilitator: "Cancels or names a substitute for the classes they teach.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "press", "learn"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -95,6 +95,20 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/audit",
     roles: ["admin"],
     summary: () => "Every change made through these pages: who, what, which record, before and after.",
+  },
+  press: {
+    id: "press",
+    title: "Press items",
+    href: "/staff/press",
+    roles: ["admin", "blogEditor"],
+    summary: () => "Add coverage to the press page, preview it, publish it or take it down.",
+  },
+  learn: {
+    id: "learn",
+    title: "Learn series",
+    href: "/staff/learn",
+    roles: ["admin", "blogEditor"],
+    summary: () => "Write learn series and their lessons, preview a series, publish it or take it down.",
   },
 };
 
