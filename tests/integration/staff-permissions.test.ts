@@ -26,6 +26,12 @@ const routes = {
   article: await import("~/routes/staff.articles_.$id"),
   preview: await import("~/routes/staff.articles_.$id_.preview"),
   cohost: await import("~/routes/staff.cohost"),
+  press: await import("~/routes/staff.press"),
+  pressItem: await import("~/routes/staff.press_.$id"),
+  pressPreview: await import("~/routes/staff.press_.$id_.preview"),
+  learn: await import("~/routes/staff.learn"),
+  learnSeries: await import("~/routes/staff.learn_.$id"),
+  learnPreview: await import("~/routes/staff.learn_.$id_.preview"),
 };
 
 const SITE = "http://localhost:3000";
@@ -55,6 +61,12 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/cohost", route: "cohost", open: ["cohost"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down", route: "article", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
   { path: "/staff/articles/why-the-long-exhale-calms-you-down/preview", route: "preview", params: { id: "why-the-long-exhale-calms-you-down" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/press", route: "press", open: ["admin", "blogEditor"] },
+  { path: "/staff/press/press-daily-pause-sleep", route: "pressItem", params: { id: "press-daily-pause-sleep" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/press/press-daily-pause-sleep/preview", route: "pressPreview", params: { id: "press-daily-pause-sleep" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"] },
+  { path: "/staff/learn/learn-meditation-basics", route: "learnSeries", params: { id: "learn-meditation-basics" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/learn/learn-meditation-basics/preview", route: "learnPreview", params: { id: "learn-meditation-basics" }, open: ["admin", "blogEditor"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -69,6 +81,8 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "write an article", path: "/staff/articles", route: "articles", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, titleSlug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: "<p>Hello.</p>", publishAt: "" }) },
   { name: "join a class as cohost", path: "/staff/cohost", route: "cohost", open: ["cohost"], allowed: 409, fields: async () => ({ classId: await amarasClass() }) },
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
+  { name: "add a press item", path: "/staff/press", route: "press", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", outlet: "Matrix Times", title: `Matrix ${p}`, url: "https://example.com/matrix", publishedAt: "2026-05-01", excerpt: "" }) },
+  { name: "write a learn series", path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, slug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, summary: "A test.", color: "#d2a24c", order: "50", lessonTitle: "One", lessonMinutes: "3", lessonSummary: "", lessonBody: "<p>Hi.</p>" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();
