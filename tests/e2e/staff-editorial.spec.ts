@@ -1,0 +1,90 @@
+import { expect, test } from "../support/test";
+import { signInContext } from "../support/auth-emulator";
+import { wcagFindings } from "../support/axe";
+
+/**
+ * Issue 26, the blog editor's tools (ADR 053) in Chromium. With JavaScript off: the demo blog editor
+ * publishes a press item and sees it on /press, then publishes an article, renames its address and
+ * finds the old address sending them on (301). With JavaScript: the rich-text editor replaces the
+ * textarea and writes its HTML into the same field; axe on the new pages at phone and desk width.
+ */
+
+const BLOG_EDITOR = "+12015550103";
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the blog editor publishes a press item to /press, and a renamed article's old address redirects", async ({ page, baseURL }) => {
+    await signInContext(page.request, baseURL!, BLOG_EDITOR);
+    const mark = Date.now() % 1_000_000;
+    await page.goto("/staff");
+    await page.getByRole("link", { name: "Press items" }).click();
+    const headline = `Five quiet minutes at the bus stop ${mark}`;
+    await page.getByLabel("Outlet").fill("The Evening Almanac");
+    await page.getByLabel("Headline").fill(headline);
+    await page.getByLabel("Link").fill("https://example.com/almanac/bus-stop");
+    await page.getByLabel("Day it ran").fill("2026-11-02");
+    await page.getByLabel("Summary").fill("A commuter tries a lunchtime class.");
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status")).toHaveText("Published. It is on the public page now.");
+    await page.goto("/press");
+    await expect(page.getByRole("link", { name: new RegExp(headline) })).toBeVisible();
+
+    await page.goto("/staff/articles");
+    const slug = `tea-before-bed-${mark}`;
+    await page.getByLabel("Title").fill("Tea before bed");
+    await page.getByLabel("Address").fill(slug);
+    await page.getByLabel("Topic").fill("Sleep");
+    await page.getByLabel("Author").selectOption({ label: "Amara Eze-Holloway" });
+    await page.getByRole("textbox", { name: "Article", exact: true }).fill("<p>Warm cup, slow sips.</p>");
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status")).toHaveText("Published. It is on the blog now.");
+    await page.getByLabel("Address").fill(`${slug}-renamed`);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.getByRole("status")).toHaveText("Saved.");
+    const old = await page.request.get(`/blog/${slug}`, { maxRedirects: 0 });
+    expect(old.status()).toBe(301);
+    await page.goto(`/blog/${slug}`);
+    await expect(page).toHaveURL(new RegExp(`/blog/${slug}-renamed$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tea before bed");
+  });
+});
+
+test("the rich-text editor replaces the textarea and writes its HTML into the form's field", async ({ page, baseURL }) => {
+  await signInContext(page.request, baseURL!, BLOG_EDITOR);
+  await page.goto("/staff/articles");
+  const toolbar = page.getByRole("toolbar", { name: "Article: formatting" });
+  await expect(toolbar).toBeVisible();
+  const surface = page.getByRole("textbox", { name: "Article", exact: true });
+  await surface.click();
+  await toolbar.getByRole("button", { name: "Bold" }).click();
+  await page.keyboard.type("Slowly");
+  await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("textarea[name=bodyHtml]")).toHaveValue("<p><strong>Slowly</strong></p>");
+});
+
+test("axe finds nothing serious on the press and learn pages, and they fit a phone", async ({ page, baseURL }) => {
+  await signInContext(page.request, baseURL!, BLOG_EDITOR);
+  const findings: string[] = [];
+  const pages: Array<[string, number[]]> = [
+    ["/staff/press", [390]],
+    ["/staff/press/press-daily-pause-sleep", [390]],
+    ["/staff/press/press-daily-pause-sleep/preview", [390]],
+    ["/staff/learn", [390]],
+    ["/staff/learn/learn-meditation-basics", [390, 1280]],
+    ["/staff/learn/learn-meditation-basics/preview", [390]],
+    ["/staff/articles/how-to-start-meditating-in-five-minutes", [390]],
+  ];
+  for (const [path, widths] of pages) {
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      if (!path.endsWith("preview") && path !== "/staff/press" && !path.startsWith("/staff/press/")) await expect(page.getByRole("toolbar").first()).toBeVisible();
+      findings.push(...(await wcagFindings(page, `${path} @${width}`)));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 1) findings.push(`${path} @${width}: scrolls sideways by ${overflow}px`);
+    }
+  }
+  expect(findings).toEqual([]);
+});
