@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
+import { StaffPublishButtons } from "~/components/staff-publish-buttons";
 
 type Field = "title" | "titleSlug" | "excerpt" | "category" | "authorTeacherId" | "heroColor" | "bodyHtml" | "publishAt";
 export type StaffArticleValues = Record<Field | "intent", string>;
@@ -83,26 +84,7 @@ export function StaffArticleForm({
         error={errors.publishAt}
         focusOnError
       />
-      <div className="staff-actions">
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-          {state ? "Save" : "Save draft"}
-        </button>
-        {state !== "published" ? (
-          <button type="submit" name="intent" value="schedule" className="button button--secondary" disabled={busy}>
-            Schedule
-          </button>
-        ) : null}
-        {state !== "published" ? (
-          <button type="submit" name="intent" value="publish" className="button button--secondary" disabled={busy}>
-            Publish now
-          </button>
-        ) : null}
-        {state === "published" || state === "scheduled" ? (
-          <button type="submit" name="intent" value="unpublish" className="button button--secondary" disabled={busy}>
-            {state === "scheduled" ? "Unschedule" : "Unpublish"}
-          </button>
-        ) : null}
-      </div>
+      <StaffPublishButtons state={state} busy={busy} canSchedule />
     </Form>
   );
 }

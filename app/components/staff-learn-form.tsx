@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { PageNotices } from "~/components/page-notices";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
@@ -34,11 +35,7 @@ export function StaffLearnForm({
   return (
     <Form method="post" aria-labelledby="learn-form-title" noValidate className="stack">
       <h2 id="learn-form-title">{state ? "Edit the series" : "New series"}</h2>
-      {errors.intent ? (
-        <p className="notice notice--error" role="alert">
-          {errors.intent}
-        </p>
-      ) : null}
+      <PageNotices error={errors.intent} />
       <FormField name="title" label="Title" defaultValue={values.title} error={errors.title} focusOnError maxLength={120} autoComplete="off" />
       <FormField
         name="slug"

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { PageNotices } from "~/components/page-notices";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
 
@@ -24,11 +25,7 @@ export function StaffPressForm({
   return (
     <Form method="post" aria-labelledby="press-form-title" noValidate className="stack">
       <h2 id="press-form-title">{state ? "Edit the press item" : "New press item"}</h2>
-      {errors.intent ? (
-        <p className="notice notice--error" role="alert">
-          {errors.intent}
-        </p>
-      ) : null}
+      <PageNotices error={errors.intent} />
       <FormField name="outlet" label="Outlet" hint="The paper, site or show that ran it." defaultValue={values.outlet} error={errors.outlet} focusOnError maxLength={80} autoComplete="off" />
       <FormField name="title" label="Headline" defaultValue={values.title} error={errors.title} focusOnError maxLength={200} autoComplete="off" />
       <FormField name="url" type="url" label="Link" hint="The full address of the piece, starting with https://." defaultValue={values.url} error={errors.url} focusOnError maxLength={500} autoComplete="off" />
