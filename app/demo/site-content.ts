@@ -370,7 +370,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
   },
 ];
 
-export const demoArticles: Article[] = ARTICLE_SEEDS.map((a) => ({
+export const demoArticles: Array<Omit<Article, "coverUrl">> = ARTICLE_SEEDS.map((a) => ({
   id: a.titleSlug,
   titleSlug: a.titleSlug,
   title: a.title,

@@ -137,3 +137,46 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     expect(docs).toHaveLength(1);
   }, 60_000);
 });
+
+describe.skipIf(!haveEmulator)("an article's cover picture", () => {
+  it("goes through the photo pipeline, shows on the public page, is recorded once, and can be removed", async () => {
+    const sharp = (await import("sharp")).default;
+    const coverRoute = await import("~/routes/staff.article-cover");
+    const articleRoute = await import("~/routes/blog.$titleSlug");
+    const imageRoute = await import("~/routes/images.members.$file");
+    const { getArticleForStaff } = await import("../../app/features/staff/articles.server");
+    const editor = await staffSession({ blogEditor: true });
+    const id = "why-the-long-exhale-calms-you-down";
+    const postCover = (parts: Array<[string, string | File]>) => {
+      const form = new FormData();
+      for (const [name, value] of parts) form.append(name, value);
+      return answerOf(async () => coverRoute.action({ request: new Request(`${SITE}/staff/article-cover?article=${id}`, { method: "POST", headers: { Cookie: editor.cookie, Origin: SITE }, body: form }), params: {}, context: {} } as never));
+    };
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 60, g: 120, b: 140 } } }).png().withMetadata({ exif: { IFD0: { Artist: "somebody" } } }).toBuffer();
+
+    const notAPicture = await postCover([["intent", "upload-cover"], ["photo", new File(["<script>alert(1)</script>"], "x.png", { type: "image/png" })]]);
+    expect(notAPicture.location).toBe(`/staff/articles/${id}?cover_error=photo_unsupported`);
+
+    const uploaded = await postCover([["intent", "upload-cover"], ["photo", new File([new Uint8Array(png)], "cover.png", { type: "image/png" })]]);
+    expect(uploaded.location).toBe(`/staff/articles/${id}?done=cover`);
+    const coverUrl = (await getArticleForStaff(id))!.coverUrl!;
+    expect(coverUrl).toMatch(/^\/images\/members\/[0-9a-f]{32}\.webp$/);
+    const file = coverUrl.split("/").pop()!;
+    const image = (await imageRoute.loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never)) as Response;
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 1140, 480, undefined]);
+    const page = await publicLoad(articleRoute, `/blog/${id}`, { titleSlug: id });
+    expect((page.data as { article: { coverUrl: string } }).article.coverUrl).toBe(coverUrl);
+
+    const removed = await postCover([["intent", "remove-cover"], ["photo", new File([], "")]]);
+    expect(removed.location).toBe(`/staff/articles/${id}?done=cover-removed`);
+    expect((await getArticleForStaff(id))!.coverUrl).toBeNull();
+    expect(((await imageRoute.loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never).catch((e: Response) => e)) as Response).status).toBe(404);
+    const again = await postCover([["intent", "remove-cover"], ["photo", new File([], "")]]);
+    expect(again.location).toBe(`/staff/articles/${id}?done=unchanged`);
+
+    const entries = (await auditEntriesFor(id)).filter((e) => e.action.includes("cover"));
+    expect(entries.map((e) => e.action)).toEqual(["changed the article's cover", "removed the article's cover"]);
+    expect(entries[1].changes).toEqual([{ field: "coverUrl", before: JSON.stringify(coverUrl), after: "null" }]);
+  }, 60_000);
+});

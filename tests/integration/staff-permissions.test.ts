@@ -32,6 +32,7 @@ const routes = {
   learn: await import("~/routes/staff.learn"),
   learnSeries: await import("~/routes/staff.learn_.$id"),
   learnPreview: await import("~/routes/staff.learn_.$id_.preview"),
+  cover: await import("~/routes/staff.article-cover"),
 };
 
 const SITE = "http://localhost:3000";
@@ -83,6 +84,7 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; ope
   { name: "resume a code", path: "/staff/codes", route: "codes", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", code: "MATRIX-ACTIVE" }) },
   { name: "add a press item", path: "/staff/press", route: "press", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", outlet: "Matrix Times", title: `Matrix ${p}`, url: "https://example.com/matrix", publishedAt: "2026-05-01", excerpt: "" }) },
   { name: "write a learn series", path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, slug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, summary: "A test.", color: "#d2a24c", order: "50", lessonTitle: "One", lessonMinutes: "3", lessonSummary: "", lessonBody: "<p>Hi.</p>" }) },
+  { name: "upload an article cover (no file)", path: "/staff/article-cover?article=why-the-long-exhale-calms-you-down", route: "cover", open: ["admin", "blogEditor"], allowed: 302, fields: async () => ({ intent: "upload-cover" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

@@ -44,6 +44,12 @@ export const ArticleSchema = z.object({
   heroColor: hexColor.default("#8fb0a2"),
   tags: z.array(z.string()).default([]),
   published: z.boolean().default(true),
+  /** An uploaded cover picture (issue 26; ADR 053), served by the app's image route; null draws the colour art. */
+  coverUrl: z
+    .string()
+    .regex(/^\/images\/members\/[0-9a-f]{32}\.webp$/)
+    .nullable()
+    .default(null),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
