@@ -51,6 +51,9 @@ export function RichTextField({ name, idName = name, label, hint, value, error, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // A pointer press on a tool leaves the caret in the text (the editor refocuses a frame later otherwise,
+  // and a key typed in between would land on the button); keyboard users still reach the tools by Tab.
+  const keepEditorFocus = (event: { preventDefault(): void }) => event.preventDefault();
   const run = (command: RichTextCommand) => {
     if (command === "link") {
       const href = window.prompt("Link address (https://…), or empty to remove the link");
@@ -68,7 +71,7 @@ export function RichTextField({ name, idName = name, label, hint, value, error, 
       {ready ? (
         <div className="rich-text__tools" role="toolbar" aria-label={`${label}: formatting`}>
           {TOOLS.map((tool) => (
-            <button key={tool.command} type="button" className="rich-text__tool" aria-pressed={handle.current?.isActive(tool.command) ?? false} onClick={() => run(tool.command)}>
+            <button key={tool.command} type="button" className="rich-text__tool" aria-pressed={handle.current?.isActive(tool.command) ?? false} onMouseDown={keepEditorFocus} onClick={() => run(tool.command)}>
               {tool.label}
             </button>
           ))}

@@ -1,11 +1,12 @@
 import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
 import { wcagFindings } from "../support/axe";
+import sharp from "sharp";
 
 /**
  * Issue 26, the blog editor's tools (ADR 053) in Chromium. With JavaScript off: the demo blog editor
  * publishes a press item and sees it on /press, then publishes an article, renames its address and
- * finds the old address sending them on (301). With JavaScript: the rich-text editor replaces the
+ * finds the old address sending them on (301), and gives it a cover picture. With JavaScript: the rich-text editor replaces the
  * textarea and writes its HTML into the same field; axe on the new pages at phone and desk width.
  */
 
@@ -47,6 +48,15 @@ test.describe("with JavaScript off", () => {
     await page.goto(`/blog/${slug}`);
     await expect(page).toHaveURL(new RegExp(`/blog/${slug}-renamed$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tea before bed");
+
+    // A cover picture through the front door's upload cap and the photo pipeline, shown on the blog.
+    await page.goBack();
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 90, g: 130, b: 150 } } }).png().toBuffer();
+    await page.locator("input[type=file][name=photo]").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+    await page.getByRole("button", { name: "Upload cover" }).click();
+    await expect(page.getByRole("status")).toHaveText(/Cover picture saved/);
+    await page.goto(`/blog/${slug}-renamed`);
+    await expect(page.locator(".article-art img")).toHaveAttribute("src", /^\/images\/members\/[0-9a-f]{32}\.webp$/);
   });
 });
 
