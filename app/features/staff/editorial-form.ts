@@ -54,7 +54,10 @@ export const PressFormSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Please give the day it ran, such as 2026-05-01.")
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Please give the day it ran, such as 2026-05-01."),
+    .refine((d) => {
+      const day = new Date(`${d}T00:00:00Z`);
+      return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === d;
+    }, "Please give the day it ran, such as 2026-05-01."),
   excerpt: z.string().trim().max(400, "Please keep the summary under 400 characters."),
 });
 export type PressForm = z.output<typeof PressFormSchema>;
