@@ -2,12 +2,14 @@ import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
 import { wcagFindings } from "../support/axe";
 import sharp from "sharp";
+import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**
  * Issue 26, the blog editor's tools (ADR 053) in Chromium. With JavaScript off: the demo blog editor
  * publishes a press item and sees it on /press, then publishes an article, renames its address and
  * finds the old address sending them on (301), and gives it a cover picture. With JavaScript: the rich-text editor replaces the
- * textarea and writes its HTML into the same field; axe on the new pages at phone and desk width.
+ * textarea and writes its HTML into the same field; the XSS corpus saved through the press and learn
+ * forms runs nothing in their previews; axe on the new pages at phone and desk width.
  */
 
 const BLOG_EDITOR = "+12015550103";
@@ -71,6 +73,29 @@ test("the rich-text editor replaces the textarea and writes its HTML into the fo
   await page.keyboard.type("Slowly");
   await expect(toolbar.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.locator("textarea[name=bodyHtml]")).toHaveValue("<p><strong>Slowly</strong></p>");
+});
+
+test("the XSS corpus saved through the press and learn forms runs nothing in their previews", async ({ page, baseURL }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await signInContext(page.request, baseURL!, BLOG_EDITOR);
+  const corpus = XSS_PAYLOADS.join("\n");
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const pressItem = await post("/staff/press", { intent: "save", outlet: corpus.slice(0, 80), title: corpus.slice(0, 200), url: "https://example.com/x", publishedAt: "2026-01-02", excerpt: corpus.slice(0, 400) });
+  const series = await post("/staff/learn", { intent: "save", title: "XSS series", slug: `xss-series-${Date.now() % 1_000_000}`, summary: corpus.slice(0, 300), color: "#d2a24c", order: "90", lessonTitle: corpus.slice(0, 120), lessonMinutes: "2", lessonSummary: corpus.slice(0, 300), lessonBody: corpus.slice(0, 4_000) });
+  expect([pressItem.status(), series.status()]).toEqual([302, 302]);
+  for (const answer of [pressItem, series]) {
+    await page.goto(`${answer.headers()["location"]!.split("?")[0]}/preview`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.mouse.move(200, 400);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
+    expect(await page.locator("main img, main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])").count()).toBe(0);
+  }
+  expect(dialogs).toEqual([]);
 });
 
 test("axe finds nothing serious on the press and learn pages, and they fit a phone", async ({ page, baseURL }) => {
