@@ -24,6 +24,8 @@ export interface ArticleViewProps {
     publishedAt: string;
     readingMinutes: number;
     heroColor: string;
+    /** An uploaded cover picture (ADR 053), or null for the colour art. */
+    coverUrl?: string | null;
     bodyHtml: string;
   };
   previous: ArticleLink;
@@ -72,7 +74,11 @@ export function ArticleView({ article, previous, next, related }: ArticleViewPro
         </header>
         <div className="container container--narrow">
           <div className="article-art">
-            <ArticleArt color={article.heroColor} seed={article.titleSlug} width={760} height={320} />
+            {article.coverUrl ? (
+              <img src={article.coverUrl} alt="" width={1140} height={480} decoding="async" />
+            ) : (
+              <ArticleArt color={article.heroColor} seed={article.titleSlug} width={760} height={320} />
+            )}
           </div>
           {/* Sanitized on the server by sanitizeArticleHtml; links inside are handled as dynamic content. */}
           <div className="prose" data-dynamic-content dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />

@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
+import { RichTextField } from "~/components/rich-text-field";
+import { StaffPublishButtons } from "~/components/staff-publish-buttons";
 
 type Field = "title" | "titleSlug" | "excerpt" | "category" | "authorTeacherId" | "heroColor" | "bodyHtml" | "publishAt";
 export type StaffArticleValues = Record<Field | "intent", string>;
@@ -7,7 +9,7 @@ type State = "draft" | "scheduled" | "published" | "unpublished";
 
 /**
  * The blog editor's article form (issue 26): a plain post that works without JavaScript, the body a
- * textarea of simple HTML that the server sanitizes, every field labelled with its message beside
+ * textarea of simple HTML that the server sanitizes (a rich-text editor over it with JavaScript), every field labelled with its message beside
  * it, and one button per next state.
  */
 export function StaffArticleForm({
@@ -43,7 +45,6 @@ export function StaffArticleForm({
     );
   };
   const bodyHint = "Simple HTML: <p>, <h2>, <h3>, lists, <blockquote>, <strong>, <em> and links. Anything else is removed when you save.";
-  const body = fieldIds("bodyHtml", bodyHint, errors.bodyHtml);
   const excerpt = fieldIds("excerpt", "One or two sentences under the title and on the blog list.", errors.excerpt);
   return (
     <Form method="post" aria-labelledby="article-form-title" noValidate className="stack">
@@ -73,12 +74,7 @@ export function StaffArticleForm({
       <FormField name="category" label="Topic" hint="Such as Sleep or Breathwork; the blog groups articles by it." defaultValue={values.category} error={errors.category} focusOnError maxLength={40} autoComplete="off" />
       {select("authorTeacherId", "Author", authors.map((a) => ({ value: a.id, label: a.name })), "Choose a teacher")}
       {select("heroColor", "Cover", [...covers])}
-      <div className="field">
-        <label htmlFor={body.id}>Article</label>
-        <FieldHint id={body.hintId} hint={bodyHint} />
-        <textarea id={body.id} name="bodyHtml" rows={16} defaultValue={values.bodyHtml} aria-invalid={errors.bodyHtml ? true : undefined} aria-describedby={body.describedBy} />
-        <FieldError id={body.errorId} error={errors.bodyHtml} />
-      </div>
+      <RichTextField name="bodyHtml" label="Article" hint={bodyHint} value={values.bodyHtml} error={errors.bodyHtml} />
       <FormField
         name="publishAt"
         type="datetime-local"
@@ -88,26 +84,7 @@ export function StaffArticleForm({
         error={errors.publishAt}
         focusOnError
       />
-      <div className="staff-actions">
-        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-          {state ? "Save" : "Save draft"}
-        </button>
-        {state !== "published" ? (
-          <button type="submit" name="intent" value="schedule" className="button button--secondary" disabled={busy}>
-            Schedule
-          </button>
-        ) : null}
-        {state !== "published" ? (
-          <button type="submit" name="intent" value="publish" className="button button--secondary" disabled={busy}>
-            Publish now
-          </button>
-        ) : null}
-        {state === "published" || state === "scheduled" ? (
-          <button type="submit" name="intent" value="unpublish" className="button button--secondary" disabled={busy}>
-            {state === "scheduled" ? "Unschedule" : "Unpublish"}
-          </button>
-        ) : null}
-      </div>
+      <StaffPublishButtons state={state} busy={busy} canSchedule />
     </Form>
   );
 }

@@ -106,7 +106,7 @@ export const demoFaqEntries: FaqEntry[] = FAQ_GROUPS.flatMap(([category, items],
 // Press
 // ---------------------------------------------------------------------------
 
-export const demoPressArticles: PressArticle[] = [
+export const demoPressArticles: Array<Omit<PressArticle, "published">> = [
   {
     id: "press-quiet-review-live-classes",
     outlet: "The Quiet Review",
@@ -370,7 +370,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
   },
 ];
 
-export const demoArticles: Article[] = ARTICLE_SEEDS.map((a) => ({
+export const demoArticles: Array<Omit<Article, "coverUrl">> = ARTICLE_SEEDS.map((a) => ({
   id: a.titleSlug,
   titleSlug: a.titleSlug,
   title: a.title,
@@ -502,7 +502,7 @@ function series(
   summary: string,
   color: string,
   lessons: LessonSeed[],
-): LearningSeries {
+): Omit<LearningSeries, "published"> {
   return {
     id: `learn-${slug}`,
     slug,
@@ -520,7 +520,7 @@ function series(
   };
 }
 
-export const demoLearningPages: LearningSeries[] = [
+export const demoLearningPages: Array<Omit<LearningSeries, "published">> = [
   series(1, "meditation-basics", "Meditation basics", "Five short lessons for your very first week of practice.", "#d2a24c", [
     [
       "what-meditation-is",

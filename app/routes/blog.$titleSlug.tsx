@@ -57,6 +57,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       publishedAt: article.publishedAt,
       readingMinutes: article.readingMinutes,
       heroColor: article.heroColor,
+      coverUrl: article.coverUrl,
       bodyHtml: article.bodyHtml,
     },
   };

@@ -1,7 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { formatDate } from "~/components/article-card";
-import { EmptyState } from "~/components/empty-state";
+import { PressCoverage } from "~/components/press-coverage";
 import { PressStrip } from "~/components/press-strip";
 import { getPressArticles } from "~/features/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
@@ -27,7 +26,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) =>
 export async function loader() {
   const articles = await getPressArticles();
   return {
-    articles: articles.map(({ id, outlet, title, publishedAt, url, excerpt }) => ({ id, outlet, title, publishedAt, url, excerpt })),
+    articles: articles.map(({ id, outlet, title, publishedAt, url, excerpt }) => ({
+      id,
+      outlet,
+      title,
+      publishedAt,
+      url,
+      excerpt,
+    })),
   };
 }
 
@@ -40,8 +46,7 @@ export default function PressRoute() {
           <p className="eyebrow">Press</p>
           <h1 id="press-title">Stillhour in the news</h1>
           <p>
-            Writing about meditation, breathwork or the way we rest? We are happy to help. Write to{" "}
-            <a href="mailto:press@stillhour.example">press@stillhour.example</a>.
+            Writing about meditation, breathwork or the way we rest? We are happy to help. Write to <a href="mailto:press@stillhour.example">press@stillhour.example</a>.
           </p>
         </div>
       </section>
@@ -49,26 +54,7 @@ export default function PressRoute() {
       <section className="section" aria-labelledby="coverage-title">
         <div className="container container--narrow">
           <h2 id="coverage-title">Coverage</h2>
-          {articles.length > 0 ? (
-            <ul className="press-list">
-              {articles.map((article) => (
-                <li key={article.id}>
-                  <p className="card__meta">
-                    {article.outlet} · <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
-                  </p>
-                  <h3>
-                    <a href={article.url} rel="noopener noreferrer" target="_blank">
-                      {article.title}
-                      <span className="visually-hidden"> (opens in a new tab)</span>
-                    </a>
-                  </h3>
-                  {article.excerpt ? <p className="muted">{article.excerpt}</p> : null}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <EmptyState title="Quiet for now" message="No coverage to show yet. Our press team is happy to talk." />
-          )}
+          <PressCoverage articles={articles} />
         </div>
       </section>
     </>

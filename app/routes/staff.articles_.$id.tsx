@@ -1,11 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
+import { StaffArticleCover } from "~/components/staff-article-cover";
 import { StaffPage } from "~/components/staff-page";
 import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { notFound } from "~/lib/errors";
+import { ERRORS, notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -21,16 +22,22 @@ const NOTICES: Record<string, string> = {
   publish: "Published. It is on the blog now.",
   unpublish: "Taken down from the blog.",
   unchanged: "Nothing changed, so nothing was recorded.",
+  cover: "Cover picture saved. It shows on the blog at once if the article is published.",
+  "cover-removed": "Cover picture removed; the article shows its colour art again.",
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "articles");
   const [article, authors] = await Promise.all([getArticleForStaff(params.id ?? ""), articleAuthors()]);
   if (!article) throw notFound();
-  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const query = new URL(request.url).searchParams;
+  const done = query.get("done") ?? "";
+  const coverError = query.get("cover_error") ?? "";
   return data(
     {
       notice: NOTICES[done] ?? null,
+      coverUrl: article.coverUrl,
+      coverError: coverError in ERRORS && coverError.startsWith("photo_") ? ERRORS[coverError as keyof typeof ERRORS].message : null,
       authors,
       id: article.id,
       state: stateOf(article),
@@ -74,6 +81,7 @@ export default function StaffArticleRoute() {
         <a href="/staff/articles">All articles</a>
       </p>
       <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} />
+      <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
     </StaffPage>
   );
 }

@@ -37,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         publishedAt: stored.publishAt ?? article.publishedAt,
         readingMinutes: article.readingMinutes,
         heroColor: article.heroColor,
+        coverUrl: article.coverUrl,
         bodyHtml: article.bodyHtml,
       },
     },

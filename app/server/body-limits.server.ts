@@ -20,6 +20,8 @@ const ROUTE_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
   ["/settings", PHOTO_MAX_REQUEST_BYTES],
   [PAYMENT_WEBHOOK_PATH, PAYMENT_WEBHOOK_MAX_BYTES],
   ["/api/analytics", ANALYTICS_UPLOAD_MAX_BYTES],
+  // An article's cover picture (issue 26; ADR 053): the same pipeline and cap as a profile photo.
+  ["/staff/article-cover", PHOTO_MAX_REQUEST_BYTES],
 ]);
 
 /**

@@ -33,10 +33,10 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "teachers", "templates", "catalogue", "site", "dashboard", "surveys"],
+      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "press", "learn", "teachers", "templates", "catalogue", "site", "dashboard", "surveys"],
       facilitator: ["classes", "profile"],
       studioStaff: ["frontDesk"],
-      blogEditor: ["articles"],
+      blogEditor: ["articles", "press", "learn"],
       cohost: ["cohost"],
     };
     for (const [role, areas] of Object.entries(expected)) {

@@ -38,6 +38,13 @@ const routes = {
   surveys: await import("~/routes/staff.surveys"),
   survey: await import("~/routes/staff.surveys_.$id"),
   surveyCsv: await import("~/routes/staff.surveys_.$id_.answers[.csv]"),
+  press: await import("~/routes/staff.press"),
+  pressItem: await import("~/routes/staff.press_.$id"),
+  pressPreview: await import("~/routes/staff.press_.$id_.preview"),
+  learn: await import("~/routes/staff.learn"),
+  learnSeries: await import("~/routes/staff.learn_.$id"),
+  learnPreview: await import("~/routes/staff.learn_.$id_.preview"),
+  cover: await import("~/routes/staff.article-cover"),
 };
 
 const SITE = "http://localhost:3000";
@@ -79,6 +86,12 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
   { path: "/staff/surveys", route: "surveys", open: ["admin"] },
   { path: "/staff/surveys/demo-practice-rhythm", route: "survey", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
   { path: "/staff/surveys/demo-practice-rhythm/answers.csv", route: "surveyCsv", params: { id: "demo-practice-rhythm" }, open: ["admin"] },
+  { path: "/staff/press", route: "press", open: ["admin", "blogEditor"] },
+  { path: "/staff/press/press-daily-pause-sleep", route: "pressItem", params: { id: "press-daily-pause-sleep" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/press/press-daily-pause-sleep/preview", route: "pressPreview", params: { id: "press-daily-pause-sleep" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"] },
+  { path: "/staff/learn/learn-meditation-basics", route: "learnSeries", params: { id: "learn-meditation-basics" }, open: ["admin", "blogEditor"] },
+  { path: "/staff/learn/learn-meditation-basics/preview", route: "learnPreview", params: { id: "learn-meditation-basics" }, open: ["admin", "blogEditor"] },
 ];
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
@@ -109,6 +122,9 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; par
   { name: "toggle a flag", path: "/staff/site", route: "site", open: ["admin"], allowed: 302, fields: async () => ({ intent: "flag", flag: "surveys", enabled: "off" }) },
   { name: "resume a survey", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "resume", campaignId: "demo-practice-rhythm" }) },
   { name: "keep the survey weights", path: "/staff/surveys", route: "surveys", open: ["admin"], allowed: 302, fields: async () => ({ intent: "weights", show: "0", hide: "1" }) },
+  { name: "add a press item", path: "/staff/press", route: "press", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", outlet: "Matrix Times", title: `Matrix ${p}`, url: "https://example.com/matrix", publishedAt: "2026-05-01", excerpt: "" }) },
+  { name: "write a learn series", path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, slug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, summary: "A test.", color: "#d2a24c", order: "50", lessonTitle: "One", lessonMinutes: "3", lessonSummary: "", lessonBody: "<p>Hi.</p>" }) },
+  { name: "upload an article cover (no file)", path: "/staff/article-cover?article=why-the-long-exhale-calms-you-down", route: "cover", open: ["admin", "blogEditor"], allowed: 302, fields: async () => ({ intent: "upload-cover" }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

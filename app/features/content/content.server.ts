@@ -30,13 +30,13 @@ export function getFaqEntries(): Promise<FaqEntry[]> {
   });
 }
 
-/** Press coverage, newest first. */
+/** Published press coverage, newest first (drafts are filtered here: seeded items have no flag to query). */
 export function getPressArticles(): Promise<PressArticle[]> {
   return cached("pressArticles", ttl(), async () => {
     const { docs } = await getStore().query("pressArticles", PressArticleSchema, {
       orderBy: [{ field: "publishedAt", direction: "desc" }],
     });
-    return docs.map((d) => d.data);
+    return docs.map((d) => d.data).filter((item) => item.published);
   });
 }
 
@@ -86,12 +86,12 @@ export function getQuotes(): Promise<Quote[]> {
   });
 }
 
-/** Every learn series in order, lesson bodies sanitized. */
+/** Every published learn series in order, lesson bodies sanitized. */
 export function getLearningSeries(): Promise<LearningSeries[]> {
   return cached("learningPages", ttl(), async () => {
     const { docs } = await getStore().query("learningPages", LearningSeriesSchema, { orderBy: [{ field: "order" }] });
     // Lesson bodies are stored HTML too: sanitized here, once per cache load (ADR 007).
-    return docs.map(({ data }) => ({
+    return docs.filter(({ data }) => data.published).map(({ data }) => ({
       ...data,
       lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
     }));

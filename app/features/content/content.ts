@@ -23,6 +23,8 @@ export const PressArticleSchema = z.object({
   publishedAt: isoDate,
   url: z.string().url(),
   excerpt: z.string().default(""),
+  /** Shown on /press (issue 26): a draft or a taken-down item is kept but not shown. Seeded items are public. */
+  published: z.boolean().default(true),
 });
 export type PressArticle = z.infer<typeof PressArticleSchema>;
 
@@ -42,6 +44,12 @@ export const ArticleSchema = z.object({
   heroColor: hexColor.default("#8fb0a2"),
   tags: z.array(z.string()).default([]),
   published: z.boolean().default(true),
+  /** An uploaded cover picture (issue 26; ADR 053), served by the app's image route; null draws the colour art. */
+  coverUrl: z
+    .string()
+    .regex(/^\/images\/members\/[0-9a-f]{32}\.webp$/)
+    .nullable()
+    .default(null),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
@@ -108,6 +116,8 @@ export const LearningSeriesSchema = z.object({
       }),
     )
     .default([]),
+  /** Shown on /learn (issue 26): a draft or a taken-down series is kept but not shown. Seeded series are public. */
+  published: z.boolean().default(true),
 });
 export type LearningSeries = z.infer<typeof LearningSeriesSchema>;
 

@@ -34,10 +34,10 @@ export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType:
 
 /**
  * Checks an upload by its content and re-encodes it: turned upright from its EXIF orientation,
- * cropped to a square around its most interesting part, PHOTO_SIZE pixels a side, WebP, with every
+ * cropped to `size` (a PHOTO_SIZE square unless asked otherwise) around its most interesting part, WebP, with every
  * piece of metadata (EXIF, GPS, XMP, ICC) left behind. Also finds its dominant colour (§7 palette).
  */
-export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
+export async function preparePhoto(bytes: Uint8Array, size: { width: number; height: number } = { width: PHOTO_SIZE, height: PHOTO_SIZE }): Promise<PreparedPhoto> {
   if (bytes.byteLength === 0) return { ok: false, code: "photo_empty" };
   if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, code: "photo_too_large" };
   const sourceType = sniffPhotoType(bytes);
@@ -54,7 +54,7 @@ export async function preparePhoto(bytes: Uint8Array): Promise<PreparedPhoto> {
     if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) return { ok: false, code: "photo_too_many_pixels" };
     const webp = await input()
       .autoOrient()
-      .resize(PHOTO_SIZE, PHOTO_SIZE, { fit: "cover", position: sharp.strategy.attention })
+      .resize(size.width, size.height, { fit: "cover", position: sharp.strategy.attention })
       .webp({ quality: PHOTO_QUALITY })
       .toBuffer();
     const { dominant } = await sharp(webp).stats();

@@ -106,6 +106,7 @@ export async function saveArticle(actor: AuditActor, id: string | null, form: Ar
       heroColor: form.heroColor,
       readingMinutes: readingMinutesOf(form.bodyHtml),
       tags: before?.tags ?? [],
+      coverUrl: before?.coverUrl ?? null,
       publishedAt: publishing ? now.toISOString() : (before?.publishedAt ?? now.toISOString()),
       published: to === "published",
       state: to,

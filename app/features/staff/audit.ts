@@ -8,7 +8,7 @@ import type { Role } from "~/features/identity/user";
  * ./audit.server.ts.
  */
 
-export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles", "teachers", "catalogue", "site", "surveys"] as const;
+export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles", "teachers", "catalogue", "site", "surveys", "press", "learn"] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
@@ -21,6 +21,8 @@ export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
   catalogue: "Gifts and class packs",
   site: "Banner and feature flags",
   surveys: "Surveys",
+  press: "Press items",
+  learn: "Learn series",
 };
 
 export interface AuditActor {

@@ -21,14 +21,14 @@ export const ROLE_LABEL: Record<Role, string> = {
 
 /** What each role may do today, in one sentence (the /staff home and the people page show it). */
 export const ROLE_DUTIES: Record<Role, string> = {
-  admin: "Runs the whole site: people and roles, promotion codes, gifts and class packs, the news banner and feature flags, any class change, every studio's front desk, the morning figures and the audit log.",
-  blogEditor: "Writes, previews, schedules, publishes and takes down blog articles.",
+  admin: "Runs the whole site: people and roles, teachers, class templates, promotion codes, gifts and class packs, the news banner and feature flags, surveys, any class change, every studio's front desk, the morning figures and the audit log.",
+  blogEditor: "Writes, previews, schedules, publishes and takes down blog articles; keeps the press page and the learn series.",
   cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
   facilitator: "Cancels or names a substitute for the classes they teach, sees who is booked and writes to them, and keeps their own teacher profile.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "teachers", "profile", "templates", "catalogue", "site", "dashboard", "surveys"] as const;
+export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "press", "learn", "teachers", "profile", "templates", "catalogue", "site", "dashboard", "surveys"] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -144,6 +144,20 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/surveys",
     roles: ["admin"],
     summary: () => "Write a short survey for members, pause it, read its answers as counts or a CSV, and set how many members see surveys.",
+  },
+  press: {
+    id: "press",
+    title: "Press items",
+    href: "/staff/press",
+    roles: ["admin", "blogEditor"],
+    summary: () => "Add coverage to the press page, preview it, publish it or take it down.",
+  },
+  learn: {
+    id: "learn",
+    title: "Learn series",
+    href: "/staff/learn",
+    roles: ["admin", "blogEditor"],
+    summary: () => "Write learn series and their lessons, preview a series, publish it or take it down.",
   },
 };
 

@@ -1,0 +1,64 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffLearnForm } from "~/components/staff-learn-form";
+import { StaffPage } from "~/components/staff-page";
+import { COVER_COLORS } from "~/features/staff/article-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";
+import { getSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { learnAction } from "~/server/staff-editorial.server";
+import { requireStaff } from "~/server/staff-access.server";
+
+/** Issue 26: one learn series: edit it and its lessons, preview it, publish it or take it down. */
+export const handle = defineHandle({ name: "staff-learn-series", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
+
+export const meta: MetaFunction = () => [{ title: "Edit series · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "learn");
+  const series = await getSeriesForStaff(params.id ?? "");
+  if (!series) throw notFound();
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  const values: LearnFormValues = {
+    intent: "save",
+    title: series.title,
+    slug: series.slug,
+    summary: series.summary,
+    color: series.color,
+    order: String(series.order),
+    lessons: series.lessons.map((l) => ({ title: l.title, summary: l.summary, durationMinutes: String(l.durationMinutes), bodyHtml: l.bodyHtml })),
+  };
+  return data(
+    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), slugLocked: Boolean(series.firstPublishedAt || series.published), values },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!params.id) throw notFound();
+  return learnAction(request, params.id);
+}
+
+export default function StaffLearnSeriesRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <StaffPage id="learn-edit-title" title={page.values.title} intro={`${PUBLISH_STATE_LABEL[page.state]}.`} notice={page.notice}>
+      <p>
+        <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
+        {page.state === "published" ? (
+          <>
+            {" · "}
+            <a href={`/learn/${page.values.slug}`}>Open on /learn</a>
+          </>
+        ) : null}
+        {" · "}
+        <a href="/staff/learn">All series</a>
+      </p>
+      <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} />
+    </StaffPage>
+  );
+}

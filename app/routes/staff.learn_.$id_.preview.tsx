@@ -1,0 +1,25 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LearnSeriesView } from "~/components/learn-series-view";
+import { getSeriesForStaff, previewSeries } from "~/features/staff/editorial.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { requireStaff } from "~/server/staff-access.server";
+
+/** Issue 26: a staff-only preview of a learn series, a draft included, drawn by the public page's own component. */
+export const handle = defineHandle({ name: "staff-learn-preview", layout: "main", theme: "light", banner: true, requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.series.title ?? "series"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "learn");
+  const stored = await getSeriesForStaff(params.id ?? "");
+  if (!stored) throw notFound();
+  const { slug, title, summary, lessons } = previewSeries(stored);
+  return data({ series: { slug, title, summary, lessons } }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function StaffLearnPreviewRoute() {
+  return <LearnSeriesView {...useLoaderData<typeof loader>()} />;
+}

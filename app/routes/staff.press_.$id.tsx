@@ -1,0 +1,59 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { StaffPage } from "~/components/staff-page";
+import { StaffPressForm } from "~/components/staff-press-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { getPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { pressAction } from "~/server/staff-editorial.server";
+import { requireStaff } from "~/server/staff-access.server";
+
+/** Issue 26: one press item: edit it, preview it, publish it or take it down. */
+export const handle = defineHandle({ name: "staff-press-item", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
+
+export const meta: MetaFunction = () => [{ title: "Edit press item · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "press");
+  const item = await getPressForStaff(params.id ?? "");
+  if (!item) throw notFound();
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return data(
+    {
+      notice: PUBLISH_NOTICES[done] ?? null,
+      id: item.id,
+      state: publishStateOf(item),
+      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt },
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!params.id) throw notFound();
+  return pressAction(request, params.id);
+}
+
+export default function StaffPressItemRoute() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <StaffPage id="press-item-title" title={page.values.title} intro={`${PUBLISH_STATE_LABEL[page.state]}.`} notice={page.notice}>
+      <p>
+        <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
+        {page.state === "published" ? (
+          <>
+            {" · "}
+            <a href="/press">Open the press page</a>
+          </>
+        ) : null}
+        {" · "}
+        <a href="/staff/press">All press items</a>
+      </p>
+      <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} />
+    </StaffPage>
+  );
+}

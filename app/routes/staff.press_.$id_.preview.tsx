@@ -1,0 +1,36 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { PressCoverage } from "~/components/press-coverage";
+import { getPressForStaff, previewPress } from "~/features/staff/editorial.server";
+import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { notFound } from "~/lib/errors";
+import { defineHandle } from "~/lib/route-handle";
+import { requireStaff } from "~/server/staff-access.server";
+
+/** Issue 26: a staff-only preview of a press item, drawn by the press page's own component. */
+export const handle = defineHandle({ name: "staff-press-preview", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.item.title ?? "press item"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, "press");
+  const stored = await getPressForStaff(params.id ?? "");
+  if (!stored) throw notFound();
+  const { id, outlet, title, publishedAt, url, excerpt } = previewPress(stored);
+  return data({ item: { id, outlet, title, publishedAt, url, excerpt } }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export default function StaffPressPreviewRoute() {
+  const { item } = useLoaderData<typeof loader>();
+  return (
+    <section className="section" aria-labelledby="press-preview-title">
+      <div className="container container--narrow">
+        <p className="eyebrow">
+          Preview · <a href={`/staff/press/${item.id}`}>Back to the editor</a>
+        </p>
+        <h1 id="press-preview-title">Coverage</h1>
+        <PressCoverage articles={[item]} />
+      </div>
+    </section>
+  );
+}

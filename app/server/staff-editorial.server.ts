@@ -1,0 +1,39 @@
+import { data, redirect } from "@remix-run/node";
+import { EMPTY_LEARN_FORM, EMPTY_PRESS_FORM, LearnFormSchema, PressFormSchema, learnFormValues, pressFormValues, readForm, type FormErrors } from "~/features/staff/editorial-form";
+import type { z } from "zod";
+import type { AuditActor } from "~/features/staff/audit";
+import { savePressItem, saveSeries, type EditorialSaveResult } from "~/features/staff/editorial.server";
+import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
+import { requireStaff } from "./staff-access.server";
+
+/**
+ * The actions behind the press and learn pages (issue 26; ADR 053): guard, read, validate, save
+ * with its audit entry, and back to the record with what happened; on a refusal the typed values
+ * come back with each message beside its field.
+ */
+export function pressAction(request: Request, id: string | null) {
+  return editorialAction(request, "press", EMPTY_PRESS_FORM, pressFormValues, PressFormSchema, (actor, form) => savePressItem(actor, id, form));
+}
+
+export function learnAction(request: Request, id: string | null) {
+  return editorialAction(request, "learn", EMPTY_LEARN_FORM, learnFormValues, LearnFormSchema, (actor, form) => saveSeries(actor, id, form));
+}
+
+async function editorialAction<V, S extends z.ZodTypeAny>(
+  request: Request,
+  area: "press" | "learn",
+  empty: V,
+  valuesOf: (form: FormData) => V,
+  schema: S,
+  save: (actor: AuditActor, form: z.output<S>) => Promise<EditorialSaveResult>,
+) {
+  const { actor } = await requireStaff(request, area);
+  const body = await readFormBody(request, FORM_MAX_BYTES);
+  if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: empty }, { status: body.status });
+  const values = valuesOf(body.formData);
+  const read = readForm(schema, values);
+  if (!read.ok) return data({ errors: read.errors, values }, { status: 400 });
+  const saved = await save(actor, read.form);
+  if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as FormErrors, values }, { status: saved.status });
+  return redirect(`/staff/${area}/${saved.id}?done=${saved.changed ? (read.form as { intent: string }).intent : "unchanged"}`);
+}
