@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       siteUrl: getEnv().PUBLIC_SITE_URL,
       variants: visitor.variants,
       newsBanner,
-      identity: publicIdentityConfig(),
+      identity: publicIdentityConfig(member),
       member,
       // A pseudonym, never the uid; contact details only when the operator turns them on (issue 23).
       analytics: { key: getEnv().ANALYTICS_KEY, endpoint: getEnv().ANALYTICS_ENDPOINT, ...analyticsConfigFor(member) },

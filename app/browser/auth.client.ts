@@ -53,12 +53,15 @@ const whenStarted = new Promise<Auth>((resolve) => {
   announceReady = (instance) => void instance.then(resolve, () => {});
 });
 let adopting = false;
+// The latest page's word on whether the server's session may be handed over (PublicIdentityConfig).
+let handOver = false;
 let confirmation: ConfirmationResult | null = null;
 let verifier: RecaptchaVerifier | null = null;
 
 /** Starts sign-in for this page; safe to call again (it only updates the hooks and re-checks). */
 export function startAuth(config: PublicIdentityConfig, nextHooks: AuthHooks): Promise<Auth> {
   hooks = nextHooks;
+  handOver = config.handOver === true;
   if (ready) {
     void ready.then((current) => reconcile(current.currentUser));
     return ready;
@@ -170,7 +173,9 @@ async function reconcile(user: User | null) {
   }
   const fresh = Date.now() - Date.parse(result.authTime) <= MAX_SIGN_IN_AGE_MS;
   if (serverUid && serverUid !== user.uid) {
-    await adoptServerSession(instance);
+    // Only while the server will hand it over (within five minutes of signing in): asking later would
+    // only put a refused request in the console.
+    if (handOver) await adoptServerSession(instance);
     return;
   }
   if (!serverUid && !user.isAnonymous && !fresh) {

@@ -3,7 +3,7 @@ import type { MemberSummary, PublicIdentityConfig } from "~/features/identity/me
 import { toLiveUserRecord } from "~/features/identity/live-user";
 import { liveUserOptions } from "./live-user.server";
 import { initialsOf } from "~/features/identity/user";
-import { getViewerState } from "./viewer.server";
+import { MAX_SIGN_IN_AGE_SECONDS, getViewerState } from "./viewer.server";
 
 /** The header's view of a signed-in member, or null for visitors and anonymous accounts. */
 export async function getMemberSummary(request: Request, context?: object): Promise<MemberSummary | null> {
@@ -19,11 +19,20 @@ export async function getMemberSummary(request: Request, context?: object): Prom
     isSubscribed: user.isSubscribed,
     record: toLiveUserRecord(user),
     liveOptions: liveUserOptions(state.viewer),
+    handOverMs: Math.max(0, (state.viewer.signedInAt + MAX_SIGN_IN_AGE_SECONDS) * 1000 - Date.now()),
   };
 }
 
-/** The identity settings the browser may see, or null when sign-in is not configured. */
-export function publicIdentityConfig(): PublicIdentityConfig | null {
+/**
+ * The identity settings the browser may see, or null when sign-in is not configured; for a member,
+ * whether their session may still be handed to the browser's sign-in.
+ */
+export function publicIdentityConfig(member: Pick<MemberSummary, "handOverMs"> | null = null): PublicIdentityConfig | null {
+  const config = identityConfigForBrowser();
+  return config && member?.handOverMs ? { ...config, handOver: true } : config;
+}
+
+function identityConfigForBrowser(): PublicIdentityConfig | null {
   const identity = getEnv().identity;
   if (identity.mode === "off") return null;
   if (identity.mode === "emulator") {

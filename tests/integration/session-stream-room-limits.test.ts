@@ -22,6 +22,7 @@ const { bookClass } = await import("../../app/features/classes/booking.server");
 const { setVideoRoomsForTests } = await import("../../app/adapters/video/index.server");
 const { createDailyRooms } = await import("../../app/adapters/video/daily.server");
 const { MAX_SIGN_IN_AGE_SECONDS } = await import("../../app/server/viewer.server");
+const root = await import("~/root");
 
 const SITE = "http://localhost:3000";
 let address = 0;
@@ -49,6 +50,12 @@ function mintToken(cookie: string): Promise<Response> {
 describe.skipIf(!haveEmulator)("/api/session/token", () => {
   it("mints a token only while the sign-in is recent (the 300 s rule)", async () => {
     const { cookie } = await signIn("+15550230801");
+    // The page tells the browser it may ask (so a browser never asks when the answer is no).
+    const identityOnPage = async () => {
+      const response = (await root.loader({ request: new Request(`${SITE}/`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as unknown as { data: { identity: { handOver?: boolean } } };
+      return response.data.identity;
+    };
+    expect(await identityOnPage()).toMatchObject({ handOver: true });
     const fresh = await mintToken(cookie);
     expect(fresh.status).toBe(200);
     expect(await fresh.json()).toMatchObject({ ok: true, token: expect.any(String) });
@@ -61,6 +68,7 @@ describe.skipIf(!haveEmulator)("/api/session/token", () => {
     const body = (await stale.json()) as Record<string, unknown>;
     expect(body.token).toBeUndefined();
     expect(body).toMatchObject({ ok: false, code: "sign_in_not_recent" });
+    expect((await identityOnPage()).handOver).toBeUndefined();
   });
 });
 

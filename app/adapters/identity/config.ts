@@ -7,6 +7,11 @@ export interface PublicIdentityConfig {
   appId?: string;
   /** host:port of the Auth emulator, in the demo and tests only. */
   emulatorHost?: string;
+  /**
+   * A member's page only: the server's session may still be handed to the browser's sign-in
+   * (`/api/session/token` answers within five minutes of signing in, and refuses after).
+   */
+  handOver?: boolean;
 }
 
 /** The Firebase web app's public settings, as the browser's SDK takes them. */

@@ -15,6 +15,11 @@ export interface MemberSummary {
   record: LiveUserRecord;
   /** How the page listens to the member's record: the store's event stream, or Firestore itself. */
   liveOptions: LiveUserOptions | null;
+  /**
+   * How much longer (ms) the server's session may still be handed to the browser's sign-in
+   * (`/api/session/token` answers only within five minutes of signing in); 0 once it may not.
+   */
+  handOverMs: number;
 }
 
 export type { PublicIdentityConfig } from "~/adapters/identity/config";
