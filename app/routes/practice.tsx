@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
+import { PageNotices } from "~/components/page-notices";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { PracticeFigures } from "~/components/practice-figures";
 import { PracticeYear } from "~/components/practice-year";
@@ -54,16 +55,7 @@ export default function PracticeRoute() {
           <h1 id="practice-title">Practice</h1>
           <p>Counted on your own calendar: each day is the day it was where you were when you practised.</p>
         </header>
-        {page.saved ? (
-          <p className="notice notice--success" role="status">
-            {page.saved}
-          </p>
-        ) : null}
-        {errors.form ? (
-          <p className="notice notice--error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <PageNotices error={errors.form} notice={page.saved ? { tone: "success", text: page.saved } : null} />
         {page.pause ? (
           <p className="notice" role="status">
             Paused until {dayLabel(page.pause.end)}. Weeks in a pause never break your streak.

@@ -2,11 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-
-process.env.SQLITE_PATH = ":memory:";
-process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
-process.env.PUBLIC_SITE_URL = "http://localhost:3000";
-process.env.LOG_REQUESTS = "false";
+import "../support/in-memory-site";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
