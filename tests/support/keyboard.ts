@@ -54,8 +54,8 @@ export function focused(page: Page): Promise<Focused> {
 /** Fails unless the focused element is seen, not under the header or an overlay, with a focus ring. */
 export async function expectFocusUsable(page: Page, step: string): Promise<Focused> {
   let now = await focused(page);
-  // The page scrolls smoothly to what takes focus; the verdict is the one once it has arrived (a
-  // smooth scroll on a busy two-core machine has been seen to take over 3 s).
+  // The page scrolls to what takes focus at once, but a busy two-core machine may report the focus
+  // before the scroll has been laid out; the verdict is the one once it has settled.
   if (now.hidden) {
     await expect.poll(async () => (now = await focused(page)).hidden, { timeout: 8_000, intervals: [100, 200, 400] }).toBeNull().catch(() => undefined);
   }
