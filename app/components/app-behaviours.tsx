@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { decideNavigation, inAppDestination, scrollDecision } from "~/lib/navigation";
+import type { SentForm } from "~/browser/after-post.client";
 import type { RouteHandle } from "~/lib/route-handle";
 import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/lib/screen";
 
@@ -19,28 +20,36 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   useDynamicContentLinks();
   useCloseMenusOnRouteChange(handle.name);
   usePageViews(handle.trackViews);
-  useFocusFirstInvalidAfterPost();
+  useAfterPost();
   useEscapeClosesDisclosures();
   return null;
 }
 
 /**
- * When a form's post comes back with errors, the cursor goes to the first field marked invalid, so a
- * keyboard or screen-reader user lands on what to fix (its message is tied to it by aria-describedby).
- * The submit button is usually disabled while the post is out, which would otherwise leave focus on
- * the page's body.
+ * A form sent with JavaScript: what was sent is kept while it is out, and once it is back the
+ * after-post step (browser/after-post.client) sends it again without script if the store was away,
+ * puts the cursor on the first refused field, or gives focus a place when the pressed button is gone.
+ * Its module is fetched as the form is sent, so pages that never post never load it.
  */
-function useFocusFirstInvalidAfterPost() {
+// Outside the component: a refused post may replace the page with an error boundary, which mounts the
+// shell afresh, and what was sent must still be known then.
+let sent: SentForm | null = null;
+
+function useAfterPost() {
   const navigation = useNavigation();
-  const posting = useRef(false);
   useEffect(() => {
     if (navigation.state !== "idle") {
-      if (navigation.formMethod && navigation.formMethod.toUpperCase() !== "GET") posting.current = true;
+      // Remix gives the method in capitals, and the form's data and address with it.
+      if (navigation.formData && navigation.formMethod !== "GET") {
+        sent = { action: navigation.formAction!, fields: [...navigation.formData] };
+        void import("~/browser/after-post.client");
+      }
       return;
     }
-    if (!posting.current) return;
-    posting.current = false;
-    document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus();
+    if (!sent) return;
+    const form = sent;
+    sent = null;
+    void import("~/browser/after-post.client").then((step) => step.afterPost(form));
   }, [navigation.state, navigation.formMethod]);
 }
 
@@ -194,12 +203,11 @@ function useScreenClasses() {
     };
     apply();
     body.classList.toggle("instagram-browser", isInstagramBrowser(navigator.userAgent));
+    // A turned phone also fires resize, so one listener serves both.
     window.addEventListener("resize", onResize);
-    window.addEventListener("orientationchange", onResize);
     return () => {
       clearTimeout(timer);
       window.removeEventListener("resize", onResize);
-      window.removeEventListener("orientationchange", onResize);
     };
   }, []);
 }

@@ -37,6 +37,8 @@ const STORE_AWAY = {
   title: "We can't reach your account just now",
   message: "Our side is having a short break, so nothing was changed. Please try again in a minute; anything you typed is still in your browser if you go back.",
 };
+/** Read by the browser's after-post step (browser/after-post.client.ts): the store was away. */
+const STORE_AWAY_FLAG = "stillhour_store_away";
 // An upload refused before it was read (too large) is read to its end and thrown away, so the browser
 // finishes sending and shows the answer; past this many bytes the connection is closed instead.
 const MAX_DISCARDED_BODY_BYTES = 64 * 1024 * 1024;
@@ -159,7 +161,9 @@ export function createFrontDoor(
     const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
     const context: AppLoadContext = { nonce, requestId };
     const response = await remix(request, context as AppLoadContext & Record<string, unknown>);
-    if (context.storeUnavailable && response.status >= 500 && !url.searchParams.has("_data")) {
+    // A page's script asks for data at `<path>.data` (single fetch): Remix's own encoding of the error goes back to it.
+    const dataRequest = url.pathname.endsWith(".data");
+    if (context.storeUnavailable && response.status >= 500 && !dataRequest) {
       // The store is away (docs/decisions/041): say so calmly, and when to come back, rather than a 500.
       await response.body?.cancel().catch(() => undefined);
       res.set("Retry-After", "30");
@@ -170,6 +174,11 @@ export function createFrontDoor(
         return sendFormAgainPage(req, res, url, new URLSearchParams(Buffer.concat(bodyCap.kept).toString("utf8")));
       }
       return sendPlainPage(req, res, 503, STORE_AWAY.title, STORE_AWAY.message);
+    }
+    if (context.storeUnavailable && req.method === "POST" && dataRequest) {
+      // The same form sent by the page's script: Remix shows its error page, and this flag tells the
+      // script to send the form again as a plain post, which reaches the page above that keeps it.
+      res.append("Set-Cookie", `${STORE_AWAY_FLAG}=1; Path=/; Max-Age=60; SameSite=Lax`);
     }
     if (bodyCap.passed && response.status >= 500) {
       // A body over its cap is the sender's doing, whatever a route made of the failed read.
