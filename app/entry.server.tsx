@@ -7,7 +7,8 @@ import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/log-path.server";
-import { insertBeforeBodyEnd, surveySlotHtml } from "~/server/survey-slot.server";
+import { editDocument, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/document-html.server";
+import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
@@ -60,7 +61,7 @@ export default function handleRequest(
             const body = new PassThrough();
             body.once("end", () => clearTimeout(deadline));
             body.once("close", () => clearTimeout(deadline));
-            const out = survey ? body.pipe(insertBeforeBodyEnd(survey)) : body;
+            const out = body.pipe(editDocument((page) => (survey ? insertBeforeBodyEnd(lowerScriptPreloads(page), survey) : lowerScriptPreloads(page))));
             resolve(
               new Response(createReadableStreamFromReadable(out), {
                 headers: responseHeaders,

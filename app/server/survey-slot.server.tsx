@@ -1,4 +1,3 @@
-import { Transform } from "node:stream";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SurveyDoneNote, SurveyPanel, isSurveyDone } from "~/components/survey-form";
 import { surveyForMember } from "~/features/engagement/surveys.server";
@@ -33,23 +32,4 @@ export async function surveySlotHtml(request: Request, context: object | undefin
     console.warn(JSON.stringify({ level: "warn", msg: "survey panel skipped", error: error instanceof Error ? error.message : String(error) }));
     return null;
   }
-}
-
-/**
- * Passes the document through, putting `html` just before its closing </body>. The page is complete
- * when it is piped (every page waits for all its data), so holding it until the end costs nothing.
- */
-export function insertBeforeBodyEnd(html: string): Transform {
-  const chunks: Buffer[] = [];
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, done) {
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-      done();
-    },
-    flush(done) {
-      const page = Buffer.concat(chunks).toString("utf8");
-      const at = page.lastIndexOf("</body>");
-      done(null, at >= 0 ? `${page.slice(0, at)}${html}${page.slice(at)}` : `${page}${html}`);
-    },
-  });
 }
