@@ -13,6 +13,7 @@ import {
   type QueryOptions,
 } from "../../app/adapters/store/port.server";
 import { createFirestoreStore } from "../../app/adapters/store/firestore.server";
+import Database from "better-sqlite3";
 import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
 
 /**
@@ -545,6 +546,37 @@ describe("SQLite driver: real transactions under contention", () => {
     });
     expect(attempts).toBe(2);
     expect(await mine.get("codes", "x", Counter)).toEqual({ count: 101 });
+  });
+
+  it("a write waiting for another process's write lock leaves this process free, and lands once the lock is let go", async () => {
+    const file = join(dir, "locked.sqlite");
+    const store = open(file);
+    await store.set("things", "warm", { count: 0 });
+    // Another process (a second connection to the file) holds the write lock.
+    const other = new Database(file);
+    other.pragma("journal_mode = WAL");
+    other.exec("BEGIN IMMEDIATE");
+    // It lets go in 150 ms, on a timer of this process: a write that waited inside SQLite (its busy
+    // handler sleeps synchronously) would stop the event loop, the timer could not fire, and the
+    // write would fail after its whole timeout instead.
+    const started = Date.now();
+    let ticks = 0;
+    const ticker = setInterval(() => (ticks += 1), 10);
+    setTimeout(() => other.exec("COMMIT"), 150);
+    try {
+      await store.set("things", "t", { count: 1 });
+      await store.transaction(async (tx) => {
+        const current = await tx.get("things", "t", Counter);
+        tx.set("things", "t", { count: current!.count + 1 });
+      });
+    } finally {
+      clearInterval(ticker);
+      other.close();
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(ticks).toBeGreaterThanOrEqual(5);
+    expect(await store.get("things", "t", Counter)).toEqual({ count: 2 });
   });
 
   it("data survives closing and reopening the file", async () => {

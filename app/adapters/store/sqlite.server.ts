@@ -31,7 +31,26 @@ const MAX_TRANSACTION_ATTEMPTS = 25;
 /** Ids per `IN (…)` list, well under SQLite's bound-parameter limit. */
 const MAX_IN_IDS = 500;
 
+const BUSY_TIMEOUT_MS = 2;
+/** How long a write keeps trying for the write lock before it fails, as the old busy timeout did. */
+const WRITE_LOCK_PATIENCE_MS = 5_000;
+
 class ContentionError extends Error {}
+
+const isBusy = (error: unknown) => (error as { code?: string } | null)?.code === "SQLITE_BUSY";
+
+/** Runs a write, waiting for another process's write lock without blocking this one's event loop. */
+async function withWriteLock<T>(write: () => T): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return write();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() - started > WRITE_LOCK_PATIENCE_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * Math.min(2 ** attempt, 25)));
+    }
+  }
+}
 
 /** Embedded driver: one JSON document per row, optimistic transactions checked by row version. */
 export function createSqliteStore(file: string): DocumentStore {
@@ -39,7 +58,10 @@ export function createSqliteStore(file: string): DocumentStore {
   const db = new Database(file);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
+  // Only a moment's wait inside SQLite: its busy handler sleeps synchronously, which would stop this
+  // whole process while another process holds the write lock. A write that still finds the lock taken
+  // waits asynchronously and tries again (withWriteLock), so other requests go on meanwhile.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.exec(`CREATE TABLE IF NOT EXISTS documents (
     collection TEXT NOT NULL,
     id TEXT NOT NULL,
@@ -113,8 +135,8 @@ export function createSqliteStore(file: string): DocumentStore {
 
   const readMany = db.transaction((read: (byCollection: Map<string, string[]>) => void, byCollection: Map<string, string[]>) => read(byCollection));
 
-  function runWrite(write: PendingWrite) {
-    commitWrites.immediate([write], new Map());
+  async function runWrite(write: PendingWrite) {
+    await withWriteLock(() => commitWrites.immediate([write], new Map()));
     notify([write]);
   }
 
@@ -136,7 +158,9 @@ export function createSqliteStore(file: string): DocumentStore {
       };
       const result = await fn(tx);
       try {
-        commitWrites.immediate(writes, readVersions);
+        // Nothing to write: what was read is checked in a read transaction, which needs no write lock.
+        if (writes.length === 0) commitWrites.deferred(writes, readVersions);
+        else await withWriteLock(() => commitWrites.immediate(writes, readVersions));
       } catch (error) {
         // Another process changed what we read: run the whole function again, as Firestore does.
         if (error instanceof ContentionError && attempt < MAX_TRANSACTION_ATTEMPTS) {
@@ -201,7 +225,7 @@ export function createSqliteStore(file: string): DocumentStore {
 
     async createIfAbsent(collection, id, data) {
       try {
-        runWrite({ kind: "create", collection, id, data });
+        await runWrite({ kind: "create", collection, id, data });
         return true;
       } catch (error) {
         if (error instanceof DocumentExistsError) return false;
@@ -210,15 +234,15 @@ export function createSqliteStore(file: string): DocumentStore {
     },
 
     async set(collection, id, data) {
-      runWrite({ kind: "set", collection, id, data });
+      await runWrite({ kind: "set", collection, id, data });
     },
 
     async update(collection, id, patch) {
-      runWrite({ kind: "update", collection, id, data: patch });
+      await runWrite({ kind: "update", collection, id, data: patch });
     },
 
     async delete(collection, id) {
-      runWrite({ kind: "delete", collection, id });
+      await runWrite({ kind: "delete", collection, id });
     },
 
     transaction<T>(fn: (tx: TransactionContext) => Promise<T>): Promise<T> {
