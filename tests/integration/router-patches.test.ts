@@ -19,6 +19,19 @@ describe("the server's router patches", () => {
     expect(createStaticRouter([...routes], context).routes).not.toBe(first.routes);
   });
 
+  it("@remix-run/router answers a path it has matched against a tree from what it kept", () => {
+    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
+    const routes = [{ id: "root", path: "/", children: [{ id: "classes", path: "classes/:id" }, { id: "home", index: true }] }];
+    const first = matchRoutes(routes, "/classes/abc");
+    expect(first?.map((match) => [match.route.id, match.params.id])).toEqual([
+      ["root", "abc"],
+      ["classes", "abc"],
+    ]);
+    expect(matchRoutes(routes, "/classes/abc")).toBe(first);
+    expect(matchRoutes(routes, "/classes/xyz")?.[1].params.id).toBe("xyz");
+    expect(matchRoutes(routes, "/nowhere")).toBeNull();
+  });
+
   it("@remix-run/react keeps the route tree it makes from the build's manifest", async () => {
     const source = (await import("node:fs")).readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(source).toContain("serverRoutesOf.get(manifest.routes)");
