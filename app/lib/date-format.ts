@@ -18,3 +18,17 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   }
   return format;
 }
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Intl.NumberFormat objects, kept the same way (prices on the settings and membership pages). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    if (numberFormats.size >= MAX_FORMATTERS) numberFormats.delete(numberFormats.keys().next().value as string);
+    numberFormats.set(key, format);
+  }
+  return format;
+}

@@ -30,6 +30,7 @@ const FIELD_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const MAX_TRANSACTION_ATTEMPTS = 25;
 /** Ids per `IN (…)` list, well under SQLite's bound-parameter limit. */
 const MAX_IN_IDS = 500;
+const MAX_STATEMENTS = 500;
 
 const BUSY_TIMEOUT_MS = 2;
 /** How long a write keeps trying for the write lock before it fails, as the old busy timeout did. */
@@ -84,6 +85,19 @@ export function createSqliteStore(file: string): DocumentStore {
     "UPDATE documents SET data = ?, version = version + 1 WHERE collection = ? AND id = ?",
   );
   const deleteOne = db.prepare("DELETE FROM documents WHERE collection = ? AND id = ?");
+
+  // Queries are built from their options, so the same few statements come back on every page view:
+  // each is prepared once (preparing was 1.6 % of a member page's server time). Bounded all the same.
+  const statements = new Map<string, Database.Statement>();
+  function statement(sql: string): Database.Statement {
+    let prepared = statements.get(sql);
+    if (!prepared) {
+      prepared = db.prepare(sql);
+      if (statements.size >= MAX_STATEMENTS) statements.clear();
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  }
 
   const changes = new EventEmitter();
   changes.setMaxListeners(0);
@@ -189,9 +203,7 @@ export function createSqliteStore(file: string): DocumentStore {
         for (const [collection, ids] of byCollection) {
           for (let start = 0; start < ids.length; start += MAX_IN_IDS) {
             const chunk = ids.slice(start, start + MAX_IN_IDS);
-            const rows = db
-              .prepare(`SELECT id, data, version FROM documents WHERE collection = ? AND id IN (${chunk.map(() => "?").join(", ")})`)
-              .all(collection, ...chunk) as Row[];
+            const rows = statement(`SELECT id, data, version FROM documents WHERE collection = ? AND id IN (${chunk.map(() => "?").join(", ")})`).all(collection, ...chunk) as Row[];
             for (const row of rows) found.set(`${collection}/${row.id}`, row);
           }
         }
@@ -205,7 +217,7 @@ export function createSqliteStore(file: string): DocumentStore {
 
     async query<S extends z.ZodTypeAny>(collection: string, schema: S, options: QueryOptions = {}) {
       const { sql, params, order } = buildQuery(collection, options);
-      const rows = db.prepare(sql).all(...params) as Row[];
+      const rows = statement(sql).all(...params) as Row[];
       reads += Math.max(rows.length, 1);
       const docs: { id: string; data: z.output<S> }[] = [];
       let lastRaw: { id: string; data: DocumentData } | null = null;

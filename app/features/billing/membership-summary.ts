@@ -1,5 +1,6 @@
 import type { Card, PlanInterval, SubscriptionStatus } from "~/adapters/payments/billing";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "~/features/identity/user";
+import { dateTimeFormat, numberFormat } from "~/lib/date-format";
 
 /**
  * How a member's plan reads on screen (issue 8): settings, the welcome page and the cancel step all
@@ -30,11 +31,11 @@ export interface MembershipSummary {
 
 export function formatDate(unixSeconds: number, timeZone: string | null | undefined, locale = "en-US"): string {
   const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: zone }).format(new Date(unixSeconds * 1000));
+  return dateTimeFormat(locale, { dateStyle: "long", timeZone: zone }).format(new Date(unixSeconds * 1000));
 }
 
 export function formatAmount(amount: number, currency: string, locale = "en-US"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
+  return numberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
 }
 
 function zoneName(timeZone: string | null | undefined): string {

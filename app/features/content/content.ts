@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dateTimeFormat } from "~/lib/date-format";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
 const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
@@ -84,14 +85,17 @@ export type Quote = z.infer<typeof QuoteSchema>;
  * The quote of the day (issue 27): the daily quotes in a fixed order, one per calendar day in `zone`,
  * so everyone whose day it is sees the same one, and the next day brings the next. Null when there are none.
  */
+// One collator for every call: `localeCompare` with options builds a new one each time it is called.
+const NUMBERED_IDS = new Intl.Collator("en", { numeric: true });
+
 export function dailyQuote<Q extends Pick<Quote, "id" | "kind">>(quotes: Q[], now: number | Date, zone: string): Q | null {
-  const daily = quotes.filter((q) => q.kind === "daily").sort((a, b) => a.id.localeCompare(b.id, "en", { numeric: true }));
+  const daily = quotes.filter((q) => q.kind === "daily").sort((a, b) => NUMBERED_IDS.compare(a.id, b.id));
   if (daily.length === 0) return null;
   let day: string;
   try {
-    day = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    day = dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   } catch {
-    day = new Intl.DateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+    day = dateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   }
   const dayNumber = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
   return daily[((dayNumber % daily.length) + daily.length) % daily.length];
