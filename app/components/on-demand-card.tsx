@@ -1,8 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { OnDemandCardData } from "~/features/on-demand/on-demand";
 
-/** A class in a shelf or a list: poster (its size set, so nothing shifts), title, teacher, length. */
-export function OnDemandCard({ item, headingLevel = 3 }: { item: OnDemandCardData; headingLevel?: 2 | 3 }) {
+/**
+ * A class in a shelf or a list: poster (its size set, so nothing shifts), title, teacher, length.
+ * Posters load lazily, except the first few on the page (`eager`): they are on the first screen, the
+ * first is often its largest picture, and a lazy one waits for layout before it is even asked for.
+ */
+export function OnDemandCard({ item, headingLevel = 3, eager = false }: { item: OnDemandCardData; headingLevel?: 2 | 3; eager?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="od-card">
@@ -12,7 +16,7 @@ export function OnDemandCard({ item, headingLevel = 3 }: { item: OnDemandCardDat
         width={item.poster.width}
         height={item.poster.height}
         alt=""
-        loading="lazy"
+        loading={eager ? "eager" : "lazy"}
         decoding="async"
         style={{ backgroundColor: item.posterColor }}
       />
@@ -34,16 +38,16 @@ export function OnDemandCard({ item, headingLevel = 3 }: { item: OnDemandCardDat
 }
 
 /** A titled row of cards; scrolls sideways on a phone, wraps on a wide screen. */
-export function Shelf({ id, title, items }: { id: string; title: string; items: OnDemandCardData[] }) {
+export function Shelf({ id, title, items, eagerCount = 0 }: { id: string; title: string; items: OnDemandCardData[]; eagerCount?: number }) {
   return (
     <section className="od-shelf" aria-labelledby={`shelf-${id}`} data-track-view={`shelf-${id}`}>
       <h2 id={`shelf-${id}`} className="od-shelf__title">
         {title}
       </h2>
       <ul className="od-shelf__list">
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.slug}>
-            <OnDemandCard item={item} />
+            <OnDemandCard item={item} eager={index < eagerCount} />
           </li>
         ))}
       </ul>

@@ -25,6 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ ...page, quote: quote ? { text: quote.text, name: quote.name } : null }, { headers: pageCaching(page.personal) });
 }
 
+/** Posters on a phone's first screen (one row of cards; two on a wide one). */
+const FIRST_SCREEN_POSTERS = 2;
+
 export default function OnDemandHub() {
   const page = useLoaderData<typeof loader>();
   const empty = page.shelves.length === 0 && page.featured.length === 0 && page.latest.length === 0;
@@ -68,7 +71,8 @@ export default function OnDemandHub() {
           </nav>
         </FilterDisclosure>
 
-        {page.continueWatching.length > 0 ? <Shelf id="continue" title="Continue watching" items={page.continueWatching} /> : null}
+        {/* The first row on screen loads its posters at once: continue watching when there is any, else the featured classes. */}
+        {page.continueWatching.length > 0 ? <Shelf id="continue" title="Continue watching" items={page.continueWatching} eagerCount={FIRST_SCREEN_POSTERS} /> : null}
 
         {page.featured.length > 0 ? (
           <section aria-labelledby="featured-title" className="od-featured" data-track-view="on-demand-featured">
@@ -76,9 +80,9 @@ export default function OnDemandHub() {
               Featured
             </h2>
             <ul className="od-featured__list">
-              {page.featured.map((item) => (
+              {page.featured.map((item, index) => (
                 <li key={item.slug} className="od-featured__item">
-                  <OnDemandCard item={item} />
+                  <OnDemandCard item={item} eager={page.continueWatching.length === 0 && index < FIRST_SCREEN_POSTERS} />
                   <p>{item.description}</p>
                 </li>
               ))}
