@@ -3,6 +3,7 @@ import type { MarketingConfig } from "./marketing.client";
 import { isOptedOut } from "~/platform/privacy-cookie";
 import { RELOAD_GUARD_KEY, decideReload, isChunkLoadError, parseReloadRecords } from "./reload-guard";
 import { afterLoad, whenIdle } from "./page-moments.client";
+import type { SentForm } from "./after-post.client";
 
 /**
  * What every page starts once it is interactive (issue 13), loaded lazily so none of it weighs on
@@ -16,7 +17,10 @@ interface RemixLocation {
   hash: string;
 }
 interface RemixRouter {
-  state: { loaderData: Record<string, unknown>; navigation: { state: string; location?: RemixLocation; formMethod?: string } };
+  state: {
+    loaderData: Record<string, unknown>;
+    navigation: { state: string; location?: RemixLocation; formMethod?: string; formAction?: string; formData?: FormData };
+  };
   subscribe(listener: (state: RemixRouter["state"]) => void): () => void;
 }
 type RemixWindow = Window & { __remixRouter?: RemixRouter; __remixManifest?: { version?: string } };
@@ -112,14 +116,60 @@ function afterPageSettled(task: () => void) {
   void settled.then(task);
 }
 
+let sent: SentForm | null = null;
+
+/**
+ * Every form sent with JavaScript, as the router has it while it is out (Remix gives the method in
+ * capitals, with the form's data and address): read from the router, not from a render, because
+ * React may skip rendering the "submitting" state of a post that comes back quickly.
+ */
+function watchPosts(router: RemixRouter) {
+  router.subscribe(({ navigation }) => {
+    if (navigation.formData && navigation.formMethod !== "GET") sent = { action: navigation.formAction ?? location.pathname, fields: [...navigation.formData] };
+    // A new navigation of its own (a link, not a post's redirect) ends what a post left unfinished.
+    else if (navigation.state !== "idle" && !navigation.formData) sent = null;
+  });
+}
+
+/**
+ * Called by the shell once a navigation has settled and its page is drawn: if it was a form sent
+ * with JavaScript, the after-post step (its own chunk: pages that never post never load it).
+ */
+export function afterPost() {
+  start(window as RemixWindow);
+  if (!sent) return;
+  const form = sent;
+  sent = null;
+  void import("./after-post.client").then((step) => step.afterPost(form));
+}
+
+/**
+ * Escape closes the open menu (the account menu, the menu sheet) the focus is in and puts the focus
+ * back on its button, as a keyboard user expects of anything that opened over the page. Without
+ * JavaScript the <details> stays open until toggled again, which is still usable.
+ */
+function closeMenusOnEscape(event: KeyboardEvent) {
+  if (event.key !== "Escape" || event.defaultPrevented) return;
+  const details = (document.activeElement as HTMLElement | null)?.closest<HTMLDetailsElement>("details.account-menu[open], details.menu-sheet[open]");
+  if (!details) return;
+  details.open = false;
+  document.body.classList.remove("menu-open");
+  details.querySelector<HTMLElement>(":scope > summary")?.focus();
+}
+
+function start(win: RemixWindow) {
+  if (started) return;
+  started = true;
+  installChunkGuard(win);
+  startBuildWatch(win);
+  if (win.__remixRouter) watchPosts(win.__remixRouter);
+  document.addEventListener("keydown", closeMenusOnEscape);
+}
+
 /** Called after hydration and after every navigation that changed the path or query. */
 export function navigated(path: string, trackViews: boolean) {
   const win = window as RemixWindow;
-  if (!started) {
-    started = true;
-    installChunkGuard(win);
-    startBuildWatch(win);
-  }
+  start(win);
   if (trackViews) afterPageSettled(() => void import("./analytics-runtime.client").then((analytics) => analytics.pageView(path)));
   withVendors((vendors, marketing) => vendors.navigated(path, marketing));
 }

@@ -1,7 +1,6 @@
 import { useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import { decideNavigation, inAppDestination, scrollDecision } from "~/lib/navigation";
-import type { SentForm } from "~/browser/after-post.client";
 import type { RouteHandle } from "~/lib/route-handle";
 import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/lib/screen";
 
@@ -21,36 +20,19 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   useCloseMenusOnRouteChange(handle.name);
   usePageViews(handle.trackViews);
   useAfterPost();
-  useEscapeClosesDisclosures();
   return null;
 }
 
 /**
- * A form sent with JavaScript: what was sent is kept while it is out, and once it is back the
- * after-post step (browser/after-post.client) sends it again without script if the store was away,
- * puts the cursor on the first refused field, or gives focus a place when the pressed button is gone.
- * Its module is fetched as the form is sent, so pages that never post never load it.
+ * Once a navigation has settled (and when the shell mounts afresh, as it does for an error page):
+ * the platform runtime's after-post step, which acts only if a form was sent with JavaScript (it
+ * records them from the router itself, so a post whose "submitting" render React skipped counts too).
  */
-// Outside the component: a refused post may replace the page with an error boundary, which mounts the
-// shell afresh, and what was sent must still be known then.
-let sent: SentForm | null = null;
-
 function useAfterPost() {
-  const navigation = useNavigation();
+  const { state } = useNavigation();
   useEffect(() => {
-    if (navigation.state !== "idle") {
-      // Remix gives the method in capitals, and the form's data and address with it.
-      if (navigation.formData && navigation.formMethod !== "GET") {
-        sent = { action: navigation.formAction!, fields: [...navigation.formData] };
-        void import("~/browser/after-post.client");
-      }
-      return;
-    }
-    if (!sent) return;
-    const form = sent;
-    sent = null;
-    void import("~/browser/after-post.client").then((step) => step.afterPost(form));
-  }, [navigation.state, navigation.formMethod]);
+    if (state === "idle") void import("~/browser/platform-runtime.client").then((runtime) => runtime.afterPost());
+  }, [state]);
 }
 
 /**
@@ -116,7 +98,9 @@ function useScrollManager(keepOnSignup: boolean) {
     const before = previous.current;
     previous.current = { pathname: location.pathname, search: location.search };
     if (before === null && !location.hash) return; // first render: the browser already placed us
-    if (navigationType === "POP" && location.key in positions.current) {
+    // A plain #link makes a history entry without state, keyed "default" like the first page loaded:
+    // that entry has no position of its own to go back to, so its hash decides.
+    if (navigationType === "POP" && location.key !== "default" && location.key in positions.current) {
       window.scrollTo(0, positions.current[location.key]);
       return;
     }
@@ -243,26 +227,6 @@ function useDynamicContentLinks() {
  * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
  * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
  */
-/**
- * Escape closes the open menu (the account menu, the menu sheet) the focus is in and puts the focus
- * back on its button, as a keyboard user expects of anything that opened over the page. Without
- * JavaScript the <details> stays open until toggled again, which is still usable.
- */
-function useEscapeClosesDisclosures() {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || event.defaultPrevented) return;
-      const details = (document.activeElement as HTMLElement | null)?.closest<HTMLDetailsElement>("details.account-menu[open], details.menu-sheet[open]");
-      if (!details) return;
-      details.open = false;
-      document.body.classList.remove("menu-open");
-      details.querySelector<HTMLElement>(":scope > summary")?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
-}
-
 function useCloseMenusOnRouteChange(routeName: string) {
   useEffect(() => {
     document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {

@@ -10,6 +10,7 @@ import { isPurchaseId, purchaseIdFor, startPurchase } from "~/features/billing/p
 import { defineHandle } from "~/lib/route-handle";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { newIntentId } from "~/features/billing/membership";
+import { PageNotices } from "~/components/page-notices";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).
@@ -96,21 +97,16 @@ export default function CreditsRoute() {
           <h1 id="credits-title">Come when it suits you</h1>
           <p>A pack of credits books the live classes marked with a credit price, no membership needed. One credit is one class; the ones expiring soonest are used first.</p>
         </header>
-        {page.bought ? (
-          <p className="notice notice--success" role="status">
-            {page.bought} {page.next ? <Link to={page.next}>Back to your class</Link> : null}
-          </p>
-        ) : null}
-        {page.canceled ? (
-          <p className="notice" role="status">
-            You left the payment page before paying, so nothing was charged.
-          </p>
-        ) : null}
-        {result?.error ? (
-          <p className="notice notice--error" role="alert">
-            {result.error}
-          </p>
-        ) : null}
+        <PageNotices
+          error={result?.error}
+          notice={
+            page.bought
+              ? { tone: "success", text: <>{page.bought} {page.next ? <Link to={page.next}>Back to your class</Link> : null}</> }
+              : page.canceled
+                ? { tone: "info", text: "You left the payment page before paying, so nothing was charged." }
+                : null
+          }
+        />
         {page.balance !== null ? (
           <section className="auth-card stack" aria-labelledby="held-title">
             <h2 id="held-title">Your credits: {page.balance}</h2>

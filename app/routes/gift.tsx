@@ -12,6 +12,7 @@ import { parseForm } from "~/features/identity/sign-in";
 import { getPrivateUser } from "~/features/identity/user.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { newIntentId } from "~/features/billing/membership";
+import { PageNotices } from "~/components/page-notices";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a
@@ -101,16 +102,7 @@ export default function GiftRoute() {
             it adds to it.
           </p>
         </header>
-        {page.canceled ? (
-          <p className="notice notice--info" role="status">
-            Nothing was charged. Your choices are below if you'd like to try again.
-          </p>
-        ) : null}
-        {errors.form ? (
-          <p className="notice notice--error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <PageNotices error={errors.form} notice={page.canceled ? { tone: "info", text: "Nothing was charged. Your choices are below if you'd like to try again." } : null} />
         {page.types.length === 0 ? (
           <p className="empty-note">Gifts aren't on sale just now. Please come back soon.</p>
         ) : (

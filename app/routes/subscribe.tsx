@@ -19,6 +19,7 @@ import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referr
 import { getViewerState } from "~/server/viewer.server";
 import { getVisitor, getVisitorRegion } from "~/server/visitor.server";
 import { newIntentId } from "~/features/billing/membership";
+import { PageNotices } from "~/components/page-notices";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
@@ -213,16 +214,10 @@ export default function SubscribeRoute() {
             {page.referral.text}
           </p>
         ) : null}
-        {page.canceled && !errors.form ? (
-          <p className="notice" role="status">
-            You left the payment page before paying, so nothing was charged. Your choice is still here.
-          </p>
-        ) : null}
-        {errors.form ? (
-          <p className="notice notice--error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
+        <PageNotices
+          error={errors.form}
+          notice={page.canceled ? { tone: "info", text: "You left the payment page before paying, so nothing was charged. Your choice is still here." } : null}
+        />
 
         {onPaymentStep ? (
           <Form method="post" className="auth-card stack" noValidate>

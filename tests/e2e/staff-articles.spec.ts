@@ -1,6 +1,6 @@
 import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
-import { wcagFindings } from "../support/axe";
+import { atBothWidths, staffPageFindings } from "../support/staff-page";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**
@@ -77,16 +77,7 @@ test("axe finds nothing serious on the article and cohost pages at phone and des
   ] as const) {
     const page = await browser.newPage();
     await signInContext(page.request, baseURL!, phone);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const path of paths) {
-        await page.goto(`${baseURL}${path}`);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        findings.push(...(await wcagFindings(page, `${path} @${width}`)));
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 1) findings.push(`${path} @${width}: scrolls sideways by ${overflow}px`);
-      }
-    }
+    findings.push(...(await staffPageFindings(page, atBothWidths(paths.map((path) => `${baseURL}${path}`)))));
     await page.close();
   }
   expect(findings).toEqual([]);

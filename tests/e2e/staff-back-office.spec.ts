@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
-import { wcagFindings } from "../support/axe";
+import { atBothWidths, staffPageFindings } from "../support/staff-page";
 import { putDocument } from "../support/e2e-store";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
@@ -107,16 +107,6 @@ test("stored staff text is inert: the XSS corpus saved as code notes runs nothin
 
 test("axe finds nothing serious on the staff pages at phone and desk width", async ({ page, baseURL }) => {
   await signInContext(page.request, baseURL!, ADMIN);
-  const findings: string[] = [];
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/staff", "/staff/people?q=Orla", "/staff/codes", "/staff/codes/STILL20", "/staff/audit"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      findings.push(...(await wcagFindings(page, `${path} @${width}`)));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 1) findings.push(`${path} @${width}: scrolls sideways by ${overflow}px`);
-    }
-  }
+  const findings = await staffPageFindings(page, atBothWidths(["/staff", "/staff/people?q=Orla", "/staff/codes", "/staff/codes/STILL20", "/staff/audit"]));
   expect(findings).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "../support/test";
 import { signInContext } from "../support/auth-emulator";
-import { wcagFindings } from "../support/axe";
+import { atBothWidths, staffPageFindings } from "../support/staff-page";
 import { putDocument } from "../support/e2e-store";
 import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
@@ -65,18 +65,8 @@ test.describe("with JavaScript off", () => {
 });
 
 test("axe finds nothing serious on the catalogue, banner and figures pages at phone and desk width", async ({ page, baseURL }) => {
-  const findings: string[] = [];
   await signInContext(page.request, baseURL!, ADMIN);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/staff/catalogue", "/staff/site", "/staff/dashboard"]) {
-      await page.goto(`${baseURL}${path}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      findings.push(...(await wcagFindings(page, `${path} @${width}`)));
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      if (overflow > 1) findings.push(`${path} @${width}: scrolls sideways by ${overflow}px`);
-    }
-  }
+  const findings = await staffPageFindings(page, atBothWidths(["/staff/catalogue", "/staff/site", "/staff/dashboard"]));
   expect(findings).toEqual([]);
 });
 

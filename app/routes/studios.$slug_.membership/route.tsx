@@ -4,6 +4,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { studioMembershipAction, studioMembershipPage } from "./page.server";
 import { requireAccess } from "~/server/viewer.server";
+import { PageNotices } from "~/components/page-notices";
 
 /** Issue 12: join a studio for the month: every class there without paying each time. */
 export const handle = defineHandle({ name: "studio-membership", layout: "main", theme: "light", requiresAuth: true });
@@ -38,16 +39,8 @@ export default function StudioMembershipRoute() {
           <h1 id="membership-title">Join the studio</h1>
           <p>A studio membership books every class at {page.studio.name} without paying each time. It covers this studio only.</p>
         </header>
-        {actionData && "error" in actionData ? (
-          <p className="notice notice--error" role="alert">
-            {actionData.error}
-          </p>
-        ) : null}
-        {page.notice ? (
-          <p className="notice notice--error" role="alert">
-            {page.notice}
-          </p>
-        ) : null}
+        {/* A refused post, else what the address says went wrong (a payment left unpaid). */}
+        <PageNotices error={(actionData && "error" in actionData ? actionData.error : null) ?? page.notice} />
         {page.current ? (
           <p className="notice notice--success" role="status">
             You're a member here: {page.current.name}, until {page.current.until}. <Link to={`/studios/${page.studio.slug}`}>Book a class</Link>
