@@ -75,16 +75,7 @@ export function StaffArticleForm({
       {select("authorTeacherId", "Author", authors.map((a) => ({ value: a.id, label: a.name })), "Choose a teacher")}
       {select("heroColor", "Cover", [...covers])}
       <RichTextField name="bodyHtml" label="Article" hint={bodyHint} value={values.bodyHtml} error={errors.bodyHtml} />
-      <FormField
-        name="publishAt"
-        type="datetime-local"
-        label="Publish at (UTC)"
-        hint="Only for Schedule: the day and time, in UTC, when it publishes itself."
-        defaultValue={values.publishAt}
-        error={errors.publishAt}
-        focusOnError
-      />
-      <StaffPublishButtons state={state} busy={busy} canSchedule />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
     </Form>
   );
 }

@@ -5,7 +5,7 @@ import { RichTextField } from "~/components/rich-text-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
 
 type LessonFormValues = { title: string; summary: string; durationMinutes: string; bodyHtml: string };
-type LearnFormValues = { title: string; slug: string; summary: string; color: string; order: string; lessons: LessonFormValues[] };
+type LearnFormValues = { title: string; slug: string; summary: string; color: string; order: string; lessons: LessonFormValues[]; publishAt: string };
 
 const LESSON_HINT = "Simple HTML: <p>, <h3>, lists, <blockquote>, <strong>, <em> and links. Anything else is removed when you save.";
 
@@ -24,7 +24,7 @@ export function StaffLearnForm({
   values: LearnFormValues;
   errors: Partial<Record<string, string>>;
   covers: ReadonlyArray<{ value: string; label: string }>;
-  state: "draft" | "published" | "unpublished" | null;
+  state: "draft" | "scheduled" | "published" | "unpublished" | null;
   slugLocked: boolean;
   busy: boolean;
 }) {
@@ -105,7 +105,7 @@ export function StaffLearnForm({
           </fieldset>
         );
       })}
-      <StaffPublishButtons state={state} busy={busy} />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
     </Form>
   );
 }

@@ -3,7 +3,7 @@ import { PageNotices } from "~/components/page-notices";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
 
-type Field = "outlet" | "title" | "url" | "publishedAt" | "excerpt";
+type Field = "outlet" | "title" | "url" | "publishedAt" | "excerpt" | "publishAt";
 
 /**
  * The blog editor's press item form (issue 26; ADR 053): a plain post that works without
@@ -17,7 +17,7 @@ export function StaffPressForm({
 }: {
   values: Record<Field | "intent", string>;
   errors: Partial<Record<string, string>>;
-  state: "draft" | "published" | "unpublished" | null;
+  state: "draft" | "scheduled" | "published" | "unpublished" | null;
   busy: boolean;
 }) {
   const excerptHint = "A sentence or two from the piece, shown under the headline.";
@@ -36,7 +36,7 @@ export function StaffPressForm({
         <textarea id={excerpt.id} name="excerpt" rows={3} defaultValue={values.excerpt} aria-invalid={errors.excerpt ? true : undefined} aria-describedby={excerpt.describedBy} />
         <FieldError id={excerpt.errorId} error={errors.excerpt} />
       </div>
-      <StaffPublishButtons state={state} busy={busy} />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
     </Form>
   );
 }

@@ -1,28 +1,51 @@
+import { FormField } from "~/components/form-field";
+
+type State = "draft" | "scheduled" | "published" | "unpublished";
+
 /**
- * The buttons under an article's, press item's or series' form (issue 26): one per state it can move
- * to. Only articles can be scheduled.
+ * The buttons under an article's, press item's or series' form (issue 26; ADR 053): one per state it
+ * can move to, and with `schedule` the "Publish at" field (UTC, as the label says) that the Schedule
+ * button reads, its message beside it.
  */
-export function StaffPublishButtons({ state, busy, canSchedule = false }: { state: "draft" | "scheduled" | "published" | "unpublished" | null; busy: boolean; canSchedule?: boolean }) {
+export function StaffPublishButtons({ state, busy, schedule }: { state: State | null; busy: boolean; schedule?: { value: string; error?: string } }) {
   return (
-    <div className="staff-actions">
-      <button type="submit" name="intent" value="save" className="button" disabled={busy}>
-        {state ? "Save" : "Save draft"}
-      </button>
-      {canSchedule && state !== "published" ? (
-        <button type="submit" name="intent" value="schedule" className="button button--secondary" disabled={busy}>
-          Schedule
-        </button>
+    <>
+      {schedule ? (
+        <FormField
+          name="publishAt"
+          type="datetime-local"
+          label="Publish at (UTC)"
+          hint="Only for Schedule: the day and time, in UTC, when it publishes itself."
+          defaultValue={schedule.value}
+          error={schedule.error}
+          focusOnError
+        />
       ) : null}
-      {state !== "published" ? (
-        <button type="submit" name="intent" value="publish" className="button button--secondary" disabled={busy}>
-          Publish now
+      <div className="staff-actions">
+        <button type="submit" name="intent" value="save" className="button" disabled={busy}>
+          {state ? "Save" : "Save draft"}
         </button>
-      ) : null}
-      {state === "published" || state === "scheduled" ? (
-        <button type="submit" name="intent" value="unpublish" className="button button--secondary" disabled={busy}>
-          {state === "scheduled" ? "Unschedule" : "Unpublish"}
-        </button>
-      ) : null}
-    </div>
+        {schedule && state !== "published" ? (
+          <button type="submit" name="intent" value="schedule" className="button button--secondary" disabled={busy}>
+            Schedule
+          </button>
+        ) : null}
+        {state !== "published" ? (
+          <button type="submit" name="intent" value="publish" className="button button--secondary" disabled={busy}>
+            Publish now
+          </button>
+        ) : null}
+        {state === "published" || state === "scheduled" ? (
+          <button type="submit" name="intent" value="unpublish" className="button button--secondary" disabled={busy}>
+            {state === "scheduled" ? "Unschedule" : "Unpublish"}
+          </button>
+        ) : null}
+      </div>
+    </>
   );
+}
+
+/** The line under a record's title on its edit page: its state, and when a scheduled one publishes itself. */
+export function publishStateLine(label: string, state: State, publishAt: string | null): string {
+  return `${label}${state === "scheduled" && publishAt ? `, publishes ${publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}.`;
 }

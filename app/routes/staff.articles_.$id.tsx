@@ -3,6 +3,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffArticleCover } from "~/components/staff-article-cover";
 import { StaffPage } from "~/components/staff-page";
+import { publishStateLine } from "~/components/staff-publish-buttons";
 import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
@@ -68,7 +69,7 @@ export default function StaffArticleRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="article-title" title={page.values.title} intro={`${ARTICLE_STATE_LABEL[page.state]}${page.state === "scheduled" && page.publishAt ? `, publishes ${page.publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}.`} notice={page.notice}>
+    <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
       <p>
         <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffLearnForm } from "~/components/staff-learn-form";
 import { StaffPage } from "~/components/staff-page";
+import { publishStateLine } from "~/components/staff-publish-buttons";
 import { COVER_COLORS } from "~/features/staff/article-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";
 import { getSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
@@ -29,9 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     color: series.color,
     order: String(series.order),
     lessons: series.lessons.map((l) => ({ title: l.title, summary: l.summary, durationMinutes: String(l.durationMinutes), bodyHtml: l.bodyHtml })),
+    publishAt: series.publishAt ? series.publishAt.slice(0, 16) : "",
   };
   return data(
-    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), slugLocked: Boolean(series.firstPublishedAt || series.published), values },
+    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), publishAt: series.publishAt, slugLocked: Boolean(series.firstPublishedAt || series.published), values },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -46,7 +48,7 @@ export default function StaffLearnSeriesRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="learn-edit-title" title={page.values.title} intro={`${PUBLISH_STATE_LABEL[page.state]}.`} notice={page.notice}>
+    <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
       <p>
         <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (

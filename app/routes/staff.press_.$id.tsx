@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage } from "~/components/staff-page";
+import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
 import { getPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
@@ -25,7 +26,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: PUBLISH_NOTICES[done] ?? null,
       id: item.id,
       state: publishStateOf(item),
-      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt },
+      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt, publishAt: item.publishAt ? item.publishAt.slice(0, 16) : "" },
+      publishAt: item.publishAt,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -41,7 +43,7 @@ export default function StaffPressItemRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="press-item-title" title={page.values.title} intro={`${PUBLISH_STATE_LABEL[page.state]}.`} notice={page.notice}>
+    <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
       <p>
         <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (

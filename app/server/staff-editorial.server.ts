@@ -12,11 +12,11 @@ import { requireStaff } from "./staff-access.server";
  * come back with each message beside its field.
  */
 export function pressAction(request: Request, id: string | null) {
-  return editorialAction(request, "press", EMPTY_PRESS_FORM, pressFormValues, PressFormSchema, (actor, form) => savePressItem(actor, id, form));
+  return editorialAction(request, "press", EMPTY_PRESS_FORM, pressFormValues, PressFormSchema, (actor, form, publishAt) => savePressItem(actor, id, form, publishAt));
 }
 
 export function learnAction(request: Request, id: string | null) {
-  return editorialAction(request, "learn", EMPTY_LEARN_FORM, learnFormValues, LearnFormSchema, (actor, form) => saveSeries(actor, id, form));
+  return editorialAction(request, "learn", EMPTY_LEARN_FORM, learnFormValues, LearnFormSchema, (actor, form, publishAt) => saveSeries(actor, id, form, publishAt));
 }
 
 async function editorialAction<V, S extends z.ZodTypeAny>(
@@ -25,15 +25,17 @@ async function editorialAction<V, S extends z.ZodTypeAny>(
   empty: V,
   valuesOf: (form: FormData) => V,
   schema: S,
-  save: (actor: AuditActor, form: z.output<S>) => Promise<EditorialSaveResult>,
+  save: (actor: AuditActor, form: z.output<S>, publishAt: Date | null) => Promise<EditorialSaveResult>,
 ) {
   const { actor } = await requireStaff(request, area);
   const body = await readFormBody(request, FORM_MAX_BYTES);
   if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: empty }, { status: body.status });
   const values = valuesOf(body.formData);
-  const read = readForm(schema, values);
+  const read = readForm(schema, values, new Date());
   if (!read.ok) return data({ errors: read.errors, values }, { status: 400 });
-  const saved = await save(actor, read.form);
+  const saved = await save(actor, read.form, read.publishAt);
   if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as FormErrors, values }, { status: saved.status });
-  return redirect(`/staff/${area}/${saved.id}?done=${saved.changed ? (read.form as { intent: string }).intent : "unchanged"}`);
+  const intent = (read.form as { intent: string }).intent;
+  const done = !saved.changed ? "unchanged" : intent === "unpublish" && saved.state === "draft" ? "unschedule" : intent;
+  return redirect(`/staff/${area}/${saved.id}?done=${done}`);
 }

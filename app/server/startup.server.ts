@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { publishDueArticles } from "~/features/staff/articles.server";
+import { publishDueEditorial } from "~/features/staff/editorial.server";
 import { checkRouteHandles } from "~/lib/route-handle.server";
 import { markEndedNoShows } from "~/features/studios/check-in.server";
 import { sendReminders } from "~/features/classes/class-reminders.server";
@@ -141,8 +142,9 @@ export function startScheduleJobs(): () => Promise<void> {
     ["rate limit cleanup", () => deleteExpiredRateLimits(), 15 * MINUTE],
     // Mail the mail server did not take, tried again once due, each message claimed first (ADR 017).
     ["mail retry", () => retryPendingMail(), Math.min(getEnv().MAIL_RETRY_SECONDS, 60) * 1000],
-    // Issue 26: scheduled articles whose time has come publish themselves, once across instances.
-    ["scheduled articles", () => publishDueArticles(), getEnv().ARTICLE_PUBLISH_SECONDS * 1000],
+    // Issue 26: scheduled articles, press items and learn series whose time has come publish
+    // themselves, once across instances (the job's lease, and each one re-read in its transaction).
+    ["scheduled articles", async () => (await publishDueArticles()) + (await publishDueEditorial()), getEnv().ARTICLE_PUBLISH_SECONDS * 1000],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), every(everyMs));

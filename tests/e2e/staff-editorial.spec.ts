@@ -6,7 +6,8 @@ import { XSS_PAYLOADS } from "../fixtures/xss-payloads";
 
 /**
  * Issue 26, the blog editor's tools (ADR 053) in Chromium. With JavaScript off: the demo blog editor
- * publishes a press item and sees it on /press, then publishes an article, renames its address and
+ * publishes a press item and sees it on /press, schedules another a few seconds ahead and sees it
+ * appear there by itself, then publishes an article, renames its address and
  * finds the old address sending them on (301), and gives it a cover picture. With JavaScript: the rich-text editor replaces the
  * textarea and writes its HTML into the same field; the XSS corpus saved through the press and learn
  * forms runs nothing in their previews; axe on the new pages at phone and desk width.
@@ -17,7 +18,7 @@ const BLOG_EDITOR = "+12015550103";
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the blog editor publishes a press item to /press, and a renamed article's old address redirects", async ({ page, baseURL }) => {
+  test("the blog editor publishes a press item to /press, schedules one that appears there by itself, and a renamed article's old address redirects", async ({ page, baseURL }) => {
     await signInContext(page.request, baseURL!, BLOG_EDITOR);
     const mark = Date.now() % 1_000_000;
     await page.goto("/staff");
@@ -32,6 +33,24 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("status")).toHaveText("Published. It is on the public page now.");
     await page.goto("/press");
     await expect(page.getByRole("link", { name: new RegExp(headline) })).toBeVisible();
+
+    // A second item scheduled a few seconds ahead appears on /press by itself (the job runs every 2 s here).
+    await page.goto("/staff/press");
+    const later = `A timetable for breathing ${mark}`;
+    await page.getByLabel("Outlet").fill("The Evening Almanac");
+    await page.getByLabel("Headline").fill(later);
+    await page.getByLabel("Link").fill("https://example.com/almanac/timetable");
+    await page.getByLabel("Day it ran").fill("2026-11-03");
+    await page.getByLabel("Publish at (UTC)").fill(new Date(Date.now() + 5_000).toISOString().slice(0, 19));
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.getByRole("status")).toHaveText("Scheduled. It publishes itself at its time.");
+    await expect(page.getByText(/^Scheduled, publishes \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\.$/)).toBeVisible();
+    await page.goto("/press");
+    await expect(page.getByRole("link", { name: new RegExp(later) })).toHaveCount(0);
+    await expect(async () => {
+      await page.goto("/press");
+      await expect(page.getByRole("link", { name: new RegExp(later) })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000, intervals: [1_000] });
 
     await page.goto("/staff/articles");
     const slug = `tea-before-bed-${mark}`;

@@ -21,7 +21,7 @@ const learnPreview = await import("~/routes/staff.learn_.$id_.preview");
 const pressPage = await import("~/routes/press");
 const learnIndex = await import("~/routes/learn._index");
 const learnSeriesPage = await import("~/routes/learn.$seriesSlug");
-const { getSeriesForStaff } = await import("../../app/features/staff/editorial.server");
+const { getSeriesForStaff, getPressForStaff, publishDueEditorial } = await import("../../app/features/staff/editorial.server");
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());
@@ -126,6 +126,68 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     const entries = await auditEntriesFor(id);
     expect(entries.map((e) => e.action)).toEqual(["created the series", "published the series"]);
     expect(entries[1].changes.map((c) => c.field)).toEqual(["firstPublishedAt", "published", "state"]);
+  }, 60_000);
+
+  it("schedules a press item and a series: not public until the job runs after their time, then published once each", async () => {
+    const editor = await staffSession({ blogEditor: true });
+    const inAMinute = new Date(Date.now() + 60_000).toISOString().slice(0, 16);
+    const past = new Date(Date.now() - 60_000).toISOString().slice(0, 16);
+    const fields = press();
+    const id = idFrom((await staffPost(pressList, "/staff/press", editor.cookie, fields)).location, "press");
+
+    // A time gone by (or none) is refused beside the field, the typed values kept.
+    const refused = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: past });
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ errors: { publishAt: "Please choose a time that is still ahead." }, values: { publishAt: past, title: fields.title } });
+    const none = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: "" });
+    expect((none.data as { errors: Record<string, string> }).errors.publishAt).toMatch(/day and time to publish/);
+
+    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: inAMinute })).location).toBe(`/staff/press/${id}?done=schedule`);
+    expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled", published: false, publishAt: `${inAMinute}:00.000Z`, scheduledBy: { role: "blogEditor" } });
+    // A plain save keeps the schedule.
+    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, excerpt: "Edited while scheduled." })).location).toBe(`/staff/press/${id}?done=save`);
+    expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled", publishAt: `${inAMinute}:00.000Z` });
+
+    const slug = `scheduled-walk-${Date.now()}`;
+    const seriesId = idFrom((await staffPost(learnList, "/staff/learn", editor.cookie, series(slug))).location, "learn");
+    expect((await post(learnEdit, `/staff/learn/${seriesId}`, seriesId, editor.cookie, series(slug, "schedule", [["publishAt", inAMinute]]))).location).toBe(`/staff/learn/${seriesId}?done=schedule`);
+
+    await pressTitles(); // warm the caches: the job must drop them
+    await learnSlugs();
+    expect(await publishDueEditorial(new Date())).toBe(0);
+    expect(await pressTitles()).not.toContain(fields.title);
+    expect(await learnSlugs()).not.toContain(slug);
+    expect((await publicLoad(learnSeriesPage, `/learn/${slug}`, { seriesSlug: slug })).status).toBe(404);
+
+    const later = new Date(Date.now() + 120_000);
+    const runs = await Promise.all([publishDueEditorial(later), publishDueEditorial(later)]);
+    expect(runs[0] + runs[1]).toBe(2);
+    expect(await pressTitles()).toContain(fields.title);
+    expect(await learnSlugs()).toContain(slug);
+    expect(await getSeriesForStaff(seriesId)).toMatchObject({ state: "published", published: true, publishAt: null, scheduledBy: null, firstPublishedAt: `${inAMinute}:00.000Z` });
+
+    const pressEntries = await auditEntriesFor(id);
+    expect(pressEntries.map((e) => e.action)).toEqual(["created the press item", "scheduled the press item", "edited the press item", "published the press item at its scheduled time"]);
+    expect(pressEntries[3]).toMatchObject({ actorRole: "blogEditor", actorUid: editor.uid });
+    expect(pressEntries[3].changes.map((c) => c.field)).toEqual(["publishAt", "published", "scheduledBy.name", "scheduledBy.role", "scheduledBy.uid", "state"]);
+    expect((await auditEntriesFor(seriesId)).map((e) => e.action)).toEqual(["created the series", "scheduled the series", "published the series at its scheduled time"]);
+  }, 60_000);
+
+  it("unschedules a scheduled press item back to draft, and refuses to schedule a published one", async () => {
+    const editor = await staffSession({ blogEditor: true });
+    const fields = press({ publishAt: new Date(Date.now() + 3_600_000).toISOString().slice(0, 16) });
+    const id = idFrom((await staffPost(pressList, "/staff/press", editor.cookie, { ...fields, intent: "schedule" })).location, "press");
+    expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled" });
+    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish" })).location).toBe(`/staff/press/${id}?done=unschedule`);
+    expect(await getPressForStaff(id)).toMatchObject({ state: "draft", published: false, publishAt: null, scheduledBy: null });
+    expect(await publishDueEditorial(new Date(Date.now() + 7_200_000))).toBe(0);
+    expect(await pressTitles()).not.toContain(fields.title);
+
+    await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "publish" });
+    const again = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule" });
+    expect(again.status).toBe(409);
+    expect((again.data as { errors: Record<string, string> }).errors.intent).toMatch(/already published/);
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(["created the press item", "unscheduled the press item", "published the press item"]);
   }, 60_000);
 
   it("gives one address to one series when two first saves race", async () => {

@@ -125,6 +125,7 @@ const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; par
   { name: "add a press item", path: "/staff/press", route: "press", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", outlet: "Matrix Times", title: `Matrix ${p}`, url: "https://example.com/matrix", publishedAt: "2026-05-01", excerpt: "" }) },
   { name: "write a learn series", path: "/staff/learn", route: "learn", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "save", title: `Matrix ${p}`, slug: `matrix-${p.toLowerCase()}-${Date.now() % 100000}`, summary: "A test.", color: "#d2a24c", order: "50", lessonTitle: "One", lessonMinutes: "3", lessonSummary: "", lessonBody: "<p>Hi.</p>" }) },
   { name: "upload an article cover (no file)", path: "/staff/article-cover?article=why-the-long-exhale-calms-you-down", route: "cover", open: ["admin", "blogEditor"], allowed: 302, fields: async () => ({ intent: "upload-cover" }) },
+  { name: "schedule a press item", path: "/staff/press", route: "press", open: ["admin", "blogEditor"], allowed: 302, fields: async (p) => ({ intent: "schedule", outlet: "Matrix Times", title: `Matrix later ${p}`, url: "https://example.com/matrix", publishedAt: "2026-05-01", excerpt: "", publishAt: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16) }) },
 ];
 
 const cookies = new Map<Persona, string | null>();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLISH_INTENTS, PUBLISH_STATES, PUBLISH_STATE_LABEL, readPublishAt, type PublishIntent, type PublishState } from "./publishing";
 
 /**
  * The blog editor's article form (issue 26; ADR 047), pure and browser-safe: what the form posts,
@@ -6,15 +7,9 @@ import { z } from "zod";
  * ./articles.server.ts.
  */
 
-export const ARTICLE_STATES = ["draft", "scheduled", "published", "unpublished"] as const;
-export type ArticleState = (typeof ARTICLE_STATES)[number];
-
-export const ARTICLE_STATE_LABEL: Record<ArticleState, string> = {
-  draft: "Draft",
-  scheduled: "Scheduled",
-  published: "Published",
-  unpublished: "Unpublished",
-};
+export const ARTICLE_STATES = PUBLISH_STATES;
+export type ArticleState = PublishState;
+export const ARTICLE_STATE_LABEL = PUBLISH_STATE_LABEL;
 
 /** The cover art the public pages draw for an article: one of the site's article colours. */
 export const COVER_COLORS = [
@@ -30,8 +25,8 @@ export const COVER_COLORS = [
   { value: "#7d8f5a", label: "Moss" },
 ] as const;
 
-export const ARTICLE_INTENTS = ["save", "schedule", "publish", "unpublish"] as const;
-export type ArticleIntent = (typeof ARTICLE_INTENTS)[number];
+export const ARTICLE_INTENTS = PUBLISH_INTENTS;
+export type ArticleIntent = PublishIntent;
 
 /** The front door caps a plain form at 16 KB (FORM_MAX_BYTES), percent-encoding included: this leaves room. */
 export const BODY_MAX = 10_000;
@@ -92,14 +87,9 @@ export function readArticleForm(values: ArticleFormValues, now: Date, offsetMinu
   }
   let publishAt: Date | null = null;
   if (values.intent === "schedule") {
-    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(values.publishAt.trim());
-    if (!match) errors.publishAt = "Please give the day and time to publish, such as 2030-05-01 09:00.";
-    else {
-      const [, y, mo, d, h, mi, s] = match.map(Number);
-      publishAt = new Date(Date.UTC(y, mo - 1, d, h, mi, s || 0) - offsetMinutes * 60_000);
-      if (Number.isNaN(publishAt.getTime())) errors.publishAt = "Please give the day and time to publish, such as 2030-05-01 09:00.";
-      else if (publishAt.getTime() <= now.getTime()) errors.publishAt = "Please choose a time that is still ahead.";
-    }
+    const read = readPublishAt(values.publishAt, now, offsetMinutes);
+    if (read.ok) publishAt = read.at;
+    else errors.publishAt = read.message;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, form: parsed.data, publishAt };

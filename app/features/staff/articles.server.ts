@@ -3,13 +3,14 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { contentChanged } from "~/lib/cache.server";
 import { sanitizeArticleHtml } from "~/lib/html.server";
-import { ROLES } from "~/lib/route-handle";
 import { ArticleSchema, type Article } from "~/features/content/content";
 import { ARTICLE_SLUGS } from "~/features/content/content.server";
 import { getTeachers } from "~/features/content/teacher.server";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
-import { ARTICLE_STATES, readingMinutesOf, type ArticleForm, type ArticleIntent, type ArticleState } from "./article-form";
+import { readingMinutesOf, type ArticleForm, type ArticleState } from "./article-form";
+import { nextPublishState } from "./publishing";
+import { SCHEDULE_FIELDS, publishDue, publishStateOf, type DueKind } from "./publishing.server";
 
 /**
  * Articles from the blog editor's side (issue 26; ADR 047). One document per article in `articles`,
@@ -23,11 +24,7 @@ import { ARTICLE_STATES, readingMinutesOf, type ArticleForm, type ArticleIntent,
 export const ARTICLES = "articles";
 
 export const EditorArticleSchema = ArticleSchema.extend({
-  state: z.enum(ARTICLE_STATES).optional(),
-  /** When a scheduled article publishes itself (ISO). */
-  publishAt: z.string().nullable().default(null),
-  /** Who scheduled it: the publish job acts in their name in the audit log. */
-  scheduledBy: z.object({ uid: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable().default(null),
+  ...SCHEDULE_FIELDS,
   /** Set when it was first public: from then on its old addresses redirect. */
   firstPublishedAt: z.string().nullable().default(null),
 });
@@ -37,7 +34,7 @@ const SlugClaimSchema = z.object({ articleId: z.string() });
 
 /** An article's state; a seeded article without one is published or unpublished by its flag. */
 export function stateOf(article: EditorArticle): ArticleState {
-  return article.state ?? (article.published ? "published" : "unpublished");
+  return publishStateOf(article);
 }
 
 /** Every article, newest change first, for the editor's list. */
@@ -63,13 +60,6 @@ function facts(article: EditorArticle): Record<string, unknown> {
   return { ...rest, state: stateOf(article) };
 }
 
-const NEXT_STATE: Record<ArticleIntent, (from: ArticleState) => ArticleState | null> = {
-  save: (from) => from,
-  schedule: (from) => (from === "published" ? null : "scheduled"),
-  publish: () => "published",
-  unpublish: (from) => (from === "published" ? "unpublished" : from === "scheduled" ? "draft" : null),
-};
-
 /** Which public cache keys an article's change touches. */
 const ARTICLE_CACHE_PREFIXES = ["articles:", "article:", "articleSummaries"];
 
@@ -91,7 +81,7 @@ export async function saveArticle(actor: AuditActor, id: string | null, form: Ar
     if (claim && claim.articleId !== articleId) return { ok: false, field: "titleSlug", message: "Another article uses (or used) that address. Please choose another.", status: 409 };
     const oldClaim = before && before.titleSlug !== form.titleSlug ? await tx.get(ARTICLE_SLUGS, before.titleSlug, SlugClaimSchema) : null;
     const from: ArticleState = before ? stateOf(before) : "draft";
-    const to = NEXT_STATE[form.intent](from);
+    const to = nextPublishState(form.intent, from);
     if (to === null) return { ok: false, field: "intent", message: form.intent === "schedule" ? "This article is already published; unpublish it first to schedule it." : "Only a published or scheduled article can be taken down.", status: 409 };
     const publishing = to === "published" && from !== "published";
     const after: EditorArticle = {
@@ -132,28 +122,19 @@ export async function saveArticle(actor: AuditActor, id: string | null, form: Ar
   return result;
 }
 
-/**
- * The scheduled-publishing job: every scheduled article whose time has come is published, each in
- * its own transaction that re-reads it first, so two instances running at once publish it once.
- * Answers how many this run published.
- */
-export async function publishDueArticles(now = new Date()): Promise<number> {
-  const { docs } = await getStore().query(ARTICLES, EditorArticleSchema, { where: [{ field: "state", op: "==", value: "scheduled" }], limit: 200 });
-  let published = 0;
-  for (const { id } of docs) {
-    const done = await getStore().transaction(async (tx) => {
-      const article = await tx.get(ARTICLES, id, EditorArticleSchema);
-      if (!article || stateOf(article) !== "scheduled" || !article.publishAt || Date.parse(article.publishAt) > now.getTime()) return false;
-      const after: EditorArticle = { ...article, state: "published", published: true, publishedAt: article.publishAt, firstPublishedAt: article.firstPublishedAt ?? article.publishAt, publishAt: null, scheduledBy: null };
-      const actor = article.scheduledBy ?? { uid: "system", name: "Scheduled publishing", role: "blogEditor" as const };
-      tx.update(ARTICLES, id, { state: after.state, published: true, publishedAt: after.publishedAt, firstPublishedAt: after.firstPublishedAt, publishAt: null, scheduledBy: null });
-      recordChange(tx, { actor, area: "articles", action: "published the article at its scheduled time", target: { collection: ARTICLES, id, label: article.title }, before: facts(article), after: facts(after), at: new Date() });
-      return true;
-    });
-    if (done) published += 1;
-  }
-  if (published > 0) contentChanged(ARTICLE_CACHE_PREFIXES);
-  return published;
+const ARTICLE_KIND: DueKind<EditorArticle> = {
+  collection: ARTICLES,
+  schema: EditorArticleSchema,
+  area: "articles",
+  noun: "article",
+  cacheKeys: ARTICLE_CACHE_PREFIXES,
+  facts,
+  onPublish: (article, at) => ({ publishedAt: at, firstPublishedAt: article.firstPublishedAt ?? at }),
+};
+
+/** The scheduled-publishing job's part for articles: every scheduled article whose time has come, once. */
+export function publishDueArticles(now = new Date()): Promise<number> {
+  return publishDue(ARTICLE_KIND, now);
 }
 
 /** A draft (or any article) as the public page would render it, for the staff-only preview. */

@@ -8,6 +8,19 @@ describe("the press and learn forms", () => {
     expect(nextPublishState("publish", "unpublished")).toBe("published");
     expect(nextPublishState("unpublish", "published")).toBe("unpublished");
     expect(nextPublishState("unpublish", "draft")).toBeNull();
+    expect(nextPublishState("schedule", "draft")).toBe("scheduled");
+    expect(nextPublishState("schedule", "published")).toBeNull();
+    expect(nextPublishState("unpublish", "scheduled")).toBe("draft");
+  });
+
+  it("reads a time to publish as UTC (or the given offset), only to schedule, and only if still ahead", () => {
+    const now = new Date("2030-05-01T08:00:00Z");
+    const press = { intent: "schedule", outlet: "The Ledger", title: "Quiet", url: "https://example.com/q", publishedAt: "2030-04-30", excerpt: "" };
+    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T09:00" }, now)).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
+    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T11:00" }, now, 120)).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
+    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T07:59" }, now)).toEqual({ ok: false, errors: { publishAt: "Please choose a time that is still ahead." } });
+    expect(readForm(PressFormSchema, { ...press, publishAt: "tomorrow" }, now)).toMatchObject({ ok: false, errors: { publishAt: expect.stringMatching(/such as 2030-05-01 09:00/) } });
+    expect(readForm(PressFormSchema, { ...press, intent: "save", publishAt: "tomorrow" }, now)).toMatchObject({ ok: true, publishAt: null });
   });
 
   it("reads lesson rows, dropping the empty spare and the removed ones, and numbers errors by row", () => {

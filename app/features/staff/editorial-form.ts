@@ -1,34 +1,28 @@
 import { z } from "zod";
 import { COVER_COLORS } from "./article-form";
+import { PUBLISH_INTENTS, readPublishAt } from "./publishing";
 
 /**
  * The blog editor's press items and learn series (issue 26; ADR 053), pure and browser-safe: their
- * forms, and the three states both move through (draft → published → unpublished; no schedule).
+ * forms. Their states and buttons are the articles' own (./publishing.ts): draft → scheduled →
+ * published → unpublished.
  * Saving lives in ./editorial.server.ts.
  */
 
-export const PUBLISH_STATES = ["draft", "published", "unpublished"] as const;
-export type PublishState = (typeof PUBLISH_STATES)[number];
-export const PUBLISH_INTENTS = ["save", "publish", "unpublish"] as const;
-export type PublishIntent = (typeof PUBLISH_INTENTS)[number];
-
-export const PUBLISH_STATE_LABEL: Record<PublishState, string> = { draft: "Draft", published: "Published", unpublished: "Unpublished" };
+export { PUBLISH_INTENTS, PUBLISH_STATES, PUBLISH_STATE_LABEL, nextPublishState, type PublishIntent, type PublishState } from "./publishing";
 
 /** What the edit page says after a post (its `done` parameter). */
 export const PUBLISH_NOTICES: Record<string, string> = {
   save: "Saved.",
+  schedule: "Scheduled. It publishes itself at its time.",
   publish: "Published. It is on the public page now.",
   unpublish: "Taken down from the public page.",
+  unschedule: "Unscheduled. It is a draft again.",
   unchanged: "Nothing changed, so nothing was recorded.",
 };
 
-/** Where a button takes a record in each state; null when it does not apply. */
-export function nextPublishState(intent: PublishIntent, from: PublishState): PublishState | null {
-  if (intent === "save") return from;
-  if (intent === "publish") return "published";
-  return from === "published" ? "unpublished" : null;
-}
-
+/** The wall-clock time (datetime-local, UTC) a scheduled record publishes itself; read by `readPublishAt`. */
+const publishAt = z.string().trim().max(40).default("");
 const intent = z.enum(PUBLISH_INTENTS, { errorMap: () => ({ message: "Please use one of the buttons below the form." }) });
 const address = (example: string) =>
   z
@@ -59,10 +53,11 @@ export const PressFormSchema = z.object({
       return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === d;
     }, "Please give the day it ran, such as 2026-05-01."),
   excerpt: z.string().trim().max(400, "Please keep the summary under 400 characters."),
+  publishAt,
 });
 export type PressForm = z.output<typeof PressFormSchema>;
-export type PressFormValues = { [K in keyof z.input<typeof PressFormSchema>]: string };
-export const EMPTY_PRESS_FORM: PressFormValues = { intent: "save", outlet: "", title: "", url: "", publishedAt: "", excerpt: "" };
+export type PressFormValues = { [K in keyof z.input<typeof PressFormSchema>]-?: string };
+export const EMPTY_PRESS_FORM: PressFormValues = { intent: "save", outlet: "", title: "", url: "", publishedAt: "", excerpt: "", publishAt: "" };
 
 /** One lesson of a series as the form posts it (parallel fields, one row per lesson). */
 export const LESSON_BODY_MAX = 4_000;
@@ -81,6 +76,7 @@ export const LearnFormSchema = z.object({
   color: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], { errorMap: () => ({ message: "Please choose a colour from the list." }) }),
   order: z.coerce.number({ invalid_type_error: "Please give the place as a number." }).int("Please give a whole number.").min(0, "Please give 0 or more.").max(999, "Please give a number under 1000."),
   lessons: z.array(LessonFormSchema).min(1, "Please write at least one lesson.").max(20, "A series holds at most 20 lessons."),
+  publishAt,
 });
 export type LearnForm = z.output<typeof LearnFormSchema>;
 export interface LessonFormValues {
@@ -97,9 +93,10 @@ export interface LearnFormValues {
   color: string;
   order: string;
   lessons: LessonFormValues[];
+  publishAt: string;
 }
 export const EMPTY_LESSON: LessonFormValues = { title: "", summary: "", durationMinutes: "", bodyHtml: "" };
-export const EMPTY_LEARN_FORM: LearnFormValues = { intent: "save", title: "", slug: "", summary: "", color: COVER_COLORS[0].value, order: "0", lessons: [] };
+export const EMPTY_LEARN_FORM: LearnFormValues = { intent: "save", title: "", slug: "", summary: "", color: COVER_COLORS[0].value, order: "0", lessons: [], publishAt: "" };
 
 export type FormErrors = Record<string, string>;
 
@@ -123,16 +120,32 @@ export function learnFormValues(form: FormData): LearnFormValues {
     lessons.push(lesson);
   }
   const one = (name: string) => String(form.get(name) ?? "");
-  return { intent: one("intent"), title: one("title"), slug: one("slug"), summary: one("summary"), color: one("color"), order: one("order"), lessons };
+  return { intent: one("intent"), title: one("title"), slug: one("slug"), summary: one("summary"), color: one("color"), order: one("order"), lessons, publishAt: one("publishAt") };
 }
 
-/** Validates with a schema, keeping the first message per field (a lesson's as `lessons.<i>.<field>`). */
-export function readForm<S extends z.ZodTypeAny>(schema: S, values: unknown): { ok: true; form: z.output<S> } | { ok: false; errors: FormErrors } {
+/**
+ * Validates with a schema, keeping the first message per field (a lesson's as `lessons.<i>.<field>`).
+ * To schedule, the "Publish at" field is read as for articles (`readPublishAt`: UTC unless an offset
+ * is given, and still ahead of `now`), its message beside the field.
+ */
+export function readForm<S extends z.ZodTypeAny>(
+  schema: S,
+  values: unknown,
+  now = new Date(),
+  offsetMinutes = 0,
+): { ok: true; form: z.output<S>; publishAt: Date | null } | { ok: false; errors: FormErrors } {
   const parsed = schema.safeParse(values);
-  if (parsed.success) return { ok: true, form: parsed.data };
   const errors: FormErrors = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  return { ok: false, errors };
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  let publishAt: Date | null = null;
+  const raw = values as { intent?: unknown; publishAt?: unknown };
+  if (raw.intent === "schedule") {
+    const read = readPublishAt(String(raw.publishAt ?? ""), now, offsetMinutes);
+    if (read.ok) publishAt = read.at;
+    else errors.publishAt ??= read.message;
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, form: parsed.data, publishAt };
 }
 
 /** A lesson's anchor on the series page, from its title, unique within the series. */

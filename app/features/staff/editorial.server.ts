@@ -7,7 +7,8 @@ import { sanitizeArticleHtml } from "~/lib/html.server";
 import { LearningSeriesSchema, PressArticleSchema, type LearningSeries, type PressArticle } from "~/features/content/content";
 import type { AuditActor, AuditArea } from "./audit";
 import { recordChange } from "./audit.server";
-import { PUBLISH_STATES, lessonSlugs, nextPublishState, type LearnForm, type PressForm, type PublishIntent, type PublishState } from "./editorial-form";
+import { lessonSlugs, nextPublishState, type LearnForm, type PressForm, type PublishIntent, type PublishState } from "./editorial-form";
+import { SCHEDULE_FIELDS, publishDue, publishStateOf } from "./publishing.server";
 
 /**
  * Press items (`pressArticles`) and learn series (`learningPages`) from the blog editor's side
@@ -22,17 +23,13 @@ export const LEARN = "learningPages";
 /** `learnSlugs/{slug}` → the series that holds the address, claimed inside the save's transaction. */
 export const LEARN_SLUGS = "learnSlugs";
 
-const state = { state: z.enum(PUBLISH_STATES).optional() };
-export const EditorPressSchema = PressArticleSchema.extend(state);
+export const EditorPressSchema = PressArticleSchema.extend(SCHEDULE_FIELDS);
 export type EditorPress = z.infer<typeof EditorPressSchema>;
-export const EditorSeriesSchema = LearningSeriesSchema.extend({ ...state, firstPublishedAt: z.string().nullable().default(null) });
+export const EditorSeriesSchema = LearningSeriesSchema.extend({ ...SCHEDULE_FIELDS, firstPublishedAt: z.string().nullable().default(null) });
 export type EditorSeries = z.infer<typeof EditorSeriesSchema>;
 const SlugClaimSchema = z.object({ seriesId: z.string() });
 
-/** A record's state; a seeded one without it is published or unpublished by its flag. */
-export function publishStateOf(record: { state?: PublishState; published: boolean }): PublishState {
-  return record.state ?? (record.published ? "published" : "unpublished");
-}
+export { publishStateOf };
 
 const validId = (id: string) => /^[A-Za-z0-9_-]{1,128}$/.test(id);
 
@@ -61,17 +58,19 @@ interface Kind<T> {
   cacheKeys: readonly string[];
 }
 
-const ACTION_FOR: Record<PublishState, string> = { draft: "edited", published: "published", unpublished: "unpublished" };
+const ACTION_FOR: Record<PublishState, string> = { draft: "unscheduled", scheduled: "scheduled", published: "published", unpublished: "unpublished" };
+type Schedulable = { id: string; title: string; published: boolean; state?: PublishState; publishAt: string | null; scheduledBy: AuditActor | null };
 
 /**
  * The one save both kinds share: read the record in the transaction, move its state as the button
  * says, let `build` make the new document (or refuse, beside a field), record the change, write.
  */
-async function saveEditorial<T extends { id: string; title: string; published: boolean; state?: PublishState }>(
+async function saveEditorial<T extends Schedulable>(
   kind: Kind<T>,
   actor: AuditActor,
   id: string | null,
   intent: PublishIntent,
+  publishAt: Date | null,
   build: (tx: TransactionContext, before: T | null, to: PublishState, recordId: string) => Promise<{ record: T; alsoWrite?: () => void } | { field: string; message: string; status: number }>,
   now: Date,
 ): Promise<EditorialSaveResult> {
@@ -81,10 +80,19 @@ async function saveEditorial<T extends { id: string; title: string; published: b
     if (id && !before) return { ok: false, field: "intent", message: `That ${kind.noun} no longer exists.`, status: 404 };
     const from = before ? publishStateOf(before) : "draft";
     const to = nextPublishState(intent, from);
-    if (to === null) return { ok: false, field: "intent", message: `Only a published ${kind.noun} can be taken down.`, status: 409 };
+    if (to === null)
+      return intent === "schedule"
+        ? { ok: false, field: "intent", message: `This ${kind.noun} is already published; take it down first to schedule it.`, status: 409 }
+        : { ok: false, field: "intent", message: `Only a published or scheduled ${kind.noun} can be taken down.`, status: 409 };
     const built = await build(tx, before, to, recordId);
     if (!("record" in built)) return { ok: false, ...built };
-    const after = built.record;
+    // A scheduled record keeps its time and its scheduler through a plain save; any other state has neither.
+    const schedule =
+      to === "scheduled"
+        ? { publishAt: publishAt?.toISOString() ?? before?.publishAt ?? null, scheduledBy: intent === "schedule" ? actor : (before?.scheduledBy ?? actor) }
+        : { publishAt: null, scheduledBy: null };
+    if (to === "scheduled" && !schedule.publishAt) return { ok: false, field: "publishAt", message: "Please give the day and time to publish, such as 2030-05-01 09:00.", status: 400 };
+    const after = { ...built.record, ...schedule } as T;
     const { id: _a, ...facts } = { ...after, state: to } as T & { state: PublishState };
     const previous = before ? (({ id: _b, ...rest }) => ({ ...rest, state: from }))(before) : null;
     const action = !before ? `created the ${kind.noun}` : to !== from ? `${ACTION_FOR[to]} the ${kind.noun}` : `edited the ${kind.noun}`;
@@ -102,9 +110,9 @@ const PRESS_KIND: Kind<EditorPress> = { collection: PRESS, schema: EditorPressSc
 const LEARN_KIND: Kind<EditorSeries> = { collection: LEARN, schema: EditorSeriesSchema, area: "learn", noun: "series", cacheKeys: ["learningPages"] };
 
 /** Creates (id null) or changes a press item and moves its state as the pressed button says. */
-export function savePressItem(actor: AuditActor, id: string | null, form: PressForm, now = new Date()): Promise<EditorialSaveResult> {
-  return saveEditorial(PRESS_KIND, actor, id, form.intent, async (_tx, _before, to, recordId) => ({
-    record: { id: recordId, outlet: form.outlet, title: form.title, url: form.url, publishedAt: form.publishedAt, excerpt: form.excerpt, published: to === "published" },
+export function savePressItem(actor: AuditActor, id: string | null, form: PressForm, publishAt: Date | null = null, now = new Date()): Promise<EditorialSaveResult> {
+  return saveEditorial(PRESS_KIND, actor, id, form.intent, publishAt, async (_tx, _before, to, recordId) => ({
+    record: { id: recordId, outlet: form.outlet, title: form.title, url: form.url, publishedAt: form.publishedAt, excerpt: form.excerpt, published: to === "published", publishAt: null, scheduledBy: null },
   }), now);
 }
 
@@ -113,11 +121,11 @@ export function savePressItem(actor: AuditActor, id: string | null, form: PressF
  * (two series never share one) and is fixed once the series has been public: links to it keep
  * working. Lesson bodies are sanitized before they are stored (and again when they are rendered).
  */
-export async function saveSeries(actor: AuditActor, id: string | null, form: LearnForm, now = new Date()): Promise<EditorialSaveResult> {
+export async function saveSeries(actor: AuditActor, id: string | null, form: LearnForm, publishAt: Date | null = null, now = new Date()): Promise<EditorialSaveResult> {
   // Seeded series never claimed their address: a series elsewhere with this address is a clash too.
   const { docs: same } = await getStore().query(LEARN, EditorSeriesSchema, { where: [{ field: "slug", op: "==", value: form.slug }], limit: 2 });
   if (same.some((doc) => doc.id !== id)) return { ok: false, field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
-  return saveEditorial(LEARN_KIND, actor, id, form.intent, async (tx, before, to, recordId) => {
+  return saveEditorial(LEARN_KIND, actor, id, form.intent, publishAt, async (tx, before, to, recordId) => {
     const claim = await tx.get(LEARN_SLUGS, form.slug, SlugClaimSchema);
     if (claim && claim.seriesId !== recordId) return { field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
     const wasPublic = Boolean(before && (before.firstPublishedAt || before.published));
@@ -133,6 +141,8 @@ export async function saveSeries(actor: AuditActor, id: string | null, form: Lea
       order: form.order,
       lessons: form.lessons.map((lesson, i) => ({ slug: slugs[i], title: lesson.title, summary: lesson.summary, durationMinutes: lesson.durationMinutes, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
       published: to === "published",
+      publishAt: null,
+      scheduledBy: null,
       firstPublishedAt: before?.firstPublishedAt ?? (before?.published ? now.toISOString() : null) ?? (to === "published" ? now.toISOString() : null),
     };
     // The claims are written with the change only (a save that changes nothing writes nothing).
@@ -142,6 +152,19 @@ export async function saveSeries(actor: AuditActor, id: string | null, form: Lea
     };
     return { record: after, alsoWrite };
   }, now);
+}
+
+/** The audit log's view of a record: its fields without the id, with its state spelled out. */
+const factsOf = <T extends Schedulable>({ id: _id, ...rest }: T): Record<string, unknown> => ({ ...rest, state: publishStateOf(rest) });
+
+/**
+ * The scheduled-publishing job's part for press items and learn series: every one whose time has
+ * come is published once, in its own transaction with its audit entry (publishing.server.ts).
+ */
+export async function publishDueEditorial(now = new Date()): Promise<number> {
+  const press = await publishDue<EditorPress>({ ...PRESS_KIND, facts: factsOf }, now);
+  const learn = await publishDue<EditorSeries>({ ...LEARN_KIND, facts: factsOf, onPublish: (series, at) => ({ firstPublishedAt: series.firstPublishedAt ?? at }) }, now);
+  return press + learn;
 }
 
 /** A press item or series exactly as the public page would render it, drafts included, for the staff-only preview. */

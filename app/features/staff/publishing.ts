@@ -1,0 +1,44 @@
+/**
+ * What articles, press items and learn series share on the blog editor's side (issue 26; ADR 047,
+ * ADR 053), pure and browser-safe: the four states, the buttons that move between them, and the
+ * reading of the "Publish at" field. The publishing job's loop is in ./publishing.server.ts.
+ */
+
+export const PUBLISH_STATES = ["draft", "scheduled", "published", "unpublished"] as const;
+export type PublishState = (typeof PUBLISH_STATES)[number];
+export const PUBLISH_INTENTS = ["save", "schedule", "publish", "unpublish"] as const;
+export type PublishIntent = (typeof PUBLISH_INTENTS)[number];
+
+export const PUBLISH_STATE_LABEL: Record<PublishState, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished",
+};
+
+/**
+ * Where a button takes a record in each state; null when it does not apply. A published record is
+ * taken down before it can be scheduled; taking down a scheduled one returns it to draft.
+ */
+export function nextPublishState(intent: PublishIntent, from: PublishState): PublishState | null {
+  if (intent === "save") return from;
+  if (intent === "publish") return "published";
+  if (intent === "schedule") return from === "published" ? null : "scheduled";
+  return from === "published" ? "unpublished" : from === "scheduled" ? "draft" : null;
+}
+
+const PUBLISH_AT_EXAMPLE = "Please give the day and time to publish, such as 2030-05-01 09:00.";
+
+/**
+ * Reads a "Publish at" field: a datetime-local value read as UTC plus `offsetMinutes` (the editor's
+ * zone, which the page names beside the field); a time to schedule must lie ahead of `now`.
+ */
+export function readPublishAt(raw: string, now: Date, offsetMinutes = 0): { ok: true; at: Date } | { ok: false; message: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(raw.trim());
+  if (!match) return { ok: false, message: PUBLISH_AT_EXAMPLE };
+  const [, y, mo, d, h, mi, s] = match.map(Number);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s || 0) - offsetMinutes * 60_000);
+  if (Number.isNaN(at.getTime())) return { ok: false, message: PUBLISH_AT_EXAMPLE };
+  if (at.getTime() <= now.getTime()) return { ok: false, message: "Please choose a time that is still ahead." };
+  return { ok: true, at };
+}
