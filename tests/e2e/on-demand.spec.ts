@@ -17,7 +17,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Plays until the picture has reached `seconds`, and checks the voice keeps up with it. */
 async function playUntil(page: Page, seconds: number) {
-  await page.getByRole("button", { name: "Play", exact: true }).click();
+  // A press that lands before the page's script has taken the button does nothing (a busy CI machine
+  // hydrates late): press again until the player answers with its Pause button.
+  await expect(async () => {
+    const play = page.getByRole("button", { name: "Play", exact: true });
+    if (await play.isVisible()) await play.click();
+    await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(seconds);
 }
 
