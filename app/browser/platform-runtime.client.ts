@@ -3,7 +3,6 @@ import type { MarketingConfig } from "./marketing.client";
 import { isOptedOut } from "~/platform/privacy-cookie";
 import { RELOAD_GUARD_KEY, decideReload, isChunkLoadError, parseReloadRecords } from "./reload-guard";
 import { afterLoad, whenIdle } from "./page-moments.client";
-import type { SentForm } from "./after-post.client";
 
 /**
  * What every page starts once it is interactive (issue 13), loaded lazily so none of it weighs on
@@ -17,10 +16,7 @@ interface RemixLocation {
   hash: string;
 }
 interface RemixRouter {
-  state: {
-    loaderData: Record<string, unknown>;
-    navigation: { state: string; location?: RemixLocation; formMethod?: string; formAction?: string; formData?: FormData };
-  };
+  state: { loaderData: Record<string, unknown>; navigation: { state: string; location?: RemixLocation; formMethod?: string } };
   subscribe(listener: (state: RemixRouter["state"]) => void): () => void;
 }
 type RemixWindow = Window & { __remixRouter?: RemixRouter; __remixManifest?: { version?: string } };
@@ -116,33 +112,6 @@ function afterPageSettled(task: () => void) {
   void settled.then(task);
 }
 
-let sent: SentForm | null = null;
-
-/**
- * Every form sent with JavaScript, as the router has it while it is out (Remix gives the method in
- * capitals, with the form's data and address): read from the router, not from a render, because
- * React may skip rendering the "submitting" state of a post that comes back quickly.
- */
-function watchPosts(router: RemixRouter) {
-  router.subscribe(({ navigation }) => {
-    if (navigation.formData && navigation.formMethod !== "GET") sent = { action: navigation.formAction ?? location.pathname, fields: [...navigation.formData] };
-    // A new navigation of its own (a link, not a post's redirect) ends what a post left unfinished.
-    else if (navigation.state !== "idle" && !navigation.formData) sent = null;
-  });
-}
-
-/**
- * Called by the shell once a navigation has settled and its page is drawn: if it was a form sent
- * with JavaScript, the after-post step (its own chunk: pages that never post never load it).
- */
-export function afterPost() {
-  start(window as RemixWindow);
-  if (!sent) return;
-  const form = sent;
-  sent = null;
-  void import("./after-post.client").then((step) => step.afterPost(form));
-}
-
 /**
  * Escape closes the open menu (the account menu, the menu sheet) the focus is in and puts the focus
  * back on its button, as a keyboard user expects of anything that opened over the page. Without
@@ -162,7 +131,6 @@ function start(win: RemixWindow) {
   started = true;
   installChunkGuard(win);
   startBuildWatch(win);
-  if (win.__remixRouter) watchPosts(win.__remixRouter);
   document.addEventListener("keydown", closeMenusOnEscape);
 }
 

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef } from "react";
+import type { SentForm } from "~/browser/after-post.client";
 import { decideNavigation, inAppDestination, scrollDecision } from "~/lib/navigation";
 import type { RouteHandle } from "~/lib/route-handle";
 import { RESIZE_DEBOUNCE_MS, BREAKPOINTS, isInstagramBrowser, screenState } from "~/lib/screen";
@@ -23,15 +24,36 @@ export function AppBehaviours({ handle }: { handle: RouteHandle }) {
   return null;
 }
 
+// A form sent with JavaScript, as the router has it while it is out (Remix gives the method in
+// capitals, with the form's data and address). Read from the router as soon as the page is live, not
+// from a render (React may skip rendering the "submitting" state of a quick post) and not from a lazy
+// chunk (a press may come before it loads). Outside the component: a refused post may replace the
+// page with an error page, which mounts the shell afresh.
+let sent: SentForm | null = null;
+type Navigating = { state: string; formMethod?: string; formAction?: string; formData?: FormData };
+type RouterWindow = { __remixRouter?: { subscribe(listener: (state: { navigation: Navigating }) => void): () => void } };
+
 /**
- * Once a navigation has settled (and when the shell mounts afresh, as it does for an error page):
- * the platform runtime's after-post step, which acts only if a form was sent with JavaScript (it
- * records them from the router itself, so a post whose "submitting" render React skipped counts too).
+ * Once a form sent with JavaScript is back and its page drawn: the after-post step (its own chunk:
+ * pages that never post never load it), which sends it again without script if the store was away,
+ * puts the cursor on the first refused field, or gives focus a place when the pressed button is gone.
  */
 function useAfterPost() {
   const { state } = useNavigation();
+  useEffect(
+    () =>
+      (window as RouterWindow).__remixRouter?.subscribe(({ navigation }) => {
+        if (navigation.formData && navigation.formMethod !== "GET") sent = { action: navigation.formAction!, fields: [...navigation.formData] };
+        // A new navigation of its own (a link, not a post's redirect) ends what a post left unfinished.
+        else if (navigation.state !== "idle") sent = null;
+      }),
+    [],
+  );
   useEffect(() => {
-    if (state === "idle") void import("~/browser/platform-runtime.client").then((runtime) => runtime.afterPost());
+    if (state !== "idle" || !sent) return;
+    const form = sent;
+    sent = null;
+    void import("~/browser/after-post.client").then((step) => step.afterPost(form));
   }, [state]);
 }
 
