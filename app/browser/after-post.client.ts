@@ -29,6 +29,9 @@ export function afterPost(sent: SentForm | null) {
     invalid.focus();
     return;
   }
+  // Only on the page the form was sent from: a post that led to another page leaves focus where the
+  // browser puts it (moving it later would pull a keyboard user back while they already move on).
+  if (new URL(sent?.action ?? "", location.href).pathname !== location.pathname) return;
   if (document.activeElement && document.activeElement !== document.body) return;
   const landing = document.querySelector<HTMLElement>('main .notice[role="status"], main .notice[role="alert"]') ?? document.querySelector<HTMLElement>("main h1");
   if (!landing) return;
