@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { type KeyObject, createHmac, createSecretKey } from "node:crypto";
 import { createCookieSessionStorage, createSession, type Session } from "@remix-run/node";
 import { getEnv } from "./env.server";
 import { secureCookies } from "./site-address.server";
@@ -136,7 +136,19 @@ export function hasSessionCookie(cookieHeader: string): boolean {
  */
 export function signNewVisitorSession(data: Pick<SessionData, "experimentKey" | "experiments">, url: URL): string {
   const value = Buffer.from(JSON.stringify(data), "utf8").toString("base64");
-  const signature = createHmac("sha256", getEnv().SESSION_SECRET).update(value).digest("base64").replace(/=+$/, "");
-  const secure = secureCookies(url) ? "; Secure" : "";
-  return `${COOKIE_NAME}=${encodeURIComponent(`${value}.${signature}`)}; Max-Age=${ONE_YEAR}; Path=/; HttpOnly${secure}; SameSite=Lax`;
+  // A SHA-256 digest is 32 bytes: 43 base64 characters and one "=" of padding, which Remix drops.
+  const signature = createHmac("sha256", signingKey()).update(value).digest("base64").slice(0, 43);
+  return `${COOKIE_NAME}=${encodeURIComponent(`${value}.${signature}`)}${secureCookies(url) ? NEW_VISITOR_ATTRIBUTES_SECURE : NEW_VISITOR_ATTRIBUTES}`;
 }
+
+const NEW_VISITOR_ATTRIBUTES = `; Max-Age=${ONE_YEAR}; Path=/; HttpOnly; SameSite=Lax`;
+const NEW_VISITOR_ATTRIBUTES_SECURE = `; Max-Age=${ONE_YEAR}; Path=/; HttpOnly; Secure; SameSite=Lax`;
+
+/** The session secret as a key object, made once per secret rather than converted for every signature. */
+function signingKey(): KeyObject {
+  const secret = getEnv().SESSION_SECRET;
+  if (keptKey?.secret !== secret) keptKey = { secret, key: createSecretKey(Buffer.from(secret, "utf8")) };
+  return keptKey.key;
+}
+
+let keptKey: { secret: string; key: KeyObject } | undefined;

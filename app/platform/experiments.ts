@@ -70,9 +70,10 @@ export function assignVariant(name: ExperimentName, experimentKey: string, store
 
 /** Every experiment's variant for one visitor. */
 export function assignVariants(experimentKey: string, stored: Record<string, unknown> = {}): Variants {
-  return Object.fromEntries(
-    EXPERIMENT_NAMES.map((name) => [name, assignVariant(name, experimentKey, stored[name])]),
-  ) as Variants;
+  // A plain loop: this runs for every first visit, before a cached page is written (issue 25).
+  const variants: Record<string, string> = {};
+  for (const name of EXPERIMENT_NAMES) variants[name] = assignVariant(name, experimentKey, stored[name]);
+  return variants as Variants;
 }
 
 /** A short string naming a visitor's variant set, used to key cached pages. */

@@ -21,8 +21,9 @@ import { byteLimit } from "~/lib/form-body.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "./body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
-import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
-import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
+import { PageCache, pickEncoding, type CachedPage, type Encoding } from "./page-cache.server";
+import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
+import { sendsHsts } from "~/lib/site-address.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
 import { writeLogLine } from "./log-lines.server";
@@ -254,13 +255,17 @@ export function createFrontDoor(
     if (publicFiles.has(url.pathname)) return false;
     const visitor = await readVisitor(req.headers.cookie ?? "", url);
     // The full path renders this page: hand it the visitor already read, not a second cookie check.
-    visitorsSeen.set(req, visitor);
-    if (visitor.member) return false;
+    // (Only then: a page served from here needs no entry, and each one costs the collector.)
+    const renderElsewhere = () => {
+      visitorsSeen.set(req, visitor);
+      return false;
+    };
+    if (visitor.member) return renderElsewhere();
     const cacheKey = cacheKeyFor(url, visitor);
     const started = process.hrtime.bigint();
     let hit = pageCache.lookup(cacheKey);
     if (!hit.page) {
-      if (req.method !== "GET" || (unshared.get(cacheKey) ?? 0) > Date.now()) return false;
+      if (req.method !== "GET" || (unshared.get(cacheKey) ?? 0) > Date.now()) return renderElsewhere();
       const under = rendering.get(cacheKey);
       if (!under) {
         // This request renders the page (the full path below); others asking meanwhile wait for it.
@@ -275,12 +280,12 @@ export function createFrontDoor(
           } else unshared.delete(cacheKey);
           done();
         });
-        return false;
+        return renderElsewhere();
       }
       await Promise.race([under, new Promise((resolve) => setTimeout(resolve, RENDER_WAIT_MS).unref())]);
       hit = pageCache.lookup(cacheKey);
       // Not stored after all (a page that may not be shared, an error): this one renders too.
-      if (!hit.page) return false;
+      if (!hit.page) return renderElsewhere();
     }
 
     const requestId = acceptRequestId(req.headers["x-request-id"]);
@@ -402,18 +407,32 @@ function writeCachedPage(
 ) {
   const encoding = pickEncoding(req.headers["accept-encoding"], page.bodies);
   const body = page.bodies[encoding] ?? page.bodies.identity;
-  const headers: string[] = [];
-  for (const [name, value] of page.headers) headers.push(name, value);
-  // Whether or not this response is compressed, the next one may be: caches must key on both.
-  headers.push("vary", "Cookie, Accept-Encoding", "content-length", String(body.length));
-  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  // Everything but the per-response headers was laid out once for this page and encoding.
+  const headers = storedHeaders(page, encoding, body).slice();
   // The Express path has set the request id on the response already.
   if (requestId) headers.push("x-request-id", requestId);
-  const hsts = baseSecurityHeaders(url)["Strict-Transport-Security"];
-  if (hsts) headers.push("strict-transport-security", hsts);
+  if (sendsHsts(url)) headers.push("strict-transport-security", HSTS);
   if (setCookie) headers.push("set-cookie", setCookie);
   res.writeHead(page.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A stored page's headers for one encoding, as the flat list `writeHead` takes; made on first use. */
+const laidOutHeaders = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
+
+function storedHeaders(page: CachedPage, encoding: Encoding, body: Buffer): string[] {
+  let byEncoding = laidOutHeaders.get(page);
+  if (!byEncoding) laidOutHeaders.set(page, (byEncoding = {}));
+  let headers = byEncoding[encoding];
+  if (!headers) {
+    headers = [];
+    for (const [name, value] of page.headers) headers.push(name, value);
+    // Whether or not this response is compressed, the next one may be: caches must key on both.
+    headers.push("vary", "Cookie, Accept-Encoding", "content-length", String(body.length));
+    if (body !== page.bodies.identity) headers.push("content-encoding", encoding);
+    byEncoding[encoding] = headers;
+  }
+  return headers;
 }
 
 /** A response already read into memory (a cacheable page that could not be shared): sent as rendered. */

@@ -118,6 +118,9 @@ export function permissionsPolicy(pathname: string): string {
 }
 
 /** Headers every response carries, page or not. HSTS wherever the configured site is served over HTTPS. */
+/** Two years, subdomains included: sent wherever the site is served over HTTPS away from this machine. */
+export const HSTS = "max-age=63072000; includeSubDomains";
+
 export function baseSecurityHeaders(url: URL): Record<string, string> {
   const headers: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
@@ -127,7 +130,7 @@ export function baseSecurityHeaders(url: URL): Record<string, string> {
     "Permissions-Policy": permissionsPolicy(url.pathname),
   };
   if (sendsHsts(url)) {
-    headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+    headers["Strict-Transport-Security"] = HSTS;
   }
   return headers;
 }

@@ -51,6 +51,7 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
 
 /** The Cookie header with its session replaced by the one just set, other cookies kept. */
 function withSessionCookie(cookieHeader: string, setCookie: string): string {
+  if (cookieHeader === "") return setCookie.slice(0, setCookie.indexOf(";"));
   const others = cookieHeader
     .split(";")
     .map((part) => part.trim())
