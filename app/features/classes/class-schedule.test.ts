@@ -77,6 +77,19 @@ describe("reading the schedule", () => {
     expect(groupByDay([liveClass], "UTC")[0].dayKey).toBe("2026-11-24");
   });
 
+  it("puts every class on the same day and part of day as luxon does, across zones and clock changes", () => {
+    const zones = ["UTC", "Asia/Tokyo", "America/Los_Angeles", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "Pacific/Chatham"];
+    // Every 37 minutes through 2026, which crosses each zone's clock changes and midnights.
+    for (let at = Date.parse("2026-01-01T00:00:00Z"); at < Date.parse("2027-01-01T00:00:00Z"); at += 37 * 60_000 * 13) {
+      const startsAt = new Date(at).toISOString();
+      for (const zone of zones) {
+        const local = DateTime.fromISO(startsAt, { zone });
+        expect(groupByDay([{ startsAt }], zone)[0].dayKey).toBe(local.toISODate());
+        expect(timeOfDay(startsAt, zone)).toBe(local.hour < 12 ? "morning" : local.hour < 17 ? "afternoon" : "evening");
+      }
+    }
+  });
+
   it("says morning, afternoon or evening on the viewer's clock", () => {
     expect(timeOfDay(liveClass.startsAt, "UTC")).toBe("evening");
     expect(timeOfDay(liveClass.startsAt, "Asia/Tokyo")).toBe("morning");

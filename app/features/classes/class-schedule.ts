@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { z } from "zod";
 import { CreditCostSchema } from "~/features/wallet/credit-pack";
 import type { LiveClass } from "~/features/classes/live-class";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * The live schedule's rules (issue 9; docs/decisions/015-time-zones.md). A template is a recurring
@@ -145,16 +146,29 @@ export function classState(liveClass: Pick<LiveClass, "startsAt" | "durationMinu
 
 /** Morning before 12:00, afternoon to 17:00, evening after, on the viewer's clock. */
 export function timeOfDay(startsAt: string, zone: string): "morning" | "afternoon" | "evening" {
-  const hour = DateTime.fromISO(startsAt, { zone }).hour;
+  const hour = Number(wallClock(startsAt, zone).hour) % 24;
   return hour < 12 ? "morning" : hour < 17 ? "afternoon" : "evening";
+}
+
+/**
+ * The date and hour an instant shows on a wall clock in `zone`, from a kept Intl formatter: the
+ * schedule asks for every class on every view, and building a luxon DateTime for each was 5 % of the
+ * page's server time (issue 25).
+ */
+function wallClock(instant: string, zone: string): { dayKey: string; hour: string } {
+  const parts = dateTimeFormat("en-GB", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return { dayKey: `${part("year")}-${part("month")}-${part("day")}`, hour: part("hour") };
 }
 
 /** Classes by day on the viewer's calendar, in start order. */
 export function groupByDay<T extends Pick<LiveClass, "startsAt">>(classes: readonly T[], zone: string, locale = "en-GB"): { dayKey: string; label: string; classes: T[] }[] {
   const days = new Map<string, T[]>();
   for (const liveClass of [...classes].sort((a, b) => a.startsAt.localeCompare(b.startsAt))) {
-    const key = DateTime.fromISO(liveClass.startsAt, { zone }).toISODate()!;
-    days.set(key, [...(days.get(key) ?? []), liveClass]);
+    const key = wallClock(liveClass.startsAt, zone).dayKey;
+    const day = days.get(key);
+    if (day) day.push(liveClass);
+    else days.set(key, [liveClass]);
   }
   return [...days.entries()].map(([dayKey, list]) => ({
     dayKey,
