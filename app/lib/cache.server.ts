@@ -44,6 +44,7 @@ function refresh<T>(key: string, options: CacheOptions, load: () => Promise<T>):
   const promise = load()
     .then((value) => {
       const payload = JSON.stringify(value);
+      generation += 1;
       entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
       entries.set(key, {
@@ -59,14 +60,27 @@ function refresh<T>(key: string, options: CacheOptions, load: () => Promise<T>):
   return promise;
 }
 
+let generation = 0;
+
+/**
+ * A number that changes whenever any entry is stored afresh or dropped: a value computed from cached
+ * entries (the schedule's page model) may be kept while it is the same, as nothing it was made from
+ * can have changed.
+ */
+export function cacheGeneration(): number {
+  return generation;
+}
+
 /** Drops one key, or everything, e.g. after content changes or between tests. */
 export function invalidate(key?: string) {
+  generation += 1;
   if (key === undefined) entries.clear();
   else entries.delete(key);
 }
 
 /** Drops every entry whose key starts with `prefix` (a change that touches many cached lists). */
 export function invalidatePrefix(prefix: string) {
+  generation += 1;
   for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
 }
 

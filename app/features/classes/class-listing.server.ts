@@ -5,6 +5,7 @@ import { listBookingsFor, placesFor } from "./booking.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { getTeachers } from "~/features/content/teacher.server";
 import { zoneLabel } from "~/features/identity/time-zone";
+import { cacheGeneration } from "~/lib/cache.server";
 import { dateTimeFormat } from "~/lib/date-format";
 
 /**
@@ -65,8 +66,36 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
   return value && (allowed as readonly string[]).includes(value) ? (value as T) : null;
 }
 
+type SchedulePage = Awaited<ReturnType<typeof buildSchedulePage>>["page"];
+
+/**
+ * The schedule's page model, kept per address and zone (issue 25): it holds nothing of the viewer's,
+ * only the shared class list and teachers arranged for one zone, and building it (grouping, times,
+ * filters) was the largest part of a member's schedule view after rendering. A kept model is used
+ * only within the same minute (the list's window moves by the minute), before the next moment a
+ * class on it starts or ends (its state would change), and while no cached entry it was built from
+ * has been reloaded or dropped (a class added or changed, a teacher's name).
+ */
+const keptSchedules = new Map<string, { generation: number; minute: number; until: number; page: SchedulePage }>();
+const MAX_KEPT_SCHEDULES = 200;
+
 /** The schedule page: filters read from the address (unknown values are ignored), grouped by day in `zone`. */
-export async function schedulePage(url: URL, knownZone: string | null, now: Date) {
+export async function schedulePage(url: URL, knownZone: string | null, now: Date): Promise<SchedulePage> {
+  const key = `${knownZone ?? ""}|${url.search}`;
+  const at = now.getTime();
+  const minute = Math.floor(at / 60_000);
+  const kept = keptSchedules.get(key);
+  if (kept && kept.generation === cacheGeneration() && kept.minute === minute && at < kept.until) return kept.page;
+  // Read before building: a cached entry reloaded meanwhile leaves this model out of date at once.
+  const generation = cacheGeneration();
+  const { page, nextChangeAt } = await buildSchedulePage(url, knownZone, now);
+  keptSchedules.delete(key);
+  if (keptSchedules.size >= MAX_KEPT_SCHEDULES) keptSchedules.delete(keptSchedules.keys().next().value as string);
+  keptSchedules.set(key, { generation, minute, until: nextChangeAt, page });
+  return page;
+}
+
+async function buildSchedulePage(url: URL, knownZone: string | null, now: Date) {
   const zone = knownZone ?? "UTC";
   const modality = pick(url.searchParams.get("modality"), MODALITIES);
   const time = pick(url.searchParams.get("time"), TIMES_OF_DAY);
@@ -97,8 +126,16 @@ export async function schedulePage(url: URL, knownZone: string | null, now: Date
     return query ? `/classes?${query}` : "/classes";
   };
   const teachersWithClasses = teachers.filter((t) => all.some((c) => c.teacherId === t.id) || t.id === teacher);
+  // The next moment a listed class starts or ends, when its state on the page changes.
+  let nextChangeAt = Number.POSITIVE_INFINITY;
+  for (const c of all) {
+    const start = Date.parse(c.startsAt);
+    const end = start + c.durationMinutes * 60_000;
+    if (start > now.getTime()) nextChangeAt = Math.min(nextChangeAt, start);
+    else if (end > now.getTime()) nextChangeAt = Math.min(nextChangeAt, end);
+  }
 
-  return {
+  const page = {
     zone,
     zoneKnown: knownZone !== null,
     zoneLabel: zoneLabel(zone, now),
@@ -126,6 +163,7 @@ export async function schedulePage(url: URL, knownZone: string | null, now: Date
     ],
     days,
   };
+  return { page, nextChangeAt };
 }
 
 /** "My classes": the member's booked and waitlisted classes, upcoming (soonest first) and past (latest first). */

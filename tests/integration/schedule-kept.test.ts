@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * Issue 25: the schedule's page model is kept between views (it holds no one's data), but never past
+ * a change: a class added through the staff path, a class starting, or the next minute.
+ */
+process.env.SQLITE_PATH = ":memory:";
+
+const { getStore } = await import("../../app/adapters/store/index.server");
+const { seedDemoContent } = await import("../../app/demo/seed.server");
+const { generateClasses, listUpcomingClasses, forgetCachedClasses } = await import("../../app/features/classes/class-schedule.server");
+const { schedulePage } = await import("../../app/features/classes/class-listing.server");
+
+const url = new URL("http://localhost:3000/classes");
+const titles = (page: Awaited<ReturnType<typeof schedulePage>>) => page.days.flatMap((day) => day.classes.map((c) => c.title));
+
+describe("the kept schedule", () => {
+  beforeAll(async () => {
+    await seedDemoContent(getStore());
+    await generateClasses({ weeks: 1 });
+  });
+
+  it("answers the same model within a minute, and builds it again for another zone or filter", async () => {
+    const now = new Date();
+    // The first build loaded the shared lists it reads, which counts as a change: the second is kept.
+    await schedulePage(url, "Europe/London", now);
+    const first = await schedulePage(url, "Europe/London", now);
+    expect(await schedulePage(url, "Europe/London", new Date(now.getTime() + 10))).toBe(first);
+    expect(await schedulePage(url, "Asia/Tokyo", now)).not.toBe(first);
+    expect(await schedulePage(new URL("http://localhost:3000/classes?modality=breathwork"), "Europe/London", now)).not.toBe(first);
+  });
+
+  it("shows a class written and announced at once, within the same minute", async () => {
+    const now = new Date();
+    const before = await schedulePage(url, "UTC", now);
+    const startsAt = new Date(Math.ceil((now.getTime() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
+    const [template] = await listUpcomingClasses({ from: now, to: new Date(now.getTime() + 7 * 86_400_000) });
+    await getStore().set("classes", "kept-schedule-check", { ...template, id: "kept-schedule-check", slug: "kept-schedule-check", title: "A class added just now", startsAt });
+    forgetCachedClasses();
+    const after = await schedulePage(url, "UTC", new Date(now.getTime() + 5));
+    expect(after).not.toBe(before);
+    expect(titles(after)).toContain("A class added just now");
+    expect(titles(before)).not.toContain("A class added just now");
+  });
+
+  it("shows a class as live from the moment it starts, not from the next minute", async () => {
+    const now = new Date();
+    const page = await schedulePage(url, "UTC", now);
+    const next = page.days.flatMap((day) => day.classes).find((c) => c.state === "scheduled")!;
+    const startAt = Date.parse(next.startsAt);
+    const justAfter = new Date(startAt + 1);
+    const later = await schedulePage(url, "UTC", justAfter);
+    expect(later.days.flatMap((day) => day.classes).find((c) => c.id === next.id)?.state).toBe("live");
+  });
+});
