@@ -145,12 +145,31 @@ export async function createSessionCookie(idToken: string, expiresInMs: number):
  * (one network call); without it the check is local, against cached public keys.
  */
 export async function verifySessionCookie(cookie: string, checkRevoked: boolean): Promise<VerifiedIdentity> {
+  if (!checkRevoked) {
+    const known = verifiedCookies.get(cookie);
+    if (known && known.expiresAt * 1000 > Date.now()) return { ...known };
+  }
+  let identity: VerifiedIdentity;
   try {
-    return toIdentity(await getAdminAuth().verifySessionCookie(cookie, checkRevoked));
+    identity = toIdentity(await getAdminAuth().verifySessionCookie(cookie, checkRevoked));
   } catch (error) {
     throw fromAdminError(error);
   }
+  verifiedCookies.delete(cookie);
+  if (verifiedCookies.size >= MAX_VERIFIED_COOKIES) verifiedCookies.delete(verifiedCookies.keys().next().value as string);
+  verifiedCookies.set(cookie, identity);
+  return { ...identity };
 }
+
+/**
+ * Session cookies whose signature checked out, until they expire (issue 25): a member sends the same
+ * cookie with every page, and the local check (decode, signature, claims) gave the same answer each
+ * time. Only the exact string is known: any other is checked afresh. Revocation is not the
+ * signature's business: callers compare the account's "valid after" with the sign-in time, and a
+ * revocation check (`checkRevoked`) always asks the provider.
+ */
+const verifiedCookies = new Map<string, VerifiedIdentity>();
+const MAX_VERIFIED_COOKIES = 10_000;
 
 /** The account as it is now; null when it no longer exists. */
 export async function getAccount(uid: string): Promise<IdentityAccount | null> {
