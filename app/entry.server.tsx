@@ -1,13 +1,11 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/log-path.server";
-import { editDocument, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/document-html.server";
+import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/document-html.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
@@ -58,17 +56,19 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           void surveySlot.then((survey) => {
-            const body = new PassThrough();
-            body.once("end", () => clearTimeout(deadline));
-            body.once("close", () => clearTimeout(deadline));
-            const out = body.pipe(editDocument((page) => (survey ? insertBeforeBodyEnd(lowerScriptPreloads(page), survey) : lowerScriptPreloads(page))));
-            resolve(
-              new Response(createReadableStreamFromReadable(out), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
+            const sink = documentSink();
+            sink.page.then(
+              (page) => {
+                clearTimeout(deadline);
+                const html = survey ? insertBeforeBodyEnd(lowerScriptPreloads(page), survey) : lowerScriptPreloads(page);
+                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              },
+              (error: unknown) => {
+                clearTimeout(deadline);
+                reject(error);
+              },
             );
-            pipe(body);
+            pipe(sink.stream);
           });
         },
         onShellError(error: unknown) {

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { editDocument, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
+import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
 
 describe("the rendered document's last edits", () => {
   it("asks for every script preload at low priority and leaves other links alone", () => {
@@ -17,10 +17,19 @@ describe("the rendered document's last edits", () => {
     expect(insertBeforeBodyEnd("<p>x</p>", "<aside>s</aside>")).toBe("<p>x</p><aside>s</aside>");
   });
 
-  it("edits the document whole, however it was cut into chunks", async () => {
-    const source = Readable.from([Buffer.from('<link rel="module'), Buffer.from('preload" href="/x.js"/></bo'), Buffer.from("dy>")]);
-    let out = "";
-    for await (const chunk of source.pipe(editDocument((page) => insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")))) out += chunk;
-    expect(out).toBe('<link rel="modulepreload" fetchpriority="low" href="/x.js"/><i></i></body>');
+  it("hands the document over whole, however it was cut into chunks, even inside a character", async () => {
+    const bytes = Buffer.from('<link rel="modulepreload" href="/x.js"/><p>Café · calm</p></body>');
+    const cut = bytes.indexOf("é") + 1;
+    const sink = documentSink();
+    Readable.from([bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]).pipe(sink.stream);
+    const page = await sink.page;
+    expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe('<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>');
+  });
+
+  it("fails rather than hand over half a document when the render is cut off", async () => {
+    const sink = documentSink();
+    sink.stream.write(Buffer.from("<html><body>"));
+    sink.stream.destroy(new Error("render aborted"));
+    await expect(sink.page).rejects.toThrow("render aborted");
   });
 });
