@@ -32,6 +32,22 @@ describe("the server's router patches", () => {
     expect(matchRoutes(routes, "/nowhere")).toBeNull();
   });
 
+  it("@remix-run/router resolves an absolute link path once, the same wherever it is rendered, and hands out copies", async () => {
+    const { resolveTo } = require("@remix-run/router") as { resolveTo: (to: string, routes: string[], location: string, relative?: boolean) => { pathname: string; search: string; hash: string } };
+    const first = resolveTo("/classes/dawn?day=2#top", ["/", "/deep/route"], "/somewhere/", false);
+    expect(first).toEqual({ pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
+    first.pathname = "/changed";
+    expect(resolveTo("/classes/dawn?day=2#top", [], "/", true)).toEqual({ pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
+    expect(resolveTo("/a/../b/", ["/"], "/", false).pathname).toBe("/b/");
+    // Relative paths still resolve against the route.
+    expect(resolveTo("dawn", ["/", "/classes"], "/classes", false).pathname).toBe("/classes/dawn");
+    expect(resolveTo(".", ["/", "/classes"], "/classes/", false).pathname).toBe("/classes/");
+    const { readFileSync } = await import("node:fs");
+    expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("resolvedAbsolutePaths.get(toArg)");
+    // react-router's server build skips serialising the route matches for such a path.
+    expect(readFileSync(require.resolve("react-router/dist/umd/react-router.production.min.js"), "utf8")).toContain('l="string"==typeof e&&47===e.charCodeAt(0)?"[]"');
+  });
+
   it("@remix-run/react keeps the route tree it makes from the build's manifest", async () => {
     const source = (await import("node:fs")).readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
     expect(source).toContain("serverRoutesOf.get(manifest.routes)");
