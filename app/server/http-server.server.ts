@@ -10,7 +10,6 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
-import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
 import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/read-tally.server";
 import { StoreUnavailableError } from "~/adapters/store/port.server";
@@ -292,9 +291,8 @@ export function createFrontDoor(
     const { page, state } = hit;
     if (state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
     writeCachedPage(req, res, page, url, visitor.setCookie, requestId);
-    if (env.LOG_REQUESTS) {
-      res.once("finish", () => logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state }));
-    }
+    // Written in one go: logged now, without a listener for the "finish" that follows at once.
+    if (env.LOG_REQUESTS) logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state });
     return true;
   }
 
@@ -390,7 +388,7 @@ function rememberedVisitors() {
  * shows times in their zone, nothing else of theirs.
  */
 function cacheKeyFor(url: URL, visitor: Visitor): string {
-  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}|${visitor.timeZone?.zone ?? ""}`;
+  return `${url.pathname}${url.search}|${visitor.variantSignature}|${visitor.timeZone?.zone ?? ""}`;
 }
 
 /**
@@ -697,10 +695,10 @@ function acceptRequestId(incoming: string | string[] | undefined): string {
 /** One structured line per request: method, path, status, duration and request id. */
 function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string; tally?: ReadTally }) {
   const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
-  const { started: _started, tally, ...rest } = entry;
+  const line: Record<string, unknown> = { level: "info", msg: "request", method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId, cache: entry.cache, durationMs };
   // The store reads this request made (only with STATS_ENDPOINT on: a debug figure for the bench).
-  const reads = tally ? { storeOps: tally.ops, storeDocs: tally.docs, storeRepeats: tally.repeats.length } : {};
-  writeLogLine(`${JSON.stringify({ level: "info", msg: "request", ...rest, durationMs, ...reads })}\n`);
+  if (entry.tally) Object.assign(line, { storeOps: entry.tally.ops, storeDocs: entry.tally.docs, storeRepeats: entry.tally.repeats.length });
+  writeLogLine(`${JSON.stringify(line)}\n`);
 }
 
 function requestLog(enabled: boolean, countReads: boolean): express.RequestHandler {
