@@ -10,7 +10,7 @@
 //   npm run bench -- --members=only    # only the member pages (bench/members.js); --members=no skips them
 //   npm run bench -- --scenario=mixed  # bench/mixed.js: 100 connections × 60 s, a mix of anonymous and
 //                                      # member pages and actions, two instances behind a round-robin front
-//                                      # (--mixed-connections, --mixed-duration, --seed)
+//                                      # (--mixed-connections, --mixed-duration, --mixed-warmup, --seed)
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
 //                                      # profile there (read it with bench/profile-summary.js)
@@ -580,6 +580,7 @@ async function main() {
     scenario: "pages",
     "mixed-connections": 100,
     "mixed-duration": 60,
+    "mixed-warmup": 10,
     seed: 25,
   });
   const startedAt = new Date();
