@@ -96,6 +96,12 @@ export function OnDemandPlayer(props: PlayerProps) {
   const voiceRef = useRef<HTMLAudioElement>(null);
   const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
   const [ready, setReady] = useState(false);
+  // Whether the page's script has taken the player: the server's HTML has no handlers, so its Play
+  // button stays disabled until then rather than take a press that does nothing.
+  const [live, setLive] = useState(false);
+  // Whether the picture's stream is attached; a press before that (hls.js still loading) waits for it.
+  const attached = useRef(false);
+  const playWhenAttached = useRef(false);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(props.resumeAt);
   const [failed, setFailed] = useState(false);
@@ -151,6 +157,7 @@ export function OnDemandPlayer(props: PlayerProps) {
   // --- set up: preferences, streams, voice kept in step ------------------------------------------
   useEffect(() => {
     setPrefs(readPrefs());
+    setLive(true);
   }, []);
 
   useEffect(() => {
@@ -161,7 +168,15 @@ export function OnDemandPlayer(props: PlayerProps) {
     const detachers: Detach[] = [];
     const fail = () => setFailed(true);
     attachHls(video, props.picture, fail)
-      .then((detach) => (cancelled ? detach() : detachers.push(detach)))
+      .then((detach) => {
+        if (cancelled) return detach();
+        detachers.push(detach);
+        attached.current = true;
+        if (playWhenAttached.current) {
+          playWhenAttached.current = false;
+          video.play().catch(fail);
+        }
+      })
       .catch(fail);
     if (voice && props.voice) {
       attachHls(voice, props.voice, fail)
@@ -170,6 +185,7 @@ export function OnDemandPlayer(props: PlayerProps) {
     }
     return () => {
       cancelled = true;
+      attached.current = false;
       detachers.forEach((detach) => detach());
     };
   }, [props.picture, props.voice]);
@@ -300,6 +316,11 @@ export function OnDemandPlayer(props: PlayerProps) {
   const toggle = () => {
     const video = videoRef.current;
     if (!video) return;
+    // Pressed before the stream is attached: it starts as soon as it is (a second press takes it back).
+    if (!attached.current) {
+      playWhenAttached.current = !playWhenAttached.current;
+      return;
+    }
     if (video.paused) video.play().catch(() => setFailed(true));
     else video.pause();
   };
@@ -371,7 +392,7 @@ export function OnDemandPlayer(props: PlayerProps) {
         </p>
       ) : null}
       <div className="player__controls">
-        <button type="button" className="button player__play" onClick={toggle} aria-label={playing ? "Pause" : "Play"} disabled={failed}>
+        <button type="button" className="button player__play" onClick={toggle} aria-label={playing ? "Pause" : "Play"} disabled={failed || !live}>
           {playing ? "Pause" : ended ? "Play again" : "Play"}
         </button>
         <label className="player__seek">

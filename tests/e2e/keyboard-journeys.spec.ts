@@ -372,6 +372,8 @@ test("a member plays an on-demand class, turns captions on, sets both volumes, s
   await page.goto("/on-demand/extended-exhale");
   const video = page.locator("video.player__video");
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  // Disabled in the server's HTML until the page's script has taken it, so no press is lost.
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled();
   // Nothing plays, and so nothing sounds, until the member asks.
   expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false });
 
