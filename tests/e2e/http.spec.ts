@@ -3,8 +3,16 @@ import { expect, test } from "../support/test";
 
 test.describe("HTTP behaviour", () => {
   test("cached pages allow exactly their own inline scripts, by hash, and hydrate under that policy", async ({ request, page }) => {
-    const first = await request.get("/");
-    const second = await request.get("/");
+    // Two visits in a row, served from one stored page. Other tests running beside this one change
+    // public content (staff publishing, classes added), which drops the stored pages, and the home
+    // page is then drawn again with their changes: a pair that straddled that is asked again.
+    let first = await request.get("/");
+    let second = await request.get("/");
+    for (let attempt = 1; attempt < 5 && (await second.text()) !== (await first.text()); attempt++) {
+      first = await request.get("/");
+      second = await request.get("/");
+    }
+    expect(await second.text()).toBe(await first.text());
     const csp = first.headers()["content-security-policy"];
     expect(csp).toBeTruthy();
     expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
