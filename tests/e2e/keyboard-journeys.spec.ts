@@ -319,6 +319,9 @@ for (const javaScriptEnabled of [true, false]) {
       await tabTo(page, /^buy a drop-in .*sign the waiver first/i, { tag: "button" });
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
+      // The address changes as the navigation starts its render; the waiver's page is drawn a moment
+      // later (a busy CI machine once tabbed into the studio page's last elements in between).
+      await expect(page.getByRole("button", { name: /^sign and continue$/i })).toBeVisible();
 
       // Signed with nothing filled in: the cursor goes to the name, its message tied to it.
       await tabTo(page, /^sign and continue$/i, { tag: "button" });
