@@ -132,6 +132,17 @@ function start(win: RemixWindow) {
   installChunkGuard(win);
   startBuildWatch(win);
   document.addEventListener("keydown", closeMenusOnEscape);
+  win.addEventListener("unhandledrejection", ignoreAbortedRequests);
+}
+
+/**
+ * A navigation overtaken by another (a second Enter, a quick click) has its data request aborted by
+ * the router, and Remix 2's single fetch lets that abort escape as an unhandled rejection ("signal is
+ * aborted without reason"). Nothing failed: the newer navigation carries on. Other rejections are left
+ * to be reported as before.
+ */
+function ignoreAbortedRequests(event: PromiseRejectionEvent) {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
 }
 
 /** Called after hydration and after every navigation that changed the path or query. */
