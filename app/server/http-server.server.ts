@@ -10,6 +10,7 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
+import { variantSignature } from "~/platform/experiments";
 import { getStore } from "~/adapters/store/index.server";
 import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/read-tally.server";
 import { StoreUnavailableError } from "~/adapters/store/port.server";
@@ -21,7 +22,7 @@ import { sendsHsts } from "~/lib/site-address.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "./body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
-import { PageCache, pickEncoding, type CachedPage, type Encoding } from "./page-cache.server";
+import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
@@ -388,7 +389,7 @@ function rememberedVisitors() {
  * shows times in their zone, nothing else of theirs.
  */
 function cacheKeyFor(url: URL, visitor: Visitor): string {
-  return `${url.pathname}${url.search}|${visitor.variantSignature}|${visitor.timeZone?.zone ?? ""}`;
+  return `${url.pathname}${url.search}|${variantSignature(visitor.variants)}|${visitor.timeZone?.zone ?? ""}`;
 }
 
 /**
@@ -405,32 +406,14 @@ function writeCachedPage(
 ) {
   const encoding = pickEncoding(req.headers["accept-encoding"], page.bodies);
   const body = page.bodies[encoding] ?? page.bodies.identity;
-  // Everything but the per-response headers was laid out once for this page and encoding.
-  const headers = storedHeaders(page, encoding, body).slice();
+  // Everything but the per-response headers was laid out when the page was stored.
+  const headers = (page.wireHeaders[encoding] ?? page.wireHeaders.identity!).slice();
   // The Express path has set the request id on the response already.
   if (requestId) headers.push("x-request-id", requestId);
   if (sendsHsts(url)) headers.push("strict-transport-security", HSTS);
   if (setCookie) headers.push("set-cookie", setCookie);
   res.writeHead(page.status, headers);
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/** A stored page's headers for one encoding, as the flat list `writeHead` takes; made on first use. */
-const laidOutHeaders = new WeakMap<CachedPage, Partial<Record<Encoding, string[]>>>();
-
-function storedHeaders(page: CachedPage, encoding: Encoding, body: Buffer): string[] {
-  let byEncoding = laidOutHeaders.get(page);
-  if (!byEncoding) laidOutHeaders.set(page, (byEncoding = {}));
-  let headers = byEncoding[encoding];
-  if (!headers) {
-    headers = [];
-    for (const [name, value] of page.headers) headers.push(name, value);
-    // Whether or not this response is compressed, the next one may be: caches must key on both.
-    headers.push("vary", "Cookie, Accept-Encoding", "content-length", String(body.length));
-    if (body !== page.bodies.identity) headers.push("content-encoding", encoding);
-    byEncoding[encoding] = headers;
-  }
-  return headers;
 }
 
 /** A response already read into memory (a cacheable page that could not be shared): sent as rendered. */

@@ -18,20 +18,9 @@ export function setLogRoutes(routes: ServerBuild["routes"]): void {
     return [fullPath(route.parentId, depth + 1), route.path ?? ""].filter(Boolean).join("/");
   };
   mask = createLogPathMasker(Object.keys(routes).map((id) => fullPath(id)));
-  maskedPaths.clear();
 }
 
 /** The path as a log line may carry it: bearer tokens masked. */
 export function pathForLog(pathname: string): string {
-  let masked = maskedPaths.get(pathname);
-  if (masked === undefined) {
-    masked = mask(pathname);
-    if (maskedPaths.size >= MAX_KEPT_PATHS) maskedPaths.clear();
-    maskedPaths.set(pathname, masked);
-  }
-  return masked;
+  return mask(pathname);
 }
-
-// Every request is logged, mostly for the same few addresses: each is masked once (issue 25).
-const maskedPaths = new Map<string, string>();
-const MAX_KEPT_PATHS = 2_000;

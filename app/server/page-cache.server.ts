@@ -16,6 +16,11 @@ export interface CachedPage {
   /** Lower-case names; without Date, Set-Cookie, HSTS, Vary and lengths, which each response decides. */
   headers: [string, string][];
   bodies: Partial<Record<Encoding, Buffer>> & { identity: Buffer };
+  /**
+   * Per body: `headers` with Vary, Content-Length and Content-Encoding, as the flat list `writeHead`
+   * takes, laid out once here; a response adds only its own (request id, HSTS, Set-Cookie).
+   */
+  wireHeaders: Partial<Record<Encoding, string[]>>;
   storedAt: number;
   freshMs: number;
   staleMs: number;
@@ -168,7 +173,15 @@ export async function preparePage(
     if (gzipped.length < identityBody.length) bodies.gzip = gzipped;
     if (brotlied.length < identityBody.length) bodies.br = brotlied;
   }
-  return { status: rendered.status, headers, bodies, storedAt: Date.now(), ...lifetime };
+  const wireHeaders: CachedPage["wireHeaders"] = {};
+  for (const [encoding, bytes] of Object.entries(bodies) as Array<[Encoding, Buffer]>) {
+    const list = headers.flat();
+    // Whether or not this response is compressed, the next one may be: caches must key on both.
+    list.push("vary", "Cookie, Accept-Encoding", "content-length", String(bytes.length));
+    if (encoding !== "identity") list.push("content-encoding", encoding);
+    wireHeaders[encoding] = list;
+  }
+  return { status: rendered.status, headers, bodies, wireHeaders, storedAt: Date.now(), ...lifetime };
 }
 
 /**

@@ -2,15 +2,13 @@ import { randomBytes } from "node:crypto";
 import { getGeolocation } from "~/adapters/geolocation/index.server";
 import { commitSession, hasSessionCookie, readSession, signNewVisitorSession } from "~/lib/session.server";
 import { regionOf, type VisitorRegion } from "~/features/billing/subscribe";
-import { EXPERIMENT_KEY_PATTERN, assignVariants, variantSignature, type Variants } from "~/platform/experiments";
+import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "~/platform/experiments";
 import { canonicalTimeZone, type VisitorTimeZone } from "~/features/identity/time-zone";
 
 /** A visitor as the session knows them: their experiment key and the variants they were given. */
 export interface Visitor {
   experimentKey: string;
   variants: Variants;
-  /** The variants in short (`variantSignature`), part of a shared page's cache key. */
-  variantSignature: string;
   /** A Set-Cookie value to send when the cookie was missing, tampered, malformed or out of date. */
   setCookie: string | null;
   /** The Cookie header downstream code should see, so it reads the same session we decided on. */
@@ -43,12 +41,12 @@ export async function getVisitorFromCookie(cookieHeader: string, url: URL): Prom
   const member = Boolean(auth && typeof auth.uid === "string" && auth.anonymous === false);
   const timeZone = readTimeZone(session.get("timeZone"));
 
-  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, variantSignature: variantSignature(variants), setCookie: null, cookieHeader, member, timeZone };
+  if (keyIsValid && sameRecord(stored, variants)) return { experimentKey, variants, setCookie: null, cookieHeader, member, timeZone };
 
   session.set("experimentKey", experimentKey);
   session.set("experiments", { ...variants });
   const setCookie = await commitSession(session, url);
-  return { experimentKey, variants, variantSignature: variantSignature(variants), setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member, timeZone };
+  return { experimentKey, variants, setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member, timeZone };
 }
 
 /** The Cookie header with its session replaced by the one just set, other cookies kept. */
@@ -70,7 +68,7 @@ function newVisitor(cookieHeader: string, url: URL): Visitor {
   const experimentKey = newExperimentKey();
   const variants = assignVariants(experimentKey);
   const setCookie = signNewVisitorSession({ experimentKey, experiments: { ...variants } }, url);
-  return { experimentKey, variants, variantSignature: variantSignature(variants), setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member: false, timeZone: null };
+  return { experimentKey, variants, setCookie, cookieHeader: withSessionCookie(cookieHeader, setCookie), member: false, timeZone: null };
 }
 
 // Random bytes drawn 4 KB at a time: one call to the system's generator serves 256 new visitors.

@@ -69,7 +69,7 @@ function pick<T extends string>(value: string | null, allowed: readonly T[]): T 
 type SchedulePage = Awaited<ReturnType<typeof buildSchedulePage>>["page"];
 
 /**
- * The schedule's page model, kept per address and zone (issue 25): it holds nothing of the viewer's,
+ * The schedule's page model, kept per zone and filters (issue 25): it holds nothing of the viewer's,
  * only the shared class list and teachers arranged for one zone, and building it (grouping, times,
  * filters) was the largest part of a member's schedule view after rendering. A kept model is used
  * only within the same minute (the list's window moves by the minute), before the next moment a
@@ -81,7 +81,8 @@ const MAX_KEPT_SCHEDULES = 200;
 
 /** The schedule page: filters read from the address (unknown values are ignored), grouped by day in `zone`. */
 export async function schedulePage(url: URL, knownZone: string | null, now: Date): Promise<SchedulePage> {
-  const key = `${knownZone ?? ""}|${url.search}`;
+  // Keyed by what the model reads (the zone and three filters): other query parameters make no new entry.
+  const key = [knownZone ?? "", ...["modality", "time", "teacher"].map((name) => url.searchParams.get(name) ?? "")].join("|");
   const at = now.getTime();
   const minute = Math.floor(at / 60_000);
   const kept = keptSchedules.get(key);
