@@ -27,8 +27,8 @@ test.describe("chunk failures", () => {
   test.afterAll(async () => server?.stop());
 
   test("a deleted route chunk reloads the page once, onto the page asked for, and not again within 10 s", async ({ page }) => {
-    // Three visits, two reloads and 3.5 s of waiting on a second server's cold pages: on a busy CI
-    // machine the body passed three times in about 55 s and left too little of 60 s to close its page.
+    // Three visits, two reloads and 3.5 s of waiting on a second server's cold pages: in three CI runs
+    // on a busy machine its assertions had passed and its browser context was still closing at 60 s.
     test.setTimeout(120_000);
     const documents: string[] = [];
     page.on("request", (request) => {
