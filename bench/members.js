@@ -257,6 +257,12 @@ export function printMemberResults(results) {
       ]),
     );
   }
+  if (results.reference?.length) {
+    console.log(`Reference: a plain Remix page of ${(results.reference[0].htmlBytes / 1024).toFixed(1)} KB (bench/plain-remix), no store, no session, same load`);
+    for (const run of results.reference) {
+      console.log(line([run.page, run.path, run.requestsPerSec.toFixed(0), run.latencyMs.p50, run.latencyMs.p99, run.non2xx + run.errors + run.timeouts, "–", "–", fixed(run.cpuMsPerView, 1)]));
+    }
+  }
   console.log("Member targets:");
   for (const check of results.checks) {
     const actual = typeof check.actual === "number" ? (Number.isInteger(check.actual) ? check.actual : check.actual.toFixed(2)) : String(check.actual);

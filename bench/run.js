@@ -11,6 +11,7 @@
 //   npm run bench -- --scenario=mixed  # bench/mixed.js: 100 connections × 60 s, a mix of anonymous and
 //                                      # member pages and actions, two instances behind a round-robin front
 //                                      # (--mixed-connections, --mixed-duration, --mixed-warmup, --seed)
+//   npm run bench -- --plain-remix=no  # skips the plain Remix reference run after the member pages
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
 //                                      # profile there (read it with bench/profile-summary.js)
@@ -42,6 +43,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
 import { measureMemberPages, printMemberResults } from "./members.js";
+import { measurePlainRemix } from "./plain-remix.js";
 import { runMixedScenario } from "./mixed.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -577,6 +579,8 @@ async function main() {
     "member-connections": 50,
     // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
     "member-profile": "",
+    // A plain Remix page measured after the member pages, the same way (bench/plain-remix.js).
+    "plain-remix": "yes",
     scenario: "pages",
     "mixed-connections": 100,
     "mixed-duration": 60,
@@ -604,6 +608,9 @@ async function measureAndReportMemberPages(autocannon, flags) {
     inPlace: flags.inPlace,
     nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
   });
+  if (!results.skipped && flags["plain-remix"] !== "no") {
+    results.reference = await measurePlainRemix({ autocannon, loadTest, connections: flags["member-connections"], duration: flags["member-duration"] });
+  }
   writeFileSync(path.join(ROOT, "bench", "results-members.json"), `${JSON.stringify(results, null, 2)}\n`);
   printMemberResults(results);
   if (!results.skipped) console.log("Wrote bench/results-members.json");
