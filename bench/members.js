@@ -151,7 +151,7 @@ export function storeUseByPath(logFile, paths) {
  * Starts a member server, signs the demo member in, books three classes, warms each member page and
  * measures it. Resolves with the runs and checks; the caller prints and saves them.
  */
-export async function measureMemberPages({ autocannon, loadTest, connections = 50, duration = 8, warmup = 20, nodeEnv = "production", inPlace = false, env = {}, nodeArgs = [] }) {
+export async function measureMemberPages({ autocannon, loadTest, connections = 50, duration = 8, warmup = 20, warmupSeconds = 2, nodeEnv = "production", inPlace = false, env = {}, nodeArgs = [] }) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
     return { skipped: "no Auth emulator: run `npm run bench` (it starts one) or name one in FIREBASE_AUTH_EMULATOR_HOST" };
@@ -188,6 +188,9 @@ export async function measureMemberPages({ autocannon, loadTest, connections = 5
         signedInPage ||= html.includes("Juniper");
       }
       if (!statuses[200] || !signedInPage) throw new Error(`${page.path} did not answer the member's page while warming: ${JSON.stringify(statuses)}`);
+      // Then the same load, unmeasured, so the figures are the page's steady state and not its first
+      // seconds of compiling hot code (the mixed scenario's warm-up window shows those).
+      if (warmupSeconds > 0) await loadTest(autocannon, { name: `member ${page.name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
       const readsBefore = await storeReads(app.url);
       const cpuBefore = cpuMsOf(app.child.pid);
       const run = await loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers });
@@ -215,7 +218,7 @@ export async function measureMemberPages({ autocannon, loadTest, connections = 5
     return {
       date: new Date().toISOString(),
       machine: { ...machineBefore, loadAverageAfter: os.loadavg() },
-      options: { connections, durationSeconds: duration, warmupRequests: warmup, nodeEnv },
+      options: { connections, durationSeconds: duration, warmupRequests: warmup, warmupSeconds, nodeEnv },
       member: { uid: member.uid, booked },
       runs,
       averageStoreOpsPerView: averageOps,
@@ -234,7 +237,7 @@ export function printMemberResults(results) {
     console.log(`\nMember pages: skipped (${results.skipped})`);
     return;
   }
-  console.log(`\nMember pages (signed in as the demo member, ${results.options.connections} connections × ${results.options.durationSeconds} s each)`);
+  console.log(`\nMember pages (signed in as the demo member, ${results.options.connections} connections × ${results.options.durationSeconds} s each, after ${results.options.warmupSeconds} s of the same load unmeasured)`);
   console.log(`CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`);
   const header = ["page", "path", "req/s", "p50 ms", "p99 ms", "non-2xx", "store ops/view", "docs/view", "CPU ms/view"];
   const widths = [16, 34, 8, 7, 7, 8, 15, 10, 12];

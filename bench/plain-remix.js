@@ -44,7 +44,7 @@ async function startReference(compressed) {
 }
 
 /** Both reference runs: [{ page, path, compressed, htmlBytes, cpuMsPerView, ...autocannon figures }]. */
-export async function measurePlainRemix({ autocannon, loadTest, connections, duration, warmup = 20 }) {
+export async function measurePlainRemix({ autocannon, loadTest, connections, duration, warmup = 20, warmupSeconds = 2 }) {
   await buildReference();
   const runs = [];
   for (const compressed of [true, false]) {
@@ -58,6 +58,7 @@ export async function measurePlainRemix({ autocannon, loadTest, connections, dur
         if (!response.ok) throw new Error(`the reference page answered ${response.status}`);
       }
       const name = compressed ? "plain Remix" : "plain Remix, uncompressed";
+      if (warmupSeconds > 0) await loadTest(autocannon, { name: `${name} (warm-up)`, url: `${server.url}/`, connections, duration: warmupSeconds, headers });
       const cpuBefore = cpuMsOf(server.child.pid);
       const run = await loadTest(autocannon, { name, url: `${server.url}/`, connections, duration, headers });
       const cpuAfter = cpuMsOf(server.child.pid);

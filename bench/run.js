@@ -12,7 +12,7 @@
 //                                      # member pages and actions, two instances behind a round-robin front
 //                                      # (--mixed-connections, --mixed-duration, --mixed-warmup, --seed)
 //   npm run bench -- --plain-remix=no  # skips the plain Remix reference run after the member pages
-//   npm run bench -- --member-duration=8 --member-connections=50 --member-profile=DIR
+//   npm run bench -- --member-duration=8 --member-connections=50 --member-warmup=2 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
 //                                      # profile there (read it with bench/profile-summary.js)
 //
@@ -577,6 +577,8 @@ async function main() {
     members: "yes",
     "member-duration": 8,
     "member-connections": 50,
+    // Seconds of the same load, unmeasured, before each member page's run (and the reference's).
+    "member-warmup": 2,
     // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
     "member-profile": "",
     // A plain Remix page measured after the member pages, the same way (bench/plain-remix.js).
@@ -604,12 +606,19 @@ async function measureAndReportMemberPages(autocannon, flags) {
     loadTest,
     connections: flags["member-connections"],
     duration: flags["member-duration"],
+    warmupSeconds: flags["member-warmup"],
     nodeEnv: flags["node-env"] === "inherit" ? process.env.NODE_ENV : flags["node-env"],
     inPlace: flags.inPlace,
     nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
   });
   if (!results.skipped && flags["plain-remix"] !== "no") {
-    results.reference = await measurePlainRemix({ autocannon, loadTest, connections: flags["member-connections"], duration: flags["member-duration"] });
+    results.reference = await measurePlainRemix({
+      autocannon,
+      loadTest,
+      connections: flags["member-connections"],
+      duration: flags["member-duration"],
+      warmupSeconds: flags["member-warmup"],
+    });
   }
   writeFileSync(path.join(ROOT, "bench", "results-members.json"), `${JSON.stringify(results, null, 2)}\n`);
   printMemberResults(results);
