@@ -35,6 +35,15 @@ describe("the kept schedule", () => {
     expect(await schedulePage(new URL("http://localhost:3000/classes?modality=breathwork"), "Europe/London", now)).not.toBe(first);
   });
 
+  it("makes one model for views that arrive together while it is being built", async () => {
+    const now = midMinute();
+    // The shared lists are loaded (a first build), so what follows is only the model's own build.
+    await schedulePage(url, "America/Denver", now);
+    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => schedulePage(url, "Pacific/Auckland", new Date(now.getTime() + i))));
+    for (const page of together) expect(page).toBe(together[0]);
+    expect(together[0].zone).toBe("Pacific/Auckland");
+  });
+
   it("shows a class written and announced at once, within the same minute", async () => {
     const now = midMinute();
     const before = await schedulePage(url, "UTC", now);

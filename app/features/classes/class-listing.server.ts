@@ -76,24 +76,53 @@ type SchedulePage = Awaited<ReturnType<typeof buildSchedulePage>>["page"];
  * class on it starts or ends (its state would change), and while no cached entry it was built from
  * has been reloaded or dropped (a class added or changed, a teacher's name).
  */
-const keptSchedules = new Map<string, { generation: number; minute: number; until: number; page: SchedulePage }>();
+interface KeptSchedule {
+  generation: number;
+  minute: number;
+  until: number;
+  page: SchedulePage;
+}
+const keptSchedules = new Map<string, KeptSchedule>();
 const MAX_KEPT_SCHEDULES = 200;
+/**
+ * Builds under way, by key: views that arrive while the model is being built (every view at once when
+ * the minute turns or a list reloads under load) wait for that one build instead of each making its
+ * own, if nothing changed since it started.
+ */
+const buildingSchedules = new Map<string, Promise<KeptSchedule>>();
+
+function usable(kept: KeptSchedule | undefined, at: number): kept is KeptSchedule {
+  return kept !== undefined && kept.generation === cacheGeneration() && kept.minute === Math.floor(at / 60_000) && at < kept.until;
+}
 
 /** The schedule page: filters read from the address (unknown values are ignored), grouped by day in `zone`. */
 export async function schedulePage(url: URL, knownZone: string | null, now: Date): Promise<SchedulePage> {
   // Keyed by what the model reads (the zone and three filters): other query parameters make no new entry.
   const key = [knownZone ?? "", ...["modality", "time", "teacher"].map((name) => url.searchParams.get(name) ?? "")].join("|");
   const at = now.getTime();
-  const minute = Math.floor(at / 60_000);
   const kept = keptSchedules.get(key);
-  if (kept && kept.generation === cacheGeneration() && kept.minute === minute && at < kept.until) return kept.page;
-  // Read before building: a cached entry reloaded meanwhile leaves this model out of date at once.
-  const generation = cacheGeneration();
-  const { page, nextChangeAt } = await buildSchedulePage(url, knownZone, now);
-  keptSchedules.delete(key);
-  if (keptSchedules.size >= MAX_KEPT_SCHEDULES) keptSchedules.delete(keptSchedules.keys().next().value as string);
-  keptSchedules.set(key, { generation, minute, until: nextChangeAt, page });
-  return page;
+  if (usable(kept, at)) return kept.page;
+  const building = buildingSchedules.get(key);
+  if (building) {
+    const built = await building.catch(() => undefined);
+    if (usable(built, at)) return built.page;
+  }
+  const build = (async (): Promise<KeptSchedule> => {
+    // Read before building: a cached entry reloaded meanwhile leaves this model out of date at once.
+    const generation = cacheGeneration();
+    const { page, nextChangeAt } = await buildSchedulePage(url, knownZone, now);
+    return { generation, minute: Math.floor(at / 60_000), until: nextChangeAt, page };
+  })();
+  buildingSchedules.set(key, build);
+  try {
+    const built = await build;
+    keptSchedules.delete(key);
+    if (keptSchedules.size >= MAX_KEPT_SCHEDULES) keptSchedules.delete(keptSchedules.keys().next().value as string);
+    keptSchedules.set(key, built);
+    return built.page;
+  } finally {
+    if (buildingSchedules.get(key) === build) buildingSchedules.delete(key);
+  }
 }
 
 async function buildSchedulePage(url: URL, knownZone: string | null, now: Date) {
