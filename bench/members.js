@@ -110,6 +110,15 @@ export function cpuMsOf(pid) {
   }
 }
 
+/** Runs `loadRun` and adds the server's CPU time per completed request over it (`cpuMsPerView`, null if unreadable). */
+export async function withCpuPerView(pid, loadRun) {
+  const cpuBefore = cpuMsOf(pid);
+  const run = await loadRun();
+  const cpuAfter = cpuMsOf(pid);
+  const cpuMsPerView = cpuBefore !== null && cpuAfter !== null && run.totalRequests > 0 ? (cpuAfter - cpuBefore) / run.totalRequests : null;
+  return { ...run, cpuMsPerView };
+}
+
 async function storeReads(baseUrl) {
   try {
     const response = await fetch(`${baseUrl}/__stats`);
@@ -192,13 +201,10 @@ export async function measureMemberPages({ autocannon, loadTest, connections = 5
       // seconds of compiling hot code (the mixed scenario's warm-up window shows those).
       if (warmupSeconds > 0) await loadTest(autocannon, { name: `member ${page.name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
       const readsBefore = await storeReads(app.url);
-      const cpuBefore = cpuMsOf(app.child.pid);
-      const run = await loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers });
-      const cpuAfter = cpuMsOf(app.child.pid);
+      const run = await withCpuPerView(app.child.pid, () => loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers }));
       const readsAfter = await storeReads(app.url);
       const docsPerView = readsBefore !== null && readsAfter !== null && run.totalRequests > 0 ? (readsAfter - readsBefore) / run.totalRequests : null;
-      const cpuMsPerView = cpuBefore !== null && cpuAfter !== null && run.totalRequests > 0 ? (cpuAfter - cpuBefore) / run.totalRequests : null;
-      runs.push({ ...run, page: page.name, path: page.path, storeDocsPerViewFromStats: docsPerView, cpuMsPerView });
+      runs.push({ ...run, page: page.name, path: page.path, storeDocsPerViewFromStats: docsPerView });
     }
     const log = storeUseByPath(app.logFile, pages.map((page) => page.path));
     for (const run of runs) Object.assign(run, { server: log[run.path] ?? null });

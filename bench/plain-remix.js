@@ -3,22 +3,14 @@
 // `remix-serve` runs a build) serving one page of about the size of "my classes", with no store, no
 // session and no security headers. Measured in the same run, with the same connections, duration and
 // browser headers as the member pages, once as `remix-serve` would serve it (compressed) and once
-// with nothing at all between Node and Remix (uncompressed). What such a page can do on this machine
-// is the ceiling a member page's figures are read against: our pages do more per request than it.
+// with only Express and Remix (uncompressed). What such a page can do on this machine is the ceiling a
+// member page's figures are read against: our pages do more per request than it.
 import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { BROWSER_HEADERS, freePort, stopProcess, track } from "./run.js";
-import { cpuMsOf } from "./members.js";
+import { BROWSER_HEADERS, buildApp, freePort, stopProcess, track, waitForHealthz } from "./run.js";
+import { withCpuPerView } from "./members.js";
 
 const APP_DIR = fileURLToPath(new URL("./plain-remix/", import.meta.url));
-
-async function buildReference() {
-  console.error("› npx remix build (bench/plain-remix)");
-  const child = track(spawn("npx", ["remix", "build"], { cwd: APP_DIR, stdio: ["ignore", process.stderr, process.stderr] }));
-  const [code] = await once(child, "exit");
-  if (code !== 0) throw new Error(`the reference app's build failed (exit ${code})`);
-}
 
 async function startReference(compressed) {
   const port = await freePort();
@@ -30,40 +22,29 @@ async function startReference(compressed) {
     }),
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the reference server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the reference server did not start within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitForHealthz(child, url, { timeoutMs: 30_000 });
+  return { child, url };
 }
 
 /** Both reference runs: [{ page, path, compressed, htmlBytes, cpuMsPerView, ...autocannon figures }]. */
 export async function measurePlainRemix({ autocannon, loadTest, connections, duration, warmup = 20, warmupSeconds = 2 }) {
-  await buildReference();
+  await buildApp(APP_DIR);
   const runs = [];
   for (const compressed of [true, false]) {
     const server = await startReference(compressed);
     try {
+      const url = `${server.url}/`;
       const headers = { ...BROWSER_HEADERS, ...(compressed ? {} : { "accept-encoding": "identity" }) };
       let htmlBytes = 0;
       for (let i = 0; i < warmup; i++) {
-        const response = await fetch(`${server.url}/`, { headers });
-        htmlBytes = (await response.text()).length;
+        const response = await fetch(url, { headers });
+        htmlBytes = Buffer.byteLength(await response.text());
         if (!response.ok) throw new Error(`the reference page answered ${response.status}`);
       }
       const name = compressed ? "plain Remix" : "plain Remix, uncompressed";
-      if (warmupSeconds > 0) await loadTest(autocannon, { name: `${name} (warm-up)`, url: `${server.url}/`, connections, duration: warmupSeconds, headers });
-      const cpuBefore = cpuMsOf(server.child.pid);
-      const run = await loadTest(autocannon, { name, url: `${server.url}/`, connections, duration, headers });
-      const cpuAfter = cpuMsOf(server.child.pid);
-      const cpuMsPerView = cpuBefore !== null && cpuAfter !== null && run.totalRequests > 0 ? (cpuAfter - cpuBefore) / run.totalRequests : null;
-      runs.push({ ...run, page: name, path: "bench/plain-remix /", compressed, htmlBytes, cpuMsPerView });
+      if (warmupSeconds > 0) await loadTest(autocannon, { name: `${name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
+      const run = await withCpuPerView(server.child.pid, () => loadTest(autocannon, { name, url, connections, duration, headers }));
+      runs.push({ ...run, page: name, path: "bench/plain-remix /", compressed, htmlBytes });
     } finally {
       await stopProcess(server.child);
     }

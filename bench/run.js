@@ -162,11 +162,11 @@ export function parseFlags(argv, defaults) {
   return flags;
 }
 
-/** `npx remix build`, output on stderr so stdout stays the report. */
-export async function buildApp() {
-  console.error("› npx remix build");
+/** `npx remix build` (of the site, or of another app folder), output on stderr so stdout stays the report. */
+export async function buildApp(cwd = ROOT) {
+  console.error(`› npx remix build${cwd === ROOT ? "" : ` (${path.relative(ROOT, cwd)})`}`);
   const started = Date.now();
-  const child = track(spawn("npx", ["remix", "build"], { cwd: ROOT, stdio: ["ignore", process.stderr, process.stderr] }));
+  const child = track(spawn("npx", ["remix", "build"], { cwd, stdio: ["ignore", process.stderr, process.stderr] }));
   const [code] = await once(child, "exit");
   if (code !== 0) throw new Error(`remix build failed (exit ${code})`);
   console.error(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -258,6 +258,30 @@ async function snapshotApp(dir) {
 }
 
 /**
+ * Resolves once `GET <url>/healthz` answers 200; throws (and stops the server) if the process exits
+ * first or `timeoutMs` passes. `output` gives what the server printed, for the error.
+ */
+export async function waitForHealthz(child, url, { timeoutMs = 60_000, output = () => "" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before /healthz answered.\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopProcess(child);
+      throw new Error(`server did not answer /healthz within ${timeoutMs / 1000} s.\n${output()}`);
+    }
+    await sleep(200);
+  }
+}
+
+/**
  * Starts `node server.js` on a free port against a fresh SQLite file in a new temp folder.
  * Unless `inPlace`, the server runs from a copy of the build in that folder (see snapshotApp).
  * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
@@ -304,23 +328,7 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
   closeSync(out);
   closeSync(err);
 
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before /healthz answered.\n${tail(errFile) || tail(logFile)}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopProcess(child);
-      throw new Error(`server did not answer /healthz within ${timeoutMs / 1000} s.\n${tail(errFile) || tail(logFile)}`);
-    }
-    await sleep(200);
-  }
+  await waitForHealthz(child, url, { timeoutMs, output: () => tail(errFile) || tail(logFile) });
 
   return {
     url,

@@ -1,12 +1,9 @@
-// The site's own future flags (single fetch among them), so the reference renders the way the site does.
+// The site's own future flags (single fetch among them), read from its config, so the reference renders
+// the way the site does and follows it when a flag changes.
+import site from "../../remix.config.js";
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  serverModuleFormat: "esm",
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
+  serverModuleFormat: site.serverModuleFormat,
+  future: site.future,
 };
