@@ -6,7 +6,10 @@ FROM node:24-slim AS deps
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# patches/ must be there when npm install's postinstall runs patch-package (ADR 054), or the image
+# ships the router unpatched; --error-on-fail makes a patch that no longer applies stop the build.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm install --no-audit --no-fund
 
 FROM deps AS build
