@@ -7,6 +7,11 @@
 export const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "";
 export const PROJECT = process.env.FIREBASE_PROJECT_ID ?? "demo-stillhour";
 export const haveEmulator = EMULATOR_HOST !== "";
+// Locally a suite without the emulator skips (a quick `npx vitest run` of one file); in CI a missing
+// emulator would silently skip more than fifty suites, so it fails every file that needs it instead.
+if (!haveEmulator && process.env.CI === "true") {
+  throw new Error("CI=true and FIREBASE_AUTH_EMULATOR_HOST is unset: run the suites through scripts/with-auth-emulator.js (npm test does)");
+}
 
 const rest = (method: string) => `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
 const emulator = (path: string) => `http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT}/${path}`;
