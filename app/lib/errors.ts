@@ -43,6 +43,10 @@ export const ERRORS = {
   class_not_yours: { status: 403, message: "You can change only the classes you teach. An admin can change any class." },
 
   // The back office (issue 26).
+  account_last_admin: {
+    status: 409,
+    message: "You are the site's only admin, so your account can't be deleted yet. Make someone else an admin on Staff, People first; then you can delete it.",
+  },
   staff_last_admin: { status: 409, message: "This is the last admin. Make someone else an admin first, then remove this role." },
   staff_person_not_found: { status: 404, message: "We couldn't find that person. Search again and choose them from the results." },
   staff_anonymous_person: { status: 409, message: "Only someone who has signed up with a phone or an e-mail can hold a staff role." },

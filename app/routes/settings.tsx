@@ -165,6 +165,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = parseForm(DeleteFormSchema, formData, ["confirm"]);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const deleted = await deleteAccountCompletely(viewer.uid);
+    if (!deleted.ok && deleted.problem) {
+      return data<ActionResult>({ form: intent, errors: { confirm: deleted.problem.message }, values: {} }, { status: deleted.problem.status });
+    }
     if (!deleted.ok) {
       return data<ActionResult>(
         { form: intent, errors: { confirm: "We couldn't finish deleting your account just now. We'll finish it shortly; you don't need to do anything." }, values: {} },
