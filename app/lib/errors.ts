@@ -14,6 +14,12 @@ export const ERRORS = {
     status: 403,
     message: "For your safety, deleting your account needs a recent sign-in. Please sign in again, then delete it within five minutes.",
   },
+  // "Download my data" (issue 35): the same recent sign-in as deletion, and a few downloads an hour.
+  sign_in_again_export: {
+    status: 403,
+    message: "For your safety, downloading your data needs a recent sign-in. Please sign in again, then download it within five minutes.",
+  },
+  data_export_limited: { status: 429, message: "You've downloaded your data a few times this hour. Please try again in an hour." },
   internal: { status: 500, message: "Internal Server Error" },
   photo_missing: { status: 400, message: "Please choose a photo to upload." },
   photo_empty: { status: 400, message: "That file is empty. Please choose a photo." },

@@ -5,7 +5,7 @@ import { deleteAccount, getAccount } from "~/adapters/identity/index.server";
 import { deleteProfilePhotoFile } from "~/features/identity/profile-photo.server";
 import { deletePrivateUserRecords, getPrivateUser } from "~/features/identity/user.server";
 import { forgetLeads } from "~/features/content/lead.server";
-import { forgetEmailChange } from "~/features/identity/email-change.server";
+import { forgetEmailChange, getPendingEmail } from "~/features/identity/email-change.server";
 import { anonymiseMembershipRecords, closePaymentAccounts, customersOf } from "~/features/billing/membership.server";
 import { anonymisePromotionUse } from "~/features/billing/promotion-code.server";
 import { anonymisePurchases } from "~/features/billing/purchases.server";
@@ -131,8 +131,9 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
  * provider customer of the person. A job written before these fields gains them on its next run.
  */
 async function openJob(uid: string): Promise<AccountDeletion> {
-  const [user, account, signatures, customers] = await Promise.all([getPrivateUser(uid), getAccount(uid), signaturesOf(uid), customersOf(uid)]);
-  const emails = [user?.email, account?.email, ...signatures.map((signature) => signature.signer.email)]
+  const [user, account, signatures, customers, pending] = await Promise.all([getPrivateUser(uid), getAccount(uid), signaturesOf(uid), customersOf(uid), getPendingEmail(uid, 0)]);
+  // The address waiting for its link too: its confirmation mail names them.
+  const emails = [user?.email, account?.email, pending, ...signatures.map((signature) => signature.signer.email)]
     .filter((email): email is string => typeof email === "string" && email.includes("@"))
     .map((email) => email.toLowerCase());
   return getStore().transaction(async (tx) => {

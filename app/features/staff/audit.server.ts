@@ -97,3 +97,9 @@ export async function anonymiseAuditEntries(uid: string, pseudonym: string): Pro
     });
   }
 }
+
+/** "Download my data" (issue 35): the changes a person made, and the changes made to their account. */
+export async function auditEntriesOf(uid: string): Promise<{ made: AuditEntry[]; about: AuditEntry[] }> {
+  const read = async (field: string) => (await documentsWhere(AUDIT_LOG, field, uid, AuditEntrySchema)).map((doc) => doc.data);
+  return { made: await read("actorUid"), about: await read("target.id") };
+}

@@ -231,6 +231,11 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
   return { ok: true, changed: true };
 }
 
+/** "Download my data" (issue 35): a person's own entry on the staff roster, or null. */
+export async function rosterEntryOf(uid: string): Promise<{ roles: Role[]; name: string; contact: string } | null> {
+  return (await getStore().get(STAFF_ROSTER, ROSTER_ID, RosterSchema))?.members[uid] ?? null;
+}
+
 /**
  * Account deletion (ADR 032, issue 35): their entry leaves the roster, in one transaction with the
  * same last-admin check as a role change, so a deletion and a role removal at the same moment cannot
