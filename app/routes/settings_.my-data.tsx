@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!hasRecentSignIn(viewer)) return redirect("/settings?data=sign_in_again_export#data");
   if (!(await dataExportLimit.attempt(viewer.uid)).ok) return redirect("/settings?data=data_export_limited#data");
   const { zip, filename } = await memberDataZip(viewer.uid);
-  return new Response(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength), {
+  return new Response(new Uint8Array(zip), {
     status: 200,
     headers: {
       "Content-Type": "application/zip",
