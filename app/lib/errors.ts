@@ -14,6 +14,12 @@ export const ERRORS = {
     status: 403,
     message: "For your safety, deleting your account needs a recent sign-in. Please sign in again, then delete it within five minutes.",
   },
+  // "Download my data" (issue 35): the same recent sign-in as deletion, and a few downloads an hour.
+  sign_in_again_export: {
+    status: 403,
+    message: "For your safety, downloading your data needs a recent sign-in. Please sign in again, then download it within five minutes.",
+  },
+  data_export_limited: { status: 429, message: "You've downloaded your data a few times this hour. Please try again in an hour." },
   internal: { status: 500, message: "Internal Server Error" },
   photo_missing: { status: 400, message: "Please choose a photo to upload." },
   photo_empty: { status: 400, message: "That file is empty. Please choose a photo." },
@@ -43,6 +49,10 @@ export const ERRORS = {
   class_not_yours: { status: 403, message: "You can change only the classes you teach. An admin can change any class." },
 
   // The back office (issue 26).
+  account_last_admin: {
+    status: 409,
+    message: "You are the site's only admin, so your account can't be deleted yet. Make someone else an admin on Staff, People first; then you can delete it.",
+  },
   staff_last_admin: { status: 409, message: "This is the last admin. Make someone else an admin first, then remove this role." },
   staff_person_not_found: { status: 404, message: "We couldn't find that person. Search again and choose them from the results." },
   staff_anonymous_person: { status: 409, message: "Only someone who has signed up with a phone or an e-mail can hold a staff role." },

@@ -92,11 +92,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       gifts,
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
       demoClock: demoPaymentsActive(),
+      dataRefusal: DATA_REFUSALS.find((code) => code === url.searchParams.get("data")) ?? null,
       saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved.startsWith("profile") || saved === "email-confirmed" ? "profile" : saved, text: SAVED[saved] } : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** Refusals of "Download my data" (routes/settings_.my-data.tsx), shown beside its button. */
+const DATA_REFUSALS = ["sign_in_again_export", "data_export_limited", "bad_request"] as const satisfies readonly ErrorCode[];
 
 type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string>; code?: ErrorCode };
 
@@ -165,6 +169,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const parsed = parseForm(DeleteFormSchema, formData, ["confirm"]);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const deleted = await deleteAccountCompletely(viewer.uid);
+    if (!deleted.ok && deleted.problem) {
+      return data<ActionResult>({ form: intent, errors: { confirm: deleted.problem.message }, values: {} }, { status: deleted.problem.status });
+    }
     if (!deleted.ok) {
       return data<ActionResult>(
         { form: intent, errors: { confirm: "We couldn't finish deleting your account just now. We'll finish it shortly; you don't need to do anything." }, values: {} },
@@ -319,6 +326,34 @@ export default function SettingsRoute() {
               Sign out
             </button>
           </Form>
+        </section>
+
+        <section className="auth-card" id="data" aria-labelledby="data-title">
+          <h2 id="data-title">Download your data</h2>
+          <p>
+            A zip of everything we hold about you: your profile, membership and payments, classes and tickets, practice, surveys and
+            more, as JSON and spreadsheet (CSV) files, with a short README saying what each file is.
+          </p>
+          <p>Like deleting your account, it needs a sign-in in the last five minutes.</p>
+          {stored.dataRefusal ? (
+            <p className="field__error" id="data-error" role="alert">
+              {ERRORS[stored.dataRefusal].message}
+            </p>
+          ) : null}
+          <form method="post" action="/settings/my-data">
+            <input type="hidden" name="intent" value="download" />
+            <button className="button button--secondary" type="submit" aria-describedby={stored.dataRefusal ? "data-error" : undefined}>
+              Download my data
+            </button>
+          </form>
+          {stored.dataRefusal === "sign_in_again_export" ? (
+            <form method="post" action="/settings/my-data">
+              <input type="hidden" name="intent" value="sign-in-again" />
+              <button className="button button--secondary" type="submit">
+                Sign in again
+              </button>
+            </form>
+          ) : null}
         </section>
 
         <section className="auth-card" id="delete" aria-labelledby="delete-title">

@@ -15,8 +15,9 @@ export const LADDER = [
   "features/studios",
   "features/engagement",
   "features/checkout",
-  "features/privacy",
+  // Staff records name people too (the roster, notes, the audit log), so privacy stands above staff.
   "features/staff",
+  "features/privacy",
   "demo",
   "browser",
   "components",

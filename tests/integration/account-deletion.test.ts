@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { unzipSync, strFromU8 } from "fflate";
 import { DEMO_SECRET, GOOD_CARD, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { staffSession } from "../support/staff-session";
 
 // One member with one of everything the site can hold about a person, deleted from settings; then
 // every collection of the store is read, whatever its name, for anything that still points at them.
@@ -46,7 +48,16 @@ const { demoGiftTypes } = await import("../../app/demo/gifts");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
 const { demoPromotionCodes } = await import("../../app/demo/promotion-codes");
+const { USER_SURVEYS, SURVEY_QUESTIONS, SURVEY_CAMPAIGNS } = await import("../../app/features/engagement/surveys");
+const { answerSurvey, surveyForMember } = await import("../../app/features/engagement/surveys.server");
+const { demoSurveyCampaigns, demoSurveyQuestions } = await import("../../app/demo/surveys");
+const { assignStudios, setRoles } = await import("../../app/features/staff/people.server");
+const { assignCohost } = await import("../../app/features/staff/cohost.server");
+const { sendClassNote } = await import("../../app/features/staff/class-notes.server");
+const { requestEmailChange } = await import("../../app/features/identity/email-change.server");
+const { DATA_INVENTORY, inventoryEntry, personalCollections } = await import("../../app/lib/data-inventory");
 const settingsRoute = await import("~/routes/settings");
+const myDataRoute = await import("~/routes/settings_.my-data");
 const sessionRoute = await import("~/routes/api.session");
 const webhookRoute = await import("~/routes/api.payments.webhook");
 
@@ -91,12 +102,15 @@ async function traces(who: { uid: string; phone: string; email: string; firstNam
     ["first name", who.firstName.toLowerCase()],
     ["last name", who.lastName.toLowerCase()],
   ];
+  const KIND: Record<string, string> = { uid: "uid", phone: "phone", "e-mail": "email", "first name": "name", "last name": "name" };
   for (const [collection, docs] of await everything()) {
-    const providersBooks = collection.startsWith("demoPayments");
+    // What the inventory says deletion keeps, and why (the provider's books keep our former uid).
+    const rule = inventoryEntry(collection)?.deletion;
+    const kept: readonly string[] = rule?.rule === "keep" ? rule.keeps : [];
     for (const [id, data] of docs) {
       const text = `${id} ${JSON.stringify(data)}`.toLowerCase();
       for (const [what, needle] of needles) {
-        if (providersBooks && what === "uid") continue;
+        if (kept.includes(KIND[what])) continue;
         if (text.includes(needle)) found.push(`${collection}/${id}: ${what}`);
       }
     }
@@ -304,6 +318,31 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     expect((await companionScores(friend)).map((s) => s.uid)).toEqual([uid]);
     expect(await inviteCompanion(uid, companionKey(uid, friend))).toMatchObject({ ok: true, done: "invited" });
 
+    expect((await companionScores(uid)).map((s) => s.uid)).toEqual([friend]);
+
+    // Surveys (issue 27): the demo survey shown and answered, free text included.
+    for (const question of demoSurveyQuestions) await store.set(SURVEY_QUESTIONS, question.id, { ...question });
+    for (const campaign of demoSurveyCampaigns) await store.set(SURVEY_CAMPAIGNS, campaign.id, { ...campaign });
+    await store.set(USER_SURVEYS, uid, { arm: "show-surveys" });
+    const survey = (await surveyForMember({ uid, isSubscribed: true }))!;
+    const q = (n: number) => `${survey.campaign.id}__q${n}`;
+    expect(await answerSurvey(uid, survey.campaign.id, { [q(1)]: "Early morning", [q(2)]: ["Breath work"], [q(3)]: "4", [q(4)]: `${person.firstName} here: more evening sits, please.` })).toEqual({ ok: true, already: false });
+
+    // Staff (issue 26): roles from another admin, a studio's front desk, a cohost place, a note to a class.
+    const admin = await staffSession({ admin: true }, SITE, "Ottoline");
+    const actor = { uid: admin.uid, name: "Ottoline Person", role: "admin" as const };
+    expect(await setRoles(actor, admin.uid, ["admin"])).toMatchObject({ ok: true });
+    expect(await setRoles(actor, uid, ["admin", "cohost", "studioStaff"])).toMatchObject({ ok: true });
+    expect(await assignStudios(actor, uid, ["lantern-yard"])).toMatchObject({ ok: true, changed: true });
+    expect(await assignCohost(actor, { intent: "add-cohost", classId: classes.theirs, uid })).toMatchObject({ ok: true, changed: true });
+    const asStaff = { uid, name: `${person.firstName} ${person.lastName}`, role: "admin" as const };
+    expect(await sendClassNote({ roles: ["admin"], teacherId: null }, asStaff, { classId: classes.mine, note: "The room is warm; bring water." })).toMatchObject({ ok: true });
+
+    // A new e-mail address waiting for its link, and the plan cancelled and resumed (the cancellation is counted).
+    expect(await requestEmailChange({ uid, email: `ysolde.next.${tag}@example.com` })).toBe("sent");
+    expect((await membership.cancelMembership(uid)).ok).toBe(true);
+    expect((await membership.resumeMembership(uid)).ok).toBe(true);
+
     // Analytics, recorded here and uploaded by the browser; and the e-book lead under their address.
     await recordEvent({ name: "Deletion_Test_Event", properties: { where: "settings" } }, { uid });
     await saveCollectedUpload(
@@ -337,16 +376,74 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     expect((again as Response).headers.get("Set-Cookie")).toMatch(/^__session=/);
   });
 
+  it("gives the member everything the inventory says is theirs: a zip of JSON and CSV with a README, after a fresh sign-in, three times an hour", async () => {
+    let cookie = await signedInCookie();
+    const post = async (intent: string) => {
+      try {
+        return (await myDataRoute.action({ request: new Request(`${SITE}/settings/my-data`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie, Origin: SITE } }), params: {}, context: {} } as never)) as Response;
+      } catch (thrown) {
+        return thrown as Response;
+      }
+    };
+    // A sign-in older than five minutes goes back to the settings section, which says why.
+    const realNow = Date.now();
+    vi.spyOn(Date, "now").mockReturnValue(realNow + 310_000);
+    const stale = await post("download");
+    vi.restoreAllMocks();
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get("Location")).toBe("/settings?data=sign_in_again_export#data");
+    const again = await post("sign-in-again");
+    expect(again.headers.get("Location")).toBe(`/sign-in?next=${encodeURIComponent("/settings#data")}`);
+    cookie = await signedInCookie();
+
+    const answered = await post("download");
+    expect(answered.status).toBe(200);
+    expect(answered.headers.get("Content-Type")).toBe("application/zip");
+    expect(answered.headers.get("Content-Disposition")).toMatch(/^attachment; filename="stillhour-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+    expect(answered.headers.get("Cache-Control")).toBe("private, no-store");
+    const zip = unzipSync(new Uint8Array(await answered.arrayBuffer()));
+    const files = new Map(Object.entries(zip).map(([name, bytes]) => [name.split("/").pop()!, strFromU8(bytes)]));
+    const readme = files.get("README.txt")!;
+    expect(readme).toMatch(/^Your data from Stillhour/);
+    expect(JSON.parse(files.get("account.json")!)).toMatchObject({ uid, phoneNumber: person.phone });
+
+    // Every collection the inventory says holds something of a person, and exports, is there with their rows.
+    const exported = personalCollections().filter((entry) => entry.export.rule !== "none");
+    expect(exported.length).toBeGreaterThan(40);
+    const empty: string[] = [];
+    for (const { collection } of exported) {
+      const rows = JSON.parse(files.get(`${collection}.json`) ?? "[]") as unknown[];
+      if (rows.length === 0) empty.push(collection);
+      else {
+        expect(files.get(`${collection}.csv`)!.split("\r\n").length, collection).toBeGreaterThanOrEqual(rows.length + 1);
+        expect(readme, collection).toContain(`${collection}.json, ${collection}.csv:`);
+      }
+    }
+    expect(empty).toEqual([]);
+    const text = [...files.values()].join("\n");
+    for (const mine of [uid, person.email, person.lastName, "more evening sits", "Early morning", "The room is warm"]) expect(text).toContain(mine);
+    // Nobody else's uid, and no code that works like a key.
+    for (const other of [otherMember.referrer, otherMember.friend, otherMember.waiting, otherMember.booked, `friend-${tag}`]) expect(text).not.toContain(other);
+    expect(JSON.parse(files.get("gifts.json")!).every((gift: Record<string, unknown>) => !("code" in gift))).toBe(true);
+    expect(JSON.parse(files.get("emailConfirmations.json")!)[0]).not.toHaveProperty("tokenHash");
+
+    // Three downloads an hour per account; the fourth goes back with its sentence.
+    expect((await post("download")).status).toBe(200);
+    expect((await post("download")).status).toBe(200);
+    const limited = await post("download");
+    expect(limited.status).toBe(302);
+    expect(limited.headers.get("Location")).toBe("/settings?data=data_export_limited#data");
+  });
+
   it("deletes a member with one of everything: nothing anywhere still carries their uid, phone, e-mail or name, and the money records stay under a pseudonym", async () => {
     const before = await traces();
-    // The fixture really does reach every kind of record: the scan finds the person all over the store.
-    expect([...new Set(before.map((trace) => trace.split("/")[0]))]).toEqual([
-      "analyticsEvents", "checkoutIntents", "classBookings", "classCredits", "classSeats", "collectedEvents", "companionInvites", "creditAccounts",
-      "demoPaymentsCustomers", "favoritedContent", "followingRelationships", "friendshipScoreCache", "giftedMemberships", "gifts", "inPersonSeats", "inPersonTickets", "leads", "membershipFulfilments",
-      "memberships", "paymentCustomers", "paymentEvents", "practiceEntries", "practiceSettings", "privateUsers", "promotionRedeemers", "promotionRedemptions", "purchases",
-      "referralCodes", "referralOwners", "referrals", "sentMail", "studioTransactions", "userAchievements", "userActions", "userChallengeEvents", "userChallenges", "userCheckInInfo",
-      "userCheckInInfoRecord", "userCreditPacks", "userMemberships", "usernames", "waiverSignatures", "watchHistory", "winbackOffers",
-    ]);
+    // The fixture really does reach every kind of record: the scan finds the person in exactly the
+    // collections the data inventory says hold something of a person (ADR 055), but for the job
+    // document, which exists only while a deletion runs, and public teacher pages, which they have none of.
+    const reached = [...new Set(before.map((trace) => trace.split("/")[0]))].filter((collection) => inventoryEntry(collection)?.domain !== "payment provider");
+    const personal = personalCollections().filter((entry) => entry.collection !== ACCOUNT_DELETIONS && entry.deletion.rule !== "keep");
+    expect(reached.sort()).toEqual(personal.map((entry) => entry.collection).sort());
+    expect(DATA_INVENTORY.length).toBeGreaterThan(personal.length);
 
     const deleted = await postSettings(await signedInCookie(), { intent: "delete", confirm: "DELETE" });
     expect(statusOf(deleted)).toBe(302);

@@ -6,6 +6,7 @@ import { createFirestoreStore } from "./firestore.server";
 import { tallyReads } from "./read-tally.server";
 import { withFaults, withReadDeadline, withUnreachableMapped } from "./faults.server";
 import { batchGets } from "./batched-gets.server";
+import { withDeclaredCollections } from "./declared.server";
 
 let store: DocumentStore | undefined;
 
@@ -21,8 +22,17 @@ export function getStore(): DocumentStore {
   // (docs/decisions/041); a test may inject faults beneath both.
   // Reads are counted per request when a tally runs (read-tally.server.ts); inside a withBatchedGets
   // scope, gets started together go out as one getMany (batched-gets.server.ts).
-  store = batchGets(tallyReads(withReadDeadline(withUnreachableMapped(env.STORE_FAULTS_FILE ? withFaults(driver, resolve(env.STORE_FAULTS_FILE)) : driver))));
+  store = assembleStore(driver, env.STORE_FAULTS_FILE ? resolve(env.STORE_FAULTS_FILE) : undefined);
   return store;
+}
+
+/**
+ * The layers every driver gets, whichever was chosen: writes only to collections the data inventory
+ * declares (declared.server.ts), and the rest as above.
+ */
+export function assembleStore(driver: DocumentStore, faultsFile?: string): DocumentStore {
+  const declared = withDeclaredCollections(driver);
+  return batchGets(tallyReads(withReadDeadline(withUnreachableMapped(faultsFile ? withFaults(declared, faultsFile) : declared))));
 }
 
 /** Swaps the store, for tests that bring their own driver. */

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import type { DocumentStore } from "~/adapters/store/port.server";
 import { cached, invalidatePrefix } from "~/lib/cache.server";
@@ -111,3 +112,29 @@ export function getUpcomingClasses(limit = 6): Promise<LiveClass[]> {
       .slice(0, limit);
   });
 }
+
+/**
+ * Account deletion (ADR 032, issue 35): takes a person off every class's cohost list. Cohost lists
+ * are short and only staff are on them, but nothing indexes who is on one, so every class is read,
+ * a page at a time; each change is its own transaction, so a cohost added meanwhile stays.
+ */
+export async function forgetCohosting(uid: string): Promise<void> {
+  const store = getStore();
+  let changed = false;
+  let cursor: string | null = null;
+  do {
+    const page: Awaited<ReturnType<typeof store.query<typeof CohostListSchema>>> = await store.query(CLASSES, CohostListSchema, { limit: 500, cursor });
+    for (const doc of page.docs) {
+      if (!doc.data.cohostUids.includes(uid)) continue;
+      await store.transaction(async (tx) => {
+        const current = await tx.get(CLASSES, doc.id, CohostListSchema);
+        if (current?.cohostUids.includes(uid)) tx.update(CLASSES, doc.id, { cohostUids: current.cohostUids.filter((other) => other !== uid) });
+      });
+      changed = true;
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  if (changed) forgetCachedClasses();
+}
+
+const CohostListSchema = z.object({ cohostUids: z.array(z.string()).default([]) });

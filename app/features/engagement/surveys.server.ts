@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import {
   DEFAULT_SURVEY_WEIGHTS,
@@ -150,4 +151,14 @@ export async function answersTo(campaignId: string): Promise<Array<z.infer<typeo
 
 function queryAnswers(campaignId: string, cursor: string | null) {
   return getStore().query(SURVEY_ANSWERS, SurveyAnswerSchema, { where: [{ field: "campaignId", op: "==", value: campaignId }], limit: 500, cursor });
+}
+
+/**
+ * Account deletion (ADR 032, issue 35): their answers (free text included) and their survey state
+ * go. The counts on /staff/surveys are read from the answers, so they no longer count them either.
+ */
+export async function forgetSurveys(uid: string): Promise<void> {
+  const store = getStore();
+  for (const { id } of await documentsWhere(SURVEY_ANSWERS, "uid", uid)) await store.delete(SURVEY_ANSWERS, id);
+  await store.delete(USER_SURVEYS, uid);
 }

@@ -75,7 +75,7 @@ export async function requestEmailChange(input: { uid: string; email: string | n
     subject: "Confirm your e-mail address for Stillhour",
     text: `Hello ${person?.firstName ?? "there"},\n\nPlease confirm that this is your e-mail address by following this link (it works for ${EMAIL_LINK_HOURS / 24} days):\n${link}\n\nUntil you do, we keep writing to ${person?.email ? "the address we had before" : "no e-mail address"}.\n\nIf you didn't ask for this, you can ignore this message; nothing changes.\n\nStillhour`,
     idempotencyKey: `email-confirm:${claimed.tokenHash}`,
-  });
+  }, { uid: input.uid });
   return "sent";
 }
 

@@ -5,7 +5,7 @@ import { deleteAccount, getAccount } from "~/adapters/identity/index.server";
 import { deleteProfilePhotoFile } from "~/features/identity/profile-photo.server";
 import { deletePrivateUserRecords, getPrivateUser } from "~/features/identity/user.server";
 import { forgetLeads } from "~/features/content/lead.server";
-import { forgetEmailChange } from "~/features/identity/email-change.server";
+import { forgetEmailChange, getPendingEmail } from "~/features/identity/email-change.server";
 import { anonymiseMembershipRecords, closePaymentAccounts, customersOf } from "~/features/billing/membership.server";
 import { anonymisePromotionUse } from "~/features/billing/promotion-code.server";
 import { anonymisePurchases } from "~/features/billing/purchases.server";
@@ -22,6 +22,13 @@ import { forgetTickets } from "~/features/studios/in-person-tickets.server";
 import { anonymiseStudioPurchases } from "~/features/studios/studio-purchases.server";
 import { sendTicketConfirmation } from "~/features/studios/ticket-mail.server";
 import { forgetSignatures, signaturesOf } from "~/features/studios/waiver.server";
+import { forgetSurveys } from "~/features/engagement/surveys.server";
+import { forgetCohosting } from "~/features/classes/class-schedule.server";
+import { forgetStudioStaff } from "~/features/studios/studio.server";
+import { leaveStaff } from "~/features/staff/people.server";
+import { anonymiseAuditEntries } from "~/features/staff/audit.server";
+import { anonymiseClassNotes } from "~/features/staff/class-notes.server";
+import type { Problem } from "~/lib/errors";
 import { forgetAnalytics } from "~/platform/analytics-event.server";
 import { anonymiseSentMail } from "~/platform/mail.server";
 
@@ -53,9 +60,12 @@ type AccountDeletion = z.output<typeof AccountDeletionSchema>;
  * Deletes a member's account for good (settings): their sign-in account, their payment accounts at
  * the provider, and everything of theirs in the store, deleted or, for money records, kept under a
  * pseudonym. Every step is safe to repeat; a failure midway leaves the job for the clean-up to
- * finish, and answers `ok: false`.
+ * finish, and answers `ok: false`. The site's only admin is refused before anything changes
+ * (`problem`): leaving the staff roster is the first step, checked in the same transaction.
  */
-export async function deleteAccountCompletely(uid: string): Promise<{ ok: boolean }> {
+export async function deleteAccountCompletely(uid: string): Promise<{ ok: true } | { ok: false; problem?: Problem }> {
+  const left = await leaveStaff(uid);
+  if (!left.ok) return { ok: false, problem: left.problem };
   await getStore().createIfAbsent(ACCOUNT_DELETIONS, uid, { uid, requestedAt: Date.now() });
   try {
     await finishAccountDeletion(uid);
@@ -87,6 +97,14 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
   await forgetWatching(uid);
   await forgetCompanions(uid); // before the practice record, which says whose caches name them
   await forgetEngagement(uid);
+  await forgetSurveys(uid);
+
+  // What they did as staff (issue 35): off every desk and cohost list; their notes and audit entries
+  // keep the change under the pseudonym. (The roster entry went first, in deleteAccountCompletely.)
+  await forgetStudioStaff(uid);
+  await forgetCohosting(uid);
+  await anonymiseClassNotes(uid, pseudonym);
+  await anonymiseAuditEntries(uid, pseudonym);
 
   // Money: kept for the accounts, with no one named.
   await forgetReferrals(uid);
@@ -113,8 +131,9 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
  * provider customer of the person. A job written before these fields gains them on its next run.
  */
 async function openJob(uid: string): Promise<AccountDeletion> {
-  const [user, account, signatures, customers] = await Promise.all([getPrivateUser(uid), getAccount(uid), signaturesOf(uid), customersOf(uid)]);
-  const emails = [user?.email, account?.email, ...signatures.map((signature) => signature.signer.email)]
+  const [user, account, signatures, customers, pending] = await Promise.all([getPrivateUser(uid), getAccount(uid), signaturesOf(uid), customersOf(uid), getPendingEmail(uid, 0)]);
+  // The address waiting for its link too: its confirmation mail names them.
+  const emails = [user?.email, account?.email, pending, ...signatures.map((signature) => signature.signer.email)]
     .filter((email): email is string => typeof email === "string" && email.includes("@"))
     .map((email) => email.toLowerCase());
   return getStore().transaction(async (tx) => {

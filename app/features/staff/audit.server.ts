@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext, WhereClause } from "~/adapters/store/port.server";
 import { AuditEntrySchema, fieldDiff, type AuditActor, type AuditArea, type AuditEntry } from "./audit";
 
@@ -7,7 +8,8 @@ import { AuditEntrySchema, fieldDiff, type AuditActor, type AuditArea, type Audi
  * `auditLog/{id}`: one entry per change made through the staff pages (issue 26; ADR 044). Entries
  * are only ever created, inside the transaction of the change they describe (so a change and its
  * entry commit together or not at all), with a fresh id (`create` refuses to overwrite). Nothing in
- * the app updates or deletes them, and no route offers to.
+ * the app updates or deletes them, and no route offers to, with one exception: deleting an account
+ * puts a pseudonym and "Deleted account" where an entry named that person (`anonymiseAuditEntries`).
  */
 
 export const AUDIT_LOG = "auditLog";
@@ -66,4 +68,38 @@ export async function listAuditEntries(filter: AuditFilter, limit = AUDIT_PAGE_S
   if (filter.to) where.push({ field: "at", op: "<", value: filter.to.toISOString() });
   const { docs, nextCursor } = await getStore().query(AUDIT_LOG, AuditEntrySchema, { where, orderBy: [{ field: "at", direction: "desc" }], limit, cursor: filter.cursor ?? null });
   return { entries: docs.map((doc) => ({ id: doc.id, ...doc.data })), nextCursor };
+}
+
+/** What an entry says instead of a deleted person's name. */
+export const DELETED_ACCOUNT_LABEL = "Deleted account";
+
+/**
+ * Account deletion (ADR 032, issue 35): every entry they made, every entry about their account, and
+ * every cohost change that listed them keeps the change, with their uid replaced by the deletion's
+ * pseudonym (so one person's changes still read as one person's) and their name by "Deleted account".
+ */
+export async function anonymiseAuditEntries(uid: string, pseudonym: string): Promise<void> {
+  const store = getStore();
+  const found = [
+    ...(await documentsWhere(AUDIT_LOG, "actorUid", uid)),
+    ...(await documentsWhere(AUDIT_LOG, "target.id", uid)),
+    // Cohost lists are recorded before and after, so those entries carry the uid in their changes.
+    ...(await documentsWhere(AUDIT_LOG, "area", "classes")).filter((doc) => JSON.stringify(doc.data.changes ?? []).includes(uid)),
+  ];
+  for (const id of new Set(found.map((doc) => doc.id))) {
+    await store.transaction(async (tx) => {
+      const entry = await tx.get(AUDIT_LOG, id, AuditEntrySchema);
+      if (!entry) return;
+      const renamed = JSON.parse(JSON.stringify(entry).split(uid).join(pseudonym)) as AuditEntry;
+      if (entry.actorUid === uid) renamed.actorName = DELETED_ACCOUNT_LABEL;
+      if (entry.target.id === uid) renamed.target = { ...renamed.target, label: DELETED_ACCOUNT_LABEL };
+      tx.set(AUDIT_LOG, id, { ...renamed });
+    });
+  }
+}
+
+/** "Download my data" (issue 35): the changes a person made, and the changes made to their account. */
+export async function auditEntriesOf(uid: string): Promise<{ made: AuditEntry[]; about: AuditEntry[] }> {
+  const read = async (field: string) => (await documentsWhere(AUDIT_LOG, field, uid, AuditEntrySchema)).map((doc) => doc.data);
+  return { made: await read("actorUid"), about: await read("target.id") };
 }

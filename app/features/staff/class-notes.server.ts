@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
 import { problemOf, type Problem } from "~/lib/errors";
 import { sendOnce } from "~/platform/mail.server";
@@ -80,4 +81,9 @@ export async function sendClassNote(staff: StaffMember, actor: AuditActor, input
     if (result !== "failed") told += 1;
   }
   return { ok: true, first, told };
+}
+
+/** Account deletion (ADR 032, issue 35): a note they sent stays with its class, sent by the pseudonym. */
+export async function anonymiseClassNotes(uid: string, pseudonym: string): Promise<void> {
+  for (const { id } of await documentsWhere(CLASS_NOTES, "sentBy", uid)) await getStore().update(CLASS_NOTES, id, { sentBy: pseudonym });
 }

@@ -231,6 +231,36 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
   return { ok: true, changed: true };
 }
 
+/** "Download my data" (issue 35): a person's own entry on the staff roster, or null. */
+export async function rosterEntryOf(uid: string): Promise<{ roles: Role[]; name: string; contact: string } | null> {
+  return (await getStore().get(STAFF_ROSTER, ROSTER_ID, RosterSchema))?.members[uid] ?? null;
+}
+
+/**
+ * Account deletion (ADR 032, issue 35): their entry leaves the roster, in one transaction with the
+ * same last-admin check as a role change, so a deletion and a role removal at the same moment cannot
+ * leave the site without an admin. The only admin is refused (`account_last_admin`) and nothing
+ * changes; they can make someone else an admin first.
+ */
+export async function leaveStaff(uid: string): Promise<{ ok: true } | { ok: false; problem: Problem }> {
+  const account = await getAccount(uid);
+  const had = account ? rolesFromClaims(account.claims) : [];
+  if (had.length === 0 && !(await getStore().get(STAFF_ROSTER, ROSTER_ID, RosterSchema))?.members[uid]) return { ok: true };
+  await loadRoster();
+  return getStore().transaction(async (tx) => {
+    const roster = (await tx.get(STAFF_ROSTER, ROSTER_ID, RosterSchema)) ?? { members: {} };
+    const isAdmin = had.includes("admin") || (roster.members[uid]?.roles.includes("admin") ?? false);
+    const otherAdmins = Object.entries(roster.members).filter(([other, member]) => other !== uid && member.roles.includes("admin"));
+    if (isAdmin && otherAdmins.length === 0) return { ok: false as const, problem: problemOf("account_last_admin") };
+    if (roster.members[uid]) {
+      const members = { ...roster.members };
+      delete members[uid];
+      tx.set(STAFF_ROSTER, ROSTER_ID, { members });
+    }
+    return { ok: true as const };
+  });
+}
+
 /**
  * Makes `uid` front-desk staff at exactly these studios (and nowhere else), one audit entry for the
  * change. The public studio list is cached for up to a minute per instance; the front desk reads

@@ -1,5 +1,6 @@
 import { getStore } from "~/adapters/store/index.server";
-import { cached } from "~/lib/cache.server";
+import { z } from "zod";
+import { cached, invalidate } from "~/lib/cache.server";
 import { CLASSES, listUpcomingClasses } from "~/features/classes/class-schedule.server";
 import { timeRange } from "~/features/classes/class-listing.server";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
@@ -96,4 +97,20 @@ export async function todaysClasses(studio: Studio, now: Date): Promise<LiveClas
     orderBy: [{ field: "startsAt" }],
   });
   return docs.map((d) => d.data).filter((c) => c.studioId === studio.id && studioDay(c.startsAt, studio.timeZone) === today);
+}
+
+/** Account deletion (ADR 032, issue 35): takes a person off every studio's front-desk list. */
+export async function forgetStudioStaff(uid: string): Promise<void> {
+  const store = getStore();
+  const StaffListSchema = z.object({ staffUids: z.array(z.string()).default([]) });
+  const { docs } = await store.query(STUDIOS, StaffListSchema);
+  let changed = false;
+  for (const doc of docs.filter((d) => d.data.staffUids.includes(uid))) {
+    await store.transaction(async (tx) => {
+      const current = await tx.get(STUDIOS, doc.id, StaffListSchema);
+      if (current?.staffUids.includes(uid)) tx.update(STUDIOS, doc.id, { staffUids: current.staffUids.filter((other) => other !== uid) });
+    });
+    changed = true;
+  }
+  if (changed) invalidate("studios");
 }
