@@ -47,7 +47,14 @@ const IntentSchema = z.object({ uid: z.string(), intentId: z.string(), planId: z
 const WinbackSchema = z.object({ uid: z.string(), status: z.enum(["claimed", "applied"]) });
 
 const DiscountSchema = z
-  .object({ promotionCodeId: z.string().nullable(), code: z.string().nullable(), percentOff: z.number().nullable(), amountOff: z.number().nullable(), endsAt: z.number().nullable() })
+  .object({
+    promotionCodeId: z.string().nullable(),
+    code: z.string().nullable(),
+    percentOff: z.number().nullable(),
+    amountOff: z.number().nullable(),
+    endsAt: z.number().nullable(),
+    duration: z.enum(["once", "repeating", "forever"]).nullable().optional(),
+  })
   .nullable();
 
 export const MembershipSchema = z.object({
