@@ -203,25 +203,40 @@ const NUMBER_WORDS: Record<string, number> = {
   ninety: 90,
 };
 
+const NUMBER = `\\d{1,3}|${Object.keys(NUMBER_WORDS).join("|")}`;
+const UNIT = "days?|weeks?|months?|fortnights?";
+/** "14 days", "two calmer weeks", "three-week", "a week" (an adjective may sit between, a number may not), "free month", "week one". */
 const CLAIM = new RegExp(
-  String.raw`\b(\d{1,3}|${Object.keys(NUMBER_WORDS).join("|")})[\s-]+(?:[a-z']+[\s-]+)?(days?|weeks?|months?|fortnights?)\b|\bweek one\b`,
+  String.raw`(?:\b([a-z']+)\s+)?\b(${NUMBER})[\s-]+(?:(?!(?:${NUMBER})\b)[a-z']+[\s-]+)?(${UNIT})\b|\bfree[\s-]+(week|month|fortnight)\b|\bweek one\b`,
   "gi",
 );
+/** "classes a week", "once a day": how often, not how long, so no claim. */
+const FREQUENCY = /(?:s|class|practice|once|twice)$/i;
+
+function daysIn(count: number, unit: string): number {
+  const name = unit.toLowerCase();
+  if (name.startsWith("day")) return count;
+  if (name.startsWith("week")) return count * 7;
+  if (name.startsWith("fortnight")) return count * 14;
+  return Number.NaN;
+}
 
 /**
  * The lengths of time a piece of copy promises, in days; NaN for a month, which is no fixed length.
- * "Two weeks of music-led classes" → [14]; "Your first month, on us" → [NaN]; "Week one free" → [7].
+ * "Two weeks of music-led classes" → [14]; "Your first month, on us" → [NaN]; "Week one free" → [7];
+ * "one short class a day" → [] (a frequency).
  */
 export function claimedDays(text: string): number[] {
   const claims: number[] = [];
   for (const match of text.matchAll(CLAIM)) {
-    if (!match[1]) {
-      claims.push(7);
-      continue;
+    const [, before, number, unit, freeUnit] = match;
+    if (freeUnit) claims.push(daysIn(1, freeUnit));
+    else if (!number) claims.push(7);
+    else {
+      const word = number.toLowerCase();
+      if ((word === "a" || word === "an") && before && FREQUENCY.test(before)) continue;
+      claims.push(daysIn(/^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word], unit));
     }
-    const count = /^\d+$/.test(match[1]) ? Number(match[1]) : NUMBER_WORDS[match[1].toLowerCase()];
-    const unit = match[2].toLowerCase();
-    claims.push(unit.startsWith("day") ? count : unit.startsWith("week") ? count * 7 : unit.startsWith("fortnight") ? count * 14 : Number.NaN);
   }
   return claims;
 }
