@@ -190,6 +190,7 @@ function planSummary(session: { trialDays: number | null; discount?: unknown }, 
   return {
     name: plan.name,
     price: words.regular,
-    lines: [...(words.discount ? [`Code ${discount?.code}: ${words.discount}.`] : []), ...words.steps.slice(0, -1)],
+    // Every step but the renewal, which the price above already states.
+    lines: words.steps.slice(0, -1),
   };
 }

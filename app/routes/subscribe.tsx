@@ -7,7 +7,7 @@ import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { FORM_MAX_BYTES } from "~/lib/form-body.server";
 import { listPlans } from "~/features/billing/plan.server";
-import { annualSaving, formatMoney } from "~/features/billing/promotion-code";
+import { annualSaving, formatMoney, type PromotionCheck } from "~/features/billing/promotion-code";
 import { describeOffer, offerFor, type Offer, type OfferWords } from "~/features/billing/offer";
 import { validTimeZone } from "~/features/identity/user";
 import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
@@ -93,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }),
       selected: plan.id,
       code: typed.slice(0, 64),
-      codeMessage: throttled ? throttled.message : check ? describeCodeCheck(check) : null,
+      codeMessage: throttled ? throttled.message : check ? withWholeTrial(describeCodeCheck(check), check, plan) : null,
       codeAccepted: check?.outcome === "accepted",
       step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
       steps: checkoutSteps(variants, region),
@@ -371,6 +371,13 @@ function timelineOf({ trialDays, interval }: Offer, words: OfferWords) {
 }
 
 
+
+/** A code that adds trial days also says the whole trial it makes, so no one adds it up (ADR 055). */
+function withWholeTrial(message: string, check: PromotionCheck, plan: Awaited<ReturnType<typeof listPlans>>[number]): string {
+  if (check.outcome !== "accepted" || check.discount.benefit.kind !== "trial") return message;
+  const offer = offerFor({ plan, benefit: check.discount.benefit, now: Math.floor(Date.now() / 1000) });
+  return `${message} Your free trial is ${offer.trialDays} days in all.`;
+}
 
 /** The visitor's first listed language, for money formatting; English when none is usable. */
 function acceptedLocale(request: Request): string {

@@ -1,6 +1,7 @@
 import type { Card, PlanInterval, SubscriptionStatus } from "~/adapters/payments/billing";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "~/features/identity/user";
 import { dateTimeFormat, numberFormat } from "~/lib/date-format";
+import { formatMoney } from "./promotion-code";
 
 /**
  * How a member's plan reads on screen (issue 8): settings, the welcome page and the cancel step all
@@ -100,7 +101,7 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
 function discountSentence(facts: MembershipFacts, timeZone: string | null | undefined, locale: string): string | null {
   const discount = facts.discount;
   if (!discount || (discount.percentOff === null && discount.amountOff === null)) return null;
-  const off = discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatAmount(discount.amountOff!, facts.currency, locale)} off`;
+  const off = discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatMoney(discount.amountOff!, facts.currency, locale)} off`;
   const lasting =
     discount.duration === "once"
       ? "your next payment"

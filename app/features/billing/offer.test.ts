@@ -56,6 +56,7 @@ describe("describeOffer", () => {
     expect(words.summary).toBe("7 days free, then $11.99 for your first month, then $14.99 a month.");
     expect(words.steps).toEqual([
       "Today: your 7-day free trial starts. Nothing is charged today.",
+      "Your code STILL20 gives 20% off your first 3 months.",
       "On December 5, 2026: your first payment of $11.99, unless you cancel before then.",
       "The reduced price is for your first 3 payments; after that it's $14.99 per month.",
       "Then $14.99 a month until you cancel. Cancel any time in settings; you keep access until the end of the period you paid for.",

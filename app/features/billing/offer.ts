@@ -139,6 +139,7 @@ export function describeOffer(offer: Offer, options: DescribeOptions = {}): Offe
         `${trialEnd ? `On ${trialEnd}` : `After ${trialLength(offer.trialDays)}`}: your first payment of ${firstCharge}, unless you cancel before then.`,
       ]
     : [`Today: your first payment of ${firstCharge}.`];
+  if (offer.discount) steps.splice(1, 0, `${offer.discount.code ? `Your code ${offer.discount.code} gives` : "You get"} ${offer.discount.summary}.`);
   if (note) steps.push(note);
   steps.push(`Then ${regular} until you cancel. Cancel any time in settings; you keep access until the end of the period you paid for.`);
   return {
