@@ -13,8 +13,7 @@ import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { pageOffer } from "~/features/billing/lander-offer.server";
-import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
+import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor, pageOffer } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",

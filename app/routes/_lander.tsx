@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { landerMeta } from "~/components/lander-route";
-import { requireLandingPageView } from "~/features/content/landing-page.server";
-import { withPageOffer } from "~/features/billing/lander-offer.server";
+import { requireLanderView } from "~/server/lander-data.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A Stillhour programme page: the child files only name the page; the content comes from the landingPages collection. */
@@ -11,8 +10,7 @@ export const handle = defineHandle({ name: "lander", layout: "lander", theme: "d
 export const meta = landerMeta;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // The page's words and the offer its button carries, checked against each other (ADR 055).
-  return withPageOffer(await requireLandingPageView(new URL(request.url).pathname));
+  return requireLanderView(new URL(request.url).pathname);
 }
 
 export default function LanderLayout() {

@@ -24,7 +24,7 @@ import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
-export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light", localTimes: true });
 
 // The loader marks the page private (a code's verdict and its rate limit are per person, and an admin
 // may pause a code at any moment, issue 26): without this the root's headers would let the front
