@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Plan } from "~/adapters/payments/billing";
 import { PromotionCodeSchema, evaluatePromotionCode, priceWithDiscount } from "~/features/billing/promotion-code";
-import { copyContradicts, offerFor } from "~/features/billing/offer";
+import { callToAction, copyContradicts, offerFor } from "~/features/billing/offer";
 import { demoLandingPages } from "./landing-pages";
 import { DEMO_PLAN_TRIAL_DAYS, demoPromotionCodes } from "./promotion-codes";
 
@@ -52,6 +52,10 @@ describe("demo promotion codes", () => {
         expect(copyContradicts(copy, offer), `${page.slug}: ${copy}`).toBe(false);
       }
     }
+  });
+
+  it("keep the plans' own trial a week, as the header's constant \"Start your free week\" says", () => {
+    expect(callToAction(offerFor({ plan: monthly, benefit: null, now: NOW }).trialDays)).toBe("Start your free week");
   });
 
   it("show each rule once", () => {
