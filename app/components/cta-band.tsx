@@ -3,7 +3,8 @@ import { Link } from "@remix-run/react";
 export function CtaBand({
   title,
   body,
-  cta = { label: "Start your free week", href: "/challenge" },
+  // The standard offer's week (ADR 055): /subscribe without a code gives exactly that.
+  cta = { label: "Start your free week", href: "/subscribe" },
   secondary,
 }: {
   title: string;

@@ -7,7 +7,11 @@ import { mix } from "~/lib/colour";
 import { TeacherSection, type TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
-export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription"> & { ctaHref: string };
+export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription" | "offer"> & {
+  ctaHref: string;
+  /** The offer as billing's model states it (ADR 055): `terms` is its one line, every plan's price in it. */
+  offer: LandingPage["offer"] & { terms: string };
+};
 export interface LanderData {
   page: LanderPageData;
   teachers: TeacherCardData[];
@@ -76,9 +80,9 @@ export function LanderPage({ page, teachers }: LanderData) {
               <Link className="button" to={ctaHref}>
                 {page.cta.label}
               </Link>
-              {page.offer.trialDays > 0 ? (
-                <p className="card__meta">
-                  {page.offer.trialDays} days free. Cancel any time, in two taps.
+              {page.offer.terms ? (
+                <p className="card__meta" data-testid="offer-terms">
+                  {page.offer.terms}
                 </p>
               ) : null}
             </div>

@@ -51,6 +51,12 @@ export function MembershipPanel({
                 <dd>{summary.nextCharge}</dd>
               </>
             ) : null}
+            {summary.discount ? (
+              <>
+                <dt>Discount</dt>
+                <dd>{summary.discount}</dd>
+              </>
+            ) : null}
             <dt>Card</dt>
             <dd>{summary.card ?? "No card on file"}</dd>
           </dl>

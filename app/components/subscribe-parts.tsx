@@ -1,26 +1,18 @@
 /**
  * The two ways the plan page explains a membership (§9 `choosePlanTimelineTest`): a timeline of what
- * happens when, or what the membership covers.
+ * happens when, or what the membership covers. The timeline's words are the offer's (ADR 055).
  */
-export function PlanTimeline({ trialDays, price, interval }: { trialDays: number; price: string; interval: string }) {
+export function PlanTimeline({ steps }: { steps: { when: string; what: string }[] }) {
   return (
     <section className="plan-timeline" aria-labelledby="plan-timeline-title">
       <h2 id="plan-timeline-title">What happens when</h2>
       <ol>
-        <li>
-          <strong>Today</strong>
-          <span>{trialDays > 0 ? `Your ${trialDays}-day free trial starts. Every class is open to you.` : `Your membership starts: ${price}.`}</span>
-        </li>
-        {trialDays > 0 ? (
-          <li>
-            <strong>Day {trialDays + 1}</strong>
-            <span>Your first payment of {price}, unless you cancel before then.</span>
+        {steps.map((step) => (
+          <li key={step.when}>
+            <strong>{step.when}</strong>
+            <span>{step.what}</span>
           </li>
-        ) : null}
-        <li>
-          <strong>Every {interval} after</strong>
-          <span>It renews until you cancel. Cancelling takes two clicks in settings, and you keep the time you paid for.</span>
-        </li>
+        ))}
       </ol>
     </section>
   );

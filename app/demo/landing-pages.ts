@@ -17,6 +17,11 @@ interface CommonSeed {
   headline: string;
   subheadline: string;
   body: string[];
+  /**
+   * `trialDays` is the whole free trial the page's code gives (the seed makes the code from it, app/demo/
+   * promotion-codes.ts); a page without a code offers the plans' own week. The copy may name a length
+   * only if it is this one: the offer model checks it (ADR 055).
+   */
   offer: { title: string; description: string; code: string | null; trialDays: number };
   ctaLabel: string;
   testimonials: [quote: string, name: string, city: string][];
@@ -124,7 +129,7 @@ const LANDERS: LanderSeed[] = [
     offer: {
       title: "Two weeks of music-led classes",
       description: "Unlimited Beats sessions, live listening parties and the full on-demand library, free for 14 days.",
-      code: null,
+      code: "BEATS14",
       trialDays: 14,
     },
     ctaLabel: "Start listening",
@@ -159,7 +164,7 @@ const LANDERS: LanderSeed[] = [
       "Becoming Magnetic is a 21-day programme of ten-minute practices. You'll work with posture and breath in week one, attention and listening in week two, and self-trust in week three.",
     ],
     offer: {
-      title: "Begin the 21 days free",
+      title: "Begin with a free week",
       description: "The full programme, daily reminders if you want them and every live class on the schedule, free for a week.",
       code: null,
       trialDays: 7,
@@ -197,7 +202,7 @@ const LANDERS: LanderSeed[] = [
       "By the end of the month, most people find they no longer need reminding.",
     ],
     offer: {
-      title: "Your first month, on us",
+      title: "Thirty days, on us",
       description: "Thirty days of live and on-demand classes, plus the challenge tracker and weekly group sessions.",
       code: "CHALLENGE30",
       trialDays: 30,
@@ -295,7 +300,7 @@ const LANDERS: LanderSeed[] = [
     teachers: ["leila", "priya", "saoirse"],
     accent: "#5a8fb0",
     seoTitle: "Emotional Intelligence Training | Stillhour",
-    seoDescription: "A four-week course to notice, name and respond to your feelings. Start week one free.",
+    seoDescription: "A gentle course to notice, name and respond to your feelings. Start week one free.",
   },
   {
     slug: "sleep",
@@ -347,7 +352,7 @@ const LANDERS: LanderSeed[] = [
       "Come as you are, with the laundry still waiting.",
     ],
     offer: {
-      title: "A calmer week, on us",
+      title: "Two calmer weeks, on us",
       description: "Dear Mama classes, live evening rest sessions and a caregivers' community circle, free for 14 days.",
       code: "DEARMAMA",
       trialDays: 14,
@@ -424,7 +429,7 @@ const LANDERS: LanderSeed[] = [
     offer: {
       title: "Practise from anywhere",
       description: "Every live class in every time zone, plus the on-demand library, free for 14 days.",
-      code: null,
+      code: "GLOBAL14",
       trialDays: 14,
     },
     ctaLabel: "See classes near my time",
@@ -462,7 +467,7 @@ const LANDERS: LanderSeed[] = [
     offer: {
       title: "Take all the time you need",
       description: "The Good Grief collection, monthly live circles and the full library, free for 30 days.",
-      code: null,
+      code: "GRIEF30",
       trialDays: 30,
     },
     ctaLabel: "Begin gently",
@@ -610,7 +615,7 @@ const LANDERS: LanderSeed[] = [
       "Pick a class by the time you have, not by a score. Some nights ten minutes is plenty. On others, a forty-minute sleep story is exactly right.",
     ],
     offer: {
-      title: "A month of better evenings",
+      title: "Thirty better evenings",
       description: "Sleep and recovery classes, evening live wind-downs and the full library, free for 30 days.",
       code: "RESTWELL30",
       trialDays: 30,
@@ -726,7 +731,7 @@ const PARTNERS: PartnerSeed[] = [
     ],
     offer: {
       title: "30 days free for Beekeeper's Naturals customers",
-      description: "A month of live and on-demand classes, then the regular membership if you choose to stay. Demo offer.",
+      description: "Thirty days of live and on-demand classes, then the regular membership if you choose to stay. Demo offer.",
       code: "HIVE30",
       trialDays: 30,
     },
@@ -755,7 +760,7 @@ const PARTNERS: PartnerSeed[] = [
       "Thirty days is enough time to notice the difference.",
     ],
     offer: {
-      title: "A month of calmer evenings",
+      title: "Thirty calmer evenings",
       description: "Canopy customers can try every Stillhour class free for 30 days. Demo offer.",
       code: "CANOPY30",
       trialDays: 30,
@@ -819,7 +824,7 @@ const PARTNERS: PartnerSeed[] = [
       code: "DAGNE30",
       trialDays: 30,
     },
-    ctaLabel: "Start my free month",
+    ctaLabel: "Start my 30 free days",
     firstClass: ["Download the commute pack", "Six short classes made for trains, buses and walks."],
     question: ["Can I listen while I walk?", "Yes. Our walking meditations are designed for eyes-open practice on the move."],
     testimonials: [
@@ -872,7 +877,7 @@ const PARTNERS: PartnerSeed[] = [
       "Practise outdoors if you can, or bring the outdoors in with Noa's sound baths recorded at dawn. Every season brings a new set of classes.",
     ],
     offer: {
-      title: "A month in the garden",
+      title: "Thirty days in the garden",
       description: "Flamingo Estate customers can try Stillhour free for 30 days, seasonal series included. Demo offer.",
       code: "ESTATE30",
       trialDays: 30,
@@ -962,7 +967,7 @@ const PARTNERS: PartnerSeed[] = [
     ],
     offer: {
       title: "60 days for FoundersCard members",
-      description: "Two months of Stillhour, including the Focused Mind track and live founder circles. Demo offer.",
+      description: "Sixty days of Stillhour, including the Focused Mind track and live founder circles. Demo offer.",
       code: "FOUNDERS60",
       trialDays: 60,
     },
@@ -990,7 +995,7 @@ const PARTNERS: PartnerSeed[] = [
       "Our recovery classes are slow and spacious. Amara's energising breath helps you finish strong, and Noa's sound meditations help you melt into stillness.",
     ],
     offer: {
-      title: "A month of mindful recovery",
+      title: "Thirty days of mindful recovery",
       description: "HigherDOSE customers can try Stillhour free for 30 days. Demo offer.",
       code: "DOSE30",
       trialDays: 30,
@@ -1078,7 +1083,7 @@ const PARTNERS: PartnerSeed[] = [
       "Brew your morning cup, sit somewhere comfortable and press play. Amara and Mateo take turns leading live morning breathwork every weekday.",
     ],
     offer: {
-      title: "A month of better mornings",
+      title: "Thirty better mornings",
       description: "MUD\\WTR customers can try Stillhour free for 30 days, live morning classes included. Demo offer.",
       code: "MUDWTR30",
       trialDays: 30,

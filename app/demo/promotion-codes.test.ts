@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Plan } from "~/adapters/payments/billing";
 import { PromotionCodeSchema, evaluatePromotionCode, priceWithDiscount } from "~/features/billing/promotion-code";
+import { callToAction, copyContradicts, offerFor } from "~/features/billing/offer";
 import { demoLandingPages } from "./landing-pages";
 import { DEMO_PLAN_TRIAL_DAYS, demoPromotionCodes } from "./promotion-codes";
 
@@ -39,6 +40,22 @@ describe("demo promotion codes", () => {
       expect(outcome(code!.code).outcome, page.slug).toBe("accepted");
       expect(priceWithDiscount(monthly, code!.benefit).trialDays, page.slug).toBe(page.offer.trialDays);
     }
+  });
+
+  it("let no page promise a length its button does not give (ADR 055)", () => {
+    for (const page of demoLandingPages) {
+      const code = page.offer.promotionCode ? byCode.get(page.offer.promotionCode) : null;
+      const offer = offerFor({ plan: monthly, benefit: code?.benefit ?? null, now: NOW });
+      // A page offering more than the plans' own week carries a code for it, or /subscribe would give the week.
+      expect(offer.trialDays, page.slug).toBe(page.offer.trialDays);
+      for (const copy of [page.offer.title, page.offer.description, page.cta.label, page.seoDescription]) {
+        expect(copyContradicts(copy, offer), `${page.slug}: ${copy}`).toBe(false);
+      }
+    }
+  });
+
+  it("keep the plans' own trial a week, as the header's constant \"Start your free week\" says", () => {
+    expect(callToAction(offerFor({ plan: monthly, benefit: null, now: NOW }).trialDays)).toBe("Start your free week");
   });
 
   it("show each rule once", () => {

@@ -13,7 +13,7 @@ import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
+import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor, pageOffer } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",
@@ -30,11 +30,13 @@ export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ pat
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
-  const [classes, teachers, quotes, press] = await Promise.all([
+  const [classes, teachers, quotes, press, offer] = await Promise.all([
     getUpcomingClasses(3),
     getTeachers(),
     getQuotes(),
     getPressArticles(),
+    // The standard offer, in the model's words (ADR 055): what /subscribe gives without a code.
+    pageOffer(null),
   ]);
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));
   const upcoming: ClassCardData[] = classes.map((liveClass) => ({
@@ -54,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The same line for everyone whose day it is; the page cache already keeps one page per zone.
     today: pick(dailyQuote(quotes, Date.now(), zone)),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
+    offer: { action: offer.action, line: offer.line, href: "/subscribe" },
   };
 }
 
@@ -78,7 +81,7 @@ const MODALITIES = [
 const pick = (quote: { text: string; name: string } | null) => (quote ? { text: quote.text, name: quote.name } : null);
 
 export default function HomeRoute() {
-  const { upcoming, teachers, quotes, press, today } = useLoaderData<typeof loader>();
+  const { upcoming, teachers, quotes, press, today, offer } = useLoaderData<typeof loader>();
   return (
     <>
       <Hero
@@ -87,15 +90,15 @@ export default function HomeRoute() {
         lede="Guided meditation, mindfulness and breathwork with real teachers, live every day. Join from your sofa, your desk or your bed."
         actions={
           <>
-            <Link className="button" to="/challenge">
-              Start your free week
+            <Link className="button" to={offer.href}>
+              {offer.action}
             </Link>
             <Link className="button button--secondary" to="/teachers">
               Meet the teachers
             </Link>
           </>
         }
-        note="Seven days free, then decide. Cancel any time, in two taps."
+        note={offer.line}
       />
 
       <section className="section section--flush-top" aria-labelledby="modalities-title">
@@ -179,6 +182,7 @@ export default function HomeRoute() {
       <CtaBand
         title="Your first breath is free"
         body="Try a week of live and on-demand classes. If it is not for you, that is fine too."
+        cta={{ label: offer.action, href: offer.href }}
         secondary={{ label: "Read the FAQ", href: "/faq" }}
       />
     </>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { landerMeta } from "~/components/lander-route";
-import { requireLandingPageView } from "~/features/content/landing-page.server";
+import { requireLanderView } from "~/server/lander-data.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A partner page: the child files only name the page; the content comes from the landingPages collection. */
@@ -9,8 +9,8 @@ export const handle = defineHandle({ name: "partner", layout: "lander", theme: "
 
 export const meta = landerMeta;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return requireLandingPageView(new URL(request.url).pathname);
+export async function loader({ request }: LoaderFunctionArgs) {
+  return requireLanderView(new URL(request.url).pathname);
 }
 
 export default function PartnerLayout() {

@@ -6,7 +6,9 @@ import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS,
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
-import { authenticateDemoCheckout, cardholderNameFor, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
+import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout, payerOf } from "~/features/checkout/demo-checkout.server";
+import { describeOffer, offerFor } from "~/features/billing/offer";
+import type { AppliedDiscount } from "~/features/billing/offer";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -33,21 +35,18 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (session.status !== "open") notFound();
   const plan = session.plan;
   const item = session.item;
+  const payer = await payerOf(session);
   return data(
     {
       mode: session.mode,
       cancelUrl: session.cancelUrl,
       awaitingAuthentication: session.pendingCard !== null,
       // WCAG 3.3.7: the member's name is already known; it is offered, and stays editable.
-      cardName: await cardholderNameFor(session),
+      cardName: payer.name,
       summary: plan
-        ? {
-            name: plan.name,
-            price: `${formatAmount(plan.amount, plan.currency)} a ${plan.interval}`,
-            trial: plan.trialDays > 0 ? `${plan.trialDays}-day free trial: nothing is due today.` : null,
-          }
+        ? planSummary(session, plan, payer.timeZone)
         : item
-          ? { name: item.name, price: `${formatAmount(item.amount, item.currency)}, paid once`, trial: null }
+          ? { name: item.name, price: `${formatAmount(item.amount, item.currency)}, paid once`, lines: [] }
           : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -111,9 +110,18 @@ export default function DemoCheckoutRoute() {
         <header className="page-intro">
           <h1 id="demo-checkout-title">{page.mode === "setup" ? "Update your card" : page.mode === "payment" ? "Pay for your order" : "Pay for your membership"}</h1>
           {page.summary ? (
-            <p>
-              {page.summary.name}: {page.summary.price}. {page.summary.trial}
-            </p>
+            <>
+              <p>
+                {page.summary.name}: {page.summary.price}.
+              </p>
+              {page.summary.lines.length > 0 ? (
+                <ul className="renewal-terms" data-testid="checkout-offer">
+                  {page.summary.lines.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </>
           ) : (
             <p>The new card will be used for your next payment.</p>
           )}
@@ -163,4 +171,26 @@ export default function DemoCheckoutRoute() {
       </div>
     </section>
   );
+}
+
+/**
+ * What the session holds, in the offer's own words (ADR 055): its plan, its discount and the trial it
+ * was opened with, so this page can only say what paying here will do.
+ */
+function planSummary(session: { trialDays: number | null; discount?: unknown }, plan: NonNullable<Awaited<ReturnType<typeof getDemoCheckout>>>["plan"] & object, timeZone: string | null) {
+  const discount = (session.discount as AppliedDiscount | null) ?? null;
+  const offer = offerFor({
+    plan,
+    benefit: discount?.benefit ?? null,
+    code: discount?.code ?? null,
+    trialDays: session.trialDays ?? undefined,
+    now: Math.floor(Date.now() / 1000),
+  });
+  const words = describeOffer(offer, { timeZone: timeZone ?? "UTC" });
+  return {
+    name: plan.name,
+    price: words.regular,
+    // Every step but the renewal, which the price above already states.
+    lines: words.steps.slice(0, -1),
+  };
 }

@@ -10,15 +10,15 @@ export const handle = defineHandle({ name: "recommend", layout: "main", theme: "
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Recommend a friend",
-    description: "Share Stillhour with someone who could use a calmer hour. You both get a month on us.",
+    description: "Share Stillhour with someone who could use a calmer hour. They get 30 days free, and you get a month on us.",
     path: "/recommend",
     matches,
   });
 
 const STEPS = [
   { title: "Share your link", body: "Find your personal link in the app or in your settings, and send it however you like." },
-  { title: "They join", body: "Your friend gets a free month when they start a membership through your link." },
-  { title: "You both breathe easier", body: "Once their first month begins, a free month lands on your account too." },
+  { title: "They join", body: "Your friend gets 30 days free, instead of the usual week, when they start a membership through your link." },
+  { title: "You both breathe easier", body: "When their first payment goes through, a free month lands on your account." },
 ];
 
 export default function RecommendRoute() {
@@ -29,11 +29,11 @@ export default function RecommendRoute() {
           <p className="eyebrow">Recommend a friend</p>
           <h1 id="recommend-title">Calm is better shared</h1>
           <p>
-            Know someone who could use a quieter hour? Send them your link. They get a free month, and so do you. No
-            pressure either way.
+            Know someone who could use a quieter hour? Send them your link. They get 30 days free, and you get a month on
+            us once they stay. No pressure either way.
           </p>
           <div className="button-row">
-            <Link className="button" to="/challenge">
+            <Link className="button" to="/subscribe">
               Start your free week first
             </Link>
           </div>

@@ -7,12 +7,14 @@ import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { FORM_MAX_BYTES } from "~/lib/form-body.server";
 import { listPlans } from "~/features/billing/plan.server";
-import { annualSaving, formatMoney, priceWithDiscount } from "~/features/billing/promotion-code";
+import { annualSaving, formatMoney, type PromotionCheck } from "~/features/billing/promotion-code";
+import { describeOffer, offerFor, type Offer, type OfferWords } from "~/features/billing/offer";
+import { validTimeZone } from "~/features/identity/user";
 import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { codeGuessesLeft, countMissedLink } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
-import { SubscribeFormSchema, checkoutFailure, checkoutSteps, discountNote, hasRunningPlan } from "~/features/billing/subscribe";
+import { SubscribeFormSchema, checkoutFailure, checkoutSteps, hasRunningPlan } from "~/features/billing/subscribe";
 import { isReturnPath, subscribeHref } from "~/features/billing/subscribe-link";
 import { startSubscriptionCheckout } from "~/features/billing/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/features/wallet/referrals.server";
@@ -22,7 +24,7 @@ import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
-export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light", localTimes: true });
 
 // The loader marks the page private (a code's verdict and its rate limit are per person, and an admin
 // may pause a code at any moment, issue 26): without this the root's headers would let the front
@@ -59,28 +61,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A friend's invitation (issue 11): a longer trial, unless a promotion code is in play.
   const refCode = referralCodeFrom(new URL(request.url), request.headers.get("Cookie"));
   const offer = refCode && !typed ? await limitedOffer(refCode, url, member?.viewer.uid ?? null, client) : null;
+  // The trial's end as the person's own day: their stored zone, else the one this browser reported.
+  const timeZone = member?.user.mostRecentTimeZone ?? (await getVisitor(request)).timeZone?.zone ?? null;
 
   return data(
     {
       plans: plans.map((candidate) => {
         const own = checks?.get(candidate.id);
-        const benefit = own?.outcome === "accepted" ? own.discount.benefit : offer?.ok && refCode ? referralDiscount(refCode, candidate.trialDays).benefit : null;
-        const price = priceWithDiscount(candidate, benefit);
+        const accepted = own?.outcome === "accepted" ? own.discount : null;
+        const invited = !accepted && offer?.ok && refCode ? referralDiscount(refCode, candidate.trialDays) : null;
+        // The one offer (ADR 055): every sentence below is the model's, so this page cannot promise another.
+        const planOffer = offerFor({
+          plan: candidate,
+          benefit: accepted?.benefit ?? invited?.benefit ?? null,
+          code: accepted?.code ?? null,
+          source: accepted ? "code" : invited ? "invitation" : "standard",
+          now,
+        });
+        const words = describeOffer(planOffer, { locale, timeZone: validTimeZone(timeZone) });
         const saving = candidate.interval === "year" && monthly ? annualSaving(monthly, candidate) : null;
         return {
           id: candidate.id,
           name: candidate.name,
           interval: candidate.interval,
-          trialDays: price.trialDays,
+          trialDays: planOffer.trialDays,
           price: formatMoney(candidate.amount, candidate.currency, locale),
-          firstCharge: price.firstCharge === candidate.amount ? null : formatMoney(price.firstCharge, candidate.currency, locale),
-          discountNote: discountNote(price, formatMoney(candidate.amount, candidate.currency, locale), candidate.interval),
+          firstCharge: planOffer.firstCharge === candidate.amount ? null : words.firstCharge,
+          offer: { summary: words.summary, discountNote: words.discountNote, steps: words.steps, timeline: timelineOf(planOffer, words) },
           saving: saving && saving.amount > 0 ? `Save ${formatMoney(saving.amount, candidate.currency, locale)} (${saving.percent}%) against paying monthly` : null,
         };
       }),
       selected: plan.id,
       code: typed.slice(0, 64),
-      codeMessage: throttled ? throttled.message : check ? describeCodeCheck(check) : null,
+      codeMessage: throttled ? throttled.message : check ? withWholeTrial(describeCodeCheck(check), check, plan) : null,
       codeAccepted: check?.outcome === "accepted",
       step: url.searchParams.get("step") === "payment" ? ("payment" as const) : ("plan" as const),
       steps: checkoutSteps(variants, region),
@@ -89,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canceled: url.searchParams.get("canceled") === "1",
       referral: offer
         ? offer.ok
-          ? { tone: "success" as const, text: `A friend invited you: your free trial is ${REFERRAL_TRIAL_DAYS} days instead of the usual ${plan.trialDays}.` }
+          ? { tone: "success" as const, text: `A friend invited you: your free trial is ${Math.max(REFERRAL_TRIAL_DAYS, plan.trialDays)} days instead of the usual ${plan.trialDays}.` }
           : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
         : null,
       next: isReturnPath(back) ? back : "",
@@ -227,7 +240,7 @@ export default function SubscribeRoute() {
             <input type="hidden" name="step" value="payment" />
             {page.next ? <input type="hidden" name="next" value={page.next} /> : null}
             <h2>{selected.name}</h2>
-            <RenewalTerms plan={selected} />
+            <RenewalTerms steps={selected.offer.steps} />
             <div className="field field--check">
               <input
                 id="field-renewalConsent"
@@ -272,8 +285,8 @@ export default function SubscribeRoute() {
                       )}{" "}
                       per {plan.interval}
                     </span>
-                    {plan.trialDays > 0 ? <span className="plan-option__note">{plan.trialDays} days free, then billed {plan.interval}ly</span> : null}
-                    {plan.discountNote ? <span className="plan-option__note">{plan.discountNote}</span> : null}
+                    <span className="plan-option__note">{plan.offer.summary}</span>
+                    {plan.offer.discountNote ? <span className="plan-option__note">{plan.offer.discountNote}</span> : null}
                     {plan.saving ? <span className="plan-option__note">{plan.saving}</span> : null}
                   </span>
                 </label>
@@ -312,9 +325,9 @@ export default function SubscribeRoute() {
               ) : null}
             </div>
 
-            {page.timeline ? <PlanTimeline trialDays={selected.trialDays} price={selected.firstCharge ?? selected.price} interval={selected.interval} /> : <ProgramCovers />}
+            {page.timeline ? <PlanTimeline steps={selected.offer.timeline} /> : <ProgramCovers />}
 
-            {page.steps === "single-step" && !page.timeline ? <RenewalTerms plan={selected} /> : null}
+            {page.steps === "single-step" && !page.timeline ? <RenewalTerms steps={selected.offer.steps} /> : null}
             {errors.plan ? <FieldError id="field-plan-error" error={errors.plan} /> : null}
             <button
               className="button"
@@ -333,18 +346,37 @@ export default function SubscribeRoute() {
   );
 }
 
-function RenewalTerms({ plan }: { plan: { trialDays: number; price: string; firstCharge: string | null; interval: string; discountNote: string | null } }) {
+/** "Before you pay": the offer's own steps, in order (ADR 055). */
+function RenewalTerms({ steps }: { steps: string[] }) {
   return (
-    <ul className="renewal-terms">
-      {plan.trialDays > 0 ? <li>Today: your {plan.trialDays}-day free trial starts. Nothing is charged today.</li> : <li>Today: your first payment of {plan.firstCharge ?? plan.price}.</li>}
-      {plan.trialDays > 0 ? <li>After {plan.trialDays} days: your first payment of {plan.firstCharge ?? plan.price}.</li> : null}
-      {plan.discountNote ? <li>{plan.discountNote}</li> : null}
-      <li>
-        Then {plan.price} every {plan.interval} until you cancel. Cancel any time in settings; you keep access until the end of the period you paid
-        for.
-      </li>
+    <ul className="renewal-terms" data-testid="renewal-terms">
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
     </ul>
   );
+}
+
+/** The timeline's rows, from the offer's words: today, the first payment, every period after. */
+function timelineOf({ trialDays, interval }: Offer, words: OfferWords) {
+  const rows = [
+    {
+      when: "Today",
+      what: words.trial ? `Your ${trialDays}-day free trial starts. Every class is open to you.` : `Your membership starts: ${words.firstCharge}.`,
+    },
+  ];
+  if (words.trial) rows.push({ when: words.trialEnd ?? `Day ${trialDays + 1}`, what: `Your first payment of ${words.firstCharge}, unless you cancel before then.` });
+  rows.push({ when: `Every ${interval} after`, what: "It renews until you cancel. Cancelling takes two clicks in settings, and you keep the time you paid for." });
+  return rows;
+}
+
+
+
+/** A code that adds trial days also says the whole trial it makes, so no one adds it up (ADR 055). */
+function withWholeTrial(message: string, check: PromotionCheck, plan: Awaited<ReturnType<typeof listPlans>>[number]): string {
+  if (check.outcome !== "accepted" || check.discount.benefit.kind !== "trial") return message;
+  const offer = offerFor({ plan, benefit: check.discount.benefit, now: Math.floor(Date.now() / 1000) });
+  return `${message} Your free trial is ${offer.trialDays} days in all.`;
 }
 
 /** The visitor's first listed language, for money formatting; English when none is usable. */

@@ -99,6 +99,7 @@ export default function WelcomeRoute() {
         <h1 id="welcome-title">Welcome{page.firstName ? `, ${page.firstName}` : ""}. Take a breath: you're in.</h1>
         {page.summary ? <p>{page.summary.headline}</p> : null}
         {page.summary?.nextCharge ? <p>{page.summary.nextCharge}</p> : null}
+        {page.summary?.discount ? <p>{page.summary.discount}</p> : null}
         {page.promotionNote ? (
           <p className="notice" role="status">
             {page.promotionNote}

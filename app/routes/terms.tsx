@@ -27,8 +27,9 @@ export default function TermsRoute() {
           <div className="prose">
             <h2>Your membership</h2>
             <p>
-              A membership gives you live and on-demand classes for as long as it runs. A free week turns into a paid
-              membership only if you do not cancel before it ends, and we remind you two days before.
+              A membership gives you live and on-demand classes for as long as it runs. Its free trial (a week, or longer
+              when a partner page or a code says so) turns into a paid membership only if you do not cancel before it
+              ends. The day it ends is shown before you pay, on the payment page and in your settings.
             </p>
             <h2>Cancelling</h2>
             <p>

@@ -21,6 +21,7 @@ async function checkout(planId = "monthly", customerId?: string, key = intentId(
     customerId: customerId ?? (await customer()),
     plan,
     discount: null,
+    trialDays: plan.trialDays,
     successUrl: "http://localhost:3000/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}",
     cancelUrl: "http://localhost:3000/subscribe",
     metadata: { uid: "u", planId },
@@ -52,7 +53,7 @@ describe("the payment port, on the demo provider", () => {
   it("refuses a success URL without the session placeholder", async () => {
     const plan = (await getPlan("monthly"))!;
     await expect(
-      demo().createSubscriptionCheckout({ intentId: intentId(), customerId: await customer(), plan, discount: null, successUrl: "http://x/welcome", cancelUrl: "http://x", metadata: {} }),
+      demo().createSubscriptionCheckout({ intentId: intentId(), customerId: await customer(), plan, discount: null, trialDays: 7, successUrl: "http://x/welcome", cancelUrl: "http://x", metadata: {} }),
     ).rejects.toMatchObject({ code: "invalid_request" });
   });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { AUTH_CARD, GOOD_CARD, ORIGIN, all, count, demo, intentId, newMember, seedPlans } from "../support/payments";
+import { AUTH_CARD, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
 const membership = await import("../../app/features/billing/membership.server");
 const { WINBACK_OFFER } = await import("../../app/features/billing/membership");
@@ -92,6 +92,35 @@ describe("startSubscriptionCheckout", () => {
     // The extra trial days were honoured: 7 + 7.
     const m = await membership.getMembership(uid);
     expect(m!.trialEnd! - Math.floor(Date.now() / 1000)).toBeGreaterThan(13 * 86_400);
+  });
+});
+
+describe("a discount reaching the charges (ADR 055)", () => {
+  it("takes a once-only discount off the first payment after the trial, then charges the full price", async () => {
+    const { membershipFacts } = await import("../../app/features/billing/subscription.server");
+    const { demoPromotionCodes } = await import("../../app/demo/promotion-codes");
+    // The code must exist to be counted at fulfilment; an uncounted one is taken off again.
+    await getStore().createIfAbsent("promotionCodes", "TENOFF", { ...demoPromotionCodes.find((code) => code.code === "TENOFF")! });
+    const uid = await newMember();
+    const discount = { promotionCodeId: "TENOFF", code: "TENOFF", benefit: { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } } as const, stripeCouponId: null, stripePromotionCodeId: null };
+    const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId() });
+    if (!started.ok) throw new Error(started.reason);
+    const paid = await demo().pay(started.sessionId, GOOD_CARD);
+    if (!paid.ok) throw new Error(paid.reason);
+    await deliverSignedEvents(paid.deliveries);
+    const trialing = (await membership.getMembership(uid))!;
+    // Settings names the first payment as it will be taken.
+    expect((await membershipFacts(trialing, null))!.amount).toBe(499);
+
+    const amountsPaid = async () => {
+      const charged = await demo().chargeNextPeriod(trialing.subscriptionId!);
+      if (!charged.ok) throw new Error("not charged");
+      await deliverSignedEvents(charged.deliveries);
+      return charged.deliveries.filter((d) => d.type === "invoice.paid").map((d) => JSON.parse(d.payload).data.object.amount_paid);
+    };
+    expect(await amountsPaid()).toEqual([499]);
+    expect((await membership.getMembership(uid))!.discount).toBeNull();
+    expect(await amountsPaid()).toEqual([1499]);
   });
 });
 

@@ -45,6 +45,7 @@ const harnesses: Array<[string, Harness]> = [
           customerId,
           plan: (await getPlan("monthly"))!,
           discount: null,
+          trialDays: 7,
           successUrl: "http://localhost:3000/w?session_id={CHECKOUT_SESSION_ID}",
           cancelUrl: "http://localhost:3000/",
           metadata: { uid: "u", planId: "monthly" },
@@ -124,6 +125,7 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
       customerId,
       plan,
       discount: null,
+      trialDays: plan.trialDays,
       successUrl: "https://www.stillhour.example/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}",
       cancelUrl: "https://www.stillhour.example/subscribe",
       metadata: { uid: "member-stripe-1", planId: "monthly" },
@@ -131,7 +133,7 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
     expect(session.sessionId).toMatch(/^cs_/);
     expect(session.url).toMatch(/^https?:\/\//);
     await expect(
-      h.provider().createSubscriptionCheckout({ intentId: intentId(), customerId, plan, discount: null, successUrl: "https://x/welcome", cancelUrl: "https://x", metadata: {} }),
+      h.provider().createSubscriptionCheckout({ intentId: intentId(), customerId, plan, discount: null, trialDays: 7, successUrl: "https://x/welcome", cancelUrl: "https://x", metadata: {} }),
     ).rejects.toMatchObject({ code: "invalid_request" });
   });
 

@@ -66,6 +66,7 @@ describe("the Stripe adapter", () => {
       customerId: "cus_TqStill0001",
       plan,
       discount: { promotionCodeId: "promo-calm", code: "CALM", benefit: { kind: "percent", percentOff: 20, duration: { kind: "once" } }, stripeCouponId: "CALM20", stripePromotionCodeId: null },
+      trialDays: 7,
       successUrl: `${ORIGIN}/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ORIGIN}/subscribe`,
       metadata: { uid: "member-stripe-1", planId: "monthly", intentId: "intent-0001", promotionCodeId: "promo-calm" },
@@ -95,6 +96,7 @@ describe("the Stripe adapter", () => {
       customerId: "cus_TqStill0001",
       plan,
       discount: { promotionCodeId: "p", code: "P", benefit: { kind: "trial", extraTrialDays: 23 }, stripeCouponId: null, stripePromotionCodeId: "promo_1Still" },
+      trialDays: 30,
       successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: ORIGIN,
       metadata: { uid: "u" },
@@ -106,6 +108,41 @@ describe("the Stripe adapter", () => {
       "subscription_data[trial_period_days]": "30",
       "discounts[0][promotion_code]": "promo_1Still",
     });
+  });
+
+  it("makes a coupon of the code's own terms, once, for a code Stripe does not know, so the session charges what the offer said (ADR 055)", async () => {
+    const plan = (await getPlan("annual"))!;
+    const still20 = { promotionCodeId: "STILL20", code: "STILL20", benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } } as const, stripeCouponId: null, stripePromotionCodeId: null };
+    const input = { customerId: "cus_TqStill0001", plan, discount: still20, trialDays: 7, successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: ORIGIN, metadata: { uid: "u" } };
+    server.queue({ method: "POST", path: /^\/v1\/coupons$/, file: "coupon" }, { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
+    await adapter().createSubscriptionCheckout({ ...input, intentId: "k-still20-a" });
+    expect(calls.map((c) => c.path)).toEqual(["/v1/coupons", "/v1/checkout/sessions"]);
+    expect(Object.fromEntries(calls[0].body)).toMatchObject({ id: "stillhour-still20", duration: "repeating", duration_in_months: "3", percent_off: "20", "metadata[promotionCodeId]": "STILL20" });
+    expect(calls[0].headers["idempotency-key"]).toBe("coupon-stillhour-still20");
+    expect(Object.fromEntries(calls[1].body)).toMatchObject({ "discounts[0][coupon]": "stillhour-still20", "subscription_data[trial_period_days]": "7" });
+
+    // The next checkout finds it made: Stripe's "already exists" is the coupon, not a failure.
+    server.reset();
+    server.queue({ method: "POST", path: /^\/v1\/coupons$/, status: 400, file: "error-resource-exists" }, { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
+    await adapter().createSubscriptionCheckout({ ...input, intentId: "k-still20-b" });
+    expect(calls[1].body.get("discounts[0][coupon]")).toBe("stillhour-still20");
+  });
+
+  it("passes the offer's trial as it is, never adding a code's days again", async () => {
+    const plan = (await getPlan("monthly"))!;
+    server.queue({ method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
+    await adapter().createSubscriptionCheckout({
+      intentId: "k-linger",
+      customerId: "cus_TqStill0001",
+      plan,
+      discount: { promotionCodeId: "LINGER14", code: "LINGER14", benefit: { kind: "trial", extraTrialDays: 14 }, stripeCouponId: null, stripePromotionCodeId: null },
+      trialDays: 21,
+      successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: ORIGIN,
+      metadata: { uid: "u" },
+    });
+    expect(only().body.get("subscription_data[trial_period_days]")).toBe("21");
+    expect(only().body.has("discounts[0][coupon]")).toBe(false);
   });
 
   it("reads the period end from the subscription's item, and the card and discount from their lists", async () => {

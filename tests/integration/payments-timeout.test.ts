@@ -25,7 +25,7 @@ const plan = { id: "monthly", name: "Monthly", interval: "month" as const, amoun
 
 describe("Stripe not answering", () => {
   it("fails a checkout as unavailable within 10 s, both tries under the intent's idempotency key", async () => {
-    const input = { intentId: "intent-timeout-0001", customerId: "cus_timeout0001", plan, discount: null, successUrl: "https://x/welcome?session={CHECKOUT_SESSION_ID}", cancelUrl: "https://x", metadata: { uid: "u" } };
+    const input = { intentId: "intent-timeout-0001", customerId: "cus_timeout0001", plan, discount: null, trialDays: 7, successUrl: "https://x/welcome?session={CHECKOUT_SESSION_ID}", cancelUrl: "https://x", metadata: { uid: "u" } };
     const started = Date.now();
     const error = await stripe.createSubscriptionCheckout(input).then(() => null, (e: unknown) => e);
     const ms = Date.now() - started;

@@ -52,6 +52,7 @@ const DiscountSummarySchema = z.object({
   percentOff: z.number().nullable(),
   amountOff: z.number().nullable(),
   endsAt: z.number().nullable(),
+  duration: z.enum(["once", "repeating", "forever"]).nullable().optional(),
 });
 
 const CustomerSchema = z.object({ id: z.string(), uid: z.string(), email: z.string().nullable(), name: z.string().nullable(), created: z.number() });
@@ -90,6 +91,8 @@ const SessionSchema = z.object({
     .object({ id: z.string(), name: z.string(), interval: z.enum(["month", "year"]), amount: z.number(), currency: z.string(), trialDays: z.number() })
     .nullable(),
   discount: z.unknown().nullable(),
+  /** The free trial the offer promised, in days (ADR 055); null on sessions made before it was carried. */
+  trialDays: z.number().int().min(0).nullable().default(null),
   /** The one line of a one-time payment. */
   item: z.object({ name: z.string(), amount: z.number().int().min(0), currency: z.string() }).nullable().default(null),
   successUrl: z.string(),
@@ -200,7 +203,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
   async function openSession(
     key: string,
     input: { customerId: string; successUrl: string; cancelUrl: string },
-    fields: Pick<DemoSession, "mode" | "paymentStatus" | "metadata"> & Partial<Pick<DemoSession, "subscriptionId" | "plan" | "discount" | "item">>,
+    fields: Pick<DemoSession, "mode" | "paymentStatus" | "metadata"> & Partial<Pick<DemoSession, "subscriptionId" | "plan" | "discount" | "trialDays" | "item">>,
   ) {
     assertSuccessUrl(input.successUrl);
     const sessionId = await once(
@@ -213,6 +216,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
           subscriptionId: null,
           plan: null,
           discount: null,
+          trialDays: null,
           item: null,
           ...fields,
           successUrl: input.successUrl,
@@ -254,6 +258,7 @@ export function createDemoProvider(options: DemoProviderOptions) {
         metadata: input.metadata,
         plan: planSnapshot(input.plan),
         discount: input.discount,
+        trialDays: Math.max(0, Math.floor(input.trialDays)),
       });
     },
 
@@ -500,8 +505,12 @@ export function createDemoProvider(options: DemoProviderOptions) {
         if (!sub || sub.status === "canceled" || sub.cancelAtPeriodEnd) return { ok: false } as const;
         const chargeId = `${sub.id}:${sub.currentPeriodEnd}`;
         if (await tx.get(DEMO_CHARGES, chargeId, z.object({}).passthrough())) return { ok: true, deliveries: [] } as const;
-        const amount = discountedAmount(sub.amount, null);
-        const next: ProviderSubscription = { ...sub, status: "active", trialEnd: null, currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval) };
+        // The discount the subscription carries, while it lasts: as Stripe bills a coupon. One that
+        // applies once comes off with this payment.
+        const discounted = sub.discount !== null && (sub.discount.endsAt === null || sub.discount.endsAt > sub.currentPeriodEnd);
+        const amount = discounted ? amountAfter(sub.amount, sub.discount!) : sub.amount;
+        const discount = discounted && sub.discount!.duration !== "once" ? sub.discount : null;
+        const next: ProviderSubscription = { ...sub, status: "active", trialEnd: null, discount, currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval) };
         tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...next });
         tx.create(DEMO_CHARGES, chargeId, { id: newId("ch"), sessionId: null, subscriptionId: sub.id, customerId: sub.customerId, amount, currency: sub.currency, created: now });
         const deliveries = [
@@ -567,7 +576,8 @@ export function createDemoProvider(options: DemoProviderOptions) {
       if (!plan || !session.customerId) return { ok: false, reason: "closed" };
       const discount = (session.discount as AppliedDiscount | null) ?? null;
       const extraTrial = discount?.benefit.kind === "trial" ? discount.benefit.extraTrialDays : 0;
-      const trialDays = plan.trialDays + extraTrial;
+      // The trial the session was opened with; a session from before it was carried, worked out as then.
+      const trialDays = session.trialDays ?? plan.trialDays + extraTrial;
       const periodEnd = trialDays > 0 ? now + trialDays * DAY : addInterval(now, plan.interval);
       const subscription: ProviderSubscription = {
         id: newId("sub"),
@@ -581,7 +591,8 @@ export function createDemoProvider(options: DemoProviderOptions) {
         cancelAtPeriodEnd: false,
         trialEnd: trialDays > 0 ? periodEnd : null,
         defaultCard: card,
-        discount: discount ? discountSummary(discount, now) : null,
+        // A discount for one payment is used up by a payment taken today, as Stripe's "once" coupon is.
+        discount: discount && !(trialDays === 0 && discount.benefit.kind !== "trial" && discount.benefit.duration.kind === "once") ? discountSummary(discount, now) : null,
         metadata: session.metadata,
         created: now,
         endedAt: null,
@@ -657,10 +668,17 @@ export function addInterval(fromSeconds: number, interval: "month" | "year"): nu
   return Math.floor(date.getTime() / 1000);
 }
 
+/** A plan's price with a discount as a subscription carries it (percent or amount off), never negative. */
+function amountAfter(amount: number, discount: DiscountSummary): number {
+  if (discount.percentOff !== null) return amount - Math.round((amount * discount.percentOff) / 100);
+  if (discount.amountOff !== null) return Math.max(0, amount - discount.amountOff);
+  return amount;
+}
+
 function discountedAmount(amount: number, discount: AppliedDiscount | null): number {
   if (!discount) return amount;
   const benefit = discount.benefit;
-  if (benefit.kind === "percent") return Math.round((amount * (100 - benefit.percentOff)) / 100);
+  if (benefit.kind === "percent") return amount - Math.round((amount * benefit.percentOff) / 100);
   if (benefit.kind === "amount") return Math.max(0, amount - benefit.amountOff);
   return amount;
 }
@@ -681,6 +699,7 @@ export function discountSummary(discount: AppliedDiscount, from: number): Discou
     percentOff: benefit.kind === "percent" ? benefit.percentOff : null,
     amountOff: benefit.kind === "amount" ? benefit.amountOff : null,
     endsAt,
+    duration: duration?.kind ?? null,
   };
 }
 

@@ -38,6 +38,8 @@ export interface DiscountSummary {
   amountOff: number | null;
   /** When the discount stops applying (unix s), null for "forever" or unknown. */
   endsAt: number | null;
+  /** "once" comes off after the next payment; absent when the provider did not say. */
+  duration?: "once" | "repeating" | "forever" | null;
 }
 
 export interface ProviderSubscription {
@@ -123,6 +125,11 @@ export interface SubscriptionCheckoutInput {
   customerId: string;
   plan: Plan;
   discount: AppliedDiscount | null;
+  /**
+   * The free trial in days, exactly as the offer promised it (ADR 055): the provider creates the
+   * subscription with this trial and never works one out for itself.
+   */
+  trialDays: number;
   /** Must contain "{CHECKOUT_SESSION_ID}", which the provider fills in. */
   successUrl: string;
   cancelUrl: string;

@@ -73,6 +73,33 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     }
   }
 
+  /**
+   * A money discount our catalogue knows but Stripe does not (a code made in the back office, or a
+   * demo code in Stripe mode): a coupon of the same terms under an id of its own, made once, so the
+   * session charges exactly what the offer said (ADR 055). Dropping it would charge the full price.
+   */
+  async function couponFor(discount: AppliedDiscount | null): Promise<Stripe.Checkout.SessionCreateParams.Discount[] | null> {
+    if (!discount || discount.benefit.kind === "trial") return null;
+    const benefit = discount.benefit;
+    const id = `stillhour-${discount.promotionCodeId.toLowerCase()}`.slice(0, 60);
+    const duration = benefit.duration;
+    const terms: Stripe.CouponCreateParams = {
+      id,
+      name: discount.code.slice(0, 40),
+      duration: duration.kind,
+      ...(duration.kind === "repeating" ? { duration_in_months: duration.months } : {}),
+      ...(benefit.kind === "percent" ? { percent_off: benefit.percentOff } : { amount_off: benefit.amountOff, currency: benefit.currency }),
+      metadata: { promotionCodeId: discount.promotionCodeId },
+    };
+    try {
+      await stripe.coupons.create(terms, { idempotencyKey: `coupon-${id}` });
+    } catch (error) {
+      // Made by an earlier checkout: the id is the coupon.
+      if (!(error instanceof Stripe.errors.StripeError && error.code === "resource_already_exists")) throw toPaymentError(error);
+    }
+    return [{ coupon: id }];
+  }
+
   return {
     name: "stripe",
 
@@ -83,17 +110,15 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       return { customerId: customer.id };
     },
 
-    async createSubscriptionCheckout({ intentId, customerId, plan, discount, successUrl, cancelUrl, metadata }) {
+    async createSubscriptionCheckout({ intentId, customerId, plan, discount, trialDays, successUrl, cancelUrl, metadata }) {
       if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
-      const extraTrial = discount?.benefit.kind === "trial" ? discount.benefit.extraTrialDays : 0;
-      const trialDays = plan.trialDays + extraTrial;
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.stripePriceId
         ? { price: plan.stripePriceId, quantity: 1 }
         : {
             quantity: 1,
             price_data: { currency: plan.currency, unit_amount: plan.amount, recurring: { interval: plan.interval }, product_data: { name: `Stillhour ${plan.name}` } },
           };
-      const discounts = stripeDiscounts(discount);
+      const discounts = stripeDiscounts(discount) ?? (await couponFor(discount));
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
@@ -388,6 +413,7 @@ function discountOf(discounts: Array<string | Stripe.Discount>): DiscountSummary
     percentOff: coupon?.percent_off ?? null,
     amountOff: coupon?.amount_off ?? null,
     endsAt: discount.end,
+    duration: coupon?.duration ?? null,
   };
 }
 

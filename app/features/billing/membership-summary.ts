@@ -1,6 +1,7 @@
 import type { Card, PlanInterval, SubscriptionStatus } from "~/adapters/payments/billing";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "~/features/identity/user";
 import { dateTimeFormat, numberFormat } from "~/lib/date-format";
+import { formatMoney } from "./promotion-code";
 
 /**
  * How a member's plan reads on screen (issue 8): settings, the welcome page and the cancel step all
@@ -18,6 +19,10 @@ export interface MembershipFacts {
   currentPeriodEnd: number;
   cancelAtPeriodEnd: boolean;
   card: Pick<Card, "brand" | "last4"> | null;
+  /** Unix seconds: when the free trial ends, as the provider set it; null or absent without one. */
+  trialEnd?: number | null;
+  /** The discount the provider holds on the plan, when there is one (ADR 055). */
+  discount?: { code: string | null; percentOff: number | null; amountOff: number | null; endsAt: number | null; duration?: "once" | "repeating" | "forever" | null } | null;
 }
 
 export interface MembershipSummary {
@@ -27,6 +32,8 @@ export interface MembershipSummary {
   card: string | null;
   /** The date access ends, when cancelled; null otherwise. */
   endsOn: string | null;
+  /** What the plan's discount does, as the provider holds it: "Code STILL20: 20% off until March 1, 2027."; null without one. */
+  discount?: string | null;
 }
 
 export function formatDate(unixSeconds: number, timeZone: string | null | undefined, locale = "en-US"): string {
@@ -67,13 +74,17 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
       endsOn: date,
     };
   }
+  const discount = discountSentence(facts, timeZone, locale);
   if (facts.status === "trialing") {
+    // The trial's end as the provider set it (ADR 055), the same day the first payment is taken.
+    const trialDate = facts.trialEnd ? `${formatDate(facts.trialEnd, timeZone, locale)} (${zoneName(timeZone)} time)` : date;
     return {
       status: "trial",
-      headline: `Your free trial of the ${facts.planName} membership runs until ${date}.`,
-      nextCharge: `Your first payment of ${price} is on ${date}.`,
+      headline: `Your free trial of the ${facts.planName} membership runs until ${trialDate}.`,
+      nextCharge: `Your first payment of ${price} is on ${trialDate}.`,
       card,
       endsOn: null,
+      discount,
     };
   }
   return {
@@ -82,7 +93,22 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
     nextCharge: `Next payment: ${price} on ${date}.`,
     card,
     endsOn: null,
+    discount,
   };
+}
+
+/** The discount the provider holds, in words, with its code and when it stops; null without one. */
+function discountSentence(facts: MembershipFacts, timeZone: string | null | undefined, locale: string): string | null {
+  const discount = facts.discount;
+  if (!discount || (discount.percentOff === null && discount.amountOff === null)) return null;
+  const off = discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatMoney(discount.amountOff!, facts.currency, locale)} off`;
+  const lasting =
+    discount.duration === "once"
+      ? "your next payment"
+      : discount.endsAt !== null
+        ? `every payment until ${formatDate(discount.endsAt, timeZone, locale)}`
+        : "every payment";
+  return `${discount.code ? `Code ${discount.code}: ` : ""}${off} ${lasting}.`;
 }
 
 const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", jcb: "JCB", unionpay: "UnionPay", diners: "Diners Club" };

@@ -12,6 +12,7 @@ import type { AppliedDiscount } from "~/adapters/payments/billing";
 import { WINBACK_OFFER, chooseSubscription, expirationFor, isIntentId, isLiveStatus, isProviderId, type Membership } from "./membership";
 import { GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "./gifted-time.server";
 import { getPlan } from "./plan.server";
+import { offerFor } from "./offer";
 import { isReturnPath } from "./subscribe-link";
 import type { RedemptionFailure } from "./promotion-code";
 import { redeemPromotionCode, type RedemptionResult } from "./promotion-code.server";
@@ -46,7 +47,14 @@ const IntentSchema = z.object({ uid: z.string(), intentId: z.string(), planId: z
 const WinbackSchema = z.object({ uid: z.string(), status: z.enum(["claimed", "applied"]) });
 
 const DiscountSchema = z
-  .object({ promotionCodeId: z.string().nullable(), code: z.string().nullable(), percentOff: z.number().nullable(), amountOff: z.number().nullable(), endsAt: z.number().nullable() })
+  .object({
+    promotionCodeId: z.string().nullable(),
+    code: z.string().nullable(),
+    percentOff: z.number().nullable(),
+    amountOff: z.number().nullable(),
+    endsAt: z.number().nullable(),
+    duration: z.enum(["once", "repeating", "forever"]).nullable().optional(),
+  })
   .nullable();
 
 export const MembershipSchema = z.object({
@@ -151,11 +159,14 @@ export async function startSubscriptionCheckout(input: {
     const metadata: Record<string, string> = { uid, planId, intentId };
     if (input.referralCode) metadata.referralCode = input.referralCode;
     else if (discount) metadata.promotionCodeId = discount.promotionCodeId;
+    // The session is made with the very trial the pages promised (ADR 055): the offer's, not the provider's sum.
+    const offer = offerFor({ plan, benefit: discount?.benefit ?? null, now: nowSeconds() });
     const session = await getPaymentProvider().createSubscriptionCheckout({
       intentId: `checkout-${uid}-${intentId}`,
       customerId,
       plan,
       discount,
+      trialDays: offer.trialDays,
       successUrl: siteUrl(`/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}${back}`),
       cancelUrl: siteUrl(`/subscribe?plan=${encodeURIComponent(planId)}&canceled=1`),
       metadata,

@@ -11,6 +11,7 @@ export interface DiscountSummaryView {
   percentOff: number | null;
   amountOff: number | null;
   endsAt: number | null;
+  duration?: "once" | "repeating" | "forever" | null;
 }
 
 /** `memberships/{uid}`: what settings shows, kept by the one sync function. */

@@ -80,10 +80,23 @@ export async function membershipFacts(membership: Membership | null, card: Membe
     status: membership.status,
     planName: plan?.name ?? (membership.interval === "year" ? "Annual" : "Monthly"),
     interval: membership.interval,
-    amount: membership.amount,
+    amount: nextChargeAmount(membership.amount, membership.discount, membership.currentPeriodEnd),
     currency: membership.currency,
     currentPeriodEnd: membership.currentPeriodEnd,
     cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
     card: card ? { brand: card.brand, last4: card.last4 } : null,
+    trialEnd: membership.trialEnd,
+    discount: membership.discount,
   };
+}
+
+/**
+ * The next payment as the provider will take it (ADR 055): the plan's price less the discount it
+ * holds, while that discount still covers the payment due at `dueAt`. Never negative.
+ */
+export function nextChargeAmount(amount: number, discount: Membership["discount"], dueAt: number): number {
+  if (!discount || (discount.endsAt !== null && discount.endsAt <= dueAt)) return amount;
+  if (discount.percentOff !== null) return amount - Math.round((amount * discount.percentOff) / 100);
+  if (discount.amountOff !== null) return Math.max(0, amount - discount.amountOff);
+  return amount;
 }

@@ -28,9 +28,20 @@ export async function getDemoCheckout(sessionId: string) {
  * customer is not one of our members or they gave no name.
  */
 export async function cardholderNameFor(session: { customerId: string | null }): Promise<string> {
+  return (await payerOf(session)).name;
+}
+
+/**
+ * The paying member as the page needs them: the name they gave (see `cardholderNameFor`) and the
+ * zone their browser last reported, so the trial's end reads as their own day (null when unknown).
+ */
+export async function payerOf(session: { customerId: string | null }): Promise<{ name: string; timeZone: string | null }> {
   const uid = session.customerId ? await memberForCustomer(session.customerId) : null;
   const user = uid ? await getPrivateUser(uid) : null;
-  return [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ").slice(0, 100);
+  return {
+    name: [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ").slice(0, 100),
+    timeZone: user?.mostRecentTimeZone ?? null,
+  };
 }
 
 async function settle(result: Awaited<ReturnType<NonNullable<ReturnType<typeof getDemoProvider>>["pay"]>>) {

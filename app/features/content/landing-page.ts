@@ -21,6 +21,10 @@ export const LandingPageSchema = z.object({
     description: z.string().min(1),
     /** A promotion code carried to the subscribe page; landers may have none. */
     promotionCode: z.string().regex(/^[A-Z0-9-]{3,32}$/).nullable().default(null),
+    /**
+     * The trial the copy was written for. Pages never show it: what a page promises is the offer its
+     * code gives (billing's offer model, ADR 055), and copy that says otherwise is replaced.
+     */
     trialDays: z.number().int().min(0).max(365).default(7),
   }),
   cta: z.object({ label: z.string().min(1), href: z.string().startsWith("/") }),
@@ -79,7 +83,7 @@ export function landingPageId(slug: string): string {
 }
 
 /** The subscribe link a page's call to action carries, with its promotion code when it has one. */
-export function landingCtaHref(page: Pick<LandingPage, "cta" | "offer">): string {
+export function landingCtaHref(page: { cta: Pick<LandingPage["cta"], "href">; offer: Pick<LandingPage["offer"], "promotionCode"> }): string {
   if (!page.offer.promotionCode) return page.cta.href;
   const url = new URL(page.cta.href, "https://placeholder.invalid");
   url.searchParams.set("code", page.offer.promotionCode);
