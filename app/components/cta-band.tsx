@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 export function CtaBand({
   title,
   body,
-  // The standard offer's week (ADR 055): /subscribe without a code gives exactly that.
+  // The standard offer's week (ADR 056): /subscribe without a code gives exactly that.
   cta = { label: "Start your free week", href: "/subscribe" },
   secondary,
 }: {

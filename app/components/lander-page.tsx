@@ -9,7 +9,7 @@ import { TeacherSection, type TeacherCardData } from "./teacher-card";
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
 export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription" | "offer"> & {
   ctaHref: string;
-  /** The offer as billing's model states it (ADR 055): `terms` is its one line, every plan's price in it. */
+  /** The offer as billing's model states it (ADR 056): `terms` is its one line, every plan's price in it. */
   offer: LandingPage["offer"] & { terms: string };
 };
 export interface LanderData {

@@ -15,7 +15,7 @@ const NAV_LINKS = [
   { to: "/press", label: "Press" },
 ] as const;
 
-// The standard offer (ADR 055): /subscribe without a code gives exactly the week this promises.
+// The standard offer (ADR 056): /subscribe without a code gives exactly the week this promises.
 const DEFAULT_CTA = { label: "Start your free week", href: "/subscribe" };
 
 /** Skip link, header, main landmark and footer around every page. */

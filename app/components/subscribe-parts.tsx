@@ -1,6 +1,6 @@
 /**
  * The two ways the plan page explains a membership (§9 `choosePlanTimelineTest`): a timeline of what
- * happens when, or what the membership covers. The timeline's words are the offer's (ADR 055).
+ * happens when, or what the membership covers. The timeline's words are the offer's (ADR 056).
  */
 export function PlanTimeline({ steps }: { steps: { when: string; what: string }[] }) {
   return (

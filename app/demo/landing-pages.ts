@@ -20,7 +20,7 @@ interface CommonSeed {
   /**
    * `trialDays` is the whole free trial the page's code gives (the seed makes the code from it, app/demo/
    * promotion-codes.ts); a page without a code offers the plans' own week. The copy may name a length
-   * only if it is this one: the offer model checks it (ADR 055).
+   * only if it is this one: the offer model checks it (ADR 056).
    */
   offer: { title: string; description: string; code: string | null; trialDays: number };
   ctaLabel: string;

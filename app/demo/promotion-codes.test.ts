@@ -42,7 +42,7 @@ describe("demo promotion codes", () => {
     }
   });
 
-  it("let no page promise a length its button does not give (ADR 055)", () => {
+  it("let no page promise a length its button does not give (ADR 056)", () => {
     for (const page of demoLandingPages) {
       const code = page.offer.promotionCode ? byCode.get(page.offer.promotionCode) : null;
       const offer = offerFor({ plan: monthly, benefit: code?.benefit ?? null, now: NOW });

@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getTeachers(),
     getQuotes(),
     getPressArticles(),
-    // The standard offer, in the model's words (ADR 055): what /subscribe gives without a code.
+    // The standard offer, in the model's words (ADR 056): what /subscribe gives without a code.
     pageOffer(null),
   ]);
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));

@@ -174,7 +174,7 @@ export default function DemoCheckoutRoute() {
 }
 
 /**
- * What the session holds, in the offer's own words (ADR 055): its plan, its discount and the trial it
+ * What the session holds, in the offer's own words (ADR 056): its plan, its discount and the trial it
  * was opened with, so this page can only say what paying here will do.
  */
 function planSummary(session: { trialDays: number | null; discount?: unknown }, plan: NonNullable<Awaited<ReturnType<typeof getDemoCheckout>>>["plan"] & object, timeZone: string | null) {

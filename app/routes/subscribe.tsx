@@ -70,7 +70,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         const own = checks?.get(candidate.id);
         const accepted = own?.outcome === "accepted" ? own.discount : null;
         const invited = !accepted && offer?.ok && refCode ? referralDiscount(refCode, candidate.trialDays) : null;
-        // The one offer (ADR 055): every sentence below is the model's, so this page cannot promise another.
+        // The one offer (ADR 056): every sentence below is the model's, so this page cannot promise another.
         const planOffer = offerFor({
           plan: candidate,
           benefit: accepted?.benefit ?? invited?.benefit ?? null,
@@ -346,7 +346,7 @@ export default function SubscribeRoute() {
   );
 }
 
-/** "Before you pay": the offer's own steps, in order (ADR 055). */
+/** "Before you pay": the offer's own steps, in order (ADR 056). */
 function RenewalTerms({ steps }: { steps: string[] }) {
   return (
     <ul className="renewal-terms" data-testid="renewal-terms">
@@ -372,7 +372,7 @@ function timelineOf({ trialDays, interval }: Offer, words: OfferWords) {
 
 
 
-/** A code that adds trial days also says the whole trial it makes, so no one adds it up (ADR 055). */
+/** A code that adds trial days also says the whole trial it makes, so no one adds it up (ADR 056). */
 function withWholeTrial(message: string, check: PromotionCheck, plan: Awaited<ReturnType<typeof listPlans>>[number]): string {
   if (check.outcome !== "accepted" || check.discount.benefit.kind !== "trial") return message;
   const offer = offerFor({ plan, benefit: check.discount.benefit, now: Math.floor(Date.now() / 1000) });

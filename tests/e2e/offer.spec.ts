@@ -3,7 +3,7 @@ import { putDocument } from "../support/e2e-store";
 import { expect, test } from "../support/test";
 
 /**
- * Issue 34 (one offer, ADR 055) with JavaScript off: a person follows a partner page's button, and
+ * Issue 34 (one offer, ADR 056) with JavaScript off: a person follows a partner page's button, and
  * every page after it (/subscribe, Before you pay, the payment page, the welcome page, settings)
  * names the same 30-day trial, the same last day in their own zone and the same first payment.
  */

@@ -5,7 +5,7 @@ import { signedInMember } from "../support/signed-in";
 import { discounts, firstPayments, stringsIn, trialDates, trialLengths } from "../support/offer-words";
 
 /**
- * The offer test (issue 34, ADR 055): one person's journey from every lander and partner page, the
+ * The offer test (issue 34, ADR 056): one person's journey from every lander and partner page, the
  * home page and every demo promotion code, to the first payment. At each step (the page with the
  * button → /subscribe → "Before you pay" → the payment page → the welcome page → settings) it reads
  * what the loader gives the page to say, and checks every step names the same trial length, the

@@ -95,7 +95,7 @@ describe("startSubscriptionCheckout", () => {
   });
 });
 
-describe("a discount reaching the charges (ADR 055)", () => {
+describe("a discount reaching the charges (ADR 056)", () => {
   it("takes a once-only discount off the first payment after the trial, then charges the full price", async () => {
     const { membershipFacts } = await import("../../app/features/billing/subscription.server");
     const { demoPromotionCodes } = await import("../../app/demo/promotion-codes");

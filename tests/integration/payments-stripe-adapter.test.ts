@@ -110,7 +110,7 @@ describe("the Stripe adapter", () => {
     });
   });
 
-  it("makes a coupon of the code's own terms, once, for a code Stripe does not know, so the session charges what the offer said (ADR 055)", async () => {
+  it("makes a coupon of the code's own terms, once, for a code Stripe does not know, so the session charges what the offer said (ADR 056)", async () => {
     const plan = (await getPlan("annual"))!;
     const still20 = { promotionCodeId: "STILL20", code: "STILL20", benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } } as const, stripeCouponId: null, stripePromotionCodeId: null };
     const input = { customerId: "cus_TqStill0001", plan, discount: still20, trialDays: 7, successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: ORIGIN, metadata: { uid: "u" } };

@@ -91,7 +91,7 @@ const SessionSchema = z.object({
     .object({ id: z.string(), name: z.string(), interval: z.enum(["month", "year"]), amount: z.number(), currency: z.string(), trialDays: z.number() })
     .nullable(),
   discount: z.unknown().nullable(),
-  /** The free trial the offer promised, in days (ADR 055); null on sessions made before it was carried. */
+  /** The free trial the offer promised, in days (ADR 056); null on sessions made before it was carried. */
   trialDays: z.number().int().min(0).nullable().default(null),
   /** The one line of a one-time payment. */
   item: z.object({ name: z.string(), amount: z.number().int().min(0), currency: z.string() }).nullable().default(null),

@@ -126,7 +126,7 @@ export interface SubscriptionCheckoutInput {
   plan: Plan;
   discount: AppliedDiscount | null;
   /**
-   * The free trial in days, exactly as the offer promised it (ADR 055): the provider creates the
+   * The free trial in days, exactly as the offer promised it (ADR 056): the provider creates the
    * subscription with this trial and never works one out for itself.
    */
   trialDays: number;

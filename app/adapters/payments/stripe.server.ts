@@ -76,7 +76,7 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
   /**
    * A money discount our catalogue knows but Stripe does not (a code made in the back office, or a
    * demo code in Stripe mode): a coupon of the same terms under an id of its own, made once, so the
-   * session charges exactly what the offer said (ADR 055). Dropping it would charge the full price.
+   * session charges exactly what the offer said (ADR 056). Dropping it would charge the full price.
    */
   async function couponFor(discount: AppliedDiscount | null): Promise<Stripe.Checkout.SessionCreateParams.Discount[] | null> {
     if (!discount || discount.benefit.kind === "trial") return null;

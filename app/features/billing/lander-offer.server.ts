@@ -6,7 +6,7 @@ import { evaluatePromotionCode } from "./promotion-code";
 import { findPromotionCode } from "./promotion-code.server";
 
 /**
- * What a lander, a partner page or the home page promises (issue 34, ADR 055): the offer its button
+ * What a lander, a partner page or the home page promises (issue 34, ADR 056): the offer its button
  * carries, as a newcomer would get it now, in the offer's own words. A page's written copy (its
  * offer's title and description, its button, its search description) is checked against that offer;
  * copy that promises another length is replaced by the offer's words and logged, so no page can

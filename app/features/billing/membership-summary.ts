@@ -21,7 +21,7 @@ export interface MembershipFacts {
   card: Pick<Card, "brand" | "last4"> | null;
   /** Unix seconds: when the free trial ends, as the provider set it; null or absent without one. */
   trialEnd?: number | null;
-  /** The discount the provider holds on the plan, when there is one (ADR 055). */
+  /** The discount the provider holds on the plan, when there is one (ADR 056). */
   discount?: { code: string | null; percentOff: number | null; amountOff: number | null; endsAt: number | null; duration?: "once" | "repeating" | "forever" | null } | null;
 }
 
@@ -76,7 +76,7 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
   }
   const discount = discountSentence(facts, timeZone, locale);
   if (facts.status === "trialing") {
-    // The trial's end as the provider set it (ADR 055), the same day the first payment is taken.
+    // The trial's end as the provider set it (ADR 056), the same day the first payment is taken.
     const trialDate = facts.trialEnd ? `${formatDate(facts.trialEnd, timeZone, locale)} (${zoneName(timeZone)} time)` : date;
     return {
       status: "trial",

@@ -159,7 +159,7 @@ export async function startSubscriptionCheckout(input: {
     const metadata: Record<string, string> = { uid, planId, intentId };
     if (input.referralCode) metadata.referralCode = input.referralCode;
     else if (discount) metadata.promotionCodeId = discount.promotionCodeId;
-    // The session is made with the very trial the pages promised (ADR 055): the offer's, not the provider's sum.
+    // The session is made with the very trial the pages promised (ADR 056): the offer's, not the provider's sum.
     const offer = offerFor({ plan, benefit: discount?.benefit ?? null, now: nowSeconds() });
     const session = await getPaymentProvider().createSubscriptionCheckout({
       intentId: `checkout-${uid}-${intentId}`,

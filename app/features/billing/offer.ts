@@ -5,7 +5,7 @@ import { describeBenefit, formatMoney, priceWithDiscount } from "./promotion-cod
 import { discountNote } from "./subscribe";
 
 /**
- * The offer (issue 34, ADR 055): the one place that says what a person is promised for a plan, from a
+ * The offer (issue 34, ADR 056): the one place that says what a person is promised for a plan, from a
  * lander's button to the first charge. Every step asks `offerFor` (the lander, /subscribe and "Before
  * you pay", the checkout session, the payment page) and speaks only the sentences `describeOffer`
  * makes; the welcome page and settings then show what the provider actually set. Pure and

@@ -91,7 +91,7 @@ export async function membershipFacts(membership: Membership | null, card: Membe
 }
 
 /**
- * The next payment as the provider will take it (ADR 055): the plan's price less the discount it
+ * The next payment as the provider will take it (ADR 056): the plan's price less the discount it
  * holds, while that discount still covers the payment due at `dueAt`. Never negative.
  */
 export function nextChargeAmount(amount: number, discount: Membership["discount"], dueAt: number): number {

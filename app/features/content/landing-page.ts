@@ -23,7 +23,7 @@ export const LandingPageSchema = z.object({
     promotionCode: z.string().regex(/^[A-Z0-9-]{3,32}$/).nullable().default(null),
     /**
      * The trial the copy was written for. Pages never show it: what a page promises is the offer its
-     * code gives (billing's offer model, ADR 055), and copy that says otherwise is replaced.
+     * code gives (billing's offer model, ADR 056), and copy that says otherwise is replaced.
      */
     trialDays: z.number().int().min(0).max(365).default(7),
   }),
