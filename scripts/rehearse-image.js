@@ -59,6 +59,7 @@ const TOOL_CACHES = new Set([".cache", ".vite", ".vite-temp", ".vitest"]);
 /**
  * Builds the image's file set. Returns the final stage: its root, working directory, environment,
  * user, command and health check, and the list of steps with how each was done.
+ * @param {{ context?: string, dockerfile?: string, scratch?: string, log?: (line: string) => void }} [options]
  */
 export function rehearseImage(options = {}) {
   const context = path.resolve(options.context ?? ROOT);

@@ -62,7 +62,7 @@ export function routerPatchChecks(require: NodeRequire): Array<[name: string, ch
                 loader: ({ params }) => {
                   seen.push(params.id ?? "");
                   try {
-                    params.id = "changed by a loader";
+                    (params as Record<string, string>).id = "changed by a loader";
                   } catch (error) {
                     refused.push(error instanceof TypeError ? "TypeError" : String(error));
                   }
