@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
 import { imageStart, rehearseImage } from "../../scripts/rehearse-image.js";
@@ -70,6 +70,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
   await vendors?.close();
+  // The stages' folders (hard links, mostly); KEEP_REHEARSAL=1 leaves them to look at.
+  if (image && !process.env.KEEP_REHEARSAL) rmSync(dirname(image.root), { recursive: true, force: true });
 });
 
 const database = () => `${server!.files}.sqlite`;
