@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
 import { imageStart, rehearseImage } from "../../scripts/rehearse-image.js";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startBuiltServer, waitUntilReady, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
 import { signInByEmailLink, stagingEnv, startStagingVendors, type StagingVendors } from "../support/production/staging-site";
 import { routerPatchChecks } from "../support/router-patch-checks";
@@ -92,6 +92,9 @@ test("the image's router packages carry their patches, and its server starts fro
   expect(failed, `the image's router packages:\n${rehearsal.join("\n")}`).toEqual([]);
   expect(startFailure, "the image's server started").toBe("");
   expect(server!.output.join("\n")).not.toContain("router patches missing");
+  // Ready once warm (issue 37): it rendered each kind of page once first.
+  await waitUntilReady(SITE);
+  expect(server!.output.join("\n")).toContain('"msg":"warmed up"');
   // The final stage's files only: no development packages, no sources, no tests.
   expect(existsSync(join(image.cwd, "node_modules", "vitest"))).toBe(false);
   expect(existsSync(join(image.cwd, "app"))).toBe(false);
