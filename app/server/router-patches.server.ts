@@ -42,6 +42,19 @@ export function missingRouterPatches(from: string = import.meta.url): string[] {
   return missing;
 }
 
+/**
+ * What the start does about missing patches: outside the demo (production, and staging, where
+ * production is rehearsed) it refuses, with this message; the demo runs on (null).
+ */
+export function refusalForMissingPatches(appEnv: "demo" | "staging" | "production", missing: string[]): string | null {
+  if (missing.length === 0 || appEnv === "demo") return null;
+  return (
+    `The router packages are missing their patches (docs/decisions/054): ${missing.join("; ")}. ` +
+    `APP_ENV=${appEnv} does not start without them. Install with patches/ in place (the Dockerfile copies it before npm install); ` +
+    `if a package was installed before a patch changed, remove it from node_modules and run npm install again.`
+  );
+}
+
 /** The folder of an installed package, found from its entry point (some packages export no package.json). */
 function packageDir(require: NodeRequire, name: string): string | null {
   let entry: string;

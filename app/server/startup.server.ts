@@ -18,7 +18,7 @@ import { startContentSignals } from "~/platform/content-signal.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
-import { missingRouterPatches } from "./router-patches.server";
+import { missingRouterPatches, refusalForMissingPatches } from "./router-patches.server";
 
 /** Tries at seeding the demo people into the Auth emulator: 1 s, 2 s, 4 s, 8 s apart. */
 const DEMO_ACCOUNT_ATTEMPTS = 5;
@@ -40,13 +40,8 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
   const missingPatches = missingRouterPatches();
   if (missingPatches.length > 0) {
     console.warn(JSON.stringify({ level: "warn", msg: "router patches missing", missing: missingPatches }));
-    if (env.APP_ENV !== "demo") {
-      stop(
-        `The router packages are missing their patches (docs/decisions/054): ${missingPatches.join("; ")}. ` +
-          `APP_ENV=${env.APP_ENV} does not start without them. Install with patches/ in place (the Dockerfile copies it before npm install); ` +
-          `if a package was installed before a patch changed, remove it from node_modules and run npm install again.`,
-      );
-    }
+    const refusal = refusalForMissingPatches(env.APP_ENV, missingPatches);
+    if (refusal) stop(refusal);
   }
   if (options.routes) {
     const problems = checkRouteHandles(options.routes);

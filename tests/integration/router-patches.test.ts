@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ROUTER_PATCHES, missingRouterPatches } from "../../app/server/router-patches.server";
+import { ROUTER_PATCHES, missingRouterPatches, refusalForMissingPatches } from "../../app/server/router-patches.server";
 import { routerPatchChecks } from "../support/router-patch-checks";
 
 /**
@@ -36,6 +36,17 @@ describe("the server's router patches", () => {
     const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { overrides: Record<string, string>; dependencies: Record<string, string>; scripts: Record<string, string> };
     for (const patch of ROUTER_PATCHES) expect(manifest.overrides[patch.name] ?? manifest.dependencies[patch.name], patch.name).toBe(patch.version);
     expect(manifest.scripts.postinstall).toBe("patch-package --error-on-fail");
+  });
+
+  it("production and staging refuse to start without a patch, naming it; the demo runs on", () => {
+    const missing = ["@remix-run/router 1.23.4: not patched (dist/router.cjs.js)"];
+    for (const appEnv of ["production", "staging"] as const) {
+      const refusal = refusalForMissingPatches(appEnv, missing);
+      expect(refusal).toContain("@remix-run/router 1.23.4: not patched");
+      expect(refusal).toContain(`APP_ENV=${appEnv} does not start without them`);
+    }
+    expect(refusalForMissingPatches("demo", missing)).toBeNull();
+    expect(refusalForMissingPatches("production", [])).toBeNull();
   });
 
   it("a package whose patch is missing is named", () => {
