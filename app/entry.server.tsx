@@ -12,6 +12,7 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server
 // The server entry also hands the Node server what it needs to start (see server.js).
 export { startServer } from "~/server/http-server.server";
 export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
+export { missingRouterPatches } from "~/server/router-patches.server";
 export { deleteIdleAnonymousAccounts } from "~/features/privacy/account-cleanup.server";
 export { reconcilePayments } from "~/features/checkout/payment-webhook.server";
 export { generateClassesAndTellFollowers } from "~/features/engagement/following.server";

@@ -120,7 +120,12 @@ const EnvSchema = z
     /** Tests only (refused in production): a file naming a fault to inject into every store operation (adapters/store/faults.server.ts). */
     STORE_FAULTS_FILE: z.string().min(1).optional(),
     /** After SIGTERM: how long /readyz answers 503 while requests are still taken, before the server stops accepting. */
-    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).default(1),
+    // After SIGTERM, how long the listener stays open while every answer closes its connection
+    // (issue 37; 3 s when unset). SHUTDOWN_DRAIN_SECONDS is its older name, still read.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(5).optional(),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(5).optional(),
+    // A new instance's warm-up before /readyz answers 200 (issue 37): at most this long; 0 skips it.
+    WARM_UP_SECONDS: z.coerce.number().min(0).max(60).default(10),
     /** How long before a booked class its reminder goes out. */
     CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */

@@ -27,6 +27,7 @@ import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
 import { writeLogLine } from "./log-lines.server";
+import { warmUp } from "./warm-up.server";
 
 const MAX_URL_LENGTH = 2048;
 /** How long a request waits for another's render of the same page before rendering it itself. */
@@ -73,6 +74,8 @@ export function createFrontDoor(
     bodyLimits?: Record<string, number>;
     /** True once a shutdown has begun: /readyz answers 503 and every answer closes its connection. */
     draining?: () => boolean;
+    /** True while a new instance renders its first pages (warm-up.server.ts): /readyz answers 503. */
+    warming?: () => boolean;
   },
 ): FrontDoor {
   const env = getEnv();
@@ -97,16 +100,18 @@ export function createFrontDoor(
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));
   const draining = options.draining ?? (() => false);
+  const warming = options.warming ?? (() => false);
   // Liveness: the process answers. It stays 200 while draining, so nothing restarts an instance that
   // is finishing its requests.
   app.get("/healthz", (req, res) => {
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  // Readiness (docs/decisions/041): whether to send this instance new requests; 503 from the moment
-  // SIGTERM arrives, so a load balancer routes around it while its in-flight requests finish.
+  // Readiness (docs/decisions/041): whether to send this instance new requests; 503 until it has
+  // rendered its first pages (issue 37), and from the moment SIGTERM arrives, so a load balancer
+  // routes around it while its in-flight requests finish.
   app.get("/readyz", (req, res) => {
-    const ready = !draining();
-    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "draining" });
+    const status = draining() ? "draining" : warming() ? "warming" : "ready";
+    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(status === "ready" ? 200 : 503).json({ status });
   });
   if (env.STATS_ENDPOINT) {
     app.get("/__stats", (_req, res) => {
@@ -319,24 +324,44 @@ const SHUTDOWN_DEADLINE_MS = 7_500;
 /** Connections still open this long after SIGTERM (an event stream never ends by itself) are cut. */
 const CUT_CONNECTIONS_AFTER_MS = 6_500;
 
+/** After SIGTERM the listener stays open this long by default (SHUTDOWN_GRACE_SECONDS). */
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 3;
+
 /**
- * Starts the HTTP server on PORT and then the background jobs (`startJobs`). Resolves once listening.
- * SIGTERM (or SIGINT) drains (docs/decisions/041): /readyz answers 503 at once while requests are still
- * served for SHUTDOWN_DRAIN_SECONDS, so a load balancer stops sending new ones; then the server stops
- * accepting, in-flight requests finish, no new job run starts and the runs under way end and give back
- * their leases, the store is closed, and the process exits: within 7.5 s in every case.
+ * Starts the HTTP server on PORT, then the background jobs (`startJobs`) and the warm-up: /readyz
+ * answers 503 until the instance has rendered each kind of page once (warm-up.server.ts), or
+ * WARM_UP_SECONDS have passed, whichever comes first. Resolves once listening.
+ *
+ * SIGTERM (or SIGINT) drains (docs/decisions/041, issue 37): /readyz answers 503 at once and every
+ * answer says `Connection: close`, so each kept-alive connection ends after its next answer, while the
+ * listener stays open for SHUTDOWN_GRACE_SECONDS (3 by default) for a balancer or proxy that learns of
+ * the stop late and for clients opening a new connection after their last one closed. Then the server
+ * stops accepting and closes the connections that are between requests, in-flight requests finish, no
+ * new job run starts and the runs under way end and give back their leases, the store is closed, and
+ * the process exits: within 7.5 s in every case.
  */
 export async function startServer(build: ServerBuild, options: { publicDir: string; startJobs?: () => () => Promise<void> }) {
   const env = getEnv();
   let draining = false;
-  const { server } = createFrontDoor(build, { ...options, draining: () => draining });
+  let warming = env.WARM_UP_SECONDS > 0;
+  const { server } = createFrontDoor(build, { ...options, draining: () => draining, warming: () => warming });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
   const stopJobs = options.startJobs?.();
+  const warmUpStop = new AbortController();
+  if (warming) {
+    void warmUp(`http://127.0.0.1:${env.PORT}`, { deadlineMs: env.WARM_UP_SECONDS * 1000, signal: warmUpStop.signal }).then((result) => {
+      warming = false;
+      // Ready either way: a warm-up that failed or overran says why, and the instance takes traffic cold.
+      if (result.ok) console.log(JSON.stringify({ level: "info", msg: "warmed up", ms: result.ms, pages: result.pages }));
+      else console.warn(JSON.stringify({ level: "warn", msg: "warm-up incomplete, ready anyway", ms: result.ms, cause: result.cause, pages: result.pages }));
+    });
+  }
 
   const shutdown = async (signal: string) => {
     if (draining) return;
     draining = true;
+    warmUpStop.abort();
     const started = Date.now();
     const since = () => Date.now() - started;
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
@@ -346,7 +371,12 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => server.closeAllConnections(), CUT_CONNECTIONS_AFTER_MS).unref();
     const jobsEnded = stopJobs?.() ?? Promise.resolve();
-    await new Promise((resolve) => setTimeout(resolve, env.SHUTDOWN_DRAIN_SECONDS * 1000));
+    // The grace: still accepting, every answer closing its connection. A connection is never closed
+    // under a request, so no client sees one reset.
+    const graceSeconds = env.SHUTDOWN_GRACE_SECONDS ?? env.SHUTDOWN_DRAIN_SECONDS ?? DEFAULT_SHUTDOWN_GRACE_SECONDS;
+    await new Promise((resolve) => setTimeout(resolve, graceSeconds * 1000));
+    // Then no new connections; those kept alive with no request under way are closed now, the others
+    // once their answer is out (it says Connection: close).
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
     await closed;

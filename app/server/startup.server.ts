@@ -18,6 +18,7 @@ import { startContentSignals } from "~/platform/content-signal.server";
 import { seedDemoAccounts, seedDemoContent } from "~/demo/seed.server";
 import { getStore } from "~/adapters/store/index.server";
 import { EnvError, getEnv } from "~/lib/env.server";
+import { missingRouterPatches, refusalForMissingPatches } from "./router-patches.server";
 
 /** Tries at seeding the demo people into the Auth emulator: 1 s, 2 s, 4 s, 8 s apart. */
 const DEMO_ACCOUNT_ATTEMPTS = 5;
@@ -33,6 +34,14 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
   } catch (error) {
     if (error instanceof EnvError) stop(error.message);
     throw error;
+  }
+  // The router's patches (ADR 054) come with `npm install`; an image built without patches/ in place
+  // serves every page without them and nothing else would say so.
+  const missingPatches = missingRouterPatches();
+  if (missingPatches.length > 0) {
+    console.warn(JSON.stringify({ level: "warn", msg: "router patches missing", missing: missingPatches }));
+    const refusal = refusalForMissingPatches(env.APP_ENV, missingPatches);
+    if (refusal) stop(refusal);
   }
   if (options.routes) {
     const problems = checkRouteHandles(options.routes);

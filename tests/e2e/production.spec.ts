@@ -1,14 +1,12 @@
 import { execFile } from "node:child_process";
-import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
 import { findChromium } from "../../scripts/chromium.js";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
-import { startIdentityStandIn, type IdentityStandIn } from "../support/production/identity-stand-in";
-import { startAnalyticsReceiver, startSmtpReceiver, startVideoStandIn } from "../support/production/receivers";
-import { startStripeStandIn, type StripeStandIn } from "../support/production/stripe-stand-in";
+import { signInByEmailLink, stagingEnv, startStagingVendors, type StagingVendors } from "../support/production/staging-site";
 import { startFront, type Front } from "../support/round-robin-front";
 
 /**
@@ -33,15 +31,6 @@ const PORTS = {
   stripe: BASE_PORT + 47,
 };
 const SITE = `http://localhost:${PORTS.front}`;
-const PROJECT = "stillhour-staging-e2e";
-const token = (length: number) => randomBytes(length).toString("hex").slice(0, length);
-const SECRETS = {
-  stripeKey: `sk_test_${token(24)}`,
-  webhook: `whsec_${token(24)}`,
-  daily: token(40),
-  analytics: `staging-${token(16)}`,
-};
-const MUX_KEY = Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
 
 const MEMBER = { uid: "prod-member", email: "rowan.member@stillhour.test", firstName: "Rowan", lastName: "Ashby" };
 const NEWCOMER = { uid: "prod-newcomer", email: "ines.newcomer@stillhour.test", firstName: "Ines", lastName: "Okafor" };
@@ -50,14 +39,16 @@ const DROPPER = { uid: "prod-dropin", email: "mira.dropin@stillhour.test", first
 // The seeded studios name this uid as their desk staff (app/demo/studios.ts).
 const STAFF = { uid: "demo-studio-staff", email: "sam.desk@stillhour.test", firstName: "Sam", lastName: "Okonkwo", claims: { studioStaff: true } };
 
-let identity: IdentityStandIn;
-let stripe: StripeStandIn;
-let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
-let video: Awaited<ReturnType<typeof startVideoStandIn>>;
-let analytics: Awaited<ReturnType<typeof startAnalyticsReceiver>>;
+let vendors: StagingVendors;
 let servers: BuiltServer[] = [];
 let front: Front;
 let env: Record<string, string>;
+// The stand-ins, by name, as the journeys below use them.
+let stripe: StagingVendors["stripe"];
+let smtp: StagingVendors["smtp"];
+let video: StagingVendors["video"];
+let analytics: StagingVendors["analytics"];
+let SECRETS: StagingVendors["secrets"];
 
 const launchArgs = [
   "--no-sandbox",
@@ -76,41 +67,10 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  identity = await startIdentityStandIn(PORTS.identity, PROJECT, [MEMBER, NEWCOMER, GIVER, DROPPER, STAFF]);
-  smtp = await startSmtpReceiver(PORTS.smtp);
-  video = await startVideoStandIn(PORTS.video, SECRETS.daily);
-  analytics = await startAnalyticsReceiver(PORTS.analytics);
-  stripe = await startStripeStandIn(PORTS.stripe, { webhookUrl: `${SITE}/api/payments/webhook`, webhookSecret: SECRETS.webhook, secretKey: SECRETS.stripeKey });
-  env = {
-    NODE_ENV: "production",
-    APP_ENV: "staging",
-    PUBLIC_SITE_URL: SITE,
-    SESSION_SECRET: randomBytes(32).toString("base64url"),
-    // A staging project may carry the demo content (plans, studios, teachers); never its people.
-    SEED_DEMO_CONTENT: "true",
-    DATA_STORE: "sqlite",
-    FIREBASE_PROJECT_ID: PROJECT,
-    FIREBASE_WEB_API_KEY: `AIza${token(30)}`,
-    IDENTITY_API_URL: identity.url,
-    PAYMENT_PROVIDER: "stripe",
-    STRIPE_SECRET_KEY: SECRETS.stripeKey,
-    STRIPE_WEBHOOK_SECRET: SECRETS.webhook,
-    STRIPE_API_URL: stripe.url,
-    MAIL_TRANSPORT: "smtp",
-    SMTP_URL: smtp.url,
-    VIDEO_PROVIDER: "daily",
-    DAILY_API_KEY: SECRETS.daily,
-    DAILY_DOMAIN: "stillhour-staging",
-    DAILY_API_URL: video.url,
-    STREAMING_PROVIDER: "mux",
-    MUX_SIGNING_KEY_ID: token(24),
-    MUX_SIGNING_PRIVATE_KEY: MUX_KEY,
-    ANALYTICS_KEY: SECRETS.analytics,
-    ANALYTICS_FORWARD_URL: analytics.url,
-    ANALYTICS_FORWARD_SECONDS: "1",
-    // Mail the SMTP server did not take is tried again after 1 s, 2 s, 4 s… (production refuses < 60).
-    MAIL_RETRY_SECONDS: "1",
-  };
+  vendors = await startStagingVendors(PORTS, SITE, [MEMBER, NEWCOMER, GIVER, DROPPER, STAFF]);
+  ({ stripe, smtp, video, analytics } = vendors);
+  SECRETS = vendors.secrets;
+  env = stagingEnv(SITE, vendors);
   // The first seeds the store; the second starts on it once it exists.
   const first = await startBuiltServer(PORTS.a, "production", env, { cleanEnv: true });
   servers.push(first);
@@ -140,28 +100,14 @@ test.afterAll(async () => {
   // The second shares the first's files: it stops first, so the first's stop removes them closed.
   for (const server of [...servers].reverse()) await server.stop();
   servers = [];
-  await Promise.all([identity?.close(), stripe?.close(), smtp?.close(), video?.close(), analytics?.close()]);
+  await vendors?.close();
 });
 
 const database = () => `${servers[0].files}.sqlite`;
 const lastLines = () => servers.map((server, i) => `instance ${i + 1}:\n${server.output.slice(-15).join("\n")}`).join("\n");
 
-/**
- * Signs in by e-mail link, the path that works without JavaScript: the site mails the link itself, so
- * it is read from the SMTP receiver (one message per request) and opened in this browser.
- */
-async function signIn(context: BrowserContext, email: string) {
-  const signInMail = () => smtp.mail.filter((mail) => mail.to.includes(email) && mail.subject === "Your link to sign in to Stillhour");
-  const before = signInMail().length;
-  const asked = await context.request.post(`${SITE}/sign-in?next=%2F`, { form: { email }, headers: { Origin: SITE }, maxRedirects: 0 });
-  expect(asked.status(), `the sign-in link was asked for: ${await asked.text().catch(() => "")}\n${lastLines()}`).toBe(302);
-  await expect.poll(() => signInMail().length, { message: `the sign-in link arrived by SMTP\n${lastLines()}`, timeout: 10_000 }).toBe(before + 1);
-  const href = /https?:\/\/\S+\/auth\/email-link\?\S+/.exec(signInMail().at(-1)!.text)?.[0];
-  expect(href, "the e-mail carries a link to the site's own landing page").toBeDefined();
-  expect(new URL(href!).searchParams.get("oobCode")).toBe(identity.linkFor(email)?.oobCode);
-  const opened = await context.request.get(href!, { maxRedirects: 0 });
-  expect(opened.status(), `the link signed in:\n${lastLines()}`).toBe(302);
-}
+/** Signs in by e-mail link (tests/support/production/staging-site.ts), the path that works without JavaScript. */
+const signIn = (context: BrowserContext, email: string) => signInByEmailLink(context, email, SITE, vendors, lastLines);
 
 test("two production instances share one store behind the front, both answering", async ({ request }) => {
   for (let i = 0; i < 4; i += 1) expect((await request.get(`${SITE}/`)).status()).toBe(200);

@@ -1,55 +1,56 @@
+import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
+import { ROUTER_PATCHES, missingRouterPatches, refusalForMissingPatches } from "../../app/server/router-patches.server";
+import { routerPatchChecks } from "../support/router-patch-checks";
 
 /**
  * ADR 054: the server's copies of the router packages are patched (patches/, applied by postinstall)
- * so that one route tree, and the router's ranked branches for it, serve every request. These fail
- * if `npm install` left a package unpatched (a version bump, or patch-package not run).
+ * so that one route tree, and the router's ranked branches and answers for it, serve every request.
+ * These fail if `npm install` left a package unpatched (a version bump, patch-package not run, or a
+ * package installed before its patch changed). The image's install is checked the same way by
+ * tests/e2e/image-rehearsal.spec.ts.
  */
 const require = createRequire(import.meta.url);
 
 describe("the server's router patches", () => {
-  it("react-router-dom keeps one data route tree per route tree", () => {
-    const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
-    const routes = [{ id: "root", path: "/", children: [{ id: "child", path: "a" }] }];
-    const context = { basename: "/", location: { pathname: "/a", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null } as never;
-    const first = createStaticRouter(routes, context);
-    const second = createStaticRouter(routes, context);
-    expect(second.routes).toBe(first.routes);
-    expect(createStaticRouter([...routes], context).routes).not.toBe(first.routes);
+  for (const [name, check] of routerPatchChecks(require)) it(name, check);
+
+  it("the start-up check finds every patch applied", () => {
+    expect(missingRouterPatches()).toEqual([]);
   });
 
-  it("@remix-run/router answers a path it has matched against a tree from what it kept", () => {
-    const { matchRoutes } = require("@remix-run/router") as typeof import("@remix-run/router");
-    const routes = [{ id: "root", path: "/", children: [{ id: "classes", path: "classes/:id" }, { id: "home", index: true }] }];
-    const first = matchRoutes(routes, "/classes/abc");
-    expect(first?.map((match) => [match.route.id, match.params.id])).toEqual([
-      ["root", "abc"],
-      ["classes", "abc"],
-    ]);
-    expect(matchRoutes(routes, "/classes/abc")).toBe(first);
-    expect(matchRoutes(routes, "/classes/xyz")?.[1].params.id).toBe("xyz");
-    expect(matchRoutes(routes, "/nowhere")).toBeNull();
+  it("the start-up check names exactly the patches in patches/, each by a line its patch adds", () => {
+    const files = readdirSync("patches").filter((file) => file.endsWith(".patch")).sort();
+    const named = ROUTER_PATCHES.map((patch) => `${patch.name.replace("/", "+")}+${patch.version}.patch`).sort();
+    expect(named).toEqual(files);
+    for (const patch of ROUTER_PATCHES) {
+      const text = readFileSync(`patches/${patch.name.replace("/", "+")}+${patch.version}.patch`, "utf8");
+      const added = text.split("\n").filter((line) => line.startsWith("+") && !line.startsWith("+++"));
+      expect(added.some((line) => line.includes(patch.marker)), `${patch.name}'s marker is a line its patch adds`).toBe(true);
+      expect(text).toContain(`+++ b/node_modules/${patch.name}/${patch.file}`);
+    }
   });
 
-  it("@remix-run/router resolves an absolute link path once, the same wherever it is rendered, and hands out copies", async () => {
-    const { resolveTo } = require("@remix-run/router") as { resolveTo: (to: string, routes: string[], location: string, relative?: boolean) => { pathname: string; search: string; hash: string } };
-    const first = resolveTo("/classes/dawn?day=2#top", ["/", "/deep/route"], "/somewhere/", false);
-    expect(first).toEqual({ pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
-    first.pathname = "/changed";
-    expect(resolveTo("/classes/dawn?day=2#top", [], "/", true)).toEqual({ pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
-    expect(resolveTo("/a/../b/", ["/"], "/", false).pathname).toBe("/b/");
-    // Relative paths still resolve against the route.
-    expect(resolveTo("dawn", ["/", "/classes"], "/classes", false).pathname).toBe("/classes/dawn");
-    expect(resolveTo(".", ["/", "/classes"], "/classes/", false).pathname).toBe("/classes/");
-    const { readFileSync } = await import("node:fs");
-    expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("resolvedAbsolutePaths.get(toArg)");
-    // react-router's server build skips serialising the route matches for such a path.
-    expect(readFileSync(require.resolve("react-router/dist/umd/react-router.production.min.js"), "utf8")).toContain('l="string"==typeof e&&47===e.charCodeAt(0)?"[]"');
+  it("each patched package is pinned to its patch's version, so an update cannot move away from it", () => {
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { overrides: Record<string, string>; dependencies: Record<string, string>; scripts: Record<string, string> };
+    for (const patch of ROUTER_PATCHES) expect(manifest.overrides[patch.name] ?? manifest.dependencies[patch.name], patch.name).toBe(patch.version);
+    expect(manifest.scripts.postinstall).toBe("patch-package --error-on-fail");
   });
 
-  it("@remix-run/react keeps the route tree it makes from the build's manifest", async () => {
-    const source = (await import("node:fs")).readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8");
-    expect(source).toContain("serverRoutesOf.get(manifest.routes)");
+  it("production and staging refuse to start without a patch, naming it; the demo runs on", () => {
+    const missing = ["@remix-run/router 1.23.4: not patched (dist/router.cjs.js)"];
+    for (const appEnv of ["production", "staging"] as const) {
+      const refusal = refusalForMissingPatches(appEnv, missing);
+      expect(refusal).toContain("@remix-run/router 1.23.4: not patched");
+      expect(refusal).toContain(`APP_ENV=${appEnv} does not start without them`);
+    }
+    expect(refusalForMissingPatches("demo", missing)).toBeNull();
+    expect(refusalForMissingPatches("production", [])).toBeNull();
+  });
+
+  it("a package whose patch is missing is named", () => {
+    // Resolved from a folder with no router packages: every one is reported, none silently passed.
+    expect(missingRouterPatches("file:///")).toEqual(ROUTER_PATCHES.map((patch) => `${patch.name}: not installed`));
   });
 });

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import http, { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startBuiltServer, waitUntilReady, type BuiltServer } from "../support/built-server";
 import { startFront, type Front } from "../support/round-robin-front";
 
 /**
@@ -12,10 +12,15 @@ import { startFront, type Front } from "../support/round-robin-front";
  * its /readyz answers 503 at once (/healthz, liveness, stays 200), the requests it had finish, the front
  * fails none, and it exits within 8 s. Then the other is killed outright in the middle of a job run and
  * a fresh instance takes the job up again once the dead one's lease has expired.
+ *
+ * Issue 37: clients holding keep-alive connections straight to an instance (an ingress or proxy that
+ * learns of the stop a moment late) lose nothing either: every answer after the signal says
+ * `Connection: close`, the listener stays open for the grace (SHUTDOWN_GRACE_SECONDS, 3 s by default),
+ * and a connection is closed only between requests.
  */
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-const PORTS = { a: BASE_PORT + 20, b: BASE_PORT + 21, front: BASE_PORT + 22, analytics: BASE_PORT + 23 };
+const PORTS = { a: BASE_PORT + 20, b: BASE_PORT + 21, front: BASE_PORT + 22, analytics: BASE_PORT + 23, direct: BASE_PORT + 24 };
 const SECRET = randomBytes(32).toString("base64url");
 const LEASE_SECONDS = 3;
 
@@ -35,7 +40,8 @@ function serverEnv(): Record<string, string> {
     SESSION_SECRET: SECRET,
     JOB_INTERVAL_SECONDS: "1",
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-    SHUTDOWN_DRAIN_SECONDS: "1",
+    // Behind the front, which follows /readyz, a short grace is enough.
+    SHUTDOWN_GRACE_SECONDS: "1",
     ANALYTICS_KEY: "shutdown-forward-key-01",
     ANALYTICS_FORWARD_URL: `http://127.0.0.1:${PORTS.analytics}/2/httpapi`,
   };
@@ -65,6 +71,7 @@ beforeAll(async () => {
   servers.push(await startBuiltServer(PORTS.a, "shutdown", serverEnv(), { cleanEnv: true }));
   servers.push(await startBuiltServer(PORTS.b, "shutdown", serverEnv(), { cleanEnv: true, sharedFiles: servers[0].files }));
   front = await startFront(PORTS.front, servers.map((s) => s.base));
+  for (const server of servers) await waitUntilReady(server.base);
 }, 120_000);
 
 afterAll(async () => {
@@ -161,5 +168,93 @@ describe("shutdown", () => {
     const after = await getStore().get(JOB_LEASES, "analytics-forward", z.object({ holder: z.string() }));
     expect(after?.holder ?? "given back").not.toContain(`:${b.pid}:`);
     await getStore().close();
+  }, 60_000);
+});
+
+describe("shutdown with keep-alive clients straight at the instance (issue 37)", () => {
+  it("20 keep-alive clients, SIGTERM, clients that stop only 1.5 s later: 0 broken requests, every later answer closes its connection", async () => {
+    const { SHUTDOWN_GRACE_SECONDS: _grace, ...env } = serverEnv();
+    const direct = await startBuiltServer(PORTS.direct, "shutdown-direct", { ...env, JOB_INTERVAL_SECONDS: "5" }, { cleanEnv: true });
+    servers.push(direct);
+    await waitUntilReady(direct.base);
+    // Ready once warm: each kind of page rendered once through its own front door (issue 37).
+    const warmed = direct.output.find((line) => line.includes('"msg":"warmed up"'));
+    expect(warmed, direct.output.join("\n")).toBeDefined();
+    const pages = (JSON.parse(warmed!) as { pages: Array<{ kind: string; path: string; status: number }> }).pages;
+    console.log(JSON.stringify({ figures: "warm-up", ms: (JSON.parse(warmed!) as { ms: number }).ms, pages: pages.map((page) => `${page.kind} ${page.path} ${page.status}`) }));
+    expect(new Set(pages.map((page) => page.kind))).toEqual(new Set(["public page", "public page from the cache", "member page", "action"]));
+    expect(pages.every((page) => page.status < 500)).toBe(true);
+    const port = PORTS.direct;
+    let signalledAt = 0;
+    let stopAt = Infinity;
+    let sent = 0;
+    let afterSignal = 0;
+    let drainingSeenAt = 0;
+    const failures: string[] = [];
+    const keptOpenAfterSignal: string[] = [];
+    const paths = ["/", "/teachers", "/classes", "/about"];
+    // One keep-alive connection per client, reused until the server says Connection: close.
+    const get = (agent: http.Agent, path: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port, path, agent, headers: { "accept-encoding": "br" } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          res.on("error", reject);
+        });
+        req.setTimeout(10_000, () => req.destroy(new Error("timed out")));
+        req.on("error", reject);
+      });
+    const done = Array.from({ length: 20 }, () => ({ before: 0, after: 0 }));
+    const client = async (n: number) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      // Until the clients learn of the stop, and at least one request each after the signal (on a slow
+      // machine a round of 20 can take longer than the 1.5 s).
+      for (let i = 0; Date.now() < stopAt || done[n].after === 0; i++) {
+        const path = i % 4 === 3 ? `/?visit=${n}-${i}` : paths[(n + i) % paths.length];
+        const startedAt = Date.now();
+        try {
+          const answer = await get(agent, path);
+          if (answer.status >= 500) failures.push(`${path}: ${answer.status}`);
+          if (!signalledAt) done[n].before += 1;
+          if (signalledAt && startedAt > signalledAt) {
+            afterSignal += 1;
+            done[n].after += 1;
+          }
+          // Once one answer has said so, the server is draining: every request sent after must close.
+          if (answer.connection === "close" && !drainingSeenAt) drainingSeenAt = Date.now();
+          else if (drainingSeenAt && startedAt > drainingSeenAt && answer.connection !== "close") keptOpenAfterSignal.push(`${path}: ${answer.connection}`);
+        } catch (error) {
+          failures.push(`${path} at ${signalledAt ? `${startedAt - signalledAt} ms after the signal` : "before the signal"}: ${error instanceof Error ? error.message : error}`);
+        }
+        sent += 1;
+      }
+      agent.destroy();
+    };
+    const clients = Array.from({ length: 20 }, (_, n) => client(n));
+    // Every client holding a connection it has already reused, then the signal.
+    const until = Date.now() + 20_000;
+    await new Promise((ok) => setTimeout(ok, 1_000));
+    while (done.some((count) => count.before < 2) && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
+    signalledAt = Date.now();
+    // The clients learn of the stop 1.5 s late, as a proxy polling readiness might.
+    stopAt = signalledAt + 1_500;
+    process.kill(direct.pid, "SIGTERM");
+    // Within the grace a new connection is still taken: one opened 1.2 s after the signal.
+    let lateMs = 0;
+    const late = new Promise((ok) => setTimeout(ok, 1_200)).then(() => {
+      lateMs = Date.now() - signalledAt;
+      return get(new http.Agent({ keepAlive: false }), "/teachers").catch((error: Error) => ({ status: 0, connection: error.message }));
+    });
+    await Promise.all(clients);
+    while (!gone(direct.pid) && Date.now() - signalledAt < 10_000) await new Promise((ok) => setTimeout(ok, 50));
+    const exitMs = Date.now() - signalledAt;
+    console.log(JSON.stringify({ figures: "keep-alive shutdown", clients: 20, requests: sent, afterSignal, broken: failures.length, lateConnectionMs: lateMs, exitMs }));
+    expect(failures, output()).toEqual([]);
+    expect(afterSignal).toBeGreaterThanOrEqual(20);
+    expect(keptOpenAfterSignal).toEqual([]);
+    expect((await late).status, `a new connection ${lateMs} ms after the signal`).toBe(200);
+    expect(gone(direct.pid)).toBe(true);
+    expect(exitMs).toBeLessThan(8_000);
+    expect(direct.output.some((line) => line.includes('"msg":"shut down"')), output()).toBe(true);
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 
 /**
  * The production build (`npx remix build` first) started as `node server.js` from the repository, on a
@@ -25,12 +26,18 @@ export interface BuiltServerOptions {
   cleanEnv?: boolean;
   /** Another instance on the same store and folders (`files` of the first): neither made nor removed here. */
   sharedFiles?: string;
+  /**
+   * Another set of files to run (the rehearsed image's, tests/e2e/image-rehearsal.spec.ts): its folder,
+   * its command, the user to run it as and its base environment in place of the clean one. Its store
+   * and folders go under its own data/.
+   */
+  image?: { cwd: string; command: string[]; spawnAs: { uid?: number; gid?: number }; env: Record<string, string> };
 }
 
 export async function startBuiltServer(port: number, name: string, env: Record<string, string> = {}, options: BuiltServerOptions = {}): Promise<BuiltServer> {
   const base = `http://localhost:${port}`;
   if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: this test needs its own server`);
-  const files = options.sharedFiles ?? `./data/e2e-${port}-${name}`;
+  const files = options.sharedFiles ?? (options.image ? join(options.image.cwd, "data", `e2e-${port}-${name}`) : `./data/e2e-${port}-${name}`);
   const database = `${files}.sqlite`;
   const dirs = [`${files}-uploads`, `${files}-outbox`];
   const removeFiles = () => {
@@ -39,11 +46,15 @@ export async function startBuiltServer(port: number, name: string, env: Record<s
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   };
   removeFiles();
-  const inherited: Record<string, string | undefined> = options.cleanEnv
-    ? { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }
-    : { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "" };
-  const child: ChildProcess = spawn(process.execPath, ["server.js"], {
-    cwd: process.cwd(),
+  const inherited: Record<string, string | undefined> = options.image
+    ? options.image.env
+    : options.cleanEnv
+      ? { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "" }
+      : { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "" };
+  const [command, ...args] = options.image?.command ?? [process.execPath, "server.js"];
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.image?.cwd ?? process.cwd(),
+    ...options.image?.spawnAs,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...(inherited as NodeJS.ProcessEnv),
@@ -88,6 +99,16 @@ export async function startBuiltServer(port: number, name: string, env: Record<s
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return { base, files, pid: child.pid!, output, stop };
+}
+
+/** Waits until the server's /readyz answers 200 (its warm-up done); returns how long that took. */
+export async function waitUntilReady(base: string, timeoutMs = 30_000): Promise<number> {
+  const started = Date.now();
+  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${base}/readyz did not answer 200 within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - started;
 }
 
 /** A Linux process's memory from /proc: resident now and its peak ("high water mark"), in bytes. */
