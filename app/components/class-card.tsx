@@ -1,11 +1,12 @@
 import type { LiveClass } from "~/features/classes/live-class";
+import { clockRange, clockShortDay } from "~/features/identity/clock";
 
 /** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */
 export interface ClassCardData {
   id: string;
   href: string;
   title: string;
-  /** "Tue, Nov 24, 7:00 AM GMT+1": formatted on the server in the visitor's zone. */
+  /** "Tue 24 Nov, 7:00 – 7:40 am": formatted on the server on the visitor's clock, as the schedule is. */
   when: string;
   modality: LiveClass["modality"];
   startsAt: string;
@@ -19,17 +20,10 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
   breathwork: "Breathwork",
 };
 
-const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
-/** A class's start in the visitor's zone, with the zone's short name; the server formats it. */
-export function formatClassTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone }).format(new Date(iso));
+/** A class's day and hours on the visitor's clock, in the schedule's own format (issue 34); the server formats it. */
+export function formatClassTime(iso: string, timeZone: string | null, durationMinutes: number): string {
+  const start = Date.parse(iso);
+  return `${clockShortDay(start, timeZone)}, ${clockRange(start, start + durationMinutes * 60_000, timeZone)}`;
 }
 
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {

@@ -13,7 +13,7 @@ import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
+import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, readerZone } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",
@@ -28,8 +28,9 @@ export const handle = defineHandle({
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ path: "/", matches });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Null until the browser reports a zone: the cards then say UTC rather than pass it off as local.
+  const zone = await readerZone(request, context);
   const [classes, teachers, quotes, press] = await Promise.all([
     getUpcomingClasses(3),
     getTeachers(),
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: liveClass.id,
     href: `/classes/${liveClass.id}`,
     title: liveClass.title,
-    when: formatClassTime(liveClass.startsAt, zone),
+    when: formatClassTime(liveClass.startsAt, zone, liveClass.durationMinutes),
     modality: liveClass.modality,
     startsAt: liveClass.startsAt,
     durationMinutes: liveClass.durationMinutes,
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     teachers: teachers.slice(0, 3).map(toTeacherCard),
     quotes: quotes.filter((q) => q.kind === "member").slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
     // The same line for everyone whose day it is; the page cache already keeps one page per zone.
-    today: pick(dailyQuote(quotes, Date.now(), zone)),
+    today: pick(dailyQuote(quotes, Date.now(), zone ?? "UTC")),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
   };
 }

@@ -6,4 +6,4 @@
 export { getPressArticles, getQuotes } from "~/features/content/content.server";
 export { getUpcomingClasses } from "~/features/classes/class-schedule.server";
 export { getTeachers } from "~/features/content/teacher.server";
-export { getVisitor } from "./visitor.server";
+export { readerZone } from "./reader-zone.server";
