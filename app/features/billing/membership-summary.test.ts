@@ -41,7 +41,7 @@ describe("describeMembership", () => {
 
 describe("formatDate", () => {
   it("formats the day in the given zone", () => {
-    expect(formatDate(END, "Asia/Tokyo")).toBe("December 1, 2026");
-    expect(formatDate(END, "America/Los_Angeles")).toBe("November 30, 2026");
+    expect(formatDate(END, "Asia/Tokyo")).toBe("1 December 2026");
+    expect(formatDate(END, "America/Los_Angeles")).toBe("30 November 2026");
   });
 });
