@@ -12,6 +12,7 @@ import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
 import { clockDayTime } from "~/features/identity/clock";
+import { auditClassLabel } from "./audit";
 
 /**
  * A note from a class's teacher (or an admin) to everyone booked on it (issue 26; ADR 050), sent
@@ -53,7 +54,7 @@ export async function sendClassNote(staff: StaffMember, actor: AuditActor, input
       actor,
       area: "classes",
       action: "wrote to the members booked",
-      target: { collection: CLASSES, id: liveClass.id, label: `${liveClass.title}, ${liveClass.startsAt.slice(0, 16).replace("T", " ")} UTC` },
+      target: { collection: CLASSES, id: liveClass.id, label: auditClassLabel(liveClass) },
       before: null,
       after: { note: input.note },
       at: now,
