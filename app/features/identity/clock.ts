@@ -121,10 +121,22 @@ export function readerDay(at: At, zone: string | null | undefined): string {
   return calendarDay(instant(at), zoneOrUtc(zone));
 }
 
+/**
+ * Old names some runtimes still give as canonical (Node 20's ICU says "Asia/Calcutta"), shown as the
+ * cities call themselves today.
+ */
+const CITY_NAMES: Record<string, string> = { Calcutta: "Kolkata", Saigon: "Ho Chi Minh City", Kiev: "Kyiv", Katmandu: "Kathmandu", Rangoon: "Yangon", Godthab: "Nuuk" };
+
+/** "Europe/Berlin" → "Berlin"; "America/Argentina/Buenos_Aires" → "Buenos Aires"; "UTC" stays. */
+export function zoneCity(zone: string): string {
+  const last = zone.split("/").at(-1) ?? zone;
+  return CITY_NAMES[last] ?? last.replaceAll("_", " ");
+}
+
 /** "New York time", "Kolkata time", "UTC": a zone named in words, for where two clocks meet. */
 export function zoneWords(zone: string): string {
   if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
-  return `${(zone.split("/").at(-1) ?? zone).replaceAll("_", " ")} time`;
+  return `${zoneCity(zone)} time`;
 }
 
 /** Minutes the zone's clock is ahead of UTC at `at` (negative west of Greenwich). */
