@@ -18,7 +18,7 @@ import { CREDIT_REMINDER_DAYS, CreditPackSchema, creditsLabel, type CreditPack }
 import { sendOnce } from "~/platform/mail.server";
 import type { PaidPurchase } from "~/features/billing/purchases.server";
 import { getPrivateUser } from "~/features/identity/user.server";
-import { clockDate, clockDayTime } from "~/features/identity/clock";
+import { clockDay, clockDayTime } from "~/features/identity/clock";
 
 /**
  * Class credits in the store (issue 11; docs/decisions/022-credit-ledger.md).
@@ -374,7 +374,7 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
       const when = clockDayTime(pack.expiresAt, zone);
       const result = await sendOnce({
         to: person.email,
-        subject: `${creditsLabel(left)} left, until ${clockDate(pack.expiresAt, zone)}`,
+        subject: `${creditsLabel(left)} left, until ${clockDay(pack.expiresAt, zone)}`,
         text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when}.\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
         idempotencyKey: `credits-expiring:${pack.id}`,
       }, { uid });
