@@ -1,12 +1,11 @@
 import type { LiveClass } from "~/features/classes/live-class";
-import { clockRange, clockShortDay } from "~/features/identity/clock";
 
 /** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */
 export interface ClassCardData {
   id: string;
   href: string;
   title: string;
-  /** "Tue 24 Nov, 7:00 – 7:40 am": formatted on the server on the visitor's clock, as the schedule is. */
+  /** "Tue 24 Nov, 7:00 – 7:40 am": formatted on the server on the visitor's clock, as the schedule is (`classCardWhen`). */
   when: string;
   modality: LiveClass["modality"];
   startsAt: string;
@@ -20,11 +19,6 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
   breathwork: "Breathwork",
 };
 
-/** A class's day and hours on the visitor's clock, in the schedule's own format (issue 34); the server formats it. */
-export function formatClassTime(iso: string, timeZone: string | null, durationMinutes: number): string {
-  const start = Date.parse(iso);
-  return `${clockShortDay(start, timeZone)}, ${clockRange(start, start + durationMinutes * 60_000, timeZone)}`;
-}
 
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (

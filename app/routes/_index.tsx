@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ClassCard, formatClassTime, type ClassCardData } from "~/components/class-card";
+import { ClassCard, type ClassCardData } from "~/components/class-card";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
@@ -13,7 +13,7 @@ import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, readerZone } from "~/server/home-data.server";
+import { classCardWhen, getPressArticles, getQuotes, getTeachers, getUpcomingClasses, readerZone } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     id: liveClass.id,
     href: `/classes/${liveClass.id}`,
     title: liveClass.title,
-    when: formatClassTime(liveClass.startsAt, zone, liveClass.durationMinutes),
+    when: classCardWhen(liveClass.startsAt, zone, liveClass.durationMinutes),
     modality: liveClass.modality,
     startsAt: liveClass.startsAt,
     durationMinutes: liveClass.durationMinutes,

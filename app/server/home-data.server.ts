@@ -5,5 +5,6 @@
  */
 export { getPressArticles, getQuotes } from "~/features/content/content.server";
 export { getUpcomingClasses } from "~/features/classes/class-schedule.server";
+export { classCardWhen } from "~/features/classes/class-listing.server";
 export { getTeachers } from "~/features/content/teacher.server";
 export { readerZone } from "./reader-zone.server";

@@ -42,6 +42,15 @@ export function timeRange(liveClass: Pick<LiveClass, "startsAt" | "durationMinut
   return clockRange(start, start + liveClass.durationMinutes * 60_000, zone);
 }
 
+/**
+ * A class card's "when" (the home page): its day and hours on the visitor's clock, in the schedule's
+ * own format; "UTC" after it while the visitor's zone is unknown (`zone` null).
+ */
+export function classCardWhen(startsAt: string, zone: string | null, durationMinutes: number): string {
+  const start = Date.parse(startsAt);
+  return `${clockShortDay(start, zone)}, ${clockRange(start, start + durationMinutes * 60_000, zone)}`;
+}
+
 export function toClassListData(liveClass: LiveClass, names: Map<string, string>, zone: string, now: Date): ClassListData {
   const state = classState(liveClass, now);
   const substitute = liveClass.substituteTeacherId ? (names.get(liveClass.substituteTeacherId) ?? null) : null;
