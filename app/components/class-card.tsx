@@ -5,7 +5,7 @@ export interface ClassCardData {
   id: string;
   href: string;
   title: string;
-  /** "Tue, Nov 24, 7:00 AM GMT+1": formatted on the server in the visitor's zone. */
+  /** "Tue 24 Nov, 7:00 – 7:40 am": formatted on the server on the visitor's clock, as the schedule is (`classCardWhen`). */
   when: string;
   modality: LiveClass["modality"];
   startsAt: string;
@@ -19,18 +19,6 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
   breathwork: "Breathwork",
 };
 
-const WHEN_OPTIONS: Intl.DateTimeFormatOptions = {
-  weekday: "short",
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZoneName: "short",
-};
-/** A class's start in the visitor's zone, with the zone's short name; the server formats it. */
-export function formatClassTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-US", { ...WHEN_OPTIONS, timeZone }).format(new Date(iso));
-}
 
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (

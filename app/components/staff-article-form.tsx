@@ -19,6 +19,7 @@ export function StaffArticleForm({
   covers,
   state,
   busy,
+  zone,
 }: {
   values: StaffArticleValues;
   errors: Partial<Record<Field | "intent", string>>;
@@ -26,6 +27,8 @@ export function StaffArticleForm({
   covers: ReadonlyArray<{ value: string; label: string }>;
   state: State | null;
   busy: boolean;
+  /** The editor's own zone, in which "Publish at" is typed and named. */
+  zone: string;
 }) {
   const select = (name: "authorTeacherId" | "heroColor", label: string, options: Array<{ value: string; label: string }>, placeholder?: string) => {
     const ids = fieldIds(name, undefined, errors[name]);
@@ -75,7 +78,7 @@ export function StaffArticleForm({
       {select("authorTeacherId", "Author", authors.map((a) => ({ value: a.id, label: a.name })), "Choose a teacher")}
       {select("heroColor", "Cover", [...covers])}
       <RichTextField name="bodyHtml" label="Article" hint={bodyHint} value={values.bodyHtml} error={errors.bodyHtml} />
-      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt, zone }} />
     </Form>
   );
 }

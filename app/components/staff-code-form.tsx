@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { StaffChoiceGroup } from "~/components/staff-page";
+import { zoneWords } from "~/features/identity/clock";
 
 type TextField = "code" | "description" | "kind" | "percentOff" | "amountOff" | "duration" | "months" | "newMembersOnly" | "startsOn" | "endsOn" | "maxRedemptions" | "perMember" | "stripeCouponId";
 /** The form's values as typed (the staff feature's PromotionFormValues has this shape). */
@@ -20,8 +21,11 @@ export function StaffCodeForm({
   needsStripeCoupon,
   busy,
   descriptionMax,
+  zone,
 }: {
   descriptionMax: number;
+  /** The admin's own zone: the days are on its calendar, and named beside the fields (issue 34). */
+  zone: string;
   values: CodeFormValues;
   errors: Partial<Record<PromotionField, string>>;
   plans: Array<{ id: string; name: string }>;
@@ -61,8 +65,8 @@ export function StaffCodeForm({
         <input id="field-newMembersOnly" type="checkbox" name="newMembersOnly" value="on" defaultChecked={values.newMembersOnly === "on"} />
         <label htmlFor="field-newMembersOnly">First-time members only</label>
       </div>
-      <FormField name="startsOn" label="First day (UTC)" hint="Empty: from now." type="date" defaultValue={values.startsOn} error={errors.startsOn} />
-      <FormField name="endsOn" label="Last day (UTC)" hint="Empty: no end. The last day is included." type="date" defaultValue={values.endsOn} error={errors.endsOn} />
+      <FormField name="startsOn" label={`First day (${zoneWords(zone)})`} hint="Empty: from now." type="date" defaultValue={values.startsOn} error={errors.startsOn} />
+      <FormField name="endsOn" label={`Last day (${zoneWords(zone)})`} hint="Empty: no end. The last day is included." type="date" defaultValue={values.endsOn} error={errors.endsOn} />
       <FormField name="maxRedemptions" label="Uses in total" hint="Empty: no limit." inputMode="numeric" defaultValue={values.maxRedemptions} error={errors.maxRedemptions} />
       {radios("perMember", "Uses per member", [
         ["once", "Once per member"],

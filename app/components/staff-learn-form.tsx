@@ -20,6 +20,7 @@ export function StaffLearnForm({
   state,
   slugLocked,
   busy,
+  zone,
 }: {
   values: LearnFormValues;
   errors: Partial<Record<string, string>>;
@@ -27,6 +28,8 @@ export function StaffLearnForm({
   state: "draft" | "scheduled" | "published" | "unpublished" | null;
   slugLocked: boolean;
   busy: boolean;
+  /** The editor's own zone, in which "Publish at" is typed and named. */
+  zone: string;
 }) {
   const summaryHint = "One sentence on what the series teaches, shown on /learn.";
   const summary = fieldIds("summary", summaryHint, errors.summary);
@@ -105,7 +108,7 @@ export function StaffLearnForm({
           </fieldset>
         );
       })}
-      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt, zone }} />
     </Form>
   );
 }

@@ -14,11 +14,14 @@ export function StaffPressForm({
   errors,
   state,
   busy,
+  zone,
 }: {
   values: Record<Field | "intent", string>;
   errors: Partial<Record<string, string>>;
   state: "draft" | "scheduled" | "published" | "unpublished" | null;
   busy: boolean;
+  /** The editor's own zone, in which "Publish at" is typed and named. */
+  zone: string;
 }) {
   const excerptHint = "A sentence or two from the piece, shown under the headline.";
   const excerpt = fieldIds("excerpt", excerptHint, errors.excerpt);
@@ -36,7 +39,7 @@ export function StaffPressForm({
         <textarea id={excerpt.id} name="excerpt" rows={3} defaultValue={values.excerpt} aria-invalid={errors.excerpt ? true : undefined} aria-describedby={excerpt.describedBy} />
         <FieldError id={excerpt.errorId} error={errors.excerpt} />
       </div>
-      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt }} />
+      <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt, zone }} />
     </Form>
   );
 }

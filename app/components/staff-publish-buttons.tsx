@@ -1,21 +1,22 @@
 import { FormField } from "~/components/form-field";
+import { zoneWords } from "~/features/identity/clock";
 
 type State = "draft" | "scheduled" | "published" | "unpublished";
 
 /**
  * The buttons under an article's, press item's or series' form (issue 26; ADR 053): one per state it
- * can move to, and with `schedule` the "Publish at" field (UTC, as the label says) that the Schedule
- * button reads, its message beside it.
+ * can move to, and with `schedule` the "Publish at" field that the Schedule button reads, its message
+ * beside it. The time is typed on the editor's own clock, its zone named in the label (issue 34).
  */
-export function StaffPublishButtons({ state, busy, schedule }: { state: State | null; busy: boolean; schedule?: { value: string; error?: string } }) {
+export function StaffPublishButtons({ state, busy, schedule }: { state: State | null; busy: boolean; schedule?: { value: string; error?: string; zone: string } }) {
   return (
     <>
       {schedule ? (
         <FormField
           name="publishAt"
           type="datetime-local"
-          label="Publish at (UTC)"
-          hint="Only for Schedule: the day and time, in UTC, when it publishes itself."
+          label={`Publish at (${zoneWords(schedule.zone)})`}
+          hint="Only for Schedule: the day and time on your clock when it publishes itself."
           defaultValue={schedule.value}
           error={schedule.error}
           focusOnError
@@ -45,7 +46,10 @@ export function StaffPublishButtons({ state, busy, schedule }: { state: State | 
   );
 }
 
-/** The line under a record's title on its edit page: its state, and when a scheduled one publishes itself. */
-export function publishStateLine(label: string, state: State, publishAt: string | null): string {
-  return `${label}${state === "scheduled" && publishAt ? `, publishes ${publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}.`;
+/**
+ * The line under a record's title on its edit page: its state, and when a scheduled one publishes
+ * itself (`publishesAt`: that moment already worded on the editor's clock by the loader).
+ */
+export function publishStateLine(label: string, state: State, publishesAt: string | null): string {
+  return `${label}${state === "scheduled" && publishesAt ? `, publishes ${publishesAt}` : ""}.`;
 }

@@ -9,6 +9,7 @@ import { secureCookies } from "~/lib/site-address.server";
 import { REFERRAL_CODE, referralCookie, referrerOf } from "~/features/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { memberZone, readerZone } from "~/server/reader-zone.server";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
@@ -54,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { gift } = found;
   const state = await getViewerState(request, context);
   const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
-  const zone = state?.user.mostRecentTimeZone ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? "UTC";
   const mine = uid !== null && gift.redeemedBy === uid;
   const refusal = uid ? whyNotRedeem(gift, uid) : gift.state === "redeemed" ? "already_redeemed" : null;
   return data(
@@ -94,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message }, { status: attempt.problem.status });
   const found = await giftByCode(code);
   if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
-  const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: user.mostRecentTimeZone ?? "UTC" });
+  const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: (await memberZone(request, user)) ?? "UTC" });
   if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.status });
   return redirect(`/${code}`);
 }

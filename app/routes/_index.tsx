@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ClassCard, formatClassTime, type ClassCardData } from "~/components/class-card";
+import { ClassCard, type ClassCardData } from "~/components/class-card";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
@@ -13,7 +13,7 @@ import { toTeacherCard } from "~/features/content/teacher";
 import { dailyQuote } from "~/features/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor, pageOffer } from "~/server/home-data.server";
+import { classCardWhen, getPressArticles, getQuotes, getTeachers, getUpcomingClasses, pageOffer, readerZone } from "~/server/home-data.server";
 
 export const handle = defineHandle({
   name: "home",
@@ -28,8 +28,9 @@ export const handle = defineHandle({
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) => pageMeta({ path: "/", matches });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Null until the browser reports a zone: the cards then say UTC rather than pass it off as local.
+  const zone = await readerZone(request, context);
   const [classes, teachers, quotes, press, offer] = await Promise.all([
     getUpcomingClasses(3),
     getTeachers(),
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     id: liveClass.id,
     href: `/classes/${liveClass.id}`,
     title: liveClass.title,
-    when: formatClassTime(liveClass.startsAt, zone),
+    when: classCardWhen(liveClass.startsAt, zone, liveClass.durationMinutes),
     modality: liveClass.modality,
     startsAt: liveClass.startsAt,
     durationMinutes: liveClass.durationMinutes,
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     teachers: teachers.slice(0, 3).map(toTeacherCard),
     quotes: quotes.filter((q) => q.kind === "member").slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
     // The same line for everyone whose day it is; the page cache already keeps one page per zone.
-    today: pick(dailyQuote(quotes, Date.now(), zone)),
+    today: pick(dailyQuote(quotes, Date.now(), zone ?? "UTC")),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
     offer: { action: offer.action, line: offer.line, href: "/subscribe" },
   };

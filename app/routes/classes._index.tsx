@@ -6,6 +6,7 @@ import { ClassListItem } from "~/components/class-list-item";
 import { schedulePage } from "~/features/classes/class-listing.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getVisitor } from "~/server/visitor.server";
+import { readerZone } from "~/server/reader-zone.server";
 
 /**
  * Issue 9: the schedule. An agenda list grouped by day in the visitor's own zone (named on screen),
@@ -19,9 +20,9 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "The live schedule: meditation, mindfulness and breathwork with a teacher who sees you arrive, in your own time zone." },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const visitor = await getVisitor(request);
-  const page = await schedulePage(new URL(request.url), visitor.timeZone?.zone ?? null, new Date());
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [visitor, zone] = await Promise.all([getVisitor(request), readerZone(request, context)]);
+  const page = await schedulePage(new URL(request.url), zone, new Date());
   const headers = new Headers();
   if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
   return data(page, { headers });

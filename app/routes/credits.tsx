@@ -9,6 +9,7 @@ import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor, startPurchase } from "~/features/billing/purchases.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { readerZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = await getViewerState(request, context);
   const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
-  const zone = state?.user.mostRecentTimeZone ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? "UTC";
   const purchaseId = url.searchParams.get("purchase");
   let bought: string | null = null;
   if (uid && purchaseId && isPurchaseId(purchaseId)) {

@@ -11,6 +11,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
 import { getPrivateUser } from "~/features/identity/user.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { memberZone, readerZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 
@@ -31,7 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await getViewerState(request, context);
   const signedIn = Boolean(state && !state.viewer.anonymous);
   const types = await listGiftTypes();
-  const zone = state?.user.mostRecentTimeZone ?? "UTC";
+  // "Today" is the giver's own day: their browser's zone, else their record's (issue 34).
+  const known = await readerZone(request, context);
+  const zone = known ?? "UTC";
   const requested = url.searchParams.get("type");
   const method = url.searchParams.get("method") === "link" ? "link" : "email";
   return data(
@@ -43,6 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canceled: url.searchParams.get("canceled") === "1",
       dates: deliveryDateRange(zone, Date.now()),
       zone,
+      zoneKnown: known !== null,
       intentId: newIntentId(),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -56,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  const zone = user.mostRecentTimeZone ?? "UTC";
+  const zone = (await memberZone(request, user)) ?? "UTC";
   const parsed = parseForm(giftFormSchema(zone, Date.now()), formData, GIFT_FORM_FIELDS);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const form = parsed.data;
@@ -158,7 +162,7 @@ export default function GiftRoute() {
                     name="deliverOn"
                     label="Send it on"
                     type="date"
-                    hint={`A day on your calendar (${page.zone.replaceAll("_", " ")} time), from today to a year ahead.`}
+                    hint={`A day on your own calendar${page.zoneKnown ? "" : " (UTC, until your browser tells us your time zone)"}, from today to a year ahead.`}
                     min={page.dates.min}
                     max={page.dates.max}
                     defaultValue={values.deliverOn || page.dates.min}

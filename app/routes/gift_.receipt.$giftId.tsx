@@ -8,6 +8,7 @@ import { formatMoney } from "~/features/billing/promotion-code";
 import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 
 /**
  * The buyer's receipt (issue 11): where the gift stands (paid, scheduled, sent, redeemed), and for a
@@ -29,7 +30,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
     gift = (await getGift(giftId)) ?? gift;
   }
-  const zone = user.mostRecentTimeZone ?? gift.buyerZone;
+  const zone = (await memberZone(request, user)) ?? gift.buyerZone;
   const shareable = gift.state === "paid" || gift.state === "scheduled" || gift.state === "sent";
   return data(
     {

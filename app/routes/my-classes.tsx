@@ -7,7 +7,7 @@ import { myClasses } from "~/features/classes/class-listing.server";
 import { upcomingTickets } from "~/features/studios/ticket-page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
-import { getVisitor } from "~/server/visitor.server";
+import { memberZone } from "~/server/reader-zone.server";
 
 /** Issue 9: the member's booked and waitlisted classes, upcoming first, then the ones past. */
 export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true, localTimes: true });
@@ -16,9 +16,10 @@ export const meta: MetaFunction = () => [{ title: "My classes · Stillhour" }, {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { context });
-  const zone = (await getVisitor(request)).timeZone?.zone ?? user.mostRecentTimeZone ?? "UTC";
+  const reader = await memberZone(request, user);
+  const zone = reader ?? "UTC";
   const now = new Date();
-  const [classes, tickets] = await Promise.all([myClasses(viewer.uid, zone, now), upcomingTickets(viewer.uid, now)]);
+  const [classes, tickets] = await Promise.all([myClasses(viewer.uid, zone, now), upcomingTickets(viewer.uid, now, reader)]);
   return data({ ...classes, tickets }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

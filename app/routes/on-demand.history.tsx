@@ -5,7 +5,9 @@ import { OnDemandCard } from "~/components/on-demand-card";
 import { historyPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 import { clockTime } from "~/features/on-demand/media-time";
+import { clockShortDate, readerDay } from "~/features/identity/clock";
 
 /** Issue 10: what the member has watched, most recent first, with "watch again". Kept after a membership ends. */
 export const handle = defineHandle({ name: "on-demand-history", layout: "main", theme: "light", requiresAuth: true });
@@ -13,8 +15,19 @@ export const handle = defineHandle({ name: "on-demand-history", layout: "main", 
 export const meta: MetaFunction = () => [{ title: "Watch history · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { viewer } = await requireAccess(request, handle, { context });
-  return data(await historyPage(viewer.uid), { headers: { "Cache-Control": "private, no-store" } });
+  const { viewer, user } = await requireAccess(request, handle, { context });
+  const [page, zone] = await Promise.all([historyPage(viewer.uid), memberZone(request, user)]);
+  const now = Date.now();
+  const entries = page.entries.map((entry) => ({ ...entry, watchedOn: watchedOn(entry.watchedAt, zone, now) }));
+  return data({ ...page, entries }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** The day a viewing happened on the member's own calendar (issue 34): "Today", "Yesterday" or "1 Dec". */
+function watchedOn(at: string, zone: string | null, now: number): string {
+  const day = readerDay(at, zone);
+  if (day === readerDay(now, zone)) return "Today";
+  if (day === readerDay(now - 86_400_000, zone)) return "Yesterday";
+  return clockShortDate(at, zone);
 }
 
 export default function HistoryRoute() {
@@ -39,7 +52,7 @@ export default function HistoryRoute() {
                 <OnDemandCard item={entry} headingLevel={2} />
                 <p className="muted">
                   {entry.completed ? "Finished" : entry.resumeAt > 0 ? `Stopped at ${clockTime(entry.resumeAt)}` : "Started"} ·{" "}
-                  <time dateTime={entry.watchedAt}>{new Date(entry.watchedAt).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}</time>
+                  <time dateTime={entry.watchedAt}>{entry.watchedOn}</time>
                 </p>
                 <p>
                   <Link to={entry.href} aria-label={`${entry.completed ? "Watch again" : "Carry on"}: ${entry.title}`}>

@@ -5,6 +5,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { savePrivateUser } from "~/features/identity/user.server";
+import { readerZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 
@@ -24,8 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { viewer } = await requireAccess(request, handle, { allowOnboarding: true, context });
+  const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
+  // The record starts with the zone the browser already reported, so the first e-mail is on their clock.
+  const zone = user.mostRecentTimeZone ?? (await readerZone(request, context));
   const body = await readFormBody(request);
   if (!body.ok) return data({ errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> }, { status: body.status });
   const parsed = parseForm(OnboardingFormSchema, body.formData, FIELDS);
@@ -36,6 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     lastName: parsed.data.lastName,
     email: parsed.data.email ?? account?.email ?? null,
     phoneNumber: account?.phoneNumber ?? null,
+    ...(zone ? { mostRecentTimeZone: zone } : {}),
   });
   return redirect(next);
 }

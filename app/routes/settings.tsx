@@ -25,6 +25,7 @@ import { initialsOf } from "~/features/identity/user";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
@@ -63,6 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const synced = await syncCheckoutSession(cardSession.slice(0, 255), viewer.uid);
     notice = synced.ok ? "card-updated" : synced.reason === "unavailable" ? "unavailable" : "card_failed";
   }
+  const zone = await memberZone(request, user);
   // Started together, so their gets of the member's own documents go to the store as one batched read.
   const [membership, credits, freshUser, gifts, referrals, pendingEmail] = await readTogether(() =>
     Promise.all([
@@ -70,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       creditSummary(viewer.uid, new Date()),
       // The request's record was read before that sync; the card it wrote is read afresh.
       cardSession ? getPrivateUser(viewer.uid) : null,
-      giftsSummary(viewer.uid, user.mostRecentTimeZone ?? "UTC"),
+      giftsSummary(viewer.uid, zone ?? "UTC"),
       referralSummary(viewer.uid),
       getPendingEmail(viewer.uid),
     ]),
@@ -86,9 +88,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       emailChange: { confirmed: user.email, pending: pendingEmail },
       username: user.username ?? "",
       phoneNumber: user.phoneNumber,
-      membership: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
+      membership: facts ? describeMembership(facts, zone) : null,
       membershipNotice: membershipNotice(notice),
-      credits: describeCredits(credits, user.mostRecentTimeZone ?? "UTC"),
+      credits: describeCredits(credits, zone ?? "UTC"),
       gifts,
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
       demoClock: demoPaymentsActive(),

@@ -5,6 +5,7 @@ import { getMembership, winbackUsed } from "~/features/billing/membership.server
 import { membershipFacts } from "~/features/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 
 /**
  * Issue 8: the cancel step. One win-back offer, at most once per member, then cancellation at the
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { context });
   const facts = await membershipFacts(await getMembership(viewer.uid), user.defaultCard);
   if (!facts) throw redirect("/settings#membership");
-  const summary = describeMembership(facts, user.mostRecentTimeZone);
+  const summary = describeMembership(facts, await memberZone(request, user));
   if (summary.status === "ended" || summary.status === "ending") throw redirect("/settings#membership");
   // WINBACK_OFFER: half price for the next two months, once per member.
   const offer = (await winbackUsed(viewer.uid)) ? null : "half price for your next two months";

@@ -8,6 +8,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDayTime } from "~/features/identity/clock";
 
 /**
  * Issue 26: the blog editor's articles. Every article with its state, and the form for a new one
@@ -18,12 +19,13 @@ export const handle = defineHandle({ name: "staff-articles", layout: "main", the
 export const meta: MetaFunction = () => [{ title: "Articles · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "articles");
+  const { zone } = await requireStaff(request, "articles");
   const [articles, authors] = await Promise.all([listArticlesForStaff(), articleAuthors()]);
   return data(
     {
       authors,
-      articles: articles.map((a) => ({ id: a.id, title: a.title, titleSlug: a.titleSlug, state: stateOf(a), publishAt: a.publishAt })),
+      zone,
+      articles: articles.map((a) => ({ id: a.id, title: a.title, titleSlug: a.titleSlug, state: stateOf(a), publishesAt: a.publishAt ? clockDayTime(a.publishAt, zone) : null })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -48,12 +50,12 @@ export default function StaffArticlesRoute() {
             </h3>
             <p>
               /blog/{article.titleSlug}
-              {article.state === "scheduled" && article.publishAt ? ` · publishes ${article.publishAt.slice(0, 16).replace("T", " ")} UTC` : ""}
+              {article.state === "scheduled" && article.publishesAt ? ` · publishes ${article.publishesAt}` : ""}
             </p>
           </li>
         ))}
       </ul>
-      <StaffArticleForm values={result?.values ?? EMPTY_ARTICLE_FORM} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} />
+      <StaffArticleForm values={result?.values ?? EMPTY_ARTICLE_FORM} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

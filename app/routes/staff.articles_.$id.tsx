@@ -11,6 +11,7 @@ import { ERRORS, notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDayTime, toLocalInput } from "~/features/identity/clock";
 
 /** Issue 26: one article for the blog editor: edit it, preview it, and move it to its next state. */
 export const handle = defineHandle({ name: "staff-article", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
@@ -28,7 +29,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "articles");
+  const { zone } = await requireStaff(request, "articles");
   const [article, authors] = await Promise.all([getArticleForStaff(params.id ?? ""), articleAuthors()]);
   if (!article) throw notFound();
   const query = new URL(request.url).searchParams;
@@ -42,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       authors,
       id: article.id,
       state: stateOf(article),
-      publishAt: article.publishAt,
+      zone,
+      publishesAt: article.publishAt ? clockDayTime(article.publishAt, zone) : null,
       values: {
         intent: "save",
         title: article.title,
@@ -52,7 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         authorTeacherId: article.authorTeacherId ?? "",
         heroColor: article.heroColor,
         bodyHtml: article.bodyHtml,
-        publishAt: article.publishAt ? article.publishAt.slice(0, 16) : "",
+        // Shown, and typed again, on the editor's own clock (issue 34).
+        publishAt: article.publishAt ? toLocalInput(article.publishAt, zone) : "",
       },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -69,7 +72,7 @@ export default function StaffArticleRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
+    <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (
@@ -81,7 +84,7 @@ export default function StaffArticleRoute() {
         {" · "}
         <a href="/staff/articles">All articles</a>
       </p>
-      <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} />
+      <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} zone={page.zone} />
       <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
     </StaffPage>
   );

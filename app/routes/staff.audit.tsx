@@ -8,6 +8,7 @@ import { listStaff } from "~/features/staff/people.server";
 import { ROLE_LABEL, STAFF_AREAS } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDate, clockTime, dayStartIn, zoneWords } from "~/features/identity/clock";
 
 /**
  * Issue 26: the audit log for admins. Every change made through the staff pages, newest first,
@@ -20,7 +21,8 @@ export const handle = defineHandle({ name: "staff-audit", layout: "main", theme:
 export const meta: MetaFunction = () => [{ title: "Audit log · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "audit");
+  // Issue 34: entries and the filter's days on the staff member's own clock.
+  const { zone } = await requireStaff(request, "audit");
   const url = new URL(request.url);
   const typed = { person: url.searchParams.get("person") ?? "", area: url.searchParams.get("area") ?? "", from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
   const parsed = AuditFilterSchema.safeParse(typed);
@@ -29,11 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let entries: Awaited<ReturnType<typeof listAuditEntries>> = { entries: [], nextCursor: null };
   if (parsed.success) {
     const filter = parsed.data;
-    const to = filter.to ? new Date(Date.parse(`${filter.to}T00:00:00Z`) + 86_400_000) : null;
+    const to = filter.to ? dayStartIn(new Date(Date.parse(`${filter.to}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10), zone) : null;
     entries = await listAuditEntries({
       actorUid: filter.person || null,
       area: filter.area || null,
-      from: filter.from ? new Date(`${filter.from}T00:00:00Z`) : null,
+      from: filter.from ? dayStartIn(filter.from, zone) : null,
       to,
       cursor: (url.searchParams.get("cursor") ?? "").slice(0, 500) || null,
     });
@@ -45,11 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       typed: { ...typed, person: typed.person.slice(0, 128), from: typed.from.slice(0, 10), to: typed.to.slice(0, 10) },
       errors,
+      zone: zoneWords(zone),
       people: staff.map((p) => ({ uid: p.uid, name: p.name })),
       next,
       entries: entries.entries.map((e) => ({
         id: e.id,
-        when: `${e.at.slice(0, 10)} ${e.at.slice(11, 16)} UTC`,
+        when: `${clockDate(e.at, zone)}, ${clockTime(e.at, zone)}`,
         at: e.at,
         who: e.actorName || e.actorUid,
         role: ROLE_LABEL[e.actorRole],
@@ -96,7 +99,7 @@ export default function StaffAuditRoute() {
         </div>
         {(["from", "to"] as const).map((name) => (
           <div className="field" key={name}>
-            <label htmlFor={ids(name).id}>{name === "from" ? "First day (UTC)" : "Last day (UTC)"}</label>
+            <label htmlFor={ids(name).id}>{name === "from" ? `First day (${page.zone})` : `Last day (${page.zone})`}</label>
             <input id={ids(name).id} name={name} type="date" defaultValue={page.typed[name]} aria-invalid={page.errors[name] ? true : undefined} aria-describedby={ids(name).describedBy} />
             <FieldError id={ids(name).errorId} error={page.errors[name]} />
           </div>

@@ -4,7 +4,9 @@ import { ClassChangeSchema } from "~/features/classes/class-changes.server";
 import { changeClassAsStaff, classesToChange } from "~/features/staff/class-changes.server";
 import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
 import { rosterOf } from "~/features/staff/cohost.server";
-import { timeRange } from "~/features/classes/class-listing.server";
+import type { LiveClass } from "~/features/classes/live-class";
+import { clockRange, clockShortDay, placeNote } from "~/features/identity/clock";
+import { zoneLabel } from "~/features/identity/time-zone";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
@@ -38,11 +40,9 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, staff } = await requireStaff(request, "classes");
-  const zone = user.mostRecentTimeZone ?? "UTC";
+  const { staff, zone } = await requireStaff(request, "classes");
   const now = new Date();
   const window = { from: now, to: new Date(now.getTime() + 14 * 86_400_000) };
-  const day = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const isAdmin = staff.roles.includes("admin");
   const [classes, teachers, studios, recent, cohosts] = await Promise.all([
     classesToChange(staff, window),
@@ -53,18 +53,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const cohostName = new Map(cohosts.map((c) => [c.uid, c.name]));
   const rosters = await Promise.all(classes.map((c) => (c.status === "scheduled" ? rosterOf(c) : Promise.resolve([]))));
+  const studioById = new Map(studios.map((s) => [s.id, s]));
+  // Issue 34: an online class on the staff member's own clock; a studio's on the studio's, its zone
+  // named when that clock reads otherwise than theirs.
+  const when = (c: LiveClass) => {
+    const studio = c.studioId ? studioById.get(c.studioId) : undefined;
+    const place = studio?.timeZone ?? zone;
+    const end = Date.parse(c.startsAt) + c.durationMinutes * 60_000;
+    return `${clockShortDay(c.startsAt, place)}, ${clockRange(c.startsAt, end, place)}${studio ? placeNote(c.startsAt, place, zone) : ""}`;
+  };
   // Issue 27 (ADR 049): members who reached a milestone in these classes and allow a shout-out.
   const shoutOuts = await Promise.all(
     recent
       .filter((c) => c.status !== "cancelled")
-      .map(async (c) => ({ id: c.id, title: c.title, when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`, members: await shoutOutsFor(c.id) })),
+      .map(async (c) => ({ id: c.id, title: c.title, when: when(c), members: await shoutOutsFor(c.id) })),
   );
-  const studioById = new Map(studios.map((s) => [s.id, s]));
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const done = new URL(request.url).searchParams.get("done");
   return data(
     {
-      zone,
+      zoneLabel: zoneLabel(zone, now),
       notice: NOTICES[done ?? ""] ?? COHOST_NOTICES[done ?? ""] ?? null,
       noteMax: NOTE_MAX,
       shoutOuts,
@@ -77,7 +85,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         title: c.title,
         href: c.studioId ? `/studios/${studioById.get(c.studioId)?.slug ?? ""}/classes/${c.id}` : `/classes/${c.id}`,
         studio: c.studioId ? (studioById.get(c.studioId)?.name ?? "") : null,
-        when: `${day.format(new Date(c.startsAt))}, ${timeRange(c, zone)}`,
+        when: when(c),
         teacherId: c.substituteTeacherId ?? c.teacherId,
         teacher: names.get(c.substituteTeacherId ?? c.teacherId) ?? "",
         cancelled: c.status === "cancelled",
@@ -138,7 +146,7 @@ export default function StaffClassesRoute() {
           <p className="eyebrow">Staff</p>
           <h1 id="staff-title">Class changes</h1>
           <p>
-            The next two weeks, in {page.zone.replaceAll("_", " ")} time: the classes you may change. Members booked or waiting are e-mailed about every
+            The next two weeks: the classes you may change. Online classes are in your time, {page.zoneLabel}; studio classes in the studio's. Members booked or waiting are e-mailed about every
             change; a cancelled studio class gives back its credits and drop-ins.
           </p>
         </header>

@@ -9,6 +9,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDate } from "~/features/identity/clock";
 
 /**
  * Issue 26: promotion codes, for admins. Create a code (percent or amount off, how long, which plans,
@@ -28,7 +29,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "codes");
+  const { zone } = await requireStaff(request, "codes");
   const [codes, context] = await Promise.all([listPromotionCodes(), promotionFormContext()]);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
@@ -37,20 +38,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       plans: context.plans,
       currency: context.currency,
       needsStripeCoupon: context.needsStripeCoupon,
-      codes: codes.map((code) => summary(code, context.plans)),
+      zone,
+      codes: codes.map((code) => summary(code, context.plans, zone)),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { actor } = await requireStaff(request, "codes");
+  const { actor, zone } = await requireStaff(request, "codes");
   const body = await readFormBody(request, 8 * 1024);
   if (!body.ok) return data({ intent: null, code: null, error: body.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: body.status });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent === "create") {
     const values = promotionFormValues(body.formData);
-    const read = readPromotionForm(values, await promotionFormContext());
+    const read = readPromotionForm(values, { ...(await promotionFormContext()), zone });
     if (!read.ok) return data({ intent, code: null, error: "Please check the fields marked below.", errors: read.errors, values }, { status: 400 });
     const result = await createPromotionCode(actor, read.code);
     if (!result.ok) return data({ intent, code: null, error: result.problem.message, errors: { code: result.problem.message } as Partial<Record<PromotionField, string>>, values }, { status: result.problem.status });
@@ -63,8 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/staff/codes?done=${result.changed ? (parsed.data.intent === "pause" ? "paused" : "resumed") : "unchanged"}`);
 }
 
-function summary(code: AdminPromotionCode, plans: Array<{ id: string; name: string }>) {
-  const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+function summary(code: AdminPromotionCode, plans: Array<{ id: string; name: string }>, zone: string) {
+  // Days on the admin's own calendar, as they were typed (issue 34).
+  const dayOf = (seconds: number) => clockDate(seconds * 1000, zone);
   const window = [code.validFrom !== null ? `from ${dayOf(code.validFrom)}` : null, code.expiresAt !== null ? `until ${dayOf(code.expiresAt - 1)}` : null].filter(Boolean).join(" ");
   return {
     code: code.code,
@@ -99,6 +102,7 @@ export default function StaffCodesRoute() {
         needsStripeCoupon={page.needsStripeCoupon}
         busy={busy}
         descriptionMax={DESCRIPTION_MAX}
+        zone={page.zone}
       />
       <h2>Codes</h2>
       <ul className="staff-codes" data-testid="codes">

@@ -7,6 +7,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockShortDayTime } from "~/features/identity/clock";
 
 /** Issue 26: one promotion code's redemptions, for admins: each purchase that used it, newest first. */
 export const handle = defineHandle({ name: "staff-code", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.codes.roles] });
@@ -14,7 +15,7 @@ export const handle = defineHandle({ name: "staff-code", layout: "main", theme: 
 export const meta: MetaFunction = () => [{ title: "Redemptions · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "codes");
+  const { zone } = await requireStaff(request, "codes");
   const code = await getPromotionCodeForStaff(params.code ?? "");
   if (!code) throw notFound();
   const rows = await redemptionsOf(code.code);
@@ -25,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       benefit: describeBenefit(code.benefit),
       active: code.active,
       count: code.redemptionCount,
-      rows: rows.map((r) => ({ ...r, when: new Date(r.redeemedAt * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC" })),
+      rows: rows.map((r) => ({ ...r, when: clockShortDayTime(r.redeemedAt * 1000, zone) })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );

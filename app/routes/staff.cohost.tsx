@@ -7,6 +7,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { joinAsCohost } from "~/server/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockShortDayTime } from "~/features/identity/clock";
 
 /**
  * Issue 26: a cohost's classes. Each class that names them, with its roster (first names, a mark for
@@ -17,14 +18,15 @@ export const handle = defineHandle({ name: "staff-cohost", layout: "main", theme
 export const meta: MetaFunction = () => [{ title: "Classes I cohost · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { viewer } = await requireStaff(request, "cohost");
+  const { viewer, zone } = await requireStaff(request, "cohost");
   const classes = await cohostClasses(viewer.uid);
   return data(
     {
       classes: classes.map(({ liveClass, roster }) => ({
         id: liveClass.id,
         title: liveClass.title,
-        when: new Intl.DateTimeFormat("en-US", { timeZone: liveClass.timeZone, weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(liveClass.startsAt)),
+        // An online class, on the cohost's own clock (issue 34).
+        when: clockShortDayTime(liveClass.startsAt, zone),
         roster,
       })),
     },

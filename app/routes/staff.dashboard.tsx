@@ -8,6 +8,8 @@ import { morningFigures } from "~/features/staff/dashboard.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDate, clockShortDayTime, dayStartIn, placeNote } from "~/features/identity/clock";
+import { zoneLabel } from "~/features/identity/time-zone";
 
 /**
  * Issue 26: the figures an operator checks each morning, for admins (ADR 052): the coming week's
@@ -20,19 +22,22 @@ export const handle = defineHandle({ name: "staff-dashboard", layout: "main", th
 export const meta: MetaFunction = () => [{ title: "Morning figures · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user } = await requireStaff(request, "dashboard");
-  const figures = await morningFigures();
-  const zone = user.mostRecentTimeZone ?? "UTC";
-  const when = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: zone });
+  // Issue 34: days and online classes on the admin's own clock; a studio's class on the studio's.
+  const { zone } = await requireStaff(request, "dashboard");
+  const figures = await morningFigures(new Date(), zone);
+  const now = new Date();
+  const when = (c: { startsAt: string; timeZone: string; where: string }) =>
+    c.where === "studio" ? `${clockShortDayTime(c.startsAt, c.timeZone)}${placeNote(c.startsAt, c.timeZone, zone)}` : clockShortDayTime(c.startsAt, zone);
+  const day = (key: string | undefined) => (key ? clockDate(dayStartIn(key, zone) ?? now, zone) : "");
   const booked = figures.week.reduce((sum, c) => sum + c.booked, 0);
   const seats = figures.week.reduce((sum, c) => sum + c.capacity, 0);
   return data(
     {
-      zone,
+      zone: zoneLabel(zone, now),
       generatedAt: figures.generatedAt,
-      firstDay: figures.days[0],
-      lastDay: figures.days[figures.days.length - 1],
-      week: figures.week.map((c) => ({ ...c, when: when.format(new Date(c.startsAt)) })),
+      firstDay: day(figures.days[0]),
+      lastDay: day(figures.days[figures.days.length - 1]),
+      week: figures.week.map((c) => ({ ...c, when: when(c) })),
       weekCapped: figures.weekCapped,
       weekTotals: { classes: figures.week.length, booked, seats, fill: seats > 0 ? Math.round((booked / seats) * 100) : 0 },
       series: figures.series,
@@ -58,7 +63,7 @@ export default function StaffDashboardRoute() {
       ) : (
         <>
           <p>
-            {page.weekTotals.classes} {page.weekTotals.classes === 1 ? "class" : "classes"}, {page.weekTotals.booked} of {page.weekTotals.seats} places booked ({page.weekTotals.fill}% full). Times in {page.zone}.
+            {page.weekTotals.classes} {page.weekTotals.classes === 1 ? "class" : "classes"}, {page.weekTotals.booked} of {page.weekTotals.seats} places booked ({page.weekTotals.fill}% full). Online classes in your time, {page.zone}; studio classes in the studio's.
             {page.weekCapped ? " Only the first 500 classes are shown." : ""}
           </p>
           <StaffTable labelledBy="week-title" testId="week" headers={["When", "Class", "Booked", "Full"]}>
@@ -83,7 +88,7 @@ export default function StaffDashboardRoute() {
       )}
       <h2 id="trends-title">The last 30 days</h2>
       <p>
-        From {page.firstDay} to {page.lastDay} (UTC days). Each chart has one bar a day, today on the right.
+        From {page.firstDay} to {page.lastDay}, days in your time ({page.zone}). Each chart has one bar a day, today on the right.
       </p>
       <StaffTable labelledBy="trends-title" testId="trends" headers={["Figure", "Last 7 days", "Last 30 days", <span key="chart" aria-hidden="true">Day by day</span>]}>
         {page.series.map((s) => (

@@ -17,10 +17,10 @@ export const handle = defineHandle({ name: "staff-learn", layout: "main", theme:
 export const meta: MetaFunction = () => [{ title: "Learn series · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "learn");
+  const { zone } = await requireStaff(request, "learn");
   const series = await listSeriesForStaff();
   return data(
-    { series: series.map((s) => ({ id: s.id, title: s.title, slug: s.slug, lessonCount: s.lessons.length, state: publishStateOf(s) })) },
+    { zone, series: series.map((s) => ({ id: s.id, title: s.title, slug: s.slug, lessonCount: s.lessons.length, state: publishStateOf(s) })) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -52,7 +52,7 @@ export default function StaffLearnRoute() {
       ) : (
         <EmptyState title="No series yet" message="Write the first one with the form below." />
       )}
-      <StaffLearnForm values={result?.values ?? EMPTY_LEARN_FORM} errors={result?.errors ?? {}} covers={COVER_COLORS} state={null} slugLocked={false} busy={busy} />
+      <StaffLearnForm values={result?.values ?? EMPTY_LEARN_FORM} errors={result?.errors ?? {}} covers={COVER_COLORS} state={null} slugLocked={false} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

@@ -11,6 +11,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { learnAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDayTime, toLocalInput } from "~/features/identity/clock";
 
 /** Issue 26: one learn series: edit it and its lessons, preview it, publish it or take it down. */
 export const handle = defineHandle({ name: "staff-learn-series", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
@@ -18,7 +19,7 @@ export const handle = defineHandle({ name: "staff-learn-series", layout: "main",
 export const meta: MetaFunction = () => [{ title: "Edit series · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "learn");
+  const { zone } = await requireStaff(request, "learn");
   const series = await getSeriesForStaff(params.id ?? "");
   if (!series) throw notFound();
   const done = new URL(request.url).searchParams.get("done") ?? "";
@@ -30,10 +31,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     color: series.color,
     order: String(series.order),
     lessons: series.lessons.map((l) => ({ title: l.title, summary: l.summary, durationMinutes: String(l.durationMinutes), bodyHtml: l.bodyHtml })),
-    publishAt: series.publishAt ? series.publishAt.slice(0, 16) : "",
+    publishAt: series.publishAt ? toLocalInput(series.publishAt, zone) : "",
   };
   return data(
-    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), publishAt: series.publishAt, slugLocked: Boolean(series.firstPublishedAt || series.published), values },
+    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), zone, publishesAt: series.publishAt ? clockDayTime(series.publishAt, zone) : null, slugLocked: Boolean(series.firstPublishedAt || series.published), values },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -48,7 +49,7 @@ export default function StaffLearnSeriesRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
+    <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (
@@ -60,7 +61,7 @@ export default function StaffLearnSeriesRoute() {
         {" · "}
         <a href="/staff/learn">All series</a>
       </p>
-      <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} />
+      <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

@@ -16,10 +16,10 @@ export const handle = defineHandle({ name: "staff-press", layout: "main", theme:
 export const meta: MetaFunction = () => [{ title: "Press items · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, "press");
+  const { zone } = await requireStaff(request, "press");
   const items = await listPressForStaff();
   return data(
-    { items: items.map((item) => ({ id: item.id, title: item.title, outlet: item.outlet, publishedAt: item.publishedAt, state: publishStateOf(item) })) },
+    { zone, items: items.map((item) => ({ id: item.id, title: item.title, outlet: item.outlet, publishedAt: item.publishedAt, state: publishStateOf(item) })) },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -51,7 +51,7 @@ export default function StaffPressRoute() {
       ) : (
         <EmptyState title="No press items yet" message="Add the first piece of coverage with the form below." />
       )}
-      <StaffPressForm values={result?.values ?? EMPTY_PRESS_FORM} errors={result?.errors ?? {}} state={null} busy={busy} />
+      <StaffPressForm values={result?.values ?? EMPTY_PRESS_FORM} errors={result?.errors ?? {}} state={null} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

@@ -10,6 +10,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockDayTime, toLocalInput } from "~/features/identity/clock";
 
 /** Issue 26: one press item: edit it, preview it, publish it or take it down. */
 export const handle = defineHandle({ name: "staff-press-item", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
@@ -17,7 +18,7 @@ export const handle = defineHandle({ name: "staff-press-item", layout: "main", t
 export const meta: MetaFunction = () => [{ title: "Edit press item · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "press");
+  const { zone } = await requireStaff(request, "press");
   const item = await getPressForStaff(params.id ?? "");
   if (!item) throw notFound();
   const done = new URL(request.url).searchParams.get("done") ?? "";
@@ -26,8 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: PUBLISH_NOTICES[done] ?? null,
       id: item.id,
       state: publishStateOf(item),
-      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt, publishAt: item.publishAt ? item.publishAt.slice(0, 16) : "" },
-      publishAt: item.publishAt,
+      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt, publishAt: item.publishAt ? toLocalInput(item.publishAt, zone) : "" },
+      zone,
+      publishesAt: item.publishAt ? clockDayTime(item.publishAt, zone) : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -43,7 +45,7 @@ export default function StaffPressItemRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
+    <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
         {page.state === "published" ? (
@@ -55,7 +57,7 @@ export default function StaffPressItemRoute() {
         {" · "}
         <a href="/staff/press">All press items</a>
       </p>
-      <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} />
+      <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

@@ -10,6 +10,7 @@ import { notFound } from "~/lib/errors";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { clockShortDayTime, placeNote, zoneWords } from "~/features/identity/clock";
 
 /**
  * Issue 26 (ADR 051): one class template, for admins. Saving moves its coming classes nobody booked
@@ -34,11 +35,12 @@ async function templateOr404(params: LoaderFunctionArgs["params"]) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user } = await requireStaff(request, "templates");
+  const { zone } = await requireStaff(request, "templates");
   const template = await templateOr404(params);
   const [context, kept] = await Promise.all([templateFormContext(), templateClassesKept(template.id)]);
-  const zone = user.mostRecentTimeZone ?? template.timeZone;
-  const when = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: zone });
+  // Issue 34: a template's classes on its own clock (where they are taught), its zone named when the
+  // staff member's clock reads otherwise.
+  const when = (at: string) => `${clockShortDayTime(at, template.timeZone)}${placeNote(at, template.timeZone, zone)}`;
   return data(
     {
       id: template.id,
@@ -48,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       values: valuesOfTemplate(template),
       teachers: context.teachers,
       places: context.placeOptions,
-      zone,
-      kept: kept.map((k) => ({ id: k.id, when: when.format(new Date(k.startsAt)), reason: k.reason })),
+      zone: zoneWords(template.timeZone),
+      kept: kept.map((k) => ({ id: k.id, when: when(k.startsAt), reason: k.reason })),
       notice: NOTICES[new URL(request.url).searchParams.get("done") ?? ""] ?? null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -81,7 +83,7 @@ export default function StaffTemplateRoute() {
           <h2 id="kept-title">Classes that keep their old details</h2>
           <p>
             These coming classes differ from the template but were left as they are, so nobody's booking moves under them. To change one, cancel it or
-            name a substitute on <a href="/staff/classes">Class changes</a>; everyone booked is e-mailed. Times in {page.zone.replaceAll("_", " ")}.
+            name a substitute on <a href="/staff/classes">Class changes</a>; everyone booked is e-mailed. Times on the template's own clock, {page.zone}.
           </p>
           <ul>
             {page.kept.map((k) => (

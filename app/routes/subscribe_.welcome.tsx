@@ -8,6 +8,7 @@ import { membershipFacts } from "~/features/billing/subscription.server";
 import { isReturnPath } from "~/features/billing/subscribe-link";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 
 /**
  * Issue 8: where the payment page returns a member. It runs the same sync as the webhook, so the
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       ok: true as const,
       firstName: user.firstName,
-      summary: facts ? describeMembership(facts, user.mostRecentTimeZone) : null,
+      summary: facts ? describeMembership(facts, await memberZone(request, user)) : null,
       promotionNote: failure ? `${redemptionFailureMessage(failure)} Your membership itself is unaffected.` : null,
       // The ad pixel's conversion (when configured), keyed by the checkout so a reload is one conversion.
       conversion: { id: sessionId.slice(0, 200), plan: membership.planId ?? null },

@@ -10,7 +10,7 @@ import { pageMeta, personJsonLd, siteUrlFrom } from "~/lib/seo";
 import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { ClassListItem } from "~/components/class-list-item";
 import { teacherClasses } from "~/features/classes/class-listing.server";
-import { getVisitor } from "~/server/visitor.server";
+import { readerZone } from "~/server/reader-zone.server";
 import { followerCount } from "~/features/engagement/following.server";
 
 export const handle = defineHandle({
@@ -36,10 +36,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
       })
     : pageMeta({ title: "Page not found", path: `/teachers/${params.teacherSlug ?? ""}`, matches });
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const teacher = params.teacherSlug ? await getTeacherBySlug(params.teacherSlug) : null;
   if (!teacher) throw notFound();
-  const zone = (await getVisitor(request)).timeZone?.zone ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? "UTC";
   const [upcoming, followers] = await Promise.all([teacherClasses(teacher.id, zone, new Date()), followerCount(teacher.id)]);
   return {
     // The same for everyone: whether this reader follows is on /teachers/:slug/follow, never in this cached page.

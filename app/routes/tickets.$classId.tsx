@@ -5,6 +5,7 @@ import { ClassFacts } from "~/components/class-facts";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { ticketPage } from "~/features/studios/ticket-page.server";
+import { memberZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
 
 /**
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: p
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
-  const page = await ticketPage(state.viewer.uid, params.classId ?? "", new Date());
+  const page = await ticketPage(state.viewer.uid, params.classId ?? "", new Date(), await memberZone(request, state.user));
   if (!page) throw notFound();
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
@@ -53,7 +54,7 @@ export default function TicketRoute() {
         <ClassFacts
           facts={[
             ["Paid with", page.paidWith],
-            ["Free cancellation until", page.cancelBy],
+            [page.cancellation.label, page.cancellation.text],
           ]}
         />
         <p className="button-row">

@@ -5,6 +5,7 @@
  */
 export { getPressArticles, getQuotes } from "~/features/content/content.server";
 export { getUpcomingClasses } from "~/features/classes/class-schedule.server";
+export { classCardWhen } from "~/features/classes/class-listing.server";
 export { getTeachers } from "~/features/content/teacher.server";
-export { getVisitor } from "./visitor.server";
 export { pageOffer } from "~/features/billing/lander-offer.server";
+export { readerZone } from "./reader-zone.server";

@@ -6,6 +6,7 @@ import { staffMemberOf, type StaffMember } from "~/features/staff/class-access";
 import { STAFF_AREAS, actingRole, mayEnter, type StaffAreaId } from "~/features/staff/staff-areas";
 import type { AuditActor } from "~/features/staff/audit";
 import { getViewer, type ViewerState } from "./viewer.server";
+import { memberZone } from "./reader-zone.server";
 
 /**
  * The one guard of every staff page (issue 26; ADR 044), called by each staff loader and each staff
@@ -22,6 +23,11 @@ export interface StaffState extends ViewerState {
   staff: StaffMember;
   /** Who is acting and through which role, for the audit log. */
   actor: AuditActor;
+  /**
+   * The staff member's own zone, found as anyone's is (their browser's report, else their record), in
+   * which they see and type online classes, articles, codes and days (issue 34); UTC while unknown.
+   */
+  zone: string;
 }
 
 export async function requireStaff(request: Request, area: StaffAreaId): Promise<StaffState> {
@@ -41,5 +47,6 @@ export async function requireStaff(request: Request, area: StaffAreaId): Promise
     user,
     staff: staffMemberOf(viewer),
     actor: { uid: viewer.uid, name, role: actingRole(viewer.roles, area) ?? viewer.roles[0] },
+    zone: (await memberZone(request, user)) ?? "UTC",
   };
 }

@@ -10,11 +10,11 @@ import { requireStaff } from "./staff-access.server";
  * values come back with each message beside its field.
  */
 export async function articleAction(request: Request, id: string | null) {
-  const { actor } = await requireStaff(request, "articles");
+  const { actor, zone } = await requireStaff(request, "articles");
   const body = await readFormBody(request, FORM_MAX_BYTES);
   if (!body.ok) return data({ errors: { intent: body.message } as Record<string, string>, values: EMPTY_ARTICLE_FORM as ArticleFormValues }, { status: body.status });
   const values = articleFormValues(body.formData);
-  const read = readArticleForm(values, new Date());
+  const read = readArticleForm(values, new Date(), zone);
   if (!read.ok) return data({ errors: read.errors as Record<string, string>, values }, { status: 400 });
   const saved = await saveArticle(actor, id, read.form, read.publishAt);
   if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as Record<string, string>, values }, { status: saved.status });

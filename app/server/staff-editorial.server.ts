@@ -27,11 +27,11 @@ async function editorialAction<V, S extends z.ZodTypeAny>(
   schema: S,
   save: (actor: AuditActor, form: z.output<S>, publishAt: Date | null) => Promise<EditorialSaveResult>,
 ) {
-  const { actor } = await requireStaff(request, area);
+  const { actor, zone } = await requireStaff(request, area);
   const body = await readFormBody(request, FORM_MAX_BYTES);
   if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: empty }, { status: body.status });
   const values = valuesOf(body.formData);
-  const read = readForm(schema, values, new Date());
+  const read = readForm(schema, values, new Date(), zone);
   if (!read.ok) return data({ errors: read.errors, values }, { status: 400 });
   const saved = await save(actor, read.form, read.publishAt);
   if (!saved.ok) return data({ errors: { [saved.field]: saved.message } as FormErrors, values }, { status: saved.status });

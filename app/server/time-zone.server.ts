@@ -3,7 +3,7 @@ import { safeRedirectPath } from "~/lib/navigation";
 import { TimeZoneFormSchema } from "~/features/identity/time-zone";
 import { savePrivateUser } from "~/features/identity/user.server";
 import { getViewerState } from "./viewer.server";
-import { rememberTimeZone } from "./visitor.server";
+import { getVisitor, rememberTimeZone } from "./visitor.server";
 
 /**
  * Where the time-zone form returns to: a path on this site, else the schedule. Kept server-side so
@@ -15,8 +15,10 @@ export function timeZoneReturnPath(value: unknown): string {
 
 /**
  * Saves a zone from the form or the browser's report: in the session, and for a member in §3
- * mostRecentTimeZone. Answers the Set-Cookie to send (null when nothing changed) or the sentence
- * for a wrong value.
+ * mostRecentTimeZone, which mail and every page read (issue 34). The browser's report reaches the
+ * record whenever it differs from it, even when the session already knew the zone (a visitor who
+ * signed in after their browser reported), unless this session chose a zone on the form.
+ * Answers the Set-Cookie to send (null when nothing changed) or the sentence for a wrong value.
  */
 export async function saveTimeZone(
   request: Request,
@@ -29,9 +31,10 @@ export async function saveTimeZone(
   const parsed = TimeZoneFormSchema.safeParse(fields);
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? "Please choose a time zone.", status: 400, next };
   const { timeZone, source } = parsed.data;
+  const chosenBefore = (await getVisitor(request)).timeZone?.source === "chosen";
   const setCookie = await rememberTimeZone(request, { zone: timeZone, source });
   const state = await getViewerState(request, context);
-  if (state && !state.viewer.anonymous && state.user.mostRecentTimeZone !== timeZone && (source === "chosen" || setCookie)) {
+  if (state && !state.viewer.anonymous && state.user.mostRecentTimeZone !== timeZone && (source === "chosen" || !chosenBefore)) {
     await savePrivateUser(state.viewer.uid, { mostRecentTimeZone: timeZone });
   }
   return { ok: true, setCookie, source, next };

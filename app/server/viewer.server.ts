@@ -14,7 +14,7 @@ import {
 import { commitSession, readSession, type SessionAuth, type VisitorSession } from "~/lib/session.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import type { RouteHandle } from "~/lib/route-handle";
-import { DEFAULT_PRIVATE_USER, buildSessionUserState, hasAnyRole, rolesFromClaims, type AuthSnapshot, type PrivateUser, type Role, type SessionUserState } from "~/features/identity/user";
+import { DEFAULT_PRIVATE_USER, buildSessionUserState, hasAnyRole, rolesFromClaims, type AuthSnapshot, type PrivateUser, type Role, type SessionUserState, validTimeZone } from "~/features/identity/user";
 import { deletePrivateUserRecords, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 
 /**
@@ -165,6 +165,7 @@ export async function startSession(request: Request, idToken: string, now = Date
   accountChecks.delete(verified.uid);
   const viewer = await verifyAuth(auth, 0);
   if (!viewer) return { ok: false, status: 401, reason: "invalid_token" };
+  if (!viewer.anonymous) await keepSessionZone(viewer.uid, session.get("timeZone"));
   return { ok: true, setCookie: await commitSession(session, new URL(request.url)), viewer, carriedOverFrom };
 }
 
@@ -204,6 +205,19 @@ export async function carryOverAnonymous(fromUid: string, toUid: string): Promis
   // The anonymous account is no longer reachable from any browser; leaving it would only wait for the
   // idle clean-up.
   await deleteAccount(fromUid).catch((error: unknown) => logIdentityProblem("anonymous account not deleted", error));
+}
+
+/**
+ * A member who signs in where the browser already reported its zone (or one was chosen) keeps it on
+ * their record: the tab reports only once, so mail would otherwise stay on an older zone (issue 34).
+ */
+async function keepSessionZone(uid: string, stored: unknown): Promise<void> {
+  const raw = stored && typeof stored === "object" ? (stored as { zone?: unknown }).zone : null;
+  const zone = typeof raw === "string" ? validTimeZone(raw) : null;
+  if (!zone) return;
+  // Only onto a record that exists: making one here would count as starting onboarding.
+  const record = await getPrivateUser(uid);
+  if (record && record.mostRecentTimeZone !== zone) await savePrivateUser(uid, { mostRecentTimeZone: zone });
 }
 
 function readAuth(session: VisitorSession): SessionAuth | null {

@@ -3,6 +3,7 @@ import { safeRedirectPath } from "~/lib/navigation";
 import { studioTime } from "~/features/studios/studio";
 import { getStudioBySlug } from "~/features/studios/studio.server";
 import type { ViewerState } from "./viewer.server";
+import { memberZone } from "./reader-zone.server";
 import { isMinor, signWaiverSchema, signedCopy } from "~/features/studios/waiver";
 import { getCurrentWaiver, getSignature, getWaiver, signWaiver, signaturesOf } from "~/features/studios/waiver.server";
 
@@ -31,11 +32,12 @@ export async function waiverPage(request: Request, state: ViewerState, slug: str
   const current = waiver ? (mine.find((s) => s.version === waiver.version) ?? null) : null;
   const birthday = state.user.birthday ?? null;
   const expectedName = [state.user.firstName, state.user.lastName].filter(Boolean).join(" ") || null;
+  const reader = await memberZone(request, state.user);
   return {
     studio: { slug: studio.slug, name: studio.name },
-    waiver: waiver ? { version: waiver.version, title: waiver.title, text: waiver.text, published: studioTime(new Date(waiver.publishedAt), studio.timeZone) } : null,
-    signedCurrent: current ? { when: studioTime(new Date(current.signedAt), studio.timeZone), version: current.version } : null,
-    signed: mine.map((s) => ({ version: s.version, when: studioTime(new Date(s.signedAt), studio.timeZone), href: `/studios/${studio.slug}/waiver/signed.txt?version=${s.version}` })),
+    waiver: waiver ? { version: waiver.version, title: waiver.title, text: waiver.text, published: studioTime(new Date(waiver.publishedAt), studio.timeZone, { reader }) } : null,
+    signedCurrent: current ? { when: studioTime(new Date(current.signedAt), studio.timeZone, { reader }), version: current.version } : null,
+    signed: mine.map((s) => ({ version: s.version, when: studioTime(new Date(s.signedAt), studio.timeZone, { reader }), href: `/studios/${studio.slug}/waiver/signed.txt?version=${s.version}` })),
     next: nextPath(url.searchParams.get("next"), studio.slug),
     expectedName,
     askBirthday: !birthday,

@@ -31,7 +31,8 @@ test.describe("in Tokyo", () => {
     await expect(page.locator(".schedule__zone")).toContainText("Tokyo time", { timeout: 10_000 });
     await page.reload();
     await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
-    const expected = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Tokyo" }).format(new Date(startsAt));
+    // The site's one format, a twelve-hour clock: "1:20 – 1:50 pm" (issue 34).
+    const expected = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Tokyo" }).format(new Date(startsAt)).split(/\s/)[0];
     await page.goto(`/classes/${id}`);
     await expect(page.locator(".class-page__when")).toContainText(expected);
     await expect(page.locator(".class-page__when")).toContainText("Times in Tokyo time");

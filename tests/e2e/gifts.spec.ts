@@ -173,7 +173,7 @@ test.describe("referrals without JavaScript", () => {
     await friend.getByRole("button", { name: "Pay" }).click();
     await expect(friend).toHaveURL(/\/subscribe\/welcome/);
     // Thirty days of trial, not the plan's usual seven.
-    const inThirty = new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(new Date(Date.now() + 30 * 86_400_000));
+    const inThirty = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.now() + 30 * 86_400_000));
     await expect(friend.locator("main")).toContainText(`free trial of the Monthly membership runs until ${inThirty}`);
 
     await page.goto("/settings");

@@ -15,6 +15,7 @@ const { bookClass } = await import("../../app/features/classes/booking.server");
 const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
 const { changeClass } = await import("../../app/features/classes/class-changes.server");
 const { getClass } = await import("../../app/features/classes/class-schedule.server");
+const { clockTime } = await import("../../app/features/identity/clock");
 
 const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "class-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
 const NOW = new Date();
@@ -57,8 +58,10 @@ describe("class reminders", () => {
     expect(await sendReminders({ now: NOW, leadMinutes: 60 })).toMatchObject({ sent: 1 });
     expect(await sendReminders({ now: NOW, leadMinutes: 60 })).toMatchObject({ sent: 0 });
     const mails = await outbox.read({ to: `${uid}@example.com` });
-    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Soon: Mail Test \d+ at \d{1,2}:\d{2}$/)]);
-    expect(mails[0].text).toContain("(Asia/Tokyo time)");
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/^Soon: Mail Test \d+ at \d{1,2}:\d{2} [ap]m$/)]);
+    // On the member's own clock, with no zone named beside it (issue 34).
+    expect(mails[0].text).toContain(`starts at ${clockTime(new Date(NOW.getTime() + 30 * 60_000), "Asia/Tokyo")}.`);
+    expect(mails[0].text).not.toMatch(/UTC|Tokyo/);
   });
 });
 

@@ -289,7 +289,7 @@ describe("expiry and reminders", () => {
     const mails = await outbox.read({ to: `${uid}@example.com` });
     expect(mails).toHaveLength(1);
     const [mail] = mails;
-    expect(mail.subject).toMatch(/^2 credits left, until \d+ December$/);
+    expect(mail.subject).toMatch(/^2 credits left, until \w+ \d+ December$/);
 
     const after = new Date(NOW.getTime() + 15 * DAY);
     await Promise.all([expireCredits(after), expireCredits(after), expireCredits(after)]);

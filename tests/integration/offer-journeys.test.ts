@@ -52,7 +52,7 @@ function expected(plan: Plan, benefit: PromotionBenefit | null) {
 }
 
 function trialEndIn(trialDays: number, zone = ZONE): string {
-  return new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: zone }).format(new Date((Math.floor(Date.now() / 1000) + trialDays * DAY) * 1000));
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone }).format(new Date((Math.floor(Date.now() / 1000) + trialDays * DAY) * 1000));
 }
 
 const args = (path: string, cookie?: string, init: RequestInit = {}, params: Record<string, string> = {}) =>

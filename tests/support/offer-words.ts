@@ -55,7 +55,7 @@ export function trialLengths(texts: string[]): number[] {
 export function trialDates(texts: string[]): string[] {
   return sentences(texts)
     .filter((sentence) => /trial|first payment/i.test(sentence))
-    .flatMap((sentence) => [...sentence.matchAll(new RegExp(`(?:${MONTHS}) \\d{1,2}, \\d{4}`, "g"))].map((match) => match[0]));
+    .flatMap((sentence) => [...sentence.matchAll(new RegExp(`\\d{1,2} (?:${MONTHS}) \\d{4}`, "g"))].map((match) => match[0]));
 }
 
 /** The amounts named as the first payment ("your first payment of $79.99"). */

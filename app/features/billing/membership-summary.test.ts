@@ -17,16 +17,16 @@ const facts: MembershipFacts = {
 describe("describeMembership", () => {
   it("names the next payment in the member's own zone", () => {
     const summary = describeMembership(facts, "America/Los_Angeles");
-    expect(summary.nextCharge).toBe("Next payment: $99.99 on November 30, 2026 (America/Los Angeles time).");
+    expect(summary.nextCharge).toBe("Next payment: $99.99 on 30 November 2026.");
     expect(summary.card).toBe("Visa ending in 4242");
   });
   it("falls back to UTC for an unknown zone, and says so", () => {
-    expect(describeMembership(facts, "Not/AZone").nextCharge).toContain("December 1, 2026 (UTC time)");
+    expect(describeMembership(facts, "Not/AZone").nextCharge).toContain("1 December 2026 (UTC)");
   });
   it("states the end date once cancelled, with no next payment", () => {
     const summary = describeMembership({ ...facts, cancelAtPeriodEnd: true }, "Europe/Paris");
     expect(summary.status).toBe("ending");
-    expect(summary.endsOn).toBe("December 1, 2026 (Europe/Paris time)");
+    expect(summary.endsOn).toBe("1 December 2026");
     expect(summary.nextCharge).toBeNull();
   });
   it("reads a trial, a past-due plan and an ended one", () => {
@@ -41,7 +41,7 @@ describe("describeMembership", () => {
 
 describe("formatDate", () => {
   it("formats the day in the given zone", () => {
-    expect(formatDate(END, "Asia/Tokyo")).toBe("December 1, 2026");
-    expect(formatDate(END, "America/Los_Angeles")).toBe("November 30, 2026");
+    expect(formatDate(END, "Asia/Tokyo")).toBe("1 December 2026");
+    expect(formatDate(END, "America/Los_Angeles")).toBe("30 November 2026");
   });
 });

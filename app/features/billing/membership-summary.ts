@@ -1,11 +1,13 @@
 import type { Card, PlanInterval, SubscriptionStatus } from "~/adapters/payments/billing";
-import { FALLBACK_TIME_ZONE, validTimeZone } from "~/features/identity/user";
-import { dateTimeFormat, numberFormat } from "~/lib/date-format";
+import { clockDate } from "~/features/identity/clock";
+import { validTimeZone } from "~/features/identity/user";
+import { numberFormat } from "~/lib/date-format";
 import { formatMoney } from "./promotion-code";
 
 /**
  * How a member's plan reads on screen (issue 8): settings, the welcome page and the cancel step all
- * say it the same way. Dates are shown in the member's own zone, named, never the server's.
+ * say it the same way. Dates are on the member's own calendar (issue 34): unnamed when we know their
+ * zone, marked UTC only while we do not.
  */
 
 export interface MembershipFacts {
@@ -36,21 +38,17 @@ export interface MembershipSummary {
   discount?: string | null;
 }
 
-export function formatDate(unixSeconds: number, timeZone: string | null | undefined, locale = "en-US"): string {
-  const zone = validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE;
-  return dateTimeFormat(locale, { dateStyle: "long", timeZone: zone }).format(new Date(unixSeconds * 1000));
+/** "1 December 2026" on the member's calendar, with "(UTC)" after it only while their zone is unknown. */
+export function formatDate(unixSeconds: number, timeZone: string | null | undefined): string {
+  return `${clockDate(unixSeconds * 1000, timeZone)}${validTimeZone(timeZone) ? "" : " (UTC)"}`;
 }
 
 export function formatAmount(amount: number, currency: string, locale = "en-US"): string {
   return numberFormat(locale, { style: "currency", currency: currency.toUpperCase() }).format(amount / 100);
 }
 
-function zoneName(timeZone: string | null | undefined): string {
-  return (validTimeZone(timeZone) ?? FALLBACK_TIME_ZONE).replaceAll("_", " ");
-}
-
 export function describeMembership(facts: MembershipFacts, timeZone: string | null | undefined, locale = "en-US"): MembershipSummary {
-  const date = `${formatDate(facts.currentPeriodEnd, timeZone, locale)} (${zoneName(timeZone)} time)`;
+  const date = formatDate(facts.currentPeriodEnd, timeZone);
   const price = formatAmount(facts.amount, facts.currency, locale);
   const card = facts.card ? `${brandName(facts.card.brand)} ending in ${facts.card.last4}` : null;
   if (facts.status === "canceled" || facts.status === "incomplete_expired" || facts.status === "unpaid") {
@@ -77,7 +75,7 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
   const discount = discountSentence(facts, timeZone, locale);
   if (facts.status === "trialing") {
     // The trial's end as the provider set it (ADR 056), the same day the first payment is taken.
-    const trialDate = facts.trialEnd ? `${formatDate(facts.trialEnd, timeZone, locale)} (${zoneName(timeZone)} time)` : date;
+    const trialDate = facts.trialEnd ? formatDate(facts.trialEnd, timeZone) : date;
     return {
       status: "trial",
       headline: `Your free trial of the ${facts.planName} membership runs until ${trialDate}.`,
@@ -106,7 +104,7 @@ function discountSentence(facts: MembershipFacts, timeZone: string | null | unde
     discount.duration === "once"
       ? "your next payment"
       : discount.endsAt !== null
-        ? `every payment until ${formatDate(discount.endsAt, timeZone, locale)}`
+        ? `every payment until ${formatDate(discount.endsAt, timeZone)}`
         : "every payment";
   return `${discount.code ? `Code ${discount.code}: ` : ""}${off} ${lasting}.`;
 }

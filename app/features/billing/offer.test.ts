@@ -40,8 +40,8 @@ describe("offerFor", () => {
 describe("describeOffer", () => {
   it("dates the trial's end in the person's own zone", () => {
     const offer = offerFor({ plan: annual, benefit: null, now: NOW });
-    expect(describeOffer(offer, { timeZone: "America/Los_Angeles" }).trialEnd).toBe("December 5, 2026");
-    expect(describeOffer(offer, { timeZone: "Asia/Kolkata" }).trialEnd).toBe("December 6, 2026");
+    expect(describeOffer(offer, { timeZone: "America/Los_Angeles" }).trialEnd).toBe("5 December 2026");
+    expect(describeOffer(offer, { timeZone: "Asia/Kolkata" }).trialEnd).toBe("6 December 2026");
   });
 
   it("names no date without a zone (a shared page)", () => {
@@ -57,7 +57,7 @@ describe("describeOffer", () => {
     expect(words.steps).toEqual([
       "Today: your 7-day free trial starts. Nothing is charged today.",
       "Your code STILL20 gives 20% off your first 3 months.",
-      "On December 5, 2026: your first payment of $11.99, unless you cancel before then.",
+      "On 5 December 2026: your first payment of $11.99, unless you cancel before then.",
       "The reduced price is for your first 3 payments; after that it's $14.99 per month.",
       "Then $14.99 a month until you cancel. Cancel any time in settings; you keep access until the end of the period you paid for.",
     ]);

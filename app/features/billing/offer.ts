@@ -129,7 +129,7 @@ export function describeOffer(offer: Offer, options: DescribeOptions = {}): Offe
   const regular = `${formatMoney(offer.regularAmount, offer.currency, locale)} a ${offer.interval}`;
   const firstCharge = formatMoney(offer.firstCharge, offer.currency, locale);
   const trial = offer.trialDays > 0 ? `${trialLength(offer.trialDays)} free` : null;
-  const trialEnd = offer.trialEndsAt !== null && options.timeZone ? formatDate(offer.trialEndsAt, options.timeZone, locale) : null;
+  const trialEnd = offer.trialEndsAt !== null && options.timeZone ? formatDate(offer.trialEndsAt, options.timeZone) : null;
   const note = offer.discount ? discountNote(offer, formatMoney(offer.regularAmount, offer.currency, locale), offer.interval) : null;
   const firstPrice = offer.firstCharge !== offer.regularAmount ? `${firstCharge} for your first ${offer.interval}, then ${regular}` : regular;
   const summary = trial ? `${trial}, then ${firstPrice}.` : `${firstPrice[0].toUpperCase()}${firstPrice.slice(1)}, starting today.`;

@@ -11,6 +11,7 @@ import { tellCreditsReturned } from "~/features/wallet/credits.server";
 import { sendOnce } from "~/platform/mail.server";
 import { getTeachers } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";
+import { clockDayTime } from "~/features/identity/clock";
 
 /**
  * When a class changes (issue 9): staff cancel it or name a substitute. The class's sequence is
@@ -111,11 +112,11 @@ async function tellPeople(liveClass: LiveClass, teachers: { id: string; fullName
   for (const uid of [...booked, ...waitlisted]) {
     const person = await getPrivateUser(uid);
     if (!person?.email) continue;
-    const zone = person.mostRecentTimeZone ?? "UTC";
-    const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+    const zone = person.mostRecentTimeZone;
+    const when = clockDayTime(liveClass.startsAt, zone);
     const text = cancelled
-      ? `Hello ${person.firstName ?? "there"},\n\nWe're sorry: "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time) has been cancelled. Your booking is released and nothing is owed.\n\nThe schedule has other classes at a similar time: ${new URL("/classes", site)}\n\nStillhour`
-      : `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time) will be led by ${teacher?.fullName ?? "another of our teachers"}. Everything else stays the same, and your place is kept.\n\n${page}\n\nStillhour`;
+      ? `Hello ${person.firstName ?? "there"},\n\nWe're sorry: "${liveClass.title}" on ${when} has been cancelled. Your booking is released and nothing is owed.\n\nThe schedule has other classes at a similar time: ${new URL("/classes", site)}\n\nStillhour`
+      : `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}" on ${when} will be led by ${teacher?.fullName ?? "another of our teachers"}. Everything else stays the same, and your place is kept.\n\n${page}\n\nStillhour`;
     const invite = classInvite({ liveClass, teacherName: teacher?.fullName ?? null, url: page, joinUrl: booked.includes(uid) ? page : null, timeZone: liveClass.timeZone, sequence: liveClass.sequence, cancelled });
     const result = await sendOnce({
       to: person.email,
@@ -133,13 +134,13 @@ async function tellPeople(liveClass: LiveClass, teachers: { id: string; fullName
 export async function tellPromoted(uid: string, classId: string): Promise<void> {
   const [person, liveClass] = await Promise.all([getPrivateUser(uid), getClass(classId)]);
   if (!person?.email || !liveClass) return;
-  const zone = person.mostRecentTimeZone ?? "UTC";
-  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+  const zone = person.mostRecentTimeZone;
+  const when = clockDayTime(liveClass.startsAt, zone);
   const page = new URL(`/classes/${liveClass.slug || liveClass.id}`, getEnv().PUBLIC_SITE_URL).toString();
   await sendOnce({
     to: person.email,
     subject: `You're in: ${liveClass.title}`,
-    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time). There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
+    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when}. There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
     idempotencyKey: `waitlist-promoted:${classId}:${uid}`,
   }, { uid });
 }
@@ -148,13 +149,13 @@ export async function tellPromoted(uid: string, classId: string): Promise<void> 
 export async function tellPassedOver(uid: string, classId: string): Promise<void> {
   const [person, liveClass] = await Promise.all([getPrivateUser(uid), getClass(classId)]);
   if (!person?.email || !liveClass) return;
-  const zone = person.mostRecentTimeZone ?? "UTC";
-  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+  const zone = person.mostRecentTimeZone;
+  const when = clockDayTime(liveClass.startsAt, zone);
   const site = getEnv().PUBLIC_SITE_URL;
   await sendOnce({
     to: person.email,
     subject: `A seat came free: ${liveClass.title}`,
-    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time), but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
+    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when}, but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
     idempotencyKey: `waitlist-passed-over:${classId}:${uid}`,
   }, { uid });
 }

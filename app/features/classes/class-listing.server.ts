@@ -4,9 +4,9 @@ import { ordinal } from "./booking";
 import { listBookingsFor, placesFor } from "./booking.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { getTeachers } from "~/features/content/teacher.server";
+import { clockRange, clockShortDay } from "~/features/identity/clock";
 import { zoneLabel } from "~/features/identity/time-zone";
 import { cacheGeneration } from "~/lib/cache.server";
-import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * What the schedule and the home page show of a class (issue 9), already worded in the visitor's
@@ -28,7 +28,7 @@ export interface ClassListData {
   modalityLabel: string;
   level: string | null;
   startsAt: string;
-  /** "7:00 – 7:45" in the visitor's zone. */
+  /** "7:00 – 7:45 am" on the visitor's clock. */
   timeRange: string;
   durationMinutes: number;
   teacherName: string | null;
@@ -36,11 +36,19 @@ export interface ClassListData {
   note: string | null;
 }
 
-export function timeRange(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string, locale = "en-GB"): string {
-  const format = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
-  const start = new Date(liveClass.startsAt);
-  const end = new Date(start.getTime() + liveClass.durationMinutes * 60_000);
-  return `${format.format(start)} – ${format.format(end)}`;
+/** A class's start and end on the reader's clock, in the one format every page uses (issue 34). */
+export function timeRange(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
+  const start = Date.parse(liveClass.startsAt);
+  return clockRange(start, start + liveClass.durationMinutes * 60_000, zone);
+}
+
+/**
+ * A class card's "when" (the home page): its day and hours on the visitor's clock, in the schedule's
+ * own format; "UTC" after it while the visitor's zone is unknown (`zone` null).
+ */
+export function classCardWhen(startsAt: string, zone: string | null, durationMinutes: number): string {
+  const start = Date.parse(startsAt);
+  return `${clockShortDay(start, zone)}, ${clockRange(start, start + durationMinutes * 60_000, zone)}`;
 }
 
 export function toClassListData(liveClass: LiveClass, names: Map<string, string>, zone: string, now: Date): ClassListData {
@@ -209,7 +217,7 @@ export async function myClasses(uid: string, zone: string, now: Date) {
     .map((liveClass) => {
       const item = toClassListData(liveClass, names, zone, now);
       const mine = place.get(liveClass.id);
-      const day = dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+      const day = clockShortDay(liveClass.startsAt, zone);
       const status = mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
       return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null };
     });
@@ -222,13 +230,12 @@ export async function myClasses(uid: string, zone: string, now: Date) {
 export async function teacherClasses(teacherId: string, zone: string, now: Date, limit = 5): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
   const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }), getTeachers()]);
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
-  const day = dateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: zone });
   const mine = classes
     .filter((c) => c.status !== "cancelled" && (c.substituteTeacherId ?? c.teacherId) === teacherId)
     .slice(0, limit)
     .map((c) => {
       const item = toClassListData(c, names, zone, now);
-      return { ...item, timeRange: `${day.format(new Date(c.startsAt))}, ${item.timeRange}` };
+      return { ...item, timeRange: `${clockShortDay(c.startsAt, zone)}, ${item.timeRange}` };
     });
   return { classes: mine, zoneLabel: zoneLabel(zone, now) };
 }

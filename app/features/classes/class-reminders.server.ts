@@ -6,6 +6,7 @@ import { LiveClassSchema } from "~/features/classes/live-class";
 import { sendOnce } from "~/platform/mail.server";
 import { getTeachers } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";
+import { clockTime } from "~/features/identity/clock";
 
 /**
  * Reminders (issue 9): every booked member hears about their class CLASS_REMINDER_MINUTES before it
@@ -31,14 +32,14 @@ export async function sendReminders(options: { now?: Date; leadMinutes?: number 
     for (const uid of booked) {
       const person = await getPrivateUser(uid);
       if (!person?.email) continue;
-      const zone = person.mostRecentTimeZone ?? "UTC";
-      const time = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(liveClass.startsAt));
+      const zone = person.mostRecentTimeZone;
+      const time = clockTime(liveClass.startsAt, zone);
       const teacher = teachers.get(liveClass.substituteTeacherId ?? liveClass.teacherId);
       const page = new URL(`/classes/${liveClass.slug || liveClass.id}`, site).toString();
       const result = await sendOnce({
         to: person.email,
         subject: `Soon: ${liveClass.title} at ${time}`,
-        text: `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}"${teacher ? ` with ${teacher}` : ""} starts at ${time} (${zone.replaceAll("_", " ")} time). Joining opens ten minutes before, on the class page:\n${page}\n\n${liveClass.whatToHaveReady ? `Have ready: ${liveClass.whatToHaveReady}\n\n` : ""}Can't make it? Cancel there, and the seat goes to the next person in line.\n\nStillhour`,
+        text: `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}"${teacher ? ` with ${teacher}` : ""} starts at ${time}. Joining opens ten minutes before, on the class page:\n${page}\n\n${liveClass.whatToHaveReady ? `Have ready: ${liveClass.whatToHaveReady}\n\n` : ""}Can't make it? Cancel there, and the seat goes to the next person in line.\n\nStillhour`,
         idempotencyKey: `reminder:${liveClass.id}:${uid}:${liveClass.startsAt}`,
       }, { uid });
       if (result === "sent") sent += 1;

@@ -10,6 +10,7 @@ import { getTeachersByIds } from "~/features/content/teacher.server";
 import { getPrivateUser } from "~/features/identity/user.server";
 import { getEnv } from "~/lib/env.server";
 import { sendOnce } from "~/platform/mail.server";
+import { clockDayTime } from "~/features/identity/clock";
 
 /**
  * Following teachers (issue 27, ADR 046): `followingRelationships/{uid}__{teacherId}`, with the
@@ -63,19 +64,14 @@ export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "
     if (!follow.emailOnSchedule) continue;
     const person = await getPrivateUser(follow.uid);
     if (!person?.email) continue;
-    const zone = person.mostRecentTimeZone ?? "UTC";
-    let when: string;
-    try {
-      when = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(liveClass.startsAt));
-    } catch {
-      when = new Date(liveClass.startsAt).toUTCString();
-    }
+    const zone = person.mostRecentTimeZone;
+    const when = clockDayTime(liveClass.startsAt, zone);
     const page = `${getEnv().PUBLIC_SITE_URL}/classes/${liveClass.id}`;
     const result = await sendOnce(
       {
         to: person.email,
         subject: `${teacherName} has a new class: ${liveClass.title}`,
-        text: `Hello ${person.firstName ?? "there"},\n\n${teacherName}, whom you follow, has scheduled "${liveClass.title}" for ${when} (${zone.replaceAll("_", " ")} time). Book a place on the class page:\n${page}\n\nYou asked to hear when ${teacherName} schedules a class. To stop, follow the link on their page and untick the box.\n\nStillhour`,
+        text: `Hello ${person.firstName ?? "there"},\n\n${teacherName}, whom you follow, has scheduled "${liveClass.title}" for ${when}. Book a place on the class page:\n${page}\n\nYou asked to hear when ${teacherName} schedules a class. To stop, follow the link on their page and untick the box.\n\nStillhour`,
         idempotencyKey: `followed-teacher-class:${liveClass.id}:${follow.uid}`,
       },
       { uid: follow.uid },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { validTimeZone } from "./user";
+import { zoneCity } from "./clock";
 import { dateTimeFormat } from "~/lib/date-format";
 
 /**
@@ -41,11 +42,7 @@ export const TimeZoneFormSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-/** "Europe/Berlin" → "Berlin"; "America/Argentina/Buenos_Aires" → "Buenos Aires"; "UTC" stays. */
-export function zoneCity(zone: string): string {
-  const last = zone.split("/").at(-1) ?? zone;
-  return last.replaceAll("_", " ");
-}
+export { zoneCity } from "./clock";
 
 /** How a zone is named beside a time: "Berlin time (GMT+1)". The offset is the one at `at`. */
 export function zoneLabel(zone: string, at: Date = new Date(), locale = "en-GB"): string {

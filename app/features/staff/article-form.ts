@@ -73,10 +73,10 @@ export function articleFormValues(form: FormData): ArticleFormValues {
 export type ArticleFormRead = { ok: true; form: ArticleForm; publishAt: Date | null } | { ok: false; errors: Partial<Record<ArticleField | "intent", string>> };
 
 /**
- * Reads the form. `publishAt` is a datetime-local value read as UTC plus `offsetMinutes` (the
- * editor's zone, which the page names beside the field); a time to schedule must lie ahead of `now`.
+ * Reads the form. `publishAt` is a datetime-local value on `zone`'s clock (the editor's own, which
+ * the page names beside the field); a time to schedule must lie ahead of `now`.
  */
-export function readArticleForm(values: ArticleFormValues, now: Date, offsetMinutes = 0): ArticleFormRead {
+export function readArticleForm(values: ArticleFormValues, now: Date, zone = "UTC"): ArticleFormRead {
   const parsed = ArticleFormSchema.safeParse(values);
   const errors: Partial<Record<ArticleField | "intent", string>> = {};
   if (!parsed.success) {
@@ -87,7 +87,7 @@ export function readArticleForm(values: ArticleFormValues, now: Date, offsetMinu
   }
   let publishAt: Date | null = null;
   if (values.intent === "schedule") {
-    const read = readPublishAt(values.publishAt, now, offsetMinutes);
+    const read = readPublishAt(values.publishAt, now, zone);
     if (read.ok) publishAt = read.at;
     else errors.publishAt = read.message;
   }

@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { ROLES } from "~/lib/route-handle";
 import type { Role } from "~/features/identity/user";
+import { clockShortDayTime, zoneWords } from "~/features/identity/clock";
 
 /**
  * The audit log's shape and its one rule: a change is described field by field, and a change that
  * changes nothing is not a change (issue 26; ADR 044). Pure and browser-safe; writing lives in
  * ./audit.server.ts.
  */
+
+/**
+ * How an audit entry names a class: its title and start on its own clock, that zone named, since
+ * staff anywhere read the log ("Morning Sit, Tue 1 Dec, 7:00 am, Los Angeles time"; issue 34).
+ */
+export function auditClassLabel(liveClass: { title: string; startsAt: string; timeZone: string }): string {
+  return `${liveClass.title}, ${clockShortDayTime(liveClass.startsAt, liveClass.timeZone)}, ${zoneWords(liveClass.timeZone)}`;
+}
 
 export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles", "teachers", "catalogue", "site", "surveys", "press", "learn"] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
@@ -102,7 +111,7 @@ const day = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Please give a date as YYYY-MM-DD.")
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Please give a real date.");
 
-/** The audit page's GET form: every field optional; days are UTC days, the last one included. */
+/** The audit page's GET form: every field optional; days are on the reader's calendar, the last one included. */
 export const AuditFilterSchema = z
   .object({
     person: z.string().trim().max(128).regex(/^[A-Za-z0-9_-]*$/, "Please choose a person from the list.").default(""),

@@ -7,6 +7,7 @@ import { problemOf, type Problem } from "~/lib/errors";
 import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
+import { auditClassLabel } from "./audit";
 
 /**
  * The staff class page's rules (issue 23): what a staff member may see to change, and a change made
@@ -34,7 +35,7 @@ export async function changeClassAsStaff(staff: StaffMember, change: ClassChange
       actor,
       area: "classes",
       action: change.intent === "cancel" ? "cancelled the class" : "named a substitute",
-      target: { collection: CLASSES, id: before.id, label: `${before.title}, ${before.startsAt.slice(0, 16).replace("T", " ")} UTC` },
+      target: { collection: CLASSES, id: before.id, label: auditClassLabel(before) },
       before: classFacts(before),
       after: classFacts(after),
       at: now,

@@ -12,6 +12,8 @@ import { getPrivateUser } from "~/features/identity/user.server";
 import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
+import { clockDayTime } from "~/features/identity/clock";
+import { auditClassLabel } from "./audit";
 
 /**
  * A note from a class's teacher (or an admin) to everyone booked on it (issue 26; ADR 050), sent
@@ -53,7 +55,7 @@ export async function sendClassNote(staff: StaffMember, actor: AuditActor, input
       actor,
       area: "classes",
       action: "wrote to the members booked",
-      target: { collection: CLASSES, id: liveClass.id, label: `${liveClass.title}, ${liveClass.startsAt.slice(0, 16).replace("T", " ")} UTC` },
+      target: { collection: CLASSES, id: liveClass.id, label: auditClassLabel(liveClass) },
       before: null,
       after: { note: input.note },
       at: now,
@@ -67,13 +69,13 @@ export async function sendClassNote(staff: StaffMember, actor: AuditActor, input
   for (const uid of booked) {
     const person = await getPrivateUser(uid);
     if (!person?.email) continue;
-    const zone = person.mostRecentTimeZone ?? "UTC";
-    const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(liveClass.startsAt));
+    const zone = person.mostRecentTimeZone;
+    const when = clockDayTime(liveClass.startsAt, zone);
     const result = await sendOnce(
       {
         to: person.email,
         subject: `A note about ${liveClass.title}`,
-        text: `Hello ${person.firstName ?? "there"},\n\n${sender} wrote to everyone booked on "${liveClass.title}" on ${when} (${zone.replaceAll("_", " ")} time):\n\n${input.note}\n\nThe class page: ${page}\n\nStillhour`,
+        text: `Hello ${person.firstName ?? "there"},\n\n${sender} wrote to everyone booked on "${liveClass.title}" on ${when}:\n\n${input.note}\n\nThe class page: ${page}\n\nStillhour`,
         idempotencyKey: `class-note:${id}:${uid}`,
       },
       { uid },

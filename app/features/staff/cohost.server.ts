@@ -8,6 +8,7 @@ import { problemOf, type Problem } from "~/lib/errors";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
 import { getPerson, listStaff } from "./people.server";
+import { auditClassLabel } from "./audit";
 
 /**
  * The cohost's page (issue 26; ADR 047): the classes that name them as a cohost (`cohostUids` on the
@@ -79,7 +80,7 @@ export async function assignCohost(actor: AuditActor, change: CohostAssignment, 
       actor,
       area: "classes",
       action: adding ? "assigned a cohost" : "removed a cohost",
-      target: { collection: CLASSES, id: liveClass.id, label: `${liveClass.title}, ${liveClass.startsAt.slice(0, 16).replace("T", " ")} UTC` },
+      target: { collection: CLASSES, id: liveClass.id, label: auditClassLabel(liveClass) },
       before: { cohostUids: before },
       after: { cohostUids: after },
       at: now,

@@ -10,11 +10,11 @@ import { LiveClassSchema } from "~/features/classes/live-class";
 import { IN_PERSON_SEATS, SeatsSchema } from "~/features/studios/studio-records";
 import { CLASS_CREDITS, USER_CREDIT_PACKS } from "~/features/wallet/credits.server";
 import { GIFTS } from "~/features/wallet/gifts.server";
-import { DAY_MS, bucketByDay, dayKeys, fillPercent, lookbackStart, seriesOf, type Series } from "./dashboard";
+import { DAY_MS, LOOKBACK_DAYS, bucketByDay, dayKeys, fillPercent, lookbackStart, seriesOf, type Series } from "./dashboard";
 
 /**
  * The morning figures (issue 26; ADR 052): the coming week's classes with their bookings and fill,
- * and six daily series over the last 30 UTC days. Every read is a range on one timestamp field (no
+ * and six daily series over the last 30 days of the reader's calendar. Every read is a range on one timestamp field (no
  * composite index), capped at READ_CAP documents; the result is kept for a minute, so an admin
  * reloading costs no reads. On Firestore a load costs one read per class in the coming week (plus
  * its seat document) and one per event in the last 30 days, at most 6 × READ_CAP.
@@ -37,7 +37,8 @@ export interface WeekClass {
 
 export interface MorningFigures {
   generatedAt: string;
-  /** UTC days, oldest first. */
+  /** Days on the reader's calendar, oldest first. */
+  zone: string;
   days: string[];
   week: WeekClass[];
   weekCapped: boolean;
@@ -73,8 +74,8 @@ async function weekAhead(now: Date): Promise<{ week: WeekClass[]; capped: boolea
   return { week, capped: docs.length >= WEEK_CLASS_CAP };
 }
 
-async function compute(now: Date): Promise<MorningFigures> {
-  const since = lookbackStart(now);
+async function compute(now: Date, zone = "UTC"): Promise<MorningFigures> {
+  const since = lookbackStart(now, LOOKBACK_DAYS, zone);
   const [week, joined, cancelled, codes, gifts, packs, ledger] = await Promise.all([
     weekAhead(now),
     eventsSince(MEMBERSHIP_FULFILMENTS, "fulfilledAt", since),
@@ -89,23 +90,25 @@ async function compute(now: Date): Promise<MorningFigures> {
   const spent = ledger.docs.filter((e) => e.kind === "spend" || e.kind === "refund").map((e) => ({ at: e.at, amount: -(Number(e.amount) || 0) }));
   return {
     generatedAt: now.toISOString(),
-    days: dayKeys(now),
+    zone,
+    days: dayKeys(now, LOOKBACK_DAYS, zone),
     week: week.week,
     weekCapped: week.capped,
     series: [
-      seriesOf("newMemberships", bucketByDay(joined.docs, now), joined.capped),
-      seriesOf("cancelledMemberships", bucketByDay(cancelled.docs, now), cancelled.capped),
-      seriesOf("codesRedeemed", bucketByDay(codes.docs, now), codes.capped),
-      seriesOf("giftsRedeemed", bucketByDay(gifts.docs, now), gifts.capped),
-      seriesOf("creditsSold", bucketByDay(sold, now), packs.capped),
-      seriesOf("creditsSpent", bucketByDay(spent, now), ledger.capped),
+      seriesOf("newMemberships", bucketByDay(joined.docs, now, LOOKBACK_DAYS, zone), joined.capped),
+      seriesOf("cancelledMemberships", bucketByDay(cancelled.docs, now, LOOKBACK_DAYS, zone), cancelled.capped),
+      seriesOf("codesRedeemed", bucketByDay(codes.docs, now, LOOKBACK_DAYS, zone), codes.capped),
+      seriesOf("giftsRedeemed", bucketByDay(gifts.docs, now, LOOKBACK_DAYS, zone), gifts.capped),
+      seriesOf("creditsSold", bucketByDay(sold, now, LOOKBACK_DAYS, zone), packs.capped),
+      seriesOf("creditsSpent", bucketByDay(spent, now, LOOKBACK_DAYS, zone), ledger.capped),
     ],
   };
 }
 
-/** The figures, kept for a minute (one computation per instance per minute, whoever asks). */
-export function morningFigures(now = new Date()): Promise<MorningFigures> {
-  return cached("staffDashboard", { ttlSeconds: 60, staleSeconds: 0 }, () => compute(now));
+/** The figures on `zone`'s calendar, kept for a minute (one computation per zone per instance per minute). */
+export function morningFigures(now = new Date(), zone = "UTC"): Promise<MorningFigures> {
+  // The UTC copy (the CSV's, and anyone's whose zone is unknown) keeps the plain key.
+  return cached(zone === "UTC" ? "staffDashboard" : `staffDashboard:${zone}`, { ttlSeconds: 60, staleSeconds: 0 }, () => compute(now, zone));
 }
 
 export { compute as computeMorningFigures };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { barsFor, bucketByDay, csvCell, dayKeys, fillPercent, seriesOf, toCsv } from "./dashboard";
+import { barsFor, bucketByDay, csvCell, dayKeys, fillPercent, lookbackStart, seriesOf, toCsv } from "./dashboard";
 
 describe("the morning figures' arithmetic", () => {
   const now = new Date("2026-11-26T08:00:00Z");
@@ -15,6 +15,17 @@ describe("the morning figures' arithmetic", () => {
     expect(daily[0]).toBe(1);
     expect(daily.reduce((a, b) => a + b, 0)).toBe(7);
     expect(seriesOf("creditsSold", daily)).toMatchObject({ last7: 6, last30: 7 });
+  });
+
+  it("counts by the admin's own days: at 08:00 UTC it is still the 26th's midnight hour in Los Angeles", () => {
+    const zone = "America/Los_Angeles";
+    const days = dayKeys(now, 30, zone);
+    expect(days[29]).toBe("2026-11-26");
+    // 07:30 UTC on the 26th is 23:30 on the 25th in Los Angeles: yesterday there, today in UTC.
+    const daily = bucketByDay([{ at: Date.parse("2026-11-26T07:30:00Z") }, { at: Date.parse("2026-11-26T08:00:00Z") }], now, 30, zone);
+    expect(daily[28]).toBe(1);
+    expect(daily[29]).toBe(1);
+    expect(lookbackStart(now, 30, zone)).toBe(Date.parse("2026-10-28T07:00:00Z"));
   });
 
   it("fills to whole percentages and draws one bar per value within its box", () => {

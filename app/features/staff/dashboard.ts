@@ -1,3 +1,5 @@
+import { dayStartIn, readerDay } from "~/features/identity/clock";
+
 /**
  * The morning figures (issue 26; ADR 052), pure: daily buckets, the shapes of the small charts drawn
  * on the server, and CSV that a spreadsheet opens as data, never as formulas. Browser-safe; the
@@ -5,7 +7,10 @@
  */
 
 export const DAY_MS = 86_400_000;
-/** The figures look back this many UTC days (today included); the charts draw one bar per day. */
+/**
+ * The figures look back this many days (today included) on the reader's calendar (issue 34: an admin
+ * in Los Angeles counts by Los Angeles days); the charts draw one bar per day.
+ */
 export const LOOKBACK_DAYS = 30;
 
 export const SERIES_IDS = ["newMemberships", "cancelledMemberships", "codesRedeemed", "giftsRedeemed", "creditsSold", "creditsSpent"] as const;
@@ -23,7 +28,7 @@ export const SERIES_LABEL: Record<SeriesId, string> = {
 export interface Series {
   id: SeriesId;
   label: string;
-  /** One number per UTC day, oldest first, today last. */
+  /** One number per day on the reader's calendar, oldest first, today last. */
   daily: number[];
   last7: number;
   last30: number;
@@ -31,24 +36,25 @@ export interface Series {
   capped: boolean;
 }
 
-/** The UTC days the figures cover, oldest first ("2026-11-26"). */
-export function dayKeys(now: Date, days = LOOKBACK_DAYS): string[] {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+/** The days the figures cover on `zone`'s calendar, oldest first ("2026-11-26"). */
+export function dayKeys(now: Date, days = LOOKBACK_DAYS, zone = "UTC"): string[] {
+  // Calendar arithmetic on the date alone (noon UTC keeps it clear of any zone's edge).
+  const today = Date.parse(`${readerDay(now, zone)}T12:00:00Z`);
   return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
 }
 
-/** The first instant the figures cover (midnight UTC, LOOKBACK_DAYS - 1 days ago), unix ms. */
-export function lookbackStart(now: Date, days = LOOKBACK_DAYS): number {
-  return Math.floor(now.getTime() / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+/** The first instant the figures cover (midnight on `zone`'s clock, LOOKBACK_DAYS - 1 days ago), unix ms. */
+export function lookbackStart(now: Date, days = LOOKBACK_DAYS, zone = "UTC"): number {
+  return dayStartIn(dayKeys(now, days, zone)[0], zone)?.getTime() ?? 0;
 }
 
-/** Sums weighted events (unix ms, amount) into the days they fell on; events outside the window are left out. */
-export function bucketByDay(events: ReadonlyArray<{ at: number; amount?: number }>, now: Date, days = LOOKBACK_DAYS): number[] {
-  const start = lookbackStart(now, days);
+/** Sums weighted events (unix ms, amount) into the days they fell on in `zone`; events outside the window are left out. */
+export function bucketByDay(events: ReadonlyArray<{ at: number; amount?: number }>, now: Date, days = LOOKBACK_DAYS, zone = "UTC"): number[] {
+  const index = new Map(dayKeys(now, days, zone).map((day, i) => [day, i]));
   const daily = new Array<number>(days).fill(0);
   for (const event of events) {
-    const index = Math.floor((event.at - start) / DAY_MS);
-    if (index >= 0 && index < days) daily[index] += event.amount ?? 1;
+    const i = event.at <= now.getTime() ? index.get(readerDay(event.at, zone)) : undefined;
+    if (i !== undefined) daily[i] += event.amount ?? 1;
   }
   return daily;
 }

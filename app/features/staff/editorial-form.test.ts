@@ -17,7 +17,9 @@ describe("the press and learn forms", () => {
     const now = new Date("2030-05-01T08:00:00Z");
     const press = { intent: "schedule", outlet: "The Ledger", title: "Quiet", url: "https://example.com/q", publishedAt: "2030-04-30", excerpt: "" };
     expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T09:00" }, now)).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
-    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T11:00" }, now, 120)).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
+    // On the editor's own clock: 11:00 in Berlin's summer is 09:00 UTC, 14:30 in Kolkata too.
+    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T11:00" }, now, "Europe/Berlin")).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
+    expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T14:30" }, now, "Asia/Kolkata")).toMatchObject({ ok: true, publishAt: new Date("2030-05-01T09:00:00Z") });
     expect(readForm(PressFormSchema, { ...press, publishAt: "2030-05-01T07:59" }, now)).toEqual({ ok: false, errors: { publishAt: "Please choose a time that is still ahead." } });
     expect(readForm(PressFormSchema, { ...press, publishAt: "tomorrow" }, now)).toMatchObject({ ok: false, errors: { publishAt: expect.stringMatching(/such as 2030-05-01 09:00/) } });
     expect(readForm(PressFormSchema, { ...press, intent: "save", publishAt: "tomorrow" }, now)).toMatchObject({ ok: true, publishAt: null });

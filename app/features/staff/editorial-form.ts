@@ -21,7 +21,7 @@ export const PUBLISH_NOTICES: Record<string, string> = {
   unchanged: "Nothing changed, so nothing was recorded.",
 };
 
-/** The wall-clock time (datetime-local, UTC) a scheduled record publishes itself; read by `readPublishAt`. */
+/** The wall-clock time (datetime-local, on the editor's clock) a scheduled record publishes itself; read by `readPublishAt`. */
 const publishAt = z.string().trim().max(40).default("");
 const intent = z.enum(PUBLISH_INTENTS, { errorMap: () => ({ message: "Please use one of the buttons below the form." }) });
 const address = (example: string) =>
@@ -125,14 +125,14 @@ export function learnFormValues(form: FormData): LearnFormValues {
 
 /**
  * Validates with a schema, keeping the first message per field (a lesson's as `lessons.<i>.<field>`).
- * To schedule, the "Publish at" field is read as for articles (`readPublishAt`: UTC unless an offset
- * is given, and still ahead of `now`), its message beside the field.
+ * To schedule, the "Publish at" field is read as for articles (`readPublishAt`: on `zone`'s clock,
+ * the editor's own, and still ahead of `now`), its message beside the field.
  */
 export function readForm<S extends z.ZodTypeAny>(
   schema: S,
   values: unknown,
   now = new Date(),
-  offsetMinutes = 0,
+  zone = "UTC",
 ): { ok: true; form: z.output<S>; publishAt: Date | null } | { ok: false; errors: FormErrors } {
   const parsed = schema.safeParse(values);
   const errors: FormErrors = {};
@@ -140,7 +140,7 @@ export function readForm<S extends z.ZodTypeAny>(
   let publishAt: Date | null = null;
   const raw = values as { intent?: unknown; publishAt?: unknown };
   if (raw.intent === "schedule") {
-    const read = readPublishAt(String(raw.publishAt ?? ""), now, offsetMinutes);
+    const read = readPublishAt(String(raw.publishAt ?? ""), now, zone);
     if (read.ok) publishAt = read.at;
     else errors.publishAt ??= read.message;
   }

@@ -12,6 +12,13 @@ describe("the new-code form", () => {
     });
   });
 
+  it("reads the days on the admin's own calendar: New York's 1 March starts at 05:00 UTC, and 8 March (the clocks change) ends at 04:00 UTC", () => {
+    const read = readPromotionForm({ ...EMPTY_PROMOTION_FORM, code: "SPRING", percentOff: "10", startsOn: "2026-03-01", endsOn: "2026-03-07" }, { ...context, zone: "America/New_York" });
+    expect(read).toMatchObject({ ok: true, code: { validFrom: Date.UTC(2026, 2, 1, 5) / 1000, expiresAt: Date.UTC(2026, 2, 8, 5) / 1000 } });
+    const across = readPromotionForm({ ...EMPTY_PROMOTION_FORM, code: "SPRING", percentOff: "10", endsOn: "2026-03-08" }, { ...context, zone: "America/New_York" });
+    expect(across).toMatchObject({ ok: true, code: { expiresAt: Date.UTC(2026, 2, 9, 4) / 1000 } });
+  });
+
   it("asks Stripe sites for the coupon id, beside its field", () => {
     const read = readPromotionForm({ ...EMPTY_PROMOTION_FORM, code: "STRIPEY", percentOff: "10" }, { ...context, needsStripeCoupon: true });
     expect(read.ok ? null : Object.keys(read.errors)).toEqual(["stripeCouponId"]);

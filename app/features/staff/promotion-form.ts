@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { DiscountDuration } from "~/adapters/payments/billing";
 import { normalizeCode, type PromotionCode } from "~/features/billing/promotion-code";
+import { dayStartIn } from "~/features/identity/clock";
 
 /**
  * The admin's "new promotion code" form (issue 26): what is typed, as strings, checked field by
  * field, and turned into the stored code that /subscribe already reads (features/billing). Pure and
- * browser-safe. Days are UTC days; the last day is included (the code expires at the next midnight).
+ * browser-safe. Days are on the admin's own calendar (`zone`, issue 34), which the form names beside
+ * the fields; the last day is included (the code expires at the next midnight there).
  */
 
 export const PROMOTION_FIELDS = [
@@ -31,13 +33,17 @@ export type PromotionFormValues = Record<Exclude<PromotionField, "plans">, strin
 export const DESCRIPTION_MAX = 200;
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
-const dayStart = (value: string) => Math.floor(Date.parse(`${value}T00:00:00Z`) / 1000);
+const dayStart = (value: string, zone = "UTC") => Math.floor((dayStartIn(value, zone)?.getTime() ?? Number.NaN) / 1000);
+/** The calendar day after `value` (date arithmetic only, no zone). */
+const nextDay = (value: string) => new Date(Date.parse(`${value}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 export interface PromotionFormContext {
   planIds: readonly string[];
   currency: string;
   /** Stripe takes payments: a code needs the Stripe coupon it stands for. */
   needsStripeCoupon: boolean;
+  /** The admin's zone, whose calendar the first and last days are on (UTC when not given). */
+  zone?: string;
 }
 
 export type PromotionFormResult =
@@ -106,8 +112,8 @@ export function promotionFormSchema(context: PromotionFormContext) {
         maxRedemptions: v.maxRedemptions ? Number(v.maxRedemptions) : null,
         redemptionCount: 0,
         oncePerPerson: v.perMember === "once",
-        validFrom: v.startsOn ? dayStart(v.startsOn) : null,
-        expiresAt: v.endsOn ? dayStart(v.endsOn) + 86_400 : null,
+        validFrom: v.startsOn ? dayStart(v.startsOn, context.zone) : null,
+        expiresAt: v.endsOn ? dayStart(nextDay(v.endsOn), context.zone) : null,
         active: true,
         stripeCouponId: v.stripeCouponId || null,
         stripePromotionCodeId: null,

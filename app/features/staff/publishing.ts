@@ -1,3 +1,5 @@
+import { fromLocalInput } from "~/features/identity/clock";
+
 /**
  * What articles, press items and learn series share on the blog editor's side (issue 26; ADR 047,
  * ADR 053), pure and browser-safe: the four states, the buttons that move between them, and the
@@ -30,15 +32,12 @@ export function nextPublishState(intent: PublishIntent, from: PublishState): Pub
 const PUBLISH_AT_EXAMPLE = "Please give the day and time to publish, such as 2030-05-01 09:00.";
 
 /**
- * Reads a "Publish at" field: a datetime-local value read as UTC plus `offsetMinutes` (the editor's
- * zone, which the page names beside the field); a time to schedule must lie ahead of `now`.
+ * Reads a "Publish at" field: a datetime-local value on `zone`'s clock (the editor's own, which the
+ * page names beside the field; issue 34); a time to schedule must lie ahead of `now`.
  */
-export function readPublishAt(raw: string, now: Date, offsetMinutes = 0): { ok: true; at: Date } | { ok: false; message: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(raw.trim());
-  if (!match) return { ok: false, message: PUBLISH_AT_EXAMPLE };
-  const [, y, mo, d, h, mi, s] = match.map(Number);
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s || 0) - offsetMinutes * 60_000);
-  if (Number.isNaN(at.getTime())) return { ok: false, message: PUBLISH_AT_EXAMPLE };
+export function readPublishAt(raw: string, now: Date, zone = "UTC"): { ok: true; at: Date } | { ok: false; message: string } {
+  const at = /T\d{2}:\d{2}/.test(raw) ? fromLocalInput(raw, zone) : null;
+  if (!at) return { ok: false, message: PUBLISH_AT_EXAMPLE };
   if (at.getTime() <= now.getTime()) return { ok: false, message: "Please choose a time that is still ahead." };
   return { ok: true, at };
 }

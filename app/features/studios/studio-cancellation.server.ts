@@ -134,7 +134,7 @@ async function tellHolder(ticket: Ticket, liveClass: LiveClass, refund: DropInRe
     text: [
       `Hello ${person.firstName ?? "there"},`,
       "",
-      `We're sorry: "${liveClass.title}"${where} on ${studioTime(liveClass.startsAt, zone)} has been cancelled, so your ${ticket.status === "cancelled" && ticket.bookedAt === null ? "place on the waitlist" : "ticket"} is released.`,
+      `We're sorry: "${liveClass.title}"${where} on ${studioTime(liveClass.startsAt, zone, { reader: person.mostRecentTimeZone })} has been cancelled, so your ${ticket.status === "cancelled" && ticket.bookedAt === null ? "place on the waitlist" : "ticket"} is released.`,
       back,
       "",
       `The studio's other classes: ${new URL(studio ? `/studios/${studio.slug}` : "/studios", getEnv().PUBLIC_SITE_URL)}`,

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { instantAt } from "~/features/classes/class-schedule";
-import { zoneLabel } from "~/features/identity/time-zone";
+import { clockDayTimeAt, clockTimeAt } from "~/features/identity/clock";
 
 /**
  * Studios (issue 12; docs/decisions/023-waivers.md): places with rooms where classes are taught in
@@ -70,20 +70,31 @@ export function isLateCancel(startsAt: string, rule: LateCancelRule, timeZone: s
   return now.getTime() >= lateCancelDeadline(startsAt, rule, timeZone).getTime();
 }
 
-/** "Tuesday 1 December, 20:00 (New York time (GMT-5))": a moment on the studio's clock, its zone named. */
-export function studioTime(at: Date | string, timeZone: string, withDay = true): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  const options: Intl.DateTimeFormatOptions = withDay
-    ? { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone }
-    : { hour: "2-digit", minute: "2-digit", timeZone };
-  return `${new Intl.DateTimeFormat("en-GB", options).format(date)}, ${zoneLabel(timeZone, date)}`;
+/**
+ * A moment on the studio's clock, where two zones meet (issue 34): "Tuesday 1 December, 8:00 pm", with
+ * ", New York time" added when the reader's own clock (`reader`: their zone, null when unknown) reads
+ * otherwise. Leave `reader` out for a reader we cannot name (the zone is then always said).
+ */
+export function studioTime(at: Date | string, timeZone: string, options: { reader?: string | null; withDay?: boolean } = {}): string {
+  return options.withDay === false ? clockTimeAt(at, timeZone, options.reader) : clockDayTimeAt(at, timeZone, options.reader);
 }
 
 /** The sentence shown before a member confirms a booking: what a late cancellation costs, and when it starts. */
-export function lateCancelSentence(startsAt: string, rule: LateCancelRule, timeZone: string, now: Date): string {
+export function lateCancelSentence(startsAt: string, rule: LateCancelRule, timeZone: string, now: Date, reader?: string | null): string {
   const deadline = lateCancelDeadline(startsAt, rule, timeZone);
   if (now >= deadline) return "It's inside the studio's late-cancel window already: if you book and then cancel, it counts as a late cancellation and the studio keeps the drop-in or credit.";
-  return `Cancel before ${studioTime(deadline, timeZone)} to keep your drop-in or credit. After that a cancellation is late and the studio keeps it.`;
+  return `Cancel before ${studioTime(deadline, timeZone, { reader })} to keep your drop-in or credit. After that a cancellation is late and the studio keeps it.`;
+}
+
+/**
+ * The ticket's line about free cancellation (issue 34, item 8): until when, while that is ahead; once
+ * it has passed, that a cancellation now is late, so the ticket never promises a moment already gone.
+ */
+export function freeCancellation(startsAt: string, rule: LateCancelRule, timeZone: string, now: Date, reader?: string | null): { label: string; text: string } {
+  const deadline = lateCancelDeadline(startsAt, rule, timeZone);
+  const when = studioTime(deadline, timeZone, { reader });
+  if (now >= deadline) return { label: "Free cancellation", text: `Ended ${when}. Cancelling now counts as a late cancellation.` };
+  return { label: "Free cancellation until", text: when };
 }
 
 /** The calendar day of an instant on the studio's clock, for "today's classes" and day-bound check-in codes. */

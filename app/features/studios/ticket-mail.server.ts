@@ -20,7 +20,9 @@ export async function sendTicketConfirmation(classId: string, uid: string): Prom
   const site = getEnv().PUBLIC_SITE_URL;
   const page = new URL(`/tickets/${classId}`, site).toString();
   const waiting = ticket.status === "waitlisted";
-  const deadline = studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone);
+  // On the studio's clock, its zone named only for a member whose own clock reads otherwise.
+  const reader = person.mostRecentTimeZone;
+  const deadline = studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone, { reader });
   const svg = await checkInQrSvg(ticket.code);
   await sendOnce({
     to: person.email,
@@ -32,7 +34,7 @@ export async function sendTicketConfirmation(classId: string, uid: string): Prom
         ? `The class is full, so you're on the waitlist for "${liveClass.title}". If a place frees up you're booked automatically and this code will let you in.`
         : `You're booked for "${liveClass.title}".`,
       "",
-      `When: ${studioTime(liveClass.startsAt, studio.timeZone)}`,
+      `When: ${studioTime(liveClass.startsAt, studio.timeZone, { reader })}`,
       `Where: ${studio.name}, ${roomName(studio, liveClass.roomId)}, ${studio.address.streetAddress}, ${studio.address.addressLocality}`,
       "",
       `Your check-in code: ${ticket.code}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clockDate } from "~/features/identity/clock";
 
 /**
  * Credit packs (issue 11; spec §3 creditPacks): the catalogue's shape and the small rules around
@@ -54,14 +55,13 @@ export function describeCredits(
   summary: { balance: number; packs: { id: string; name: string; left: number; credits: number; expiresAt: number }[]; everHad: boolean },
   zone: string,
 ): CreditsView {
-  const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone });
   return {
     balance: creditsLabel(summary.balance),
     packs: summary.packs.map((pack) => ({
       id: pack.id,
       name: pack.name,
       left: `${pack.left} of ${pack.credits} left`,
-      expires: date.format(new Date(pack.expiresAt)),
+      expires: clockDate(pack.expiresAt, zone),
       expiresAt: new Date(pack.expiresAt).toISOString(),
     })),
     everHad: summary.everHad,

@@ -18,6 +18,7 @@ import { CREDIT_REMINDER_DAYS, CreditPackSchema, creditsLabel, type CreditPack }
 import { sendOnce } from "~/platform/mail.server";
 import type { PaidPurchase } from "~/features/billing/purchases.server";
 import { getPrivateUser } from "~/features/identity/user.server";
+import { clockDay, clockDayTime } from "~/features/identity/clock";
 
 /**
  * Class credits in the store (issue 11; docs/decisions/022-credit-ledger.md).
@@ -367,14 +368,14 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
   for (const uid of new Set(soon.map((pack) => pack.uid))) {
     const [ledger, person] = await Promise.all([readLedger(getStore(), uid), getPrivateUser(uid)]);
     if (!person?.email) continue;
-    const zone = person.mostRecentTimeZone ?? "UTC";
+    const zone = person.mostRecentTimeZone;
     const names = new Map(ledger.packs.map((pack) => [pack.id, pack.name]));
     for (const { pack, left } of packsExpiringSoon(holdingsOf(ledger), ledger.entries, at, days * DAY)) {
-      const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(pack.expiresAt));
+      const when = clockDayTime(pack.expiresAt, zone);
       const result = await sendOnce({
         to: person.email,
-        subject: `${creditsLabel(left)} left, until ${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: zone }).format(new Date(pack.expiresAt))}`,
-        text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when} (${zone.replaceAll("_", " ")} time).\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
+        subject: `${creditsLabel(left)} left, until ${clockDay(pack.expiresAt, zone)}`,
+        text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when}.\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
         idempotencyKey: `credits-expiring:${pack.id}`,
       }, { uid });
       if (result === "sent") sent += 1;
@@ -390,10 +391,10 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
 export async function tellCreditsReturned(input: { uid: string; creditRef: string; returned: number; expired: number; classTitle: string; startsAt: string; why: "member" | "class_cancelled" }): Promise<void> {
   const person = await getPrivateUser(input.uid);
   if (!person?.email || input.returned <= 0) return;
-  const zone = person.mostRecentTimeZone ?? "UTC";
-  const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "full", timeStyle: "short", timeZone: zone }).format(new Date(input.startsAt));
+  const zone = person.mostRecentTimeZone;
+  const when = clockDayTime(input.startsAt, zone);
   const back = input.returned - input.expired;
-  const reason = input.why === "class_cancelled" ? `"${input.classTitle}" on ${when} (${zone.replaceAll("_", " ")} time) was cancelled, so` : `You cancelled "${input.classTitle}" on ${when} (${zone.replaceAll("_", " ")} time), so`;
+  const reason = input.why === "class_cancelled" ? `"${input.classTitle}" on ${when} was cancelled, so` : `You cancelled "${input.classTitle}" on ${when}, so`;
   const lines =
     back > 0
       ? `${reason} the ${creditsLabel(input.returned)} it took ${input.returned === 1 ? "is" : "are"} back in your account${input.expired > 0 ? ` (${creditsLabel(input.expired)} of ${input.returned === 1 ? "it" : "them"} came from a pack that has since expired, so ${input.expired === 1 ? "it expires" : "they expire"} again straight away)` : ""}.`

@@ -17,7 +17,8 @@ import { getViewerState } from "~/server/viewer.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getEnv } from "~/lib/env.server";
 import { z } from "zod";
-import { dateTimeFormat } from "~/lib/date-format";
+import { clockDay, clockTime } from "~/features/identity/clock";
+import { validTimeZone } from "~/features/identity/user";
 import { readTogether } from "~/server/batched-reads.server";
 
 /**
@@ -37,8 +38,7 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
 };
 
 function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
-  const day = dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(new Date(liveClass.startsAt));
-  return `${day}, ${timeRange(liveClass, zone)}`;
+  return `${clockDay(liveClass.startsAt, zone)}, ${timeRange(liveClass, zone)}`;
 }
 
 export async function classPage(request: Request, context: object, idOrSlug: string) {
@@ -49,7 +49,7 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   const now = new Date();
   const url = new URL(request.url);
   const [visitor, state] = await Promise.all([getVisitor(request), getViewerState(request, context)]);
-  const zone = visitor.timeZone?.zone ?? state?.user.mostRecentTimeZone ?? "UTC";
+  const zone = visitor.timeZone?.zone ?? validTimeZone(state?.user.mostRecentTimeZone) ?? "UTC";
   const teacherId = liveClass.substituteTeacherId ?? liveClass.teacherId;
   const [teacher] = await getTeachersByIds([teacherId]);
   const status = classState(liveClass, now);
@@ -79,7 +79,7 @@ export async function classPage(request: Request, context: object, idOrSlug: str
             ? `You're booked for this class with ${creditsLabel(paidWith.creditCost)}. Cancel before the start and ${paidWith.creditCost === 1 ? "it comes" : "they come"} back.`
             : "You're booked for this class.",
       join: window.open,
-      joinOpensAt: !window.open && status === "scheduled" ? dateTimeFormat("en-GB", { hour: "numeric", minute: "2-digit", timeZone: zone }).format(window.opensAt) : null,
+      joinOpensAt: !window.open && status === "scheduled" ? clockTime(window.opensAt, zone) : null,
       actions: status === "scheduled" ? [{ intent: "cancel", label: "Cancel my booking", pending: "Cancelling…", primary: false }] : [],
     };
   } else if (mine?.status === "waitlisted") {

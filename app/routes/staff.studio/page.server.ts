@@ -46,7 +46,8 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
       return {
         id: c.id,
         title: c.title,
-        when: studioTime(c.startsAt, studio.timeZone, false),
+        // The desk's page is on the studio's clock, named once at its top: no zone after each time.
+        when: studioTime(c.startsAt, studio.timeZone, { reader: studio.timeZone, withDay: false }),
         room: roomName(studio, c.roomId),
         ended: state === "ended",
         counts: { booked: people.filter((p) => p.status === "booked").length, checkedIn: people.filter((p) => p.status === "checked_in").length },
@@ -61,7 +62,7 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
     name: s.signer.fullName,
     version: s.version,
     current: waiver?.version === s.version,
-    when: studioTime(new Date(s.signedAt), studio.timeZone),
+    when: studioTime(new Date(s.signedAt), studio.timeZone, { reader: studio.timeZone }),
     guardian: s.guardian?.fullName ?? null,
   }));
   return {
@@ -119,7 +120,7 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
   // The check-in is the practice (ADR 045); what it earns is granted once, and a repeat finishes a grant an earlier one could not (ADR 049).
   await notePractice("studio check-in", () => recordStudioCheckIn(result.ticket.uid, studio.timeZone, result.checkedInAt));
   const name = await nameOf(result.ticket.uid);
-  const at = studioTime(new Date(result.checkedInAt), studio.timeZone, false);
+  const at = studioTime(new Date(result.checkedInAt), studio.timeZone, { reader: studio.timeZone, withDay: false });
   return {
     status: 200,
     tone: "success",

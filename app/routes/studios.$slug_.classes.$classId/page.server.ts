@@ -16,6 +16,7 @@ import { startDropInPurchase } from "~/features/studios/studio-purchases.server"
 import { getTeachersByIds } from "~/features/content/teacher.server";
 import { sendTicketConfirmation } from "~/features/studios/ticket-mail.server";
 import { zoneLabel } from "~/features/identity/time-zone";
+import { readerZone } from "~/server/reader-zone.server";
 import { getViewerState } from "~/server/viewer.server";
 import { getCurrentWaiver, getSignature } from "~/features/studios/waiver.server";
 import { newIntentId } from "~/features/billing/membership";
@@ -64,9 +65,11 @@ export async function studioClassPage(request: Request, context: object, slug: s
   const { studio, liveClass, path } = found;
   const now = new Date();
   const url = new URL(request.url);
-  const state = await getViewerState(request, context);
+  const [state, reader] = await Promise.all([getViewerState(request, context), readerZone(request, context)]);
   const member = state && !state.viewer.anonymous ? state : null;
   const status = classState(liveClass, now);
+  // Every time here is on the studio's clock, its zone named only for a reader whose clock differs.
+  const at = (instant: Date | string) => studioTime(instant, studio.timeZone, { reader });
   const [seats, teachers] = await Promise.all([inPersonSeatsLeft(liveClass.id, liveClass.capacity), getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId])]);
   const teacher = teachers[0] ?? null;
 
@@ -121,14 +124,14 @@ export async function studioClassPage(request: Request, context: object, slug: s
     const choices: Option[] = [];
     if (options.membership) {
       const value = `membership:${options.membership.id}`;
-      choices.push({ value, label: "Book with my studio membership", hint: `${options.membership.name}, until ${studioTime(new Date(options.membership.endsAt), studio.timeZone)}`, resumed: resume === value });
+      choices.push({ value, label: "Book with my studio membership", hint: `${options.membership.name}, until ${at(new Date(options.membership.endsAt))}`, resumed: resume === value });
     }
     // Credits are for people without a studio membership (a membership already covers the class).
     let creditsNote = "";
     if (!options.membership && cost !== null && credits) {
       if (credits.balance >= cost) {
         const value = "credits:account";
-        const deadline = studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone);
+        const deadline = at(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone));
         choices.push({
           value,
           label: `Book with ${creditsLabel(cost)} (${credits.balance} left)`,
@@ -142,7 +145,7 @@ export async function studioClassPage(request: Request, context: object, slug: s
     const dropIn = options.dropIns[0];
     if (dropIn) {
       const value = `drop_in:${dropIn.id}`;
-      choices.push({ value, label: "Use my unused drop-in", hint: `Bought ${studioTime(new Date(dropIn.paidAt), studio.timeZone)}; it works for any class here.`, resumed: resume === value });
+      choices.push({ value, label: "Use my unused drop-in", hint: `Bought ${at(new Date(dropIn.paidAt))}; it works for any class here.`, resumed: resume === value });
     }
     booking = {
       kind: "choose",
@@ -166,7 +169,7 @@ export async function studioClassPage(request: Request, context: object, slug: s
       id: liveClass.id,
       title: liveClass.title,
       startsAt: liveClass.startsAt,
-      when: studioTime(liveClass.startsAt, studio.timeZone),
+      when: at(liveClass.startsAt),
       zoneLabel: zoneLabel(studio.timeZone, new Date(liveClass.startsAt)),
       durationMinutes: liveClass.durationMinutes,
       room: roomName(studio, liveClass.roomId),
@@ -176,8 +179,8 @@ export async function studioClassPage(request: Request, context: object, slug: s
       seatsLeft: status === "scheduled" ? seats : null,
       capacity: liveClass.capacity,
     },
-    lateCancel: lateCancelSentence(liveClass.startsAt, studio.lateCancel, studio.timeZone, now),
-    lateCancelDeadline: studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone),
+    lateCancel: lateCancelSentence(liveClass.startsAt, studio.lateCancel, studio.timeZone, now, reader),
+    lateCancelDeadline: at(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone)),
     notice,
     booking,
     jsonLd: inPersonEventJsonLd({

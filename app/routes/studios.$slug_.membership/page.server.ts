@@ -7,6 +7,7 @@ import { formatMoney, studioTime } from "~/features/studios/studio";
 import { getStudioBySlug } from "~/features/studios/studio.server";
 import { startMembershipPurchase } from "~/features/studios/studio-purchases.server";
 import type { ViewerState } from "~/server/viewer.server";
+import { memberZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
 
 /** A studio's memberships (issue 12): what's offered, what the member holds, and the plain form to buy one. */
@@ -19,7 +20,7 @@ export async function studioMembershipPage(request: Request, state: ViewerState,
   const { membership } = await paymentOptions(state.viewer.uid, studio.id, new Date());
   return {
     studio: { slug: studio.slug, name: studio.name },
-    current: membership ? { name: membership.name, until: studioTime(new Date(membership.endsAt), studio.timeZone) } : null,
+    current: membership ? { name: membership.name, until: studioTime(new Date(membership.endsAt), studio.timeZone, { reader: await memberZone(request, state.user) }) } : null,
     offers: studio.memberships.map((m) => ({ id: m.id, name: m.name, description: m.description, price: formatMoney(m.amount, m.currency), days: m.days })),
     intentId: newIntentId(),
     notice: url.searchParams.get("paid") === "cancelled" ? "The payment was cancelled; nothing was charged." : null,
