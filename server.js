@@ -10,7 +10,10 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const build = await import("./build/index.js");
-const { runStartupTasks, startScheduleJobs, startServer } = build.entry.module;
+const { installLogFields, runStartupTasks, startScheduleJobs, startServer } = build.entry.module;
+
+// Every JSON log line gets Cloud Logging's `severity`, and a request's lines its trace (ADR 057).
+installLogFields();
 
 await runStartupTasks({ routes: build.routes });
 // The background jobs start once it listens, and a shutdown stops them (timers that never hold the process open).

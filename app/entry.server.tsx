@@ -21,6 +21,8 @@ export { deliverDueGifts } from "~/features/wallet/gifts.server";
 export { runCreditJobs } from "~/features/classes/credit-jobs.server";
 export { grantStaffRole } from "~/features/staff/people.server";
 export { retryPendingMail } from "~/platform/mail.server";
+export { installLogFields } from "~/server/log-lines.server";
+export * as storeCommands from "~/adapters/store/commands.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

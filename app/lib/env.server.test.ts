@@ -38,6 +38,10 @@ describe("configuration", () => {
     [{ ALGOLIA_APP_ID: "ABCDEF1234" }, "ALGOLIA_SEARCH_KEY"],
     [{ ALGOLIA_SEARCH_KEY: "k".repeat(32) }, "ALGOLIA_APP_ID"],
     [{ ALGOLIA_APP_ID: "evil.example/", ALGOLIA_SEARCH_KEY: "k".repeat(32) }, "ALGOLIA_APP_ID"],
+    [{ METRICS_PORT: "3000" }, "METRICS_PORT"],
+    [{ METRICS_TOKEN: "short" }, "METRICS_TOKEN"],
+    [{ METRICS_TOKEN: `${"t".repeat(40)} with spaces` }, "METRICS_TOKEN"],
+    [{ GOOGLE_CLOUD_PROJECT: "Not A Project" }, "GOOGLE_CLOUD_PROJECT"],
   ])("stops on %j with a message naming %s", (source, name) => {
     let error: unknown;
     try {

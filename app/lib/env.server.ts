@@ -61,6 +61,21 @@ const EnvSchema = z
     SEED_DEMO_CONTENT: booleanString.optional(),
     STATS_ENDPOINT: booleanString.default("false"),
     LOG_REQUESTS: booleanString.default("true"),
+    /**
+     * Prometheus metrics (docs/operating.md): served at /metrics on this port of their own, which the
+     * platform must not expose publicly; unset = no metrics port.
+     */
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /**
+     * Serves /metrics on the public port too, to requests carrying `Authorization: Bearer <token>`
+     * (and requires it on METRICS_PORT as well); unset = /metrics on the public port is a 404.
+     */
+    METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "must be at least 32 characters of letters, digits and ._~+/=-").optional(),
+    /**
+     * The Google Cloud project whose Cloud Trace the log lines point at (`logging.googleapis.com/trace`);
+     * unset = FIREBASE_PROJECT_ID. Without either, lines carry no trace.
+     */
+    GOOGLE_CLOUD_PROJECT: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "must be a Google Cloud project id").optional(),
     /** Who takes payments: the local demo provider (no card is charged) or Stripe. */
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
     STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key").optional(),
@@ -162,6 +177,9 @@ const EnvSchema = z
     ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT: the metrics port is never the public one (set METRICS_TOKEN to serve /metrics on PORT)" });
+    }
     if (env.DATA_STORE === "firestore" && !env.FIREBASE_PROJECT_ID) {
       ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required when DATA_STORE=firestore" });
     }

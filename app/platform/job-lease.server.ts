@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import { countJobRun } from "~/lib/metrics.server";
 
 /**
  * Per-run leases for the background jobs (docs/decisions/041-several-instances-and-shutdown.md): before
@@ -42,16 +43,33 @@ export async function withJobLease<T>(
   const now = options.now ?? Date.now;
   const holder = options.holder ?? LEASE_HOLDER;
   const id = leaseId(job);
-  const taken = await getStore().transaction(async (tx) => {
-    const lease = await tx.get(JOB_LEASES, id, LeaseSchema);
-    if (lease && lease.holder !== holder && lease.until > now()) return lease.holder;
-    tx.set(JOB_LEASES, id, { job, holder, takenAt: now(), until: now() + ttlMs });
-    return null;
-  });
-  if (taken !== null) return { ran: false, holder: taken };
+  const started = process.hrtime.bigint();
+  // Every tick is counted (docs/operating.md): run and ok, run and failed (the lease itself included), or skipped.
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
+  let taken: string | null;
+  try {
+    taken = await getStore().transaction(async (tx) => {
+      const lease = await tx.get(JOB_LEASES, id, LeaseSchema);
+      if (lease && lease.holder !== holder && lease.until > now()) return lease.holder;
+      tx.set(JOB_LEASES, id, { job, holder, takenAt: now(), until: now() + ttlMs });
+      return null;
+    });
+  } catch (error) {
+    countJobRun(id, "failed", elapsed());
+    throw error;
+  }
+  if (taken !== null) {
+    countJobRun(id, "skipped");
+    return { ran: false, holder: taken };
+  }
   held.add(id);
   try {
-    return { ran: true, result: await run() };
+    const result = await run();
+    countJobRun(id, "ok", elapsed());
+    return { ran: true, result };
+  } catch (error) {
+    countJobRun(id, "failed", elapsed());
+    throw error;
   } finally {
     await releaseLease(id, holder).catch(() => undefined);
     held.delete(id);

@@ -5,6 +5,7 @@ import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getMailer } from "~/adapters/mail/index.server";
 import type { MailMessage } from "~/adapters/mail/port";
 import { getEnv } from "~/lib/env.server";
+import { countMail } from "~/lib/metrics.server";
 
 /**
  * One record per message, keyed by a hash of its idempotency key (docs/decisions/017-mailer.md):
@@ -85,10 +86,12 @@ async function deliver(id: string, message: MailMessage, attempts: number): Prom
     const patch = last ? { status: "failed", ...DROPPED } : { status: "pending", nextAttemptAt: Date.now() + mailRetryDelay(attempts) };
     await store.update(SENT_MAIL, id, patch).catch(() => undefined);
     const cause = error instanceof Error ? error.name : "unknown";
+    countMail(last ? "given_up" : "refused");
     console.warn(JSON.stringify({ level: last ? "error" : "warn", msg: last ? "mail given up" : "mail not sent, kept to retry", attempts, cause }));
     return false;
   }
   // Sent: a failure to record it leaves the claim to time out and go again, the one way it could go twice.
+  countMail("sent");
   await store.update(SENT_MAIL, id, { status: "sent", ...DROPPED }).catch(() => undefined);
   return true;
 }

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv } from "~/lib/env.server";
+import { countRateLimitRefusal } from "~/lib/metrics.server";
 
 /**
  * Rate limits kept in the document store (docs/decisions/035-rate-limits-in-the-store.md), so every
@@ -55,7 +56,7 @@ export function createRateLimit(options: { name: string; limit: number; windowMs
     return { id: `${options.name}-${windowStart}-${digest(options.name, key)}`, windowStart, windowEnd: windowStart + options.windowMs };
   };
 
-  return {
+  return withRefusalsCounted(options.name, {
     async attempt(key, now = Date.now()) {
       const { id, windowStart, windowEnd } = windowOf(key, now);
       const refused = { ok: false, retryAfterMs: windowEnd - now };
@@ -110,6 +111,19 @@ export function createRateLimit(options: { name: string; limit: number; windowMs
       const { docs } = await store.query(RATE_LIMITS, WindowSchema, { where: [{ field: "limit", op: "==", value: options.name }] });
       await Promise.all(docs.map((doc) => store.delete(RATE_LIMITS, doc.id)));
     },
+  });
+}
+
+/** Every refusal (an attempt over the limit, or a check that finds it reached) counted by the limit's name, for the metrics. */
+function withRefusalsCounted(name: string, limit: RateLimit): RateLimit {
+  const counted = (verdict: RateLimitVerdict) => {
+    if (!verdict.ok) countRateLimitRefusal(name);
+    return verdict;
+  };
+  return {
+    ...limit,
+    attempt: async (key, now) => counted(await limit.attempt(key, now)),
+    blocked: async (key, now) => counted(await limit.blocked(key, now)),
   };
 }
 

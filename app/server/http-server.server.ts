@@ -26,8 +26,10 @@ import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
-import { writeLogLine } from "./log-lines.server";
 import { warmUp } from "./warm-up.server";
+import { TRACE_FIELD, currentTrace, traceName, withLogTrace, writeLogLine } from "./log-lines.server";
+import { createRouteLabeler } from "./route-label.server";
+import { collectProcessMetrics, countPageCache, hasMetricsToken, observeRequest, renderMetrics } from "~/lib/metrics.server";
 
 const MAX_URL_LENGTH = 2048;
 /** How long a request waits for another's render of the same page before rendering it itself. */
@@ -90,13 +92,18 @@ export function createFrontDoor(
   const visitorsSeen = new WeakMap<http.IncomingMessage, Visitor>();
   const readVisitor = rememberedVisitors();
   const extraBodyLimits = new Map(Object.entries(options.bodyLimits ?? {}));
+  // Metrics and log fields (docs/decisions/057): requests timed by route pattern, lines tied to Google's trace.
+  const routeLabel = createRouteLabeler(build.routes, publicFiles);
+  const traceProject = env.GOOGLE_CLOUD_PROJECT ?? env.FIREBASE_PROJECT_ID;
+  const metricsToken = env.METRICS_TOKEN;
+  if (metricsToken || env.METRICS_PORT) collectProcessMetrics();
 
   const app = express();
   app.disable("x-powered-by");
   // Only the configured proxies' X-Forwarded-For entries are believed; the ones left of them are the
   // client's own words, so `req.ip` is the address the nearest untrusted hop connected from.
   app.set("trust proxy", env.TRUST_PROXY_HOPS);
-  app.use(requestLog(env.LOG_REQUESTS, env.STATS_ENDPOINT));
+  app.use(requestLog(env.LOG_REQUESTS, env.STATS_ENDPOINT, routeLabel));
   app.use(rejectUnreadableAddresses);
   app.use(refuseCrossSiteRequests(publicOrigin));
   const draining = options.draining ?? (() => false);
@@ -112,6 +119,12 @@ export function createFrontDoor(
   app.get("/readyz", (req, res) => {
     const status = draining() ? "draining" : warming() ? "warming" : "ready";
     res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(status === "ready" ? 200 : 503).json({ status });
+  });
+  // Metrics on the public port only with their token; without it (or with none configured) the address
+  // answers like any page that is not there (the Remix 404), so it tells nothing of what is behind it.
+  app.get("/metrics", (req, res, next) => {
+    if (!metricsToken || !hasMetricsToken(req.get("authorization"), metricsToken)) return next();
+    sendMetrics(res).catch(next);
   });
   if (env.STATS_ENDPOINT) {
     app.get("/__stats", (_req, res) => {
@@ -215,6 +228,7 @@ export function createFrontDoor(
     }
     // The first visitor already gets the page as every later one will: hashed, precompressed.
     res.locals.cache = "miss";
+    countPageCache("miss");
     writeCachedPage(req, res, page, url, visitor.setCookie);
   }
 
@@ -247,7 +261,7 @@ export function createFrontDoor(
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
-    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/readyz") || rawUrl.startsWith("/__stats")) {
+    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/readyz") || rawUrl.startsWith("/__stats") || rawUrl.startsWith("/metrics")) {
       return false;
     }
     let url: URL;
@@ -297,14 +311,14 @@ export function createFrontDoor(
     const { page, state } = hit;
     if (state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
     writeCachedPage(req, res, page, url, visitor.setCookie, requestId);
-    // Written in one go: logged now, without a listener for the "finish" that follows at once.
-    if (env.LOG_REQUESTS) logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state });
+    countPageCache(state === "stale" ? "stale" : "hit");
+    // Written in one go: timed and logged now, without a listener for the "finish" that follows at once.
+    observeRequest(routeLabel(url.pathname), req.method!, page.status, elapsedSeconds(started));
+    if (env.LOG_REQUESTS) logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state, trace: currentTrace() });
     return true;
   }
 
-  const server = http.createServer((req, res) => {
-    // A draining instance lets no connection be kept for a next request that it will not be there for.
-    if (draining()) res.setHeader("Connection", "close");
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) =>
     serveCachedPage(req, res).then(
       (served) => {
         if (!served) app(req, res);
@@ -314,6 +328,13 @@ export function createFrontDoor(
         if (!res.headersSent) app(req, res);
       },
     );
+  const server = http.createServer((req, res) => {
+    // A draining instance lets no connection be kept for a next request that it will not be there for.
+    if (draining()) res.setHeader("Connection", "close");
+    // Behind Google's front end: every line written for this request carries its trace.
+    const trace = traceName(req.headers, traceProject);
+    if (trace) withLogTrace(trace, () => serve(req, res));
+    else serve(req, res);
   });
   server.keepAliveTimeout = 65_000;
   return { server, pageCache };
@@ -347,6 +368,11 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
   const { server } = createFrontDoor(build, { ...options, draining: () => draining, warming: () => warming });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(JSON.stringify({ level: "info", msg: "listening", url: `http://localhost:${env.PORT}`, store: env.dataStore }));
+  const metricsServer = env.METRICS_PORT ? createMetricsServer(env.METRICS_TOKEN) : null;
+  if (metricsServer) {
+    await new Promise<void>((resolve) => metricsServer.listen(env.METRICS_PORT, resolve));
+    console.log(JSON.stringify({ level: "info", msg: "metrics listening", port: env.METRICS_PORT, token: Boolean(env.METRICS_TOKEN) }));
+  }
   const stopJobs = options.startJobs?.();
   const warmUpStop = new AbortController();
   if (warming) {
@@ -379,6 +405,8 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     // once their answer is out (it says Connection: close).
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     await closed;
     const requestsDoneMs = since();
     await jobsEnded;
@@ -706,29 +734,64 @@ function acceptRequestId(incoming: string | string[] | undefined): string {
 }
 
 /** One structured line per request: method, path, status, duration and request id. */
-function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string; tally?: ReadTally }) {
+function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string; tally?: ReadTally; trace?: string }) {
   const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
-  const line: Record<string, unknown> = { level: "info", msg: "request", method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId, cache: entry.cache, durationMs };
+  const line: Record<string, unknown> = { severity: "INFO", level: "info", msg: "request", method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId, cache: entry.cache, durationMs };
+  if (entry.trace) line[TRACE_FIELD] = entry.trace;
   // The store reads this request made (only with STATS_ENDPOINT on: a debug figure for the bench).
   if (entry.tally) Object.assign(line, { storeOps: entry.tally.ops, storeDocs: entry.tally.docs, storeRepeats: entry.tally.repeats.length });
   writeLogLine(`${JSON.stringify(line)}\n`);
 }
 
-function requestLog(enabled: boolean, countReads: boolean): express.RequestHandler {
+function requestLog(enabled: boolean, countReads: boolean, routeLabel: (pathname: string) => string): express.RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     const requestId = acceptRequestId(req.get("x-request-id"));
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const tally = countReads ? newReadTally() : undefined;
-    if (enabled) {
-      res.on("finish", () =>
-        logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache, tally }),
-      );
-    }
+    // Taken now: a "finish" listener does not run in the request's own context.
+    const trace = currentTrace();
+    res.on("finish", () => {
+      observeRequest(routeLabel(req.path), req.method, res.statusCode, elapsedSeconds(started));
+      if (enabled) logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache, tally, trace });
+    });
     if (tally) withReadTally(tally, next);
     else next();
   };
+}
+
+function elapsedSeconds(started: bigint): number {
+  return Number(process.hrtime.bigint() - started) / 1e9;
+}
+
+/** The metrics' exposition text (docs/operating.md names each series). */
+async function sendMetrics(res: http.ServerResponse) {
+  const { contentType, body } = await renderMetrics();
+  res.writeHead(200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  res.end(body);
+}
+
+/**
+ * The metrics on a port of their own (METRICS_PORT): `/metrics` and nothing else, behind METRICS_TOKEN
+ * when one is set. Not the public port: the platform must not expose it (docs/operating.md).
+ */
+export function createMetricsServer(token: string | undefined): http.Server {
+  collectProcessMetrics();
+  return http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?", 1)[0];
+    if (path !== "/metrics" || (req.method !== "GET" && req.method !== "HEAD")) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
+      return;
+    }
+    if (token && !hasMetricsToken(req.headers.authorization, token)) {
+      res.writeHead(401, { "Content-Type": "text/plain; charset=utf-8", "WWW-Authenticate": "Bearer" }).end("A bearer token is needed\n");
+      return;
+    }
+    sendMetrics(res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
 }
 
 function listPublicFiles(publicDir: string): Set<string> {

@@ -7,6 +7,7 @@ import { tallyReads } from "./read-tally.server";
 import { withFaults, withReadDeadline, withUnreachableMapped } from "./faults.server";
 import { batchGets } from "./batched-gets.server";
 import { withDeclaredCollections } from "./declared.server";
+import { withMeasuredOperations } from "./measured.server";
 
 let store: DocumentStore | undefined;
 
@@ -28,11 +29,12 @@ export function getStore(): DocumentStore {
 
 /**
  * The layers every driver gets, whichever was chosen: writes only to collections the data inventory
- * declares (declared.server.ts), and the rest as above.
+ * declares (declared.server.ts), every operation timed into the metrics as the app waits for it,
+ * deadline included (measured.server.ts, docs/decisions/057), and the rest as above.
  */
 export function assembleStore(driver: DocumentStore, faultsFile?: string): DocumentStore {
   const declared = withDeclaredCollections(driver);
-  return batchGets(tallyReads(withReadDeadline(withUnreachableMapped(faultsFile ? withFaults(declared, faultsFile) : declared))));
+  return batchGets(tallyReads(withMeasuredOperations(withReadDeadline(withUnreachableMapped(faultsFile ? withFaults(declared, faultsFile) : declared)))));
 }
 
 /** Swaps the store, for tests that bring their own driver. */
