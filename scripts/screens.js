@@ -11,6 +11,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+import sharp from "sharp";
 import { findChromium } from "./chromium.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,6 +36,19 @@ const PAGES = [
   { name: "staff-home", who: "admin", path: "/staff" },
   { name: "staff-classes", who: "admin", path: "/staff/classes" },
   { name: "staff-people", who: "admin", path: "/staff/people" },
+  // With SCREENS_ALL=1, a few more pages with forms and pictures (not committed).
+  ...(process.env.SCREENS_ALL
+    ? [
+        { name: "gift", who: "member", path: "/gift" },
+        { name: "studios", who: null, path: "/studios" },
+        { name: "learn", who: null, path: "/learn" },
+        { name: "blog", who: null, path: "/blog" },
+        { name: "teachers", who: null, path: "/teachers" },
+        { name: "sleep", who: null, path: "/sleep" },
+        { name: "on-demand-class", who: "member", path: "/on-demand/settle-in" },
+        { name: "staff-audit", who: "admin", path: "/staff/audit" },
+      ]
+    : []),
 ];
 
 if (!EMULATOR) {
@@ -87,7 +101,9 @@ try {
         await Promise.all([...document.images].map((image) => (image.complete ? null : new Promise((done) => image.addEventListener("load", done, { once: true }) || setTimeout(done, 3000)))));
       });
       const file = path.join(OUT, `${spec.name}-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      // A palette of 128 colours keeps each PNG to a few hundred KB (the pictures' grain would otherwise cost megabytes).
+      const shot = await page.screenshot({ fullPage: true });
+      await sharp(shot).png({ palette: true, colours: 128, effort: 10, dither: 0.5 }).toFile(file);
       console.log(`screens: ${path.relative(ROOT, file)} (${address})`);
       await page.close();
     }

@@ -63,7 +63,7 @@ export function illustrationSvg(kind: ArtKind, seed: string, options: DrawOption
     `<defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${body.sky[0]}"/><stop offset="1" stop-color="${body.sky[1]}"/></linearGradient>` +
     `<filter id="g" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency=".85" numOctaves="2" seed="${Math.floor(random() * 999)}" stitchTiles="stitch"/><feColorMatrix type="saturate" values="0"/></filter></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#s)"/>${body.shapes}` +
-    `<rect width="${width}" height="${height}" filter="url(#g)" opacity=".32" style="mix-blend-mode:soft-light"/></svg>`
+    `<rect width="${width}" height="${height}" filter="url(#g)" opacity=".2" style="mix-blend-mode:soft-light"/></svg>`
   );
 }
 
