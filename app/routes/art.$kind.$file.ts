@@ -15,7 +15,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }
