@@ -86,7 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body {...bodyAttributes(handle)}>
         <div id="app">
-          <SiteShell
+          {/* The back office draws its own quiet shell (app/routes/staff.tsx). */}
+          {handle.shell === "staff" ? children : <SiteShell
             handle={handle}
             member={member}
             banner={
@@ -97,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
             }
           >
             {children}
-          </SiteShell>
+          </SiteShell>}
         </div>
         <AppBehaviours handle={handle} />
         {rootData?.identity ? <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} localTimes={handle.localTimes} /> : null}

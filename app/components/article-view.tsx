@@ -77,7 +77,7 @@ export function ArticleView({ article, previous, next, related }: ArticleViewPro
             {article.coverUrl ? (
               <img src={article.coverUrl} alt="" width={1140} height={480} decoding="async" />
             ) : (
-              <ArticleArt color={article.heroColor} seed={article.titleSlug} width={760} height={320} />
+              <ArticleArt seed={article.titleSlug} category={article.category} width={760} height={320} eager />
             )}
           </div>
           {/* Sanitized on the server by sanitizeArticleHtml; links inside are handled as dynamic content. */}

@@ -1,4 +1,5 @@
 import type { LiveClass } from "~/features/classes/live-class";
+import { ArtImage } from "./art-image";
 
 /** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */
 export interface ClassCardData {
@@ -23,6 +24,7 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (
     <article className="card class-card">
+      <ArtImage kind={liveClass.modality} seed={liveClass.id} className="card__bleed" />
       <p className="class-card__when">
         <time dateTime={liveClass.startsAt}>{liveClass.when}</time>
       </p>

@@ -4,6 +4,8 @@ import type { LandingPage } from "~/features/content/landing-page";
 import { QuoteCard } from "./quote-card";
 import { SectionHeading } from "./section-heading";
 import { mix } from "~/lib/colour";
+import { sceneFor } from "~/lib/art-scene";
+import { ArtImage } from "./art-image";
 import { TeacherSection, type TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
@@ -24,6 +26,7 @@ export function LanderPage({ page, teachers }: LanderData) {
     <>
       <section className="hero lander-hero" aria-labelledby="lander-title" data-header-watch="site-header--over-hero">
         <LanderGlow color={page.accentColor} />
+        <ArtImage kind={sceneFor(`${page.slug} ${page.headline}`, page.slug)} seed={page.slug} className="lander-hero__scene" eager />
         <div className="container hero__inner">
           <div className="hero__copy">
             <p className="partner-mark">

@@ -1,4 +1,6 @@
 import { Link } from "@remix-run/react";
+import { sceneFor } from "~/lib/art-scene";
+import { ArtImage } from "./art-image";
 
 export interface LearnSeriesViewData {
   slug: string;
@@ -24,6 +26,9 @@ export function LearnSeriesView({ series }: { series: LearnSeriesViewData }) {
           </p>
           <h1>{series.title}</h1>
           <p>{series.summary}</p>
+          <div className="page-art">
+            <ArtImage kind={sceneFor(series.title, series.slug)} seed={series.slug} eager />
+          </div>
           <nav aria-label="Lessons in this series">
             <ol className="lesson-index">
               {series.lessons.map((lesson) => (

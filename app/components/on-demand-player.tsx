@@ -483,7 +483,7 @@ function setMediaSession(props: PlayerProps, video: HTMLVideoElement) {
     title: props.title,
     artist: props.teacherName ?? "Stillhour",
     album: "Stillhour on demand",
-    artwork: [{ src: props.poster.src, sizes: `${props.poster.width}x${props.poster.height}`, type: "image/jpeg" }],
+    artwork: [{ src: props.poster.src, sizes: `${props.poster.width}x${props.poster.height}` }],
   });
   const handlers: Array<[MediaSessionAction, MediaSessionActionHandler]> = [
     ["play", () => void video.play().catch(() => {})],

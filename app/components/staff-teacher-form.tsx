@@ -62,16 +62,22 @@ export function StaffTeacherFields({ mode, values, errors, busy, submitLabel, sl
 }
 
 /** The portrait as the public page shows it, and a multipart form for a new one. */
-export function StaffPortraitForm({ teacher, error, busy }: { teacher: { firstName: string; lastName: string; portraitColor: string; profilePicUrl: string }; error?: string; busy: boolean }) {
+export function StaffPortraitForm({ teacher, error, busy }: { teacher: { id: string; name: string; firstName: string; lastName: string; portraitColor: string; profilePicUrl: string }; error?: string; busy: boolean }) {
   const hint = `JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. We crop it to a square and keep no location or camera details.`;
   return (
     <section className="staff-portrait" aria-labelledby="portrait-title">
       <h2 id="portrait-title">Portrait</h2>
-      {teacher.profilePicUrl ? (
-        <img className="staff-portrait__image" src={teacher.profilePicUrl} alt={`Current portrait of ${teacher.firstName}`} width={120} height={120} style={{ backgroundColor: teacher.portraitColor }} />
-      ) : (
-        <TeacherAvatar firstName={teacher.firstName} lastName={teacher.lastName} portraitColor={teacher.portraitColor} size={120} shape="square" />
-      )}
+      <TeacherAvatar
+        seed={teacher.id}
+        fullName={teacher.name}
+        photoUrl={teacher.profilePicUrl}
+        portraitColor={teacher.portraitColor}
+        size={120}
+        shape="square"
+        className="staff-portrait__image"
+        alt={`Current portrait of ${teacher.firstName}`}
+        eager
+      />
       <Form method="post" encType="multipart/form-data" noValidate>
         <input type="hidden" name="intent" value="portrait" />
         <FormField name="photo" label="Choose a new portrait" hint={hint} type="file" accept={PHOTO_ACCEPT} error={error} focusOnError />

@@ -18,12 +18,7 @@ export function TeacherCard({
   return (
     <article className="card card--link teacher-card">
       <div className="teacher-card__head">
-        <TeacherAvatar
-          firstName={teacher.firstName}
-          lastName={teacher.lastName}
-          portraitColor={teacher.portraitColor}
-          size={64}
-        />
+        <TeacherAvatar seed={teacher.id} fullName={teacher.fullName} photoUrl={teacher.photoUrl} portraitColor={teacher.portraitColor} size={72} alt="" />
         <div>
           <Heading className="teacher-card__name">
             <Link className="card__link" to={`/teachers/${teacher.urlParam}`} prefetch="intent">

@@ -5,6 +5,7 @@ import {
   LAYOUTS,
   MENU_ONLY_MODES,
   ROLES,
+  SHELLS,
   THEMES,
   VIEW_KEYS,
   isRouteHandle,
@@ -16,6 +17,7 @@ export const RouteHandleSchema = z
   .object({
     name: z.string().regex(/^[a-z0-9-]+$/),
     layout: z.enum(LAYOUTS),
+    shell: z.enum(SHELLS),
     theme: z.enum(THEMES),
     header: z.enum(HEADER_STYLES),
     headerVariant: z.enum(HEADER_VARIANTS),

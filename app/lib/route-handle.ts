@@ -5,6 +5,7 @@
  * so the browser bundle carries no validator.
  */
 export const LAYOUTS = ["main", "lander"] as const;
+export const SHELLS = ["site", "staff"] as const;
 export const THEMES = ["light", "dark"] as const;
 export const HEADER_STYLES = ["fixed", "static"] as const;
 export const HEADER_VARIANTS = ["full", "logo-only"] as const;
@@ -16,6 +17,8 @@ export interface RouteHandle {
   /** A short stable name used for `data-route` and page classes. */
   name: string;
   layout: (typeof LAYOUTS)[number];
+  /** "staff": the back office's own quiet shell (app/routes/staff.tsx draws it) instead of the site's header and footer. */
+  shell: (typeof SHELLS)[number];
   theme: (typeof THEMES)[number];
   header: (typeof HEADER_STYLES)[number];
   /** "logo-only" is the /beats variant: the header shows the wordmark and nothing else. */
@@ -43,6 +46,7 @@ export type PartialRouteHandle = Partial<RouteHandle>;
 export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
   name: "page",
   layout: "main",
+  shell: "site",
   theme: "light",
   header: "static",
   headerVariant: "full",

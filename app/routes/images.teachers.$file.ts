@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
-import { portraitSvg, teacherInitials } from "~/features/content/portrait";
 import { getTeachers } from "~/features/content/teacher.server";
 import { photoColorOf } from "~/features/identity/profile-photo.server";
 import { getTeacherPortraitFile } from "~/features/staff/teachers.server";
+import { illustrationSvg } from "~/lib/illustration";
 import { isPaletteRequest, paletteResponse } from "~/lib/palette";
 
 /**
- * Teacher portraits, served locally with their colour known: the seeded SVG portraits, and the
+ * Teacher portraits, served locally with their colour known: the illustrated ones drawn from the
+ * teacher's id (~/lib/illustration; the seeded teachers' portraits), and the
  * portraits uploaded on the staff pages (ADR 050: a new unguessable WebP name per upload, so a
  * browser or CDN may keep each for good). With `?palette=json` the palette JSON an image CDN would answer (§7).
  */
@@ -26,6 +27,6 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (!teacher) throw notFound();
   const cache = "public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800";
   if (palette) return paletteResponse(teacher.portraitColor, cache);
-  const svg = portraitSvg({ initials: teacherInitials(teacher), color: teacher.portraitColor, label: `Portrait of ${teacher.fullName}` });
+  const svg = illustrationSvg("portrait", teacher.id, { title: `Portrait of ${teacher.fullName}` });
   return new Response(svg, { headers: { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": cache } });
 }

@@ -1,7 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ArtImage } from "~/components/art-image";
 import { EmptyState } from "~/components/empty-state";
 import { getLearningSeries } from "~/features/content/content.server";
+import { sceneFor } from "~/lib/art-scene";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
@@ -46,7 +48,9 @@ export default function LearnRoute() {
             <ul className="grid grid--cards" role="list">
               {series.map((s) => (
                 <li key={s.slug} className="card card--link">
-                  <div className="card__art" aria-hidden="true" style={{ background: `radial-gradient(circle at 30% 30%, ${s.color}, transparent 70%)` }} />
+                  <div className="card__art">
+                    <ArtImage kind={sceneFor(s.title, s.slug)} seed={s.slug} />
+                  </div>
                   <h2 className="h3">
                     <Link className="card__link" to={`/learn/${s.slug}`} prefetch="intent">
                       {s.title}

@@ -38,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       notice: TEACHER_NOTICES[done] ? (done === "saved" ? "Saved. Your page shows it now." : done === "portrait" ? "Portrait uploaded. Your page shows it now." : TEACHER_NOTICES[done]) : null,
       teacher: {
+        id: teacher.profile.id,
         name: teacher.fullName,
         firstName: teacher.profile.firstName,
         lastName: teacher.profile.lastName,

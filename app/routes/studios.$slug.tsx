@@ -9,6 +9,7 @@ import { formatMoney } from "~/features/studios/studio";
 import { getStudioBySlug, studioSchedule } from "~/features/studios/studio.server";
 import { getEnv } from "~/lib/env.server";
 import { pageCaching } from "~/lib/cache-control";
+import { ArtImage } from "~/components/art-image";
 
 /**
  * Issue 12: one studio. Where it is and how to get there (a plain map link, no embed), its rooms, and
@@ -76,6 +77,9 @@ export default function StudioRoute() {
           <h1 id="studio-title">{page.name}</h1>
           <p>{page.tagline}</p>
         </header>
+        <div className="page-art">
+          <ArtImage kind="studio" seed={page.slug} eager />
+        </div>
 
         <section className="studio-facts stack" aria-labelledby="visit-title">
           <h2 id="visit-title">Visiting</h2>

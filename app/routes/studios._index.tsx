@@ -6,6 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { listStudios } from "~/features/studios/studio.server";
 import { zoneLabel } from "~/features/identity/time-zone";
 import { pageCaching } from "~/lib/cache-control";
+import { ArtImage } from "~/components/art-image";
 
 /** Issue 12: the studios, each with its address and its own clock, linking to its schedule. */
 export const handle = defineHandle({ name: "studios", layout: "main", theme: "light" });
@@ -46,6 +47,7 @@ export default function StudiosRoute() {
           <ul className="studio-list">
             {page.studios.map((s) => (
               <li key={s.slug} className="studio-card">
+                <ArtImage kind="studio" seed={s.slug} className="studio-card__art" />
                 <h2 className="studio-card__title">
                   <Link to={`/studios/${s.slug}`}>{s.name}</Link>
                 </h2>

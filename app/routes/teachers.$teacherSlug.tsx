@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useMatches } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";
-import { PaletteImage } from "~/components/palette-image";
 import { TeacherAvatar } from "~/components/teacher-avatar";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
@@ -48,6 +47,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     classesHref: `/classes?teacher=${encodeURIComponent(teacher.id)}`,
     zoneLabel: upcoming.zoneLabel,
     teacher: {
+      id: teacher.id,
       urlParam: teacher.urlParam,
       firstName: teacher.firstName,
       lastName: teacher.lastName,
@@ -87,26 +87,16 @@ export default function TeacherRoute() {
           </Link>
           <div className="profile">
             <div className="profile__portrait">
-              {teacher.profilePicUrl ? (
-                <PaletteImage
-                  src={teacher.profilePicUrl}
-                  color={teacher.portraitColor}
-                  alt={`Portrait of ${teacher.fullName}`}
-                  width={320}
-                  height={320}
-                  sizes="(max-width: 480px) 240px, 320px"
-                  loading="eager"
-                  className="profile__photo"
-                />
-              ) : (
-                <TeacherAvatar
-                  firstName={teacher.firstName}
-                  lastName={teacher.lastName}
-                  portraitColor={teacher.portraitColor}
-                  size={320}
-                  shape="square"
-                />
-              )}
+              <TeacherAvatar
+                seed={teacher.id}
+                fullName={teacher.fullName}
+                photoUrl={teacher.profilePicUrl}
+                portraitColor={teacher.portraitColor}
+                size={320}
+                shape="square"
+                className="profile__photo"
+                eager
+              />
             </div>
             <div>
               <p className="eyebrow">Stillhour teacher</p>

@@ -4,7 +4,7 @@ import { notFound } from "~/lib/errors";
 import { getStreaming } from "~/adapters/streaming/index.server";
 import { readTogether } from "./batched-reads.server";
 import { readFormBody } from "~/lib/form-body.server";
-import { durationLabel, isoDuration, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
+import { durationLabel, isoDuration, picture, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
 import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/features/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
 import { recordOnDemandCompleted } from "~/features/engagement/practice-events.server";
@@ -96,7 +96,7 @@ function seriesCard(series: OnDemandSeries, catalogue: Catalogue, records: Map<s
     teacherName: catalogue.teachers.find((t) => t.id === series.teacherId)?.name ?? "A Stillhour teacher",
     lessonCount: series.lessons.length,
     done,
-    poster: first?.poster ?? null,
+    poster: picture(series),
     posterColor: first?.posterColor ?? "#5b7a6e",
   };
 }
@@ -153,7 +153,7 @@ export async function onDemandClassPage(request: Request, context: object, slug:
     level: item.level,
     durationSeconds: item.durationSeconds,
     duration: durationLabel(item.durationSeconds),
-    poster: item.poster,
+    poster: picture(item),
     posterColor: item.posterColor,
     teacher,
     tags: item.tags.map((id) => ({ id, label: catalogue.tags.find((t) => t.id === id)?.label ?? id })),

@@ -122,7 +122,8 @@ describe("generated portraits", () => {
   it("serves a listed teacher's portrait and palette, and 404s for anyone else", async () => {
     const svg = await portraits.loader(args("/images/teachers/amara_breathes.svg", { file: "amara_breathes.svg" }) as never);
     expect(svg.headers.get("Content-Type")).toMatch(/image\/svg\+xml/);
-    expect(await svg.text()).toMatch(/<svg[\s\S]*AE/);
+    // An illustrated head and shoulders (design brief), titled with the teacher's name; no initials.
+    expect(await svg.text()).toMatch(/^<svg[^>]*role="img"[\s\S]*<title id="t">Portrait of Amara Eze-Holloway<\/title>[\s\S]*<ellipse/);
     const palette = await portraits.loader(
       args("/images/teachers/amara_breathes.svg?palette=json&colors=1", { file: "amara_breathes.svg" }) as never,
     );

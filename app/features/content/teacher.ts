@@ -64,6 +64,8 @@ export interface TeacherCardData {
   lastName: string;
   fullName: string;
   portraitColor: string;
+  /** The portrait to show: an uploaded photo or the seeded illustration; "" to draw one from the id. */
+  photoUrl: string;
   location: string;
   classTypes: string[];
   bio: string;
@@ -77,6 +79,7 @@ export function toTeacherCard(teacher: Teacher): TeacherCardData {
     lastName: teacher.lastName,
     fullName: teacher.fullName,
     portraitColor: teacher.portraitColor,
+    photoUrl: teacher.cardPicUrl || teacher.profilePicUrl,
     location: teacher.location,
     classTypes: teacher.classTypes.slice(0, 3),
     bio: teacher.bio.length > 220 ? `${teacher.bio.slice(0, 217).trimEnd()}…` : teacher.bio,

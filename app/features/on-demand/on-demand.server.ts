@@ -16,6 +16,7 @@ import {
   type OnDemandSeries,
   type OnDemandShelf,
   durationLabel,
+  picture,
   type OnDemandCardData,
 } from "./on-demand";
 import type { WatchRecord } from "./watch-history";
@@ -186,7 +187,7 @@ export function toCard(item: OnDemandClass, catalogue: Pick<Catalogue, "teachers
     duration: durationLabel(item.durationSeconds),
     level: item.level,
     modality: MODALITY_NAMES[item.modality],
-    poster: item.poster,
+    poster: picture(item),
     posterColor: item.posterColor,
     progress: record && !record.completed && record.position > 0 ? Math.min(1, record.position / record.durationSeconds) : null,
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SCENE_SIZE, illustrationSrc } from "~/lib/art";
 
 /**
  * The on-demand library's records (issue 10; spec §3 onDemandClasses, onDemandSeries,
@@ -67,6 +68,15 @@ export const ClassTagSchema = z.object({
   label: z.string().min(1).max(40),
 });
 export type ClassTag = z.infer<typeof ClassTagSchema>;
+
+/**
+ * The picture a class or a series shows on cards, its page and the player: its own scene in the
+ * illustration language (sleep, breathwork, meditation or mindfulness), drawn from its slug. The
+ * stored `poster` stays the recording's frame, for social cards.
+ */
+export function picture(item: { slug: string; modality: Modality }): { src: string; width: number; height: number } {
+  return { src: illustrationSrc(item.modality, item.slug), ...SCENE_SIZE };
+}
 
 /** "12 min" for a card; classes under a minute say "1 min". */
 export function durationLabel(seconds: number): string {

@@ -161,6 +161,33 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
   },
 };
 
+/** The short names the back office's own navigation uses (app/components/staff-shell.tsx). */
+export const STAFF_NAV_LABEL: Record<StaffAreaId, string> = {
+  home: "Staff home",
+  classes: "Classes",
+  frontDesk: "Front desk",
+  people: "People",
+  codes: "Codes",
+  audit: "Audit log",
+  articles: "Articles",
+  cohost: "Cohosting",
+  press: "Press",
+  learn: "Learn",
+  teachers: "Teachers",
+  profile: "My profile",
+  templates: "Templates",
+  catalogue: "Gifts and packs",
+  site: "Banner and flags",
+  dashboard: "Figures",
+  surveys: "Surveys",
+};
+
+/** The staff pages these roles open, the home first, as the back office's navigation lists them. */
+export function staffNavFor(roles: readonly Role[]): Array<{ href: string; label: string }> {
+  if (roles.length === 0) return [];
+  return [STAFF_AREAS.home, ...areasFor(roles)].map((area) => ({ href: area.href, label: STAFF_NAV_LABEL[area.id] }));
+}
+
 /** True when these roles open this area. */
 export function mayEnter(roles: readonly Role[], area: StaffAreaId): boolean {
   return STAFF_AREAS[area].roles.some((role) => roles.includes(role));

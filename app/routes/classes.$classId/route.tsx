@@ -7,6 +7,8 @@ import { classPage, classAction } from "./page.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
+import { ArtImage } from "~/components/art-image";
+import { sceneFor } from "~/lib/art-scene";
 
 /**
  * Issue 9: one live class. Its time in the visitor's zone, its teacher, what to have ready, seats
@@ -58,6 +60,9 @@ export default function ClassRoute() {
             </span>
           </p>
         </header>
+        <div className="page-art">
+          <ArtImage kind={sceneFor(page.modalityLabel)} seed={page.id} eager />
+        </div>
 
         <PageNotices error={actionData?.error} notice={page.notice} />
         {page.stateNote ? (

@@ -7,6 +7,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { studioClassAction, studioClassPage } from "./page.server";
 import { pageCaching } from "~/lib/cache-control";
+import { ArtImage } from "~/components/art-image";
 
 /**
  * Issue 12: one in-person class. Its time on the studio's clock (zone named), room, teacher and
@@ -55,6 +56,9 @@ export default function StudioClassRoute() {
             <time dateTime={c.startsAt}>{c.when}</time> · {c.durationMinutes} minutes
           </p>
         </header>
+        <div className="page-art">
+          <ArtImage kind="studio" seed={c.id} eager />
+        </div>
 
         <PageNotices error={actionData?.error} notice={page.notice} />
 
