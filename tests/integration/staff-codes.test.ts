@@ -72,7 +72,7 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
     expect(list.codes.find((c) => c.code === code)?.description).toBe("Autumn <b>newsletter</b>");
 
     // Issue 34: a used code stays on record: deleting it is refused, asked or confirmed.
-    for (const fields of [{ intent: "delete", code }, { intent: "delete", code, confirm: "yes" }]) {
+    for (const fields of [{ intent: "delete", code }, { intent: "delete", code, confirm: "yes" }] as Array<Record<string, string>>) {
       const refused = await post(codesRoute, "/staff/codes", admin.cookie, fields);
       expect(refused.status).toBe(409);
       expect(refused.data).toMatchObject({ error: "This code has been used, so it stays on record with its redemptions. You can pause it instead." });
