@@ -1,10 +1,10 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CONFIRM_FIELD, type Confirmation } from "~/features/staff/confirm";
+import { CONFIRM_FIELD, type Confirmation } from "~/lib/confirm";
 
 /**
- * The second question before a change that cannot be undone (issue 34; ./features/staff/confirm.ts).
+ * The second question before a change that cannot be undone (issue 34; ~/lib/confirm.ts).
  * A route wraps its page in it and hands it the action's `confirmation`:
  *
  * - none: the page as it is;

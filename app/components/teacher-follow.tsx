@@ -1,7 +1,6 @@
 import { Link, useFetcher, useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import type { loader as rootLoader } from "~/root";
-import type { FollowState } from "~/routes/api.me.teachers.$teacherSlug.follow";
+import type { FollowState } from "~/features/engagement/following";
 
 /**
  * The follower count and the way to follow, on a teacher's page (issue 34). The page is the same for
@@ -12,7 +11,9 @@ import type { FollowState } from "~/routes/api.me.teachers.$teacherSlug.follow";
  * with the count the store holds now.
  */
 export function TeacherFollow({ slug, firstName, followers }: { slug: string; firstName: string; followers: number }) {
-  const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.member);
+  // The root names a signed-in member (visitors share cached pages without one): only they ask.
+  const root: unknown = useRouteLoaderData("root");
+  const signedIn = typeof root === "object" && root !== null && "member" in root && Boolean(root.member);
   const api = `/api/me/teachers/${encodeURIComponent(slug)}/follow`;
   const state = useFetcher<FollowState>();
   const change = useFetcher<(FollowState & { ok: true }) | { ok: false; error: string }>();

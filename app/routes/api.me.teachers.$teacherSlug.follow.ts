@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { getTeacherBySlug } from "~/features/content/teacher.server";
+import { FollowInPlaceSchema, type FollowState } from "~/features/engagement/following";
 import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
@@ -13,15 +13,6 @@ import { getViewer } from "~/server/viewer.server";
  * stops following here in place. Personal, so never stored anywhere. Visitors are told only the count;
  * without JavaScript the page's link leads to /teachers/:slug/follow, which does the same with forms.
  */
-
-export interface FollowState {
-  signedIn: boolean;
-  following: boolean;
-  emailOnSchedule: boolean;
-  followers: number;
-}
-
-const FollowInPlaceSchema = z.object({ intent: z.enum(["follow", "unfollow"]) });
 
 async function teacherOf(slug: string | undefined) {
   const teacher = slug ? await getTeacherBySlug(slug) : null;

@@ -4,7 +4,7 @@ import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffArticleCover } from "~/components/staff-article-cover";
 import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
-import { confirmationOf } from "~/features/staff/confirm";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";

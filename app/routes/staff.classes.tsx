@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ClassChangeSchema } from "~/features/classes/class-changes.server";
 import { changeClassAsStaff, classesToChange, previewCancellation } from "~/features/staff/class-changes.server";
-import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/features/staff/confirm";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
 import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
 import { rosterOf } from "~/features/staff/cohost.server";

@@ -5,7 +5,7 @@ import { StaffPage } from "~/components/staff-page";
 import { describeBenefit } from "~/features/billing/promotion-code";
 import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/features/staff/promotion-form";
 import { createPromotionCode, deletePromotionCode, getPromotionCodeForStaff, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
-import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/features/staff/confirm";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
 import { problemOf } from "~/lib/errors";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";

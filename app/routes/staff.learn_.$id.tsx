@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffLearnForm } from "~/components/staff-learn-form";
 import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
-import { confirmationOf } from "~/features/staff/confirm";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { COVER_COLORS } from "~/features/staff/article-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";

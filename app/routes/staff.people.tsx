@@ -5,7 +5,7 @@ import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
 import { listTeachersForStaff } from "~/features/staff/teachers.server";
-import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/features/staff/confirm";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
-import { confirmationOf } from "~/features/staff/confirm";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";

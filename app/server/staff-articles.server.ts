@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/features/staff/article-form";
 import { getArticleForStaff, saveArticle, stateOf } from "~/features/staff/articles.server";
-import { carriedFields, isConfirmed, type Confirmation } from "~/features/staff/confirm";
+import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
 import { requireStaff } from "./staff-access.server";
 

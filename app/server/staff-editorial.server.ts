@@ -3,7 +3,7 @@ import { EMPTY_LEARN_FORM, EMPTY_PRESS_FORM, LearnFormSchema, PressFormSchema, l
 import type { z } from "zod";
 import type { AuditActor } from "~/features/staff/audit";
 import { getPressForStaff, getSeriesForStaff, publishStateOf, savePressItem, saveSeries, type EditorialSaveResult } from "~/features/staff/editorial.server";
-import { carriedFields, isConfirmed, type Confirmation } from "~/features/staff/confirm";
+import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
 import { requireStaff } from "./staff-access.server";
 

@@ -10,7 +10,7 @@ import { problemOf, type Problem } from "~/lib/errors";
 import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
-import { count } from "./confirm";
+import { count } from "~/lib/confirm";
 
 /**
  * The staff class page's rules (issue 23): what a staff member may see to change, and a change made
