@@ -28,7 +28,8 @@ export function TeacherFollow({ slug, firstName, followers }: { slug: string; fi
   // While a change is on its way, show where it is going.
   const pending = change.formData?.get("intent");
   const following = pending ? pending === "follow" : (known?.following ?? false);
-  const count = known?.followers ?? followers;
+  const shift = known && pending && following !== known.following ? (following ? 1 : -1) : 0;
+  const count = (known?.followers ?? followers) + shift;
   const countText = count === 1 ? "1 follower" : `${count} followers`;
   const error = change.data && !change.data.ok ? change.data.error : null;
 
