@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { FollowInPlaceSchema, type FollowState } from "~/features/engagement/following";
 import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
@@ -26,21 +26,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const member = viewer && !viewer.anonymous ? viewer : null;
   const [follow, followers] = await Promise.all([member ? getFollow(member.uid, teacher.id) : null, followerCount(teacher.id)]);
   const state: FollowState = { signedIn: member !== null, following: follow !== null, emailOnSchedule: follow?.emailOnSchedule ?? false, followers };
-  return data(state, { headers: { "Cache-Control": PERSONAL } });
+  return answer(state);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const teacher = await teacherOf(params.teacherSlug);
   const viewer = await getViewer(request);
-  if (!viewer || viewer.anonymous) return data({ ok: false as const, error: "Please sign in to follow a teacher." }, { status: 401, headers: { "Cache-Control": PERSONAL } });
+  if (!viewer || viewer.anonymous) return answer({ ok: false, error: "Please sign in to follow a teacher." }, 401);
   const body = await readFormBody(request, 1_000);
-  if (!body.ok) return data({ ok: false as const, error: body.message }, { status: body.status, headers: { "Cache-Control": PERSONAL } });
+  if (!body.ok) return answer({ ok: false, error: body.message }, body.status);
   const parsed = FollowInPlaceSchema.safeParse(Object.fromEntries(body.formData));
-  if (!parsed.success) return data({ ok: false as const, error: "Choose to follow or to stop following." }, { status: 400, headers: { "Cache-Control": PERSONAL } });
+  if (!parsed.success) return answer({ ok: false, error: "Choose to follow or to stop following." }, 400);
   if (parsed.data.intent === "unfollow") await unfollowTeacher(viewer.uid, teacher.id);
   // Following from the teacher's page keeps an e-mail choice made before; a new follow starts without e-mails.
   else await followTeacher(viewer.uid, teacher.id, (await getFollow(viewer.uid, teacher.id))?.emailOnSchedule ?? false);
   const [follow, followers] = await Promise.all([getFollow(viewer.uid, teacher.id), followerCount(teacher.id)]);
   const state: FollowState = { signedIn: true, following: follow !== null, emailOnSchedule: follow?.emailOnSchedule ?? false, followers };
-  return data({ ok: true as const, ...state }, { headers: { "Cache-Control": PERSONAL } });
+  return answer({ ok: true, ...state });
+}
+
+/** JSON for the page's script, never stored anywhere (it is one person's). */
+function answer(body: FollowState | (FollowState & { ok: true }) | { ok: false; error: string }, status = 200): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": PERSONAL } });
 }
