@@ -64,6 +64,7 @@ export const ERRORS = {
   staff_cohost_not_cohost: { status: 400, message: "Please choose someone who holds the cohost role (grant it on People and roles)." },
   staff_code_exists: { status: 409, message: "A code with that name already exists. Please choose another." },
   staff_code_not_found: { status: 404, message: "We couldn't find that code." },
+  staff_code_used: { status: 409, message: "This code has been used, so it stays on record with its redemptions. You can pause it instead." },
   staff_teacher_not_found: { status: 404, message: "We couldn't find that teacher." },
   staff_teacher_slug_taken: { status: 409, message: "Another teacher's page already uses that address. Please choose another." },
   staff_teacher_slug_kept: { status: 409, message: "This page has been public, so its address stays as it is: links to it must keep working." },

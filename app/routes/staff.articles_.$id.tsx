@@ -3,6 +3,8 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffArticleCover } from "~/components/staff-article-cover";
 import { StaffPage } from "~/components/staff-page";
+import { ConfirmChange } from "~/components/confirm-change";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
@@ -71,7 +73,10 @@ export default function StaffArticleRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
+  const confirmation = confirmationOf(result);
   return (
+    <ConfirmChange confirmation={confirmation}>
     <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
@@ -87,5 +92,6 @@ export default function StaffArticleRoute() {
       <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} zone={page.zone} />
       <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
     </StaffPage>
+    </ConfirmChange>
   );
 }

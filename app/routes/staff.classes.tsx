@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ClassChangeSchema } from "~/features/classes/class-changes.server";
-import { changeClassAsStaff, classesToChange } from "~/features/staff/class-changes.server";
+import { changeClassAsStaff, classesToChange, previewCancellation } from "~/features/staff/class-changes.server";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
+import { ConfirmChange } from "~/components/confirm-change";
 import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
 import { rosterOf } from "~/features/staff/cohost.server";
 import type { LiveClass } from "~/features/classes/live-class";
@@ -103,7 +105,7 @@ const COHOST_NOTICES: Record<string, string> = {
 };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff, actor } = await requireStaff(request, "classes");
+  const { staff, actor, zone } = await requireStaff(request, "classes");
   const body = await readFormBody(request, 4 * 1024);
   if (!body.ok) return data({ classId: null, error: body.message, note: null }, { status: body.status });
   if (body.formData.get("intent") === "note") {
@@ -129,6 +131,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
   if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
+  if (parsed.data.intent === "cancel" && !isConfirmed(body.formData)) {
+    // Issue 34: cancelling e-mails everyone and gives money back; the first press only asks.
+    const preview = await previewCancellation(staff, parsed.data.classId);
+    if (!preview.ok) return data({ classId, error: preview.problem.message, note: null }, { status: preview.problem.status });
+    const c = preview.liveClass;
+    const end = Date.parse(c.startsAt) + c.durationMinutes * 60_000;
+    const confirmation: Confirmation = {
+      heading: `Cancel ${c.title}, ${clockShortDay(c.startsAt, zone)}, ${clockRange(c.startsAt, end, zone)}?`,
+      facts: preview.facts,
+      confirmLabel: "Yes, cancel the class",
+      keepLabel: "Keep the class",
+      fields: carriedFields(body.formData),
+    };
+    return data({ classId, error: null, note: null, confirmation });
+  }
   const result = await changeClassAsStaff(staff, parsed.data, actor);
   if (!result.ok) return data({ classId, error: result.problem.message, note: null }, { status: result.problem.status });
   return redirect(`/staff/classes?done=${parsed.data.intent === "cancel" ? "cancelled" : "substituted"}`);
@@ -139,7 +156,9 @@ export default function StaffClassesRoute() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("classId") ?? "") : "";
+  const confirmation = confirmationOf(actionData);
   return (
+    <ConfirmChange confirmation={confirmation}>
     <section className="section" aria-labelledby="staff-title">
       <div className="container container--narrow stack">
         <header className="page-intro">
@@ -289,5 +308,6 @@ export default function StaffClassesRoute() {
         </ul>
       </div>
     </section>
+    </ConfirmChange>
   );
 }

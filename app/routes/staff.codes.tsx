@@ -4,7 +4,10 @@ import { StaffCodeForm } from "~/components/staff-code-form";
 import { StaffPage } from "~/components/staff-page";
 import { describeBenefit } from "~/features/billing/promotion-code";
 import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/features/staff/promotion-form";
-import { createPromotionCode, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
+import { createPromotionCode, deletePromotionCode, getPromotionCodeForStaff, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
+import { ConfirmChange } from "~/components/confirm-change";
+import { problemOf } from "~/lib/errors";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
@@ -25,6 +28,7 @@ const NOTICES: Record<string, string> = {
   created: "Code created. It works on the subscribe page now.",
   paused: "Code paused. Nobody can use it until it is resumed.",
   resumed: "Code resumed.",
+  deleted: "Code deleted. Typed on the subscribe page, it is now an unknown code.",
   unchanged: "Nothing changed, so nothing was recorded.",
 };
 
@@ -60,6 +64,31 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const parsed = CodeSwitchSchema.safeParse({ intent, code: String(body.formData.get("code") ?? "") });
   if (!parsed.success) return data({ intent: null, code: null, error: "Please use the buttons beside a code.", errors: {}, values: EMPTY_PROMOTION_FORM }, { status: 400 });
+  if (parsed.data.intent === "delete") {
+    if (!isConfirmed(body.formData)) {
+      // Issue 34: a deleted code cannot come back; the first press only asks.
+      const code = await getPromotionCodeForStaff(parsed.data.code);
+      if (!code || code.redemptionCount > 0) {
+        const problem = problemOf(code ? "staff_code_used" : "staff_code_not_found");
+        return data({ intent, code: parsed.data.code, error: problem.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: problem.status });
+      }
+      const confirmation: Confirmation = {
+        heading: `Delete the code ${code.code}?`,
+        facts: [
+          "Nobody has used it, so no purchase or member record names it.",
+          `Once deleted, anyone typing ${code.code} on the subscribe page is told it is not a code we know, and it can't be brought back: you would create it again from scratch.`,
+          "Pausing it instead stops it just as well and keeps it for later.",
+        ],
+        confirmLabel: `Yes, delete ${code.code}`,
+        keepLabel: "Keep the code",
+        fields: carriedFields(body.formData),
+      };
+      return data({ intent, code: code.code, error: null, errors: {}, values: EMPTY_PROMOTION_FORM, confirmation });
+    }
+    const deleted = await deletePromotionCode(actor, parsed.data.code);
+    if (!deleted.ok) return data({ intent, code: parsed.data.code, error: deleted.problem.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: deleted.problem.status });
+    return redirect("/staff/codes?done=deleted");
+  }
   const result = await setPromotionCodeActive(actor, parsed.data.code, parsed.data.intent === "resume");
   if (!result.ok) return data({ intent, code: parsed.data.code, error: result.problem.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: result.problem.status });
   return redirect(`/staff/codes?done=${result.changed ? (parsed.data.intent === "pause" ? "paused" : "resumed") : "unchanged"}`);
@@ -87,7 +116,9 @@ export default function StaffCodesRoute() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const creating = result?.intent === "create";
+  const confirmation = confirmationOf(result);
   return (
+    <ConfirmChange confirmation={confirmation}>
     <StaffPage id="codes-title" title="Promotion codes" intro="Codes members type on the subscribe page. A new or paused code counts there at once; every change is recorded in the audit log." notice={page.notice}>
       {result?.error ? (
         <p className="notice notice--error" role="alert">
@@ -119,15 +150,22 @@ export default function StaffCodesRoute() {
             <p>
               {code.benefit}. {code.plans}. {code.window}. {code.rules}. Used {code.redemptions} {code.redemptions === 1 ? "time" : "times"}.
             </p>
-            <Form method="post">
+            <Form method="post" className="button-row">
               <input type="hidden" name="code" value={code.code} />
               <button type="submit" name="intent" value={code.active ? "pause" : "resume"} className="button button--secondary button--small" disabled={busy} aria-label={`${code.active ? "Pause" : "Resume"} ${code.code}`}>
                 {code.active ? "Pause" : "Resume"}
               </button>
+              {/* A used code stays on record with its redemptions: only an unused one can go. */}
+              {code.redemptions === 0 ? (
+                <button type="submit" name="intent" value="delete" className="button button--danger button--small" disabled={busy} aria-label={`Delete ${code.code}`}>
+                  Delete
+                </button>
+              ) : null}
             </Form>
           </li>
         ))}
       </ul>
     </StaffPage>
+    </ConfirmChange>
   );
 }

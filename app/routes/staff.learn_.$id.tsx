@@ -2,6 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffLearnForm } from "~/components/staff-learn-form";
 import { StaffPage } from "~/components/staff-page";
+import { ConfirmChange } from "~/components/confirm-change";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { COVER_COLORS } from "~/features/staff/article-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";
@@ -48,7 +50,10 @@ export default function StaffLearnSeriesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
+  const confirmation = confirmationOf(result);
   return (
+    <ConfirmChange confirmation={confirmation}>
     <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
@@ -63,5 +68,6 @@ export default function StaffLearnSeriesRoute() {
       </p>
       <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} zone={page.zone} />
     </StaffPage>
+    </ConfirmChange>
   );
 }

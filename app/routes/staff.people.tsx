@@ -5,8 +5,11 @@ import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
 import { listTeachersForStaff } from "~/features/staff/teachers.server";
+import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
+import { ConfirmChange } from "~/components/confirm-change";
 import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
+import type { Role } from "~/features/identity/user";
 import { requireStaff } from "~/server/staff-access.server";
 
 /**
@@ -61,11 +64,39 @@ export async function action({ request }: ActionFunctionArgs) {
   const uid = String(form.get("uid") ?? "").slice(0, 128);
   const intent = String(form.get("intent") ?? "").slice(0, 20);
   if (!parsed.success) return data({ uid, intent, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
+  if (parsed.data.intent === "roles" && !isConfirmed(form)) {
+    // Issue 34: taking a role away asks once more; granting one does not.
+    const confirmation = await roleRemovalConfirmation(parsed.data.uid, parsed.data.roles, form);
+    if (confirmation) return data({ uid, intent, error: null, confirmation });
+  }
   const result = parsed.data.intent === "roles" ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId) : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
   if (!result.ok) return data({ uid, intent, error: result.problem.message }, { status: result.problem.status });
   const q = String(form.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
   const done = result.changed ? parsed.data.intent : "unchanged";
   return redirect(`/staff/people?${new URLSearchParams({ ...(q ? { q } : {}), done }).toString()}`);
+}
+
+/** The question before roles are taken away, or null when the post takes none away (or the person is unknown: setRoles says so). */
+async function roleRemovalConfirmation(uid: string, wanted: readonly Role[], form: FormData): Promise<Confirmation | null> {
+  const person = await getPerson(uid);
+  if (!person) return null;
+  const removed = person.roles.filter((role) => !wanted.includes(role));
+  if (removed.length === 0) return null;
+  const added = wanted.filter((role) => !person.roles.includes(role));
+  const labels = removed.map((role) => ROLE_LABEL[role]);
+  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+  return {
+    heading: `Remove ${list} from ${person.name}?`,
+    facts: [
+      `From their next request, on every device, they can no longer do what ${labels.length === 1 ? "this role allows" : "these roles allow"}:`,
+      ...removed.map((role) => `${ROLE_LABEL[role]}: ${ROLE_DUTIES[role]}`),
+      ...(added.length > 0 ? [`They also get ${added.map((role) => ROLE_LABEL[role]).join(" and ")}.`] : []),
+      "You can grant a role again later. The change is recorded in the audit log.",
+    ],
+    confirmLabel: removed.length === 1 ? `Yes, remove ${labels[0]}` : "Yes, remove these roles",
+    keepLabel: "Keep their roles",
+    fields: carriedFields(form),
+  };
 }
 
 function view(person: Person): StaffPersonView {
@@ -85,6 +116,7 @@ export default function StaffPeopleRoute() {
   const failed = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("uid") ?? "") : "";
+  const confirmation = confirmationOf(failed);
   const card = (person: StaffPersonView, where: string) => (
     <StaffPersonCard
       key={`${where}-${person.uid}`}
@@ -95,12 +127,15 @@ export default function StaffPeopleRoute() {
       teachers={page.teachers}
       q={page.q}
       busy={busy === person.uid}
-      error={failed && failed.uid === person.uid ? { intent: failed.intent, message: failed.error } : null}
+      error={failed?.error && failed.uid === person.uid ? { intent: failed.intent, message: failed.error } : null}
+      // A search is for changing someone: its results open; the list of everyone stays compact.
+      open={where === "result"}
     />
   );
   return (
+    <ConfirmChange confirmation={confirmation}>
     <StaffPage id="people-title" title="People and roles" intro="Find someone by phone number, e-mail address or name, then choose their roles. Each change is recorded in the audit log." notice={page.notice}>
-      {failed && !failed.uid ? (
+      {failed?.error && !failed.uid ? (
         <p className="notice notice--error" role="alert">
           {failed.error}
         </p>
@@ -130,5 +165,6 @@ export default function StaffPeopleRoute() {
       <h2>What each role can do</h2>
       <StaffRoleList roles={page.roles} />
     </StaffPage>
+    </ConfirmChange>
   );
 }

@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage } from "~/components/staff-page";
+import { ConfirmChange } from "~/components/confirm-change";
+import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
 import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
@@ -44,7 +46,10 @@ export default function StaffPressItemRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
+  const confirmation = confirmationOf(result);
   return (
+    <ConfirmChange confirmation={confirmation}>
     <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
       <p>
         <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
@@ -59,5 +64,6 @@ export default function StaffPressItemRoute() {
       </p>
       <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
     </StaffPage>
+    </ConfirmChange>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useMatches } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";
 import { TeacherAvatar } from "~/components/teacher-avatar";
+import { TeacherFollow } from "~/components/teacher-follow";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta, personJsonLd, siteUrlFrom } from "~/lib/seo";
@@ -41,7 +42,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const zone = (await readerZone(request, context)) ?? "UTC";
   const [upcoming, followers] = await Promise.all([teacherClasses(teacher.id, zone, new Date()), followerCount(teacher.id)]);
   return {
-    // The same for everyone: whether this reader follows is on /teachers/:slug/follow, never in this cached page.
+    // The same for everyone: whether this reader follows arrives after the page loads, from
+    // /api/me/teachers/:slug/follow (TeacherFollow), never in this cached page.
     followers,
     classes: upcoming.classes,
     classesHref: `/classes?teacher=${encodeURIComponent(teacher.id)}`,
@@ -101,9 +103,7 @@ export default function TeacherRoute() {
             <div>
               <p className="eyebrow">Stillhour teacher</p>
               <h1 id="teacher-name">{teacher.fullName}</h1>
-              <p className="teacher-follow">
-                {followers === 1 ? "1 follower" : `${followers} followers`} · <Link to={`/teachers/${teacher.urlParam}/follow`}>Follow {teacher.firstName}</Link>
-              </p>
+              <TeacherFollow slug={teacher.urlParam} firstName={teacher.firstName} followers={followers} />
               <dl className="profile__facts">
                 {teacher.location ? (
                   <>

@@ -5,7 +5,6 @@ import { join, relative, sep } from "node:path";
 import {
   createReadableStreamFromReadable,
   createRequestHandler,
-  writeReadableStreamToWritable,
   type ServerBuild,
 } from "@remix-run/node";
 import compression from "compression";
@@ -583,7 +582,37 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     return void res.end(Buffer.from(await response.arrayBuffer()));
   }
-  await writeReadableStreamToWritable(response.body, res);
+  await writeBodyToResponse(response.body, res);
+}
+
+/**
+ * Writes a streamed body to the response as it comes. When the connection closes first (a page
+ * closed or reloaded, a dropped network), the body is cancelled, so whatever produces it (a live
+ * event stream holding one of the member's places, a watch, timers) hears at once that nobody reads
+ * any more (issue 34); Remix's own writer kept reading such a stream into a closed socket for good.
+ */
+async function writeBodyToResponse(body: ReadableStream<Uint8Array>, res: ExpressResponse) {
+  const reader = body.getReader();
+  const onClose = () => {
+    if (!res.writableFinished) reader.cancel().catch(() => undefined);
+  };
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+      // The compression middleware holds bytes back until told to flush: each event leaves at once.
+      const flushable = res as ExpressResponse & { flush?: () => void };
+      if (typeof flushable.flush === "function") flushable.flush();
+    }
+    res.end();
+  } catch (error) {
+    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  } finally {
+    res.off("close", onClose);
+  }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { eventStream } from "remix-utils/sse/server";
 import { getStore } from "~/adapters/store/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { problemOf } from "~/lib/errors";
@@ -63,6 +62,12 @@ export function liveUserOptions(viewer: Viewer | null, env: Env = getEnv()): Liv
  * change that the page would see, a comment every `heartbeatMs`, and an end when the client goes
  * away or the session behind `request` stops being valid for `uid`. The caller checks the viewer first.
  * A member already holding MAX_STREAMS_PER_MEMBER streams here gets 429 and no stream.
+ *
+ * The member's place is given back by whichever comes first (issue 34): the request's signal, the
+ * reader cancelling the body (the front door does so when the connection closes), a failed write,
+ * or our own end. The signal alone is not enough: the router hands the loader a copy of the request
+ * whose signal follows the original only while the intermediate copies live, so once they are
+ * collected a closed page's abort never arrives and its place would be held for good.
  */
 export function streamLiveUser(
   request: Request,
@@ -73,87 +78,101 @@ export function streamLiveUser(
   const recheckMs = options.recheckMs ?? SESSION_RECHECK_MS;
   const cookie = request.headers.get("Cookie") ?? "";
   const url = request.url;
+  const signal = request.signal;
   const release = claimStreamPlace(uid);
   if (!release) {
     const { code, status, message } = problemOf("too_many_streams");
     return Response.json({ ok: false, code, message }, { status, headers: { "Cache-Control": "no-store" } });
   }
 
-  // remix-utils' `send` can only write events; a comment (ignored by EventSource, unlike an event)
-  // goes in through a pass-through stream whose controller may add bytes between events.
-  let heartbeatOut: TransformStreamDefaultController<Uint8Array> | null = null;
-  const withHeartbeat = new TransformStream<Uint8Array, Uint8Array>({
+  const encoder = new TextEncoder();
+  let stopWatching = () => {};
+  let onAbort = () => {};
+  let stopped = false;
+  // Everything the stream holds, let go of once: its place, the watch, the timers, the abort listener.
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    release();
+    stopWatching();
+    signal.removeEventListener("abort", onAbort);
+  };
+
+  const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      heartbeatOut = controller;
+      // Ends the stream from our side (the session ended, the client went).
+      const end = () => {
+        if (stopped) return;
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // Already closed or cancelled by the reader.
+        }
+      };
+      // Any failed write means the reader is gone: stop now rather than at the next heartbeat.
+      const write = (bytes: Uint8Array) => {
+        if (stopped) return;
+        try {
+          controller.enqueue(bytes);
+        } catch {
+          end();
+        }
+      };
+      let lastSent: string | null = null;
+      let checking = false;
+
+      const unsubscribe = getStore().watch(PRIVATE_USERS, uid, PrivateUserSchema, (record) => {
+        if (stopped) return;
+        const data = JSON.stringify(record ? toLiveUserRecord(record) : null);
+        // The store reports every write (tracking, updatedAt); the page only needs what it shows.
+        if (data === lastSent) return;
+        lastSent = data;
+        // This runs inside the writer's commit on SQLite: `write` never throws, or it would fail their save.
+        write(encoder.encode(`event: user\ndata: ${data}\n\n`));
+      });
+
+      // A comment, ignored by EventSource, keeps idle proxies from closing a quiet stream.
+      const heartbeat = setInterval(() => write(HEARTBEAT), heartbeatMs);
+
+      const recheck = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        void sessionStillValid(url, cookie, uid)
+          .then((valid) => {
+            if (!valid) end();
+          })
+          .finally(() => {
+            checking = false;
+          });
+      }, recheckMs);
+
+      stopWatching = () => {
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearInterval(recheck);
+      };
+      onAbort = end;
+      if (signal.aborted) end();
+      else signal.addEventListener("abort", onAbort, { once: true });
+    },
+    cancel() {
+      // The reader let go: the front door cancels when the connection closed before the end.
+      stop();
     },
   });
 
-  const events = eventStream(request.signal, (send, close) => {
-    let open = true;
-    let lastSent: string | null = null;
-    let checking = false;
-
-    // Ends the stream from our side. remix-utils' close throws if the reader already cancelled.
-    const end = () => {
-      if (!open) return;
-      try {
-        close();
-      } catch {
-        // Already closed by the reader: the cleanup below has run.
-      }
-    };
-
-    const unsubscribe = getStore().watch(PRIVATE_USERS, uid, PrivateUserSchema, (record) => {
-      if (!open) return;
-      const data = JSON.stringify(record ? toLiveUserRecord(record) : null);
-      // The store reports every write (tracking, updatedAt); the page only needs what it shows.
-      if (data === lastSent) return;
-      lastSent = data;
-      // This runs inside the writer's commit on SQLite: a throw here would fail their save.
-      try {
-        send({ event: "user", data });
-      } catch {
-        end();
-      }
-    });
-
-    const heartbeat = setInterval(() => {
-      try {
-        heartbeatOut?.enqueue(HEARTBEAT);
-      } catch {
-        // The reader is gone without the request being aborted: stop watching now.
-        end();
-      }
-    }, heartbeatMs);
-
-    const recheck = setInterval(() => {
-      if (checking) return;
-      checking = true;
-      void sessionStillValid(url, cookie, uid)
-        .then((valid) => {
-          if (!valid) end();
-        })
-        .finally(() => {
-          checking = false;
-        });
-    }, recheckMs);
-
-    return () => {
-      open = false;
-      release();
-      unsubscribe();
-      clearInterval(heartbeat);
-      clearInterval(recheck);
-    };
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/event-stream",
+      // no-transform: proxies may otherwise buffer or compress the stream, and the front door's compression
+      // would keep an encoder per open stream to squeeze a few bytes out of each flushed event.
+      "Cache-Control": "no-store, no-transform",
+      Connection: "keep-alive",
+      "X-Accel-Buffering": "no",
+    },
   });
-
-  const headers = new Headers(events.headers);
-  // no-transform: proxies may otherwise buffer or compress the stream, and the front door's compression
-  // would keep an encoder per open stream to squeeze a few bytes out of each flushed event.
-  headers.set("Cache-Control", "no-store, no-transform");
-  headers.set("Content-Type", "text/event-stream");
-  headers.set("X-Accel-Buffering", "no");
-  return new Response(events.body!.pipeThrough(withHeartbeat), { status: 200, headers });
 }
 
 /** Asks as a page read would (GET: the account check is cached for a minute), with the stream's own cookie. */

@@ -178,6 +178,12 @@ test.describe("a class change", () => {
     const row = await staffClassRow(staff, baseURL!, id);
     await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
     await row.getByRole("button", { name: /Cancel Test Harbour Sit/ }).click();
+    // Issue 34: without JavaScript the first press answers a confirmation page, and nothing is cancelled yet.
+    await expect(staff.getByRole("heading", { level: 1, name: /^Cancel Test Harbour Sit, / })).toBeVisible();
+    await expect(staff.getByText("1 person booked and 0 people waiting will be e-mailed that it is cancelled.")).toBeVisible();
+    await member.goto(`${baseURL}/classes/${id}`);
+    await expect(member.getByText("This class was cancelled.")).toHaveCount(0);
+    await staff.getByRole("button", { name: "Yes, cancel the class" }).click();
     await expect(staff.getByRole("status")).toContainText("Cancelled. Everyone booked or waiting has been e-mailed.");
 
     // A member without a staff role is refused the page.

@@ -70,6 +70,10 @@ test.describe("with JavaScript off", () => {
 
     await results.getByRole("group", { name: `Roles for ${name}` }).getByLabel("Cohost").uncheck();
     await results.getByRole("form", { name: `Roles for ${name}` }).getByRole("button", { name: "Save roles" }).click();
+    // Issue 34: taking a role away asks once more, on a page of its own without JavaScript.
+    await expect(page.getByRole("heading", { level: 1, name: `Remove Cohost from ${name}?` })).toBeVisible();
+    expect((await person.goto(`${baseURL}/staff`))?.status()).toBe(200);
+    await page.getByRole("button", { name: "Yes, remove Cohost" }).click();
     await expect(page.getByRole("status")).toContainText("Roles saved");
     expect((await person.goto(`${baseURL}/staff`))?.status()).toBe(403);
     await person.close();

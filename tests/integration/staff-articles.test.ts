@@ -27,7 +27,7 @@ const publicArticle = (slug: string) => answerOf(async () => articleRoute.loader
 const blogSlugs = async () => ((await answerOf(async () => blogRoute.loader({ request: new Request("http://localhost:3000/blog"), params: {}, context: {} } as never))).data as { articles: Array<{ titleSlug: string }> }).articles.map((a) => a.titleSlug);
 const SITE = "http://localhost:3000";
 /** The edit page's form, posted as a browser without JavaScript posts it, with the route's id. */
-const postEdit = (id: string, cookie: string, fields: Record<string, string>) =>
+const postEdit = (id: string, cookie: string, fields: Record<string, string> | Array<[string, string]>) =>
   answerOf(async () =>
     editRoute.action({ request: new Request(`${SITE}/staff/articles/${id}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() }), params: { id }, context: {} } as never),
   );
@@ -74,7 +74,15 @@ describe.skipIf(!haveEmulator)("the blog editor's articles", () => {
     expect(old).toMatchObject({ status: 301, location: `/blog/${renamed}` });
     expect((await publicArticle(renamed)).status).toBe(200);
 
-    const down = await postEdit(id, editor.cookie, form({ intent: "unpublish", titleSlug: renamed, bodyHtml: stored!.bodyHtml }));
+    // Issue 34: "Unpublish" asks once more; the first post changes nothing and carries the form along.
+    const unpublish = form({ intent: "unpublish", titleSlug: renamed, bodyHtml: stored!.bodyHtml });
+    const asked = await postEdit(id, editor.cookie, unpublish);
+    expect(asked.status).toBe(200);
+    const confirmation = (asked.data as { confirmation: { heading: string; confirmLabel: string; fields: Array<[string, string]> } }).confirmation;
+    expect(confirmation).toMatchObject({ heading: expect.stringMatching(/^Take “.+” down from the blog\?$/), confirmLabel: "Yes, take it down" });
+    expect(Object.fromEntries(confirmation.fields)).toMatchObject({ intent: "unpublish", titleSlug: renamed });
+    expect((await publicArticle(renamed)).status).toBe(200);
+    const down = await postEdit(id, editor.cookie, [...confirmation.fields, ["confirm", "yes"]]);
     expect(down.location).toBe(`/staff/articles/${id}?done=unpublish`);
     expect((await publicArticle(renamed)).status).toBe(404);
     expect(await blogSlugs()).not.toContain(renamed);

@@ -21,6 +21,7 @@ const peopleRoute = await import("~/routes/staff.people");
 const frontDesk = await import("~/routes/staff.studio/route");
 const { STAFF_ROSTER } = await import("../../app/features/staff/people.server");
 const { getClass } = await import("../../app/features/classes/class-schedule.server");
+const { ROLE_DUTIES } = await import("../../app/features/staff/staff-areas");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
 
 const SITE = "http://localhost:3000";
@@ -54,8 +55,8 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
     expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "substitute", classId: id, teacherId: "teacher-jonah" })).status).toBe(409);
     expect(await entriesFor(id)).toHaveLength(1);
 
-    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id })).status).toBe(302);
-    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id })).status).toBe(409);
+    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" })).status).toBe(302);
+    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" })).status).toBe(409);
     const all = await entriesFor(id);
     expect(all).toHaveLength(2);
     expect(all.find((e) => e.action === "cancelled the class")?.changes).toEqual([{ field: "status", before: '"scheduled"', after: '"cancelled"' }]);
@@ -65,7 +66,7 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
   it("filters by person, area and day with a GET form, and refuses a malformed day beside its field", async () => {
     const admin = await staffSession({ admin: true }, SITE, "Filterer");
     const id = await newClass();
-    await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id });
+    await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" });
     const today = new Date().toISOString().slice(0, 10);
     const page = async (query: string) => (await get(auditRoute, `/staff/audit?${query}`, admin.cookie)).data as { entries: Array<{ target: string; who: string; area: string }>; errors: Record<string, string> };
 
@@ -113,10 +114,26 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const teacher = await staffSession({ facilitator: true, teacherId: "teacher-amara" });
     expect((await get(classesRoute, "/staff/classes", teacher.cookie)).status).toBe(200);
 
-    const save = (uid: string, roles: string[]) => post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r])]);
-    expect((await save(teacher.uid, ["facilitator", "cohost"])).location).toBe("/staff/people?done=roles");
+    const save = (uid: string, roles: string[], confirm = true) =>
+      post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r]), ...(confirm ? [["confirm", "yes"] as [string, string]] : [])]);
+    // Granting asks nothing more (issue 34): the first post saves.
+    expect((await save(teacher.uid, ["facilitator", "cohost"], false)).location).toBe("/staff/people?done=roles");
     expect((await identity.getAccount(teacher.uid))?.claims).toMatchObject({ facilitator: true, cohost: true, teacherId: "teacher-amara" });
     expect((await save(teacher.uid, ["facilitator", "cohost"])).location).toBe("/staff/people?done=unchanged");
+    // Removing asks once more (issue 34): the first post answers the question and changes nothing.
+    const asked = await save(teacher.uid, ["cohost"], false);
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({
+      uid: teacher.uid,
+      confirmation: {
+        heading: expect.stringMatching(/^Remove Facilitator from .+\?$/),
+        confirmLabel: "Yes, remove Facilitator",
+        fields: [["intent", "roles"], ["uid", teacher.uid], ["role", "cohost"]],
+      },
+    });
+    expect((asked.data as { confirmation: { facts: string[] } }).confirmation.facts).toContain(`Facilitator: ${ROLE_DUTIES.facilitator}`);
+    expect((await identity.getAccount(teacher.uid))?.claims).toMatchObject({ facilitator: true, cohost: true });
+    expect((await entriesFor(teacher.uid)).map((e) => e.action)).toEqual(["granted roles"]);
     expect((await save(teacher.uid, ["cohost"])).status).toBe(302);
     const log = await entriesFor(teacher.uid);
     expect(log.map((e) => e.action)).toEqual(["granted roles", "removed roles"]);
@@ -124,7 +141,7 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
 
     // The very next request of the person: the page is gone, a read included.
     expect((await get(classesRoute, "/staff/classes", teacher.cookie)).status).toBe(403);
-    expect((await post(classesRoute, "/staff/classes", teacher.cookie, { intent: "cancel", classId: "any" })).status).toBe(403);
+    expect((await post(classesRoute, "/staff/classes", teacher.cookie, { intent: "cancel", classId: "any", confirm: "yes" })).status).toBe(403);
     expect((await identity.getAccount(teacher.uid))?.claims.teacherId).toBe("teacher-amara");
   });
 
@@ -151,7 +168,7 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const second = await staffSession({}, SITE, "Second");
     // This test's own roster: exactly one admin.
     await getStore().set(STAFF_ROSTER, "current", { members: { [first.uid]: { roles: ["admin"], name: "First", contact: first.phone } } });
-    const save = (uid: string, roles: string[]) => post(peopleRoute, "/staff/people", first.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r])]);
+    const save = (uid: string, roles: string[]) => post(peopleRoute, "/staff/people", first.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r]), ["confirm", "yes"]]);
     const refused = await save(first.uid, []);
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({ uid: first.uid, error: "This is the last admin. Make someone else an admin first, then remove this role." });
@@ -162,7 +179,7 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     expect((await save(first.uid, [])).status).toBe(302);
     expect((await identity.getAccount(first.uid))?.claims.admin).toBeUndefined();
     // And now the second cannot remove themselves either.
-    const alone = await post(peopleRoute, "/staff/people", second.cookie, [["intent", "roles"], ["uid", second.uid]]);
+    const alone = await post(peopleRoute, "/staff/people", second.cookie, [["intent", "roles"], ["uid", second.uid], ["confirm", "yes"]]);
     expect(alone.status).toBe(409);
   });
 

@@ -99,7 +99,7 @@ describe.skipIf(!haveEmulator)("who may change a class on /staff/classes", () =>
     const theirs = await liveClass("teacher-amara");
     const other = await liveClass("teacher-jonah");
 
-    const forged = await post(amara, { intent: "cancel", classId: other });
+    const forged = await post(amara, { intent: "cancel", classId: other, confirm: "yes" });
     expect(statusOf(forged)).toBe(403);
     expect(forged instanceof Response ? null : forged.data).toMatchObject({ error: "You can change only the classes you teach. An admin can change any class." });
     expect(await getClass(other)).toMatchObject({ status: "scheduled", sequence: 0, substituteTeacherId: null });
@@ -108,7 +108,7 @@ describe.skipIf(!haveEmulator)("who may change a class on /staff/classes", () =>
     expect(await getClass(other)).toMatchObject({ status: "scheduled", sequence: 0, substituteTeacherId: null });
 
     // Their own class they may change, and the page lists only what they may change.
-    const own = await post(amara, { intent: "cancel", classId: theirs });
+    const own = await post(amara, { intent: "cancel", classId: theirs, confirm: "yes" });
     expect(statusOf(own)).toBe(302);
     expect(await getClass(theirs)).toMatchObject({ status: "cancelled" });
     const ids = await listed(amara);
@@ -121,7 +121,7 @@ describe.skipIf(!haveEmulator)("who may change a class on /staff/classes", () =>
     const admin = await staff("+15550230703", { admin: true });
     const id = await liveClass("teacher-jonah");
     expect(await listed(unnamed)).toEqual([]);
-    expect(statusOf(await post(unnamed, { intent: "cancel", classId: id }))).toBe(403);
+    expect(statusOf(await post(unnamed, { intent: "cancel", classId: id, confirm: "yes" }))).toBe(403);
     expect(await getClass(id)).toMatchObject({ status: "scheduled" });
     expect(await listed(admin)).toContain(id);
     expect(statusOf(await post(admin, { intent: "substitute", classId: id, teacherId: "teacher-priya" }))).toBe(302);
@@ -168,10 +168,28 @@ describe.skipIf(!haveEmulator)("cancelling a studio class from /staff/classes", 
     expect(await settlePaymentSession(sessionId)).toBe("fulfilled");
     expect(await getTicket(classId, dropInHolder)).toMatchObject({ status: "booked", payment: { method: "drop_in", reference: purchaseId } });
 
-    // Two staff press "Cancel class" at once.
-    const answers = await Promise.all([post(admin, { intent: "cancel", classId }), post(admin, { intent: "cancel", classId })]);
+    // Issue 34: the first press only asks, saying who is told and what goes back, and changes nothing.
+    const asked = await post(admin, { intent: "cancel", classId });
+    expect(statusOf(asked)).toBe(200);
+    const confirmation = (asked as { data: { confirmation: { heading: string; facts: string[]; fields: string[][] } } }).data.confirmation;
+    expect(confirmation.heading).toMatch(/^Cancel Staff Change \d+, /);
+    expect(confirmation.facts).toEqual([
+      "2 people booked and 0 people waiting will be e-mailed that it is cancelled.",
+      "1 place was paid with credits: 1 credit goes back to that member.",
+      expect.stringMatching(/^1 drop-in is refunded: \$\d+(\.\d\d)? in all\.$/),
+      "A cancelled class can't be put back on the schedule.",
+    ]);
+    expect(confirmation.fields).toEqual([["intent", "cancel"], ["classId", classId]]);
+    expect(await getClass(classId)).toMatchObject({ status: "scheduled", sequence: 0 });
+    expect(await getTicket(classId, dropInHolder)).toMatchObject({ status: "booked" });
+    expect((await creditSummary(creditHolder, now)).balance).toBe(before - 1);
+    for (const uid of holders) expect((await outbox.read({ to: `${uid}@example.com` })).filter((mail) => mail.subject.startsWith("Cancelled:")), uid).toEqual([]);
+
+    // Two staff confirm "Cancel" at once.
+    const answers = await Promise.all([post(admin, { intent: "cancel", classId, confirm: "yes" }), post(admin, { intent: "cancel", classId, confirm: "yes" })]);
     expect(answers.map(statusOf).sort()).toEqual([302, 409]);
-    // And a replay afterwards changes nothing more.
+    // And a replay afterwards changes nothing more; unconfirmed, it is refused as the change would be.
+    expect(statusOf(await post(admin, { intent: "cancel", classId, confirm: "yes" }))).toBe(409);
     expect(statusOf(await post(admin, { intent: "cancel", classId }))).toBe(409);
 
     expect(await getTicket(classId, creditHolder)).toMatchObject({ status: "cancelled" });

@@ -70,5 +70,36 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
     // The admin's note is data, shown as text (React escapes it); the list carries it as typed.
     const list = (await get(codesRoute, "/staff/codes", admin.cookie)).data as { codes: Array<{ code: string; description: string }> };
     expect(list.codes.find((c) => c.code === code)?.description).toBe("Autumn <b>newsletter</b>");
+
+    // Issue 34: a used code stays on record: deleting it is refused, asked or confirmed.
+    for (const fields of [{ intent: "delete", code }, { intent: "delete", code, confirm: "yes" }] as Array<Record<string, string>>) {
+      const refused = await post(codesRoute, "/staff/codes", admin.cookie, fields);
+      expect(refused.status).toBe(409);
+      expect(refused.data).toMatchObject({ error: "This code has been used, so it stays on record with its redemptions. You can pause it instead." });
+    }
+    expect(await check("monthly")).toMatchObject({ outcome: "accepted" });
+  });
+
+  it("deletes an unused code only after asking once more, with one audit entry; a forged post without the confirmation changes nothing", async () => {
+    const admin = await staffSession({ admin: true });
+    const code = `GONE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+    expect((await post(codesRoute, "/staff/codes", admin.cookie, form({ code, percentOff: "10" }))).location).toBe("/staff/codes?done=created");
+    const check = () => checkPromotionCode({ typed: code, plan: { id: "monthly", currency: "usd" }, uid: null, isNewMember: true, now: Math.floor(Date.now() / 1000) });
+
+    const asked = await post(codesRoute, "/staff/codes", admin.cookie, { intent: "delete", code });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({
+      confirmation: { heading: `Delete the code ${code}?`, confirmLabel: `Yes, delete ${code}`, keepLabel: "Keep the code", fields: [["intent", "delete"], ["code", code]] },
+    });
+    expect(await check()).toMatchObject({ outcome: "accepted" });
+    expect((await entriesFor(code)).map((e) => e.action)).toEqual(["created the code"]);
+
+    const deleted = await post(codesRoute, "/staff/codes", admin.cookie, { intent: "delete", code, confirm: "yes" });
+    expect(deleted.location).toBe("/staff/codes?done=deleted");
+    expect(await check()).toMatchObject({ outcome: "invalid", reason: "unknown" });
+    expect((await entriesFor(code)).map((e) => e.action)).toEqual(["created the code", "deleted the code"]);
+    const list = (await get(codesRoute, "/staff/codes", admin.cookie)).data as { codes: Array<{ code: string }> };
+    expect(list.codes.map((c) => c.code)).not.toContain(code);
+    expect((await post(codesRoute, "/staff/codes", admin.cookie, { intent: "delete", code, confirm: "yes" })).status).toBe(404);
   });
 });

@@ -80,10 +80,15 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     await pressTitles(); // warm the cache: publishing must drop it
     expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "publish" })).location).toBe(`/staff/press/${id}?done=publish`);
     expect(await pressTitles()).toContain(fields.title);
-    const notAgain = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", excerpt: "Changed." });
+    // Issue 34: the first "Unpublish" only asks; a forged post without `confirm` changes nothing.
+    const asked = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", excerpt: "Changed." });
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ confirmation: { heading: `Take “${fields.title}” off the press page?`, keepLabel: "Keep it published" } });
+    expect(await pressTitles()).toContain(fields.title);
+    const notAgain = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", excerpt: "Changed.", confirm: "yes" });
     expect(notAgain.location).toBe(`/staff/press/${id}?done=unpublish`);
     expect(await pressTitles()).not.toContain(fields.title);
-    const twice = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish" });
+    const twice = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", confirm: "yes" });
     expect(twice.status).toBe(409);
 
     const entries = await auditEntriesFor(id);

@@ -96,7 +96,7 @@ const PAGES: Array<{ path: string; route: keyof typeof routes; params?: Record<s
 
 /** Forms: who may post, and what a permitted post answers (each a real, harmless change or no-op). */
 const FORMS: Array<{ name: string; path: string; route: keyof typeof routes; params?: Record<string, string>; open: Persona[]; allowed: number; fields: (p: Persona) => Promise<Record<string, string>> }> = [
-  { name: "cancel a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "cancel", classId: await amarasClass() }) },
+  { name: "cancel a class", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "cancel", classId: await amarasClass(), confirm: "yes" }) },
   { name: "name a substitute", path: "/staff/classes", route: "classes", open: ["admin", "facilitator"], allowed: 302, fields: async () => ({ intent: "substitute", classId: await amarasClass(), teacherId: "teacher-jonah" }) },
   { name: "check in at the desk", path: "/staff/studio", route: "studio", open: ["admin", "studioStaff"], allowed: 400, fields: async () => ({ intent: "check-in-code", studio: studioSlug, code: "NOT-A-TICKET" }) },
   { name: "save roles", path: "/staff/people", route: "people", open: ["admin"], allowed: 302, fields: async () => ({ intent: "roles", uid: target }) },

@@ -352,6 +352,23 @@ export async function peopleFor(classId: string): Promise<{ booked: string[]; wa
 }
 
 /**
+ * Who a cancellation of this class reaches, read without changing anything (issue 34: staff see it
+ * before they confirm): people booked and waiting, and the booked places paid with credits, which
+ * `returnCreditsForCancelledClass` would give back.
+ */
+export async function cancellationReach(classId: string): Promise<{ booked: number; waitlisted: number; creditBookings: number; credits: number }> {
+  const { docs } = await getStore().query(CLASS_BOOKINGS, BookingSchema, { where: [{ field: "classId", op: "==", value: classId }] });
+  const data = docs.map((doc) => doc.data);
+  const paidWithCredits = data.filter((b) => b.status === "booked" && b.creditRef && b.creditCost > 0);
+  return {
+    booked: data.filter((b) => b.status === "booked").length,
+    waitlisted: data.filter((b) => b.status === "waitlisted").length,
+    creditBookings: paidWithCredits.length,
+    credits: paidWithCredits.reduce((sum, b) => sum + b.creditCost, 0),
+  };
+}
+
+/**
  * Takes a leaving member out of every live class. A place in a class still to come is given up as
  * their own cancellation would give it up (the seat goes to the first in line, credits go back to
  * their packs), a place in line is let go, and then every booking of theirs is deleted and their

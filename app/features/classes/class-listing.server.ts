@@ -1,6 +1,6 @@
 import { classState, groupByDay, timeOfDay } from "./class-schedule";
 import { getClassForPage, listUpcomingClasses } from "./class-schedule.server";
-import { ordinal } from "./booking";
+import { joinWindow, ordinal } from "./booking";
 import { listBookingsFor, placesFor } from "./booking.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { getTeachers } from "~/features/content/teacher.server";
@@ -219,7 +219,9 @@ export async function myClasses(uid: string, zone: string, now: Date) {
       const mine = place.get(liveClass.id);
       const day = clockShortDay(liveClass.startsAt, zone);
       const status = mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
-      return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null };
+      // Issue 34: a booked class whose room is open (ten minutes before to the end) offers Join here too.
+      const joinable = mine?.status === "booked" && liveClass.status !== "cancelled" && joinWindow(liveClass, now).open;
+      return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null, join: joinable ? `/classes/${liveClass.id}/join` : null };
     });
   const upcoming = items.filter((item) => item.state === "scheduled" || item.state === "live" || (item.state === "cancelled" && Date.parse(item.startsAt) > now.getTime()));
   const past = items.filter((item) => !upcoming.includes(item)).reverse();

@@ -2,12 +2,16 @@ import { getStore } from "~/adapters/store/index.server";
 import { changeClass, type ClassChange } from "~/features/classes/class-changes.server";
 import { CLASSES, listUpcomingClasses } from "~/features/classes/class-schedule.server";
 import { LiveClassSchema, type LiveClass } from "~/features/classes/live-class";
-import { settleCancelledStudioClass } from "~/features/studios/studio-cancellation.server";
+import { cancellationReach } from "~/features/classes/booking.server";
+import { settleCancelledStudioClass, studioCancellationReach } from "~/features/studios/studio-cancellation.server";
+import { formatMoney } from "~/features/billing/promotion-code";
+import { creditsLabel } from "~/features/wallet/credit-pack";
 import { problemOf, type Problem } from "~/lib/errors";
 import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
 import { auditClassLabel } from "./audit";
+import { count } from "~/lib/confirm";
 
 /**
  * The staff class page's rules (issue 23): what a staff member may see to change, and a change made
@@ -44,6 +48,43 @@ export async function changeClassAsStaff(staff: StaffMember, change: ClassChange
   if (change.intent === "cancel" && liveClass.studioId) await settleStudioClass(change.classId, now);
   if (!result.ok) return { ok: false, problem: { code: "class_cancelled", status: 409, message: result.message } };
   return { ok: true, liveClass: result.liveClass };
+}
+
+/**
+ * What cancelling a class would do, read without changing anything (issue 34), for the question
+ * staff answer before it happens: the people e-mailed (booked and waiting), the credits given back
+ * and the drop-ins refunded. Refused, as the change itself would be, for a class this staff member
+ * may not change, one already cancelled or one that has ended.
+ */
+export async function previewCancellation(staff: StaffMember, classId: string, now = new Date()): Promise<{ ok: true; liveClass: LiveClass; facts: string[] } | { ok: false; problem: Problem }> {
+  const liveClass = await getStore().get(CLASSES, classId, LiveClassSchema);
+  if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
+  if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("class_not_yours") };
+  if (liveClass.status === "cancelled") return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class is already cancelled." } };
+  if (Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000 <= now.getTime()) return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class has already ended." } };
+  const online = await cancellationReach(classId);
+  const studio = liveClass.studioId ? await studioCancellationReach(liveClass) : null;
+  const booked = online.booked + (studio?.booked ?? 0);
+  const waiting = online.waitlisted + (studio?.waitlisted ?? 0);
+  const creditPlaces = online.creditBookings + (studio?.creditTickets ?? 0);
+  const credits = online.credits + (studio?.credits ?? 0);
+  const facts = [
+    booked + waiting === 0
+      ? "Nobody is booked or waiting, so nobody will be e-mailed."
+      : `${count(booked, "person", "people")} booked and ${count(waiting, "person", "people")} waiting will be e-mailed that it is cancelled.`,
+    creditPlaces === 0
+      ? "No places were paid with credits, so no credits go back."
+      : `${count(creditPlaces, "place was", "places were")} paid with credits: ${creditsLabel(credits)} ${credits === 1 ? "goes" : "go"} back to ${creditPlaces === 1 ? "that member" : "those members"}.`,
+  ];
+  if (studio) {
+    facts.push(
+      studio.dropIns === 0
+        ? "No drop-ins to refund."
+        : `${count(studio.dropIns, "drop-in is", "drop-ins are")} refunded: ${studio.dropInTotals.map((t) => formatMoney(t.amount, t.currency)).join(" and ")} in all.`,
+    );
+  }
+  facts.push("A cancelled class can't be put back on the schedule.");
+  return { ok: true, liveClass, facts };
 }
 
 /** The fields of a class a staff change can move; the sequence is bookkeeping and stays out of the log. */

@@ -169,4 +169,4 @@ export const EMPTY_PROMOTION_FORM: PromotionFormValues = {
 };
 
 /** Small zod guard for the pause and resume buttons. */
-export const CodeSwitchSchema = z.object({ intent: z.enum(["pause", "resume"]), code: z.string().max(64) });
+export const CodeSwitchSchema = z.object({ intent: z.enum(["pause", "resume", "delete"]), code: z.string().max(64) });

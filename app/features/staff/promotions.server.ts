@@ -76,6 +76,23 @@ export async function setPromotionCodeActive(actor: AuditActor, typed: string, a
   });
 }
 
+/**
+ * Deletes a code nobody has used (issue 34), with its audit entry, in one transaction. A code that
+ * was redeemed stays (its redemptions name it): it can only be paused.
+ */
+export async function deletePromotionCode(actor: AuditActor, typed: string, now = new Date()): Promise<CodeResult> {
+  const id = normalizeCode(typed);
+  if (!id) return { ok: false, problem: problemOf("staff_code_not_found") };
+  return getStore().transaction(async (tx) => {
+    const code = await tx.get(PROMOTION_CODES, id, AdminPromotionCodeSchema);
+    if (!code) return { ok: false as const, problem: problemOf("staff_code_not_found") };
+    if (code.redemptionCount > 0) return { ok: false as const, problem: problemOf("staff_code_used") };
+    tx.delete(PROMOTION_CODES, id);
+    recordChange(tx, { actor, area: "codes", action: "deleted the code", target: { collection: PROMOTION_CODES, id, label: id }, before: facts(code), after: null, at: now });
+    return { ok: true as const, changed: true };
+  });
+}
+
 /** The purchases that redeemed a code, newest first, with the member's name where they still have one. */
 export async function redemptionsOf(code: string, limit = 200): Promise<Array<{ purchaseId: string; redeemedAt: number; who: string }>> {
   const { docs } = await getStore().query(PROMOTION_REDEMPTIONS, RedemptionSchema, { where: [{ field: "promotionCodeId", op: "==", value: code }], limit });

@@ -63,6 +63,31 @@ export async function settleCancelledStudioClass(classId: string, now = new Date
 }
 
 /**
+ * Who cancelling this studio class would reach, read without changing anything (issue 34: staff see
+ * it before they confirm): tickets holding or waiting for a place, those paid with credits, and the
+ * drop-ins whose money would go back, with the amount per currency.
+ */
+export async function studioCancellationReach(liveClass: LiveClass): Promise<{ booked: number; waitlisted: number; creditTickets: number; credits: number; dropIns: number; dropInTotals: Array<{ amount: number; currency: string }> }> {
+  const tickets = (await ticketsForClass(liveClass.id)).filter((t) => t.status === "booked" || t.status === "waitlisted");
+  const byCredits = tickets.filter((t) => t.payment.method === "credits");
+  const dropIns = tickets.filter((t) => t.payment.method === "drop_in");
+  const totals = new Map<string, number>();
+  const transactions = dropIns.length === 0 ? [] : await getStore().getMany(dropIns.map((t) => ({ collection: STUDIO_TRANSACTIONS, id: t.payment.reference, schema: StudioTransactionSchema })));
+  for (const transaction of transactions) {
+    if (!transaction) continue;
+    totals.set(transaction.currency, (totals.get(transaction.currency) ?? 0) + transaction.amount);
+  }
+  return {
+    booked: tickets.filter((t) => t.status === "booked").length,
+    waitlisted: tickets.filter((t) => t.status === "waitlisted").length,
+    creditTickets: byCredits.length,
+    credits: byCredits.length * (liveClass.creditCost ?? 0),
+    dropIns: dropIns.length,
+    dropInTotals: [...totals].map(([currency, amount]) => ({ amount, currency })),
+  };
+}
+
+/**
  * The sweep: every studio class cancelled in the last week is settled again, so a cancellation cut
  * short (a crash, a provider that did not answer) still ends with everything given back and told.
  */

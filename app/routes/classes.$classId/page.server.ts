@@ -37,6 +37,8 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   "room-unavailable": { tone: "error", text: "We couldn't open the room just now. Please try again in a moment; the class waits for you." },
 };
 
+const BOOKED_AND_OPEN = { tone: "success" as const, text: "You're booked, and the room is open now: join whenever you're ready." };
+
 function whenText(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, zone: string): string {
   return `${clockDay(liveClass.startsAt, zone)}, ${timeRange(liveClass, zone)}`;
 }
@@ -148,7 +150,10 @@ export async function classPage(request: Request, context: object, idOrSlug: str
 
   const stateNote =
     status !== "cancelled" && liveClass.substituteTeacherId && teacher ? `${teacher.fullName} is teaching this class in place of its usual teacher.` : null;
-  const notice = NOTICES[url.searchParams.get("booking") ?? ""] ?? null;
+  // The copy follows the state (issue 34): inside the join window nothing says joining opens later.
+  const asked = url.searchParams.get("booking") ?? "";
+  const joinable = window.open && status !== "cancelled" && mine?.status === "booked";
+  const notice = joinable && asked === "booked" ? BOOKED_AND_OPEN : joinable && asked === "not-open" ? null : (NOTICES[asked] ?? null);
   const calendar = calendarLinks({ liveClass, teacherName: teacher?.fullName ?? null, url: new URL(path, getEnv().PUBLIC_SITE_URL).toString() });
 
   return {
