@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { LandingPage } from "~/features/content/landing-page";
 import { QuoteCard } from "./quote-card";
+import { OfferButton, useSalesCall } from "./sales-call";
 import { SectionHeading } from "./section-heading";
 import { mix } from "~/lib/colour";
 import { TeacherSection, type TeacherCardData } from "./teacher-card";
@@ -16,6 +17,8 @@ export interface LanderData {
 export function LanderPage({ page, teachers }: LanderData) {
   const { ctaHref } = page;
   const isPartner = page.kind === "partner";
+  // A member is shown their classes instead of the offer; staff and former members no button at all.
+  const offered = useSalesCall() === "offer";
   return (
     <>
       <section className="hero lander-hero" aria-labelledby="lander-title" data-header-watch="site-header--over-hero">
@@ -37,9 +40,7 @@ export function LanderPage({ page, teachers }: LanderData) {
             <h1 id="lander-title">{page.headline}</h1>
             {page.subheadline ? <p className="lede">{page.subheadline}</p> : null}
             <div className="button-row">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
+              <OfferButton label={page.cta.label} href={ctaHref} />
               <a className="button button--quiet" href="#offer">
                 See the offer
               </a>
@@ -73,10 +74,8 @@ export function LanderPage({ page, teachers }: LanderData) {
               ) : null}
             </div>
             <div className="stack">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
-              {page.offer.trialDays > 0 ? (
+              <OfferButton label={page.cta.label} href={ctaHref} />
+              {offered && page.offer.trialDays > 0 ? (
                 <p className="card__meta">
                   {page.offer.trialDays} days free. Cancel any time, in two taps.
                 </p>
@@ -135,19 +134,21 @@ export function LanderPage({ page, teachers }: LanderData) {
         </section>
       ) : null}
 
-      <section className="section" aria-labelledby="lander-cta-title">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="lander-cta-title">Whenever you are ready</h2>
-            <p>Your first class is a few minutes away. Start with one breath and see how it feels.</p>
-            <div className="button-row">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
+      {offered ? (
+        <section className="section" aria-labelledby="lander-cta-title">
+          <div className="container">
+            <div className="cta-band">
+              <h2 id="lander-cta-title">Whenever you are ready</h2>
+              <p>Your first class is a few minutes away. Start with one breath and see how it feels.</p>
+              <div className="button-row">
+                <Link className="button" to={ctaHref}>
+                  {page.cta.label}
+                </Link>
+              </div>
             </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </>
   );
 }

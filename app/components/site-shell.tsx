@@ -1,9 +1,10 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { MemberSummary } from "~/features/identity/member";
+import type { MemberSummary, SalesCall } from "~/features/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
+import { MEMBER_CALL } from "./sales-call";
 
 const NAV_LINKS = [
   { to: "/classes", label: "Classes" },
@@ -16,6 +17,17 @@ const NAV_LINKS = [
 ] as const;
 
 const DEFAULT_CTA = { label: "Start your free week", href: "/challenge" };
+
+/**
+ * The header's call to action for this person: the offer (the page's own on a lander) for someone who
+ * can take it, "Your classes" for a member, nothing for staff or someone whose plan has ended. A
+ * visitor's page is the shared one; `member` is set only on a signed-in person's private page.
+ */
+function headerCall(member: MemberSummary | null, offer: { label: string; href: string }): { label: string; href: string } | null {
+  const call: SalesCall = member?.call ?? "offer";
+  if (call === "offer") return offer;
+  return call === "member" ? MEMBER_CALL : null;
+}
 
 /** Skip link, header, main landmark and footer around every page. */
 export function SiteShell({
@@ -40,7 +52,7 @@ export function SiteShell({
         {banner}
         {children}
       </main>
-      {lander ? <CompactFooter /> : <SiteFooter />}
+      {handle.footer === "compact" ? <CompactFooter /> : <SiteFooter />}
     </>
   );
 }
@@ -65,6 +77,7 @@ function Account({ member }: { member: MemberSummary | null }) {
 function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const logoOnly = handle.headerVariant === "logo-only";
+  const cta = headerCall(member, DEFAULT_CTA);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -82,14 +95,14 @@ function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSum
                 ))}
               </ul>
             </nav>
-            {member?.isSubscribed ? null : (
-              <Link className="button button--small site-header__cta" to={DEFAULT_CTA.href}>
-                {DEFAULT_CTA.label}
+            {cta ? (
+              <Link className="button button--small site-header__cta" to={cta.href}>
+                {cta.label}
               </Link>
-            )}
+            ) : null}
             <Account member={member} />
             {/* Keyed by path so the sheet closes after a client-side navigation. */}
-            <MenuSheet key={location.pathname} />
+            <MenuSheet key={location.pathname} cta={cta} />
           </>
         )}
       </div>
@@ -98,7 +111,7 @@ function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSum
 }
 
 /** The phone menu: a <details> disclosure, so it opens and closes with or without JavaScript. */
-function MenuSheet() {
+function MenuSheet({ cta }: { cta: { label: string; href: string } | null }) {
   return (
     <details className="menu-sheet">
       <summary>
@@ -119,9 +132,11 @@ function MenuSheet() {
             ))}
           </ul>
         </nav>
-        <Link className="button" to={DEFAULT_CTA.href}>
-          {DEFAULT_CTA.label}
-        </Link>
+        {cta ? (
+          <Link className="button" to={cta.href}>
+            {cta.label}
+          </Link>
+        ) : null}
       </div>
     </details>
   );
@@ -131,21 +146,23 @@ function MenuSheet() {
 function LanderHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const data = useLanderData();
-  const cta = data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA;
+  const cta = headerCall(member, data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA);
   return (
     <header className="site-header site-header--lander">
       <div className="container site-header__inner">
         <Wordmark />
         {handle.headerVariant === "logo-only" ? null : (
           <>
-            <Link className="button button--small site-header__cta" to={cta.href}>
-              {cta.label}
-            </Link>
+            {cta ? (
+              <Link className="button button--small site-header__cta" to={cta.href}>
+                {cta.label}
+              </Link>
+            ) : null}
             <Account member={member} />
           </>
         )}
         {/* A menu-only lander (/jetblue/flyfi) swaps its call to action for the menu once scrolled. */}
-        {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} /> : null}
+        {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} cta={cta} /> : null}
       </div>
     </header>
   );
@@ -217,6 +234,21 @@ function SiteFooter() {
   );
 }
 
+/** A lander's footer: one quiet line, but every place a newcomer may want to look next. */
+const COMPACT_FOOTER_LINKS = [
+  { to: "/about", label: "About" },
+  { to: "/classes", label: "Live classes" },
+  { to: "/on-demand", label: "On demand" },
+  { to: "/studios", label: "Studios" },
+  { to: "/teachers", label: "Teachers" },
+  { to: "/blog", label: "Blog" },
+  { to: "/gift", label: "Gifts" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/privacy/choices", label: "Your privacy choices" },
+  { to: "/terms", label: "Terms" },
+] as const;
+
 function CompactFooter() {
   return (
     <footer className="site-footer site-footer--compact">
@@ -225,21 +257,11 @@ function CompactFooter() {
           <p>© 2026 Stillhour (a fictional company)</p>
           <nav aria-label="Footer">
             <ul>
-              <li>
-                <Link to="/about">About</Link>
-              </li>
-              <li>
-                <Link to="/teachers">Teachers</Link>
-              </li>
-              <li>
-                <Link to="/faq">FAQ</Link>
-              </li>
-              <li>
-                <Link to="/privacy">Privacy</Link>
-              </li>
-              <li>
-                <Link to="/terms">Terms</Link>
-              </li>
+              {COMPACT_FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

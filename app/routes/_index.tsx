@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
 import { PressStrip } from "~/components/press-strip";
 import { QuoteCard } from "~/components/quote-card";
+import { OfferButton, useSalesCall } from "~/components/sales-call";
 import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
@@ -79,6 +80,7 @@ const pick = (quote: { text: string; name: string } | null) => (quote ? { text: 
 
 export default function HomeRoute() {
   const { upcoming, teachers, quotes, press, today } = useLoaderData<typeof loader>();
+  const offered = useSalesCall() === "offer";
   return (
     <>
       <Hero
@@ -87,15 +89,13 @@ export default function HomeRoute() {
         lede="Guided meditation, mindfulness and breathwork with real teachers, live every day. Join from your sofa, your desk or your bed."
         actions={
           <>
-            <Link className="button" to="/challenge">
-              Start your free week
-            </Link>
+            <OfferButton label="Start your free week" href="/challenge" />
             <Link className="button button--secondary" to="/teachers">
               Meet the teachers
             </Link>
           </>
         }
-        note="Seven days free, then decide. Cancel any time, in two taps."
+        note={offered ? "Seven days free, then decide. Cancel any time, in two taps." : undefined}
       />
 
       <section className="section section--flush-top" aria-labelledby="modalities-title">
