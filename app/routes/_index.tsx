@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));
   const upcoming: ClassCardData[] = classes.map((liveClass) => ({
     id: liveClass.id,
-    href: `/classes/${liveClass.id}`,
+    href: `/classes/${liveClass.slug || liveClass.id}`,
     title: liveClass.title,
     when: formatClassTime(liveClass.startsAt, zone),
     modality: liveClass.modality,
