@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useSalesCall } from "./sales-call";
+import { useSalesCall } from "./site-shell";
 
 /** A closing band that invites someone to the membership: shown only to people who can take it (issue 34). */
 

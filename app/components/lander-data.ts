@@ -1,5 +1,13 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { LanderData } from "./lander-page";
+import type { LandingPage } from "~/features/content/landing-page";
+import type { TeacherCardData } from "./teacher-card";
+
+/** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
+export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription"> & { ctaHref: string };
+export interface LanderData {
+  page: LanderPageData;
+  teachers: TeacherCardData[];
+}
 
 /** Route ids of the two pathless layouts whose loaders load a landing page. */
 const LANDER_LAYOUT_IDS = ["routes/_lander", "routes/_partner"] as const;

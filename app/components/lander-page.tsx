@@ -2,17 +2,12 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { LandingPage } from "~/features/content/landing-page";
 import { QuoteCard } from "./quote-card";
-import { OfferButton, useSalesCall } from "./sales-call";
+import { OfferButton, useSalesCall } from "./site-shell";
 import { SectionHeading } from "./section-heading";
 import { mix } from "~/lib/colour";
-import { TeacherSection, type TeacherCardData } from "./teacher-card";
+import { TeacherSection } from "./teacher-card";
+import type { LanderData } from "./lander-data";
 
-/** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
-export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription"> & { ctaHref: string };
-export interface LanderData {
-  page: LanderPageData;
-  teachers: TeacherCardData[];
-}
 
 export function LanderPage({ page, teachers }: LanderData) {
   const { ctaHref } = page;

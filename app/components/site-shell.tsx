@@ -1,10 +1,9 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { MemberSummary, SalesCall } from "~/features/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
-import { MEMBER_CALL } from "./sales-call";
 
 const NAV_LINKS = [
   { to: "/classes", label: "Classes" },
@@ -18,15 +17,42 @@ const NAV_LINKS = [
 
 const DEFAULT_CTA = { label: "Start your free week", href: "/challenge" };
 
+/** The part of the root loader's data this reads (the root sits above components on the ladder). */
+type RootData = { member: Pick<MemberSummary, "call"> | null };
+
 /**
- * The header's call to action for this person: the offer (the page's own on a lander) for someone who
- * can take it, "Your classes" for a member, nothing for staff or someone whose plan has ended. A
- * visitor's page is the shared one; `member` is set only on a signed-in person's private page.
+ * Which call to action this page shows its reader (issue 34, `salesCallFor`). A visitor's page is the
+ * shared, cached one, so it always carries the offer; the root loader reads a signed-in person's
+ * summary only for their own private page (ADR 009), so nothing personal reaches a shared page.
  */
-function headerCall(member: MemberSummary | null, offer: { label: string; href: string }): { label: string; href: string } | null {
-  const call: SalesCall = member?.call ?? "offer";
-  if (call === "offer") return offer;
-  return call === "member" ? MEMBER_CALL : null;
+export function useSalesCall(): SalesCall {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return root?.member?.call ?? "offer";
+}
+
+/** A member's own way on, where a visitor would be offered the membership. */
+const MEMBER_CALL = { label: "Your classes", href: "/my-classes" } as const;
+
+/**
+ * The call to action for this person, in the header, the phone menu and on the page: the offer (a
+ * lander's own) for someone who can take it, "Your classes" for a member, nothing for staff or someone
+ * whose plan has ended. A visitor's page is the shared one; a member is known only on their own page.
+ */
+function callFor(call: SalesCall = "offer", offer: { label: string; href: string }): { label: string; href: string } | null {
+  return call === "offer" ? offer : call === "member" ? MEMBER_CALL : null;
+}
+
+/**
+ * The page's offer button for someone who can take it, "Your classes" for a member, nothing for
+ * anyone else (staff, or someone whose plan has ended).
+ */
+export function OfferButton(offer: { label: string; href: string }) {
+  const target = callFor(useSalesCall(), offer);
+  return target ? (
+    <Link className="button" to={target.href}>
+      {target.label}
+    </Link>
+  ) : null;
 }
 
 /** Skip link, header, main landmark and footer around every page. */
@@ -77,7 +103,7 @@ function Account({ member }: { member: MemberSummary | null }) {
 function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const logoOnly = handle.headerVariant === "logo-only";
-  const cta = headerCall(member, DEFAULT_CTA);
+  const cta = callFor(member?.call, DEFAULT_CTA);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -146,7 +172,7 @@ function MenuSheet({ cta }: { cta: { label: string; href: string } | null }) {
 function LanderHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const data = useLanderData();
-  const cta = headerCall(member, data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA);
+  const cta = callFor(member?.call, data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA);
   return (
     <header className="site-header site-header--lander">
       <div className="container site-header__inner">
@@ -235,19 +261,7 @@ function SiteFooter() {
 }
 
 /** A lander's footer: one quiet line, but every place a newcomer may want to look next. */
-const COMPACT_FOOTER_LINKS = [
-  { to: "/about", label: "About" },
-  { to: "/classes", label: "Live classes" },
-  { to: "/on-demand", label: "On demand" },
-  { to: "/studios", label: "Studios" },
-  { to: "/teachers", label: "Teachers" },
-  { to: "/blog", label: "Blog" },
-  { to: "/gift", label: "Gifts" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/privacy", label: "Privacy" },
-  { to: "/privacy/choices", label: "Your privacy choices" },
-  { to: "/terms", label: "Terms" },
-] as const;
+const LEFT_OUT_OF_COMPACT_FOOTER = ["/careers", "/press", "/mental-detox-ebook"];
 
 function CompactFooter() {
   return (
@@ -257,7 +271,9 @@ function CompactFooter() {
           <p>© 2026 Stillhour (a fictional company)</p>
           <nav aria-label="Footer">
             <ul>
-              {COMPACT_FOOTER_LINKS.map((link) => (
+              {FOOTER_GROUPS.flatMap((group): ReadonlyArray<{ to: string; label: string }> => group.links)
+                .filter((link) => !LEFT_OUT_OF_COMPACT_FOOTER.includes(link.to))
+                .map((link) => (
                 <li key={link.to}>
                   <Link to={link.to}>{link.label}</Link>
                 </li>

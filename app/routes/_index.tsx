@@ -6,7 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
 import { PressStrip } from "~/components/press-strip";
 import { QuoteCard } from "~/components/quote-card";
-import { OfferButton, useSalesCall } from "~/components/sales-call";
+import { OfferButton, useSalesCall } from "~/components/site-shell";
 import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";

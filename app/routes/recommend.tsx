@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
-import { useSalesCall } from "~/components/sales-call";
+import { useSalesCall } from "~/components/site-shell";
 import { SectionHeading } from "~/components/section-heading";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";

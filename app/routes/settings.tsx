@@ -22,7 +22,7 @@ import { demoPaymentsActive } from "~/features/checkout/demo-checkout.server";
 import { membershipFacts } from "~/features/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
 import { initialsOf } from "~/features/identity/user";
-import { formatPhoneForReading } from "~/features/identity/phone";
+import { formatPhoneForReading } from "~/features/identity/phone-display.server";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";

@@ -1,9 +1,9 @@
 import examples from "libphonenumber-js/mobile/examples";
 import { getExampleNumber, type CountryCode } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
+import { formatPhoneForReading } from "./phone-display.server";
 import {
   DEFAULT_PHONE_COUNTRY,
-  formatPhoneForReading,
   PHONE_MASKS,
   followPhoneEdit,
   formatPhoneAsTyped,

@@ -209,17 +209,6 @@ export function toE164(country: string, raw: string): PhoneResult {
   return { ok: true, e164: phone.number };
 }
 
-/**
- * A stored E.164 number the way a person reads it (issue 34): "(201) 555-0178" for North American
- * numbers, "+44 7700 900123" for the rest; anything unreadable comes back as it was. Call it in a
- * loader, so a page that only shows a number does not carry the phone metadata to the browser.
- */
-export function formatPhoneForReading(e164: string): string {
-  const phone = parsePhoneNumberFromString(e164);
-  if (!phone) return e164;
-  return phone.countryCallingCode === "1" ? phone.formatNational() : phone.formatInternational();
-}
-
 const PHONE_MESSAGES: Record<PhoneProblem, string> = {
   empty: "Please enter your phone number.",
   too_short: "That number looks a digit or two short. Please check it.",
