@@ -39,10 +39,14 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
           <li>
             <Link to="/practice">Practice</Link>
           </li>
-
           <li>
             <Link to="/settings">Settings</Link>
           </li>
+          {member.isStaff ? (
+            <li>
+              <Link to="/staff">Back office</Link>
+            </li>
+          ) : null}
         </ul>
         <Form method="post" action="/sign-out" reloadDocument>
           <button type="submit" className="button button--quiet button--small">

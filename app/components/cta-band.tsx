@@ -1,4 +1,7 @@
 import { Link } from "@remix-run/react";
+import { useSalesCall } from "./site-shell";
+
+/** A closing band that invites someone to the membership: shown only to people who can take it (issue 34). */
 
 export function CtaBand({
   title,
@@ -12,6 +15,7 @@ export function CtaBand({
   cta?: { label: string; href: string };
   secondary?: { label: string; href: string };
 }) {
+  if (useSalesCall() !== "offer") return null;
   return (
     <section className="section" aria-labelledby="cta-band-title">
       <div className="container">

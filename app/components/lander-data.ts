@@ -1,5 +1,17 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { LanderData } from "./lander-page";
+import type { LandingPage } from "~/features/content/landing-page";
+import type { TeacherCardData } from "./teacher-card";
+
+/** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
+export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription" | "offer"> & {
+  ctaHref: string;
+  /** The offer as billing's model states it (ADR 056): `terms` is its one line, every plan's price in it. */
+  offer: LandingPage["offer"] & { terms: string };
+};
+export interface LanderData {
+  page: LanderPageData;
+  teachers: TeacherCardData[];
+}
 
 /** Route ids of the two pathless layouts whose loaders load a landing page. */
 const LANDER_LAYOUT_IDS = ["routes/_lander", "routes/_partner"] as const;

@@ -2,26 +2,20 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { LandingPage } from "~/features/content/landing-page";
 import { QuoteCard } from "./quote-card";
+import { OfferButton, useSalesCall } from "./site-shell";
 import { SectionHeading } from "./section-heading";
 import { mix } from "~/lib/colour";
 import { sceneFor } from "~/lib/art-scene";
 import { ArtImage } from "./art-image";
-import { TeacherSection, type TeacherCardData } from "./teacher-card";
+import { TeacherSection } from "./teacher-card";
+import type { LanderData } from "./lander-data";
 
-/** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */
-export type LanderPageData = Omit<LandingPage, "seoTitle" | "seoDescription" | "offer"> & {
-  ctaHref: string;
-  /** The offer as billing's model states it (ADR 056): `terms` is its one line, every plan's price in it. */
-  offer: LandingPage["offer"] & { terms: string };
-};
-export interface LanderData {
-  page: LanderPageData;
-  teachers: TeacherCardData[];
-}
 
 export function LanderPage({ page, teachers }: LanderData) {
   const { ctaHref } = page;
   const isPartner = page.kind === "partner";
+  // A member is shown their classes instead of the offer; staff and former members no button at all.
+  const offered = useSalesCall() === "offer";
   return (
     <>
       <section className="hero lander-hero" aria-labelledby="lander-title" data-header-watch="site-header--over-hero">
@@ -44,9 +38,7 @@ export function LanderPage({ page, teachers }: LanderData) {
             <h1 id="lander-title">{page.headline}</h1>
             {page.subheadline ? <p className="lede">{page.subheadline}</p> : null}
             <div className="button-row">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
+              <OfferButton label={page.cta.label} href={ctaHref} />
               <a className="button button--quiet" href="#offer">
                 See the offer
               </a>
@@ -80,10 +72,8 @@ export function LanderPage({ page, teachers }: LanderData) {
               ) : null}
             </div>
             <div className="stack">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
-              {page.offer.terms ? (
+              <OfferButton label={page.cta.label} href={ctaHref} />
+              {offered && page.offer.terms ? (
                 <p className="card__meta" data-testid="offer-terms">
                   {page.offer.terms}
                 </p>
@@ -142,19 +132,21 @@ export function LanderPage({ page, teachers }: LanderData) {
         </section>
       ) : null}
 
-      <section className="section" aria-labelledby="lander-cta-title">
-        <div className="container">
-          <div className="cta-band">
-            <h2 id="lander-cta-title">Whenever you are ready</h2>
-            <p>Your first class is a few minutes away. Start with one breath and see how it feels.</p>
-            <div className="button-row">
-              <Link className="button" to={ctaHref}>
-                {page.cta.label}
-              </Link>
+      {offered ? (
+        <section className="section" aria-labelledby="lander-cta-title">
+          <div className="container">
+            <div className="cta-band">
+              <h2 id="lander-cta-title">Whenever you are ready</h2>
+              <p>Your first class is a few minutes away. Start with one breath and see how it feels.</p>
+              <div className="button-row">
+                <Link className="button" to={ctaHref}>
+                  {page.cta.label}
+                </Link>
+              </div>
             </div>
           </div>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { pageMeta } from "~/lib/seo";
-import { useLanderData } from "./lander-data";
-import { LanderPage, type LanderData } from "./lander-page";
+import { useLanderData, type LanderData } from "./lander-data";
+import { LanderPage } from "./lander-page";
 
 /** The default export of every lander and partner page file. */
 export function LanderRoute() {

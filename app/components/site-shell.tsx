@@ -1,6 +1,6 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { MemberSummary } from "~/features/identity/member";
+import type { MemberSummary, SalesCall } from "~/features/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";
@@ -17,6 +17,44 @@ const NAV_LINKS = [
 
 // The standard offer (ADR 056): /subscribe without a code gives exactly the week this promises.
 const DEFAULT_CTA = { label: "Start your free week", href: "/subscribe" };
+
+/** The part of the root loader's data this reads (the root sits above components on the ladder). */
+type RootData = { member: Pick<MemberSummary, "call"> | null };
+
+/**
+ * Which call to action this page shows its reader (issue 34, `salesCallFor`). A visitor's page is the
+ * shared, cached one, so it always carries the offer; the root loader reads a signed-in person's
+ * summary only for their own private page (ADR 009), so nothing personal reaches a shared page.
+ */
+export function useSalesCall(): SalesCall {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return root?.member?.call ?? "offer";
+}
+
+/** A member's own way on, where a visitor would be offered the membership. */
+const MEMBER_CALL = { label: "Your classes", href: "/my-classes" } as const;
+
+/**
+ * The call to action for this person, in the header, the phone menu and on the page: the offer (a
+ * lander's own) for someone who can take it, "Your classes" for a member, nothing for staff or someone
+ * whose plan has ended. A visitor's page is the shared one; a member is known only on their own page.
+ */
+function callFor(call: SalesCall = "offer", offer: { label: string; href: string }): { label: string; href: string } | null {
+  return call === "offer" ? offer : call === "member" ? MEMBER_CALL : null;
+}
+
+/**
+ * The page's offer button for someone who can take it, "Your classes" for a member, nothing for
+ * anyone else (staff, or someone whose plan has ended).
+ */
+export function OfferButton(offer: { label: string; href: string }) {
+  const target = callFor(useSalesCall(), offer);
+  return target ? (
+    <Link className="button" to={target.href}>
+      {target.label}
+    </Link>
+  ) : null;
+}
 
 /** Skip link, header, main landmark and footer around every page. */
 export function SiteShell({
@@ -41,7 +79,7 @@ export function SiteShell({
         {banner}
         {children}
       </main>
-      {lander ? <CompactFooter /> : <SiteFooter />}
+      {handle.footer === "compact" ? <CompactFooter /> : <SiteFooter />}
     </>
   );
 }
@@ -66,6 +104,7 @@ function Account({ member }: { member: MemberSummary | null }) {
 function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const logoOnly = handle.headerVariant === "logo-only";
+  const cta = callFor(member?.call, DEFAULT_CTA);
   return (
     <header className="site-header">
       <div className="container site-header__inner">
@@ -83,14 +122,14 @@ function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSum
                 ))}
               </ul>
             </nav>
-            {member?.isSubscribed ? null : (
-              <Link className="button button--small site-header__cta" to={DEFAULT_CTA.href}>
-                {DEFAULT_CTA.label}
+            {cta ? (
+              <Link className="button button--small site-header__cta" to={cta.href}>
+                {cta.label}
               </Link>
-            )}
+            ) : null}
             <Account member={member} />
             {/* Keyed by path so the sheet closes after a client-side navigation. */}
-            <MenuSheet key={location.pathname} />
+            <MenuSheet key={location.pathname} cta={cta} />
           </>
         )}
       </div>
@@ -99,7 +138,7 @@ function SiteHeader({ handle, member }: { handle: RouteHandle; member: MemberSum
 }
 
 /** The phone menu: a <details> disclosure, so it opens and closes with or without JavaScript. */
-function MenuSheet() {
+function MenuSheet({ cta }: { cta: { label: string; href: string } | null }) {
   return (
     <details className="menu-sheet">
       <summary>
@@ -120,9 +159,11 @@ function MenuSheet() {
             ))}
           </ul>
         </nav>
-        <Link className="button" to={DEFAULT_CTA.href}>
-          {DEFAULT_CTA.label}
-        </Link>
+        {cta ? (
+          <Link className="button" to={cta.href}>
+            {cta.label}
+          </Link>
+        ) : null}
       </div>
     </details>
   );
@@ -132,21 +173,23 @@ function MenuSheet() {
 function LanderHeader({ handle, member }: { handle: RouteHandle; member: MemberSummary | null }) {
   const location = useLocation();
   const data = useLanderData();
-  const cta = data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA;
+  const cta = callFor(member?.call, data ? { label: data.page.cta.label, href: data.page.ctaHref } : DEFAULT_CTA);
   return (
     <header className="site-header site-header--lander">
       <div className="container site-header__inner">
         <Wordmark />
         {handle.headerVariant === "logo-only" ? null : (
           <>
-            <Link className="button button--small site-header__cta" to={cta.href}>
-              {cta.label}
-            </Link>
+            {cta ? (
+              <Link className="button button--small site-header__cta" to={cta.href}>
+                {cta.label}
+              </Link>
+            ) : null}
             <Account member={member} />
           </>
         )}
         {/* A menu-only lander (/jetblue/flyfi) swaps its call to action for the menu once scrolled. */}
-        {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} /> : null}
+        {handle.menuOnly !== "never" && handle.headerVariant !== "logo-only" ? <MenuSheet key={location.pathname} cta={cta} /> : null}
       </div>
     </header>
   );
@@ -218,6 +261,9 @@ function SiteFooter() {
   );
 }
 
+/** A lander's footer: one quiet line, but every place a newcomer may want to look next. */
+const LEFT_OUT_OF_COMPACT_FOOTER = ["/careers", "/press", "/mental-detox-ebook"];
+
 function CompactFooter() {
   return (
     <footer className="site-footer site-footer--compact">
@@ -226,21 +272,13 @@ function CompactFooter() {
           <p>© 2026 Stillhour (a fictional company)</p>
           <nav aria-label="Footer">
             <ul>
-              <li>
-                <Link to="/about">About</Link>
-              </li>
-              <li>
-                <Link to="/teachers">Teachers</Link>
-              </li>
-              <li>
-                <Link to="/faq">FAQ</Link>
-              </li>
-              <li>
-                <Link to="/privacy">Privacy</Link>
-              </li>
-              <li>
-                <Link to="/terms">Terms</Link>
-              </li>
+              {FOOTER_GROUPS.flatMap((group): ReadonlyArray<{ to: string; label: string }> => group.links)
+                .filter((link) => !LEFT_OUT_OF_COMPACT_FOOTER.includes(link.to))
+                .map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
+import { fillAddressFromTitle } from "./address-from-title";
 
 type Field = "title" | "titleSlug" | "excerpt" | "category" | "authorTeacherId" | "heroColor" | "bodyHtml" | "publishAt";
 export type StaffArticleValues = Record<Field | "intent", string>;
@@ -50,7 +51,7 @@ export function StaffArticleForm({
   const bodyHint = "Simple HTML: <p>, <h2>, <h3>, lists, <blockquote>, <strong>, <em> and links. Anything else is removed when you save.";
   const excerpt = fieldIds("excerpt", "One or two sentences under the title and on the blog list.", errors.excerpt);
   return (
-    <Form method="post" aria-labelledby="article-form-title" noValidate className="stack">
+    <Form method="post" aria-labelledby="article-form-title" noValidate className="stack" onChange={fillAddressFromTitle("titleSlug")}>
       <h2 id="article-form-title">{state ? "Edit the article" : "New article"}</h2>
       {errors.intent ? (
         <p className="notice notice--error" role="alert">

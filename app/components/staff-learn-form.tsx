@@ -3,6 +3,7 @@ import { PageNotices } from "~/components/page-notices";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { RichTextField } from "~/components/rich-text-field";
 import { StaffPublishButtons } from "~/components/staff-publish-buttons";
+import { fillAddressFromTitle } from "./address-from-title";
 
 type LessonFormValues = { title: string; summary: string; durationMinutes: string; bodyHtml: string };
 type LearnFormValues = { title: string; slug: string; summary: string; color: string; order: string; lessons: LessonFormValues[]; publishAt: string };
@@ -36,7 +37,7 @@ export function StaffLearnForm({
   const color = fieldIds("color", undefined, errors.color);
   const rows: LessonFormValues[] = [...values.lessons, { title: "", summary: "", durationMinutes: "", bodyHtml: "" }];
   return (
-    <Form method="post" aria-labelledby="learn-form-title" noValidate className="stack">
+    <Form method="post" aria-labelledby="learn-form-title" noValidate className="stack" onChange={fillAddressFromTitle("slug")}>
       <h2 id="learn-form-title">{state ? "Edit the series" : "New series"}</h2>
       <PageNotices error={errors.intent} />
       <FormField name="title" label="Title" defaultValue={values.title} error={errors.title} focusOnError maxLength={120} autoComplete="off" />

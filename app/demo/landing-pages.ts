@@ -609,7 +609,7 @@ const LANDERS: LanderSeed[] = [
     logo: ["Stillhour for Oura members", "sans"],
     eyebrow: "Rest and recovery",
     headline: "Your readiness matters. So does how you feel.",
-    subheadline: "Stillhour for Oura members: wind-downs, recovery breathing and sleep classes for nights that count.",
+    subheadline: "Wind-downs, recovery breathing and sleep classes for nights that count.",
     body: [
       "If you track your sleep, you already know that a calm evening can change the next morning. This page gathers the Stillhour classes that help most: slow breathing before bed, body scans and quiet recovery sits.",
       "Pick a class by the time you have, not by a score. Some nights ten minutes is plenty. On others, a forty-minute sleep story is exactly right.",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  FOOTERS,
   HEADER_STYLES,
   HEADER_VARIANTS,
   LAYOUTS,
@@ -21,6 +22,7 @@ export const RouteHandleSchema = z
     theme: z.enum(THEMES),
     header: z.enum(HEADER_STYLES),
     headerVariant: z.enum(HEADER_VARIANTS),
+    footer: z.enum(FOOTERS),
     banner: z.boolean(),
     surveys: z.boolean(),
     logoOnScroll: z.boolean(),

@@ -9,6 +9,7 @@ export const SHELLS = ["site", "staff"] as const;
 export const THEMES = ["light", "dark"] as const;
 export const HEADER_STYLES = ["fixed", "static"] as const;
 export const HEADER_VARIANTS = ["full", "logo-only"] as const;
+export const FOOTERS = ["full", "compact"] as const;
 export const MENU_ONLY_MODES = ["always", "scrolled", "never"] as const;
 export const ROLES = ["admin", "blogEditor", "cohost", "facilitator", "studioStaff"] as const;
 export const VIEW_KEYS = ["path", "route"] as const;
@@ -23,6 +24,8 @@ export interface RouteHandle {
   header: (typeof HEADER_STYLES)[number];
   /** "logo-only" is the /beats variant: the header shows the wordmark and nothing else. */
   headerVariant: (typeof HEADER_VARIANTS)[number];
+  /** "compact" is the landers' one line of links; the home page keeps the full footer. */
+  footer: (typeof FOOTERS)[number];
   banner: boolean;
   surveys: boolean;
   logoOnScroll: boolean;
@@ -50,6 +53,7 @@ export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
   theme: "light",
   header: "static",
   headerVariant: "full",
+  footer: "full",
   banner: false,
   surveys: false,
   logoOnScroll: false,

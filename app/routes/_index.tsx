@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
 import { PressStrip } from "~/components/press-strip";
 import { QuoteCard } from "~/components/quote-card";
+import { OfferButton, useSalesCall } from "~/components/site-shell";
 import { SectionHeading } from "~/components/section-heading";
 import { StoreBadges } from "~/components/site-shell";
 import { TeacherSection } from "~/components/teacher-card";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const names = new Map(teachers.map((teacher) => [teacher.id, teacher.fullName]));
   const upcoming: ClassCardData[] = classes.map((liveClass) => ({
     id: liveClass.id,
-    href: `/classes/${liveClass.id}`,
+    href: `/classes/${liveClass.slug || liveClass.id}`,
     title: liveClass.title,
     when: classCardWhen(liveClass.startsAt, zone, liveClass.durationMinutes),
     modality: liveClass.modality,
@@ -83,6 +84,7 @@ const pick = (quote: { text: string; name: string } | null) => (quote ? { text: 
 
 export default function HomeRoute() {
   const { upcoming, teachers, quotes, press, today, offer } = useLoaderData<typeof loader>();
+  const offered = useSalesCall() === "offer";
   return (
     <>
       <Hero
@@ -91,15 +93,13 @@ export default function HomeRoute() {
         lede="Guided meditation, mindfulness and breathwork with real teachers, live every day. Join from your sofa, your desk or your bed."
         actions={
           <>
-            <Link className="button" to={offer.href}>
-              {offer.action}
-            </Link>
+            <OfferButton label={offer.action} href={offer.href} />
             <Link className="button button--secondary" to="/teachers">
               Meet the teachers
             </Link>
           </>
         }
-        note={offer.line}
+        note={offered ? offer.line : undefined}
       />
 
       <section className="section section--flush-top" aria-labelledby="modalities-title">

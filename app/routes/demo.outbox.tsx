@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
+import { formatPhoneForReading } from "~/features/identity/phone-display.server";
 import { readDemoOutbox } from "~/platform/demo-outbox.server";
 
 /**
@@ -30,7 +31,8 @@ export async function loader(_args: LoaderFunctionArgs) {
     target.searchParams.set("oobCode", link.oobCode);
     return { email: link.email, href: `${target.pathname}${target.search}` };
   });
-  return data({ links, codes: outbox.codes.reverse(), mail, emulatorSilent }, { headers: { "Cache-Control": "private, no-store" } });
+  const codes = outbox.codes.reverse().map((entry) => ({ ...entry, phoneNumber: formatPhoneForReading(entry.phoneNumber) }));
+  return data({ links, codes, mail, emulatorSilent }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function DemoOutboxRoute() {

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
+import { useSalesCall } from "~/components/site-shell";
 import { SectionHeading } from "~/components/section-heading";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
@@ -22,6 +23,7 @@ const STEPS = [
 ];
 
 export default function RecommendRoute() {
+  const call = useSalesCall();
   return (
     <>
       <section className="page-intro" aria-labelledby="recommend-title">
@@ -32,11 +34,20 @@ export default function RecommendRoute() {
             Know someone who could use a quieter hour? Send them your link. They get 30 days free, and you get a month on
             us once they stay. No pressure either way.
           </p>
-          <div className="button-row">
-            <Link className="button" to="/subscribe">
-              Start your free week first
-            </Link>
-          </div>
+          {call === "none" ? null : (
+            <div className="button-row">
+              {/* A member already has a link to send: settings keeps it. */}
+              {call === "member" ? (
+                <Link className="button" to="/settings#referrals">
+                  Find your invitation link
+                </Link>
+              ) : (
+                <Link className="button" to="/subscribe">
+                  Start your free week first
+                </Link>
+              )}
+            </div>
+          )}
         </div>
       </section>
       <section className="section section--flush-top" aria-labelledby="recommend-steps">

@@ -22,6 +22,7 @@ import { demoPaymentsActive } from "~/features/checkout/demo-checkout.server";
 import { membershipFacts } from "~/features/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
 import { initialsOf } from "~/features/identity/user";
+import { formatPhoneForReading } from "~/features/identity/phone-display.server";
 import { parseForm } from "~/features/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
@@ -87,7 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: pendingEmail ?? user.email ?? "", birthday: user.birthday ?? "" },
       emailChange: { confirmed: user.email, pending: pendingEmail },
       username: user.username ?? "",
-      phoneNumber: user.phoneNumber,
+      // As a person reads it ("(201) 555-0178"), formatted here so the page carries no phone metadata for it.
+      phoneNumber: user.phoneNumber ? formatPhoneForReading(user.phoneNumber) : null,
       membership: facts ? describeMembership(facts, zone) : null,
       membershipNotice: membershipNotice(notice),
       credits: describeCredits(credits, zone ?? "UTC"),

@@ -1,7 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/article-view";
-import { getArticleForStaff, previewOf } from "~/features/staff/articles.server";
+import { PreviewNotice } from "~/components/preview-notice";
+import { validTimeZone } from "~/features/identity/user";
+import { previewNotice } from "~/features/staff/publishing";
+import { getArticleForStaff, previewOf, stateOf } from "~/features/staff/articles.server";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
@@ -17,13 +20,15 @@ export const handle = defineHandle({ name: "staff-article-preview", layout: "mai
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.article.title ?? "article"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "articles");
+  const staff = await requireStaff(request, "articles");
   const stored = await getArticleForStaff(params.id ?? "");
   if (!stored) throw notFound();
   const article = previewOf(stored);
   const [author] = article.authorTeacherId ? await getTeachersByIds([article.authorTeacherId]) : [];
   return data(
     {
+      id: stored.id,
+      notice: previewNotice(stateOf(stored), stored.publishAt ?? null, "the blog", validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC"),
       previous: null,
       next: null,
       related: [],
@@ -46,5 +51,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function StaffArticlePreviewRoute() {
-  return <ArticleView {...useLoaderData<typeof loader>()} />;
+  const { id, notice, ...page } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PreviewNotice text={notice} editHref={`/staff/articles/${id}`} />
+      <ArticleView {...page} />
+    </>
+  );
 }

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StaffPage, StaffTable } from "~/components/staff-page";
 import { FieldError, fieldIds } from "~/components/form-field";
-import { AUDIT_AREAS, AUDIT_AREA_LABEL, AuditFilterSchema, showValue } from "~/features/staff/audit";
+import { AUDIT_AREAS, AUDIT_AREA_LABEL, AuditFilterSchema, fieldLabel, showValue } from "~/features/staff/audit";
 import { listAuditEntries } from "~/features/staff/audit.server";
 import { listStaff } from "~/features/staff/people.server";
 import { ROLE_LABEL, STAFF_AREAS } from "~/features/staff/staff-areas";
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         area: AUDIT_AREA_LABEL[e.area],
         action: e.action,
         target: e.target.label || e.target.id,
-        changes: e.changes.map((c) => ({ field: c.field, before: showValue(c.before), after: showValue(c.after) })),
+        changes: e.changes.map((c) => ({ key: c.field, field: fieldLabel(c.field), before: showValue(c.before), after: showValue(c.after) })),
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -121,7 +121,7 @@ export default function StaffAuditRoute() {
             <p>
               {e.action}: <span className="audit-entry__target">{e.target}</span>
             </p>
-            <StaffTable caption={`Fields changed by ${e.who}: ${e.action}`} columns={["Field", "Before", "After"]} rows={e.changes.map((c) => ({ key: c.field, cells: [c.field, c.before, c.after] }))} rowHeader />
+            <StaffTable caption={`Fields changed by ${e.who}: ${e.action}`} columns={["Field", "Before", "After"]} rows={e.changes.map((c) => ({ key: c.key, cells: [c.field, c.before, c.after] }))} rowHeader />
           </li>
         ))}
       </ol>

@@ -1,6 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LearnSeriesView } from "~/components/learn-series-view";
+import { PreviewNotice } from "~/components/preview-notice";
+import { validTimeZone } from "~/features/identity/user";
+import { previewNotice } from "~/features/staff/publishing";
+import { publishStateOf } from "~/features/staff/publishing.server";
 import { getSeriesForStaff, previewSeries } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
@@ -13,13 +17,20 @@ export const handle = defineHandle({ name: "staff-learn-preview", layout: "main"
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.series.title ?? "series"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "learn");
+  const staff = await requireStaff(request, "learn");
   const stored = await getSeriesForStaff(params.id ?? "");
   if (!stored) throw notFound();
   const { slug, title, summary, lessons } = previewSeries(stored);
-  return data({ series: { slug, title, summary, lessons } }, { headers: { "Cache-Control": "private, no-store" } });
+  const notice = previewNotice(publishStateOf(stored), stored.publishAt ?? null, "the learn pages", validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC");
+  return data({ id: stored.id, notice, series: { slug, title, summary, lessons } }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function StaffLearnPreviewRoute() {
-  return <LearnSeriesView {...useLoaderData<typeof loader>()} />;
+  const { id, notice, series } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <PreviewNotice text={notice} editHref={`/staff/learn/${id}`} />
+      <LearnSeriesView series={series} />
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage, StaffRoleList } from "~/components/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
+import { formatPhoneForReading } from "~/features/identity/phone-display.server";
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
 import { listTeachersForStaff } from "~/features/staff/teachers.server";
@@ -103,7 +104,7 @@ function view(person: Person): StaffPersonView {
   return {
     uid: person.uid,
     name: person.name,
-    contact: [person.phoneNumber, person.email].filter(Boolean).join(" · "),
+    contact: [person.phoneNumber ? formatPhoneForReading(person.phoneNumber) : null, person.email].filter(Boolean).join(" · "),
     roles: person.roles,
     studioIds: person.studioIds,
     teacherId: person.teacherId,

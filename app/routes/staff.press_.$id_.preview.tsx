@@ -1,6 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PressCoverage } from "~/components/press-coverage";
+import { validTimeZone } from "~/features/identity/user";
+import { previewNotice } from "~/features/staff/publishing";
+import { publishStateOf } from "~/features/staff/publishing.server";
 import { getPressForStaff, previewPress } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
@@ -13,20 +16,21 @@ export const handle = defineHandle({ name: "staff-press-preview", layout: "main"
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.item.title ?? "press item"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, "press");
+  const staff = await requireStaff(request, "press");
   const stored = await getPressForStaff(params.id ?? "");
   if (!stored) throw notFound();
   const { id, outlet, title, publishedAt, url, excerpt } = previewPress(stored);
-  return data({ item: { id, outlet, title, publishedAt, url, excerpt } }, { headers: { "Cache-Control": "private, no-store" } });
+  const notice = previewNotice(publishStateOf(stored), stored.publishAt ?? null, "the press page", validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC");
+  return data({ notice, item: { id, outlet, title, publishedAt, url, excerpt } }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export default function StaffPressPreviewRoute() {
-  const { item } = useLoaderData<typeof loader>();
+  const { item, notice } = useLoaderData<typeof loader>();
   return (
     <section className="section" aria-labelledby="press-preview-title">
       <div className="container container--narrow">
-        <p className="eyebrow">
-          Preview · <a href={`/staff/press/${item.id}`}>Back to the editor</a>
+        <p className="notice preview-notice" role="note" data-testid="preview-notice">
+          <strong>Preview.</strong> {notice} <a href={`/staff/press/${item.id}`}>Back to the editor</a>
         </p>
         <h1 id="press-preview-title">Coverage</h1>
         <PressCoverage articles={[item]} />

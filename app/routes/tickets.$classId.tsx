@@ -42,9 +42,17 @@ export default function TicketRoute() {
           <figure className="ticket-code">
             <div role="img" aria-label={`Check-in QR code for ${page.title}`} dangerouslySetInnerHTML={{ __html: page.qrSvg }} />
             <figcaption className="stack">
-              <span>Show this at the front desk, or read out your code:</span>
+              <span>Show this at the front desk, or read out your check-in code.</span>
+              <span className="ticket-code__label">
+                Check-in code
+              </span>
+              {/* In two groups of five, so it is easy to read out; the gap is drawn, so a copied code has none. */}
               <span className="ticket-code__text" data-testid="check-in-code">
-                {page.code}
+                {codeGroups(page.code).map((group, index) => (
+                  <span key={index} className="ticket-code__group">
+                    {group}
+                  </span>
+                ))}
               </span>
             </figcaption>
           </figure>
@@ -74,4 +82,9 @@ export default function TicketRoute() {
       </div>
     </section>
   );
+}
+
+/** A check-in code in groups of five characters ("SGTU7", "3DCSL"). */
+function codeGroups(code: string): string[] {
+  return code.match(/.{1,5}/g) ?? [code];
 }

@@ -1,5 +1,5 @@
 import { getEnv } from "~/lib/env.server";
-import type { MemberSummary, PublicIdentityConfig } from "~/features/identity/member";
+import { salesCallFor, type MemberSummary, type PublicIdentityConfig } from "~/features/identity/member";
 import { toLiveUserRecord } from "~/features/identity/live-user";
 import { liveUserOptions } from "./live-user.server";
 import { initialsOf } from "~/features/identity/user";
@@ -17,6 +17,8 @@ export async function getMemberSummary(request: Request, context?: object): Prom
     photoUrl: user.photoUrl,
     photoColor: user.photoColor,
     isSubscribed: user.isSubscribed,
+    isStaff: user.roles.length > 0,
+    call: salesCallFor(user),
     record: toLiveUserRecord(user),
     liveOptions: liveUserOptions(state.viewer),
     handOverMs: Math.max(0, (state.viewer.signedInAt + MAX_SIGN_IN_AGE_SECONDS) * 1000 - Date.now()),

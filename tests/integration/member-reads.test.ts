@@ -30,6 +30,8 @@ const SITE = "http://localhost:3000";
 let cookie = "";
 let uid = "";
 let classIds: string[] = [];
+// Each class's one address (issue 34: the id 301s to the slug's).
+let classSlugs: string[] = [];
 
 /** One page view: the root's loader and the page's, one context, one tally. */
 async function view(path: string, loader: (args: never) => Promise<unknown>, params: Record<string, string> = {}) {
@@ -49,6 +51,7 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     const now = new Date();
     const upcoming = (await listUpcomingClasses({ from: new Date(now.getTime() + 3_600_000), to: new Date(now.getTime() + 7 * 86_400_000) })).slice(0, 3);
     classIds = upcoming.map((c) => c.id);
+    classSlugs = upcoming.map((c) => c.slug || c.id);
     for (const classId of classIds) await bookClass({ uid, classId, now, isMember: true });
   });
 
@@ -56,7 +59,7 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     ["the schedule", () => ["/classes", schedule.loader as never, {}], 1],
     ["the hub", () => ["/on-demand", hub.loader as never, {}], 2],
     ["my classes", () => ["/my-classes", myClasses.loader as never, {}], 3],
-    ["a booked class", () => [`/classes/${classIds[0]}`, classRoute.loader as never, { classId: classIds[0] }], 2],
+    ["a booked class", () => [`/classes/${classSlugs[0]}`, classRoute.loader as never, { classId: classSlugs[0] }], 2],
     ["an on-demand class", () => ["/on-demand/evening-unwind", onDemandClass.loader as never, { classSlug: "evening-unwind" }], 2],
     // The member's own documents in one batch; the private record and two queries (gifts, invitations) beside it.
     ["settings", () => ["/settings", settings.loader as never, {}], 4],
@@ -81,12 +84,12 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
   }
 
   it("a class page shows a cancellation at once: a class write drops the shared copy", async () => {
-    const classId = classIds[1];
-    const before = await view(`/classes/${classId}`, classRoute.loader as never, { classId });
+    const [classId, slug] = [classIds[1], classSlugs[1]];
+    const before = await view(`/classes/${slug}`, classRoute.loader as never, { classId: slug });
     expect((before.page as { data: { state: string } }).data.state).toBe("scheduled");
     const cancelled = await changeClass({ intent: "cancel", classId });
     expect(cancelled.ok).toBe(true);
-    const after = await view(`/classes/${classId}`, classRoute.loader as never, { classId });
+    const after = await view(`/classes/${slug}`, classRoute.loader as never, { classId: slug });
     expect((after.page as { data: { state: string } }).data.state).toBe("cancelled");
   });
 });

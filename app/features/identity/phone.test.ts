@@ -1,6 +1,7 @@
 import examples from "libphonenumber-js/mobile/examples";
 import { getExampleNumber, type CountryCode } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
+import { formatPhoneForReading } from "./phone-display.server";
 import {
   DEFAULT_PHONE_COUNTRY,
   PHONE_MASKS,
@@ -318,5 +319,17 @@ describe("phoneMessage", () => {
       expect(sentence).toMatch(/Please/);
       expect(sentence).not.toMatch(/E\.?164|invalid|libphonenumber|_/i);
     }
+  });
+});
+
+describe("formatPhoneForReading", () => {
+  it("shows a stored number with its spaces and brackets, never as bare E.164", () => {
+    expect(formatPhoneForReading("+12015550178")).toBe("(201) 555-0178");
+    expect(formatPhoneForReading("+447700900123")).toBe("+44 7700 900123");
+    expect(formatPhoneForReading("+33612345678")).toBe("+33 6 12 34 56 78");
+  });
+
+  it("gives back what it cannot read", () => {
+    expect(formatPhoneForReading("not a number")).toBe("not a number");
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressFromTitle } from "~/lib/slug";
 import { PUBLISH_INTENTS, PUBLISH_STATES, PUBLISH_STATE_LABEL, readPublishAt, type PublishIntent, type PublishState } from "./publishing";
 
 /**
@@ -65,9 +66,11 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
   publishAt: "",
 };
 
+/** The posted values; an address left empty is made from the title (the browser fills it as one types, with JavaScript). */
 export function articleFormValues(form: FormData): ArticleFormValues {
   const read = (name: keyof ArticleFormValues) => String(form.get(name) ?? "");
-  return Object.fromEntries(Object.keys(EMPTY_ARTICLE_FORM).map((key) => [key, read(key as keyof ArticleFormValues)])) as ArticleFormValues;
+  const values = Object.fromEntries(Object.keys(EMPTY_ARTICLE_FORM).map((key) => [key, read(key as keyof ArticleFormValues)])) as ArticleFormValues;
+  return values.titleSlug.trim() ? values : { ...values, titleSlug: addressFromTitle(values.title, 120) };
 }
 
 export type ArticleFormRead = { ok: true; form: ArticleForm; publishAt: Date | null } | { ok: false; errors: Partial<Record<ArticleField | "intent", string>> };

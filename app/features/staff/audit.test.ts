@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AuditFilterSchema, fieldDiff, showValue } from "./audit";
+import { AuditFilterSchema, fieldDiff, fieldLabel, showValue } from "./audit";
 
 describe("fieldDiff", () => {
   it("names each changed leaf by its path and leaves unchanged fields out", () => {
@@ -29,5 +29,20 @@ describe("the audit filter", () => {
     expect(AuditFilterSchema.safeParse({}).success).toBe(true);
     const backwards = AuditFilterSchema.safeParse({ from: "2026-03-02", to: "2026-03-01" });
     expect(backwards.success ? null : backwards.error.issues[0].path).toEqual(["to"]);
+  });
+});
+
+describe("fieldLabel", () => {
+  it("names the fields staff change in words, never as the stored key", () => {
+    expect(fieldLabel("durationMinutes")).toBe("Length (minutes)");
+    expect(fieldLabel("teacherId")).toBe("Teacher");
+    expect(fieldLabel("startsAt")).toBe("Starts");
+    expect(fieldLabel("publishAt")).toBe("Publish at");
+  });
+
+  it("reads any other field from its own name, part by part", () => {
+    expect(fieldLabel("price.amountOff")).toBe("Price › Amount off");
+    expect(fieldLabel("hostTeacherId")).toBe("Host teacher");
+    expect(fieldLabel("title")).toBe("Title");
   });
 });

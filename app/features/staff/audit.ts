@@ -91,6 +91,50 @@ export function fieldDiff(before: Plain | null, after: Plain | null): FieldChang
   return changes;
 }
 
+// Names people use for the fields staff change most; any other field is read from its own name.
+const FIELD_LABELS: Record<string, string> = {
+  durationMinutes: "Length (minutes)",
+  teacherId: "Teacher",
+  substituteTeacherId: "Stand-in teacher",
+  cohostUids: "Cohosts",
+  startsAt: "Starts",
+  capacity: "Seats",
+  studioId: "Studio",
+  studioIds: "Front desks",
+  urlParam: "Address",
+  slug: "Address",
+  profilePicUrl: "Photo",
+  coverUrl: "Cover picture",
+  portraitColor: "Portrait colour",
+  publishAt: "Publish at",
+  publishedAt: "Published",
+  redemptionCount: "Times used",
+  maxRedemptions: "Most uses",
+  showSurveys: "Show surveys",
+  noSurveys: "No surveys",
+};
+
+const ACRONYMS: Record<string, string> = { url: "address", uid: "person", uids: "people", id: "", ids: "" };
+
+/** One part of a field's name in words: "teacherId" → "Teacher", "startsAt" → "Starts at". */
+function fieldWords(name: string): string {
+  const known = FIELD_LABELS[name];
+  if (known) return known;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .split(/[\s_-]+/)
+    .map((word) => word.toLowerCase())
+    .map((word, index, all) => (index > 0 && index === all.length - 1 && word in ACRONYMS ? ACRONYMS[word] : word))
+    .filter(Boolean);
+  const text = words.join(" ") || name;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A changed field as staff read it (issue 34): "durationMinutes" → "Length (minutes)", "price.amount" → "Price › Amount". */
+export function fieldLabel(path: string): string {
+  return path.split(".").map(fieldWords).join(" › ");
+}
+
 /** A stored JSON value as one short line for the log page ("—" for none). */
 export function showValue(json: string): string {
   if (json === "null") return "—";

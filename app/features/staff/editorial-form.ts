@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addressFromTitle } from "~/lib/slug";
 import { COVER_COLORS } from "./article-form";
 import { PUBLISH_INTENTS, readPublishAt } from "./publishing";
 
@@ -120,7 +121,9 @@ export function learnFormValues(form: FormData): LearnFormValues {
     lessons.push(lesson);
   }
   const one = (name: string) => String(form.get(name) ?? "");
-  return { intent: one("intent"), title: one("title"), slug: one("slug"), summary: one("summary"), color: one("color"), order: one("order"), lessons, publishAt: one("publishAt") };
+  // An address left empty is made from the title (the browser fills it as one types, with JavaScript).
+  const slug = one("slug").trim() ? one("slug") : addressFromTitle(one("title"), 120);
+  return { intent: one("intent"), title: one("title"), slug, summary: one("summary"), color: one("color"), order: one("order"), lessons, publishAt: one("publishAt") };
 }
 
 /**

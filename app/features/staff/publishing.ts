@@ -6,6 +6,8 @@ import { fromLocalInput } from "~/features/identity/clock";
  * reading of the "Publish at" field. The publishing job's loop is in ./publishing.server.ts.
  */
 
+import { dateTimeFormat } from "~/lib/date-format";
+
 export const PUBLISH_STATES = ["draft", "scheduled", "published", "unpublished"] as const;
 export type PublishState = (typeof PUBLISH_STATES)[number];
 export const PUBLISH_INTENTS = ["save", "schedule", "publish", "unpublish"] as const;
@@ -27,6 +29,28 @@ export function nextPublishState(intent: PublishIntent, from: PublishState): Pub
   if (intent === "publish") return "published";
   if (intent === "schedule") return from === "published" ? null : "scheduled";
   return from === "published" ? "unpublished" : from === "scheduled" ? "draft" : null;
+}
+
+/**
+ * What a preview says at its top (issue 34), so nobody takes a draft for the live page: the record's
+ * state in plain words, and for a scheduled one when it publishes itself (in `timeZone`, named).
+ */
+export function previewNotice(state: PublishState, publishAt: string | null, where: string, timeZone: string): string {
+  switch (state) {
+    case "draft":
+      return `Draft: only staff can see this preview. It is not on ${where}.`;
+    case "scheduled": {
+      const at = publishAt ? new Date(publishAt) : null;
+      const when = at && !Number.isNaN(at.getTime())
+        ? dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(at)
+        : null;
+      return `Scheduled: it appears on ${where} ${when ? `on ${when}` : "at the time set in the editor"}. Until then only staff can see it.`;
+    }
+    case "published":
+      return `Published: this is how it looks on ${where} now.`;
+    case "unpublished":
+      return `Taken down: only staff can see this preview. It is no longer on ${where}.`;
+  }
 }
 
 const PUBLISH_AT_EXAMPLE = "Please give the day and time to publish, such as 2030-05-01 09:00.";

@@ -79,6 +79,9 @@ describe("check-in codes", () => {
   it("reads our QR payload or a typed code, in any case, and nothing else", () => {
     expect(codeFromScan(checkInPayload("ABCDEFGH23"))).toBe("ABCDEFGH23");
     expect(codeFromScan(" abcdefgh23 ")).toBe("ABCDEFGH23");
+    // Read out as the ticket shows it, in two groups.
+    expect(codeFromScan("ABCDE FGH23")).toBe("ABCDEFGH23");
+    expect(codeFromScan("abcde-fgh23")).toBe("ABCDEFGH23");
     expect(codeFromScan("https://example.com")).toBeNull();
     expect(codeFromScan("ABCDEFGH1")).toBeNull();
   });

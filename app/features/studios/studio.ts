@@ -153,6 +153,7 @@ export function checkInPayload(code: string): string {
 /** The code out of a scanned or typed value; null when it isn't one of ours. */
 export function codeFromScan(value: string): string | null {
   const trimmed = value.trim().toUpperCase();
-  const code = trimmed.startsWith(CHECK_IN_PREFIX) ? trimmed.slice(CHECK_IN_PREFIX.length) : trimmed;
+  // A code read out from the ticket may come with the spaces or hyphens between its groups.
+  const code = (trimmed.startsWith(CHECK_IN_PREFIX) ? trimmed.slice(CHECK_IN_PREFIX.length) : trimmed).replace(/[\s-]+/g, "");
   return /^[A-Z2-7]{10}$/.test(code) ? code : null;
 }

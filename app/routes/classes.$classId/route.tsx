@@ -27,6 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const page = await classPage(request, context, params.classId ?? "");
   if (!page) throw notFound();
+  // One address per class (issue 34): the id also finds it, but answers with a 301 to the slug's address.
+  if (page.path !== `/classes/${params.classId}`) throw redirect(`${page.path}${new URL(request.url).search}`, 301);
   const headers = new Headers(pageCaching(page.personal));
   return data(page, { headers });
 }

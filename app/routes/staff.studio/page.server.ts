@@ -82,7 +82,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The desk's answer; `codeRefused` marks a typed or scanned code turned down, so the page ties the message to the code field. */
-export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null; codeRefused?: boolean };
+export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null; codeRefused?: boolean; code?: string };
 
 export async function frontDeskAction(request: Request, state: ViewerState): Promise<FrontDeskResult> {
   const body = await readFormBody(request, 4 * 1024);
@@ -116,7 +116,7 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
       : await checkIn({ staffUid, studioId: studio.id, code: form.code, method: form.method, now });
   // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
   const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
-  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null, codeRefused: form.intent !== "check-in" };
+  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null, codeRefused: form.intent !== "check-in", ...(form.intent !== "check-in" ? { code: form.code } : {}) };
   // The check-in is the practice (ADR 045); what it earns is granted once, and a repeat finishes a grant an earlier one could not (ADR 049).
   await notePractice("studio check-in", () => recordStudioCheckIn(result.ticket.uid, studio.timeZone, result.checkedInAt));
   const name = await nameOf(result.ticket.uid);

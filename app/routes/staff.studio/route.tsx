@@ -81,6 +81,11 @@ export default function StaffStudioRoute() {
   const codeForm = useRef<HTMLFormElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const methodInput = useRef<HTMLInputElement>(null);
+  // A code that went through is cleared at once, so the next person's code starts in an empty box;
+  // a refused one stays as typed, to be put right (without JavaScript the page comes back the same way).
+  useEffect(() => {
+    if (result && !result.codeRefused && codeInput.current) codeInput.current.value = "";
+  }, [result]);
   const onScanned = (value: string) => {
     if (!codeInput.current || !methodInput.current) return;
     codeInput.current.value = value;
@@ -135,6 +140,7 @@ export default function StaffStudioRoute() {
                 id="desk-code"
                 name="code"
                 ref={codeInput}
+                defaultValue={result?.codeRefused ? (result.code ?? "") : ""}
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
