@@ -130,12 +130,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>(photoError(ERRORS.photo_missing.message), { status: 400 });
   }
   if (intent === "profile") {
-    const parsed = parseForm(ProfileFormSchema, formData, ["firstName", "lastName", "email", "birthday"]);
+    const parsed = parseForm(ProfileFormSchema, formData, PROFILE_FIELDS);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const { email, ...rest } = parsed.data;
-    await savePrivateUser(viewer.uid, rest);
     // A new address is used only once the link sent to it is followed (issue 23): receipts carry codes.
-    const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null });
+    const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null, firstName: rest.firstName });
+    if (typeof change === "object") {
+      // Too many links lately (issue 35): nothing is saved, the message sits beside the field, the form keeps what was typed.
+      return data<ActionResult>({ form: intent, errors: { email: change.limited.message }, values: typedValues(formData, PROFILE_FIELDS) }, { status: change.limited.status });
+    }
+    await savePrivateUser(viewer.uid, rest);
     return redirect(change === "sent" ? "/settings?saved=profile-email#profile" : "/settings?saved=profile#profile");
   }
   if (intent === "username") {
@@ -348,6 +352,12 @@ export default function SettingsRoute() {
       </div>
     </section>
   );
+}
+
+const PROFILE_FIELDS = ["firstName", "lastName", "email", "birthday"] as const;
+
+function typedValues(formData: FormData, fields: readonly string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((name) => [name, String(formData.get(name) ?? "").slice(0, 1000)]));
 }
 
 function photoError(message: string): ActionResult {
