@@ -1,7 +1,6 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readFormBody } from "~/lib/form-body.server";
 import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
 import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
@@ -9,6 +8,7 @@ import { secureCookies } from "~/lib/site-address.server";
 import { REFERRAL_CODE, referralCookie, referrerOf } from "~/features/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
@@ -86,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const code = giftCodeOf(token);
   if (!code) throw new Response(null, { status: 404, statusText: "Not found" });
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });

@@ -2,9 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Where an e-mail sign-in link lands. The loader finishes the sign-in on the server and sets the
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const oobCode = url.searchParams.get("oobCode") ?? "";
   const next = nextPath(url.searchParams.get("next"));
   if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) return data<Outcome>({ state: "incomplete" }, { status: 400 });
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) {
     const message = body.code === "bad_request" ? "That request could not be read. Please try again." : body.message;
     return data<Outcome>({ state: "ask-email", errors: { email: message } }, { status: body.status });

@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { error: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, 4 * 1024);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   const { formData } = body;
   const { viewer } = await requireAccess(request, { requiresAuth: true }, { context });

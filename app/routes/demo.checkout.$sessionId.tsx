@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/lib/form-body.server";
 import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/features/checkout/demo-card";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
 import { authenticateDemoCheckout, cardholderNameFor, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -59,7 +59,7 @@ type ActionResult = { errors: Record<string, string>; values: Record<string, str
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!demoPaymentsActive()) notFound();
   const sessionId = params.sessionId ?? "";
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const intent = String(formData.get("intent") ?? "pay");

@@ -52,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, 16 * 1024);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });

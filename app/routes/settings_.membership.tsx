@@ -4,9 +4,9 @@ import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
 import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
 import { takeNextPaymentNow } from "~/features/checkout/demo-checkout.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
 export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });
@@ -17,7 +17,7 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) throw new Response(null, { status: body.status, statusText: body.message });
   const { formData } = body;
   // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.

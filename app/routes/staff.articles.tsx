@@ -2,9 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffPage } from "~/components/staff-page";
-import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM } from "~/features/staff/article-form";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM, articleFormValues } from "~/features/staff/article-form";
 import { articleAuthors, listArticlesForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -36,6 +37,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffArticlesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, EMPTY_ARTICLE_FORM, articleFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="articles-title" title="Articles" intro="Blog articles in every state. A published change shows on the blog at once; a scheduled article publishes itself at its time. Every change is recorded in the audit log.">
@@ -53,7 +56,7 @@ export default function StaffArticlesRoute() {
           </li>
         ))}
       </ul>
-      <StaffArticleForm values={result?.values ?? EMPTY_ARTICLE_FORM} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} />
+      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} />
     </StaffPage>
   );
 }

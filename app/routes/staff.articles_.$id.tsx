@@ -4,10 +4,11 @@ import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffArticleCover } from "~/components/staff-article-cover";
 import { StaffPage } from "~/components/staff-page";
 import { publishStateLine } from "~/components/staff-publish-buttons";
-import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, articleFormValues } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { ERRORS, notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -67,6 +68,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffArticleRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, articleFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
@@ -81,7 +84,7 @@ export default function StaffArticleRoute() {
         {" · "}
         <a href="/staff/articles">All articles</a>
       </p>
-      <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} />
+      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} />
       <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
     </StaffPage>
   );

@@ -5,7 +5,7 @@ import { changeClassAsStaff, classesToChange } from "~/features/staff/class-chan
 import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
 import { rosterOf } from "~/features/staff/cohost.server";
 import { timeRange } from "~/features/classes/class-listing.server";
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
 import { listStudios } from "~/features/studios/studio.server";
@@ -96,8 +96,11 @@ const COHOST_NOTICES: Record<string, string> = {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor } = await requireStaff(request, "classes");
-  const body = await readFormBody(request, 4 * 1024);
-  if (!body.ok) return data({ classId: null, error: body.message, note: null }, { status: body.status });
+  const body = await readRouteForm(request);
+  if (!body.ok) {
+    const partial = body.partial?.get("intent") === "note" ? body.partial : null;
+    return data({ classId: partial ? String(partial.get("classId") ?? "") : null, error: body.message, note: partial ? String(partial.get("note") ?? "") : null }, { status: body.status });
+  }
   if (body.formData.get("intent") === "note") {
     const classId = String(body.formData.get("classId") ?? "");
     const note = String(body.formData.get("note") ?? "");

@@ -6,9 +6,9 @@ import { describeBenefit } from "~/features/billing/promotion-code";
 import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/features/staff/promotion-form";
 import { createPromotionCode, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Issue 26: promotion codes, for admins. Create a code (percent or amount off, how long, which plans,
@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "codes");
-  const body = await readFormBody(request, 8 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, code: null, error: body.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: body.status });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent === "create") {

@@ -4,10 +4,11 @@ import { StaffLearnForm } from "~/components/staff-learn-form";
 import { StaffPage } from "~/components/staff-page";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { COVER_COLORS } from "~/features/staff/article-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues, learnFormValues } from "~/features/staff/editorial-form";
 import { getSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { learnAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -46,6 +47,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffLearnSeriesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, learnFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
@@ -60,7 +63,7 @@ export default function StaffLearnSeriesRoute() {
         {" · "}
         <a href="/staff/learn">All series</a>
       </p>
-      <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} />
+      <StaffLearnForm values={typed} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} />
     </StaffPage>
   );
 }

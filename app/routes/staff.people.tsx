@@ -5,9 +5,9 @@ import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person
 import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/features/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/features/staff/staff-areas";
 import { listTeachersForStaff } from "~/features/staff/teachers.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Issue 26: people and roles, for admins. Find a member by phone, e-mail or name; grant or remove
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "people");
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ uid: null, intent: null, error: body.message }, { status: body.status });
   const form = body.formData;
   const parsed = PeopleActionSchema.safeParse({

@@ -3,9 +3,10 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { StaffPage } from "~/components/staff-page";
 import { StaffPressForm } from "~/components/staff-press-form";
-import { EMPTY_PRESS_FORM, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { EMPTY_PRESS_FORM, PUBLISH_STATE_LABEL, pressFormValues } from "~/features/staff/editorial-form";
 import { listPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -31,6 +32,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffPressRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, EMPTY_PRESS_FORM, pressFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="press-items-title" title="Press items" intro="Coverage shown on the press page. A published change shows there at once. Every change is recorded in the audit log.">
@@ -51,7 +54,7 @@ export default function StaffPressRoute() {
       ) : (
         <EmptyState title="No press items yet" message="Add the first piece of coverage with the form below." />
       )}
-      <StaffPressForm values={result?.values ?? EMPTY_PRESS_FORM} errors={result?.errors ?? {}} state={null} busy={busy} />
+      <StaffPressForm values={typed} errors={result?.errors ?? {}} state={null} busy={busy} />
     </StaffPage>
   );
 }

@@ -3,10 +3,11 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage } from "~/components/staff-page";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, pressFormValues } from "~/features/staff/editorial-form";
 import { getPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
@@ -41,6 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffPressItemRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, pressFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishAt)} notice={page.notice}>
@@ -55,7 +58,7 @@ export default function StaffPressItemRoute() {
         {" · "}
         <a href="/staff/press">All press items</a>
       </p>
-      <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} />
+      <StaffPressForm values={typed} errors={result?.errors ?? {}} state={page.state} busy={busy} />
     </StaffPage>
   );
 }

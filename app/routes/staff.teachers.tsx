@@ -6,7 +6,7 @@ import { StaffTeacherFields } from "~/components/staff-teacher-form";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { EMPTY_TEACHER_FORM, TEACHER_NOTICES, NewTeacherSchema, readTeacherForm, slugFromName, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/features/staff/teacher-form";
 import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/features/staff/teachers.server";
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 
@@ -44,7 +44,7 @@ type ActionData = { intent: string | null; id: string | null; error: string | nu
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   const answer = (status: number, fields: Partial<ActionData>) => data<ActionData>({ intent: null, id: null, error: null, errors: {}, values: EMPTY_TEACHER_FORM, ...fields }, { status });
   if (!body.ok) return answer(body.status, { error: body.message });
   const intent = String(body.formData.get("intent") ?? "");

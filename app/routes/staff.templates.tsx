@@ -6,9 +6,9 @@ import { StaffTemplateForm } from "~/components/staff-template-form";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { TemplateIdSchema, describeSlot, TemplateSwitchSchema, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/features/staff/template-form";
 import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/features/staff/templates.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Issue 26 (ADR 051): class templates, for admins. The recurring live and studio classes, each on
@@ -65,7 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, id: null, error: body.message, errors: {}, values: EMPTY }, { status: body.status });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent === "create") {

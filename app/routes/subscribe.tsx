@@ -5,7 +5,6 @@ import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
 import { readPurchaseForm } from "~/server/purchase-form.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
-import { FORM_MAX_BYTES } from "~/lib/form-body.server";
 import { listPlans } from "~/features/billing/plan.server";
 import { annualSaving, formatMoney, priceWithDiscount } from "~/features/billing/promotion-code";
 import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
@@ -113,7 +112,7 @@ async function limitedOffer(refCode: string, url: URL, uid: string | null, clien
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, FORM_MAX_BYTES);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const parsed = SubscribeFormSchema.safeParse(Object.fromEntries([...formData].map(([key, value]) => [key, String(value)])));

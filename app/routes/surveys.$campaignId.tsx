@@ -5,10 +5,10 @@ import { SurveyForm } from "~/components/survey-form";
 import type { AnswerValues } from "~/features/engagement/surveys";
 import { answerSurvey, campaignToAnswer, putSurveysAway } from "~/features/engagement/surveys.server";
 import { ERRORS, notFound } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Issue 27 (ADR 048): where a survey's form posts, and the survey on a page of its own (a member can
@@ -44,7 +44,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
   const uid = state.viewer.uid;
   const campaignId = params.campaignId ?? "";
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
   const form = body.formData;
   const back = safeRedirectPath(form.get("back"));

@@ -1,5 +1,4 @@
 import { data, redirect } from "@remix-run/node";
-import { readFormBody } from "~/lib/form-body.server";
 import { listAchievements } from "~/features/engagement/achievements.server";
 import { localDay } from "~/features/engagement/practice-calendar";
 import { getPracticeSettings, listPractice, updatePracticeSettings } from "~/features/engagement/practice.server";
@@ -8,6 +7,7 @@ import { yearPicture } from "~/features/engagement/practice-year";
 import { dailyCount, daysInLast30, streakFromDays } from "~/features/engagement/streak";
 import type { ViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * The member's practice page (issue 27) and the zone a practice is dated in: the one the member is
@@ -52,7 +52,7 @@ export type PracticeFieldErrors = Partial<Record<"targetDays" | "pauseDays" | "f
 
 /** The page's three forms: errors beside their fields with what was typed (400), or post/redirect/get. */
 export async function practiceAction(request: Request, state: ViewerState) {
-  const body = await readFormBody(request, 2_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, errors: { form: body.message } as PracticeFieldErrors, values: {} }, { status: body.status });
   const raw = Object.fromEntries([...body.formData.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const parsed = PracticeFormSchema.safeParse(raw);

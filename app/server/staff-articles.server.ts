@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/features/staff/article-form";
 import { saveArticle } from "~/features/staff/articles.server";
-import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
 
 /**
@@ -11,8 +11,12 @@ import { requireStaff } from "./staff-access.server";
  */
 export async function articleAction(request: Request, id: string | null) {
   const { actor } = await requireStaff(request, "articles");
-  const body = await readFormBody(request, FORM_MAX_BYTES);
-  if (!body.ok) return data({ errors: { intent: body.message } as Record<string, string>, values: EMPTY_ARTICLE_FORM as ArticleFormValues }, { status: body.status });
+  const body = await readRouteForm(request);
+  // A refused body still shows what arrived of it: the form is never wiped (issue 35).
+  if (!body.ok) {
+    const values: ArticleFormValues = body.partial ? articleFormValues(body.partial) : EMPTY_ARTICLE_FORM;
+    return data({ errors: { intent: body.message } as Record<string, string>, values, refused: true }, { status: body.status });
+  }
   const values = articleFormValues(body.formData);
   const read = readArticleForm(values, new Date());
   if (!read.ok) return data({ errors: read.errors as Record<string, string>, values }, { status: 400 });

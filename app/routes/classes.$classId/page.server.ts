@@ -5,7 +5,6 @@ import { joinWindow, ordinal } from "~/features/classes/booking";
 import { bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
 import { endRoomAccess } from "~/features/classes/class-room.server";
 import { calendarLinks } from "~/features/classes/class-invite.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
 import { creditsLabel } from "~/features/wallet/credit-pack";
 import { creditSummary, tellCreditsReturned } from "~/features/wallet/credits.server";
@@ -19,6 +18,7 @@ import { getEnv } from "~/lib/env.server";
 import { z } from "zod";
 import { dateTimeFormat } from "~/lib/date-format";
 import { readTogether } from "~/server/batched-reads.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
@@ -194,7 +194,7 @@ export async function classAction(request: Request, context: object, idOrSlug: s
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const state = await getViewerState(request, context);
   if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { error: body.message, status: body.status };
   const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
   if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * Issue 13: the visitor's privacy choice. A plain form (works without JavaScript) that turns analytics
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message }, { status: body.status });
   const choice = body.formData.get("choice");
   if (choice !== "opt-out" && choice !== "allow") return data({ error: "Choose one of the two options." }, { status: 400 });
