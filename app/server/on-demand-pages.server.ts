@@ -316,10 +316,10 @@ export async function progressAction(request: Request, context: object, slug: st
   if (!body.ok) return { status: body.status, body: { error: body.message } };
   const outcome = await saveProgress(state.viewer.uid, item, Object.fromEntries(body.formData));
   if (!outcome.ok) return { status: outcome.status, body: { error: outcome.error } };
-  // A viewing that reached the §4 Completed event is a practice (issue 27), once per viewing.
-  const events = String(body.formData.get("events") ?? "").split(",");
-  const viewing = String(body.formData.get("viewing") ?? "");
-  if (events.includes("Completed")) {
+  // A viewing that reached the §4 Completed event is a practice (issue 27), once per viewing, when its
+  // recorded progress covers the class (issue 35): a Completed report alone is not a practice.
+  const viewing = outcome.record.viewing;
+  if (outcome.completed) {
     const zone = await practiceZone(request, state);
     await notePractice("on-demand class completed", () => recordOnDemandCompleted(state.viewer.uid, item, viewing, zone));
   }

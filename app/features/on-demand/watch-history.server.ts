@@ -3,7 +3,7 @@ import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import type { OnDemandClass } from "./on-demand";
-import { ViewingIdSchema, WatchRecordSchema, mergeProgress, type WatchRecord } from "./watch-history";
+import { ViewingIdSchema, WatchRecordSchema, mergeProgress, viewingCoversClass, type WatchRecord } from "./watch-history";
 
 /**
  * Watch history and favourites per member (issue 10; spec §3 watchHistory, favoritedContent). Both are
@@ -42,7 +42,8 @@ export const ProgressFormSchema = z.object({
     .pipe(z.array(z.enum(["Started", "Mostly_Completed", "Completed"])).max(3)),
 });
 
-export type ProgressOutcome = { ok: true; record: WatchRecord } | { ok: false; status: 400; error: string };
+/** `completed`: this report says the viewing reached its end, and the viewing's recorded progress bears it out. */
+export type ProgressOutcome = { ok: true; record: WatchRecord; completed: boolean } | { ok: false; status: 400; error: string };
 
 /** Saves the player's report (in a transaction, so concurrent reports never lose one another). */
 export async function saveProgress(
@@ -83,7 +84,8 @@ export async function saveProgress(
       ),
     ),
   );
-  return { ok: true, record };
+  const completed = report.events.includes("Completed") && viewingCoversClass(record, report.viewing, now);
+  return { ok: true, record, completed };
 }
 
 export async function getWatchRecord(uid: string, classSlug: string): Promise<WatchRecord | null> {
