@@ -5,6 +5,7 @@ import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/ema
 import { defineHandle } from "~/lib/route-handle";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Where an e-mail sign-in link lands. The loader finishes the sign-in on the server and sets the
@@ -30,6 +31,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!email) return data<Outcome>({ state: "ask-email" });
   return finish(request, email, oobCode, next);
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  "sign-in": { does: ["write"], bound: "a sign-in link the identity provider issued (single use, short-lived); its sending is limited on /sign-in" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);

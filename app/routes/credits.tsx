@@ -11,6 +11,8 @@ import { defineHandle } from "~/lib/route-handle";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
+import { defineActionLimits } from "~/lib/action-limits";
+import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).
@@ -62,6 +64,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { error: string };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  buy: { does: ["charge"], limits: [CHECKOUT_LIMIT] },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const body = await readPurchaseForm(request);

@@ -7,6 +7,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/features/identity/sign-in";
 import { authenticateDemoCheckout, cardholderNameFor, demoPaymentsActive, getDemoCheckout, payDemoCheckout } from "~/features/checkout/demo-checkout.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -55,6 +56,11 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string>; step?: "authenticate" };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  pay: { does: ["charge", "redeem", "mail", "write"], bound: "the demo provider's own checkout page: it answers 404 outside the demo and charges no card" },
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!demoPaymentsActive()) notFound();

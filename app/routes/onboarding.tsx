@@ -7,6 +7,7 @@ import { savePrivateUser } from "~/features/identity/user.server";
 import { requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/features/identity/account.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
 export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });
@@ -22,6 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account = await getSignInAccount(viewer.uid);
   return { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? account?.email ?? "" };
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  profile: { does: ["write"], bound: "the member's own name and details on their one record, replaced" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { allowOnboarding: true, context });

@@ -3,10 +3,11 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { normalizeGiftCode } from "~/features/wallet/gift";
-import { allowCodeAttempt, giftByCode } from "~/features/wallet/gifts.server";
+import { allowCodeAttempt, giftByCode, GIFT_CODE_LIMIT } from "~/features/wallet/gifts.server";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
 export const handle = defineHandle({ name: "redeem", layout: "main", theme: "light" });
@@ -18,6 +19,11 @@ export const meta: MetaFunction = () => [
 
 
 type ActionResult = { error: string; code: string };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  code: { does: ["redeem"], limits: [GIFT_CODE_LIMIT] },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readRouteForm(request);

@@ -7,7 +7,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { ERRORS, type ErrorCode } from "~/lib/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/features/identity/profile";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/features/identity/profile-photo";
-import { removeProfilePhoto, updateProfilePhoto } from "~/features/identity/profile-photo.server";
+import { removeProfilePhoto, updateProfilePhoto, PROFILE_PHOTO_LIMIT } from "~/features/identity/profile-photo.server";
 import { PHOTO_FIELD, readPhotoForm } from "~/server/photo-form.server";
 import { deleteAccountCompletely } from "~/features/privacy/account-deletion.server";
 import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
@@ -27,7 +27,8 @@ import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/ident
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
-import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+import { EMAIL_CHANGE_LIMITS, getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The change-of-number form carries libphonenumber's metadata (about 36 KB gzip), and it sits far down
@@ -99,6 +100,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string>; code?: ErrorCode };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  profile: { does: ["mail", "write"], limits: [EMAIL_CHANGE_LIMITS.perAccount, EMAIL_CHANGE_LIMITS.perAddress] },
+  photo: { does: ["write"], limits: [PROFILE_PHOTO_LIMIT] },
+  username: { does: ["write"], bound: "one username per member, claimed in a transaction; the old one is released" },
+  delete: { does: ["charge", "write"], bound: "once per account, after a sign-in within five minutes; the membership ends at the provider with it" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });

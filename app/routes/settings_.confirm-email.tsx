@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { defineHandle } from "~/lib/route-handle";
 import { checkEmailToken, confirmEmailChange } from "~/features/identity/email-change.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 23: the link sent to a new profile e-mail. Opening it only shows the address and one button
@@ -24,6 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!checked.ok) return data<Page>({ state: "gone", email: null, token: "", message: checked.problem.message }, { status: checked.problem.status, headers: PRIVATE });
   return data<Page>({ state: "ready", email: checked.email, token }, { headers: PRIVATE });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  confirm: { does: ["write"], bound: "a single-use link of 43 random characters, sent within the e-mail change's own limits" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readRouteForm(request);

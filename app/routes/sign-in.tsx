@@ -5,11 +5,12 @@ import { PhoneSignIn } from "~/components/phone-sign-in";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
-import { identityMessage, sendEmailSignInLink } from "~/server/email-sign-in.server";
+import { identityMessage, sendEmailSignInLink, SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL } from "~/server/email-sign-in.server";
 import { getViewer } from "~/server/viewer.server";
 import { signInAvailable } from "~/features/identity/account.server";
 import { readSession } from "~/lib/session.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
 
@@ -35,6 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  "email-link": { does: ["mail"], limits: [SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL] },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);

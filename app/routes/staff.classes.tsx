@@ -14,6 +14,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
 import { StaffRoster } from "~/components/staff-page";
 import { CohostAssignmentSchema, assignCohost, listCohosts } from "~/features/staff/cohost.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */
 const SHOUT_OUT_HOURS = 12;
@@ -93,6 +94,11 @@ const COHOST_NOTICES: Record<string, string> = {
   "cohost-removed": "Cohost removed.",
   "cohost-unchanged": "Nothing changed, so nothing was recorded.",
 };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "charge", "write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor } = await requireStaff(request, "classes");

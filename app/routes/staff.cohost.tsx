@@ -7,6 +7,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { joinAsCohost } from "~/server/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: a cohost's classes. Each class that names them, with its roster (first names, a mark for
@@ -31,6 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer, actor } = await requireStaff(request, "cohost");

@@ -10,6 +10,7 @@ import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: the press page's items in every state, and the form for a new one. Admins and blog editors. */
 export const handle = defineHandle({ name: "staff-press", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
@@ -24,6 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   return pressAction(request, null);

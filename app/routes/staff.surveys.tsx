@@ -12,6 +12,7 @@ import { createCampaign, setCampaignActive, setSurveyWeights } from "~/features/
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 27 (ADR 048): surveys, for admins. Write a campaign with up to four questions and say who it
@@ -46,6 +47,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult = { intent: string | null; error: string | null; errors: SurveyFormErrors; values: SurveyFormValues; weights?: { show: string; hide: string } };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "surveys");

@@ -9,6 +9,7 @@ import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/feature
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 050): teachers, for admins. Every profile, hidden and inactive ones too, with what
@@ -41,6 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionData = { intent: string | null; id: string | null; error: string | null; errors: Partial<Record<TeacherField, string>>; values: TeacherFormValues };
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");

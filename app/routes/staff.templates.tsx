@@ -9,6 +9,7 @@ import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templ
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 051): class templates, for admins. The recurring live and studio classes, each on
@@ -62,6 +63,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");

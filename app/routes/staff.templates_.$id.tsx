@@ -10,6 +10,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 051): one class template, for admins. Saving moves its coming classes nobody booked
@@ -55,6 +56,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");

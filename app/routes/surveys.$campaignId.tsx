@@ -9,6 +9,7 @@ import { safeRedirectPath } from "~/lib/navigation";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27 (ADR 048): where a survey's form posts, and the survey on a page of its own (a member can
@@ -39,6 +40,11 @@ function backWith(back: string, done: "thanks" | "later" | "off"): string {
   url.searchParams.set("survey", done);
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  answer: { does: ["write"], bound: "one answer per member and survey, replaced; surveys are drawn at most one a week" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });

@@ -8,6 +8,7 @@ import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { followTeacher, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
 import { requireAccess } from "~/server/viewer.server";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27: following a teacher, on a page of its own so the teacher's public page stays the same for
@@ -40,6 +41,11 @@ const FollowFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("follow"), emailOnSchedule: z.literal("on").optional() }),
   z.object({ intent: z.literal("unfollow") }),
 ]);
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  follow: { does: ["write"], bound: "one follow per member and teacher, set or removed; the counter moves in the same transaction" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const teacher = await teacherOf(params.teacherSlug);

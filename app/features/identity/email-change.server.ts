@@ -27,8 +27,8 @@ export const EMAIL_LINK_HOURS = 72;
  * waiting sends nothing and counts nothing.
  */
 export const EMAIL_CHANGE_LIMITS = {
-  perAccount: createRateLimit({ name: "email-change-account", limit: 3, windowMs: 3_600_000 }),
-  perAddress: createRateLimit({ name: "email-change-address", limit: 3, windowMs: 3_600_000 }),
+  perAccount: createRateLimit({ name: "email-change-account", limit: 3, windowMs: 3_600_000, per: "account" }),
+  perAddress: createRateLimit({ name: "email-change-address", limit: 3, windowMs: 3_600_000, per: "email" }),
 } as const;
 
 const ConfirmationSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { recordEvent } from "~/platform/analytics-event.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import type { OnDemandClass } from "./on-demand";
 import { ViewingIdSchema, WatchRecordSchema, mergeProgress, viewingCoversClass, type WatchRecord } from "./watch-history";
 
@@ -43,7 +44,13 @@ export const ProgressFormSchema = z.object({
 });
 
 /** `completed`: this report says the viewing reached its end, and the viewing's recorded progress bears it out. */
-export type ProgressOutcome = { ok: true; record: WatchRecord; completed: boolean } | { ok: false; status: 400; error: string };
+export type ProgressOutcome = { ok: true; record: WatchRecord; completed: boolean } | { ok: false; status: 400 | 429; error: string };
+
+/**
+ * The player's reports (issue 35): one every 10 s while playing, so a member with a few tabs playing
+ * stays far below 300 in ten minutes; past that a report is refused and writes nothing.
+ */
+export const PROGRESS_LIMIT = createRateLimit({ name: "on-demand-progress", limit: 300, windowMs: 10 * 60_000, per: "account" });
 
 /** Saves the player's report (in a transaction, so concurrent reports never lose one another). */
 export async function saveProgress(
@@ -60,6 +67,7 @@ export async function saveProgress(
   const report = parsed.data;
   // The end of the class is where the player stops; a report beyond it (by more than rounding) is forged.
   if (report.position > item.durationSeconds + 1) return { ok: false, status: 400, error: "The position is past the end of the class." };
+  if (!(await PROGRESS_LIMIT.attempt(uid, now)).ok) return { ok: false, status: 429, error: "That's a lot of progress reports in a short time. Your place is saved up to here." };
   const record = await getStore().transaction(async (tx) => {
     const existing = await tx.get(WATCH_HISTORY, historyId(uid, item.slug), WatchRecordSchema);
     const merged = mergeProgress(existing, report, { uid, classSlug: item.slug, durationSeconds: item.durationSeconds, now });

@@ -2,7 +2,8 @@ import { MODALITY_LABEL, timeRange } from "~/features/classes/class-listing.serv
 import { classState } from "~/features/classes/class-schedule";
 import { getClass, getClassForPage } from "~/features/classes/class-schedule.server";
 import { joinWindow, ordinal } from "~/features/classes/booking";
-import { bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
+import { BOOKING_LIMIT, bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
+import { problemAfter } from "~/lib/errors";
 import { endRoomAccess } from "~/features/classes/class-room.server";
 import { calendarLinks } from "~/features/classes/class-invite.server";
 import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
@@ -199,6 +200,8 @@ export async function classAction(request: Request, context: object, idOrSlug: s
   const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
   if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };
   const uid = state.viewer.uid;
+  const allowed = await BOOKING_LIMIT.attempt(uid);
+  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
   const now = new Date();
   const { intent } = parsed.data;
   if (intent === "book") {

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
 import { defineHandle } from "~/lib/route-handle";
 import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 13: the visitor's privacy choice. A plain form (works without JavaScript) that turns analytics
@@ -17,6 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return data({ choice: privacyChoice(request), saved: url.searchParams.get("saved") === "1" }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  choices: { does: ["write"], bound: "the visitor's own choices, kept in a cookie and replaced; nothing is stored" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const body = await readRouteForm(request);

@@ -1,3 +1,5 @@
+import { BOOKING_LIMIT } from "~/features/classes/booking.server";
+import { problemAfter } from "~/lib/errors";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
 import { ordinal } from "~/features/classes/booking";
@@ -206,6 +208,8 @@ export async function studioClassAction(request: Request, context: object, slug:
   const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   if (!parsed.success) return { error: "That request could not be read. Please choose how to pay and try again.", status: 400 };
   const uid = state.viewer.uid;
+  const allowed = await BOOKING_LIMIT.attempt(uid);
+  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
   const now = new Date();
   const form = parsed.data;
   const toWaiver = (resume: string) => ({ redirect: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`, status: 303 });
