@@ -22,6 +22,7 @@ async function docsRead<T>(run: () => Promise<T>): Promise<{ value: T; docs: num
 
 describe("a teacher's follower count", () => {
   it("is one small read however many follow, and exact under concurrent follows and unfollows", async () => {
+    expect(await following.followerCount("teacher-count")).toBe(0); // the page seen once: its counter exists
     await Promise.all(Array.from({ length: 40 }, (_, i) => following.followTeacher(`fan-${i}`, "teacher-count", i % 2 === 0)));
     // Following again (changing the e-mail choice) is not a new follower.
     await Promise.all(Array.from({ length: 10 }, (_, i) => following.followTeacher(`fan-${i}`, "teacher-count", true)));
@@ -53,6 +54,7 @@ describe("a challenge round's joined count", () => {
   const now = Date.parse("2026-05-10T12:00:00Z");
 
   it("is one small read however many joined, and moves with joining, leaving and rejoining", async () => {
+    expect(await challenges.joinedCount("count-me", "2026-05")).toBe(0); // the page seen once: its counter exists
     await Promise.all(Array.from({ length: 30 }, (_, i) => challenges.joinChallenge(`walker-${i}`, challenge, [], "UTC", now)));
     await challenges.joinChallenge("walker-0", challenge, [], "UTC", now);
     const read = await docsRead(() => challenges.joinedCount("count-me", "2026-05"));

@@ -18,6 +18,16 @@ export const USER_CHALLENGE_EVENTS = "userChallengeEvents";
 
 export const userChallengeId = (uid: string, slug: string, month: string) => `${uid}__${slug}__${month}`;
 
+/**
+ * How many are in each monthly round, `challengeRoundCounts/{slug}__{month}` (issue 35): moved in
+ * the same transaction as a join or a leave, so the page reads one document instead of every round
+ * ever joined. A round whose counter does not exist yet (joins written before it) gets it filled in
+ * from the rounds on the first read; until then a join or leave leaves it absent.
+ */
+export const CHALLENGE_ROUND_COUNTS = "challengeRoundCounts";
+const roundCountId = (slug: string, month: string) => `${slug}__${month}`;
+const CounterSchema = z.object({ count: z.number().int() });
+
 export async function listChallenges(): Promise<Challenge[]> {
   const { docs } = await getStore().query(CHALLENGES, ChallengeSchema, { limit: 100 });
   return docs.map((d) => d.data).sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
@@ -30,8 +40,12 @@ export async function getChallenge(slug: string): Promise<Challenge | null> {
 
 /** How many members are in this month's round (everyone who joined it and has not left). */
 export async function joinedCount(slug: string, month: string): Promise<number> {
+  const counter = await getStore().get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
+  if (counter) return counter.count;
   const rounds = await documentsWhere(USER_CHALLENGES, "challengeSlug", slug, UserChallengeSchema);
-  return new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
+  const count = new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
+  await getStore().createIfAbsent(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count });
+  return count;
 }
 
 /** The member's rounds, newest month first (left ones included: leaving keeps the history). */
@@ -58,6 +72,8 @@ export async function joinChallenge(uid: string, challenge: Challenge, entries: 
   const joined = await getStore().transaction(async (tx) => {
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (current && current.leftAt === null) return false;
+    const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), CounterSchema);
+    if (counter) tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), { challengeSlug: challenge.slug, month, count: counter.count + 1 });
     const next: UserChallenge = current
       ? { ...current, leftAt: null, countAtLeaving: null }
       : { uid, challengeSlug: challenge.slug, month, joinedAt: now, joinedOn: today, leftAt: null, countAtLeaving: null, tiersReached: [] };
@@ -76,6 +92,8 @@ export async function leaveChallenge(uid: string, slug: string, month: string, e
   const left = await getStore().transaction(async (tx) => {
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (!current || current.leftAt !== null) return false;
+    const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
+    if (counter) tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count: Math.max(0, counter.count - 1) });
     tx.set(USER_CHALLENGES, id, { ...current, leftAt: now, countAtLeaving: count });
     return true;
   });
@@ -111,6 +129,8 @@ export async function advanceChallenges(uid: string, entries: PracticeEntry[], o
 
 /** A leaving member's rounds and their events (ADR 032). */
 export async function forgetChallenges(uid: string): Promise<void> {
+  // Open rounds are left first, so their counters come down; then everything of the member goes.
+  for (const round of await listUserChallenges(uid)) if (round.leftAt === null) await leaveChallenge(uid, round.challengeSlug, round.month, []);
   for (const collection of [USER_CHALLENGES, USER_CHALLENGE_EVENTS]) {
     for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(collection, id);
   }

@@ -29,6 +29,15 @@ export type Follow = z.infer<typeof FollowSchema>;
 
 export const followId = (uid: string, teacherId: string) => `${uid}__${teacherId}`;
 
+/**
+ * Each teacher's number of followers, `followerCounts/{teacherId}` (issue 35): moved in the same
+ * transaction as the follow or unfollow, so the public page reads one document instead of every
+ * follow. A teacher whose counter does not exist yet (follows written before it) gets it filled in
+ * from the follows on the first read; until then a follow or unfollow leaves it absent.
+ */
+export const FOLLOWER_COUNTS = "followerCounts";
+const CounterSchema = z.object({ count: z.number().int() });
+
 export async function getFollow(uid: string, teacherId: string): Promise<Follow | null> {
   return getStore().get(FOLLOWING, followId(uid, teacherId), FollowSchema);
 }
@@ -37,20 +46,33 @@ export async function getFollow(uid: string, teacherId: string): Promise<Follow 
 export async function followTeacher(uid: string, teacherId: string, emailOnSchedule: boolean, now = Date.now()): Promise<void> {
   await getStore().transaction(async (tx) => {
     const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+    const counter = current ? null : await tx.get(FOLLOWER_COUNTS, teacherId, CounterSchema);
     tx.set(FOLLOWING, followId(uid, teacherId), { uid, teacherId, emailOnSchedule, followedAt: current?.followedAt ?? now });
+    if (counter) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: counter.count + 1 });
   });
 }
 
 export async function unfollowTeacher(uid: string, teacherId: string): Promise<void> {
-  await getStore().delete(FOLLOWING, followId(uid, teacherId));
+  await getStore().transaction(async (tx) => {
+    const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+    if (!current) return;
+    const counter = await tx.get(FOLLOWER_COUNTS, teacherId, CounterSchema);
+    tx.delete(FOLLOWING, followId(uid, teacherId));
+    if (counter) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: Math.max(0, counter.count - 1) });
+  });
 }
 
 async function followersOf(teacherId: string): Promise<Follow[]> {
   return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema)).map((d) => d.data).filter((f) => f.teacherId === teacherId);
 }
 
+/** How many follow the teacher: one read of the counter (filled in from the follows the first time). */
 export async function followerCount(teacherId: string): Promise<number> {
-  return (await followersOf(teacherId)).length;
+  const counter = await getStore().get(FOLLOWER_COUNTS, teacherId, CounterSchema);
+  if (counter) return counter.count;
+  const count = (await followersOf(teacherId)).length;
+  await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count });
+  return count;
 }
 
 /**
@@ -87,7 +109,8 @@ export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "
 
 /** A leaving member's follows (ADR 032). */
 export async function forgetFollowing(uid: string): Promise<void> {
-  for (const { id } of await documentsWhere(FOLLOWING, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(FOLLOWING, id);
+  // Each through the unfollow, so the teachers' counters come down with them.
+  for (const { data } of await documentsWhere(FOLLOWING, "uid", uid, FollowSchema)) await unfollowTeacher(uid, data.teacherId);
 }
 
 /** Where places in a class are counted: online seats and the studios' in-person seats. */
