@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/seo";
 import { getPressArticles, getQuotes, getTeachers, getUpcomingClasses, getVisitor } from "~/server/home-data.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "home",
   layout: "lander",
   header: "fixed",

@@ -5,7 +5,7 @@ import { requireLandingPageView } from "~/features/content/landing-page.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A Stillhour programme page: the child files only name the page; the content comes from the landingPages collection. */
-export const handle = defineHandle({ name: "lander", layout: "lander", theme: "dark", header: "fixed" });
+export const handle = defineHandle({ query: [], name: "lander", layout: "lander", theme: "dark", header: "fixed" });
 
 export const meta = landerMeta;
 

@@ -5,7 +5,7 @@ import { requireLandingPageView } from "~/features/content/landing-page.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A partner page: the child files only name the page; the content comes from the landingPages collection. */
-export const handle = defineHandle({ name: "partner", layout: "lander", theme: "light" });
+export const handle = defineHandle({ query: [], name: "partner", layout: "lander", theme: "light" });
 
 export const meta = landerMeta;
 

@@ -5,7 +5,7 @@ import { getLearningSeries } from "~/features/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "learn", layout: "main", theme: "dark", banner: true });
+export const handle = defineHandle({ query: [], name: "learn", layout: "main", theme: "dark", banner: true });
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta({

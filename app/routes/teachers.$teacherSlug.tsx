@@ -14,6 +14,7 @@ import { getVisitor } from "~/server/visitor.server";
 import { followerCount } from "~/features/engagement/following.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "teacher",
   layout: "main",
   header: "fixed",
