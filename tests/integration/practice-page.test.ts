@@ -106,6 +106,20 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     expect(await listAchievements(subscriber.uid)).toEqual([]);
   });
 
+  // Issue 35, a lower finding: a new 90-day pause posted while one runs replaced it, so pauses chained
+  // without end (and at 500 the settings threw). One at a time now, and 90 days in any 365.
+  it("refuses a second pause while one runs, beside its field, keeping what was typed", async () => {
+    const pauser = await signedInMember(ORIGIN);
+    await savePrivateUser(pauser.uid, { firstName: "Pia", lastName: "Lund", mostRecentTimeZone: "Europe/Oslo" });
+    const first = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as Response;
+    expect(first.status).toBe(303);
+    const again = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as unknown as { init: { status: number }; data: { errors: Record<string, string>; values: Record<string, string> } };
+    expect(again.init.status).toBe(400);
+    expect(again.data.errors.pauseDays).toMatch(/running already/);
+    expect(again.data.values.pauseDays).toBe("90");
+    expect((await getPracticeSettings(pauser.uid)).pauses).toHaveLength(1);
+  });
+
   it("sends a visitor to sign in", async () => {
     const response = await practice.loader(args(new Request(`${ORIGIN}/practice`))).catch((r: Response) => r);
     expect((response as Response).status).toBe(302);
