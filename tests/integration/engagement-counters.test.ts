@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import "../support/in-memory-site";
 
 /**
@@ -22,7 +23,6 @@ async function docsRead<T>(run: () => Promise<T>): Promise<{ value: T; docs: num
 
 describe("a teacher's follower count", () => {
   it("is one small read however many follow, and exact under concurrent follows and unfollows", async () => {
-    expect(await following.followerCount("teacher-count")).toBe(0); // the page seen once: its counter exists
     await Promise.all(Array.from({ length: 40 }, (_, i) => following.followTeacher(`fan-${i}`, "teacher-count", i % 2 === 0)));
     // Following again (changing the e-mail choice) is not a new follower.
     await Promise.all(Array.from({ length: 10 }, (_, i) => following.followTeacher(`fan-${i}`, "teacher-count", true)));
@@ -38,11 +38,14 @@ describe("a teacher's follower count", () => {
     expect(await following.followerCount("teacher-count")).toBe(24);
   });
 
-  it("is filled in once from the follows written before it existed, then kept", async () => {
+  it("is filled in once, at start, from the follows written before it existed, then kept; a read never writes", async () => {
     for (let i = 0; i < 7; i += 1) {
       await getStore().set(following.FOLLOWING, following.followId(`old-${i}`, "teacher-old"), { uid: `old-${i}`, teacherId: "teacher-old", emailOnSchedule: false, followedAt: 1 });
     }
     expect(await following.followerCount("teacher-old")).toBe(7);
+    expect(await getStore().get(following.FOLLOWER_COUNTS, "teacher-old", z.object({ count: z.number() }))).toBeNull();
+    expect(await following.backfillFollowerCounts()).toBeGreaterThanOrEqual(1);
+    expect(await following.backfillFollowerCounts()).toBe(0);
     await following.followTeacher("new-1", "teacher-old", false);
     const read = await docsRead(() => following.followerCount("teacher-old"));
     expect(read).toEqual({ value: 8, docs: 1 });
@@ -54,7 +57,6 @@ describe("a challenge round's joined count", () => {
   const now = Date.parse("2026-05-10T12:00:00Z");
 
   it("is one small read however many joined, and moves with joining, leaving and rejoining", async () => {
-    expect(await challenges.joinedCount("count-me", "2026-05")).toBe(0); // the page seen once: its counter exists
     await Promise.all(Array.from({ length: 30 }, (_, i) => challenges.joinChallenge(`walker-${i}`, challenge, [], "UTC", now)));
     await challenges.joinChallenge("walker-0", challenge, [], "UTC", now);
     const read = await docsRead(() => challenges.joinedCount("count-me", "2026-05"));
@@ -68,5 +70,15 @@ describe("a challenge round's joined count", () => {
     await challenges.forgetChallenges("walker-4");
     expect(await challenges.joinedCount("count-me", "2026-05")).toBe(27);
     expect(await challenges.joinedCount("count-me", "2026-06")).toBe(0);
+  });
+
+  it("is filled in once, at start, from the rounds joined before it existed", async () => {
+    for (let i = 0; i < 4; i += 1) {
+      await getStore().set(challenges.USER_CHALLENGES, challenges.userChallengeId(`early-${i}`, "count-me", "2026-03"), { uid: `early-${i}`, challengeSlug: "count-me", month: "2026-03", joinedAt: 1, joinedOn: "2026-03-01", leftAt: i === 0 ? 2 : null, countAtLeaving: null, tiersReached: [] });
+    }
+    expect(await challenges.joinedCount("count-me", "2026-03")).toBe(3);
+    expect(await challenges.backfillRoundCounts()).toBeGreaterThanOrEqual(1);
+    const read = await docsRead(() => challenges.joinedCount("count-me", "2026-03"));
+    expect(read).toEqual({ value: 3, docs: 1 });
   });
 });

@@ -21,8 +21,10 @@ export const userChallengeId = (uid: string, slug: string, month: string) => `${
 /**
  * How many are in each monthly round, `challengeRoundCounts/{slug}__{month}` (issue 35): moved in
  * the same transaction as a join or a leave, so the page reads one document instead of every round
- * ever joined. A round whose counter does not exist yet (joins written before it) gets it filled in
- * from the rounds on the first read; until then a join or leave leaves it absent.
+ * ever joined. The rounds written before counters existed are counted once by
+ * `backfillRoundCounts` (run at start, before the server listens); after that a round without a
+ * counter has no one in it, so its first join makes it. A read that finds none counts the rounds,
+ * writing nothing (a loader never writes).
  */
 export const CHALLENGE_ROUND_COUNTS = "challengeRoundCounts";
 const roundCountId = (slug: string, month: string) => `${slug}__${month}`;
@@ -43,9 +45,22 @@ export async function joinedCount(slug: string, month: string): Promise<number> 
   const counter = await getStore().get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
   if (counter) return counter.count;
   const rounds = await documentsWhere(USER_CHALLENGES, "challengeSlug", slug, UserChallengeSchema);
-  const count = new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
-  await getStore().createIfAbsent(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count });
-  return count;
+  return new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
+}
+
+/** Counts the open rounds of every challenge and month that has no counter yet; answers how many it made. */
+export async function backfillRoundCounts(): Promise<number> {
+  const byRound = new Map<string, { challengeSlug: string; month: string; count: number }>();
+  const { docs } = await getStore().query(USER_CHALLENGES, UserChallengeSchema, {});
+  for (const { data } of docs) {
+    const id = roundCountId(data.challengeSlug, data.month);
+    const entry = byRound.get(id) ?? { challengeSlug: data.challengeSlug, month: data.month, count: 0 };
+    if (data.leftAt === null) entry.count += 1;
+    byRound.set(id, entry);
+  }
+  let made = 0;
+  for (const [id, entry] of byRound) if (await getStore().createIfAbsent(CHALLENGE_ROUND_COUNTS, id, entry)) made += 1;
+  return made;
 }
 
 /** The member's rounds, newest month first (left ones included: leaving keeps the history). */
@@ -73,7 +88,7 @@ export async function joinChallenge(uid: string, challenge: Challenge, entries: 
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (current && current.leftAt === null) return false;
     const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), CounterSchema);
-    if (counter) tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), { challengeSlug: challenge.slug, month, count: counter.count + 1 });
+    tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), { challengeSlug: challenge.slug, month, count: (counter?.count ?? 0) + 1 });
     const next: UserChallenge = current
       ? { ...current, leftAt: null, countAtLeaving: null }
       : { uid, challengeSlug: challenge.slug, month, joinedAt: now, joinedOn: today, leftAt: null, countAtLeaving: null, tiersReached: [] };

@@ -32,8 +32,10 @@ export const followId = (uid: string, teacherId: string) => `${uid}__${teacherId
 /**
  * Each teacher's number of followers, `followerCounts/{teacherId}` (issue 35): moved in the same
  * transaction as the follow or unfollow, so the public page reads one document instead of every
- * follow. A teacher whose counter does not exist yet (follows written before it) gets it filled in
- * from the follows on the first read; until then a follow or unfollow leaves it absent.
+ * follow. The follows written before counters existed are counted once by `backfillFollowerCounts`
+ * (run at start, before the server listens); after that a teacher without a counter has no follows,
+ * so their first follow makes it. A read that finds none counts the follows, writing nothing (a
+ * loader never writes).
  */
 export const FOLLOWER_COUNTS = "followerCounts";
 const CounterSchema = z.object({ count: z.number().int() });
@@ -48,7 +50,7 @@ export async function followTeacher(uid: string, teacherId: string, emailOnSched
     const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
     const counter = current ? null : await tx.get(FOLLOWER_COUNTS, teacherId, CounterSchema);
     tx.set(FOLLOWING, followId(uid, teacherId), { uid, teacherId, emailOnSchedule, followedAt: current?.followedAt ?? now });
-    if (counter) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: counter.count + 1 });
+    if (!current) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: (counter?.count ?? 0) + 1 });
   });
 }
 
@@ -66,13 +68,20 @@ async function followersOf(teacherId: string): Promise<Follow[]> {
   return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema)).map((d) => d.data).filter((f) => f.teacherId === teacherId);
 }
 
-/** How many follow the teacher: one read of the counter (filled in from the follows the first time). */
+/** How many follow the teacher: one read of the counter (the follows counted only where there is none yet). */
 export async function followerCount(teacherId: string): Promise<number> {
   const counter = await getStore().get(FOLLOWER_COUNTS, teacherId, CounterSchema);
-  if (counter) return counter.count;
-  const count = (await followersOf(teacherId)).length;
-  await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count });
-  return count;
+  return counter ? counter.count : (await followersOf(teacherId)).length;
+}
+
+/** Counts the follows of every teacher who has none yet (the data from before counters); answers how many it made. */
+export async function backfillFollowerCounts(): Promise<number> {
+  const byTeacher = new Map<string, number>();
+  const { docs } = await getStore().query(FOLLOWING, FollowSchema, {});
+  for (const { data } of docs) byTeacher.set(data.teacherId, (byTeacher.get(data.teacherId) ?? 0) + 1);
+  let made = 0;
+  for (const [teacherId, count] of byTeacher) if (await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count })) made += 1;
+  return made;
 }
 
 /**
