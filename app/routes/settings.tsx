@@ -27,7 +27,7 @@ import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/ident
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
-import { EMAIL_CHANGE_LIMITS, getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+import { EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS, getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -103,7 +103,7 @@ type ActionResult = { form: string; errors: Record<string, string>; values: Reco
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
-  profile: { does: ["mail", "write"], limits: [EMAIL_CHANGE_LIMITS.perAccount, EMAIL_CHANGE_LIMITS.perAddress] },
+  profile: { does: ["mail", "write"], limits: [EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS] },
   photo: { does: ["write"], limits: [PROFILE_PHOTO_LIMIT] },
   username: { does: ["write"], bound: "one username per member, claimed in a transaction; the old one is released" },
   delete: { does: ["charge", "write"], bound: "once per account, after a sign-in within five minutes; the membership ends at the provider with it" },

@@ -26,10 +26,8 @@ export const EMAIL_LINK_HOURS = 72;
  * whoever asks. Only a link that would be sent counts; saving the form again with the address already
  * waiting sends nothing and counts nothing.
  */
-export const EMAIL_CHANGE_LIMITS = {
-  perAccount: createRateLimit({ name: "email-change-account", limit: 3, windowMs: 3_600_000, per: "account" }),
-  perAddress: createRateLimit({ name: "email-change-address", limit: 3, windowMs: 3_600_000, per: "email" }),
-} as const;
+export const EMAIL_CHANGE_PER_ACCOUNT = createRateLimit({ name: "email-change-account", limit: 3, windowMs: 3_600_000, per: "account" });
+export const EMAIL_CHANGE_PER_ADDRESS = createRateLimit({ name: "email-change-address", limit: 3, windowMs: 3_600_000, per: "email" });
 
 const ConfirmationSchema = z.object({
   uid: z.string(),
@@ -57,7 +55,7 @@ export type EmailChange = "unchanged" | "removed" | "waiting" | "sent" | { limit
  * What the profile form's e-mail field asks for. The confirmed address again (or an empty field, which
  * removes the address) takes effect at once and cancels a waiting change; the address already waiting
  * changes nothing and sends nothing (a re-saved form, a retried post); any other address waits for its
- * link, which is sent once, within EMAIL_CHANGE_LIMITS (past them nothing is sent or kept waiting).
+ * link, which is sent once, within the e-mail change limits (past them nothing is sent or kept waiting).
  */
 export async function requestEmailChange(input: { uid: string; email: string | null; firstName?: string; now?: number }): Promise<EmailChange> {
   const now = input.now ?? Date.now();
@@ -85,7 +83,7 @@ export async function requestEmailChange(input: { uid: string; email: string | n
   });
   if (!claimed) {
     // Another post asked for the same address a moment earlier and sent its link: this one sent none.
-    await Promise.all([EMAIL_CHANGE_LIMITS.perAccount.forgive(input.uid, now), EMAIL_CHANGE_LIMITS.perAddress.forgive(addressKey(email), now)]);
+    await Promise.all([EMAIL_CHANGE_PER_ACCOUNT.forgive(input.uid, now), EMAIL_CHANGE_PER_ADDRESS.forgive(addressKey(email), now)]);
     return "waiting";
   }
   const link = new URL(`/settings/confirm-email?token=${token}`, getEnv().PUBLIC_SITE_URL).toString();
@@ -102,12 +100,12 @@ const addressKey = (email: string) => email.trim().toLowerCase();
 
 /** Counts one link against the account and the address; the refusal to show when either is used up. */
 async function countLink(uid: string, email: string, now: number): Promise<Problem<"too_many_email_links"> | null> {
-  const account = await EMAIL_CHANGE_LIMITS.perAccount.attempt(uid, now);
+  const account = await EMAIL_CHANGE_PER_ACCOUNT.attempt(uid, now);
   if (!account.ok) return problemAfter("too_many_email_links", account.retryAfterMs);
-  const address = await EMAIL_CHANGE_LIMITS.perAddress.attempt(addressKey(email), now);
+  const address = await EMAIL_CHANGE_PER_ADDRESS.attempt(addressKey(email), now);
   if (address.ok) return null;
   // Nothing went out, so the account's count is given back: only the address is used up.
-  await EMAIL_CHANGE_LIMITS.perAccount.forgive(uid, now);
+  await EMAIL_CHANGE_PER_ACCOUNT.forgive(uid, now);
   return problemAfter("too_many_email_links", address.retryAfterMs);
 }
 
