@@ -6,6 +6,7 @@ import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/log-path.server";
 import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/document-html.server";
+import { PAGE_QUERY_HEADER } from "~/server/page-cache.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
 
@@ -40,6 +41,9 @@ export default function handleRequest(
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
   }
+  // The parameters the page reads, for the page cache's key (issue 35); the front door takes it off.
+  const { query } = pageHandle(remixContext);
+  responseHeaders.set(PAGE_QUERY_HEADER, query === "*" ? "*" : query.join(","));
   responseHeaders.append("Vary", "Cookie");
   // A member's survey on the pages that show surveys: static markup, no script (ADR 048).
   const surveySlot = surveySlotHtml(request, loadContext ?? undefined, { status: responseStatusCode, surveys: pageHandle(remixContext).surveys });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/features/on-demand/viewing-progress";
+import { PLAYBACK_SPEEDS, initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/features/on-demand/viewing-progress";
 import { clockTime } from "~/features/on-demand/media-time";
 import { discardBody } from "~/lib/discard-body";
 
@@ -27,7 +27,7 @@ export interface PlayerProps {
 
 const REPORT_EVERY_MS = 10_000;
 const DRIFT_SECONDS = 0.25;
-const SPEEDS = [0.75, 1, 1.25, 1.5];
+const SPEEDS: readonly number[] = PLAYBACK_SPEEDS;
 const PREFS_KEY = "stillhour.player";
 
 interface Prefs {

@@ -9,6 +9,14 @@ export const ERRORS = {
   rate_limited: { status: 429, message: "That's a lot of tries in a short time. Please wait a minute and try again." },
   // Promotion codes, gift codes and links: "{wait}" is filled in by `problemAfter` ("a minute", "12 minutes").
   too_many_codes: { status: 429, message: "That's a lot of codes in a short time. Please wait {wait} and try again." },
+  // Checkouts, bookings and membership changes a member starts (issue 35): "{wait}" as above.
+  too_many_checkouts: { status: 429, message: "That's a lot of payment pages opened in a short time. Please wait {wait} and try again." },
+  too_many_changes: { status: 429, message: "That's a lot of changes in a short time. Please wait {wait} and try again." },
+  // A new profile e-mail's confirmation links (issue 35): "{wait}" as above.
+  too_many_email_links: {
+    status: 429,
+    message: "We've sent a few confirmation links in the last hour. Please wait {wait} before asking for another; your current address stays as it is.",
+  },
   unauthorized: { status: 401, message: "Unauthorized. Your session has expired!" },
   sign_in_again: {
     status: 403,

@@ -64,8 +64,14 @@ export function withBodyLimit(request: Request, maxBytes: number): Request | nul
  * rest is left unread (the front door discards it after the answer, so the browser sees the answer
  * instead of a broken connection).
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | BodyRefusal> {
-  if (declaredLength(request) > maxBytes) return refuse("payload_too_large");
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+  options: { keepPrefix?: boolean } = {},
+): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | (BodyRefusal & { prefix?: Uint8Array<ArrayBuffer> })> {
+  // A declared length over the cap is refused unread, unless the form is to be shown again: then
+  // the cap's worth is read (no more than a body within the cap would be) for the fields in it.
+  if (declaredLength(request) > maxBytes && !options.keepPrefix) return refuse("payload_too_large");
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) };
   let reader: ReadableStreamDefaultReader<Uint8Array>;
   try {
@@ -75,27 +81,34 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
+  // Past the cap: what arrived before it (never more than the cap), for a form to show again.
+  const tooLarge = () => ({ ...refuse("payload_too_large"), ...(options.keepPrefix ? { prefix: joined(chunks) } : {}) });
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
+      if (size + value.byteLength > maxBytes) {
         reader.releaseLock();
-        return refuse("payload_too_large");
+        if (options.keepPrefix) chunks.push(value.subarray(0, maxBytes - size));
+        return tooLarge();
       }
+      size += value.byteLength;
       chunks.push(value);
     }
   } catch (error) {
-    return refuse(isBodyTooLarge(error) ? "payload_too_large" : "bad_request");
+    return isBodyTooLarge(error) ? tooLarge() : refuse("bad_request");
   }
-  const bytes = new Uint8Array(size);
+  return { ok: true, bytes: joined(chunks) };
+}
+
+function joined(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
   let at = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { ok: true, bytes };
+  return bytes;
 }
 
 /** The body as UTF-8 text (as `request.text()` reads it), within `maxBytes`. */
@@ -108,20 +121,35 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
 /**
  * Reads a small urlencoded or multipart form body for an action, within `maxBytes` (a plain form's
  * cap unless the route says less). One over the cap, or one that cannot be parsed, comes back with
- * the §8 sentence and status to put beside the form, never a 500.
+ * the §8 sentence and status to put beside the form, never a 500. A urlencoded body over the cap
+ * also brings `partial`: every field that arrived whole before the cut, so the form can be shown
+ * again with what was typed instead of empty (issue 35).
  */
 export async function readFormBody(
   request: Request,
   maxBytes: number = FORM_MAX_BYTES,
-): Promise<{ ok: true; formData: FormData } | { ok: false; code: ErrorCode; message: string; status: number }> {
-  const body = await readBodyBytes(request, maxBytes);
-  if (!body.ok) return body;
+): Promise<{ ok: true; formData: FormData } | { ok: false; code: ErrorCode; message: string; status: number; partial?: FormData }> {
+  const urlencoded = (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const body = await readBodyBytes(request, maxBytes, { keepPrefix: urlencoded });
+  if (!body.ok) {
+    const { prefix, ...refusal } = body;
+    return prefix ? { ...refusal, partial: wholeFieldsOf(prefix) } : refusal;
+  }
   try {
     const parsed = new Response(body.bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } });
     return { ok: true, formData: await parsed.formData() };
   } catch {
     return refuse("bad_request");
   }
+}
+
+/** The fields of a urlencoded body cut short: those before its last `&` (the one after it may be cut). */
+function wholeFieldsOf(prefix: Uint8Array): FormData {
+  const form = new FormData();
+  const end = prefix.lastIndexOf(0x26);
+  if (end < 0) return form;
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(prefix.subarray(0, end)))) form.append(name, value);
+  return form;
 }
 
 function declaredLength(request: Request): number {

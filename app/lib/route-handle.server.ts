@@ -35,6 +35,7 @@ export const RouteHandleSchema = z
     key: z.enum(VIEW_KEYS),
     keepScrollOnSignup: z.boolean(),
     localTimes: z.boolean(),
+    query: z.union([z.literal("*"), z.array(z.string().regex(/^[A-Za-z0-9_-]{1,40}$/)).max(20)]),
   })
   .strict() satisfies z.ZodType<RouteHandle>;
 

@@ -41,6 +41,12 @@ export interface RouteHandle {
   keepScrollOnSignup: boolean;
   /** The page shows times in the visitor's zone: a newly reported browser zone reloads its data. */
   localTimes: boolean;
+  /**
+   * The query parameters that change the page (issue 35), or "*" for any. A shared page is cached and
+   * rendered with these alone: `/?r=123` is `/`, so a random parameter cannot make every visit a
+   * render, and a page cannot show a parameter it did not name. "*" (the default) keys on them all.
+   */
+  query: string[] | "*";
 }
 
 export type PartialRouteHandle = Partial<RouteHandle>;
@@ -66,6 +72,7 @@ export const DEFAULT_ROUTE_HANDLE: RouteHandle = {
   key: "route",
   keepScrollOnSignup: false,
   localTimes: false,
+  query: "*",
 };
 
 const ROUTE_HANDLE = Symbol.for("stillhour.route-handle");

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
+import type { DeclaredLimit, LimitKey } from "~/lib/action-limits";
 import { getEnv } from "~/lib/env.server";
 import { countRateLimitRefusal } from "~/lib/metrics.server";
 
@@ -32,7 +33,7 @@ export interface RateLimitVerdict {
   retryAfterMs: number;
 }
 
-export interface RateLimit {
+export interface RateLimit extends DeclaredLimit {
   /** Counts one attempt by `key`; not ok once `limit` attempts fall in the current window. */
   attempt(key: string, now?: number): Promise<RateLimitVerdict>;
   /** Whether `key` is already past the limit in the current window, counting nothing. */
@@ -43,8 +44,11 @@ export interface RateLimit {
   reset(): Promise<void>;
 }
 
-/** A fixed-window limit named `name` (unique: it keys the stored counters) of `limit` attempts per `windowMs`. */
-export function createRateLimit(options: { name: string; limit: number; windowMs: number }): RateLimit {
+/**
+ * A fixed-window limit named `name` (unique: it keys the stored counters) of `limit` attempts per
+ * `windowMs`, keyed by what `per` says (the account's uid, the client's address, an e-mail address).
+ */
+export function createRateLimit(options: { name: string; limit: number; windowMs: number; per: LimitKey }): RateLimit {
   if (!/^[a-z][a-z0-9-]{1,40}$/.test(options.name)) throw new Error(`rate limit name "${options.name}" must be lower-case letters, digits and dashes`);
   // Windows this process saw full, by document id, with the time they end.
   const full = new Map<string, number>();
@@ -57,6 +61,11 @@ export function createRateLimit(options: { name: string; limit: number; windowMs
   };
 
   return withRefusalsCounted(options.name, {
+    name: options.name,
+    limit: options.limit,
+    windowMs: options.windowMs,
+    per: options.per,
+
     async attempt(key, now = Date.now()) {
       const { id, windowStart, windowEnd } = windowOf(key, now);
       const refused = { ok: false, retryAfterMs: windowEnd - now };

@@ -1,15 +1,16 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readFormBody } from "~/lib/form-body.server";
 import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
-import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift } from "~/features/wallet/gifts.server";
+import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift, GIFT_CODE_LIMIT } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { secureCookies } from "~/lib/site-address.server";
 import { REFERRAL_CODE, referralCookie, referrerOf } from "~/features/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
@@ -83,11 +84,16 @@ function resultText(kind: string, at: number, zone: string) {
 
 type ActionResult = { error: string };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  redeem: { does: ["redeem", "charge", "write"], limits: [GIFT_CODE_LIMIT] },
+});
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const code = giftCodeOf(token);
   if (!code) throw new Response(null, { status: 404, statusText: "Not found" });
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });

@@ -17,6 +17,7 @@ import { pageMeta } from "~/lib/seo";
 import { classCardWhen, getPressArticles, getQuotes, getTeachers, getUpcomingClasses, pageOffer, readerZone } from "~/server/home-data.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "home",
   layout: "lander",
   header: "fixed",

@@ -5,7 +5,7 @@ import { requireLanderView } from "~/server/lander-data.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A Stillhour programme page: the child files only name the page; the content comes from the landingPages collection. */
-export const handle = defineHandle({ name: "lander", layout: "lander", footer: "compact", theme: "dark", header: "fixed" });
+export const handle = defineHandle({ query: [], name: "lander", layout: "lander", footer: "compact", theme: "dark", header: "fixed" });
 
 export const meta = landerMeta;
 

@@ -5,7 +5,7 @@ import { requireLanderView } from "~/server/lander-data.server";
 import { defineHandle } from "~/lib/route-handle";
 
 /** A partner page: the child files only name the page; the content comes from the landingPages collection. */
-export const handle = defineHandle({ name: "partner", layout: "lander", footer: "compact", theme: "light" });
+export const handle = defineHandle({ query: [], name: "partner", layout: "lander", footer: "compact", theme: "light" });
 
 export const meta = landerMeta;
 

@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { getTeachers } from "~/features/content/teacher.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "about",
   layout: "main",
   header: "fixed",

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { receivePaymentWebhook } from "~/features/checkout/payment-webhook.server";
 import { readBodyText } from "~/lib/form-body.server";
 import { PAYMENT_WEBHOOK_MAX_BYTES } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The payment provider's webhook (docs/decisions/014-payments-port-and-webhooks.md). POST only; the
@@ -13,6 +14,11 @@ import { PAYMENT_WEBHOOK_MAX_BYTES } from "~/server/body-limits.server";
 export async function loader() {
   return methodNotAllowed();
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  event: { does: ["charge", "redeem", "mail", "write"], bound: "the provider's signature on the raw body; each event id is applied once, in the transaction with its effects" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();

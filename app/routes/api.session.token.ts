@@ -3,6 +3,7 @@ import { problemOf } from "~/lib/errors";
 import { getViewer, hasRecentSignIn } from "~/server/viewer.server";
 import { signInTokenFor } from "~/features/identity/account.server";
 import { sameOrigin } from "./api.session";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The server's session, handed to the browser's Firebase user: after an e-mail link completed on the
@@ -14,6 +15,11 @@ import { sameOrigin } from "./api.session";
 export async function loader() {
   return Response.json({ ok: false }, { status: 405, headers: { Allow: "POST", "Cache-Control": "no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  token: { does: ["write"], bound: "a member's own sign-in token, only after a sign-in within five minutes, from this site's own pages" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { endSession, startSession } from "~/server/viewer.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * §7 token sync (docs/decisions/011-server-sessions.md): the browser posts its Firebase ID token as a
@@ -9,15 +10,20 @@ import { createRateLimit } from "~/platform/rate-limit.server";
  */
 
 // A real browser syncs a handful of times per sign-in; this leaves room for a family behind one address.
-const syncLimit = createRateLimit({ name: "token-sync", limit: 30, windowMs: 60_000 });
+export const TOKEN_SYNC_LIMIT = createRateLimit({ name: "token-sync", limit: 30, windowMs: 60_000, per: "address" });
 
 export async function loader() {
   return json405();
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  sync: { does: ["write"], limits: [TOKEN_SYNC_LIMIT] },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   if (!sameOrigin(request)) return reply(403, { ok: false, reason: "cross_origin" });
-  if (!(await syncLimit.attempt(clientAddress(request))).ok) return reply(429, { ok: false, reason: "rate_limited" });
+  if (!(await TOKEN_SYNC_LIMIT.attempt(clientAddress(request))).ok) return reply(429, { ok: false, reason: "rate_limited" });
 
   if (request.method === "DELETE") {
     const setCookie = await endSession(request);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { saveTimeZone } from "~/server/time-zone.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 9: the browser reports its own time zone here once per tab (source "browser"). Answers 204,
@@ -9,6 +10,11 @@ import { saveTimeZone } from "~/server/time-zone.server";
 export async function loader() {
   return new Response(null, { status: 405, headers: { Allow: "POST" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  zone: { does: ["write"], bound: "one zone on the session and the member's record, replaced; nothing accumulates" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await saveTimeZone(request, context);

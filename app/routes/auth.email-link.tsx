@@ -2,9 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Where an e-mail sign-in link lands. The loader finishes the sign-in on the server and sets the
@@ -31,12 +32,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return finish(request, email, oobCode, next);
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  "sign-in": { does: ["write"], bound: "a sign-in link the identity provider issued (single use, short-lived); its sending is limited on /sign-in" },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const oobCode = url.searchParams.get("oobCode") ?? "";
   const next = nextPath(url.searchParams.get("next"));
   if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) return data<Outcome>({ state: "incomplete" }, { status: 400 });
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) {
     const message = body.code === "bad_request" ? "That request could not be read. Please try again." : body.message;
     return data<Outcome>({ state: "ask-email", errors: { email: message } }, { status: body.status });

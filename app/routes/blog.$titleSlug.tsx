@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 
 export const handle = defineHandle({
+  query: ["signup"],
   name: "article",
   layout: "main",
   banner: true,

@@ -7,6 +7,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
 export const handle = defineHandle({
+  query: ["category", "cursor"],
   name: "blog",
   layout: "main",
   theme: "dark",

@@ -7,7 +7,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "careers", layout: "main", theme: "dark" });
+export const handle = defineHandle({ query: [], name: "careers", layout: "main", theme: "dark" });
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) => {
   if (data?.opening) {

@@ -6,12 +6,13 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { getChallenge } from "~/features/engagement/challenges.server";
 import { challengeAction, challengePageData } from "~/server/challenges.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27: one challenge's splash (what, when, how many have joined, the teachers) and its join
  * flow, a plain form: visitors sign in (and, for a members' challenge, subscribe) and come back here.
  */
-export const handle = defineHandle({ name: "challenge-page", layout: "main", theme: "light" });
+export const handle = defineHandle({ query: ["saved"], name: "challenge-page", layout: "main", theme: "light" });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) =>
   page
@@ -29,6 +30,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const saved = page.personal ? (SAVED[new URL(request.url).searchParams.get("saved") ?? ""] ?? null) : null;
   return data({ ...page, saved }, { headers: pageCaching(page.personal) });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  join: { does: ["write"], bound: "one round per member, challenge and month, written in a transaction; joining again reopens it" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const challenge = await getChallenge(params.slug ?? "");

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { challengeListData } from "~/server/challenges.server";
 
 /** Issue 27: the challenges running this month, the same page for everyone. */
-export const handle = defineHandle({ name: "challenges", layout: "main", theme: "light" });
+export const handle = defineHandle({ query: [], name: "challenges", layout: "main", theme: "light" });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Challenges", description: "Monthly practice challenges: pick a tier of classes and practise at your own pace.", path: "/challenges", matches });

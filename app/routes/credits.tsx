@@ -12,6 +12,8 @@ import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
+import { defineActionLimits } from "~/lib/action-limits";
+import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).
@@ -64,8 +66,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionResult = { error: string };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  buy: { does: ["charge"], limits: [CHECKOUT_LIMIT] },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, 4 * 1024);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
   const { formData } = body;
   const { viewer } = await requireAccess(request, { requiresAuth: true }, { context });

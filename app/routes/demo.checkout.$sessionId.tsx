@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/lib/form-body.server";
 import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/features/checkout/demo-card";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
@@ -9,6 +8,8 @@ import { parseForm } from "~/features/identity/sign-in";
 import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout, payerOf } from "~/features/checkout/demo-checkout.server";
 import { describeOffer, offerFor } from "~/features/billing/offer";
 import type { AppliedDiscount } from "~/features/billing/offer";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -55,10 +56,15 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string>; step?: "authenticate" };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  pay: { does: ["charge", "redeem", "mail", "write"], bound: "the demo provider's own checkout page: it answers 404 outside the demo and charges no card" },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!demoPaymentsActive()) notFound();
   const sessionId = params.sessionId ?? "";
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const intent = String(formData.get("intent") ?? "pay");

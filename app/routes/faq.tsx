@@ -7,7 +7,7 @@ import { getFaqEntries } from "~/features/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
 import { faqJsonLd, pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "faq", layout: "main", header: "fixed", menuOnly: "scrolled" });
+export const handle = defineHandle({ query: [], name: "faq", layout: "main", header: "fixed", menuOnly: "scrolled" });
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta({

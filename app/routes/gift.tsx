@@ -14,6 +14,8 @@ import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
+import { defineActionLimits } from "~/lib/action-limits";
+import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a
@@ -55,8 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  buy: { does: ["charge"], limits: [CHECKOUT_LIMIT] },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, 16 * 1024);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });

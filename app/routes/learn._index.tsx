@@ -7,7 +7,7 @@ import { sceneFor } from "~/lib/art-scene";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "learn", layout: "main", theme: "dark", banner: true });
+export const handle = defineHandle({ query: [], name: "learn", layout: "main", theme: "dark", banner: true });
 
 export const meta: MetaFunction<typeof loader> = ({ matches }) =>
   pageMeta({

@@ -6,12 +6,13 @@ import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ERRORS, isStoreUnavailable } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { parseLeadForm, type LeadFieldErrors } from "~/features/content/lead";
-import { allowLeadAttempt, createLead } from "~/features/content/lead.server";
+import { allowLeadAttempt, createLead, LEAD_LIMIT } from "~/features/content/lead.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "mental-detox-ebook", layout: "main", theme: "dark" });
 
@@ -29,9 +30,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { errors: LeadFieldErrors & { form?: string }; values: Record<string, string> };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  lead: { does: ["write"], limits: [LEAD_LIMIT] },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   // Read (within a plain form's cap) before the rate limit: a refused body is not an attempt.
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok && body.code === "payload_too_large") return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   if (!(await allowLeadAttempt(clientAddress(request)))) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });

@@ -8,6 +8,7 @@ import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/server/on-d
 import { defineHandle } from "~/lib/route-handle";
 import { clockTime } from "~/features/on-demand/media-time";
 import { pageCaching } from "~/lib/cache-control";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 10: one on-demand class. Everyone sees the details; a member gets the player (its stream
@@ -31,6 +32,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!page) throw notFound();
   return data(page, { headers: pageCaching(page.personal) });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  favorite: { does: ["write"], bound: "one favourite per member and class, set or removed; nothing accumulates" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return answerFavorite(request, context, "class", params.classSlug ?? "");

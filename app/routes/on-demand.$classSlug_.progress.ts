@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { progressAction } from "~/server/on-demand-pages.server";
+import { defineActionLimits } from "~/lib/action-limits";
+import { PROGRESS_LIMIT } from "~/features/on-demand/watch-history.server";
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  report: { does: ["write"], limits: [PROGRESS_LIMIT] },
+});
 
 /**
  * Issue 10: the player's progress reports (position, the viewing, §4 events), posted while playing

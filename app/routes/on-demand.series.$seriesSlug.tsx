@@ -5,6 +5,7 @@ import { notFound } from "~/lib/errors";
 import { answerFavorite, isOnDemandSlug, seriesPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 10: a series. Lessons in order with the member's progress; the next lesson is simply the first
@@ -21,6 +22,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!page) throw notFound();
   return data(page, { headers: pageCaching(page.personal) });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  favorite: { does: ["write"], bound: "one favourite per member and series, set or removed; nothing accumulates" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   return answerFavorite(request, context, "series", params.seriesSlug ?? "");

@@ -1,13 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
 import { savePrivateUser } from "~/features/identity/user.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/features/identity/account.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
 export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });
@@ -24,12 +25,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: user.email ?? account?.email ?? "" };
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  profile: { does: ["write"], bound: "the member's own name and details on their one record, replaced" },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { allowOnboarding: true, context });
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   // The record starts with the zone the browser already reported, so the first e-mail is on their clock.
   const zone = user.mostRecentTimeZone ?? (await readerZone(request, context));
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> }, { status: body.status });
   const parsed = parseForm(OnboardingFormSchema, body.formData, FIELDS);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });

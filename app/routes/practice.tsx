@@ -10,6 +10,7 @@ import { MAX_PAUSE_DAYS, MAX_TARGET_DAYS } from "~/features/engagement/streak";
 import { defineHandle } from "~/lib/route-handle";
 import { practiceAction, practicePageData, practiceZone } from "~/server/practice.server";
 import { requireAccess } from "~/server/viewer.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 27: the member's own practice: their weekly streak, their last 30 days, their year, their milestones. */
 export const handle = defineHandle({ name: "practice", layout: "main", theme: "light", requiresAuth: true, localTimes: true });
@@ -29,6 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const saved = SAVED[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
   return data({ ...page, saved }, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  settings: { does: ["write"], bound: "the member's one settings document, replaced; pauses one at a time and at most 90 days in any 365" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });

@@ -5,6 +5,7 @@ import { PageNotices } from "~/components/page-notices";
 import { defineHandle } from "~/lib/route-handle";
 import { companionsAction, companionsPageData } from "~/server/companions.server";
 import { requireAccess } from "~/server/viewer.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27 (ADR 049): the people a member practised with often, private to them. Nobody is named
@@ -18,6 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
   return data(await companionsPageData(request, state), { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  invite: { does: ["write"], bound: "one invitation per pair of members who practised together, answered once; nothing accumulates" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });

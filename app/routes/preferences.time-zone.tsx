@@ -5,6 +5,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { zoneLabel, zonesByRegion } from "~/features/identity/time-zone";
 import { saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
 import { getVisitor } from "~/server/visitor.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 9: the zone class times are shown in. Anyone can choose one with this plain form; it wins over
@@ -23,6 +24,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  zone: { does: ["write"], bound: "one zone on the session and the member's record, replaced; nothing accumulates" },
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const saved = await saveTimeZone(request, context);

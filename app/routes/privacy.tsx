@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "privacy", layout: "main", theme: "dark" });
+export const handle = defineHandle({ query: [], name: "privacy", layout: "main", theme: "dark" });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

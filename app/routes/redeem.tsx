@@ -2,11 +2,12 @@ import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { readFormBody } from "~/lib/form-body.server";
 import { normalizeGiftCode } from "~/features/wallet/gift";
-import { allowCodeAttempt, giftByCode } from "~/features/wallet/gifts.server";
+import { allowCodeAttempt, giftByCode, GIFT_CODE_LIMIT } from "~/features/wallet/gifts.server";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
 export const handle = defineHandle({ name: "redeem", layout: "main", theme: "light" });
@@ -19,8 +20,13 @@ export const meta: MetaFunction = () => [
 
 type ActionResult = { error: string; code: string };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  code: { does: ["redeem"], limits: [GIFT_CODE_LIMIT] },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ error: body.message, code: "" }, { status: body.status });
   const typed = String(body.formData.get("code") ?? "").slice(0, 64);
   if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });

@@ -7,7 +7,7 @@ import { readFormBody } from "~/lib/form-body.server";
 import { ERRORS, type ErrorCode } from "~/lib/errors";
 import { DeleteFormSchema, ProfileFormSchema, UsernameFormSchema } from "~/features/identity/profile";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/features/identity/profile-photo";
-import { removeProfilePhoto, updateProfilePhoto } from "~/features/identity/profile-photo.server";
+import { removeProfilePhoto, updateProfilePhoto, PROFILE_PHOTO_LIMIT } from "~/features/identity/profile-photo.server";
 import { PHOTO_FIELD, readPhotoForm } from "~/server/photo-form.server";
 import { deleteAccountCompletely } from "~/features/privacy/account-deletion.server";
 import { GiftsPanel, MembershipPanel, ReferralPanel } from "~/components/membership-panel";
@@ -29,7 +29,8 @@ import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.serv
 import { memberZone } from "~/server/reader-zone.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/features/identity/account.server";
-import { getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+import { EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS, getPendingEmail, requestEmailChange } from "~/features/identity/email-change.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * The change-of-number form carries libphonenumber's metadata (about 36 KB gzip), and it sits far down
@@ -108,6 +109,14 @@ const DATA_REFUSALS = ["sign_in_again_export", "data_export_limited", "bad_reque
 
 type ActionResult = { form: string; errors: Record<string, string>; values: Record<string, string>; code?: ErrorCode };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  profile: { does: ["mail", "write"], limits: [EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS] },
+  photo: { does: ["write"], limits: [PROFILE_PHOTO_LIMIT] },
+  username: { does: ["write"], bound: "one username per member, claimed in a transaction; the old one is released" },
+  delete: { does: ["charge", "write"], bound: "once per account, after a sign-in within five minutes; the membership ends at the provider with it" },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
   // Only the photo form sends multipart; it has its own, larger limit and reads the body as it arrives.
@@ -138,12 +147,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ActionResult>(photoError(ERRORS.photo_missing.message), { status: 400 });
   }
   if (intent === "profile") {
-    const parsed = parseForm(ProfileFormSchema, formData, ["firstName", "lastName", "email", "birthday"]);
+    const parsed = parseForm(ProfileFormSchema, formData, PROFILE_FIELDS);
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const { email, ...rest } = parsed.data;
-    await savePrivateUser(viewer.uid, rest);
     // A new address is used only once the link sent to it is followed (issue 23): receipts carry codes.
-    const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null });
+    const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null, firstName: rest.firstName });
+    if (typeof change === "object") {
+      // Too many links lately (issue 35): nothing is saved, the message sits beside the field, the form keeps what was typed.
+      return data<ActionResult>({ form: intent, errors: { email: change.limited.message }, values: typedValues(formData, PROFILE_FIELDS) }, { status: change.limited.status });
+    }
+    await savePrivateUser(viewer.uid, rest);
     return redirect(change === "sent" ? "/settings?saved=profile-email#profile" : "/settings?saved=profile#profile");
   }
   if (intent === "username") {
@@ -387,6 +400,12 @@ export default function SettingsRoute() {
       </div>
     </section>
   );
+}
+
+const PROFILE_FIELDS = ["firstName", "lastName", "email", "birthday"] as const;
+
+function typedValues(formData: FormData, fields: readonly string[]): Record<string, string> {
+  return Object.fromEntries(fields.map((name) => [name, String(formData.get(name) ?? "").slice(0, 1000)]));
 }
 
 function photoError(message: string): ActionResult {

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { checkEmailToken, confirmEmailChange } from "~/features/identity/email-change.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 23: the link sent to a new profile e-mail. Opening it only shows the address and one button
@@ -25,8 +26,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data<Page>({ state: "ready", email: checked.email, token }, { headers: PRIVATE });
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  confirm: { does: ["write"], bound: "a single-use link of 43 random characters, sent within the e-mail change's own limits" },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ message: body.message }, { status: body.status, headers: PRIVATE });
   const confirmed = await confirmEmailChange(String(body.formData.get("token") ?? "").slice(0, 100));
   if (!confirmed.ok) return data({ message: confirmed.problem.message }, { status: confirmed.problem.status, headers: PRIVATE });

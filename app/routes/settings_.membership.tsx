@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
-import { applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
+import { MEMBERSHIP_CHANGE_LIMIT, applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/features/billing/membership.server";
 import { takeNextPaymentNow } from "~/features/checkout/demo-checkout.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 8: the membership's changes from settings, each a plain form post (card, cancel, win-back, resume). */
 export const handle = defineHandle({ name: "settings-membership", layout: "main", theme: "light", requiresAuth: true });
@@ -15,15 +16,23 @@ export async function loader() {
   return redirect("/settings#membership");
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  change: { does: ["charge", "redeem", "mail", "write"], limits: [MEMBERSHIP_CHANGE_LIMIT] },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) throw new Response(null, { status: body.status, statusText: body.message });
   const { formData } = body;
   // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.
   const parsed = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) }).safeParse({ intent: formData.get("intent") });
   if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
   const { intent } = parsed.data;
+  if (intent !== "demo-next-payment" && !(await MEMBERSHIP_CHANGE_LIMIT.attempt(viewer.uid)).ok) {
+    return redirect("/settings?membership=too_many_changes#membership");
+  }
 
   if (intent === "card") {
     // One card-update page per member per minute: a double click or a retry opens the same one.

@@ -2,14 +2,15 @@ import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type Loa
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
-import { identityMessage, sendEmailSignInLink } from "~/server/email-sign-in.server";
+import { identityMessage, sendEmailSignInLink, SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL } from "~/server/email-sign-in.server";
 import { getViewer } from "~/server/viewer.server";
 import { signInAvailable } from "~/features/identity/account.server";
 import { readSession } from "~/lib/session.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
 
@@ -36,10 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  "email-link": { does: ["mail"], limits: [SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL] },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const next = nextPath(url.searchParams.get("next"));
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { email: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const parsed = parseForm(EmailLinkFormSchema, formData, ["email"]);

@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link } from "@remix-run/react";
 import { defineHandle } from "~/lib/route-handle";
 import { endSession, getViewer } from "~/server/viewer.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Signing out is a POST (a link or a prefetch must never sign anyone out); GET asks first. */
 export const handle = defineHandle({ name: "sign-out", layout: "main", theme: "light" });
@@ -13,6 +14,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!viewer || viewer.anonymous) throw redirect("/");
   return null;
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  "sign-out": { does: ["write"], bound: "ends the person's own session; nothing accumulates" },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const setCookie = await endSession(request);

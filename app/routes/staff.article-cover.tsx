@@ -4,6 +4,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { readPhotoForm } from "~/server/photo-form.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 053): an article's cover picture, posted as multipart from the article's edit page
@@ -15,6 +16,11 @@ export const handle = defineHandle({ name: "staff-article-cover", layout: "main"
 export async function loader() {
   return redirect("/staff/articles");
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "articles");

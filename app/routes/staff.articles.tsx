@@ -2,13 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffPage } from "~/components/staff-page";
-import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM } from "~/features/staff/article-form";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM, articleFormValues } from "~/features/staff/article-form";
 import { articleAuthors, listArticlesForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDayTime } from "~/features/identity/clock";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: the blog editor's articles. Every article with its state, and the form for a new one
@@ -31,6 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   return articleAction(request, null);
 }
@@ -38,6 +45,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffArticlesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, EMPTY_ARTICLE_FORM, articleFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="articles-title" title="Articles" intro="Blog articles in every state. A published change shows on the blog at once; a scheduled article publishes itself at its time. Every change is recorded in the audit log.">
@@ -55,7 +64,7 @@ export default function StaffArticlesRoute() {
           </li>
         ))}
       </ul>
-      <StaffArticleForm values={result?.values ?? EMPTY_ARTICLE_FORM} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} zone={page.zone} />
+      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

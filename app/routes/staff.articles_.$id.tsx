@@ -6,14 +6,16 @@ import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
-import { ARTICLE_STATE_LABEL, COVER_COLORS } from "~/features/staff/article-form";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, articleFormValues } from "~/features/staff/article-form";
 import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { ERRORS, notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one article for the blog editor: edit it, preview it, and move it to its next state. */
 export const handle = defineHandle({ name: "staff-article", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
@@ -64,6 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!params.id) throw notFound();
   return articleAction(request, params.id);
@@ -72,6 +79,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffArticleRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, articleFormValues);
   const busy = useNavigation().state === "submitting";
   // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
   const confirmation = confirmationOf(result);
@@ -89,7 +98,7 @@ export default function StaffArticleRoute() {
         {" · "}
         <a href="/staff/articles">All articles</a>
       </p>
-      <StaffArticleForm values={result?.values ?? page.values} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} zone={page.zone} />
+      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} zone={page.zone} />
       <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
     </StaffPage>
     </ConfirmChange>

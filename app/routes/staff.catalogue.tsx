@@ -6,9 +6,10 @@ import { formatMoney } from "~/features/billing/promotion-code";
 import { CreditPackFormSchema, GiftTypeFormSchema, fieldErrors, majorUnitsText } from "~/features/staff/catalogue-form";
 import { listCatalogue, updateCreditPack, updateGiftType } from "~/features/staff/catalogue.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: what the site sells, for admins: each gift membership's and class pack's price, length
@@ -43,9 +44,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "catalogue");
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionData>({ key: null, error: body.message, errors: {}, values: {} }, { status: body.status });
   const form = body.formData;
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 200);

@@ -9,7 +9,7 @@ import { rosterOf } from "~/features/staff/cohost.server";
 import type { LiveClass } from "~/features/classes/live-class";
 import { clockRange, clockShortDay, placeNote } from "~/features/identity/clock";
 import { zoneLabel } from "~/features/identity/time-zone";
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeachers } from "~/features/content/teacher.server";
 import { listStudios } from "~/features/studios/studio.server";
@@ -18,6 +18,7 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
 import { StaffRoster } from "~/components/staff-page";
 import { CohostAssignmentSchema, assignCohost, listCohosts } from "~/features/staff/cohost.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */
 const SHOUT_OUT_HOURS = 12;
@@ -104,10 +105,18 @@ const COHOST_NOTICES: Record<string, string> = {
   "cohost-unchanged": "Nothing changed, so nothing was recorded.",
 };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "charge", "write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor, zone } = await requireStaff(request, "classes");
-  const body = await readFormBody(request, 4 * 1024);
-  if (!body.ok) return data({ classId: null, error: body.message, note: null }, { status: body.status });
+  const body = await readRouteForm(request);
+  if (!body.ok) {
+    const partial = body.partial?.get("intent") === "note" ? body.partial : null;
+    return data({ classId: partial ? String(partial.get("classId") ?? "") : null, error: body.message, note: partial ? String(partial.get("note") ?? "") : null }, { status: body.status });
+  }
   if (body.formData.get("intent") === "note") {
     const classId = String(body.formData.get("classId") ?? "");
     const note = String(body.formData.get("note") ?? "");

@@ -9,10 +9,11 @@ import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~
 import { ConfirmChange } from "~/components/confirm-change";
 import { problemOf } from "~/lib/errors";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDate } from "~/features/identity/clock";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: promotion codes, for admins. Create a code (percent or amount off, how long, which plans,
@@ -49,9 +50,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["charge", "write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor, zone } = await requireStaff(request, "codes");
-  const body = await readFormBody(request, 8 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, code: null, error: body.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: body.status });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent === "create") {

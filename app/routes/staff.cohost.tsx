@@ -3,11 +3,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { StaffPage, StaffRoster } from "~/components/staff-page";
 import { cohostClasses } from "~/features/staff/cohost.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { joinAsCohost } from "~/server/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime } from "~/features/identity/clock";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: a cohost's classes. Each class that names them, with its roster (first names, a mark for
@@ -34,9 +35,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer, actor } = await requireStaff(request, "cohost");
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
   const classId = String(body.formData.get("classId") ?? "");
   const joined = await joinAsCohost({ uid: viewer.uid, name: actor.name.split(" ")[0] ?? "" }, classId);

@@ -4,12 +4,14 @@ import { EmptyState } from "~/components/empty-state";
 import { StaffLearnForm } from "~/components/staff-learn-form";
 import { StaffPage } from "~/components/staff-page";
 import { COVER_COLORS } from "~/features/staff/article-form";
-import { EMPTY_LEARN_FORM, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { EMPTY_LEARN_FORM, PUBLISH_STATE_LABEL, learnFormValues } from "~/features/staff/editorial-form";
 import { listSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { learnAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: the learn series in every state, and the form for a new one. Admins and blog editors. */
 export const handle = defineHandle({ name: "staff-learn", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
@@ -25,6 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   return learnAction(request, null);
 }
@@ -32,6 +39,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffLearnRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, EMPTY_LEARN_FORM, learnFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="learn-series-title" title="Learn series" intro="The short series on /learn, each with its lessons. A published change shows there at once. Every change is recorded in the audit log.">
@@ -52,7 +61,7 @@ export default function StaffLearnRoute() {
       ) : (
         <EmptyState title="No series yet" message="Write the first one with the form below." />
       )}
-      <StaffLearnForm values={result?.values ?? EMPTY_LEARN_FORM} errors={result?.errors ?? {}} covers={COVER_COLORS} state={null} slugLocked={false} busy={busy} zone={page.zone} />
+      <StaffLearnForm values={typed} errors={result?.errors ?? {}} covers={COVER_COLORS} state={null} slugLocked={false} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

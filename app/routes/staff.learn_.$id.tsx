@@ -6,14 +6,16 @@ import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { COVER_COLORS } from "~/features/staff/article-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues } from "~/features/staff/editorial-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues, learnFormValues } from "~/features/staff/editorial-form";
 import { getSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { learnAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one learn series: edit it and its lessons, preview it, publish it or take it down. */
 export const handle = defineHandle({ name: "staff-learn-series", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
@@ -41,6 +43,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!params.id) throw notFound();
   return learnAction(request, params.id);
@@ -49,6 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffLearnSeriesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, learnFormValues);
   const busy = useNavigation().state === "submitting";
   // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
   const confirmation = confirmationOf(result);
@@ -66,7 +75,7 @@ export default function StaffLearnSeriesRoute() {
         {" · "}
         <a href="/staff/learn">All series</a>
       </p>
-      <StaffLearnForm values={result?.values ?? page.values} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} zone={page.zone} />
+      <StaffLearnForm values={typed} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} zone={page.zone} />
     </StaffPage>
     </ConfirmChange>
   );

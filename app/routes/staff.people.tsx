@@ -8,10 +8,11 @@ import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES }
 import { listTeachersForStaff } from "~/features/staff/teachers.server";
 import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import type { Role } from "~/features/identity/user";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: people and roles, for admins. Find a member by phone, e-mail or name; grant or remove
@@ -50,9 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "people");
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ uid: null, intent: null, error: body.message }, { status: body.status });
   const form = body.formData;
   const parsed = PeopleActionSchema.safeParse({

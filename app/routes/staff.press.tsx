@@ -3,12 +3,14 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { StaffPage } from "~/components/staff-page";
 import { StaffPressForm } from "~/components/staff-press-form";
-import { EMPTY_PRESS_FORM, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { EMPTY_PRESS_FORM, PUBLISH_STATE_LABEL, pressFormValues } from "~/features/staff/editorial-form";
 import { listPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: the press page's items in every state, and the form for a new one. Admins and blog editors. */
 export const handle = defineHandle({ name: "staff-press", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
@@ -24,6 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   return pressAction(request, null);
 }
@@ -31,6 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffPressRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, EMPTY_PRESS_FORM, pressFormValues);
   const busy = useNavigation().state === "submitting";
   return (
     <StaffPage id="press-items-title" title="Press items" intro="Coverage shown on the press page. A published change shows there at once. Every change is recorded in the audit log.">
@@ -51,7 +60,7 @@ export default function StaffPressRoute() {
       ) : (
         <EmptyState title="No press items yet" message="Add the first piece of coverage with the form below." />
       )}
-      <StaffPressForm values={result?.values ?? EMPTY_PRESS_FORM} errors={result?.errors ?? {}} state={null} busy={busy} zone={page.zone} />
+      <StaffPressForm values={typed} errors={result?.errors ?? {}} state={null} busy={busy} zone={page.zone} />
     </StaffPage>
   );
 }

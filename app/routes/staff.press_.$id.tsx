@@ -5,14 +5,16 @@ import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL } from "~/features/staff/editorial-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, pressFormValues } from "~/features/staff/editorial-form";
 import { getPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { notFound } from "~/lib/errors";
+import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one press item: edit it, preview it, publish it or take it down. */
 export const handle = defineHandle({ name: "staff-press-item", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
@@ -37,6 +39,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   if (!params.id) throw notFound();
   return pressAction(request, params.id);
@@ -45,6 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffPressItemRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  // A refused post shows the form as it was typed, never emptied (issue 35).
+  const typed = useTypedValues(result, page.values, pressFormValues);
   const busy = useNavigation().state === "submitting";
   // Issue 34: "Unpublish" on a published record asks once more (a page without JavaScript, a dialog with it).
   const confirmation = confirmationOf(result);
@@ -62,7 +71,7 @@ export default function StaffPressItemRoute() {
         {" · "}
         <a href="/staff/press">All press items</a>
       </p>
-      <StaffPressForm values={result?.values ?? page.values} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
+      <StaffPressForm values={typed} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
     </StaffPage>
     </ConfirmChange>
   );

@@ -10,6 +10,7 @@ import { problemOf } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { teacherProfileAction } from "~/server/staff-teacher-action.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 050): a facilitator's own teacher profile: their bio, their Instagram link and their
@@ -51,6 +52,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const { staff, actor } = await requireStaff(request, "profile");

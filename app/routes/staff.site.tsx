@@ -6,9 +6,10 @@ import { StaffTable } from "~/components/staff-table";
 import { BANNER_LABEL_MAX, BANNER_TEXT_MAX, BannerFormSchema, FlagFormSchema, fieldErrors } from "~/features/staff/catalogue-form";
 import { getStoredBanner, listFlags, saveBanner, setFlag } from "~/features/staff/catalogue.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26: what the site says, for admins: the news banner (text, link, on or off) shown on the
@@ -50,9 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "site");
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionData>({ intent: null, error: body.message, errors: {}, values: {} }, { status: body.status });
   const form = body.formData;
   const text = (name: string, max = 400) => String(form.get(name) ?? "").slice(0, max);

@@ -9,9 +9,10 @@ import { answersTo, getSurveyWeights, listCampaigns } from "~/features/engagemen
 import { CampaignSwitchSchema, EMPTY_SURVEY_FORM, QUESTION_SLOTS, WeightsSchema, readSurveyForm, surveyFormValues, type SurveyFormErrors, type SurveyFormValues } from "~/features/staff/survey-form";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { createCampaign, setCampaignActive, setSurveyWeights } from "~/features/staff/surveys.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 27 (ADR 048): surveys, for admins. Write a campaign with up to four questions and say who it
@@ -47,9 +48,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionResult = { intent: string | null; error: string | null; errors: SurveyFormErrors; values: SurveyFormValues; weights?: { show: string; hide: string } };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "surveys");
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<ActionResult>({ intent: null, error: body.message, errors: {}, values: EMPTY_SURVEY_FORM }, { status: body.status });
   const form = body.formData;
   const intent = String(form.get("intent") ?? "");

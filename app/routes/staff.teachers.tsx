@@ -6,9 +6,10 @@ import { StaffTeacherFields } from "~/components/staff-teacher-form";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { EMPTY_TEACHER_FORM, TEACHER_NOTICES, NewTeacherSchema, readTeacherForm, slugFromName, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/features/staff/teacher-form";
 import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/features/staff/teachers.server";
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 050): teachers, for admins. Every profile, hidden and inactive ones too, with what
@@ -42,9 +43,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ActionData = { intent: string | null; id: string | null; error: string | null; errors: Partial<Record<TeacherField, string>>; values: TeacherFormValues };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   const answer = (status: number, fields: Partial<ActionData>) => data<ActionData>({ intent: null, id: null, error: null, errors: {}, values: EMPTY_TEACHER_FORM, ...fields }, { status });
   if (!body.ok) return answer(body.status, { error: body.message });
   const intent = String(body.formData.get("intent") ?? "");

@@ -11,6 +11,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { refusal, teacherProfileAction } from "~/server/staff-teacher-action.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 050): one teacher, for admins: the profile (name, place, classes, bio, Instagram
@@ -47,6 +48,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");

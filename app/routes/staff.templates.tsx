@@ -6,9 +6,10 @@ import { StaffTemplateForm } from "~/components/staff-template-form";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { TemplateIdSchema, describeSlot, TemplateSwitchSchema, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/features/staff/template-form";
 import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/features/staff/templates.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 051): class templates, for admins. The recurring live and studio classes, each on
@@ -63,9 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, id: null, error: body.message, errors: {}, values: EMPTY }, { status: body.status });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent === "create") {

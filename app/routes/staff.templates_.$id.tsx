@@ -7,10 +7,11 @@ import { STAFF_AREAS } from "~/features/staff/staff-areas";
 import { TemplateIdSchema, describeSlot, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/features/staff/template-form";
 import { getTemplate, templateClassesKept, templateFormContext, updateTemplate } from "~/features/staff/templates.server";
 import { notFound } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime, placeNote, zoneWords } from "~/features/identity/clock";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 26 (ADR 051): one class template, for admins. Saving moves its coming classes nobody booked
@@ -58,10 +59,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["mail", "write"], bound: STAFF_ONLY },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");
   const template = await templateOr404(params);
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message, errors: {}, values: valuesOfTemplate(template) }, { status: body.status });
   const values = { ...templateFormValues(body.formData), id: template.id };
   const read = readTemplateForm(values, await templateFormContext());

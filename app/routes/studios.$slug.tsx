@@ -16,7 +16,7 @@ import { ArtImage } from "~/components/art-image";
  * the next two weeks of in-person classes on the studio's own clock, its zone named, with seats left.
  * Public and cacheable: nothing personal is on it; booking happens on each class's page.
  */
-export const handle = defineHandle({ name: "studio", layout: "main", theme: "light" });
+export const handle = defineHandle({ query: [], name: "studio", layout: "main", theme: "light" });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
   page ? pageMeta({ title: page.name, description: page.tagline || `Classes in person at ${page.name}.`, path: `/studios/${page.slug}`, matches }) : [{ title: "Studio not found · Stillhour" }];

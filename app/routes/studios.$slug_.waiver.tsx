@@ -5,6 +5,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { waiverAction, waiverPage } from "~/server/waiver-page.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 12: a studio's waiver. The full current text, then a plain form: the member's typed name, a
@@ -24,6 +25,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!page) throw notFound();
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  sign: { does: ["write"], bound: "one signature per member, studio and waiver version, created once" },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });

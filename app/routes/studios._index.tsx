@@ -9,7 +9,7 @@ import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
 
 /** Issue 12: the studios, each with its address and its own clock, linking to its schedule. */
-export const handle = defineHandle({ name: "studios", layout: "main", theme: "light" });
+export const handle = defineHandle({ query: [], name: "studios", layout: "main", theme: "light" });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({ title: "Studios", description: "Practise in person: our studios, where they are, and how to get there.", path: "/studios", matches });

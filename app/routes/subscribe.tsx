@@ -5,23 +5,23 @@ import { PlanTimeline, ProgramCovers } from "~/components/subscribe-parts";
 import { readPurchaseForm } from "~/server/purchase-form.server";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
-import { FORM_MAX_BYTES } from "~/lib/form-body.server";
 import { listPlans } from "~/features/billing/plan.server";
 import { annualSaving, formatMoney, type PromotionCheck } from "~/features/billing/promotion-code";
 import { describeOffer, offerFor, type Offer, type OfferWords } from "~/features/billing/offer";
 import { validTimeZone } from "~/features/identity/user";
-import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck } from "~/features/billing/subscription.server";
+import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck, PROMOTION_CODES_PER_ACCOUNT, PROMOTION_CODES_PER_ADDRESS } from "~/features/billing/subscription.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { codeGuessesLeft, countMissedLink } from "~/features/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { SubscribeFormSchema, checkoutFailure, checkoutSteps, hasRunningPlan } from "~/features/billing/subscribe";
 import { isReturnPath, subscribeHref } from "~/features/billing/subscribe-link";
-import { startSubscriptionCheckout } from "~/features/billing/membership.server";
+import { startSubscriptionCheckout, CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/features/wallet/referrals.server";
 import { getViewerState } from "~/server/viewer.server";
 import { getVisitor, getVisitorRegion } from "~/server/visitor.server";
 import { newIntentId } from "~/features/billing/membership";
 import { PageNotices } from "~/components/page-notices";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 8: choose a plan, apply a code, sign in if needed, pay on the provider's page. */
 export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "light", localTimes: true });
@@ -125,8 +125,14 @@ async function limitedOffer(refCode: string, url: URL, uid: string | null, clien
 
 type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  checkout: { does: ["charge"], limits: [CHECKOUT_LIMIT] },
+  code: { does: ["redeem"], limits: [PROMOTION_CODES_PER_ADDRESS, PROMOTION_CODES_PER_ACCOUNT] },
+});
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const body = await readPurchaseForm(request, FORM_MAX_BYTES);
+  const body = await readPurchaseForm(request);
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const parsed = SubscribeFormSchema.safeParse(Object.fromEntries([...formData].map(([key, value]) => [key, String(value)])));
@@ -191,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!started.ok) {
     if (started.reason === "already_member") throw redirect("/settings?plan=running#membership");
     await recordEvent({ name: "Subscribe_Failed", properties: { planId: plan.id, reason: started.reason } }, { uid: member.viewer.uid });
-    const failure = checkoutFailure(started.reason);
+    const failure = checkoutFailure(started.reason, "retryAfterMs" in started ? started.retryAfterMs : 0);
     return data<ActionResult>({ errors: { form: failure.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: failure.status });
   }
   return redirect(started.url);

@@ -5,10 +5,11 @@ import { SurveyForm } from "~/components/survey-form";
 import type { AnswerValues } from "~/features/engagement/surveys";
 import { answerSurvey, campaignToAnswer, putSurveysAway } from "~/features/engagement/surveys.server";
 import { ERRORS, notFound } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27 (ADR 048): where a survey's form posts, and the survey on a page of its own (a member can
@@ -40,11 +41,16 @@ function backWith(back: string, done: "thanks" | "later" | "off"): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  answer: { does: ["write"], bound: "one answer per member and survey, replaced; surveys are drawn at most one a week" },
+});
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
   const uid = state.viewer.uid;
   const campaignId = params.campaignId ?? "";
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
   const form = body.formData;
   const back = safeRedirectPath(form.get("back"));

@@ -14,6 +14,7 @@ import { readerZone } from "~/server/reader-zone.server";
 import { followerCount } from "~/features/engagement/following.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "teacher",
   layout: "main",
   header: "fixed",

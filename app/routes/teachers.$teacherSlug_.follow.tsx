@@ -3,11 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getTeacherBySlug } from "~/features/content/teacher.server";
 import { followTeacher, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
 import { requireAccess } from "~/server/viewer.server";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 27: following a teacher, on a page of its own so the teacher's public page stays the same for
@@ -41,10 +42,15 @@ const FollowFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("unfollow") }),
 ]);
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  follow: { does: ["write"], bound: "one follow per member and teacher, set or removed; the counter moves in the same transaction" },
+});
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const teacher = await teacherOf(params.teacherSlug);
   const state = await requireAccess(request, handle, { context });
-  const body = await readFormBody(request, 1_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message }, { status: body.status });
   const parsed = FollowFormSchema.safeParse(Object.fromEntries(body.formData));
   if (!parsed.success) return data({ error: "Choose to follow or to stop following." }, { status: 400 });

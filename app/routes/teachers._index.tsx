@@ -9,6 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { getTeachers } from "~/features/content/teacher.server";
 
 export const handle = defineHandle({
+  query: [],
   name: "teachers",
   layout: "main",
   theme: "dark",

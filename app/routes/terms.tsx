@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = defineHandle({ name: "terms", layout: "main", theme: "dark" });
+export const handle = defineHandle({ query: [], name: "terms", layout: "main", theme: "dark" });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,6 +1,5 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { readFormBody } from "~/lib/form-body.server";
 import { getTeachersByIds } from "~/features/content/teacher.server";
 import { listAchievements } from "~/features/engagement/achievements.server";
 import { classesInMonth, monthLabel, monthOf, progressLabel, progressOf, runsIn, tierAchievementId, type Challenge } from "~/features/engagement/challenges";
@@ -9,6 +8,7 @@ import { localDay } from "~/features/engagement/practice-calendar";
 import { listPractice } from "~/features/engagement/practice.server";
 import { practiceZone } from "./practice.server";
 import { getViewerState, requireAccess } from "./viewer.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * The challenge pages (issue 27, ADR 046): the list, and one challenge's splash with the member's
@@ -85,7 +85,7 @@ const ChallengeFormSchema = z.discriminatedUnion("intent", [
 export async function challengeAction(request: Request, context: object, challenge: Challenge) {
   const path = `/challenges/${challenge.slug}`;
   const state = await requireAccess(request, { requiresAuth: true }, { context });
-  const body = await readFormBody(request, 1_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message }, { status: body.status });
   const parsed = ChallengeFormSchema.safeParse(Object.fromEntries(body.formData));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Choose join or leave." }, { status: 400 });

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
-import { readFormBody } from "~/lib/form-body.server";
 import { CompanionFormSchema } from "~/features/engagement/companions";
 import { answerInvite, companionsPage, inviteCompanion, setCompanionsOff } from "~/features/engagement/companions.server";
 import type { ViewerState } from "./viewer.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * The member's practice companions page (issue 27, ADR 049): the count, the anonymous list, invitations
@@ -27,7 +27,7 @@ export async function companionsPageData(request: Request, state: ViewerState) {
 export type CompanionActionData = { intent: string | null; key: string | null; error: string };
 
 export async function companionsAction(request: Request, state: ViewerState) {
-  const body = await readFormBody(request, 2_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return data<CompanionActionData>({ intent: null, key: null, error: body.message }, { status: body.status });
   const raw = Object.fromEntries([...body.formData.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const parsed = CompanionFormSchema.safeParse(raw);

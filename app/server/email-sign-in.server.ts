@@ -16,8 +16,10 @@ import { startSession } from "./viewer.server";
  */
 
 // Enough for a person who mistyped twice; too few to use the site as a mail cannon.
-const perAddress = createRateLimit({ name: "sign-in-link-address", limit: 5, windowMs: 10 * 60_000 });
-const perEmail = createRateLimit({ name: "sign-in-link-email", limit: 3, windowMs: 10 * 60_000 });
+export const SIGN_IN_LINK_PER_ADDRESS = createRateLimit({ name: "sign-in-link-address", limit: 5, windowMs: 10 * 60_000, per: "address" });
+const perAddress = SIGN_IN_LINK_PER_ADDRESS;
+export const SIGN_IN_LINK_PER_EMAIL = createRateLimit({ name: "sign-in-link-email", limit: 3, windowMs: 10 * 60_000, per: "email" });
+const perEmail = SIGN_IN_LINK_PER_EMAIL;
 
 // The server's identity problems, said with the same sentences the browser's sign-in uses: each
 // names the provider code whose sentence fits (models/auth-errors.ts is the one catalogue).

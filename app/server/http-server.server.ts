@@ -21,7 +21,7 @@ import { sendsHsts } from "~/lib/site-address.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "./body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
-import { PageCache, pickEncoding, type CachedPage } from "./page-cache.server";
+import { PAGE_QUERY_HEADER, PageCache, PageQueries, pickEncoding, type CachedPage } from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "./visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
@@ -83,6 +83,8 @@ export function createFrontDoor(
   const remix = createRequestHandler(build, env.NODE_ENV);
   setLogRoutes(build.routes);
   const pageCache = new PageCache({ maxAgeCapSeconds: env.PAGE_CACHE_SECONDS, identity: env.identity });
+  // What each shared page reads of its query: the rest neither keys the cache nor reaches the render.
+  const pageQueries = new PageQueries();
   // Staff published or changed public content (issue 26), here or on another instance (the content
   // signal, platform/content-signal.server.ts): the rendered pages go at once.
   onContentChange(() => pageCache.clear());
@@ -176,9 +178,12 @@ export function createFrontDoor(
     const shareable = req.method === "GET" && !visitor.member;
     const nonce = createNonce();
     const bodyCap = { cap: requestBodyLimit(url.pathname, extraBodyLimits), passed: false, kept: [] as Uint8Array[] };
-    const request = toFetchRequest(req, res, url, visitor.cookieHeader, requestId, bodyCap);
+    // A shared page renders with the parameters it reads alone (issue 35), so it shows what its key says.
+    const request = toFetchRequest(req, res, shareable ? pageQueries.keyUrl(url) : url, visitor.cookieHeader, requestId, bodyCap);
     const context: AppLoadContext = { nonce, requestId };
     const response = await remix(request, context as AppLoadContext & Record<string, unknown>);
+    const pageQuery = response.headers.get(PAGE_QUERY_HEADER);
+    response.headers.delete(PAGE_QUERY_HEADER);
     // A page's script asks for data at `<path>.data` (single fetch): Remix's own encoding of the error goes back to it.
     const dataRequest = url.pathname.endsWith(".data");
     if (context.storeUnavailable && response.status >= 500 && !dataRequest) {
@@ -220,7 +225,8 @@ export function createFrontDoor(
       return sendStream(res, response, visitorCookie);
     }
     const body = await response.text();
-    const page = await pageCache.store(cacheKeyFor(url, visitor), { status: response.status, headers: response.headers, body, nonce });
+    pageQueries.learn(url.pathname, pageQuery);
+    const page = await pageCache.store(cacheKeyFor(pageQueries.keyUrl(url), visitor), { status: response.status, headers: response.headers, body, nonce });
     if (!page) {
       res.locals.cache = "bypass";
       return sendRendered(req, res, response, body, visitorCookie);
@@ -279,7 +285,8 @@ export function createFrontDoor(
       return false;
     };
     if (visitor.member) return renderElsewhere();
-    const cacheKey = cacheKeyFor(url, visitor);
+    const keyUrl = pageQueries.keyUrl(url);
+    const cacheKey = cacheKeyFor(keyUrl, visitor);
     const started = process.hrtime.bigint();
     let hit = pageCache.lookup(cacheKey);
     if (!hit.page) {
@@ -308,7 +315,7 @@ export function createFrontDoor(
 
     const requestId = acceptRequestId(req.headers["x-request-id"]);
     const { page, state } = hit;
-    if (state === "stale") revalidate(cacheKey, url, visitor.cookieHeader, req.headers.accept);
+    if (state === "stale") revalidate(cacheKey, keyUrl, visitor.cookieHeader, req.headers.accept);
     writeCachedPage(req, res, page, url, visitor.setCookie, requestId);
     countPageCache(state === "stale" ? "stale" : "hit");
     // Written in one go: timed and logged now, without a listener for the "finish" that follows at once.

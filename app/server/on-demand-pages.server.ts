@@ -3,7 +3,6 @@ import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/errors";
 import { getStreaming } from "~/adapters/streaming/index.server";
 import { readTogether } from "./batched-reads.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { durationLabel, isoDuration, picture, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
 import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/features/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
@@ -20,6 +19,7 @@ import {
   setFavorite,
   type FavoriteKind,
 } from "~/features/on-demand/watch-history.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * What the on-demand pages show (issue 10): the hub, a class, a series, history and favourites, for a
@@ -275,7 +275,7 @@ export async function favoriteAction(request: Request, context: object, kind: Fa
   const catalogue = await getCatalogue();
   const exists = kind === "class" ? catalogue.classes.some((c) => c.slug === slug) : catalogue.series.some((s) => s.slug === slug);
   if (!exists) return { ok: false, status: 404, error: "That class isn't in the library." };
-  const body = await readFormBody(request, 2_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return { ok: false, status: body.status === 413 ? 413 : 400, error: body.message };
   const wanted = body.formData.get("favorite");
   if (wanted !== "on" && wanted !== "off") return { ok: false, status: 400, error: "Choose whether to save or remove it." };
@@ -312,14 +312,14 @@ export async function progressAction(request: Request, context: object, slug: st
   const catalogue = await getCatalogue();
   const item = catalogue.classes.find((c) => c.slug === slug);
   if (!item) return { status: 404, body: { error: "That class isn't in the library." } };
-  const body = await readFormBody(request, 2_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return { status: body.status, body: { error: body.message } };
   const outcome = await saveProgress(state.viewer.uid, item, Object.fromEntries(body.formData));
   if (!outcome.ok) return { status: outcome.status, body: { error: outcome.error } };
-  // A viewing that reached the §4 Completed event is a practice (issue 27), once per viewing.
-  const events = String(body.formData.get("events") ?? "").split(",");
-  const viewing = String(body.formData.get("viewing") ?? "");
-  if (events.includes("Completed")) {
+  // A viewing that reached the §4 Completed event is a practice (issue 27), once per viewing, when its
+  // recorded progress covers the class (issue 35): a Completed report alone is not a practice.
+  const viewing = outcome.record.viewing;
+  if (outcome.completed) {
     const zone = await practiceZone(request, state);
     await notePractice("on-demand class completed", () => recordOnDemandCompleted(state.viewer.uid, item, viewing, zone));
   }

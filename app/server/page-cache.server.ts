@@ -51,7 +51,47 @@ const brotli = promisify(brotliCallback);
 
 const SHAREABLE_TYPE = /^(text\/(html|plain|css|xml)|application\/(json|xml)|image\/svg\+xml)\b/i;
 
+/**
+ * The parameters a page reads (its handle's `query`), as entry.server hands them to the page cache:
+ * "*" for any, else a comma-separated list (empty for none). Never sent on.
+ */
+export const PAGE_QUERY_HEADER = "x-page-query";
+const MAX_PAGE_QUERIES = 5_000;
+
+/**
+ * What each path's page reads of its query (issue 35), learned from its shared responses: a shared
+ * page is then looked up and rendered with those parameters alone, in a fixed order, so
+ * `/?r=<random>` is `/` and `/blog?utm_source=x&category=sleep` is `/blog?category=sleep`. A path not
+ * seen yet keeps its whole query (the first render teaches the rest).
+ */
+export class PageQueries {
+  private readonly byPath = new Map<string, string[] | "*">();
+
+  /** Notes what a shared page of `pathname` said it reads (the header's value; absent means any). */
+  learn(pathname: string, header: string | null): void {
+    const query = header === null || header.trim() === "*" ? "*" : header.split(",").map((name) => name.trim()).filter(Boolean);
+    this.byPath.delete(pathname);
+    if (this.byPath.size >= MAX_PAGE_QUERIES) this.byPath.delete(this.byPath.keys().next().value as string);
+    this.byPath.set(pathname, query);
+  }
+
+  /** The address a shared page of `url` is cached and rendered under. */
+  keyUrl(url: URL): URL {
+    const query = this.byPath.get(url.pathname);
+    if (!query || query === "*" || url.search === "") return url;
+    return withOnly(url, query);
+  }
+}
+
+/** `url` with only `names` of its query, in that order (each with all its values). */
+export function withOnly(url: URL, names: readonly string[]): URL {
+  const kept = new URL(url.pathname, url.origin);
+  for (const name of names) for (const value of url.searchParams.getAll(name)) kept.searchParams.append(name, value);
+  return kept;
+}
+
 const HEADERS_DECIDED_PER_RESPONSE = new Set([
+  PAGE_QUERY_HEADER,
   "date",
   "set-cookie",
   // HSTS depends on the address each request came in on.

@@ -1,13 +1,13 @@
 import { data, redirect } from "@remix-run/node";
-import { readFormBody } from "~/lib/form-body.server";
 import { listAchievements } from "~/features/engagement/achievements.server";
-import { localDay } from "~/features/engagement/practice-calendar";
+import { dayLabel, localDay } from "~/features/engagement/practice-calendar";
 import { getPracticeSettings, listPractice, updatePracticeSettings } from "~/features/engagement/practice.server";
-import { PracticeFormSchema, applyPracticeForm, currentPause, rulesOf } from "~/features/engagement/practice-settings";
+import { PAUSE_DAYS_PER_YEAR, PracticeFormSchema, applyPracticeForm, currentPause, pauseAllowance, rulesOf, type PauseAllowance } from "~/features/engagement/practice-settings";
 import { yearPicture } from "~/features/engagement/practice-year";
 import { dailyCount, daysInLast30, streakFromDays } from "~/features/engagement/streak";
 import type { ViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * The member's practice page (issue 27) and the zone a practice is dated in: the one the member is
@@ -48,11 +48,20 @@ export async function practicePageData(uid: string, zone: string, now = Date.now
   };
 }
 
+/** The sentence beside the pause field when `asked` days do not fit what `allowance` allows; null when they do. */
+function pauseRefusal(allowance: PauseAllowance, asked: number): string | null {
+  if (allowance.maxDays >= asked) return null;
+  if (allowance.reason === "running") return "A pause is running already. End it below if you'd like to start a new one.";
+  if (allowance.reason === "year") return `Pauses add up to ${PAUSE_DAYS_PER_YEAR} days in any year, and this year's are used. You can pause again from ${dayLabel(allowance.nextFrom)}.`;
+  if (allowance.reason === "count") return "That's as many pauses as we keep. Missed weeks are still forgiven by your streak's freezes.";
+  return `Pauses add up to ${PAUSE_DAYS_PER_YEAR} days in any year: right now you can pause for up to ${allowance.maxDays === 1 ? "1 day" : `${allowance.maxDays} days`}.`;
+}
+
 export type PracticeFieldErrors = Partial<Record<"targetDays" | "pauseDays" | "form", string>>;
 
 /** The page's three forms: errors beside their fields with what was typed (400), or post/redirect/get. */
 export async function practiceAction(request: Request, state: ViewerState) {
-  const body = await readFormBody(request, 2_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ intent: null, errors: { form: body.message } as PracticeFieldErrors, values: {} }, { status: body.status });
   const raw = Object.fromEntries([...body.formData.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   const parsed = PracticeFormSchema.safeParse(raw);
@@ -67,7 +76,14 @@ export async function practiceAction(request: Request, state: ViewerState) {
   }
   const zone = await practiceZone(request, state);
   const today = localDay(Date.now(), zone);
-  await updatePracticeSettings(state.viewer.uid, (current) => applyPracticeForm(current, parsed.data, today));
+  const form = parsed.data;
+  // A pause is checked against the member's own record inside the save (issue 35): one at a time, 90 days in any 365.
+  let refused: string | null = null;
+  await updatePracticeSettings(state.viewer.uid, (current) => {
+    refused = form.intent === "pause" ? pauseRefusal(pauseAllowance(current, today), form.pauseDays) : null;
+    return refused ? current : applyPracticeForm(current, form, today);
+  });
+  if (refused) return data({ intent: "pause", errors: { pauseDays: refused } as PracticeFieldErrors, values: raw }, { status: 400 });
   const saved = parsed.data.intent === "preferences" ? "preferences" : parsed.data.intent === "pause" ? "paused" : "resumed";
   return redirect(`/practice?saved=${saved}`, 303);
 }

@@ -2,7 +2,7 @@ import { data, redirect } from "@remix-run/node";
 import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/features/staff/article-form";
 import { getArticleForStaff, saveArticle, stateOf } from "~/features/staff/articles.server";
 import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
-import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
 
 /**
@@ -12,8 +12,12 @@ import { requireStaff } from "./staff-access.server";
  */
 export async function articleAction(request: Request, id: string | null) {
   const { actor, zone } = await requireStaff(request, "articles");
-  const body = await readFormBody(request, FORM_MAX_BYTES);
-  if (!body.ok) return data({ errors: { intent: body.message } as Record<string, string>, values: EMPTY_ARTICLE_FORM as ArticleFormValues }, { status: body.status });
+  const body = await readRouteForm(request);
+  // A refused body still shows what arrived of it: the form is never wiped (issue 35).
+  if (!body.ok) {
+    const values: ArticleFormValues = body.partial ? articleFormValues(body.partial) : EMPTY_ARTICLE_FORM;
+    return data({ errors: { intent: body.message } as Record<string, string>, values, refused: true }, { status: body.status });
+  }
   const values = articleFormValues(body.formData);
   const read = readArticleForm(values, new Date(), zone);
   if (!read.ok) return data({ errors: read.errors as Record<string, string>, values }, { status: 400 });

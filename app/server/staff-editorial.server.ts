@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { AuditActor } from "~/features/staff/audit";
 import { getPressForStaff, getSeriesForStaff, publishStateOf, savePressItem, saveSeries, type EditorialSaveResult } from "~/features/staff/editorial.server";
 import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
-import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
 
 /**
@@ -30,8 +30,9 @@ async function editorialAction<V, S extends z.ZodTypeAny>(
   save: (actor: AuditActor, form: z.output<S>, publishAt: Date | null) => Promise<EditorialSaveResult>,
 ) {
   const { actor, zone } = await requireStaff(request, area);
-  const body = await readFormBody(request, FORM_MAX_BYTES);
-  if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: empty }, { status: body.status });
+  const body = await readRouteForm(request);
+  // A refused body still shows what arrived of it: the form is never wiped (issue 35).
+  if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: body.partial ? valuesOf(body.partial) : empty, refused: true }, { status: body.status });
   const values = valuesOf(body.formData);
   const read = readForm(schema, values, new Date(), zone);
   if (!read.ok) return data({ errors: read.errors, values }, { status: 400 });

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { ERRORS } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "./body-limits.server";
 import type { AuditActor } from "~/features/staff/audit";
 import { EMPTY_TEACHER_FORM, OwnProfileSchema, TeacherProfileFormSchema, readTeacherForm, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/features/staff/teacher-form";
 import { changeTeacherPortrait, updateTeacherProfile } from "~/features/staff/teachers.server";
@@ -38,7 +38,7 @@ export async function teacherProfileAction(
     if (!changed.ok) return refusal(changed.problem.status, { intent: "portrait", error: "Please choose another portrait.", errors: { photo: changed.problem.message } });
     return { done: true, changed: true, intent: "portrait" };
   }
-  const body = await readFormBody(request, 16 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return refusal(body.status, { error: body.message });
   const intent = String(body.formData.get("intent") ?? "");
   if (intent !== "profile") return (await more?.(intent, body.formData)) ?? refusal(400, { error: "Please use the forms on this page." });

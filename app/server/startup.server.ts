@@ -6,7 +6,8 @@ import { markEndedNoShows } from "~/features/studios/check-in.server";
 import { sendReminders } from "~/features/classes/class-reminders.server";
 import { runCreditJobs } from "~/features/classes/credit-jobs.server";
 import { settleCancelledStudioClasses } from "~/features/studios/studio-cancellation.server";
-import { generateClassesAndTellFollowers } from "~/features/engagement/following.server";
+import { backfillFollowerCounts, generateClassesAndTellFollowers } from "~/features/engagement/following.server";
+import { backfillRoundCounts } from "~/features/engagement/challenges.server";
 import { deliverDueGifts } from "~/features/wallet/gifts.server";
 import { exportPendingLeads } from "~/features/content/lead.server";
 import { forwardRecordedEvents } from "~/platform/analytics-forward.server";
@@ -74,6 +75,13 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
         }
       }
     }
+  }
+  // Follower and joined counts are counters (issue 35): those written before them are counted once.
+  try {
+    const made = { followerCounts: await backfillFollowerCounts(), roundCounts: await backfillRoundCounts() };
+    console.log(JSON.stringify({ level: "info", msg: "engagement counters backfilled", ...made }));
+  } catch (error) {
+    console.warn(JSON.stringify({ level: "warn", msg: "engagement counters not backfilled", cause: error instanceof Error ? error.name : "unknown" }));
   }
   // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
   try {

@@ -1,4 +1,4 @@
-import { readFormBody } from "~/lib/form-body.server";
+import { readRouteForm } from "./body-limits.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { TimeZoneFormSchema } from "~/features/identity/time-zone";
 import { savePrivateUser } from "~/features/identity/user.server";
@@ -24,7 +24,7 @@ export async function saveTimeZone(
   request: Request,
   context: object,
 ): Promise<{ ok: true; setCookie: string | null; source: "browser" | "chosen"; next: string } | { ok: false; error: string; status: number; next: string }> {
-  const body = await readFormBody(request, 8 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { ok: false, error: body.message, status: body.status, next: "/classes" };
   const fields = Object.fromEntries([...body.formData].map(([key, value]) => [key, String(value)]));
   const next = timeZoneReturnPath(fields.next);

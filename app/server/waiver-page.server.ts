@@ -1,4 +1,3 @@
-import { readFormBody } from "~/lib/form-body.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { studioTime } from "~/features/studios/studio";
 import { getStudioBySlug } from "~/features/studios/studio.server";
@@ -6,6 +5,7 @@ import type { ViewerState } from "./viewer.server";
 import { memberZone } from "./reader-zone.server";
 import { isMinor, signWaiverSchema, signedCopy } from "~/features/studios/waiver";
 import { getCurrentWaiver, getSignature, getWaiver, signWaiver, signaturesOf } from "~/features/studios/waiver.server";
+import { readRouteForm } from "./body-limits.server";
 
 /**
  * The waiver page (issue 12): the studio's current version in full, the signing form (typed name,
@@ -54,7 +54,7 @@ export type WaiverActionResult =
 export async function waiverAction(request: Request, state: ViewerState, slug: string): Promise<WaiverActionResult> {
   const studio = await getStudioBySlug(slug);
   if (!studio) return { status: 404, formError: "We couldn't find that studio.", fieldErrors: {}, values: {} };
-  const body = await readFormBody(request, 8 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { status: body.status, formError: body.message, fieldErrors: {}, values: {} };
   const raw = Object.fromEntries(FIELDS.map((name) => [name, body.formData.get(name) ?? undefined]).filter(([, v]) => typeof v === "string")) as Record<string, string>;
   const values = { fullName: raw.fullName ?? "", birthday: raw.birthday ?? "", guardianName: raw.guardianName ?? "" };

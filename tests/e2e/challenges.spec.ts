@@ -36,9 +36,14 @@ test("a visitor joins a challenge from /challenge, signs in on the way, and reac
   await expect(page.getByRole("status")).toContainText("You're in.");
   await expect(page.locator(".challenge-progress")).toContainText("4 of 5 classes");
 
-  // One more class, finished on demand as the player reports it.
+  // One more class, finished on demand as the player reports it. A Completed report counts only for a
+  // viewing whose reports covered the class over the time that takes (issue 35): the viewing so far
+  // is written as the player's reports would have left it two and a half minutes ago, up to 130 s.
+  const viewing = `e2e-challenge-${now}`;
+  const started = Date.now() - 150_000;
+  putDocument("watchHistory", `${uid}__settle-in`, { uid, classSlug: "settle-in", position: 130, durationSeconds: 138, completed: false, viewing, seq: 13, views: 1, updatedAt: Date.now() - 8_000, viewingStartedAt: started, reportedAt: Date.now() - 8_000, covered: 130 });
   const report = await page.request.post("/on-demand/settle-in/progress", {
-    form: { position: "138", ended: "true", viewing: `e2e-challenge-${now}`, seq: "1", events: "Mostly_Completed,Completed" },
+    form: { position: "138", ended: "true", viewing, seq: "14", events: "Mostly_Completed,Completed" },
     headers: { Origin: baseURL! },
   });
   expect(report.status()).toBe(200);

@@ -115,3 +115,59 @@ describe.skipIf(!haveEmulator)("a new profile e-mail", () => {
     expect(again.init?.status).toBe(410);
   });
 });
+
+// Issue 35, probe 3: a new address sends a confirmation each time it differs from the one waiting, so
+// alternating two addresses made the site mail anyone without end. At most three links an hour go
+// out per account and per address (ADR 035's store-backed limiter); past that the field says so and
+// the form keeps what was typed.
+describe.skipIf(!haveEmulator)("confirmation links for a new e-mail address", () => {
+  const member = async (phone: string, firstName: string) => {
+    const signedIn = await memberCookie(phone);
+    await savePrivateUser(signedIn.uid, { firstName, lastName: "Example" });
+    return signedIn;
+  };
+  const links = async (to: string) => (await getOutbox()!.read({ to })).filter((mail) => /confirm-email\?token=/.test(mail.text));
+
+  it("go out at most three times an hour per account, however the addresses alternate", async () => {
+    const me = await member("+15550124002", "Mallory");
+    const victims = ["victim.one@example.net", "victim.two@example.net"];
+    const answers: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const response = await postSettings(me.cookie, { intent: "profile", firstName: "Mallory", lastName: "Example", email: victims[i % 2], birthday: "" });
+      answers.push(response.status === 302 ? Number(new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("saved") === "profile-email") : (response as unknown as { init: { status: number } }).init.status);
+    }
+    const sent = (await links(victims[0])).length + (await links(victims[1])).length;
+    expect(sent).toBe(3);
+    expect(answers.slice(0, 3)).toEqual([1, 1, 1]);
+    // Past the third, a new address is refused (429); the address already waiting is saved again, sending nothing.
+    expect(answers.slice(3)).toEqual(Array.from({ length: 27 }, (_, i) => ((i + 3) % 2 === 0 ? 0 : 429)));
+
+    // The refusal says why beside the field and keeps every typed value.
+    const refused = (await postSettings(me.cookie, { intent: "profile", firstName: "Mallory", lastName: "Kept", email: "third@example.net", birthday: "1990-02-03" })) as unknown as {
+      init: { status: number };
+      data: { form: string; errors: Record<string, string>; values: Record<string, string> };
+    };
+    expect(refused.init.status).toBe(429);
+    expect(refused.data.form).toBe("profile");
+    expect(refused.data.errors.email).toMatch(/confirmation links?.*wait \d+ minutes|wait an? (minute|hour)/i);
+    expect(refused.data.values).toEqual({ firstName: "Mallory", lastName: "Kept", email: "third@example.net", birthday: "1990-02-03" });
+  });
+
+  it("go out at most three times an hour to one address, whoever asks", async () => {
+    const victim = "one.inbox@example.net";
+    for (let i = 0; i < 5; i += 1) {
+      const someone = await member(`+1555012410${i}`, "Someone");
+      await postSettings(someone.cookie, { intent: "profile", firstName: "Someone", lastName: "Example", email: victim, birthday: "" });
+    }
+    expect(await links(victim)).toHaveLength(3);
+  });
+
+  it("are not counted for a form saved again with the address already waiting", async () => {
+    const me = await member("+15550124003", "Wren");
+    for (let i = 0; i < 6; i += 1) {
+      const response = await postSettings(me.cookie, { intent: "profile", firstName: "Wren", lastName: ["Ash", "Birch", "Cedar", "Elm", "Fir", "Oak"][i], email: "steady@example.net", birthday: "" });
+      expect(response.status).toBe(302);
+    }
+    expect(await links("steady@example.net")).toHaveLength(1);
+  });
+});

@@ -22,6 +22,7 @@ const { markEndedNoShows } = await import("../../app/features/studios/check-in.s
 const { exportPendingLeads } = await import("../../app/features/content/lead.server");
 const { listAuditEntries } = await import("../../app/features/staff/audit.server");
 const { syncTemplateClasses, classesOutOfLine } = await import("../../app/features/classes/template-sync.server");
+const { listPractice } = await import("../../app/features/engagement/practice.server");
 
 type Recorded = { collection: string; options: QueryOptions };
 type IndexField = { fieldPath: string; order: "ASCENDING" | "DESCENDING" };
@@ -85,6 +86,8 @@ describe("Firestore composite indexes", () => {
     // A class template's coming classes (issue 26, ADR 051): the edit's sync and the page's list.
     await syncTemplateClasses("breath", { now });
     await classesOutOfLine("breath", { now });
+    // A member's practice record, newest first within its bound (issue 35).
+    await listPractice("someone");
     setStoreForTests(undefined);
 
     const needed = log.flatMap((query) => {
@@ -92,7 +95,7 @@ describe("Firestore composite indexes", () => {
       return need ? [{ collection: query.collection, ...need }] : [];
     });
     // The recording saw the shapes that need one (so this check cannot pass by seeing nothing).
-    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "classes", "classes", "gifts"]);
+    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "classes", "classes", "gifts", "practiceEntries"]);
     const missing = needed.filter((need) => !hasIndex(need.collection, need));
     expect(missing, JSON.stringify(missing, null, 1)).toEqual([]);
   });

@@ -158,6 +158,39 @@ function scriptSrc(answer: Answer): string[] {
   return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!.split(/\s+/).slice(1);
 }
 
+describe("cached pages and query parameters (issue 35)", () => {
+  it("ignores parameters a page does not read: /about?r=<random> is /about, rendered once", async () => {
+    const first = await send("/about", { headers: BROWSER });
+    const cookie = sessionCookie(first);
+    const rendersBefore = renders;
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await send(`/about?r=${Math.random().toString(36).slice(2)}&utm_source=feed${i}`, { headers: { ...BROWSER, cookie } });
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain("utm_source");
+      expect(answer.headers["x-page-query"]).toBeUndefined();
+    }
+    expect(renders).toBe(rendersBefore);
+  });
+
+  it("keys on the parameters a page reads, and renders it without the others", async () => {
+    const first = await send("/blog", { headers: BROWSER });
+    const cookie = sessionCookie(first);
+    const sleep = await send("/blog?category=Sleep&r=1", { headers: { ...BROWSER, cookie } });
+    const rendersBefore = renders;
+    const again = await send("/blog?r=2&category=Sleep", { headers: { ...BROWSER, cookie } });
+    expect(renders).toBe(rendersBefore);
+    expect(again.raw.equals(sleep.raw)).toBe(true);
+    await send("/blog?category=Breathwork&r=3", { headers: { ...BROWSER, cookie } });
+    expect(renders).toBe(rendersBefore + 1);
+    // A page that names no list keys on its whole query, as before.
+    const classesBefore = renders;
+    const a = await send("/mental-detox-ebook?r=8", { headers: { ...BROWSER, cookie } });
+    const b = await send("/mental-detox-ebook?r=9", { headers: { ...BROWSER, cookie } });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(renders).toBe(classesBefore + 2);
+  });
+});
+
 describe("cached pages: hashes instead of a nonce, precompressed once", () => {
   it("answers the first (miss) request with the processed page, and the next from the cache with the same bytes", async () => {
     const rendersBefore = renders;
@@ -209,10 +242,10 @@ describe("cached pages: hashes instead of a nonce, precompressed once", () => {
   });
 
   it("renders a page once for many visitors asking for it at the same time, and keeps a private page's requests from waiting", async () => {
-    const cookie = sessionCookie(await send("/faq", { headers: BROWSER }));
+    const cookie = sessionCookie(await send("/mental-detox-ebook", { headers: BROWSER }));
     const rendersBefore = renders;
-    // A page not cached yet (its query makes it a new entry), asked twelve times at once.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => send("/faq?all-at-once=1", { headers: { ...BROWSER, cookie } })));
+    // A page not cached yet (its query makes it a new entry: this page keys on its whole query), asked twelve times at once.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send("/mental-detox-ebook?all-at-once=1", { headers: { ...BROWSER, cookie } })));
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(renders).toBe(rendersBefore + 1);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);

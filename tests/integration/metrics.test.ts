@@ -125,7 +125,7 @@ describe("the metrics endpoint on the public port", () => {
     expect(await sendOnce({ to: "ada@example.com", subject: "Hello", text: "Hi", idempotencyKey: `metrics-refused-${Date.now()}` })).toBe("failed");
     vi.restoreAllMocks();
 
-    const limit = createRateLimit({ name: "metrics-probe", limit: 1, windowMs: 60_000 });
+    const limit = createRateLimit({ name: "metrics-probe", limit: 1, windowMs: 60_000, per: "address" });
     expect((await limit.attempt("203.0.113.9")).ok).toBe(true);
     expect((await limit.attempt("203.0.113.9")).ok).toBe(false);
     expect((await limit.blocked("203.0.113.9")).ok).toBe(false);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import "../support/in-memory-site";
 
 const { haveEmulator } = await import("../support/auth-emulator");
@@ -30,25 +30,94 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     await savePrivateUser(member.uid, { firstName: "Ines", lastName: "Mar", mostRecentTimeZone: "America/Los_Angeles" });
   });
 
-  it("records a finished on-demand viewing once, from the player's Completed report, in the member's zone", async () => {
-    await seedDemoContent(getStore());
+  afterEach(() => vi.useRealTimers());
+
+  /** A subscriber with a zone, as the player's page would have them. */
+  async function subscriberIn(zone: string, firstName: string) {
     const subscriber = await signedInMember(ORIGIN);
-    await savePrivateUser(subscriber.uid, { firstName: "Rui", lastName: "Sol", mostRecentTimeZone: "Asia/Tokyo", subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 });
-    const report = (seq: number, events: string) =>
-      new Request(`${ORIGIN}/on-demand/settle-in/progress`, {
-        method: "POST",
-        body: new URLSearchParams({ position: "138", ended: "true", viewing: "viewing-rui-0001", seq: String(seq), events }),
-        headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-      });
-    const answers = await Promise.all([1, 2, 3].map((seq) => progress.action({ request: report(seq, "Mostly_Completed,Completed"), params: { classSlug: "settle-in" }, context: {} } as never)));
-    expect(answers.map((a) => (a as Response).status)).toEqual([200, 200, 200]);
+    await savePrivateUser(subscriber.uid, { firstName, lastName: "Sol", mostRecentTimeZone: zone, subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 });
+    return subscriber;
+  }
+  const progressReport = (cookie: string, slug: string, fields: Record<string, string>) =>
+    progress.action({
+      request: new Request(`${ORIGIN}/on-demand/${slug}/progress`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }),
+      params: { classSlug: slug },
+      context: {},
+    } as never) as Promise<Response>;
+
+  /**
+   * Plays "settle-in" (138 s) as the player reports it: Started at 0, a report every 10 s of media
+   * as 10 s pass on the (simulated) clock, then the end with Mostly_Completed and Completed.
+   */
+  async function playSettleIn(cookie: string, viewing: string) {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    let seq = 0;
+    const send = (position: number, events = "", ended = false) => progressReport(cookie, "settle-in", { position: String(position), ended: String(ended), viewing, seq: String(++seq), events });
+    await send(0, "Started");
+    for (let at = 10; at < 138; at += 10) {
+      vi.advanceTimersByTime(10_000);
+      await send(at, at >= 125 ? "Mostly_Completed" : "");
+    }
+    vi.advanceTimersByTime(8_000);
+    const last = await send(138, "Completed", true);
+    vi.useRealTimers();
+    return { last, seq };
+  }
+
+  it("records a finished on-demand viewing once, from a viewing that played the class through, in the member's zone", async () => {
+    await seedDemoContent(getStore());
+    const subscriber = await subscriberIn("Asia/Tokyo", "Rui");
+    const { last, seq } = await playSettleIn(subscriber.cookie, "viewing-rui-0001");
+    expect(last.status).toBe(200);
+    // The browser repeating its last report (a retry, a beacon) records nothing more.
+    const repeats = await Promise.all([1, 2].map((n) => progressReport(subscriber.cookie, "settle-in", { position: "138", ended: "true", viewing: "viewing-rui-0001", seq: String(seq + n), events: "Mostly_Completed,Completed" })));
+    expect(repeats.map((a) => a.status)).toEqual([200, 200]);
     const entries = await listPractice(subscriber.uid);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ source: "on_demand", classRef: "settle-in", zone: "Asia/Tokyo", minutes: 2 });
     expect((await listAchievements(subscriber.uid)).map((a) => a.achievementId)).toEqual(["classes-1"]);
     // A report without Completed is progress, not a practice.
-    await progress.action({ request: new Request(`${ORIGIN}/on-demand/walking-pause/progress`, { method: "POST", body: new URLSearchParams({ position: "10", viewing: "viewing-rui-0002", seq: "1", events: "Started" }), headers: { Cookie: subscriber.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }), params: { classSlug: "walking-pause" }, context: {} } as never);
+    await progressReport(subscriber.cookie, "walking-pause", { position: "10", viewing: "viewing-rui-0002", seq: "1", events: "Started" });
     expect(await listPractice(subscriber.uid)).toHaveLength(1);
+  });
+
+  // Issue 35, probe 5: a Completed report with a new viewing id at position 0 recorded a practice every
+  // time (26 posts, 26 practices and the 1-, 10- and 25-class milestones). Only a viewing whose reports
+  // covered the class, in order and over the time that takes, counts.
+  it("records nothing for Completed reports no viewing bears out", async () => {
+    await seedDemoContent(getStore());
+    const subscriber = await subscriberIn("Europe/Lisbon", "Mal");
+    for (let i = 0; i < 26; i += 1) {
+      const answer = await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "0", events: "Completed", viewing: `forged-viewing-${String(i).padStart(4, "0")}` });
+      expect(answer.status).toBe(200);
+    }
+    // Jumping to the end within one viewing, or reporting the whole class in a few seconds, counts neither.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "1", events: "Started", viewing: "viewing-mal-jump" });
+    vi.advanceTimersByTime(3_000);
+    await progressReport(subscriber.cookie, "settle-in", { position: "138", seq: "2", ended: "true", events: "Mostly_Completed,Completed", viewing: "viewing-mal-jump" });
+    await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "1", events: "Started", viewing: "viewing-mal-rush" });
+    for (let at = 5, seq = 2; at <= 138; at += 5, seq += 1) {
+      vi.advanceTimersByTime(100);
+      await progressReport(subscriber.cookie, "settle-in", { position: String(at), seq: String(seq), events: at === 135 ? "Mostly_Completed,Completed" : "", ended: String(at === 135), viewing: "viewing-mal-rush" });
+    }
+    vi.useRealTimers();
+    expect(await listPractice(subscriber.uid)).toEqual([]);
+    expect(await listAchievements(subscriber.uid)).toEqual([]);
+  });
+
+  // Issue 35, a lower finding: a new 90-day pause posted while one runs replaced it, so pauses chained
+  // without end (and at 500 the settings threw). One at a time now, and 90 days in any 365.
+  it("refuses a second pause while one runs, beside its field, keeping what was typed", async () => {
+    const pauser = await signedInMember(ORIGIN);
+    await savePrivateUser(pauser.uid, { firstName: "Pia", lastName: "Lund", mostRecentTimeZone: "Europe/Oslo" });
+    const first = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as Response;
+    expect(first.status).toBe(303);
+    const again = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as unknown as { init: { status: number }; data: { errors: Record<string, string>; values: Record<string, string> } };
+    expect(again.init.status).toBe(400);
+    expect(again.data.errors.pauseDays).toMatch(/running already/);
+    expect(again.data.values.pauseDays).toBe("90");
+    expect((await getPracticeSettings(pauser.uid)).pauses).toHaveLength(1);
   });
 
   it("sends a visitor to sign in", async () => {

@@ -18,6 +18,18 @@ const countOf = async (collection: string, uid: string) =>
   (await getStore().query(collection, anyDoc, { where: [{ field: "uid", op: "==", value: uid }] })).docs.length;
 
 describe("the practice record", () => {
+  it("past its bound keeps the newest practices, so only the oldest days drop out (issue 35)", async () => {
+    const day0 = Date.parse("2019-01-01T09:00:00Z");
+    // Written oldest first, ids in the same order: a read in either order without a date keeps the oldest.
+    for (let i = 0; i <= 2_504; i += 1) {
+      await recordPractice({ uid: "ode", source: "live", eventId: `z-${String(i).padStart(5, "0")}`, classRef: "c", title: "Sit", at: day0 + i * 86_400_000, zone: "UTC", minutes: 10 });
+    }
+    const record = await listPractice("ode");
+    expect(record).toHaveLength(2_500);
+    expect(record[0].at).toBe(day0 + 5 * 86_400_000);
+    expect(record.at(-1)!.at).toBe(day0 + 2_504 * 86_400_000);
+  }, 60_000);
+
   it("writes one entry per source event, with the zone and the day there, however often the event repeats", async () => {
     const at = Date.parse("2026-03-02T07:30:00Z"); // Sunday 23:30 in Los Angeles
     const event = { uid: "ana", source: "live" as const, eventId: "class-1", classRef: "class-1", title: "Dusk Sit", at, zone: "America/Los_Angeles", minutes: 30 };

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 describe("a rate limit in the store", () => {
   it("allows `limit` attempts per window, says how long is left, and starts again with the next window", async () => {
-    const limit = createRateLimit({ name: "test-window", limit: 3, windowMs: 10 * MINUTE });
+    const limit = createRateLimit({ name: "test-window", limit: 3, windowMs: 10 * MINUTE, per: "address" });
     const at = T0 + 4 * MINUTE;
     const verdicts = [];
     for (let i = 0; i < 5; i++) verdicts.push(await limit.attempt("198.51.100.1", at));
@@ -43,21 +43,21 @@ describe("a rate limit in the store", () => {
   });
 
   it("holds across two instances of the limit on one store, as two server processes", async () => {
-    const first = createRateLimit({ name: "test-shared", limit: 4, windowMs: MINUTE });
-    const second = createRateLimit({ name: "test-shared", limit: 4, windowMs: MINUTE });
+    const first = createRateLimit({ name: "test-shared", limit: 4, windowMs: MINUTE, per: "address" });
+    const second = createRateLimit({ name: "test-shared", limit: 4, windowMs: MINUTE, per: "address" });
     const results = [];
     for (let i = 0; i < 6; i++) results.push((await (i % 2 ? second : first).attempt("key", T0)).ok);
     expect(results).toEqual([true, true, true, true, false, false]);
   });
 
   it("counts 50 concurrent attempts exactly", async () => {
-    const limit = createRateLimit({ name: "test-concurrent", limit: 20, windowMs: MINUTE });
+    const limit = createRateLimit({ name: "test-concurrent", limit: 20, windowMs: MINUTE, per: "address" });
     const results = await Promise.all(Array.from({ length: 50 }, () => limit.attempt("flood", T0)));
     expect(results.filter((r) => r.ok)).toHaveLength(20);
   });
 
   it("writes nothing for a refused attempt, and forgets nothing once forgiven", async () => {
-    const limit = createRateLimit({ name: "test-forgive", limit: 2, windowMs: MINUTE });
+    const limit = createRateLimit({ name: "test-forgive", limit: 2, windowMs: MINUTE, per: "address" });
     await limit.attempt("k", T0);
     await limit.attempt("k", T0);
     const before = JSON.stringify(await counters());
@@ -69,7 +69,7 @@ describe("a rate limit in the store", () => {
   });
 
   it("keeps no address or e-mail in the store, only a keyed digest", async () => {
-    const limit = createRateLimit({ name: "test-digest", limit: 2, windowMs: MINUTE });
+    const limit = createRateLimit({ name: "test-digest", limit: 2, windowMs: MINUTE, per: "address" });
     await limit.attempt("person@example.com", T0);
     await limit.attempt("203.0.113.77", T0);
     const text = JSON.stringify(await counters());
@@ -78,7 +78,7 @@ describe("a rate limit in the store", () => {
   });
 
   it("still limits in this process when the store fails", async () => {
-    const limit = createRateLimit({ name: "test-fallback", limit: 2, windowMs: MINUTE });
+    const limit = createRateLimit({ name: "test-fallback", limit: 2, windowMs: MINUTE, per: "address" });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     setStoreForTests({ ...store, transaction: () => Promise.reject(new Error("disk on fire")) } as DocumentStore);
     try {
@@ -92,7 +92,7 @@ describe("a rate limit in the store", () => {
   });
 
   it("deletes ended windows and keeps the current ones", async () => {
-    const limit = createRateLimit({ name: "test-expiry", limit: 2, windowMs: MINUTE });
+    const limit = createRateLimit({ name: "test-expiry", limit: 2, windowMs: MINUTE, per: "address" });
     await limit.attempt("old", T0 - 10 * MINUTE);
     await limit.attempt("now", T0);
     const mine = async () => (await counters()).filter((doc) => doc.data.limit === "test-expiry").length;

@@ -133,6 +133,7 @@ const NOTICES: Record<string, MembershipNotice> = {
   unknown_plan: { tone: "error", text: "There's no membership with a card to update on this account." },
   unavailable: { tone: "error", text: "The payment service didn't answer just now. Nothing changed; please try again in a moment." },
   card_failed: { tone: "error", text: "We couldn't confirm the new card. Your old one is still in use; please try again." },
+  too_many_changes: { tone: "error", text: "That's a lot of changes in a short time. Nothing changed; please wait a few minutes and try again." },
 };
 
 const DID_NOT_GO_THROUGH: MembershipNotice = {

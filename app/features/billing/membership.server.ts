@@ -4,6 +4,7 @@ import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getEnv } from "~/lib/env.server";
 import { siteUrl } from "~/lib/site-address.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import { PaymentError, type PaymentErrorCode, type ProviderSubscription } from "~/adapters/payments/port";
 import type { TransactionContext } from "~/adapters/store/port.server";
 import { promotionRedemptionEvent } from "~/features/billing/analytics-events";
@@ -123,7 +124,21 @@ export async function ensureCustomer(uid: string): Promise<string> {
 
 export type CheckoutStart =
   | { ok: true; sessionId: string; url: string }
-  | { ok: false; reason: "unknown_plan" | "already_member" | "invalid_intent" | PaymentErrorCode };
+  | { ok: false; reason: "unknown_plan" | "already_member" | "invalid_intent" | PaymentErrorCode }
+  | { ok: false; reason: "too_many_checkouts"; retryAfterMs: number };
+
+/**
+ * Payment pages a member opens (issue 35): each new one is a session at the provider, so at most 20
+ * in ten minutes per account, memberships and one-time purchases together. Opening the same intent
+ * again (a retry, a double click) is the same page and is not counted.
+ */
+export const CHECKOUT_LIMIT = createRateLimit({ name: "checkout-start", limit: 20, windowMs: 10 * 60_000, per: "account" });
+
+/**
+ * Changes to a running membership a member asks for (cancel, resume, the stay-with-us offer, a new
+ * card): each is a call to the provider, so at most 10 in ten minutes per account.
+ */
+export const MEMBERSHIP_CHANGE_LIMIT = createRateLimit({ name: "membership-change", limit: 10, windowMs: 10 * 60_000, per: "account" });
 
 /**
  * Starts a subscription checkout on the provider's hosted page. The price comes from the catalogue;
@@ -149,6 +164,10 @@ export async function startSubscriptionCheckout(input: {
   if (membership && isLiveStatus(membership.status)) return { ok: false, reason: "already_member" };
 
   const intentKey = `${uid}:${intentId}`;
+  if (!(await getStore().get(CHECKOUT_INTENTS, intentKey, IntentSchema))) {
+    const allowed = await CHECKOUT_LIMIT.attempt(uid);
+    if (!allowed.ok) return { ok: false, reason: "too_many_checkouts", retryAfterMs: allowed.retryAfterMs };
+  }
   await getStore().createIfAbsent(CHECKOUT_INTENTS, intentKey, { uid, intentId, planId, sessionId: null, createdAt: Date.now() });
   const intent = await getStore().get(CHECKOUT_INTENTS, intentKey, IntentSchema);
   // The same intent id with another plan is a different purchase: it needs a fresh intent.

@@ -5,7 +5,8 @@ import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { getPaymentProvider } from "~/adapters/payments/index.server";
 import { CHECKOUT_SESSION_PLACEHOLDER, PaymentError, type ProviderCheckoutSession } from "~/adapters/payments/port";
 import { siteUrl } from "~/lib/site-address.server";
-import { ensureCustomer } from "./membership.server";
+import { CHECKOUT_LIMIT, ensureCustomer } from "./membership.server";
+import { problemAfter } from "~/lib/errors";
 import { isIntentId, isProviderId } from "./membership";
 
 /**
@@ -103,6 +104,11 @@ export async function startPurchase(input: {
   if (!Number.isInteger(item.amount) || item.amount < 0) throw new RangeError("a catalogue price must be whole minor units");
   const purchaseId = purchaseIdFor(uid, intentId);
   const provider = getPaymentProvider();
+  if (!(await getStore().get(PURCHASES, purchaseId, PurchaseSchema))) {
+    // A new payment page counts against the member's limit; the same intent again does not.
+    const allowed = await CHECKOUT_LIMIT.attempt(uid);
+    if (!allowed.ok) return { ok: false, message: problemAfter("too_many_checkouts", allowed.retryAfterMs).message };
+  }
   await getStore().createIfAbsent(PURCHASES, purchaseId, {
     uid,
     kind: item.kind,

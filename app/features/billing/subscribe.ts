@@ -1,4 +1,4 @@
-import { problemOf } from "~/lib/errors";
+import { problemAfter, problemOf } from "~/lib/errors";
 import { z } from "zod";
 import type { Variants } from "~/platform/experiments";
 import { MAX_TYPED_CODE, isReturnPath } from "./subscribe-link";
@@ -104,11 +104,13 @@ export function discountNote(
   return `The reduced price is for your first ${price.discountedCharges} payments; after that it's ${regular} per ${interval}.`;
 }
 
-export type CheckoutFailure = "unknown_plan" | "already_member" | "invalid_intent" | "card_declined" | "authentication_required" | "not_found" | "unavailable" | "invalid_request";
+export type CheckoutFailure = "unknown_plan" | "already_member" | "invalid_intent" | "card_declined" | "authentication_required" | "not_found" | "unavailable" | "invalid_request" | "too_many_checkouts";
 
 /** The catalogue entry (lib/errors.ts) for a payment page that could not be opened. Never the provider's own words. */
-export function checkoutFailure(reason: CheckoutFailure) {
+export function checkoutFailure(reason: CheckoutFailure, retryAfterMs = 0) {
   switch (reason) {
+    case "too_many_checkouts":
+      return problemAfter(reason, retryAfterMs);
     case "unknown_plan":
     case "already_member":
       return problemOf(reason);

@@ -31,8 +31,10 @@ function isNewMember(person: Person): boolean {
 export const CODE_ATTEMPTS_PER_WINDOW = 20;
 export const CODE_ATTEMPT_WINDOW_MS = 15 * 60_000;
 
-const codesPerAddress = createRateLimit({ name: "promotion-code-address", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS });
-const codesPerAccount = createRateLimit({ name: "promotion-code-account", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS });
+export const PROMOTION_CODES_PER_ADDRESS = createRateLimit({ name: "promotion-code-address", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS, per: "address" });
+const codesPerAddress = PROMOTION_CODES_PER_ADDRESS;
+export const PROMOTION_CODES_PER_ACCOUNT = createRateLimit({ name: "promotion-code-account", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS, per: "account" });
+const codesPerAccount = PROMOTION_CODES_PER_ACCOUNT;
 
 export type LimitedCodeCheck = { ok: true; checks: Map<string, PromotionCheck> } | { ok: false; problem: Problem<"too_many_codes"> };
 

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import type { TransactionContext } from "~/adapters/store/port.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import { bookingProblem, waitlistOrder, type BookingProblem } from "./booking";
+
+/**
+ * Booking, cancelling and leaving waitlists (issue 35): each can mail other members (a seat freed
+ * goes to the next on the waitlist) and move credits, so a member makes at most 30 such changes in
+ * ten minutes, live and studio classes together.
+ */
+export const BOOKING_LIMIT = createRateLimit({ name: "class-booking", limit: 30, windowMs: 10 * 60_000, per: "account" });
 import { LiveClassSchema } from "~/features/classes/live-class";
 import { planReturn, planSpend, spendableBalance } from "~/features/wallet/credit-ledger";
 import { bookingPayment, creditsLabel } from "~/features/wallet/credit-pack";

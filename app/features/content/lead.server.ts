@@ -68,7 +68,8 @@ async function exportBatch(leads: Array<{ id: string; data: StoredLead }>): Prom
 }
 
 // Five sign-ups per address in ten minutes is plenty for a person and little for a script.
-const leadLimit = createRateLimit({ name: "lead", limit: 5, windowMs: 10 * 60_000 });
+export const LEAD_LIMIT = createRateLimit({ name: "lead", limit: 5, windowMs: 10 * 60_000, per: "address" });
+const leadLimit = LEAD_LIMIT;
 
 /** Counts one attempt from a client address (lib/rate-limit's clientAddress); false once it is over the limit. */
 export async function allowLeadAttempt(client: string): Promise<boolean> {

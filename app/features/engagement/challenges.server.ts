@@ -18,6 +18,18 @@ export const USER_CHALLENGE_EVENTS = "userChallengeEvents";
 
 export const userChallengeId = (uid: string, slug: string, month: string) => `${uid}__${slug}__${month}`;
 
+/**
+ * How many are in each monthly round, `challengeRoundCounts/{slug}__{month}` (issue 35): moved in
+ * the same transaction as a join or a leave, so the page reads one document instead of every round
+ * ever joined. The rounds written before counters existed are counted once by
+ * `backfillRoundCounts` (run at start, before the server listens); after that a round without a
+ * counter has no one in it, so its first join makes it. A read that finds none counts the rounds,
+ * writing nothing (a loader never writes).
+ */
+export const CHALLENGE_ROUND_COUNTS = "challengeRoundCounts";
+const roundCountId = (slug: string, month: string) => `${slug}__${month}`;
+const CounterSchema = z.object({ count: z.number().int() });
+
 export async function listChallenges(): Promise<Challenge[]> {
   const { docs } = await getStore().query(CHALLENGES, ChallengeSchema, { limit: 100 });
   return docs.map((d) => d.data).sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
@@ -30,8 +42,25 @@ export async function getChallenge(slug: string): Promise<Challenge | null> {
 
 /** How many members are in this month's round (everyone who joined it and has not left). */
 export async function joinedCount(slug: string, month: string): Promise<number> {
+  const counter = await getStore().get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
+  if (counter) return counter.count;
   const rounds = await documentsWhere(USER_CHALLENGES, "challengeSlug", slug, UserChallengeSchema);
   return new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
+}
+
+/** Counts the open rounds of every challenge and month that has no counter yet; answers how many it made. */
+export async function backfillRoundCounts(): Promise<number> {
+  const byRound = new Map<string, { challengeSlug: string; month: string; count: number }>();
+  const { docs } = await getStore().query(USER_CHALLENGES, UserChallengeSchema, {});
+  for (const { data } of docs) {
+    const id = roundCountId(data.challengeSlug, data.month);
+    const entry = byRound.get(id) ?? { challengeSlug: data.challengeSlug, month: data.month, count: 0 };
+    if (data.leftAt === null) entry.count += 1;
+    byRound.set(id, entry);
+  }
+  let made = 0;
+  for (const [id, entry] of byRound) if (await getStore().createIfAbsent(CHALLENGE_ROUND_COUNTS, id, entry)) made += 1;
+  return made;
 }
 
 /** The member's rounds, newest month first (left ones included: leaving keeps the history). */
@@ -58,6 +87,8 @@ export async function joinChallenge(uid: string, challenge: Challenge, entries: 
   const joined = await getStore().transaction(async (tx) => {
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (current && current.leftAt === null) return false;
+    const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), CounterSchema);
+    tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), { challengeSlug: challenge.slug, month, count: (counter?.count ?? 0) + 1 });
     const next: UserChallenge = current
       ? { ...current, leftAt: null, countAtLeaving: null }
       : { uid, challengeSlug: challenge.slug, month, joinedAt: now, joinedOn: today, leftAt: null, countAtLeaving: null, tiersReached: [] };
@@ -76,6 +107,8 @@ export async function leaveChallenge(uid: string, slug: string, month: string, e
   const left = await getStore().transaction(async (tx) => {
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (!current || current.leftAt !== null) return false;
+    const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
+    if (counter) tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count: Math.max(0, counter.count - 1) });
     tx.set(USER_CHALLENGES, id, { ...current, leftAt: now, countAtLeaving: count });
     return true;
   });
@@ -111,6 +144,8 @@ export async function advanceChallenges(uid: string, entries: PracticeEntry[], o
 
 /** A leaving member's rounds and their events (ADR 032). */
 export async function forgetChallenges(uid: string): Promise<void> {
+  // Open rounds are left first, so their counters come down; then everything of the member goes.
+  for (const round of await listUserChallenges(uid)) if (round.leftAt === null) await leaveChallenge(uid, round.challengeSlug, round.month, []);
   for (const collection of [USER_CHALLENGES, USER_CHALLENGE_EVENTS]) {
     for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(collection, id);
   }

@@ -30,6 +30,17 @@ export type Follow = z.infer<typeof FollowSchema>;
 
 export const followId = (uid: string, teacherId: string) => `${uid}__${teacherId}`;
 
+/**
+ * Each teacher's number of followers, `followerCounts/{teacherId}` (issue 35): moved in the same
+ * transaction as the follow or unfollow, so the public page reads one document instead of every
+ * follow. The follows written before counters existed are counted once by `backfillFollowerCounts`
+ * (run at start, before the server listens); after that a teacher without a counter has no follows,
+ * so their first follow makes it. A read that finds none counts the follows, writing nothing (a
+ * loader never writes).
+ */
+export const FOLLOWER_COUNTS = "followerCounts";
+const CounterSchema = z.object({ count: z.number().int() });
+
 export async function getFollow(uid: string, teacherId: string): Promise<Follow | null> {
   return getStore().get(FOLLOWING, followId(uid, teacherId), FollowSchema);
 }
@@ -38,20 +49,40 @@ export async function getFollow(uid: string, teacherId: string): Promise<Follow 
 export async function followTeacher(uid: string, teacherId: string, emailOnSchedule: boolean, now = Date.now()): Promise<void> {
   await getStore().transaction(async (tx) => {
     const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+    const counter = current ? null : await tx.get(FOLLOWER_COUNTS, teacherId, CounterSchema);
     tx.set(FOLLOWING, followId(uid, teacherId), { uid, teacherId, emailOnSchedule, followedAt: current?.followedAt ?? now });
+    if (!current) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: (counter?.count ?? 0) + 1 });
   });
 }
 
 export async function unfollowTeacher(uid: string, teacherId: string): Promise<void> {
-  await getStore().delete(FOLLOWING, followId(uid, teacherId));
+  await getStore().transaction(async (tx) => {
+    const current = await tx.get(FOLLOWING, followId(uid, teacherId), FollowSchema);
+    if (!current) return;
+    const counter = await tx.get(FOLLOWER_COUNTS, teacherId, CounterSchema);
+    tx.delete(FOLLOWING, followId(uid, teacherId));
+    if (counter) tx.set(FOLLOWER_COUNTS, teacherId, { teacherId, count: Math.max(0, counter.count - 1) });
+  });
 }
 
 async function followersOf(teacherId: string): Promise<Follow[]> {
   return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema)).map((d) => d.data).filter((f) => f.teacherId === teacherId);
 }
 
+/** How many follow the teacher: one read of the counter (the follows counted only where there is none yet). */
 export async function followerCount(teacherId: string): Promise<number> {
-  return (await followersOf(teacherId)).length;
+  const counter = await getStore().get(FOLLOWER_COUNTS, teacherId, CounterSchema);
+  return counter ? counter.count : (await followersOf(teacherId)).length;
+}
+
+/** Counts the follows of every teacher who has none yet (the data from before counters); answers how many it made. */
+export async function backfillFollowerCounts(): Promise<number> {
+  const byTeacher = new Map<string, number>();
+  const { docs } = await getStore().query(FOLLOWING, FollowSchema, {});
+  for (const { data } of docs) byTeacher.set(data.teacherId, (byTeacher.get(data.teacherId) ?? 0) + 1);
+  let made = 0;
+  for (const [teacherId, count] of byTeacher) if (await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count })) made += 1;
+  return made;
 }
 
 /**
@@ -83,7 +114,8 @@ export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "
 
 /** A leaving member's follows (ADR 032). */
 export async function forgetFollowing(uid: string): Promise<void> {
-  for (const { id } of await documentsWhere(FOLLOWING, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(FOLLOWING, id);
+  // Each through the unfollow, so the teachers' counters come down with them.
+  for (const { data } of await documentsWhere(FOLLOWING, "uid", uid, FollowSchema)) await unfollowTeacher(uid, data.teacherId);
 }
 
 /** Where places in a class are counted: online seats and the studios' in-person seats. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, weekOf } from "./practice-calendar";
+import { addDays, dayFromNumber, dayNumber, weekOf } from "./practice-calendar";
 import { MAX_PAUSE_DAYS, MAX_TARGET_DAYS, PauseSchema, TargetSchema, pauseOn, targetFor, type StreakRules } from "./streak";
 
 /**
@@ -61,6 +61,45 @@ export const PracticeFormSchema = z.discriminatedUnion("intent", [
 ]);
 export type PracticeForm = z.infer<typeof PracticeFormSchema>;
 
+/** Pauses add up to at most this many days in any window of this many (issue 35). */
+export const PAUSE_DAYS_PER_YEAR = MAX_PAUSE_DAYS;
+const YEAR_DAYS = 365;
+/** The most pauses a record keeps (the schema's bound): at 90 days a year, decades of one-day pauses. */
+const MAX_PAUSES = 500;
+
+export type PauseAllowance =
+  | { maxDays: number; reason?: undefined }
+  | { maxDays: 0; reason: "running" }
+  | { maxDays: 0; reason: "year"; nextFrom: string }
+  | { maxDays: 0; reason: "count" };
+
+/**
+ * How long a pause starting `today` may be (issue 35): none while one is running (end it first), and
+ * never so long that the paused days in any 365 pass 90; when this year's are used, the first day a
+ * new one may start.
+ */
+export function pauseAllowance(current: Pick<PracticeSettings, "pauses">, today: string): PauseAllowance {
+  if (current.pauses.some((p) => p.start <= today && p.end >= today)) return { maxDays: 0, reason: "running" };
+  if (current.pauses.length >= MAX_PAUSES) return { maxDays: 0, reason: "count" };
+  const start = dayNumber(today);
+  const paused = new Set<number>();
+  for (const p of current.pauses) for (let d = dayNumber(p.start); d <= dayNumber(p.end); d += 1) if (d > start - YEAR_DAYS) paused.add(d);
+  // The longest pause from today whose every 365-day window (each one ending on one of its days) stays within the cap.
+  let maxDays = 0;
+  for (let n = 1; n <= MAX_PAUSE_DAYS; n += 1) {
+    const end = start + n - 1;
+    let inWindow = n;
+    for (const d of paused) if (d > end - YEAR_DAYS && d <= end) inWindow += 1;
+    if (inWindow > PAUSE_DAYS_PER_YEAR) break;
+    maxDays = n;
+  }
+  if (maxDays > 0) return { maxDays };
+  // The first day a one-day pause fits: when enough of the past year's paused days have left its window.
+  let next = start + 1;
+  while ([...paused].filter((d) => d > next - YEAR_DAYS && d <= next).length + 1 > PAUSE_DAYS_PER_YEAR) next += 1;
+  return { maxDays: 0, reason: "year", nextFrom: dayFromNumber(next) };
+}
+
 /** The settings after the member's form, on `today` (their own calendar). */
 export function applyPracticeForm(current: PracticeSettings, form: PracticeForm, today: string): PracticeSettings {
   if (form.intent === "preferences") {
@@ -70,9 +109,10 @@ export function applyPracticeForm(current: PracticeSettings, form: PracticeForm,
     return { ...current, targets, showDaily: form.showDaily, hideAchievements: form.hideAchievements, shoutOuts: form.shoutOuts };
   }
   if (form.intent === "pause") {
-    // A new pause begins today; one already running is replaced from today (never longer than 90 days in all from today).
-    const earlier = current.pauses.filter((p) => p.end < today).concat(current.pauses.filter((p) => p.start < today && p.end >= today).map((p) => ({ ...p, end: addDays(today, -1) })));
-    return { ...current, pauses: [...earlier, { start: today, end: addDays(today, form.pauseDays - 1) }] };
+    // A new pause begins today, within what `pauseAllowance` allows (the action asks it first).
+    const days = Math.min(form.pauseDays, pauseAllowance(current, today).maxDays);
+    if (days < 1) return current;
+    return { ...current, pauses: [...current.pauses, { start: today, end: addDays(today, days - 1) }] };
   }
   // Resuming ends the pause with today (today stays forgiven) and drops any that had not begun.
   return { ...current, pauses: current.pauses.filter((p) => p.start <= today).map((p) => (p.end >= today ? { ...p, end: today } : p)) };

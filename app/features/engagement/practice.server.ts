@@ -54,10 +54,14 @@ export async function recordPractice(event: PracticeEvent): Promise<PracticeEntr
   return (await getStore().createIfAbsent(PRACTICE_ENTRIES, id, entry)) ? entry : null;
 }
 
-/** The member's whole practice record, oldest first: what was written here, and their studio check-ins. */
+/**
+ * The member's practice record, oldest first: what was written here, and their studio check-ins.
+ * Read newest first up to RECORD_LIMIT (issue 35), so a record longer than that loses its oldest
+ * days, never arbitrary ones in the middle of a streak.
+ */
 export async function listPractice(uid: string): Promise<PracticeEntry[]> {
   const [{ docs }, studio] = await Promise.all([
-    getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, { where: [{ field: "uid", op: "==", value: uid }], limit: RECORD_LIMIT }),
+    getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, { where: [{ field: "uid", op: "==", value: uid }], orderBy: [{ field: "at", direction: "desc" }], limit: RECORD_LIMIT }),
     studioPractice(uid),
   ]);
   return [...docs.map((d) => d.data).filter((e) => e.uid === uid), ...studio].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));

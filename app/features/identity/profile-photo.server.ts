@@ -28,7 +28,8 @@ import { getPrivateUser, savePrivateUser } from "./user.server";
 sharp.cache(false);
 
 // Re-encoding costs about 0.2 s of CPU for a 12 MP photo: plenty for a person, a ceiling for a script.
-const uploadsPerMember = createRateLimit({ name: "profile-photo", limit: 20, windowMs: 10 * 60_000 });
+export const PROFILE_PHOTO_LIMIT = createRateLimit({ name: "profile-photo", limit: 20, windowMs: 10 * 60_000, per: "account" });
+const uploadsPerMember = PROFILE_PHOTO_LIMIT;
 
 export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType: PhotoType } | { ok: false; code: PhotoErrorCode };
 

@@ -7,6 +7,9 @@
  */
 
 export const MOSTLY_COMPLETED_SHARE = 0.9;
+/** The player's speeds; the fastest bounds how quickly a viewing can cover a class (watch-history.ts). */
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
+export const MAX_PLAYBACK_RATE = Math.max(...PLAYBACK_SPEEDS);
 /** A gap between two time reports larger than this (in media seconds) is a seek, not playback. */
 const MAX_STEP_SECONDS = 2.5;
 

@@ -2,8 +2,9 @@ import { z } from "zod";
 import { getStore } from "~/adapters/store/index.server";
 import { documentsWhere } from "~/adapters/store/documents-where.server";
 import { recordEvent } from "~/platform/analytics-event.server";
+import { createRateLimit } from "~/platform/rate-limit.server";
 import type { OnDemandClass } from "./on-demand";
-import { ViewingIdSchema, WatchRecordSchema, mergeProgress, type WatchRecord } from "./watch-history";
+import { ViewingIdSchema, WatchRecordSchema, mergeProgress, viewingCoversClass, type WatchRecord } from "./watch-history";
 
 /**
  * Watch history and favourites per member (issue 10; spec §3 watchHistory, favoritedContent). Both are
@@ -42,7 +43,14 @@ export const ProgressFormSchema = z.object({
     .pipe(z.array(z.enum(["Started", "Mostly_Completed", "Completed"])).max(3)),
 });
 
-export type ProgressOutcome = { ok: true; record: WatchRecord } | { ok: false; status: 400; error: string };
+/** `completed`: this report says the viewing reached its end, and the viewing's recorded progress bears it out. */
+export type ProgressOutcome = { ok: true; record: WatchRecord; completed: boolean } | { ok: false; status: 400 | 429; error: string };
+
+/**
+ * The player's reports (issue 35): one every 10 s while playing, so a member with a few tabs playing
+ * stays far below 300 in ten minutes; past that a report is refused and writes nothing.
+ */
+export const PROGRESS_LIMIT = createRateLimit({ name: "on-demand-progress", limit: 300, windowMs: 10 * 60_000, per: "account" });
 
 /** Saves the player's report (in a transaction, so concurrent reports never lose one another). */
 export async function saveProgress(
@@ -59,6 +67,7 @@ export async function saveProgress(
   const report = parsed.data;
   // The end of the class is where the player stops; a report beyond it (by more than rounding) is forged.
   if (report.position > item.durationSeconds + 1) return { ok: false, status: 400, error: "The position is past the end of the class." };
+  if (!(await PROGRESS_LIMIT.attempt(uid, now)).ok) return { ok: false, status: 429, error: "That's a lot of progress reports in a short time. Your place is saved up to here." };
   const record = await getStore().transaction(async (tx) => {
     const existing = await tx.get(WATCH_HISTORY, historyId(uid, item.slug), WatchRecordSchema);
     const merged = mergeProgress(existing, report, { uid, classSlug: item.slug, durationSeconds: item.durationSeconds, now });
@@ -83,7 +92,8 @@ export async function saveProgress(
       ),
     ),
   );
-  return { ok: true, record };
+  const completed = report.events.includes("Completed") && viewingCoversClass(record, report.viewing, now);
+  return { ok: true, record, completed };
 }
 
 export async function getWatchRecord(uid: string, classSlug: string): Promise<WatchRecord | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { continueWatching, mergeProgress, resumePosition, type WatchRecord } from "./watch-history";
+import { continueWatching, mergeProgress, resumePosition, viewingCoversClass, type WatchRecord } from "./watch-history";
 
 const context = { uid: "u1", classSlug: "settle-in", durationSeconds: 180, now: 1_000 };
 const report = (position: number, seq: number, viewing = "viewing-aaaa", ended = false) => ({ position, seq, viewing, ended });
@@ -58,5 +58,45 @@ describe("resume and continue watching", () => {
       { ...base, classSlug: "barely", position: 2, updatedAt: 11 },
     ]);
     expect(list.map((r) => r.classSlug)).toEqual(["new", "old"]);
+  });
+});
+
+describe("a viewing that covers the class (issue 35)", () => {
+  /** Reports every `step` media seconds as `every` ms pass, from `from` to the end of a 180 s class. */
+  function play(options: { from?: number; step?: number; every?: number; viewing?: string } = {}) {
+    const { from = 0, step = 10, every = 10_000, viewing = "viewing-play" } = options;
+    let now = 1_000;
+    let record = mergeProgress(null, report(from, 1, viewing), { ...context, now });
+    for (let at = from + step, seq = 2; at <= 180; at += step, seq += 1) {
+      now += every;
+      record = mergeProgress(record, report(Math.min(at, 180), seq, viewing, at >= 180), { ...context, now });
+    }
+    return { record, now };
+  }
+
+  it("counts a class played through at ordinary speed, and at the player's fastest", () => {
+    const ordinary = play();
+    expect(ordinary.record.covered).toBe(180);
+    expect(viewingCoversClass(ordinary.record, "viewing-play", ordinary.now)).toBe(true);
+    const fast = play({ every: 6_700 });
+    expect(viewingCoversClass(fast.record, "viewing-play", fast.now)).toBe(true);
+  });
+
+  it("does not count a Completed report from a new viewing, another viewing, a jump to the end, or a rush", () => {
+    const forged = mergeProgress(null, report(0, 0, "viewing-forged"), context);
+    expect(viewingCoversClass(forged, "viewing-forged", 1_000)).toBe(false);
+    const jumped = mergeProgress(forged, report(180, 1, "viewing-forged", true), { ...context, now: 200_000 });
+    expect(jumped.covered).toBe(0);
+    expect(viewingCoversClass(jumped, "viewing-forged", 200_000)).toBe(false);
+    const rushed = play({ step: 5, every: 100 });
+    expect(viewingCoversClass(rushed.record, "viewing-play", rushed.now)).toBe(false);
+    const ordinary = play();
+    expect(viewingCoversClass(ordinary.record, "viewing-other", ordinary.now)).toBe(false);
+  });
+
+  it("does not count a viewing that resumed past a tenth of the class (that part was another viewing)", () => {
+    const resumed = play({ from: 60 });
+    expect(resumed.record.covered).toBe(120);
+    expect(viewingCoversClass(resumed.record, "viewing-play", resumed.now)).toBe(false);
   });
 });

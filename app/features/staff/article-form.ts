@@ -44,7 +44,7 @@ export const ArticleFormSchema = z.object({
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, such as breathing-at-your-desk."),
   excerpt: z.string().trim().max(400, "Please keep the summary under 400 characters."),
   category: z.string().trim().min(1, "Please name the topic, such as Sleep.").max(40, "Please keep the topic under 40 characters."),
-  authorTeacherId: z.string().trim().min(1, "Please choose the teacher who wrote it."),
+  authorTeacherId: z.string().trim().min(1, "Please choose the teacher who wrote it.").max(120, "Please choose the teacher who wrote it."),
   heroColor: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], { errorMap: () => ({ message: "Please choose a cover from the list." }) }),
   bodyHtml: z.string().trim().min(1, "Please write the article.").max(BODY_MAX, "Please keep the article under 10,000 characters."),
   /** The wall-clock time in the form's zone (datetime-local), only needed to schedule. */

@@ -27,7 +27,7 @@ export const CLASS_NOTES = "classNotes";
 export const NOTE_MAX = 1000;
 
 export const ClassNoteSchema = z.object({
-  classId: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a class."),
+  classId: z.string().max(120, "Please choose a class.").regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a class."),
   note: z
     .string()
     .trim()

@@ -48,6 +48,7 @@ export const PressFormSchema = z.object({
   publishedAt: z
     .string()
     .trim()
+    .max(10, "Please give the day it ran, such as 2026-05-01.")
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Please give the day it ran, such as 2026-05-01.")
     .refine((d) => {
       const day = new Date(`${d}T00:00:00Z`);

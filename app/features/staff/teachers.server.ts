@@ -187,7 +187,7 @@ export async function changeTeacherSlug(actor: AuditActor, id: string, slug: str
 }
 
 // Re-encoding a portrait costs a fraction of a second of CPU: plenty for a person, a ceiling for a script.
-const portraitUploads = createRateLimit({ name: "teacher-portrait", limit: 20, windowMs: 10 * 60_000 });
+const portraitUploads = createRateLimit({ name: "teacher-portrait", limit: 20, windowMs: 10 * 60_000, per: "account" });
 
 /** The stored file behind a portrait address, or null for a seeded SVG or anything not ours. */
 export function portraitFileOf(url: string | null | undefined): string | null {

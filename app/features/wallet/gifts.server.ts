@@ -488,7 +488,8 @@ async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
  * Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. Typed
  * gift codes and links that opened nothing (no gift, no invitation, no short link) share one count.
  */
-const codeAttempts = createRateLimit({ name: "gift-code", limit: 20, windowMs: 60_000 });
+export const GIFT_CODE_LIMIT = createRateLimit({ name: "gift-code", limit: 20, windowMs: 60_000, per: "address" });
+const codeAttempts = GIFT_CODE_LIMIT;
 
 export type CodeAttempt = { ok: true } | { ok: false; problem: Problem<"too_many_codes"> };
 

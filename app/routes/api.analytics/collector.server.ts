@@ -29,7 +29,8 @@ export const MAX_EVENTS_PER_UPLOAD = 200;
 const MAX_EVENT_BYTES = 4 * 1024;
 const UPLOADS_PER_MINUTE = 120;
 
-const limiter = createRateLimit({ name: "analytics-upload", limit: UPLOADS_PER_MINUTE, windowMs: 60_000 });
+export const ANALYTICS_UPLOAD_LIMIT = createRateLimit({ name: "analytics-upload", limit: UPLOADS_PER_MINUTE, windowMs: 60_000, per: "address" });
+const limiter = ANALYTICS_UPLOAD_LIMIT;
 
 /** Forgets every upload counted so far (tests). */
 export function resetCollectorLimits(): Promise<void> {

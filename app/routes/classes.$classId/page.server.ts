@@ -2,10 +2,10 @@ import { MODALITY_LABEL, timeRange } from "~/features/classes/class-listing.serv
 import { classState } from "~/features/classes/class-schedule";
 import { getClass, getClassForPage } from "~/features/classes/class-schedule.server";
 import { joinWindow, ordinal } from "~/features/classes/booking";
-import { bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
+import { BOOKING_LIMIT, bookClass, cancelBooking, classPlaceFor, leaveWaitlist } from "~/features/classes/booking.server";
+import { problemAfter } from "~/lib/errors";
 import { endRoomAccess } from "~/features/classes/class-room.server";
 import { calendarLinks } from "~/features/classes/class-invite.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { tellPassedOver, tellPromoted } from "~/features/classes/class-changes.server";
 import { creditsLabel } from "~/features/wallet/credit-pack";
 import { creditSummary, tellCreditsReturned } from "~/features/wallet/credits.server";
@@ -20,6 +20,7 @@ import { z } from "zod";
 import { clockDay, clockTime } from "~/features/identity/clock";
 import { validTimeZone } from "~/features/identity/user";
 import { readTogether } from "~/server/batched-reads.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
@@ -199,11 +200,13 @@ export async function classAction(request: Request, context: object, idOrSlug: s
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const state = await getViewerState(request, context);
   if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { error: body.message, status: body.status };
   const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
   if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };
   const uid = state.viewer.uid;
+  const allowed = await BOOKING_LIMIT.attempt(uid);
+  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
   const now = new Date();
   const { intent } = parsed.data;
   if (intent === "book") {

@@ -9,6 +9,8 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
 import { sceneFor } from "~/lib/art-scene";
+import { defineActionLimits } from "~/lib/action-limits";
+import { BOOKING_LIMIT } from "~/features/classes/booking.server";
 
 /**
  * Issue 9: one live class. Its time in the visitor's zone, its teacher, what to have ready, seats
@@ -32,6 +34,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const headers = new Headers(pageCaching(page.personal));
   return data(page, { headers });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  book: { does: ["mail", "write"], limits: [BOOKING_LIMIT] },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await classAction(request, context, params.classId ?? "");

@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { defineHandle } from "~/lib/route-handle";
+import { readRouteForm } from "~/server/body-limits.server";
+import { defineActionLimits } from "~/lib/action-limits";
 
 /**
  * Issue 13: the visitor's privacy choice. A plain form (works without JavaScript) that turns analytics
@@ -18,8 +19,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ choice: privacyChoice(request), saved: url.searchParams.get("saved") === "1" }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  choices: { does: ["write"], bound: "the visitor's own choices, kept in a cookie and replaced; nothing is stored" },
+});
+
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   if (!body.ok) return data({ error: body.message }, { status: body.status });
   const choice = body.formData.get("choice");
   if (choice !== "opt-out" && choice !== "allow") return data({ error: "Choose one of the two options." }, { status: 400 });

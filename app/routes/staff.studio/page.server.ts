@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { checkIn, markNoShows, undoCheckIn } from "~/features/studios/check-in.server";
 import { classState } from "~/features/classes/class-schedule";
-import { readFormBody } from "~/lib/form-body.server";
 import { ticketsForClass } from "~/features/studios/in-person-tickets.server";
 import { TICKET_STATE_LABEL, studioTime } from "~/features/studios/studio";
 import { roomName, studiosForStaff, todaysClasses } from "~/features/studios/studio.server";
@@ -11,6 +10,7 @@ import { notePractice } from "~/server/practice.server";
 import type { ViewerState } from "~/server/viewer.server";
 import { normaliseName } from "~/features/studios/waiver";
 import { getCurrentWaiver, getSignature, signaturesAt } from "~/features/studios/waiver.server";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * The front desk (issue 12): today's classes at the studios this person runs (all of them for
@@ -85,7 +85,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null; codeRefused?: boolean; code?: string };
 
 export async function frontDeskAction(request: Request, state: ViewerState): Promise<FrontDeskResult> {
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { status: body.status, tone: "error", message: body.message, ticketId: null };
   const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   if (!parsed.success) return { status: 400, tone: "error", message: parsed.error.issues[0]?.message ?? "That request could not be read.", ticketId: null };

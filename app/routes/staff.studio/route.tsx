@@ -5,6 +5,7 @@ import { frontDeskAction, frontDeskPage } from "./page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
  * Issue 12: the front desk for studio staff and admins. Today's classes at their studio, each roster
@@ -21,6 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await frontDeskPage(new URL(request.url), state, new Date());
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  staff: { does: ["write"], bound: STAFF_ONLY },
+});
 
 export async function action({ request }: ActionFunctionArgs) {
   const state = await requireStaff(request, "frontDesk");

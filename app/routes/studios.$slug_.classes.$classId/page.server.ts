@@ -1,3 +1,5 @@
+import { BOOKING_LIMIT } from "~/features/classes/booking.server";
+import { problemAfter } from "~/lib/errors";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
 import { ordinal } from "~/features/classes/booking";
@@ -5,7 +7,6 @@ import { classState } from "~/features/classes/class-schedule";
 import { getClass } from "~/features/classes/class-schedule.server";
 import { creditsLabel } from "~/features/wallet/credit-pack";
 import { creditSummary } from "~/features/wallet/credits.server";
-import { readFormBody } from "~/lib/form-body.server";
 import { bookInPerson, cancelTicket, getTicket, inPersonSeatsLeft, paymentOptions, waitlistPosition, type TicketPayment } from "~/features/studios/in-person-tickets.server";
 import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor } from "~/features/billing/purchases.server";
@@ -20,6 +21,7 @@ import { readerZone } from "~/server/reader-zone.server";
 import { getViewerState } from "~/server/viewer.server";
 import { getCurrentWaiver, getSignature } from "~/features/studios/waiver.server";
 import { newIntentId } from "~/features/billing/membership";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /**
  * One in-person class (issue 12): what it is on the studio's clock, seats left, and for a signed-in
@@ -204,11 +206,13 @@ export async function studioClassAction(request: Request, context: object, slug:
   const { studio, liveClass, path } = found;
   const state = await getViewerState(request, context);
   if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
-  const body = await readFormBody(request, 4 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { error: body.message, status: body.status };
   const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   if (!parsed.success) return { error: "That request could not be read. Please choose how to pay and try again.", status: 400 };
   const uid = state.viewer.uid;
+  const allowed = await BOOKING_LIMIT.attempt(uid);
+  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
   const now = new Date();
   const form = parsed.data;
   const toWaiver = (resume: string) => ({ redirect: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`, status: 303 });

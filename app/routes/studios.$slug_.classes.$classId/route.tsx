@@ -8,6 +8,9 @@ import { defineHandle } from "~/lib/route-handle";
 import { studioClassAction, studioClassPage } from "./page.server";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
+import { defineActionLimits } from "~/lib/action-limits";
+import { BOOKING_LIMIT } from "~/features/classes/booking.server";
+import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 
 /**
  * Issue 12: one in-person class. Its time on the studio's clock (zone named), room, teacher and
@@ -29,6 +32,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!page) throw notFound();
   return data(page, { headers: pageCaching(page.personal, 30) });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  book: { does: ["mail", "charge", "write"], limits: [BOOKING_LIMIT, CHECKOUT_LIMIT] },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const result = await studioClassAction(request, context, params.slug ?? "", params.classId ?? "");

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { readFormBody } from "~/lib/form-body.server";
 import { paymentOptions } from "~/features/studios/in-person-tickets.server";
 import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor } from "~/features/billing/purchases.server";
@@ -9,6 +8,7 @@ import { startMembershipPurchase } from "~/features/studios/studio-purchases.ser
 import type { ViewerState } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/features/billing/membership";
+import { readRouteForm } from "~/server/body-limits.server";
 
 /** A studio's memberships (issue 12): what's offered, what the member holds, and the plain form to buy one. */
 export async function studioMembershipPage(request: Request, state: ViewerState, slug: string) {
@@ -32,7 +32,7 @@ const BuySchema = z.object({ offerId: z.string().regex(/^[a-z0-9-]{1,40}$/), int
 export async function studioMembershipAction(request: Request, state: ViewerState, slug: string): Promise<{ redirect: string } | { error: string; status: number }> {
   const studio = await getStudioBySlug(slug);
   if (!studio) return { error: "We couldn't find that studio.", status: 404 };
-  const body = await readFormBody(request, 2 * 1024);
+  const body = await readRouteForm(request);
   if (!body.ok) return { error: body.message, status: body.status };
   const parsed = BuySchema.safeParse({ offerId: body.formData.get("offerId"), intentId: body.formData.get("intentId") });
   if (!parsed.success) return { error: "That request could not be read. Please reload the page and try again.", status: 400 };

@@ -5,6 +5,8 @@ import { defineHandle } from "~/lib/route-handle";
 import { studioMembershipAction, studioMembershipPage } from "./page.server";
 import { requireAccess } from "~/server/viewer.server";
 import { PageNotices } from "~/components/page-notices";
+import { defineActionLimits } from "~/lib/action-limits";
+import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
 
 /** Issue 12: join a studio for the month: every class there without paying each time. */
 export const handle = defineHandle({ name: "studio-membership", layout: "main", theme: "light", requiresAuth: true });
@@ -17,6 +19,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!page) throw notFound();
   return data(page, { headers: { "Cache-Control": "private, no-store" } });
 }
+
+/** What this action does and what limits it (issue 35; ADR 035 addendum). */
+export const actionLimits = defineActionLimits({
+  buy: { does: ["charge"], limits: [CHECKOUT_LIMIT] },
+});
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
