@@ -709,6 +709,9 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
   system("rateLimits", "platform", "server", "until the window ends (keys are keyed digests: no address or uid)"),
   system("jobLeases", "platform", "server", "while a job runs"),
   system("cacheSignals", "platform", "server", "no end"),
+  // Counts only (no uid): moved in the follow's or join's own transaction.
+  system("followerCounts", "engagement", "anyone (a teacher's page)", "while the teacher is listed"),
+  system("challengeRoundCounts", "engagement", "anyone (a challenge's page)", "while the challenge is listed"),
   // the payment provider (demo)
   provider("demoPaymentsCustomers", "customer: uid, e-mail, name", ["uid", "email", "name"]),
   provider("demoPaymentsSessions", "our uid in metadata", ["uid"]),

@@ -4,7 +4,8 @@ import { FollowInPlaceSchema, type FollowState } from "~/features/engagement/fol
 import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
-import { readFormBody } from "~/lib/form-body.server";
+import { defineActionLimits } from "~/lib/action-limits";
+import { readRouteForm } from "~/server/body-limits.server";
 import { getViewer } from "~/server/viewer.server";
 
 /**
@@ -29,11 +30,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return answer(state);
 }
 
+export const actionLimits = defineActionLimits({
+  follow: { does: ["write"], bound: "one follow per member and teacher, set or removed; the counter moves in the same transaction" },
+  unfollow: { does: ["write"], bound: "one follow per member and teacher, set or removed; the counter moves in the same transaction" },
+});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const teacher = await teacherOf(params.teacherSlug);
   const viewer = await getViewer(request);
   if (!viewer || viewer.anonymous) return answer({ ok: false, error: "Please sign in to follow a teacher." }, 401);
-  const body = await readFormBody(request, 1_000);
+  const body = await readRouteForm(request);
   if (!body.ok) return answer({ ok: false, error: body.message }, body.status);
   const parsed = FollowInPlaceSchema.safeParse(Object.fromEntries(body.formData));
   if (!parsed.success) return answer({ ok: false, error: "Choose to follow or to stop following." }, 400);

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { readFormBody } from "~/lib/form-body.server";
+import { defineActionLimits } from "~/lib/action-limits";
+import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { memberDataZip } from "~/features/privacy/data-export.server";
@@ -19,11 +20,15 @@ export const handle = defineHandle({ name: "settings-my-data", requiresAuth: tru
 export const DATA_EXPORT_LIMIT = { name: "data-export", limit: 3, windowMs: 60 * 60 * 1000, per: "account" } as const;
 const dataExportLimit = createRateLimit(DATA_EXPORT_LIMIT);
 
+export const actionLimits = defineActionLimits({
+  post: { does: [], limits: [dataExportLimit] },
+});
+
 const FormSchema = z.object({ intent: z.enum(["download", "sign-in-again"]) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
-  const body = await readFormBody(request);
+  const body = await readRouteForm(request);
   const parsed = body.ok ? FormSchema.safeParse({ intent: body.formData.get("intent") }) : null;
   if (!parsed?.success) return redirect("/settings?data=bad_request#data");
   if (parsed.data.intent === "sign-in-again") {
