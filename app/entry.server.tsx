@@ -14,16 +14,16 @@ import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server
 export { startServer } from "~/server/http-server.server";
 export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
 export { missingRouterPatches } from "~/server/router-patches.server";
-export { deleteIdleAnonymousAccounts } from "~/features/privacy/account-cleanup.server";
-export { reconcilePayments } from "~/features/checkout/payment-webhook.server";
-export { generateClassesAndTellFollowers } from "~/features/engagement/following.server";
-export { sendReminders } from "~/features/classes/class-reminders.server";
-export { deliverDueGifts } from "~/features/wallet/gifts.server";
-export { runCreditJobs } from "~/features/classes/credit-jobs.server";
-export { grantStaffRole } from "~/features/staff/people.server";
+export { deleteIdleAnonymousAccounts } from "~/models/privacy/account-cleanup.server";
+export { reconcilePayments } from "~/models/checkout/payment-webhook.server";
+export { generateClassesAndTellFollowers } from "~/models/engagement/following.server";
+export { sendReminders } from "~/models/classes/class-reminders.server";
+export { deliverDueGifts } from "~/models/wallet/gifts.server";
+export { runCreditJobs } from "~/models/classes/credit-jobs.server";
+export { grantStaffRole } from "~/models/staff/people.server";
 export { retryPendingMail } from "~/platform/mail.server";
 export { installLogFields } from "~/server/log-lines.server";
-export * as storeCommands from "~/adapters/store/commands.server";
+export * as storeCommands from "~/services/store/commands.server";
 
 const RENDER_TIMEOUT_MS = 5_000;
 

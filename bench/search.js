@@ -4,7 +4,7 @@
 //   node bench/search.js                       # 5,000 classes, 3,000 queries
 //   node bench/search.js --docs=20000 --queries=5000 --seed=7
 //
-// Bundles the app's own in-process driver (app/adapters/search/memory.server.ts, with MiniSearch
+// Bundles the app's own in-process driver (app/services/search/memory.server.ts, with MiniSearch
 // inside) with esbuild, so what is measured is the code the server runs, not a copy of its options.
 // Generates a deterministic catalogue (seeded PRNG: titles from word lists, 12 teachers, 4 modalities,
 // 4 levels, 15 tags, 2–60 minutes), times the index build, then times each query of a fixed mix
@@ -120,7 +120,7 @@ export function generateQueries(count, seed = 7) {
 /** The app's in-process driver, bundled from its TypeScript source (MiniSearch included). */
 async function loadMemoryDriver() {
   const result = await build({
-    entryPoints: [path.join(ROOT, "app", "adapters", "search", "memory.server.ts")],
+    entryPoints: [path.join(ROOT, "app", "services", "search", "memory.server.ts")],
     bundle: true,
     platform: "node",
     format: "esm",

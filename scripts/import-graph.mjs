@@ -122,7 +122,7 @@ export function cycles(graph) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const files = sourceFiles("app").filter((f) => !isTest(f));
   const graph = importGraph(files);
-  const folderOf = (f) => f.split("/").slice(0, f.startsWith("app/features/") || f.startsWith("app/adapters/") ? 3 : 2).join("/");
+  const folderOf = (f) => f.split("/").slice(0, f.startsWith("app/models/") || f.startsWith("app/services/") ? 3 : 2).join("/");
   const lines = new Map();
   let total = 0;
   for (const f of files) {

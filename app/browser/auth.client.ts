@@ -18,7 +18,7 @@ import {
   type ConfirmationResult,
   type User,
 } from "firebase/auth";
-import type { PublicIdentityConfig } from "~/adapters/identity/config";
+import type { PublicIdentityConfig } from "~/services/identity/config";
 import { discardBody } from "~/lib/discard-body";
 
 /**

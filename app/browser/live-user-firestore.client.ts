@@ -1,6 +1,6 @@
 import { getApps, initializeApp } from "firebase/app";
 import { doc, getFirestore, onSnapshot } from "firebase/firestore";
-import type { FirebaseWebConfig } from "~/adapters/identity/config";
+import type { FirebaseWebConfig } from "~/services/identity/config";
 
 /**
  * The Firestore half of live-user.client.ts, in a module of its own so that module can load it with

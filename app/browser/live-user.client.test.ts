@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { liveUserReader, type LiveUserRecord } from "~/features/identity/live-user";
+import { liveUserReader, type LiveUserRecord } from "~/models/identity/live-user";
 
 /**
  * The browser module with its two transports, in Node: EventSource is a stand-in that records what

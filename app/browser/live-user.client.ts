@@ -1,4 +1,4 @@
-import type { LiveUserOptions } from "~/adapters/identity/config";
+import type { LiveUserOptions } from "~/services/identity/config";
 
 /**
  * Listens to the signed-in member's own record (docs/decisions/012-live-user-record.md), over one of

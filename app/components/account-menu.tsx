@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { MemberSummary } from "~/features/identity/member";
+import type { MemberSummary } from "~/models/identity/member";
 
 /** The header's way in for visitors; it brings them back to the page they were on. */
 export function SignInLink() {

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { Article } from "~/features/content/content";
+import type { Article } from "~/models/content/content";
 import { sceneFor } from "~/lib/art-scene";
 import { ArtImage } from "./art-image";
 

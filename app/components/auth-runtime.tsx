@@ -1,6 +1,6 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import type { PublicIdentityConfig } from "~/features/identity/member";
+import type { PublicIdentityConfig } from "~/models/identity/member";
 
 /**
  * The browser's sign-in (the Firebase SDK, a separate chunk never in the first-load JavaScript):

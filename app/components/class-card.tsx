@@ -1,4 +1,4 @@
-import type { LiveClass } from "~/features/classes/live-class";
+import type { LiveClass } from "~/models/classes/live-class";
 import { ArtImage } from "./art-image";
 
 /** Only what a class card shows; the teacher's name and the time (in the visitor's zone) are joined in by the loader. */

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { CreditsView } from "~/features/wallet/credit-pack";
+import type { CreditsView } from "~/models/wallet/credit-pack";
 
 /**
  * Settings' class credits (issue 11): the balance and each pack's credits left with its expiry date,

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { LandingPage } from "~/features/content/landing-page";
+import type { LandingPage } from "~/models/content/landing-page";
 import type { TeacherCardData } from "./teacher-card";
 
 /** What a lander layout's loader returns: the page (without its SEO fields, with its call-to-action link) and its teachers. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import type { LandingPage } from "~/features/content/landing-page";
+import type { LandingPage } from "~/models/content/landing-page";
 import { QuoteCard } from "./quote-card";
 import { OfferButton, useSalesCall } from "./site-shell";
 import { SectionHeading } from "./section-heading";

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { LiveUserOptions, LiveUserRecord } from "~/features/identity/live-user";
-import type { MemberSummary } from "~/features/identity/member";
-import { initialsOf } from "~/features/identity/initials";
+import type { LiveUserOptions, LiveUserRecord } from "~/models/identity/live-user";
+import type { MemberSummary } from "~/models/identity/member";
+import { initialsOf } from "~/models/identity/initials";
 
 /**
  * The member's record as it is now: `initial` (what the server rendered) until the first live event,
@@ -29,7 +29,7 @@ export function useLiveUserRecord(initial: LiveUserRecord | null, options: LiveU
     const firebase = apiKey && authDomain && projectId ? { apiKey, authDomain, projectId, ...(appId ? { appId } : {}) } : undefined;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void Promise.all([import("~/browser/live-user.client"), import("~/features/identity/live-user")])
+    void Promise.all([import("~/browser/live-user.client"), import("~/models/identity/live-user")])
       .then(([{ subscribeToUserRecord }, { liveUserReader }]) => {
         if (cancelled) return;
         stop = subscribeToUserRecord({ uid, transport, firebase }, liveUserReader, (record) => {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CopyField } from "./copy-field";
-import type { MembershipNotice, MembershipSummary } from "~/features/billing/membership-summary";
+import type { MembershipNotice, MembershipSummary } from "~/models/billing/membership-summary";
 
 /**
  * Settings' membership section (issue 8): what the member has, what happens next, the card, and the

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { NewsBanner as NewsBannerData } from "~/features/content/content";
+import type { NewsBanner as NewsBannerData } from "~/models/content/content";
 
 const DISMISSED_KEY = "stillhour:news-banner-dismissed";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { OnDemandCardData } from "~/features/on-demand/on-demand";
+import type { OnDemandCardData } from "~/models/on-demand/on-demand";
 
 /**
  * A class in a shelf or a list: poster (its size set, so nothing shifts), title, teacher, length.

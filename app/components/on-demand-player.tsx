@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { PLAYBACK_SPEEDS, initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/features/on-demand/viewing-progress";
-import { clockTime } from "~/features/on-demand/media-time";
+import { PLAYBACK_SPEEDS, initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/models/on-demand/viewing-progress";
+import { clockTime } from "~/models/on-demand/media-time";
 import { discardBody } from "~/lib/discard-body";
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FormField } from "./form-field";
 import { PhoneField } from "./phone-field";
 
-// The markup a browser without JavaScript gets; typing behaviour is tested in app/features/identity/phone.test.ts.
+// The markup a browser without JavaScript gets; typing behaviour is tested in app/models/identity/phone.test.ts.
 describe("PhoneField markup", () => {
   const html = renderToStaticMarkup(
     <PhoneField defaultCountry="GB" defaultValue="020 7946 0958" hint="We'll text you a code." error="That number looks a digit or two short. Please check it." />,

@@ -8,7 +8,7 @@ import {
   getPhoneCountries,
   isPhoneCountry,
   toE164,
-} from "~/features/identity/phone";
+} from "~/models/identity/phone";
 
 interface PhoneFieldProps {
   label?: string;

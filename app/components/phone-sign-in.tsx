@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { authErrorMessage } from "~/features/identity/auth-errors";
-import { phoneMessage, toE164 } from "~/features/identity/phone";
+import { authErrorMessage } from "~/models/identity/auth-errors";
+import { phoneMessage, toE164 } from "~/models/identity/phone";
 import { PhoneField } from "./phone-field";
 import { discardBody } from "~/lib/discard-body";
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { streakFromDays } from "~/features/engagement/streak";
+import { streakFromDays } from "~/models/engagement/streak";
 import { PracticeFigures } from "./practice-figures";
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");

@@ -1,4 +1,4 @@
-import { FREEZE_BANK, WEEKS_PER_FREEZE, type StreakSummary } from "~/features/engagement/streak";
+import { FREEZE_BANK, WEEKS_PER_FREEZE, type StreakSummary } from "~/models/engagement/streak";
 
 const weeks = (n: number) => `${n} ${n === 1 ? "week" : "weeks"}`;
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;

@@ -2,8 +2,8 @@ import {
   PRACTICE_SOURCES,
   SOURCE_NAMES,
   dayLabel,
-} from "~/features/engagement/practice-calendar";
-import type { YearPicture } from "~/features/engagement/practice-year";
+} from "~/models/engagement/practice-calendar";
+import type { YearPicture } from "~/models/engagement/practice-year";
 
 /**
  * The member's last year as a quiet picture (issue 27): a column per week, its height the minutes

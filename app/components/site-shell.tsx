@@ -1,6 +1,6 @@
 import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { MemberSummary, SalesCall } from "~/features/identity/member";
+import type { MemberSummary, SalesCall } from "~/models/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
 import { useLanderData } from "./lander-data";

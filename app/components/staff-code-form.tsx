@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { StaffChoiceGroup } from "~/components/staff-page";
-import { zoneWords } from "~/features/identity/clock";
+import { zoneWords } from "~/models/identity/clock";
 
 type TextField = "code" | "description" | "kind" | "percentOff" | "amountOff" | "duration" | "months" | "newMembersOnly" | "startsOn" | "endsOn" | "maxRedemptions" | "perMember" | "stripeCouponId";
 /** The form's values as typed (the staff feature's PromotionFormValues has this shape). */

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { StaffChoiceGroup } from "~/components/staff-page";
-import type { Role } from "~/features/identity/user";
+import type { Role } from "~/models/identity/user";
 
 export interface StaffPersonView {
   uid: string;

@@ -1,5 +1,5 @@
 import { FormField } from "~/components/form-field";
-import { zoneWords } from "~/features/identity/clock";
+import { zoneWords } from "~/models/identity/clock";
 
 type State = "draft" | "scheduled" | "published" | "unpublished";
 

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { TeacherAvatar } from "~/components/teacher-avatar";
-import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/features/identity/profile-photo";
+import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/identity/profile-photo";
 
 /**
  * The back office's teacher forms (issue 26; ADR 050): a new teacher, an admin's edit of any

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FieldError, FieldHint, FormField, fieldIds } from "~/components/form-field";
 import { StaffChoiceGroup } from "~/components/staff-page";
-import { MODALITIES, WEEKDAYS } from "~/features/classes/weekdays";
+import { MODALITIES, WEEKDAYS } from "~/models/classes/weekdays";
 
 type TemplateField = "id" | "title" | "teacherId" | "modality" | "level" | "weekdays" | "localTime" | "timeZone" | "durationMinutes" | "capacity" | "creditCost" | "place" | "description" | "whatToHaveReady";
 /** The form's values as typed (the staff feature's TemplateFormValues has this shape). */

@@ -1,4 +1,4 @@
-import type { AnswerErrors, AnswerValues, SurveyQuestion } from "~/features/engagement/surveys";
+import type { AnswerErrors, AnswerValues, SurveyQuestion } from "~/models/engagement/surveys";
 
 /**
  * A survey as a plain form (issue 27, ADR 048): it posts to /surveys/{id} and comes back, so it works

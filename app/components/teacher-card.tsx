@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { TeacherCardData } from "~/features/content/teacher";
+import type { TeacherCardData } from "~/models/content/teacher";
 
 export type { TeacherCardData };
 import { SectionHeading } from "./section-heading";

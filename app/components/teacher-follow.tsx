@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
-import type { FollowState } from "~/features/engagement/following";
+import type { FollowState } from "~/models/engagement/following";
 
 /**
  * The follower count and the way to follow, on a teacher's page (issue 34). The page is the same for

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ChallengeSchema } from "~/features/engagement/challenges";
+import type { ChallengeSchema } from "~/models/engagement/challenges";
 
 /** Two invented challenges for the demo (issue 27): monthly rounds with tiers of classes. */
 export const demoChallenges: z.input<typeof ChallengeSchema>[] = [

@@ -1,4 +1,4 @@
-import type { CreditPack } from "~/features/wallet/credit-pack";
+import type { CreditPack } from "~/models/wallet/credit-pack";
 
 /** The demo's class packs (issue 11): invented prices, in cents. */
 export const demoCreditPacks: CreditPack[] = [

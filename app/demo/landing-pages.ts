@@ -1,4 +1,4 @@
-import type { LandingPage } from "~/features/content/landing-page";
+import type { LandingPage } from "~/models/content/landing-page";
 import { T, type TeacherKey } from "./teachers";
 
 /**

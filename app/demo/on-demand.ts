@@ -1,4 +1,4 @@
-import type { ClassTag, OnDemandClass, OnDemandSeries, OnDemandShelf } from "~/features/on-demand/on-demand";
+import type { ClassTag, OnDemandClass, OnDemandSeries, OnDemandShelf } from "~/models/on-demand/on-demand";
 
 /**
  * The demo's on-demand library. Every class here is a real recording made by

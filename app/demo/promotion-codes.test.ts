@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Plan } from "~/adapters/payments/billing";
-import { PromotionCodeSchema, evaluatePromotionCode, priceWithDiscount } from "~/features/billing/promotion-code";
-import { callToAction, copyContradicts, offerFor } from "~/features/billing/offer";
+import type { Plan } from "~/services/payments/billing";
+import { PromotionCodeSchema, evaluatePromotionCode, priceWithDiscount } from "~/models/billing/promotion-code";
+import { callToAction, copyContradicts, offerFor } from "~/models/billing/offer";
 import { demoLandingPages } from "./landing-pages";
 import { DEMO_PLAN_TRIAL_DAYS, demoPromotionCodes } from "./promotion-codes";
 

@@ -1,5 +1,5 @@
-import type { PromotionBenefit } from "~/adapters/payments/billing";
-import type { PromotionCode } from "~/features/billing/promotion-code";
+import type { PromotionBenefit } from "~/services/payments/billing";
+import type { PromotionCode } from "~/models/billing/promotion-code";
 import { demoLandingPages } from "./landing-pages";
 
 /**

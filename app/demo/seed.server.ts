@@ -1,4 +1,4 @@
-import { LiveClassSchema } from "~/features/classes/live-class";
+import { LiveClassSchema } from "~/models/classes/live-class";
 import { AdMapsSchema, DEMO_AD_MAPS } from "~/platform/ad-maps";
 import { z } from "zod";
 import {
@@ -9,11 +9,11 @@ import {
   NewsBannerSchema,
   PressArticleSchema,
   QuoteSchema,
-} from "~/features/content/content";
-import { LandingPageSchema, landingPageId } from "~/features/content/landing-page";
-import { PromotionCodeSchema } from "~/features/billing/promotion-code";
-import { TeacherPageSchema, TeacherProfileSchema } from "~/features/content/teacher";
-import { DEMO_PLANS, PLANS, PlanSchema } from "~/features/billing/plan.server";
+} from "~/models/content/content";
+import { LandingPageSchema, landingPageId } from "~/models/content/landing-page";
+import { PromotionCodeSchema } from "~/models/billing/promotion-code";
+import { TeacherPageSchema, TeacherProfileSchema } from "~/models/content/teacher";
+import { DEMO_PLANS, PLANS, PlanSchema } from "~/models/billing/plan.server";
 import { demoLandingPages } from "./landing-pages";
 import { demoPromotionCodes } from "./promotion-codes";
 import {
@@ -27,31 +27,31 @@ import {
   demoClassTemplates,
   upcomingClasses,
 } from "./site-content";
-import { ClassTemplateSchema } from "~/features/classes/class-schedule";
-import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShelfSchema } from "~/features/on-demand/on-demand";
-import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "~/features/on-demand/on-demand.server";
+import { ClassTemplateSchema } from "~/models/classes/class-schedule";
+import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShelfSchema } from "~/models/on-demand/on-demand";
+import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "~/models/on-demand/on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./teachers";
 import { demoStudioTemplates, demoStudios, demoWaivers, upcomingStudioClasses } from "./studios";
-import { StudioSchema } from "~/features/studios/studio";
-import { WaiverSchema } from "~/features/studios/waiver";
-import { STUDIOS } from "~/features/studios/studio-records";
-import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "~/features/studios/waiver.server";
+import { StudioSchema } from "~/models/studios/studio";
+import { WaiverSchema } from "~/models/studios/waiver";
+import { STUDIOS } from "~/models/studios/studio-records";
+import { WAIVERS, WAIVER_HEADS, WaiverHeadSchema } from "~/models/studios/waiver.server";
 import { demoGiftTypes } from "./gifts";
-import { GIFT_TYPES, GiftTypeSchema } from "~/features/wallet/gifts.server";
+import { GIFT_TYPES, GiftTypeSchema } from "~/models/wallet/gifts.server";
 import { demoCreditPacks } from "./credit-packs";
-import { CreditPackSchema } from "~/features/wallet/credit-pack";
-import { CREDIT_PACKS } from "~/features/wallet/credits.server";
-import type { DocumentData, DocumentStore } from "~/adapters/store/port.server";
-import { addMissingClaims, ensureAccount } from "~/adapters/identity/index.server";
+import { CreditPackSchema } from "~/models/wallet/credit-pack";
+import { CREDIT_PACKS } from "~/models/wallet/credits.server";
+import type { DocumentData, DocumentStore } from "~/services/store/port.server";
+import { addMissingClaims, ensureAccount } from "~/services/identity/index.server";
 import { demoAccounts } from "./accounts";
 import { demoChallenges } from "./challenges";
-import { ChallengeSchema } from "~/features/engagement/challenges";
-import { SURVEY_CAMPAIGNS, SURVEY_QUESTIONS, SurveyCampaignSchema, SurveyQuestionSchema, USER_SURVEYS, UserSurveysSchema } from "~/features/engagement/surveys";
+import { ChallengeSchema } from "~/models/engagement/challenges";
+import { SURVEY_CAMPAIGNS, SURVEY_QUESTIONS, SurveyCampaignSchema, SurveyQuestionSchema, USER_SURVEYS, UserSurveysSchema } from "~/models/engagement/surveys";
 import { demoSurveyCampaigns, demoSurveyQuestions, demoUserSurveys } from "./surveys";
-import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/features/billing/membership.server";
-import { getDemoProvider } from "~/adapters/payments/index.server";
-import { claimUsername, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
+import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/models/billing/membership.server";
+import { getDemoProvider } from "~/services/payments/index.server";
+import { claimUsername, getPrivateUser, savePrivateUser } from "~/models/identity/user.server";
 
 interface SeedBatch {
   collection: string;

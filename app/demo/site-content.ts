@@ -1,7 +1,7 @@
-import type { Article, FaqEntry, JobOpening, LearningSeries, PressArticle, Quote } from "~/features/content/content";
-import type { LiveClass } from "~/features/classes/live-class";
+import type { Article, FaqEntry, JobOpening, LearningSeries, PressArticle, Quote } from "~/models/content/content";
+import type { LiveClass } from "~/models/classes/live-class";
 import { T, teacherFullName, type TeacherKey } from "./teachers";
-import { occurrences, type ClassTemplate } from "~/features/classes/class-schedule";
+import { occurrences, type ClassTemplate } from "~/models/classes/class-schedule";
 
 /** Demo site content: FAQ, press, blog, careers, quotes, learn series and a rolling class schedule. All invented. */
 

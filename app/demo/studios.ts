@@ -1,8 +1,8 @@
-import type { LiveClass } from "~/features/classes/live-class";
-import { occurrences, type ClassTemplate } from "~/features/classes/class-schedule";
-import type { Studio } from "~/features/studios/studio";
-import type { Waiver } from "~/features/studios/waiver";
-import { waiverId } from "~/features/studios/waiver";
+import type { LiveClass } from "~/models/classes/live-class";
+import { occurrences, type ClassTemplate } from "~/models/classes/class-schedule";
+import type { Studio } from "~/models/studios/studio";
+import type { Waiver } from "~/models/studios/waiver";
+import { waiverId } from "~/models/studios/waiver";
 import { T } from "./teachers";
 
 /**

@@ -1,4 +1,4 @@
-import type { TeacherPage, TeacherProfile } from "~/features/content/teacher";
+import type { TeacherPage, TeacherProfile } from "~/models/content/teacher";
 
 /**
  * Demo teachers. Every name, handle and biography here is invented for the demo site.

@@ -4,7 +4,7 @@
  * is kept, what deleting an account does to it and what "Download my data" gives back from it.
  *
  * It is the kernel's (it imports nothing) because the store itself reads it: a write to a collection
- * not declared here is refused by both drivers (`app/adapters/store/declared.server.ts`). Account
+ * not declared here is refused by both drivers (`app/services/store/declared.server.ts`). Account
  * deletion (`features/privacy`), the export and ADR 032's table are checked against it by tests, so a
  * new collection is one entry here, and a personal one without a deletion rule fails a test.
  */

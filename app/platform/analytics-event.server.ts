@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { getStore } from "~/adapters/store/index.server";
-import { documentsWhere } from "~/adapters/store/documents-where.server";
+import { getStore } from "~/services/store/index.server";
+import { documentsWhere } from "~/services/store/documents-where.server";
 import { analyticsIdFor } from "./analytics-id.server";
 
 /** An event as the platform records it; each feature types its own (billing/analytics-events.ts). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_PREFIX, uploadBody, type AnalyticsEventInput } from "./analytics-upload";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { ANALYTICS_EVENTS } from "./analytics-event.server";
 import { analyticsIdFor } from "./analytics-id.server";

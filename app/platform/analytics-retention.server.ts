@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { ANALYTICS_EVENTS, COLLECTED_EVENTS } from "./analytics-event.server";
 

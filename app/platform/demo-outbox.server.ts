@@ -1,5 +1,5 @@
-import { readEmulatorOutbox } from "~/adapters/identity/index.server";
-import { getOutbox } from "~/adapters/mail/index.server";
+import { readEmulatorOutbox } from "~/services/identity/index.server";
+import { getOutbox } from "~/services/mail/index.server";
 import { getEnv, isDemo } from "~/lib/env.server";
 
 /**

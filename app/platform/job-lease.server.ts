@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { z } from "zod";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { countJobRun } from "~/lib/metrics.server";
 
 /**

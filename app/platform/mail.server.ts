@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { getStore } from "~/adapters/store/index.server";
-import { documentsWhere } from "~/adapters/store/documents-where.server";
-import { getMailer } from "~/adapters/mail/index.server";
-import type { MailMessage } from "~/adapters/mail/port";
+import { getStore } from "~/services/store/index.server";
+import { documentsWhere } from "~/services/store/documents-where.server";
+import { getMailer } from "~/services/mail/index.server";
+import type { MailMessage } from "~/services/mail/port";
 import { getEnv } from "~/lib/env.server";
 import { countMail } from "~/lib/metrics.server";
 

@@ -1,5 +1,5 @@
 import { cached } from "~/lib/cache.server";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { getEnv } from "~/lib/env.server";
 import { AD_MAPS_DOCUMENT, AdMapsSchema, DEFAULT_AD_MAPS, type AdMaps } from "./ad-maps";
 import { FeatureFlagDocumentSchema, resolveFeatureFlags, type FeatureFlags } from "./feature-flags";

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import type { DeclaredLimit, LimitKey } from "~/lib/action-limits";
 import { getEnv } from "~/lib/env.server";
 import { countRateLimitRefusal } from "~/lib/metrics.server";

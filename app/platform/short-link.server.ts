@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { notFound } from "~/lib/errors";
 import { safeRedirectPath } from "~/lib/navigation";
 import { SHORT_LINK_TOKEN, ShortLinkSchema, isLive } from "./short-link";

@@ -1,11 +1,11 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/features/wallet/gift";
-import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift, GIFT_CODE_LIMIT } from "~/features/wallet/gifts.server";
+import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/wallet/gift";
+import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift, GIFT_CODE_LIMIT } from "~/models/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { secureCookies } from "~/lib/site-address.server";
-import { REFERRAL_CODE, referralCookie, referrerOf } from "~/features/wallet/referrals.server";
+import { REFERRAL_CODE, referralCookie, referrerOf } from "~/models/wallet/referrals.server";
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";

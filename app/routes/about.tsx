@@ -4,10 +4,10 @@ import { CtaBand } from "~/components/cta-band";
 import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
 import { TeacherSection } from "~/components/teacher-card";
-import { toTeacherCard } from "~/features/content/teacher";
+import { toTeacherCard } from "~/models/content/teacher";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getTeachers } from "~/features/content/teacher.server";
+import { getTeachers } from "~/models/content/teacher.server";
 
 export const handle = defineHandle({
   query: [],

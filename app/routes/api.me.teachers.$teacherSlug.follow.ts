@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getTeacherBySlug } from "~/features/content/teacher.server";
-import { FollowInPlaceSchema, type FollowState } from "~/features/engagement/following";
-import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/features/engagement/following.server";
+import { getTeacherBySlug } from "~/models/content/teacher.server";
+import { FollowInPlaceSchema, type FollowState } from "~/models/engagement/following";
+import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/models/engagement/following.server";
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
 import { defineActionLimits } from "~/lib/action-limits";

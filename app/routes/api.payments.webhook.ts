@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { receivePaymentWebhook } from "~/features/checkout/payment-webhook.server";
+import { receivePaymentWebhook } from "~/models/checkout/payment-webhook.server";
 import { readBodyText } from "~/lib/form-body.server";
 import { PAYMENT_WEBHOOK_MAX_BYTES } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { problemOf } from "~/lib/errors";
 import { getViewer, hasRecentSignIn } from "~/server/viewer.server";
-import { signInTokenFor } from "~/features/identity/account.server";
+import { signInTokenFor } from "~/models/identity/account.server";
 import { sameOrigin } from "./api.session";
 import { defineActionLimits } from "~/lib/action-limits";
 

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
 import { defineHandle } from "~/lib/route-handle";
-import { EmailLinkFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
+import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/identity/sign-in";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
 

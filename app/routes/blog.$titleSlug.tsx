@@ -1,12 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/article-view";
-import { articleNeighbours } from "~/features/content/content";
-import { getArticleBySlug, getArticleRedirect, listArticleSummaries } from "~/features/content/content.server";
+import { articleNeighbours } from "~/models/content/content";
+import { getArticleBySlug, getArticleRedirect, listArticleSummaries } from "~/models/content/content.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getTeachersByIds } from "~/features/content/teacher.server";
+import { getTeachersByIds } from "~/models/content/teacher.server";
 
 export const handle = defineHandle({
   query: ["signup"],

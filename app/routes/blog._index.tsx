@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArticleCard, toArticleCard } from "~/components/article-card";
 import { EmptyState } from "~/components/empty-state";
-import { getArticlePage, listArticleSummaries } from "~/features/content/content.server";
+import { getArticlePage, listArticleSummaries } from "~/models/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 

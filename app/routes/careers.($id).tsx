@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDate } from "~/components/article-card";
 import { EmptyState } from "~/components/empty-state";
-import { getJobOpenings } from "~/features/content/content.server";
+import { getJobOpenings } from "~/models/content/content.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";

@@ -4,7 +4,7 @@ import { pageCaching } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getChallenge } from "~/features/engagement/challenges.server";
+import { getChallenge } from "~/models/engagement/challenges.server";
 import { challengeAction, challengePageData } from "~/server/challenges.server";
 import { defineActionLimits } from "~/lib/action-limits";
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/filter-disclosure";
 import { ClassListItem } from "~/components/class-list-item";
-import { schedulePage } from "~/features/classes/class-listing.server";
+import { schedulePage } from "~/models/classes/class-listing.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getVisitor } from "~/server/visitor.server";
 import { readerZone } from "~/server/reader-zone.server";

@@ -1,19 +1,19 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { endDateText } from "~/features/wallet/gift";
-import { creditSummary, getCreditPack, listCreditPacks, packTerms } from "~/features/wallet/credits.server";
+import { endDateText } from "~/models/wallet/gift";
+import { creditSummary, getCreditPack, listCreditPacks, packTerms } from "~/models/wallet/credits.server";
 import { readPurchaseForm } from "~/server/purchase-form.server";
-import { isReturnPath } from "~/features/billing/subscribe-link";
-import { formatMoney } from "~/features/billing/promotion-code";
-import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
-import { isPurchaseId, purchaseIdFor, startPurchase } from "~/features/billing/purchases.server";
+import { isReturnPath } from "~/models/billing/subscribe-link";
+import { formatMoney } from "~/models/billing/promotion-code";
+import { settlePurchase } from "~/models/checkout/purchase-fulfilment.server";
+import { isPurchaseId, purchaseIdFor, startPurchase } from "~/models/billing/purchases.server";
 import { defineHandle } from "~/lib/route-handle";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { readerZone } from "~/server/reader-zone.server";
-import { newIntentId } from "~/features/billing/membership";
+import { newIntentId } from "~/models/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 import { defineActionLimits } from "~/lib/action-limits";
-import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
+import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).

@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
-import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/features/checkout/demo-card";
+import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS, demoCardFormSchema } from "~/models/checkout/demo-card";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
-import { parseForm } from "~/features/identity/sign-in";
-import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout, payerOf } from "~/features/checkout/demo-checkout.server";
-import { describeOffer, offerFor } from "~/features/billing/offer";
-import type { AppliedDiscount } from "~/features/billing/offer";
+import { parseForm } from "~/models/identity/sign-in";
+import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout, payerOf } from "~/models/checkout/demo-checkout.server";
+import { describeOffer, offerFor } from "~/models/billing/offer";
+import type { AppliedDiscount } from "~/models/billing/offer";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
 

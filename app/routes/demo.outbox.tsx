@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
-import { formatPhoneForReading } from "~/features/identity/phone-display.server";
+import { formatPhoneForReading } from "~/models/identity/phone-display.server";
 import { readDemoOutbox } from "~/platform/demo-outbox.server";
 
 /**

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { JsonLd } from "~/components/json-ld";
-import { getFaqEntries } from "~/features/content/content.server";
+import { getFaqEntries } from "~/models/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
 import { faqJsonLd, pageMeta } from "~/lib/seo";
 

@@ -3,19 +3,19 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { readPurchaseForm } from "~/server/purchase-form.server";
-import { GIFT_MESSAGE_MAX } from "~/features/wallet/gift";
-import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/features/wallet/gift-form";
-import { getGiftType, listGiftTypes, orderGift } from "~/features/wallet/gifts.server";
-import { formatMoney } from "~/features/billing/promotion-code";
+import { GIFT_MESSAGE_MAX } from "~/models/wallet/gift";
+import { GIFT_FORM_FIELDS, deliveryDateRange, giftFormSchema } from "~/models/wallet/gift-form";
+import { getGiftType, listGiftTypes, orderGift } from "~/models/wallet/gifts.server";
+import { formatMoney } from "~/models/billing/promotion-code";
 import { defineHandle } from "~/lib/route-handle";
-import { parseForm } from "~/features/identity/sign-in";
-import { getPrivateUser } from "~/features/identity/user.server";
+import { parseForm } from "~/models/identity/sign-in";
+import { getPrivateUser } from "~/models/identity/user.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";
-import { newIntentId } from "~/features/billing/membership";
+import { newIntentId } from "~/models/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 import { defineActionLimits } from "~/lib/action-limits";
-import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
+import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a

@@ -2,10 +2,10 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { CopyField } from "~/components/copy-field";
 import { notFound } from "~/lib/errors";
-import { GIFT_STATE_LABELS, endDateText, formatGiftCode } from "~/features/wallet/gift";
-import { getGift, giftLink } from "~/features/wallet/gifts.server";
-import { formatMoney } from "~/features/billing/promotion-code";
-import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
+import { GIFT_STATE_LABELS, endDateText, formatGiftCode } from "~/models/wallet/gift";
+import { getGift, giftLink } from "~/models/wallet/gifts.server";
+import { formatMoney } from "~/models/billing/promotion-code";
+import { settlePurchase } from "~/models/checkout/purchase-fulfilment.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
-import { getProfilePhotoFile, photoColorOf } from "~/features/identity/profile-photo.server";
+import { getProfilePhotoFile, photoColorOf } from "~/models/identity/profile-photo.server";
 import { isPaletteRequest, paletteResponse } from "~/lib/palette";
 
 // Names are unguessable and never reused, so a browser may keep a photo for good; `private` keeps it

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
-import { getTeachers } from "~/features/content/teacher.server";
-import { photoColorOf } from "~/features/identity/profile-photo.server";
-import { getTeacherPortraitFile } from "~/features/staff/teachers.server";
+import { getTeachers } from "~/models/content/teacher.server";
+import { photoColorOf } from "~/models/identity/profile-photo.server";
+import { getTeacherPortraitFile } from "~/models/staff/teachers.server";
 import { illustrationSvg } from "~/lib/illustration";
 import { isPaletteRequest, paletteResponse } from "~/lib/palette";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LearnSeriesView } from "~/components/learn-series-view";
-import { getLearningSeriesBySlug } from "~/features/content/content.server";
+import { getLearningSeriesBySlug } from "~/models/content/content.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ArtImage } from "~/components/art-image";
 import { EmptyState } from "~/components/empty-state";
-import { getLearningSeries } from "~/features/content/content.server";
+import { getLearningSeries } from "~/models/content/content.server";
 import { sceneFor } from "~/lib/art-scene";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
 import { accessOf } from "~/server/on-demand-pages.server";
 import { getViewerState } from "~/server/viewer.server";
-import { demoMediaActive, demoMediaResponse } from "~/features/on-demand/media.server";
+import { demoMediaActive, demoMediaResponse } from "~/models/on-demand/media.server";
 
 /**
  * Issue 10: the demo's HLS packages (playlists and segments), to members only. With a hosted

@@ -6,7 +6,7 @@ import { OnDemandPlayer } from "~/components/on-demand-player";
 import { notFound } from "~/lib/errors";
 import { answerFavorite, isOnDemandSlug, onDemandClassPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
-import { clockTime } from "~/features/on-demand/media-time";
+import { clockTime } from "~/models/on-demand/media-time";
 import { pageCaching } from "~/lib/cache-control";
 import { defineActionLimits } from "~/lib/action-limits";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
 import { accessOf } from "~/server/on-demand-pages.server";
-import { captionsVtt, getCatalogue, getTranscript } from "~/features/on-demand/on-demand.server";
+import { captionsVtt, getCatalogue, getTranscript } from "~/models/on-demand/on-demand.server";
 import { getViewerState } from "~/server/viewer.server";
 
 /** Issue 10: a class's WebVTT captions, written from its transcript; for members, like the stream. */

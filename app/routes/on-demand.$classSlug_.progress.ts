@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { progressAction } from "~/server/on-demand-pages.server";
 import { defineActionLimits } from "~/lib/action-limits";
-import { PROGRESS_LIMIT } from "~/features/on-demand/watch-history.server";
+import { PROGRESS_LIMIT } from "~/models/on-demand/watch-history.server";
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({

@@ -6,8 +6,8 @@ import { historyPage } from "~/server/on-demand-pages.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";
-import { clockTime } from "~/features/on-demand/media-time";
-import { clockShortDate, readerDay } from "~/features/identity/clock";
+import { clockTime } from "~/models/on-demand/media-time";
+import { clockShortDate, readerDay } from "~/models/identity/clock";
 
 /** Issue 10: what the member has watched, most recent first, with "watch again". Kept after a membership ends. */
 export const handle = defineHandle({ name: "on-demand-history", layout: "main", theme: "light", requiresAuth: true });

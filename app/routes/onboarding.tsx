@@ -2,11 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { defineHandle } from "~/lib/route-handle";
-import { OnboardingFormSchema, nextPath, parseForm } from "~/features/identity/sign-in";
-import { savePrivateUser } from "~/features/identity/user.server";
+import { OnboardingFormSchema, nextPath, parseForm } from "~/models/identity/sign-in";
+import { savePrivateUser } from "~/models/identity/user.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
-import { getSignInAccount } from "~/features/identity/account.server";
+import { getSignInAccount } from "~/models/identity/account.server";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
 

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FieldError } from "~/components/form-field";
 import { defineHandle } from "~/lib/route-handle";
-import { zoneLabel, zonesByRegion } from "~/features/identity/time-zone";
+import { zoneLabel, zonesByRegion } from "~/models/identity/time-zone";
 import { saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
 import { getVisitor } from "~/server/visitor.server";
 import { defineActionLimits } from "~/lib/action-limits";

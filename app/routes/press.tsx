@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PressCoverage } from "~/components/press-coverage";
 import { PressStrip } from "~/components/press-strip";
-import { getPressArticles } from "~/features/content/content.server";
+import { getPressArticles } from "~/models/content/content.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { OnDemandCard } from "~/components/on-demand-card";
-import { searchPage } from "~/features/on-demand/on-demand-search.server";
+import { searchPage } from "~/models/on-demand/on-demand-search.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { defineHandle } from "~/lib/route-handle";
-import { checkEmailToken, confirmEmailChange } from "~/features/identity/email-change.server";
+import { checkEmailToken, confirmEmailChange } from "~/models/identity/email-change.server";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
 

@@ -1,8 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { describeMembership } from "~/features/billing/membership-summary";
-import { getMembership, winbackUsed } from "~/features/billing/membership.server";
-import { membershipFacts } from "~/features/billing/subscription.server";
+import { describeMembership } from "~/models/billing/membership-summary";
+import { getMembership, winbackUsed } from "~/models/billing/membership.server";
+import { membershipFacts } from "~/models/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";

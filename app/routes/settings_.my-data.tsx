@@ -4,7 +4,7 @@ import { defineActionLimits } from "~/lib/action-limits";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { createRateLimit } from "~/platform/rate-limit.server";
-import { memberDataZip } from "~/features/privacy/data-export.server";
+import { memberDataZip } from "~/models/privacy/data-export.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
 
 /**

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StaffRoleList } from "~/components/staff-page";
-import { ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, areasFor } from "~/features/staff/staff-areas";
+import { ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, areasFor } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 

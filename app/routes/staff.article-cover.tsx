@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { setArticleCover } from "~/features/staff/article-cover.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { setArticleCover } from "~/models/staff/article-cover.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { readPhotoForm } from "~/server/photo-form.server";
 import { requireStaff } from "~/server/staff-access.server";

@@ -2,14 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffArticleForm } from "~/components/staff-article-form";
 import { StaffPage } from "~/components/staff-page";
-import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM, articleFormValues } from "~/features/staff/article-form";
-import { articleAuthors, listArticlesForStaff, stateOf } from "~/features/staff/articles.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, EMPTY_ARTICLE_FORM, articleFormValues } from "~/models/staff/article-form";
+import { articleAuthors, listArticlesForStaff, stateOf } from "~/models/staff/articles.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDayTime } from "~/features/identity/clock";
+import { clockDayTime } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**

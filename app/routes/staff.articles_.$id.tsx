@@ -6,15 +6,15 @@ import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
-import { ARTICLE_STATE_LABEL, COVER_COLORS, articleFormValues } from "~/features/staff/article-form";
-import { articleAuthors, getArticleForStaff, stateOf } from "~/features/staff/articles.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { ARTICLE_STATE_LABEL, COVER_COLORS, articleFormValues } from "~/models/staff/article-form";
+import { articleAuthors, getArticleForStaff, stateOf } from "~/models/staff/articles.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { ERRORS, notFound } from "~/lib/errors";
 import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { articleAction } from "~/server/staff-articles.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one article for the blog editor: edit it, preview it, and move it to its next state. */

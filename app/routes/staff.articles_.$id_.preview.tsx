@@ -2,11 +2,11 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/article-view";
 import { PreviewNotice } from "~/components/preview-notice";
-import { validTimeZone } from "~/features/identity/user";
-import { previewNotice } from "~/features/staff/publishing";
-import { getArticleForStaff, previewOf, stateOf } from "~/features/staff/articles.server";
-import { getTeachersByIds } from "~/features/content/teacher.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { validTimeZone } from "~/models/identity/user";
+import { previewNotice } from "~/models/staff/publishing";
+import { getArticleForStaff, previewOf, stateOf } from "~/models/staff/articles.server";
+import { getTeachersByIds } from "~/models/content/teacher.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";

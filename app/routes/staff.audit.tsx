@@ -2,13 +2,13 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StaffPage, StaffTable } from "~/components/staff-page";
 import { FieldError, fieldIds } from "~/components/form-field";
-import { AUDIT_AREAS, AUDIT_AREA_LABEL, AuditFilterSchema, fieldLabel, showValue } from "~/features/staff/audit";
-import { listAuditEntries } from "~/features/staff/audit.server";
-import { listStaff } from "~/features/staff/people.server";
-import { ROLE_LABEL, STAFF_AREAS } from "~/features/staff/staff-areas";
+import { AUDIT_AREAS, AUDIT_AREA_LABEL, AuditFilterSchema, fieldLabel, showValue } from "~/models/staff/audit";
+import { listAuditEntries } from "~/models/staff/audit.server";
+import { listStaff } from "~/models/staff/people.server";
+import { ROLE_LABEL, STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDate, clockTime, dayStartIn, zoneWords } from "~/features/identity/clock";
+import { clockDate, clockTime, dayStartIn, zoneWords } from "~/models/identity/clock";
 
 /**
  * Issue 26: the audit log for admins. Every change made through the staff pages, newest first,

@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffItemCheck, StaffItemField } from "~/components/staff-item-field";
 import { StaffPage } from "~/components/staff-page";
-import { formatMoney } from "~/features/billing/promotion-code";
-import { CreditPackFormSchema, GiftTypeFormSchema, fieldErrors, majorUnitsText } from "~/features/staff/catalogue-form";
-import { listCatalogue, updateCreditPack, updateGiftType } from "~/features/staff/catalogue.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { formatMoney } from "~/models/billing/promotion-code";
+import { CreditPackFormSchema, GiftTypeFormSchema, fieldErrors, majorUnitsText } from "~/models/staff/catalogue-form";
+import { listCatalogue, updateCreditPack, updateGiftType } from "~/models/staff/catalogue.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";

@@ -1,23 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ClassChangeSchema } from "~/features/classes/class-changes.server";
-import { changeClassAsStaff, classesToChange, previewCancellation } from "~/features/staff/class-changes.server";
+import { ClassChangeSchema } from "~/models/classes/class-changes.server";
+import { changeClassAsStaff, classesToChange, previewCancellation } from "~/models/staff/class-changes.server";
 import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
-import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/features/staff/class-notes.server";
-import { rosterOf } from "~/features/staff/cohost.server";
-import type { LiveClass } from "~/features/classes/live-class";
-import { clockRange, clockShortDay, placeNote } from "~/features/identity/clock";
-import { zoneLabel } from "~/features/identity/time-zone";
+import { ClassNoteSchema, NOTE_MAX, sendClassNote } from "~/models/staff/class-notes.server";
+import { rosterOf } from "~/models/staff/cohost.server";
+import type { LiveClass } from "~/models/classes/live-class";
+import { clockRange, clockShortDay, placeNote } from "~/models/identity/clock";
+import { zoneLabel } from "~/models/identity/time-zone";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
-import { getTeachers } from "~/features/content/teacher.server";
-import { listStudios } from "~/features/studios/studio.server";
+import { getTeachers } from "~/models/content/teacher.server";
+import { listStudios } from "~/models/studios/studio.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { shoutOutsFor } from "~/features/engagement/shout-outs.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
+import { shoutOutsFor } from "~/models/engagement/shout-outs.server";
 import { StaffRoster } from "~/components/staff-page";
-import { CohostAssignmentSchema, assignCohost, listCohosts } from "~/features/staff/cohost.server";
+import { CohostAssignmentSchema, assignCohost, listCohosts } from "~/models/staff/cohost.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** How far back the shout-outs look: the classes of the last twelve hours, running or ended. */

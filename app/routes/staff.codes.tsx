@@ -2,16 +2,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffCodeForm } from "~/components/staff-code-form";
 import { StaffPage } from "~/components/staff-page";
-import { describeBenefit } from "~/features/billing/promotion-code";
-import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/features/staff/promotion-form";
-import { createPromotionCode, deletePromotionCode, getPromotionCodeForStaff, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/features/staff/promotions.server";
+import { describeBenefit } from "~/models/billing/promotion-code";
+import { CodeSwitchSchema, DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, promotionFormValues, readPromotionForm, type PromotionField } from "~/models/staff/promotion-form";
+import { createPromotionCode, deletePromotionCode, getPromotionCodeForStaff, listPromotionCodes, promotionFormContext, setPromotionCodeActive, type AdminPromotionCode } from "~/models/staff/promotions.server";
 import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { ConfirmChange } from "~/components/confirm-change";
 import { problemOf } from "~/lib/errors";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDate } from "~/features/identity/clock";
+import { clockDate } from "~/models/identity/clock";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 

@@ -1,13 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StaffPage, StaffTable } from "~/components/staff-page";
-import { describeBenefit } from "~/features/billing/promotion-code";
-import { getPromotionCodeForStaff, redemptionsOf } from "~/features/staff/promotions.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { describeBenefit } from "~/models/billing/promotion-code";
+import { getPromotionCodeForStaff, redemptionsOf } from "~/models/staff/promotions.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockShortDayTime } from "~/features/identity/clock";
+import { clockShortDayTime } from "~/models/identity/clock";
 
 /** Issue 26: one promotion code's redemptions, for admins: each purchase that used it, newest first. */
 export const handle = defineHandle({ name: "staff-code", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.codes.roles] });

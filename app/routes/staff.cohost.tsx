@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage, StaffRoster } from "~/components/staff-page";
-import { cohostClasses } from "~/features/staff/cohost.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { cohostClasses } from "~/models/staff/cohost.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { joinAsCohost } from "~/server/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockShortDayTime } from "~/features/identity/clock";
+import { clockShortDayTime } from "~/models/identity/clock";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 

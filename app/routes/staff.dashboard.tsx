@@ -3,13 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 import { StaffBarChart, StaffFillBar } from "~/components/staff-bar-chart";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTable } from "~/components/staff-table";
-import { barsFor } from "~/features/staff/dashboard";
-import { morningFigures } from "~/features/staff/dashboard.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { barsFor } from "~/models/staff/dashboard";
+import { morningFigures } from "~/models/staff/dashboard.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDate, clockShortDayTime, dayStartIn, placeNote } from "~/features/identity/clock";
-import { zoneLabel } from "~/features/identity/time-zone";
+import { clockDate, clockShortDayTime, dayStartIn, placeNote } from "~/models/identity/clock";
+import { zoneLabel } from "~/models/identity/time-zone";
 
 /**
  * Issue 26: the figures an operator checks each morning, for admins (ADR 052): the coming week's

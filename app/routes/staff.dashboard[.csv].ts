@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toCsv } from "~/features/staff/dashboard";
-import { morningFigures } from "~/features/staff/dashboard.server";
+import { toCsv } from "~/models/staff/dashboard";
+import { morningFigures } from "~/models/staff/dashboard.server";
 import { requireStaff } from "~/server/staff-access.server";
 
 /**

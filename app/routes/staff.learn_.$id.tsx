@@ -5,16 +5,16 @@ import { StaffPage } from "~/components/staff-page";
 import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
-import { COVER_COLORS } from "~/features/staff/article-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues, learnFormValues } from "~/features/staff/editorial-form";
-import { getSeriesForStaff, publishStateOf } from "~/features/staff/editorial.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { COVER_COLORS } from "~/models/staff/article-form";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, type LearnFormValues, learnFormValues } from "~/models/staff/editorial-form";
+import { getSeriesForStaff, publishStateOf } from "~/models/staff/editorial.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { learnAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one learn series: edit it and its lessons, preview it, publish it or take it down. */

@@ -5,15 +5,15 @@ import { ConfirmChange } from "~/components/confirm-change";
 import { confirmationOf } from "~/lib/confirm";
 import { publishStateLine } from "~/components/staff-publish-buttons";
 import { StaffPressForm } from "~/components/staff-press-form";
-import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, pressFormValues } from "~/features/staff/editorial-form";
-import { getPressForStaff, publishStateOf } from "~/features/staff/editorial.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { PUBLISH_NOTICES, PUBLISH_STATE_LABEL, pressFormValues } from "~/models/staff/editorial-form";
+import { getPressForStaff, publishStateOf } from "~/models/staff/editorial.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { useTypedValues } from "~/components/use-typed-values";
 import { defineHandle } from "~/lib/route-handle";
 import { pressAction } from "~/server/staff-editorial.server";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockDayTime, toLocalInput } from "~/features/identity/clock";
+import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one press item: edit it, preview it, publish it or take it down. */

@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PressCoverage } from "~/components/press-coverage";
-import { validTimeZone } from "~/features/identity/user";
-import { previewNotice } from "~/features/staff/publishing";
-import { publishStateOf } from "~/features/staff/publishing.server";
-import { getPressForStaff, previewPress } from "~/features/staff/editorial.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { validTimeZone } from "~/models/identity/user";
+import { previewNotice } from "~/models/staff/publishing";
+import { publishStateOf } from "~/models/staff/publishing.server";
+import { getPressForStaff, previewPress } from "~/models/staff/editorial.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";

@@ -3,9 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { StaffItemCheck, StaffItemField } from "~/components/staff-item-field";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTable } from "~/components/staff-table";
-import { BANNER_LABEL_MAX, BANNER_TEXT_MAX, BannerFormSchema, FlagFormSchema, fieldErrors } from "~/features/staff/catalogue-form";
-import { getStoredBanner, listFlags, saveBanner, setFlag } from "~/features/staff/catalogue.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { BANNER_LABEL_MAX, BANNER_TEXT_MAX, BannerFormSchema, FlagFormSchema, fieldErrors } from "~/models/staff/catalogue-form";
+import { getStoredBanner, listFlags, saveBanner, setFlag } from "~/models/staff/catalogue.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";

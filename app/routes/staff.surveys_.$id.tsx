@@ -2,9 +2,9 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { StaffPage } from "~/components/staff-page";
-import { AUDIENCE_LABEL, QUESTION_KIND_LABEL, summarizeAnswers } from "~/features/engagement/surveys";
-import { answersTo, getCampaign } from "~/features/engagement/surveys.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { AUDIENCE_LABEL, QUESTION_KIND_LABEL, summarizeAnswers } from "~/models/engagement/surveys";
+import { answersTo, getCampaign } from "~/models/engagement/surveys.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";

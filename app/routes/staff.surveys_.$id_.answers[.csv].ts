@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answersCsv } from "~/features/engagement/surveys";
-import { answersTo, getCampaign } from "~/features/engagement/surveys.server";
+import { answersCsv } from "~/models/engagement/surveys";
+import { answersTo, getCampaign } from "~/models/engagement/surveys.server";
 import { notFound } from "~/lib/errors";
 import { requireStaff } from "~/server/staff-access.server";
 

@@ -3,9 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTeacherFields } from "~/components/staff-teacher-form";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { EMPTY_TEACHER_FORM, TEACHER_NOTICES, NewTeacherSchema, readTeacherForm, slugFromName, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/features/staff/teacher-form";
-import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/features/staff/teachers.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
+import { EMPTY_TEACHER_FORM, TEACHER_NOTICES, NewTeacherSchema, readTeacherForm, slugFromName, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/models/staff/teacher-form";
+import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/models/staff/teachers.server";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";

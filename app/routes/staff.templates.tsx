@@ -3,9 +3,9 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTemplateForm } from "~/components/staff-template-form";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { TemplateIdSchema, describeSlot, TemplateSwitchSchema, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/features/staff/template-form";
-import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/features/staff/templates.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
+import { TemplateIdSchema, describeSlot, TemplateSwitchSchema, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/models/staff/template-form";
+import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/models/staff/templates.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { readRouteForm } from "~/server/body-limits.server";

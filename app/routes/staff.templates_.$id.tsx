@@ -3,13 +3,13 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTemplateForm } from "~/components/staff-template-form";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
-import { TemplateIdSchema, describeSlot, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/features/staff/template-form";
-import { getTemplate, templateClassesKept, templateFormContext, updateTemplate } from "~/features/staff/templates.server";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
+import { TemplateIdSchema, describeSlot, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/models/staff/template-form";
+import { getTemplate, templateClassesKept, templateFormContext, updateTemplate } from "~/models/staff/templates.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { clockShortDayTime, placeNote, zoneWords } from "~/features/identity/clock";
+import { clockShortDayTime, placeNote, zoneWords } from "~/models/identity/clock";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 

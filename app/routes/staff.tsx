@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StaffShell } from "~/components/staff-shell";
-import { staffNavFor } from "~/features/staff/staff-areas";
+import { staffNavFor } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { getViewerState } from "~/server/viewer.server";
 

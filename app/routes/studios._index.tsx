@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { listStudios } from "~/features/studios/studio.server";
-import { zoneLabel } from "~/features/identity/time-zone";
+import { listStudios } from "~/models/studios/studio.server";
+import { zoneLabel } from "~/models/identity/time-zone";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
 

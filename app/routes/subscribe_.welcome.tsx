@@ -1,11 +1,11 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
-import { describeMembership } from "~/features/billing/membership-summary";
-import { promotionFailureFor, syncCheckoutSession } from "~/features/billing/membership.server";
-import { redemptionFailureMessage } from "~/features/billing/promotion-code";
-import { membershipFacts } from "~/features/billing/subscription.server";
-import { isReturnPath } from "~/features/billing/subscribe-link";
+import { describeMembership } from "~/models/billing/membership-summary";
+import { promotionFailureFor, syncCheckoutSession } from "~/models/billing/membership.server";
+import { redemptionFailureMessage } from "~/models/billing/promotion-code";
+import { membershipFacts } from "~/models/billing/subscription.server";
+import { isReturnPath } from "~/models/billing/subscribe-link";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";

@@ -2,8 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { SurveyForm } from "~/components/survey-form";
-import type { AnswerValues } from "~/features/engagement/surveys";
-import { answerSurvey, campaignToAnswer, putSurveysAway } from "~/features/engagement/surveys.server";
+import type { AnswerValues } from "~/models/engagement/surveys";
+import { answerSurvey, campaignToAnswer, putSurveysAway } from "~/models/engagement/surveys.server";
 import { ERRORS, notFound } from "~/lib/errors";
 import { safeRedirectPath } from "~/lib/navigation";
 import { defineHandle } from "~/lib/route-handle";

@@ -7,11 +7,11 @@ import { TeacherFollow } from "~/components/teacher-follow";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta, personJsonLd, siteUrlFrom } from "~/lib/seo";
-import { getTeacherBySlug } from "~/features/content/teacher.server";
+import { getTeacherBySlug } from "~/models/content/teacher.server";
 import { ClassListItem } from "~/components/class-list-item";
-import { teacherClasses } from "~/features/classes/class-listing.server";
+import { teacherClasses } from "~/models/classes/class-listing.server";
 import { readerZone } from "~/server/reader-zone.server";
-import { followerCount } from "~/features/engagement/following.server";
+import { followerCount } from "~/models/engagement/following.server";
 
 export const handle = defineHandle({
   query: [],

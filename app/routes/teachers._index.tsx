@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { EmptyState } from "~/components/empty-state";
 import { TeacherCard } from "~/components/teacher-card";
-import { toTeacherCard } from "~/features/content/teacher";
+import { toTeacherCard } from "~/models/content/teacher";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { getTeachers } from "~/features/content/teacher.server";
+import { getTeachers } from "~/models/content/teacher.server";
 
 export const handle = defineHandle({
   query: [],

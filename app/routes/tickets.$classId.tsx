@@ -4,7 +4,7 @@ import { TicketList } from "~/components/ticket-list";
 import { ClassFacts } from "~/components/class-facts";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
-import { ticketPage } from "~/features/studios/ticket-page.server";
+import { ticketPage } from "~/models/studios/ticket-page.server";
 import { memberZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
 

@@ -1,4 +1,4 @@
-import { withBatchedGets } from "~/adapters/store/batched-gets.server";
+import { withBatchedGets } from "~/services/store/batched-gets.server";
 
 /**
  * Runs a loader's reads so that the store gets it starts together go out as one batched read

@@ -1,10 +1,10 @@
 import type { ZodTypeAny } from "zod";
-import { PHOTO_MAX_REQUEST_BYTES } from "~/features/identity/profile-photo";
-import { TimeZoneFormSchema } from "~/features/identity/time-zone";
-import { NewTeacherSchema, TeacherProfileFormSchema } from "~/features/staff/teacher-form";
-import { ArticleFormSchema } from "~/features/staff/article-form";
-import { ClassNoteSchema } from "~/features/staff/class-notes.server";
-import { LearnFormSchema, LessonFormSchema, PressFormSchema } from "~/features/staff/editorial-form";
+import { PHOTO_MAX_REQUEST_BYTES } from "~/models/identity/profile-photo";
+import { TimeZoneFormSchema } from "~/models/identity/time-zone";
+import { NewTeacherSchema, TeacherProfileFormSchema } from "~/models/staff/teacher-form";
+import { ArticleFormSchema } from "~/models/staff/article-form";
+import { ClassNoteSchema } from "~/models/staff/class-notes.server";
+import { LearnFormSchema, LessonFormSchema, PressFormSchema } from "~/models/staff/editorial-form";
 import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
 import { formBodyCap, schemaBodyCap } from "~/lib/form-cap";
 

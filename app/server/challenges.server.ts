@@ -1,11 +1,11 @@
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { getTeachersByIds } from "~/features/content/teacher.server";
-import { listAchievements } from "~/features/engagement/achievements.server";
-import { classesInMonth, monthLabel, monthOf, progressLabel, progressOf, runsIn, tierAchievementId, type Challenge } from "~/features/engagement/challenges";
-import { getChallenge, joinChallenge, joinedCount, leaveChallenge, listChallenges, listUserChallenges } from "~/features/engagement/challenges.server";
-import { localDay } from "~/features/engagement/practice-calendar";
-import { listPractice } from "~/features/engagement/practice.server";
+import { getTeachersByIds } from "~/models/content/teacher.server";
+import { listAchievements } from "~/models/engagement/achievements.server";
+import { classesInMonth, monthLabel, monthOf, progressLabel, progressOf, runsIn, tierAchievementId, type Challenge } from "~/models/engagement/challenges";
+import { getChallenge, joinChallenge, joinedCount, leaveChallenge, listChallenges, listUserChallenges } from "~/models/engagement/challenges.server";
+import { localDay } from "~/models/engagement/practice-calendar";
+import { listPractice } from "~/models/engagement/practice.server";
 import { practiceZone } from "./practice.server";
 import { getViewerState, requireAccess } from "./viewer.server";
 import { readRouteForm } from "./body-limits.server";

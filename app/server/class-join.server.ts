@@ -1,13 +1,13 @@
-import { getDemoRooms, getVideoRooms } from "~/adapters/video/index.server";
-import { VideoError } from "~/adapters/video/port";
-import { joinWindow } from "~/features/classes/booking";
-import { bookingFor } from "~/features/classes/booking.server";
-import { classState } from "~/features/classes/class-schedule";
-import { getClass } from "~/features/classes/class-schedule.server";
-import { classInvite } from "~/features/classes/class-invite.server";
+import { getDemoRooms, getVideoRooms } from "~/services/video/index.server";
+import { VideoError } from "~/services/video/port";
+import { joinWindow } from "~/models/classes/booking";
+import { bookingFor } from "~/models/classes/booking.server";
+import { classState } from "~/models/classes/class-schedule";
+import { getClass } from "~/models/classes/class-schedule.server";
+import { classInvite } from "~/models/classes/class-invite.server";
 import { getEnv } from "~/lib/env.server";
-import { getTeachersByIds } from "~/features/content/teacher.server";
-import { recordLiveClassJoined } from "~/features/engagement/practice-events.server";
+import { getTeachersByIds } from "~/models/content/teacher.server";
+import { recordLiveClassJoined } from "~/models/engagement/practice-events.server";
 import { notePractice, practiceZone } from "./practice.server";
 import { getViewerState } from "./viewer.server";
 

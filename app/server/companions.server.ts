@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
-import { CompanionFormSchema } from "~/features/engagement/companions";
-import { answerInvite, companionsPage, inviteCompanion, setCompanionsOff } from "~/features/engagement/companions.server";
+import { CompanionFormSchema } from "~/models/engagement/companions";
+import { answerInvite, companionsPage, inviteCompanion, setCompanionsOff } from "~/models/engagement/companions.server";
 import type { ViewerState } from "./viewer.server";
 import { readRouteForm } from "./body-limits.server";
 

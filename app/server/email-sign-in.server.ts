@@ -1,7 +1,7 @@
 import { getEnv } from "~/lib/env.server";
-import { authErrorMessage } from "~/features/identity/auth-errors";
+import { authErrorMessage } from "~/models/identity/auth-errors";
 import { createHash } from "node:crypto";
-import { IdentityError, createSignInLinkCode, signInWithEmailLink, type IdentityErrorCode } from "~/adapters/identity/index.server";
+import { IdentityError, createSignInLinkCode, signInWithEmailLink, type IdentityErrorCode } from "~/services/identity/index.server";
 import { sendOnce } from "~/platform/mail.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { createRateLimit } from "~/platform/rate-limit.server";

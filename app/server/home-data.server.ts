@@ -3,9 +3,9 @@
  * browser stand-in stays inside that route's chunk instead of three shared 112 B chunks of their own
  * on the site's busiest first load (see root-data.server.ts, docs/decisions/043).
  */
-export { getPressArticles, getQuotes } from "~/features/content/content.server";
-export { getUpcomingClasses } from "~/features/classes/class-schedule.server";
-export { classCardWhen } from "~/features/classes/class-listing.server";
-export { getTeachers } from "~/features/content/teacher.server";
-export { pageOffer } from "~/features/billing/lander-offer.server";
+export { getPressArticles, getQuotes } from "~/models/content/content.server";
+export { getUpcomingClasses } from "~/models/classes/class-schedule.server";
+export { classCardWhen } from "~/models/classes/class-listing.server";
+export { getTeachers } from "~/models/content/teacher.server";
+export { pageOffer } from "~/models/billing/lander-offer.server";
 export { readerZone } from "./reader-zone.server";

@@ -10,9 +10,9 @@ import {
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/platform/experiments";
-import { getStore } from "~/adapters/store/index.server";
-import { newReadTally, withReadTally, type ReadTally } from "~/adapters/store/read-tally.server";
-import { StoreUnavailableError } from "~/adapters/store/port.server";
+import { getStore } from "~/services/store/index.server";
+import { newReadTally, withReadTally, type ReadTally } from "~/services/store/read-tally.server";
+import { StoreUnavailableError } from "~/services/store/port.server";
 import { ERRORS } from "~/lib/errors";
 import { getEnv } from "~/lib/env.server";
 import { onContentChange } from "~/lib/cache.server";

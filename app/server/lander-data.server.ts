@@ -1,5 +1,5 @@
-import { withPageOffer } from "~/features/billing/lander-offer.server";
-import { requireLandingPageView } from "~/features/content/landing-page.server";
+import { withPageOffer } from "~/models/billing/lander-offer.server";
+import { requireLandingPageView } from "~/models/content/landing-page.server";
 
 /**
  * What the two lander layouts load, through one module (as home-data.server.ts does for the home

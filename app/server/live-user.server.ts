@@ -1,8 +1,8 @@
-import { getStore } from "~/adapters/store/index.server";
+import { getStore } from "~/services/store/index.server";
 import { getEnv, type Env } from "~/lib/env.server";
 import { problemOf } from "~/lib/errors";
-import { toLiveUserRecord, type LiveUserOptions } from "~/features/identity/live-user";
-import { PRIVATE_USERS, PrivateUserSchema } from "~/features/identity/user.server";
+import { toLiveUserRecord, type LiveUserOptions } from "~/models/identity/live-user";
+import { PRIVATE_USERS, PrivateUserSchema } from "~/models/identity/user.server";
 import { getViewer, type Viewer } from "~/server/viewer.server";
 
 /**

@@ -1,8 +1,8 @@
 import { getEnv } from "~/lib/env.server";
-import { salesCallFor, type MemberSummary, type PublicIdentityConfig } from "~/features/identity/member";
-import { toLiveUserRecord } from "~/features/identity/live-user";
+import { salesCallFor, type MemberSummary, type PublicIdentityConfig } from "~/models/identity/member";
+import { toLiveUserRecord } from "~/models/identity/live-user";
 import { liveUserOptions } from "./live-user.server";
-import { initialsOf } from "~/features/identity/user";
+import { initialsOf } from "~/models/identity/user";
 import { MAX_SIGN_IN_AGE_SECONDS, getViewerState } from "./viewer.server";
 
 /** The header's view of a signed-in member, or null for visitors and anonymous accounts. */

@@ -1,15 +1,15 @@
 import { data, redirect } from "@remix-run/node";
 import { getEnv } from "~/lib/env.server";
 import { notFound } from "~/lib/errors";
-import { getStreaming } from "~/adapters/streaming/index.server";
+import { getStreaming } from "~/services/streaming/index.server";
 import { readTogether } from "./batched-reads.server";
-import { durationLabel, isoDuration, picture, type OnDemandClass, type OnDemandSeries } from "~/features/on-demand/on-demand";
-import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/features/on-demand/on-demand.server";
+import { durationLabel, isoDuration, picture, type OnDemandClass, type OnDemandSeries } from "~/models/on-demand/on-demand";
+import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/models/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
-import { recordOnDemandCompleted } from "~/features/engagement/practice-events.server";
+import { recordOnDemandCompleted } from "~/models/engagement/practice-events.server";
 import { notePractice, practiceZone } from "./practice.server";
 import { getViewerState, type ViewerState } from "./viewer.server";
-import { continueWatching, resumePosition, type WatchRecord } from "~/features/on-demand/watch-history";
+import { continueWatching, resumePosition, type WatchRecord } from "~/models/on-demand/watch-history";
 import {
   getWatchRecord,
   isFavorite,
@@ -18,7 +18,7 @@ import {
   saveProgress,
   setFavorite,
   type FavoriteKind,
-} from "~/features/on-demand/watch-history.server";
+} from "~/models/on-demand/watch-history.server";
 import { readRouteForm } from "./body-limits.server";
 
 /**

@@ -1,10 +1,10 @@
 import { data, redirect } from "@remix-run/node";
-import { listAchievements } from "~/features/engagement/achievements.server";
-import { dayLabel, localDay } from "~/features/engagement/practice-calendar";
-import { getPracticeSettings, listPractice, updatePracticeSettings } from "~/features/engagement/practice.server";
-import { PAUSE_DAYS_PER_YEAR, PracticeFormSchema, applyPracticeForm, currentPause, pauseAllowance, rulesOf, type PauseAllowance } from "~/features/engagement/practice-settings";
-import { yearPicture } from "~/features/engagement/practice-year";
-import { dailyCount, daysInLast30, streakFromDays } from "~/features/engagement/streak";
+import { listAchievements } from "~/models/engagement/achievements.server";
+import { dayLabel, localDay } from "~/models/engagement/practice-calendar";
+import { getPracticeSettings, listPractice, updatePracticeSettings } from "~/models/engagement/practice.server";
+import { PAUSE_DAYS_PER_YEAR, PracticeFormSchema, applyPracticeForm, currentPause, pauseAllowance, rulesOf, type PauseAllowance } from "~/models/engagement/practice-settings";
+import { yearPicture } from "~/models/engagement/practice-year";
+import { dailyCount, daysInLast30, streakFromDays } from "~/models/engagement/streak";
 import type { ViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";
 import { readRouteForm } from "./body-limits.server";

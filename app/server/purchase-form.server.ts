@@ -1,4 +1,4 @@
-import { namesAPrice } from "~/features/billing/subscribe";
+import { namesAPrice } from "~/models/billing/subscribe";
 import { problemOf } from "~/lib/errors";
 import { readRouteForm } from "./body-limits.server";
 

@@ -1,4 +1,4 @@
-import { validTimeZone } from "~/features/identity/user";
+import { validTimeZone } from "~/models/identity/user";
 import { getViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";
 

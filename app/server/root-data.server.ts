@@ -8,7 +8,7 @@
 // `data` too: a route's own import of @remix-run/node is another shared empty stand-in in the browser.
 export { data } from "@remix-run/node";
 export { getEnv } from "~/lib/env.server";
-export { getNewsBanner } from "~/features/content/content.server";
+export { getNewsBanner } from "~/models/content/content.server";
 export { getMarketingConfig } from "~/platform/platform-config.server";
 export { analyticsConfigFor } from "~/platform/analytics-id.server";
 export { getVisitor } from "./visitor.server";

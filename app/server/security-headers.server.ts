@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { getEnv, type Env, type IdentityConfig } from "~/lib/env.server";
-import { streamingOrigins } from "~/adapters/streaming/index.server";
-import { checkoutOrigins } from "~/adapters/payments/index.server";
-import { roomOrigins } from "~/adapters/video/index.server";
+import { streamingOrigins } from "~/services/streaming/index.server";
+import { checkoutOrigins } from "~/services/payments/index.server";
+import { roomOrigins } from "~/services/video/index.server";
 import { sendsHsts } from "~/lib/site-address.server";
 
 /**

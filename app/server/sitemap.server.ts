@@ -1,11 +1,11 @@
-import { getJobOpenings, getLearningSeries, listArticleSummaries } from "~/features/content/content.server";
-import { listLandingPages } from "~/features/content/landing-page.server";
-import { getCatalogue } from "~/features/on-demand/on-demand.server";
-import { listStudios } from "~/features/studios/studio.server";
-import { getTeachers } from "~/features/content/teacher.server";
-import { monthOf } from "~/features/engagement/challenges";
-import { listChallenges } from "~/features/engagement/challenges.server";
-import { localDay } from "~/features/engagement/practice-calendar";
+import { getJobOpenings, getLearningSeries, listArticleSummaries } from "~/models/content/content.server";
+import { listLandingPages } from "~/models/content/landing-page.server";
+import { getCatalogue } from "~/models/on-demand/on-demand.server";
+import { listStudios } from "~/models/studios/studio.server";
+import { getTeachers } from "~/models/content/teacher.server";
+import { monthOf } from "~/models/engagement/challenges";
+import { listChallenges } from "~/models/engagement/challenges.server";
+import { localDay } from "~/models/engagement/practice-calendar";
 import { cached } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 

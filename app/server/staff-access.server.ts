@@ -1,10 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/navigation";
-import { buildSessionUserState } from "~/features/identity/user";
-import { getPrivateUser } from "~/features/identity/user.server";
-import { staffMemberOf, type StaffMember } from "~/features/staff/class-access";
-import { STAFF_AREAS, actingRole, mayEnter, type StaffAreaId } from "~/features/staff/staff-areas";
-import type { AuditActor } from "~/features/staff/audit";
+import { buildSessionUserState } from "~/models/identity/user";
+import { getPrivateUser } from "~/models/identity/user.server";
+import { staffMemberOf, type StaffMember } from "~/models/staff/class-access";
+import { STAFF_AREAS, actingRole, mayEnter, type StaffAreaId } from "~/models/staff/staff-areas";
+import type { AuditActor } from "~/models/staff/audit";
 import { getViewer, type ViewerState } from "./viewer.server";
 import { memberZone } from "./reader-zone.server";
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/node";
-import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/features/staff/article-form";
-import { getArticleForStaff, saveArticle, stateOf } from "~/features/staff/articles.server";
+import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/models/staff/article-form";
+import { getArticleForStaff, saveArticle, stateOf } from "~/models/staff/articles.server";
 import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";

@@ -1,8 +1,8 @@
 import { data, redirect } from "@remix-run/node";
-import { EMPTY_LEARN_FORM, EMPTY_PRESS_FORM, LearnFormSchema, PressFormSchema, learnFormValues, pressFormValues, readForm, type FormErrors } from "~/features/staff/editorial-form";
+import { EMPTY_LEARN_FORM, EMPTY_PRESS_FORM, LearnFormSchema, PressFormSchema, learnFormValues, pressFormValues, readForm, type FormErrors } from "~/models/staff/editorial-form";
 import type { z } from "zod";
-import type { AuditActor } from "~/features/staff/audit";
-import { getPressForStaff, getSeriesForStaff, publishStateOf, savePressItem, saveSeries, type EditorialSaveResult } from "~/features/staff/editorial.server";
+import type { AuditActor } from "~/models/staff/audit";
+import { getPressForStaff, getSeriesForStaff, publishStateOf, savePressItem, saveSeries, type EditorialSaveResult } from "~/models/staff/editorial.server";
 import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";

@@ -1,9 +1,9 @@
 import { data } from "@remix-run/node";
 import { ERRORS } from "~/lib/errors";
 import { readRouteForm } from "./body-limits.server";
-import type { AuditActor } from "~/features/staff/audit";
-import { EMPTY_TEACHER_FORM, OwnProfileSchema, TeacherProfileFormSchema, readTeacherForm, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/features/staff/teacher-form";
-import { changeTeacherPortrait, updateTeacherProfile } from "~/features/staff/teachers.server";
+import type { AuditActor } from "~/models/staff/audit";
+import { EMPTY_TEACHER_FORM, OwnProfileSchema, TeacherProfileFormSchema, readTeacherForm, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/models/staff/teacher-form";
+import { changeTeacherPortrait, updateTeacherProfile } from "~/models/staff/teachers.server";
 import { readPhotoForm } from "./photo-form.server";
 
 /**

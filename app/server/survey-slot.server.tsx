@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { SurveyDoneNote, SurveyPanel, isSurveyDone } from "~/components/survey-form";
-import { surveyForMember } from "~/features/engagement/surveys.server";
+import { surveyForMember } from "~/models/engagement/surveys.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import { getViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";

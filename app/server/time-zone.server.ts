@@ -1,7 +1,7 @@
 import { readRouteForm } from "./body-limits.server";
 import { safeRedirectPath } from "~/lib/navigation";
-import { TimeZoneFormSchema } from "~/features/identity/time-zone";
-import { savePrivateUser } from "~/features/identity/user.server";
+import { TimeZoneFormSchema } from "~/models/identity/time-zone";
+import { savePrivateUser } from "~/models/identity/user.server";
 import { getViewerState } from "./viewer.server";
 import { getVisitor, rememberTimeZone } from "./visitor.server";
 

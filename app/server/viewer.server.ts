@@ -10,12 +10,12 @@ import {
   verifyIdToken,
   verifySessionCookie,
   type IdentityAccount,
-} from "~/adapters/identity/index.server";
+} from "~/services/identity/index.server";
 import { commitSession, readSession, type SessionAuth, type VisitorSession } from "~/lib/session.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import type { RouteHandle } from "~/lib/route-handle";
-import { DEFAULT_PRIVATE_USER, buildSessionUserState, hasAnyRole, rolesFromClaims, type AuthSnapshot, type PrivateUser, type Role, type SessionUserState, validTimeZone } from "~/features/identity/user";
-import { deletePrivateUserRecords, getPrivateUser, savePrivateUser } from "~/features/identity/user.server";
+import { DEFAULT_PRIVATE_USER, buildSessionUserState, hasAnyRole, rolesFromClaims, type AuthSnapshot, type PrivateUser, type Role, type SessionUserState, validTimeZone } from "~/models/identity/user";
+import { deletePrivateUserRecords, getPrivateUser, savePrivateUser } from "~/models/identity/user.server";
 
 /**
  * Who is asking (docs/decisions/011-server-sessions.md). A session is a Firebase session cookie kept

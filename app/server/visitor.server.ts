@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { getGeolocation } from "~/adapters/geolocation/index.server";
+import { getGeolocation } from "~/services/geolocation/index.server";
 import { commitSession, hasSessionCookie, readSession, signNewVisitorSession } from "~/lib/session.server";
-import { regionOf, type VisitorRegion } from "~/features/billing/subscribe";
+import { regionOf, type VisitorRegion } from "~/models/billing/subscribe";
 import { EXPERIMENT_KEY_PATTERN, assignVariants, type Variants } from "~/platform/experiments";
-import { canonicalTimeZone, type VisitorTimeZone } from "~/features/identity/time-zone";
+import { canonicalTimeZone, type VisitorTimeZone } from "~/models/identity/time-zone";
 
 /** A visitor as the session knows them: their experiment key and the variants they were given. */
 export interface Visitor {

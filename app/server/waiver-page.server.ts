@@ -1,10 +1,10 @@
 import { safeRedirectPath } from "~/lib/navigation";
-import { studioTime } from "~/features/studios/studio";
-import { getStudioBySlug } from "~/features/studios/studio.server";
+import { studioTime } from "~/models/studios/studio";
+import { getStudioBySlug } from "~/models/studios/studio.server";
 import type { ViewerState } from "./viewer.server";
 import { memberZone } from "./reader-zone.server";
-import { isMinor, signWaiverSchema, signedCopy } from "~/features/studios/waiver";
-import { getCurrentWaiver, getSignature, getWaiver, signWaiver, signaturesOf } from "~/features/studios/waiver.server";
+import { isMinor, signWaiverSchema, signedCopy } from "~/models/studios/waiver";
+import { getCurrentWaiver, getSignature, getWaiver, signWaiver, signaturesOf } from "~/models/studios/waiver.server";
 import { readRouteForm } from "./body-limits.server";
 
 /**

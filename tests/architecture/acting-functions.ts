@@ -92,8 +92,8 @@ export function actingFunctions(): Map<Ref, Set<ActingKind>> {
     kinds.set(ref, set);
   };
   mark("app/platform/mail.server.ts#sendOnce", "mail");
-  mark("app/adapters/payments/index.server.ts#getPaymentProvider", "charge");
-  for (const ref of edges.keys()) if (/^app\/features\/.*#redeem[A-Z]/.test(ref)) mark(ref, "redeem");
+  mark("app/services/payments/index.server.ts#getPaymentProvider", "charge");
+  for (const ref of edges.keys()) if (/^app\/models\/.*#redeem[A-Z]/.test(ref)) mark(ref, "redeem");
   for (let changed = true; changed; ) {
     changed = false;
     for (const [ref, targets] of edges) {

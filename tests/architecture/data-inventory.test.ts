@@ -53,9 +53,9 @@ function namedCollections(): { names: Map<string, string[]>; constants: Map<stri
 }
 
 const DOMAIN_OF_FOLDER: Array<[RegExp, string]> = [
-  [/^app\/features\/([a-z-]+)\//, "$1"],
+  [/^app\/models\/([a-z-]+)\//, "$1"],
   [/^app\/platform\//, "platform"],
-  [/^app\/adapters\/payments\//, "payment provider"],
+  [/^app\/services\/payments\//, "payment provider"],
 ];
 
 describe("the data inventory", () => {
@@ -100,7 +100,7 @@ describe("the data inventory", () => {
   });
 
   it("has a reader for every export it promises, and a reason for every personal collection it does not export", async () => {
-    const { CUSTOM_EXPORTS } = await import("../../app/features/privacy/data-export.server");
+    const { CUSTOM_EXPORTS } = await import("../../app/models/privacy/data-export.server");
     const custom = DATA_INVENTORY.filter((entry) => entry.export.rule === "custom").map((entry) => entry.collection);
     expect(Object.keys(CUSTOM_EXPORTS).sort()).toEqual(custom.sort());
     for (const entry of DATA_INVENTORY) if (entry.export.rule === "none") expect(entry.export.reason.length, entry.collection).toBeGreaterThan(10);

@@ -81,7 +81,7 @@ describe("form body caps follow their schemas", () => {
   it("names in the table every form schema whose worst body passes a plain form's cap", async () => {
     const missing: string[] = [];
     const declared = new Set(FORM_CAPS.flatMap((entry) => entry.schemas));
-    for (const file of files.filter((f: string) => f.startsWith("app/features/") && /\.tsx?$/.test(f))) {
+    for (const file of files.filter((f: string) => f.startsWith("app/models/") && /\.tsx?$/.test(f))) {
       const source = readFileSync(file, "utf8");
       if (!/export const \w*FormSchema\b/.test(source)) continue;
       const module = (await import(/* @vite-ignore */ `../../${file}`)) as Record<string, unknown>;

@@ -35,7 +35,7 @@ describe("the layout's ladder (ADR 029)", () => {
   });
 
   it("lets no route import an adapter or demo content", () => {
-    const bad = arrows.filter(({ from, target }) => from.startsWith("app/routes/") && /^app\/(adapters|demo)\//.test(target));
+    const bad = arrows.filter(({ from, target }) => from.startsWith("app/routes/") && /^app\/(services|demo)\//.test(target));
     expect(bad.map(({ from, target }) => `${from} -> ${target}`)).toEqual([]);
   });
 
@@ -45,14 +45,14 @@ describe("the layout's ladder (ADR 029)", () => {
   });
 
   it("lets no server module import a .client module (the production build empties them)", () => {
-    const serverSide = (f: string) => /\.server\.tsx?$/.test(f) || /^app\/(lib|adapters|platform|features|server|demo)\//.test(f);
+    const serverSide = (f: string) => /\.server\.tsx?$/.test(f) || /^app\/(lib|services|platform|models|server|demo)\//.test(f);
     const bad = arrows.filter(({ from, target, typeOnly }) => !isTest(from) && serverSide(from) && /\.client\.tsx?$/.test(target) && !typeOnly);
     expect(bad.map(({ from, target }) => `${from} -> ${target}`)).toEqual([]);
   });
 
   it("keeps HTTP out of the features: no feature, platform or lib rule takes a Request", () => {
     const offenders: string[] = [];
-    for (const file of files.filter((f) => !isTest(f) && /^app\/(features|platform)\//.test(f))) {
+    for (const file of files.filter((f) => !isTest(f) && /^app\/(models|platform)\//.test(f))) {
       const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node) => {
         if (ts.isTypeReferenceNode(node) && node.typeName.getText() === "Request") {
@@ -66,7 +66,7 @@ describe("the layout's ladder (ADR 029)", () => {
   });
 
   it("keeps every feature folder at most five layers deep inside", () => {
-    const depths = LADDER.filter((rung) => rung.startsWith("features/")).map((rung) => {
+    const depths = LADDER.filter((rung) => rung.startsWith("models/")).map((rung) => {
       const chain: string[] = deepestChain(graph, (f: string) => !isTest(f) && f.startsWith(`app/${rung}/`));
       return { rung, depth: chain.length, chain };
     });
@@ -74,9 +74,9 @@ describe("the layout's ladder (ADR 029)", () => {
   });
 
   it("catches an import that climbs (the check itself can fail)", () => {
-    expect(mayImport("app/features/identity/user.ts", "app/features/studios/studio.ts")).toBe(false);
-    expect(mayImport("app/lib/errors.ts", "app/adapters/store/port.server.ts")).toBe(false);
-    expect(mayImport("app/components/class-card.tsx", "app/features/classes/booking.server.ts")).toBe(false);
-    expect(mayImport("app/features/studios/studio.ts", "app/features/identity/user.ts")).toBe(true);
+    expect(mayImport("app/models/identity/user.ts", "app/models/studios/studio.ts")).toBe(false);
+    expect(mayImport("app/lib/errors.ts", "app/services/store/port.server.ts")).toBe(false);
+    expect(mayImport("app/components/class-card.tsx", "app/models/classes/booking.server.ts")).toBe(false);
+    expect(mayImport("app/models/studios/studio.ts", "app/models/identity/user.ts")).toBe(true);
   });
 });

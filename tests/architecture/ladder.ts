@@ -1,23 +1,23 @@
 /**
  * The ladder of app/ (ADR 029), bottom to top: a file may import files on its own rung or below.
- * Inside features/ each domain is a rung of its own, so a feature reaches only the domains below it.
+ * Inside models/ each domain is a rung of its own, so a feature reaches only the domains below it.
  */
 export const LADDER = [
   "lib",
-  "adapters",
+  "services",
   "platform",
-  "features/identity",
-  "features/content",
-  "features/billing",
-  "features/wallet",
-  "features/classes",
-  "features/on-demand",
-  "features/studios",
-  "features/engagement",
-  "features/checkout",
+  "models/identity",
+  "models/content",
+  "models/billing",
+  "models/wallet",
+  "models/classes",
+  "models/on-demand",
+  "models/studios",
+  "models/engagement",
+  "models/checkout",
   // Staff records name people too (the roster, notes, the audit log), so privacy stands above staff.
-  "features/staff",
-  "features/privacy",
+  "models/staff",
+  "models/privacy",
   "demo",
   "browser",
   "components",
@@ -35,7 +35,7 @@ export function layerOf(file: string): Rung | null {
   if (!rest.includes("/")) return "app"; // root.tsx, entry.server.tsx, entry.client.tsx
   const [top, second] = rest.split("/");
   if (top === "styles") return "lib"; // stylesheet links only
-  const name = (top === "features" ? `features/${second}` : top) as Rung;
+  const name = (top === "models" ? `models/${second}` : top) as Rung;
   return (LADDER as readonly string[]).includes(name) ? name : null;
 }
 
@@ -47,9 +47,9 @@ export function mayImport(from: string, to: string): boolean {
   // Components are presentational: lib, browser runtimes, other components, and the pure rules and
   // types of the features (never their store queries).
   if (a === "components") {
-    if (b === "features/staff" || b === "demo" || b === "server" || b === "routes" || b === "app") return false;
-    if (b.startsWith("features/") || b === "platform") return !/\.server\.tsx?$/.test(to);
-    if (b === "adapters") return !/\.server\.tsx?$/.test(to);
+    if (b === "models/staff" || b === "demo" || b === "server" || b === "routes" || b === "app") return false;
+    if (b.startsWith("models/") || b === "platform") return !/\.server\.tsx?$/.test(to);
+    if (b === "services") return !/\.server\.tsx?$/.test(to);
   }
   // Browser runtimes run in the page: nothing server-side below them either.
   if (a === "browser" && /\.server\.tsx?$/.test(to)) return false;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
+import { DEFAULT_PRIVATE_USER } from "../../app/models/identity/user";
 import { imageStart, rehearseImage } from "../../scripts/rehearse-image.js";
 import { startBuiltServer, waitUntilReady, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { DEFAULT_PRIVATE_USER } from "../../app/features/identity/user";
+import { DEFAULT_PRIVATE_USER } from "../../app/models/identity/user";
 import { findChromium } from "../../scripts/chromium.js";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";

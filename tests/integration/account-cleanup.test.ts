@@ -5,11 +5,11 @@ import { haveEmulator, signInWithPhone, signUpAnonymously } from "../support/aut
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const identity = await import("../../app/adapters/identity/index.server");
-const { deleteIdleAnonymousAccounts } = await import("../../app/features/privacy/account-cleanup.server");
-const { ACCOUNT_DELETIONS } = await import("../../app/features/privacy/account-deletion.server");
-const { USERNAMES, claimUsername, getPrivateUser, savePrivateUser, usernameKey } = await import("../../app/features/identity/user.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const identity = await import("../../app/services/identity/index.server");
+const { deleteIdleAnonymousAccounts } = await import("../../app/models/privacy/account-cleanup.server");
+const { ACCOUNT_DELETIONS } = await import("../../app/models/privacy/account-deletion.server");
+const { USERNAMES, claimUsername, getPrivateUser, savePrivateUser, usernameKey } = await import("../../app/models/identity/user.server");
 
 const DAY_MS = 86_400_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,7 +4,7 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { collectUpload, resetCollectorLimits, MAX_UPLOAD_BYTES } = await import("../../app/routes/api.analytics/collector.server");
 const { COLLECTED_EVENTS } = await import("../../app/platform/analytics-event.server");
 const { uploadChecksum } = await import("../../app/platform/analytics-upload");

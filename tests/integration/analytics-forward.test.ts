@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { recordEvent, ANALYTICS_EVENTS } = await import("../../app/platform/analytics-event.server");
 const { forwardRecordedEvents } = await import("../../app/platform/analytics-forward.server");
 

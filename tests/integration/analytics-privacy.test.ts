@@ -7,12 +7,12 @@ import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { collectUpload, resetCollectorLimits } = await import("../../app/routes/api.analytics/collector.server");
 const { ANALYTICS_EVENTS, COLLECTED_EVENTS } = await import("../../app/platform/analytics-event.server");
 const { uploadChecksum } = await import("../../app/platform/analytics-upload");
 const { getEnv } = await import("../../app/lib/env.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { userPropertiesFrom } = await import("../../app/browser/analytics-runtime.client");
 const sessionRoute = await import("~/routes/api.session");
 const root = await import("~/root");

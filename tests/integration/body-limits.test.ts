@@ -17,7 +17,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "false";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const privacyChoices = await import("~/routes/privacy_.choices/route");
 const emailLink = await import("~/routes/auth.email-link");

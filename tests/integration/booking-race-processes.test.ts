@@ -16,8 +16,8 @@ const file = join(mkdtempSync(join(tmpdir(), "booking-race-")), "store.sqlite");
 process.env.SQLITE_PATH = file;
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { CLASS_SEATS, CLASS_BOOKINGS } = await import("../../app/features/classes/booking.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { CLASS_SEATS, CLASS_BOOKINGS } = await import("../../app/models/classes/booking.server");
 
 const NOW = "2026-11-23T12:00:00.000Z";
 type Result = { ok: boolean; status?: string; position?: number };

@@ -4,8 +4,8 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { bookClass, cancelBooking, leaveWaitlist, bookingFor, seatsLeft, CLASS_BOOKINGS, CLASS_SEATS, USER_ACTIONS } = await import("../../app/features/classes/booking.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { bookClass, cancelBooking, leaveWaitlist, bookingFor, seatsLeft, CLASS_BOOKINGS, CLASS_SEATS, USER_ACTIONS } = await import("../../app/models/classes/booking.server");
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 let counter = 0;

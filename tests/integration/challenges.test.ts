@@ -3,12 +3,12 @@ import "../support/in-memory-site";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { listPractice, recordPractice } = await import("../../app/features/engagement/practice.server");
-const { recordOnDemandCompleted } = await import("../../app/features/engagement/practice-events.server");
-const { listAchievements } = await import("../../app/features/engagement/achievements.server");
-const { getChallenge, joinChallenge, listUserChallenges } = await import("../../app/features/engagement/challenges.server");
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { listPractice, recordPractice } = await import("../../app/models/engagement/practice.server");
+const { recordOnDemandCompleted } = await import("../../app/models/engagement/practice-events.server");
+const { listAchievements } = await import("../../app/models/engagement/achievements.server");
+const { getChallenge, joinChallenge, listUserChallenges } = await import("../../app/models/engagement/challenges.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const route = await import("../../app/routes/challenges.$slug");
 const list = await import("../../app/routes/challenges._index");

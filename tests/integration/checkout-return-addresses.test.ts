@@ -10,16 +10,16 @@ import { signedInMember } from "../support/signed-in";
  * request that reaches the app through a proxy passing a client's X-Forwarded-Host arrives with that
  * host in its URL; the return addresses must still be on PUBLIC_SITE_URL.
  */
-const { DEMO_SESSIONS } = await import("../../app/adapters/payments/demo.server");
-const { CREDIT_PACKS } = await import("../../app/features/wallet/credits.server");
-const { GIFT_TYPES } = await import("../../app/features/wallet/gifts.server");
+const { DEMO_SESSIONS } = await import("../../app/services/payments/demo.server");
+const { CREDIT_PACKS } = await import("../../app/models/wallet/credits.server");
+const { GIFT_TYPES } = await import("../../app/models/wallet/gifts.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 const { demoGiftTypes } = await import("../../app/demo/gifts");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
-const { STUDIOS } = await import("../../app/features/studios/studio-records");
-const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/features/studios/waiver.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
+const { STUDIOS } = await import("../../app/models/studios/studio-records");
+const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/models/studios/waiver.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const subscribe = await import("../../app/routes/subscribe");
 const credits = await import("../../app/routes/credits");
 const gift = await import("../../app/routes/gift");

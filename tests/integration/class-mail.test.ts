@@ -6,16 +6,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
-const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
-const { changeClass } = await import("../../app/features/classes/class-changes.server");
-const { getClass } = await import("../../app/features/classes/class-schedule.server");
-const { clockTime } = await import("../../app/features/identity/clock");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
+const { sendReminders } = await import("../../app/models/classes/class-reminders.server");
+const { changeClass } = await import("../../app/models/classes/class-changes.server");
+const { getClass } = await import("../../app/models/classes/class-schedule.server");
+const { clockTime } = await import("../../app/models/identity/clock");
 
 const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "class-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
 const NOW = new Date();

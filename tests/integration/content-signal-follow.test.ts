@@ -8,8 +8,8 @@ import { z } from "zod";
  */
 process.env.SQLITE_PATH = ":memory:";
 
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
-const { setStoreForTests, getStore } = await import("../../app/adapters/store/index.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
+const { setStoreForTests, getStore } = await import("../../app/services/store/index.server");
 const { cached, contentChanged, onContentChange } = await import("../../app/lib/cache.server");
 const { startContentSignals, CACHE_SIGNALS } = await import("../../app/platform/content-signal.server");
 

@@ -23,8 +23,8 @@ process.env.SQLITE_PATH = resolve(`${FILES}.sqlite`);
 process.env.SESSION_SECRET = SECRET;
 process.env.MAIL_OUTBOX_DIR = join(mkdtempSync(join(tmpdir(), "signals-")), "outbox");
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { getTeachers } = await import("../../app/features/content/teacher.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { getTeachers } = await import("../../app/models/content/teacher.server");
 const { contentChanged } = await import("../../app/lib/cache.server");
 const { startContentSignals } = await import("../../app/platform/content-signal.server");
 

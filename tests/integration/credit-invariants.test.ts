@@ -5,12 +5,12 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { setStoreForTests } = await import("../../app/adapters/store/index.server");
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
-const { bookClass, cancelBooking, leaveWaitlist, CLASS_BOOKINGS, CLASS_SEATS } = await import("../../app/features/classes/booking.server");
-const { changeClass, returnCreditsOfCancelledClasses } = await import("../../app/features/classes/class-changes.server");
-const { grantCreditPack, expireCredits, readLedger, holdingsOf, CREDIT_PACKS } = await import("../../app/features/wallet/credits.server");
-const { ledgerProblems, ledgerTotals, spendableBalance } = await import("../../app/features/wallet/credit-ledger");
+const { setStoreForTests } = await import("../../app/services/store/index.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
+const { bookClass, cancelBooking, leaveWaitlist, CLASS_BOOKINGS, CLASS_SEATS } = await import("../../app/models/classes/booking.server");
+const { changeClass, returnCreditsOfCancelledClasses } = await import("../../app/models/classes/class-changes.server");
+const { grantCreditPack, expireCredits, readLedger, holdingsOf, CREDIT_PACKS } = await import("../../app/models/wallet/credits.server");
+const { ledgerProblems, ledgerTotals, spendableBalance } = await import("../../app/models/wallet/credit-ledger");
 
 /**
  * The ledger's invariants on the store (issue 11), over 1,000 seeded random histories: each round

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, count, demo, getStore, intentId, newMember } from "../support/payments";
 
-const { CREDIT_PACKS, USER_CREDIT_PACKS, creditSummary, getCreditPack } = await import("../../app/features/wallet/credits.server");
+const { CREDIT_PACKS, USER_CREDIT_PACKS, creditSummary, getCreditPack } = await import("../../app/models/wallet/credits.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
-const { startPurchase, getPurchase } = await import("../../app/features/billing/purchases.server");
-const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
+const { startPurchase, getPurchase } = await import("../../app/models/billing/purchases.server");
+const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
 
 beforeAll(async () => {
   for (const pack of demoCreditPacks) await getStore().createIfAbsent(CREDIT_PACKS, pack.id, { ...pack });

@@ -7,14 +7,14 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass, cancelBooking, leaveWaitlist, bookingFor, CLASS_BOOKINGS, CLASS_SEATS } = await import("../../app/features/classes/booking.server");
-const { changeClass, returnCreditsOfCancelledClass } = await import("../../app/features/classes/class-changes.server");
-const credits = await import("../../app/features/wallet/credits.server");
-const { ledgerProblems, ledgerTotals } = await import("../../app/features/wallet/credit-ledger");
+const { getStore } = await import("../../app/services/store/index.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass, cancelBooking, leaveWaitlist, bookingFor, CLASS_BOOKINGS, CLASS_SEATS } = await import("../../app/models/classes/booking.server");
+const { changeClass, returnCreditsOfCancelledClass } = await import("../../app/models/classes/class-changes.server");
+const credits = await import("../../app/models/wallet/credits.server");
+const { ledgerProblems, ledgerTotals } = await import("../../app/models/wallet/credit-ledger");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 
 const { grantCreditPack, creditSummary, expireCredits, sendExpiryReminders, adjustCredits, readLedger, holdingsOf, CREDIT_PACKS, CLASS_CREDITS } = credits;

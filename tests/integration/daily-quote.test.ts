@@ -5,7 +5,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.PUBLIC_SITE_URL = "http://localhost:3000";
 process.env.LOG_REQUESTS = "false";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const home = await import("../../app/routes/_index");
 const hub = await import("../../app/routes/on-demand._index");

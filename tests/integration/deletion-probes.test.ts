@@ -12,12 +12,12 @@ import { answerOf, staffPost, staffSession } from "../support/staff-session";
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const identity = await import("../../app/adapters/identity/index.server");
-const { USER_SURVEYS, SURVEY_ANSWERS, surveyAnswerId } = await import("../../app/features/engagement/surveys");
-const { STAFF_ROSTER, assignStudios, setRoles } = await import("../../app/features/staff/people.server");
-const { assignCohost } = await import("../../app/features/staff/cohost.server");
-const { CLASS_NOTES, sendClassNote } = await import("../../app/features/staff/class-notes.server");
-const { AUDIT_LOG } = await import("../../app/features/staff/audit.server");
+const identity = await import("../../app/services/identity/index.server");
+const { USER_SURVEYS, SURVEY_ANSWERS, surveyAnswerId } = await import("../../app/models/engagement/surveys");
+const { STAFF_ROSTER, assignStudios, setRoles } = await import("../../app/models/staff/people.server");
+const { assignCohost } = await import("../../app/models/staff/cohost.server");
+const { CLASS_NOTES, sendClassNote } = await import("../../app/models/staff/class-notes.server");
+const { AUDIT_LOG } = await import("../../app/models/staff/audit.server");
 const { ERRORS } = await import("../../app/lib/errors");
 const surveyRoute = await import("~/routes/surveys.$campaignId");
 const settingsRoute = await import("~/routes/settings");
@@ -47,7 +47,7 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
   it("deletes a member's survey answers, free text included, and their survey state", async () => {
     const member = await staffSession({}, SITE, "Marisol");
     await getStore().set(USER_SURVEYS, member.uid, { arm: "show-surveys" });
-    const { surveyForMember } = await import("../../app/features/engagement/surveys.server");
+    const { surveyForMember } = await import("../../app/models/engagement/surveys.server");
     expect(await surveyForMember({ uid: member.uid, isSubscribed: true })).not.toBeNull();
     const body = new URLSearchParams([
       ["back", "/about"],

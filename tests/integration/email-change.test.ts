@@ -10,12 +10,12 @@ process.env.MAIL_TRANSPORT = "outbox";
 process.env.MAIL_OUTBOX_DIR = mkdtempSync(join(tmpdir(), "stillhour-outbox-"));
 
 const { GOOD_CARD, ORIGIN, all, demo, getStore, intentId, seedPlans } = await import("../support/payments");
-const gifts = await import("../../app/features/wallet/gifts.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser, savePrivateUser } = await import("../../app/features/identity/user.server");
+const gifts = await import("../../app/models/wallet/gifts.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
 const { demoGiftTypes } = await import("../../app/demo/gifts");
 const { SENT_MAIL } = await import("../../app/platform/mail.server");
-const { getOutbox } = await import("../../app/adapters/mail/index.server");
+const { getOutbox } = await import("../../app/services/mail/index.server");
 const sessionRoute = await import("~/routes/api.session");
 const settings = await import("~/routes/settings");
 

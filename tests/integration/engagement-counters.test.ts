@@ -9,11 +9,11 @@ import "../support/in-memory-site";
  * missing for data written before them is filled in once from the records.
  */
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { newReadTally, withReadTally } = await import("../../app/adapters/store/read-tally.server");
-const following = await import("../../app/features/engagement/following.server");
-const challenges = await import("../../app/features/engagement/challenges.server");
-const { ChallengeSchema } = await import("../../app/features/engagement/challenges");
+const { getStore } = await import("../../app/services/store/index.server");
+const { newReadTally, withReadTally } = await import("../../app/services/store/read-tally.server");
+const following = await import("../../app/models/engagement/following.server");
+const challenges = await import("../../app/models/engagement/challenges.server");
+const { ChallengeSchema } = await import("../../app/models/engagement/challenges");
 
 async function docsRead<T>(run: () => Promise<T>): Promise<{ value: T; docs: number }> {
   const tally = newReadTally();

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { effectiveOrder, type DocumentStore, type QueryOptions } from "../../app/adapters/store/port.server";
+import { effectiveOrder, type DocumentStore, type QueryOptions } from "../../app/services/store/port.server";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -12,17 +12,17 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
  * it in firestore.indexes.json, which `firebase deploy --only firestore:indexes` installs.
  */
 
-const { setStoreForTests } = await import("../../app/adapters/store/index.server");
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
-const content = await import("../../app/features/content/content.server");
-const { deliverDueGifts } = await import("../../app/features/wallet/gifts.server");
-const { listUpcomingClasses, getUpcomingClasses } = await import("../../app/features/classes/class-schedule.server");
-const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
-const { markEndedNoShows } = await import("../../app/features/studios/check-in.server");
-const { exportPendingLeads } = await import("../../app/features/content/lead.server");
-const { listAuditEntries } = await import("../../app/features/staff/audit.server");
-const { syncTemplateClasses, classesOutOfLine } = await import("../../app/features/classes/template-sync.server");
-const { listPractice } = await import("../../app/features/engagement/practice.server");
+const { setStoreForTests } = await import("../../app/services/store/index.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
+const content = await import("../../app/models/content/content.server");
+const { deliverDueGifts } = await import("../../app/models/wallet/gifts.server");
+const { listUpcomingClasses, getUpcomingClasses } = await import("../../app/models/classes/class-schedule.server");
+const { sendReminders } = await import("../../app/models/classes/class-reminders.server");
+const { markEndedNoShows } = await import("../../app/models/studios/check-in.server");
+const { exportPendingLeads } = await import("../../app/models/content/lead.server");
+const { listAuditEntries } = await import("../../app/models/staff/audit.server");
+const { syncTemplateClasses, classesOutOfLine } = await import("../../app/models/classes/template-sync.server");
+const { listPractice } = await import("../../app/models/engagement/practice.server");
 
 type Recorded = { collection: string; options: QueryOptions };
 type IndexField = { fieldPath: string; order: "ASCENDING" | "DESCENDING" };

@@ -6,11 +6,11 @@ import "../support/in-memory-site";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers } = await import("../../app/features/engagement/following.server");
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers } = await import("../../app/models/engagement/following.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const follow = await import("../../app/routes/teachers.$teacherSlug_.follow");
 const teacherPage = await import("../../app/routes/teachers.$teacherSlug");
@@ -24,7 +24,7 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
   beforeAll(async () => {
     setMailerForTests(outbox);
     await seedDemoContent(getStore());
-    const { getTeachers } = await import("../../app/features/content/teacher.server");
+    const { getTeachers } = await import("../../app/models/content/teacher.server");
     slug = (await getTeachers()).find((t) => t.id === "teacher-amara")!.urlParam;
   });
 
@@ -78,7 +78,7 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
     // The demo's seed made the coming weeks already: the schedule rolling two months on makes new ones.
     const later = new Date(Date.now() + 60 * 86_400_000);
     const first = await generateClassesAndTellFollowers({ now: later });
-    const { docs } = await getStore().query("classes", (await import("../../app/features/classes/live-class")).LiveClassSchema, { where: [{ field: "teacherId", op: "==", value: "teacher-amara" }] });
+    const { docs } = await getStore().query("classes", (await import("../../app/models/classes/live-class")).LiveClassSchema, { where: [{ field: "teacherId", op: "==", value: "teacher-amara" }] });
     const amaras = docs.filter((d) => d.data.startsAt >= later.toISOString());
     expect(first.created).toBeGreaterThan(0);
     expect(amaras.length).toBeGreaterThan(0);

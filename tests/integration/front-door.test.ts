@@ -18,13 +18,13 @@ process.env.PUBLIC_SITE_URL = "https://www.stillhour.example";
 // As deployed behind one proxy (Cloud Run): its X-Forwarded-Proto is believed, as some tests below need.
 process.env.TRUST_PROXY_HOPS = "1";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const { readSession, commitSession } = await import("../../app/lib/session.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
-const { PHOTO_MAX_REQUEST_BYTES } = await import("../../app/features/identity/profile-photo");
+const { PHOTO_MAX_REQUEST_BYTES } = await import("../../app/models/identity/profile-photo");
 const entry = await import("~/entry.server");
 const { clientAddress } = await import("../../app/lib/rate-limit.server");
 

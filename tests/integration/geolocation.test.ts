@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEST_LOCATIONS, createGeolocation, normaliseAddress, readFunctionsAnswer, readTraceAnswer } from "../../app/adapters/geolocation/index.server";
-import { checkoutSteps, regionOf } from "../../app/features/billing/subscribe";
+import { TEST_LOCATIONS, createGeolocation, normaliseAddress, readFunctionsAnswer, readTraceAnswer } from "../../app/services/geolocation/index.server";
+import { checkoutSteps, regionOf } from "../../app/models/billing/subscribe";
 
 /** Issue 13 geolocation, against a local HTTP server playing the functions API and the trace service. */
 

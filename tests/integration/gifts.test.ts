@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
-const gifts = await import("../../app/features/wallet/gifts.server");
-const membership = await import("../../app/features/billing/membership.server");
-const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { PURCHASES, getPurchase } = await import("../../app/features/billing/purchases.server");
-const { settlePurchase } = await import("../../app/features/checkout/purchase-fulfilment.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
-const { isSubscribed } = await import("../../app/features/identity/user");
+const gifts = await import("../../app/models/wallet/gifts.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { PURCHASES, getPurchase } = await import("../../app/models/billing/purchases.server");
+const { settlePurchase } = await import("../../app/models/checkout/purchase-fulfilment.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
+const { isSubscribed } = await import("../../app/models/identity/user");
 const { demoGiftTypes } = await import("../../app/demo/gifts");
-const { GIFTED_MEMBERSHIPS } = await import("../../app/features/billing/gifted-time.server");
+const { GIFTED_MEMBERSHIPS } = await import("../../app/models/billing/gifted-time.server");
 const { SENT_MAIL } = await import("../../app/platform/mail.server");
-const { DEMO_SESSIONS } = await import("../../app/adapters/payments/demo.server");
+const { DEMO_SESSIONS } = await import("../../app/services/payments/demo.server");
 
 const ZONE = "Europe/London";
 const DAY = 86_400;

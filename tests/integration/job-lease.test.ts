@@ -9,10 +9,10 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.JOB_LEASE_SECONDS = "60";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { withJobLease, JOB_LEASES } = await import("../../app/platform/job-lease.server");
 const { sendOnce, SENT_MAIL } = await import("../../app/platform/mail.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
 
 describe("a job's lease", () => {
   it("keeps a second holder out while the first runs, and is free again once the run ends", async () => {

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { createAirtableExport } = await import("../../app/adapters/export/airtable.server");
-const { ExportError } = await import("../../app/adapters/export/port");
-const { setSpreadsheetExportForTests } = await import("../../app/adapters/export/index.server");
-const { createLead, exportPendingLeads } = await import("../../app/features/content/lead.server");
-const { StoredLeadSchema } = await import("../../app/features/content/lead");
+const { getStore } = await import("../../app/services/store/index.server");
+const { createAirtableExport } = await import("../../app/services/export/airtable.server");
+const { ExportError } = await import("../../app/services/export/port");
+const { setSpreadsheetExportForTests } = await import("../../app/services/export/index.server");
+const { createLead, exportPendingLeads } = await import("../../app/models/content/lead.server");
+const { StoredLeadSchema } = await import("../../app/models/content/lead");
 
 /** A tiny Airtable: upserts records merged on "Key" into one table; answers with a status we choose. */
 const table = new Map<string, Record<string, unknown>>();

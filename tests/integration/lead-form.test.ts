@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { LeadSchema } = await import("../../app/features/content/lead");
+const { getStore } = await import("../../app/services/store/index.server");
+const { LeadSchema } = await import("../../app/models/content/lead");
 const ebook = await import("~/routes/mental-detox-ebook");
 
 let address = 0;

@@ -16,9 +16,9 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "false";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { MAX_STREAMS_PER_MEMBER } = await import("../../app/server/live-user.server");
 const entry = await import("~/entry.server");
 

@@ -1,19 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DocumentStore } from "../../app/adapters/store/port.server";
+import type { DocumentStore } from "../../app/services/store/port.server";
 import { haveEmulator, signInWithPhone, signUpAnonymously } from "../support/auth-emulator";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { setStoreForTests } = await import("../../app/adapters/store/index.server");
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
+const { setStoreForTests } = await import("../../app/services/store/index.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
 const sessionRoute = await import("~/routes/api.session");
 const streamRoute = await import("../../app/routes/api.me.stream");
 const { streamLiveUser } = await import("../../app/server/live-user.server");
-const { LIVE_USER_FIELDS } = await import("../../app/features/identity/live-user");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { LIVE_USER_FIELDS } = await import("../../app/models/identity/live-user");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { getViewer } = await import("../../app/server/viewer.server");
-const identity = await import("../../app/adapters/identity/index.server");
+const identity = await import("../../app/services/identity/index.server");
 
 const SITE = "http://localhost:3000";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -13,12 +13,12 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "true";
 process.env.PUBLIC_SITE_URL = "https://www.stillhour.example";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
-const { createGiftRecord } = await import("../../app/features/wallet/gifts.server");
-const { NOT_YET_SENT_OR_REDEEMED } = await import("../../app/features/wallet/gifts.server");
+const { createGiftRecord } = await import("../../app/models/wallet/gifts.server");
+const { NOT_YET_SENT_OR_REDEEMED } = await import("../../app/models/wallet/gifts.server");
 const entry = await import("~/entry.server");
 
 const GIFT_CODE = "7KQ2M8XPV4HRZT6C";

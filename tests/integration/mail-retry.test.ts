@@ -4,15 +4,15 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { MailError } = await import("../../app/adapters/mail/port");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
-const { changeClass } = await import("../../app/features/classes/class-changes.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { MailError } = await import("../../app/services/mail/port");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
+const { changeClass } = await import("../../app/models/classes/class-changes.server");
 const { sendOnce, retryPendingMail, anonymiseSentMail, SENT_MAIL, SENDING_TIMEOUT_MS } = await import("../../app/platform/mail.server");
-import type { MailMessage } from "../../app/adapters/mail/port";
+import type { MailMessage } from "../../app/services/mail/port";
 
 /** The mail server at the port boundary: down (refuses to connect) until it is started again. */
 const server = { down: false, delivered: [] as MailMessage[], attempts: 0 };

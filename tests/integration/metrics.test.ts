@@ -17,14 +17,14 @@ process.env.METRICS_TOKEN = TOKEN;
 process.env.GOOGLE_CLOUD_PROJECT = PROJECT;
 process.env.MAIL_OUTBOX_DIR = mkdtempSync(join(tmpdir(), "stillhour-metrics-outbox-"));
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const { createFrontDoor, createMetricsServer } = await import("../../app/server/http-server.server");
 const { installLogFields, TRACE_FIELD } = await import("../../app/server/log-lines.server");
 const { withJobLease } = await import("../../app/platform/job-lease.server");
 const { sendOnce } = await import("../../app/platform/mail.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
 const { createRateLimit } = await import("../../app/platform/rate-limit.server");
 const entry = await import("~/entry.server");
 

@@ -17,8 +17,8 @@ import { discounts, firstPayments, stringsIn, trialDates, trialLengths } from ".
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { demoLandingPages } = await import("../../app/demo/landing-pages");
 const { demoPromotionCodes } = await import("../../app/demo/promotion-codes");
-const { DEMO_PLANS } = await import("../../app/features/billing/plan.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { DEMO_PLANS } = await import("../../app/models/billing/plan.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const home = await import("../../app/routes/_index");
 const lander = await import("../../app/routes/_lander");

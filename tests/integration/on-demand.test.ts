@@ -4,11 +4,11 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { saveProgress, listWatchHistory, getWatchRecord, setFavorite, listFavorites, isFavorite, FAVORITED_CONTENT } = await import("../../app/features/on-demand/watch-history.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { saveProgress, listWatchHistory, getWatchRecord, setFavorite, listFavorites, isFavorite, FAVORITED_CONTENT } = await import("../../app/models/on-demand/watch-history.server");
 const { ANALYTICS_EVENTS } = await import("../../app/platform/analytics-event.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { getCatalogue, captionsVtt, getTranscript } = await import("../../app/features/on-demand/on-demand.server");
+const { getCatalogue, captionsVtt, getTranscript } = await import("../../app/models/on-demand/on-demand.server");
 
 const CLASS = { slug: "settle-in", durationSeconds: 138, seriesId: "first-week" };
 const anyDoc = z.record(z.unknown());

@@ -10,14 +10,14 @@ import { LEGITIMATE_PATHS, REDIRECT_PAYLOADS, isSameSitePath } from "../fixtures
  * carrying each payload of the open-redirect corpus. Whatever it answers (a Location, a link's address
  * in its data, the addresses handed to the payment provider) must be a path on this site.
  */
-const { DEMO_SESSIONS } = await import("../../app/adapters/payments/demo.server");
-const { CREDIT_PACKS } = await import("../../app/features/wallet/credits.server");
+const { DEMO_SESSIONS } = await import("../../app/services/payments/demo.server");
+const { CREDIT_PACKS } = await import("../../app/models/wallet/credits.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
-const { STUDIOS } = await import("../../app/features/studios/studio-records");
-const { WAIVERS, WAIVER_HEADS } = await import("../../app/features/studios/waiver.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
+const { STUDIOS } = await import("../../app/models/studios/studio-records");
+const { WAIVERS, WAIVER_HEADS } = await import("../../app/models/studios/waiver.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const signIn = await import("../../app/routes/sign-in");
 const emailLink = await import("../../app/routes/auth.email-link");
 const onboarding = await import("../../app/routes/onboarding");
@@ -26,7 +26,7 @@ const subscribe = await import("../../app/routes/subscribe");
 const welcome = await import("../../app/routes/subscribe_.welcome");
 const credits = await import("../../app/routes/credits");
 // The corpus opens one payment page per payload, far past a member's limit (issue 35): each starts afresh.
-const { CHECKOUT_LIMIT } = await import("../../app/features/billing/membership.server");
+const { CHECKOUT_LIMIT } = await import("../../app/models/billing/membership.server");
 const waiver = await import("../../app/routes/studios.$slug_.waiver");
 
 const SITE = "http://localhost:3000";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CARD, DECLINED_CARD, GOOD_CARD, all, count, demo, intentId, seedPlans } from "../support/payments";
 
-const { getPlan } = await import("../../app/features/billing/plan.server");
-const { DEMO_CHARGES, DEMO_CUSTOMERS, DEMO_EVENTS, DEMO_SUBSCRIPTIONS } = await import("../../app/adapters/payments/demo.server");
+const { getPlan } = await import("../../app/models/billing/plan.server");
+const { DEMO_CHARGES, DEMO_CUSTOMERS, DEMO_EVENTS, DEMO_SUBSCRIPTIONS } = await import("../../app/services/payments/demo.server");
 
 const DAY = 86_400;
 const now = () => Math.floor(Date.now() / 1000);

@@ -7,8 +7,8 @@ import { ORIGIN, demo, intentId, newMember, seedPlans } from "../support/payment
 import { createTestBuild } from "./app-build";
 
 // The demo's hosted checkout page as a browser without JavaScript uses it: plain GETs and form posts.
-const { startSubscriptionCheckout, getMembership } = await import("../../app/features/billing/membership.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { startSubscriptionCheckout, getMembership } = await import("../../app/models/billing/membership.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const entry = await import("~/entry.server");
 

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { AUTH_CARD, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
-const membership = await import("../../app/features/billing/membership.server");
-const { WINBACK_OFFER } = await import("../../app/features/billing/membership");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
-const { DEMO_CUSTOMERS } = await import("../../app/adapters/payments/demo.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { WINBACK_OFFER } = await import("../../app/models/billing/membership");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
+const { DEMO_CUSTOMERS } = await import("../../app/services/payments/demo.server");
 const { CHECKOUT_INTENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, PAYMENT_EVENTS, WINBACK_OFFERS } = membership;
 
 beforeAll(seedPlans);
@@ -97,7 +97,7 @@ describe("startSubscriptionCheckout", () => {
 
 describe("a discount reaching the charges (ADR 056)", () => {
   it("takes a once-only discount off the first payment after the trial, then charges the full price", async () => {
-    const { membershipFacts } = await import("../../app/features/billing/subscription.server");
+    const { membershipFacts } = await import("../../app/models/billing/subscription.server");
     const { demoPromotionCodes } = await import("../../app/demo/promotion-codes");
     // The code must exist to be counted at fulfilment; an uncounted one is taken off again.
     await getStore().createIfAbsent("promotionCodes", "TENOFF", { ...demoPromotionCodes.find((code) => code.code === "TENOFF")! });

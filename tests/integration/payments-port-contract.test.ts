@@ -4,11 +4,11 @@ import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer } from "../support/s
 
 // One contract, two providers: the cases that make sense for both, run against the demo provider
 // (its real state in the store) and the Stripe adapter (fixtures at the network boundary).
-const { createStripeProvider } = await import("../../app/adapters/payments/stripe.server");
-const { signPayload } = await import("../../app/adapters/payments/events.server");
-const { WebhookSignatureError } = await import("../../app/adapters/payments/port");
-type PaymentProvider = import("../../app/adapters/payments/port").PaymentProvider;
-const { getPlan } = await import("../../app/features/billing/plan.server");
+const { createStripeProvider } = await import("../../app/services/payments/stripe.server");
+const { signPayload } = await import("../../app/services/payments/events.server");
+const { WebhookSignatureError } = await import("../../app/services/payments/port");
+type PaymentProvider = import("../../app/services/payments/port").PaymentProvider;
+const { getPlan } = await import("../../app/models/billing/plan.server");
 
 interface Harness {
   provider: () => PaymentProvider;

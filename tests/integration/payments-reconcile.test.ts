@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOD_CARD, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
-const { MEMBERSHIPS, PAYMENT_EVENTS, getMembership, startSubscriptionCheckout, syncCheckoutSession, promotionFailureFor } = await import("../../app/features/billing/membership.server");
-const { reconcilePayments, deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
-const { PROMOTION_CODES } = await import("../../app/features/billing/promotion-code.server");
+const { MEMBERSHIPS, PAYMENT_EVENTS, getMembership, startSubscriptionCheckout, syncCheckoutSession, promotionFailureFor } = await import("../../app/models/billing/membership.server");
+const { reconcilePayments, deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
+const { PROMOTION_CODES } = await import("../../app/models/billing/promotion-code.server");
 const { ANALYTICS_EVENTS } = await import("../../app/platform/analytics-event.server");
 
 beforeAll(seedPlans);
@@ -82,7 +82,7 @@ describe("a promotion code is counted when the purchase is fulfilled", () => {
     await deliverSignedEvents([...deliveries, ...deliveries]);
     await syncCheckoutSession(sessionId, uid);
     await syncCheckoutSession(sessionId, uid);
-    expect((await getStore().get(PROMOTION_CODES, "HALFSEAT", (await import("../../app/features/billing/promotion-code")).PromotionCodeSchema))!.redemptionCount).toBe(1);
+    expect((await getStore().get(PROMOTION_CODES, "HALFSEAT", (await import("../../app/models/billing/promotion-code")).PromotionCodeSchema))!.redemptionCount).toBe(1);
     const events = Object.values(await all(ANALYTICS_EVENTS)).filter((e) => e.uid === uid);
     expect(events.map((e) => e.name)).toEqual(["Promotion_Code_Succeeded"]);
     expect((await getMembership(uid))!.discount).toMatchObject({ promotionCodeId: "HALFSEAT", percentOff: 50 });
@@ -112,9 +112,9 @@ describe("a promotion code is counted when the purchase is fulfilled", () => {
 
 describe("§8 failure events", () => {
   it("a failed renewal records Card_Payment_Failed once, however often the event is delivered", async () => {
-    const { signPayload } = await import("../../app/adapters/payments/events.server");
+    const { signPayload } = await import("../../app/services/payments/events.server");
     const { DEMO_SECRET } = await import("../support/payments");
-    const { receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
+    const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
     const uid = await newMember("Tove");
     const { sessionId } = await checkout(uid);
     await syncCheckoutSession(sessionId, uid);

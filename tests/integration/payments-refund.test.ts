@@ -9,9 +9,9 @@ import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer } from "../support/s
  * against fixtures, with the caller's key sent as Stripe's idempotency key.
  */
 
-const { createStripeProvider } = await import("../../app/adapters/payments/stripe.server");
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { DEMO_REFUNDS } = await import("../../app/adapters/payments/demo.server");
+const { createStripeProvider } = await import("../../app/services/payments/stripe.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { DEMO_REFUNDS } = await import("../../app/services/payments/demo.server");
 
 const server = createFixtureServer();
 const stripe = createStripeProvider({ secretKey: "sk_test_fixture000000000000", webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET, httpClient: server.httpClient, maxNetworkRetries: 0 });

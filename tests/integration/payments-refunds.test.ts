@@ -5,22 +5,22 @@ import { GOOD_CARD, all, demo, getStore, intentId, newMember, seedPlans } from "
 // Refunds and disputes (issue 23 item 6; docs/decisions/036-refunds-and-disputes.md), driven through
 // the webhook with the demo provider's signed events in Stripe's shapes: each is applied once, whatever
 // the replays, with the member told once.
-const gifts = await import("../../app/features/wallet/gifts.server");
-const credits = await import("../../app/features/wallet/credits.server");
-const { ledgerProblems } = await import("../../app/features/wallet/credit-ledger");
+const gifts = await import("../../app/models/wallet/gifts.server");
+const credits = await import("../../app/models/wallet/credits.server");
+const { ledgerProblems } = await import("../../app/models/wallet/credit-ledger");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 const { demoGiftTypes } = await import("../../app/demo/gifts");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
-const { startPurchase, getPurchase } = await import("../../app/features/billing/purchases.server");
-const { startSubscriptionCheckout, MEMBERSHIPS } = await import("../../app/features/billing/membership.server");
-const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
-const { GIFTED_MEMBERSHIPS } = await import("../../app/features/billing/gifted-time.server");
+const { startPurchase, getPurchase } = await import("../../app/models/billing/purchases.server");
+const { startSubscriptionCheckout, MEMBERSHIPS } = await import("../../app/models/billing/membership.server");
+const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
+const { GIFTED_MEMBERSHIPS } = await import("../../app/models/billing/gifted-time.server");
 const { SENT_MAIL } = await import("../../app/platform/mail.server");
 const { ERRORS } = await import("../../app/lib/errors");
-const { getTicket } = await import("../../app/features/studios/in-person-tickets.server");
-const { IN_PERSON_SEATS, STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/features/studios/studio-records");
-const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("../../app/features/studios/waiver.server");
+const { getTicket } = await import("../../app/models/studios/in-person-tickets.server");
+const { IN_PERSON_SEATS, STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/models/studios/studio-records");
+const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("../../app/models/studios/waiver.server");
 
 const ZONE = "Europe/London";
 const DAY = 86_400;

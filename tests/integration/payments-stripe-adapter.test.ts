@@ -5,14 +5,14 @@ import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer } from "../support/s
 
 // The Stripe adapter against JSON fixtures in the pinned version's shapes, at the network boundary:
 // the SDK's own fetch client with a fetch that answers from files. Nothing leaves the machine.
-const { createStripeProvider, STRIPE_API_VERSION } = await import("../../app/adapters/payments/stripe.server");
-const { signPayload } = await import("../../app/adapters/payments/events.server");
-const { setPaymentProviderForTests } = await import("../../app/adapters/payments/index.server");
-const { WebhookSignatureError } = await import("../../app/adapters/payments/port");
-const { getPlan } = await import("../../app/features/billing/plan.server");
-const membership = await import("../../app/features/billing/membership.server");
-const { receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser, savePrivateUser } = await import("../../app/features/identity/user.server");
+const { createStripeProvider, STRIPE_API_VERSION } = await import("../../app/services/payments/stripe.server");
+const { signPayload } = await import("../../app/services/payments/events.server");
+const { setPaymentProviderForTests } = await import("../../app/services/payments/index.server");
+const { WebhookSignatureError } = await import("../../app/services/payments/port");
+const { getPlan } = await import("../../app/models/billing/plan.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
 
 const WEBHOOK_SECRET = STRIPE_FIXTURE_WEBHOOK_SECRET;
 const server = createFixtureServer();

@@ -6,15 +6,15 @@ import { STRIPE_FIXTURE_WEBHOOK_SECRET, createFixtureServer, stripeFixture } fro
 // Refunds and disputes on the Stripe adapter (ADR 036), from fixtures in the pinned API version's
 // shapes: the events mapped into the app's kinds, the standing re-read from the charge or dispute
 // with the payment intent's metadata, and the webhook taking a refunded pack's credits once.
-const { createStripeProvider } = await import("../../app/adapters/payments/stripe.server");
-const { signPayload } = await import("../../app/adapters/payments/events.server");
-const { setPaymentProviderForTests } = await import("../../app/adapters/payments/index.server");
-const { receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { PAYMENT_CUSTOMERS, PAYMENT_EVENTS } = await import("../../app/features/billing/membership.server");
-const { PURCHASES, getPurchase } = await import("../../app/features/billing/purchases.server");
-const credits = await import("../../app/features/wallet/credits.server");
+const { createStripeProvider } = await import("../../app/services/payments/stripe.server");
+const { signPayload } = await import("../../app/services/payments/events.server");
+const { setPaymentProviderForTests } = await import("../../app/services/payments/index.server");
+const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { PAYMENT_CUSTOMERS, PAYMENT_EVENTS } = await import("../../app/models/billing/membership.server");
+const { PURCHASES, getPurchase } = await import("../../app/models/billing/purchases.server");
+const credits = await import("../../app/models/wallet/credits.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 
 const server = createFixtureServer();
 const adapter = () => createStripeProvider({ secretKey: "sk_test_fixture000000000000", webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET, httpClient: server.httpClient, maxNetworkRetries: 0 });

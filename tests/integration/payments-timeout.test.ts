@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { createStripeProvider } = await import("../../app/adapters/payments/stripe.server");
-const { PaymentError } = await import("../../app/adapters/payments/port");
+const { createStripeProvider } = await import("../../app/services/payments/stripe.server");
+const { PaymentError } = await import("../../app/services/payments/port");
 const { ERRORS } = await import("../../app/lib/errors");
 
 const keys: string[] = [];

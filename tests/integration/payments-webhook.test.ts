@@ -6,10 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEMO_SECRET, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans, shuffle } from "../support/payments";
 import { createTestBuild } from "./app-build";
 
-const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } = await import("../../app/features/billing/membership.server");
-const { receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
-const { signPayload } = await import("../../app/adapters/payments/events.server");
+const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } = await import("../../app/models/billing/membership.server");
+const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
+const { signPayload } = await import("../../app/services/payments/events.server");
 const webhookRoute = await import("~/routes/api.payments.webhook");
 const { createFrontDoor } = await import("../../app/server/http-server.server");
 const entry = await import("~/entry.server");

@@ -6,7 +6,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.AD_PIXEL_ID = "123456789012";
 process.env.TAG_MANAGER_ID = "GTM-TEST01";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const { getAdMaps, getFeatureFlags, getMarketingConfig } = await import("../../app/platform/platform-config.server");
 const { FEATURE_FLAG_DEFAULTS, resolveFeatureFlags } = await import("../../app/platform/feature-flags");

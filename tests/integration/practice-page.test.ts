@@ -3,16 +3,16 @@ import "../support/in-memory-site";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { recordPractice } = await import("../../app/features/engagement/practice.server");
-const { getPracticeSettings } = await import("../../app/features/engagement/practice.server");
-const { addDays, localDay, weekOf } = await import("../../app/features/engagement/practice-calendar");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { recordPractice } = await import("../../app/models/engagement/practice.server");
+const { getPracticeSettings } = await import("../../app/models/engagement/practice.server");
+const { addDays, localDay, weekOf } = await import("../../app/models/engagement/practice-calendar");
 const practice = await import("../../app/routes/practice");
 const progress = await import("../../app/routes/on-demand.$classSlug_.progress");
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { listPractice } = await import("../../app/features/engagement/practice.server");
-const { listAchievements } = await import("../../app/features/engagement/achievements.server");
+const { listPractice } = await import("../../app/models/engagement/practice.server");
+const { listAchievements } = await import("../../app/models/engagement/achievements.server");
 
 const ORIGIN = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;

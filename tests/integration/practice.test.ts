@@ -4,13 +4,13 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { listPractice, recordPractice, PRACTICE_ENTRIES } = await import("../../app/features/engagement/practice.server");
-const { recordLiveClassJoined, recordOnDemandCompleted, forgetEngagement } = await import("../../app/features/engagement/practice-events.server");
-const { listAchievements, USER_ACHIEVEMENTS } = await import("../../app/features/engagement/achievements.server");
-const { getCatalogue } = await import("../../app/features/on-demand/on-demand.server");
-const { CHECK_IN_INFO } = await import("../../app/features/studios/check-in.server");
+const { listPractice, recordPractice, PRACTICE_ENTRIES } = await import("../../app/models/engagement/practice.server");
+const { recordLiveClassJoined, recordOnDemandCompleted, forgetEngagement } = await import("../../app/models/engagement/practice-events.server");
+const { listAchievements, USER_ACHIEVEMENTS } = await import("../../app/models/engagement/achievements.server");
+const { getCatalogue } = await import("../../app/models/on-demand/on-demand.server");
+const { CHECK_IN_INFO } = await import("../../app/models/studios/check-in.server");
 
 await seedDemoContent(getStore());
 const anyDoc = z.record(z.unknown());

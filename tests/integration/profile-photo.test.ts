@@ -11,11 +11,11 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.UPLOADS_DIR = UPLOADS;
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } = await import("../../app/features/identity/profile-photo.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } = await import("../../app/models/identity/profile-photo.server");
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
-const { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, photoFileNameFromUrl } = await import("../../app/features/identity/profile-photo");
-const { getPrivateUser, savePrivateUser } = await import("../../app/features/identity/user.server");
+const { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, photoFileNameFromUrl } = await import("../../app/models/identity/profile-photo");
+const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
 const photoRoute = await import("~/routes/images.members.$file");
 const settingsRoute = await import("~/routes/settings");
 const sessionRoute = await import("~/routes/api.session");

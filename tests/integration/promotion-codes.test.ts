@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { DocumentStore } from "../../app/adapters/store/port.server";
-import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
-import { setStoreForTests } from "../../app/adapters/store/index.server";
-import { PromotionCodeSchema, type PromotionCode } from "../../app/features/billing/promotion-code";
+import type { DocumentStore } from "../../app/services/store/port.server";
+import { createSqliteStore } from "../../app/services/store/sqlite.server";
+import { setStoreForTests } from "../../app/services/store/index.server";
+import { PromotionCodeSchema, type PromotionCode } from "../../app/models/billing/promotion-code";
 import {
   PROMOTION_CODES,
   PROMOTION_REDEMPTIONS,
@@ -12,9 +12,9 @@ import {
   hasPersonRedeemed,
   redeemPromotionCode,
   redeemPromotionCodeOnce,
-} from "../../app/features/billing/promotion-code.server";
+} from "../../app/models/billing/promotion-code.server";
 import { ANALYTICS_EVENTS, recordEvent } from "../../app/platform/analytics-event.server";
-import { promotionCheckEvent } from "../../app/features/billing/analytics-events";
+import { promotionCheckEvent } from "../../app/models/billing/analytics-events";
 
 const NOW = 1_800_000_000;
 const anything = z.record(z.unknown());

@@ -4,10 +4,10 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore, setStoreForTests } = await import("../../app/adapters/store/index.server");
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
+const { getStore, setStoreForTests } = await import("../../app/services/store/index.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
 const { RATE_LIMITS, createRateLimit, deleteExpiredRateLimits } = await import("../../app/platform/rate-limit.server");
-type DocumentStore = import("../../app/adapters/store/port.server").DocumentStore;
+type DocumentStore = import("../../app/services/store/port.server").DocumentStore;
 
 /** The fixed-window limits of ADR 035, on the SQLite driver. */
 

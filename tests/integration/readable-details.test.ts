@@ -11,9 +11,9 @@ import { answerOf, staffGet, staffPost, staffSession } from "../support/staff-se
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { generateClasses, listUpcomingClasses } = await import("../../app/features/classes/class-schedule.server");
-const { recordChange } = await import("../../app/features/staff/audit.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { generateClasses, listUpcomingClasses } = await import("../../app/models/classes/class-schedule.server");
+const { recordChange } = await import("../../app/models/staff/audit.server");
 const settings = await import("~/routes/settings");
 const people = await import("~/routes/staff.people");
 const classRoute = await import("~/routes/classes.$classId/route");

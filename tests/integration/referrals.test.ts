@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, demo, intentId, newMember, seedPlans } from "../support/payments";
 
-const referrals = await import("../../app/features/wallet/referrals.server");
-const membership = await import("../../app/features/billing/membership.server");
-const { getPlan } = await import("../../app/features/billing/plan.server");
-const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/features/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../app/features/identity/user.server");
+const referrals = await import("../../app/models/wallet/referrals.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { getPlan } = await import("../../app/models/billing/plan.server");
+const { deliverSignedEvents, receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
+const { getPrivateUser } = await import("../../app/models/identity/user.server");
 
 beforeAll(seedPlans);
 

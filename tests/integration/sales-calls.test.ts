@@ -10,7 +10,7 @@ import { staffSession } from "../support/staff-session";
  */
 
 const root = await import("~/root");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const SITE = "http://localhost:3000";
 const DAY = 86_400;
 

@@ -6,10 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
  */
 process.env.SQLITE_PATH = ":memory:";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { generateClasses, listUpcomingClasses, forgetCachedClasses } = await import("../../app/features/classes/class-schedule.server");
-const { schedulePage } = await import("../../app/features/classes/class-listing.server");
+const { generateClasses, listUpcomingClasses, forgetCachedClasses } = await import("../../app/models/classes/class-schedule.server");
+const { schedulePage } = await import("../../app/models/classes/class-listing.server");
 
 const url = new URL("http://localhost:3000/classes");
 const titles = (page: Awaited<ReturnType<typeof schedulePage>>) => page.days.flatMap((day) => day.classes.map((c) => c.title));

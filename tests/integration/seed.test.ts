@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ArticleSchema } from "../../app/features/content/content";
-import { LiveClassSchema } from "../../app/features/classes/live-class";
-import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "../../app/features/content/landing-page";
-import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "../../app/features/content/teacher";
+import { ArticleSchema } from "../../app/models/content/content";
+import { LiveClassSchema } from "../../app/models/classes/live-class";
+import { LANDER_SLUGS, LandingPageSchema, PARTNER_SLUGS, landingPageId } from "../../app/models/content/landing-page";
+import { TeacherPageSchema, TeacherProfileSchema, joinTeachers } from "../../app/models/content/teacher";
 import { demoLandingPages } from "../../app/demo/landing-pages";
 import { demoArticles, upcomingClasses } from "../../app/demo/site-content";
 import { LISTED_TEACHER_IDS } from "../../app/demo/teachers";
 import { seedDemoContent } from "../../app/demo/seed.server";
-import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
-import type { DocumentStore } from "../../app/adapters/store/port.server";
+import { createSqliteStore } from "../../app/services/store/sqlite.server";
+import type { DocumentStore } from "../../app/services/store/port.server";
 
 const NOW = new Date("2026-11-23T06:00:00.000Z");
 const ALL_SLUGS = [...LANDER_SLUGS, ...PARTNER_SLUGS];

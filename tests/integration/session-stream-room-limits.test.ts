@@ -10,17 +10,17 @@ process.env.VIDEO_PROVIDER = "demo";
  * streams, and a video room that closes with the booking. Route modules called with real Requests.
  */
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const sessionRoute = await import("~/routes/api.session");
 const tokenRoute = await import("~/routes/api.session.token");
 const streamRoute = await import("~/routes/api.me.stream");
 const classRoute = await import("~/routes/classes.$classId/route");
 const joinRoute = await import("~/routes/classes.$classId_.join");
 const roomRoute = await import("~/routes/demo.room.$classId");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
-const { setVideoRoomsForTests } = await import("../../app/adapters/video/index.server");
-const { createDailyRooms } = await import("../../app/adapters/video/daily.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
+const { setVideoRoomsForTests } = await import("../../app/services/video/index.server");
+const { createDailyRooms } = await import("../../app/services/video/daily.server");
 const { MAX_SIGN_IN_AGE_SECONDS } = await import("../../app/server/viewer.server");
 const root = await import("~/root");
 

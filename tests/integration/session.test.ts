@@ -4,10 +4,10 @@ import { forgeEmulatorToken, haveEmulator, signInWithPhone, signUpAnonymously } 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const sessionRoute = await import("~/routes/api.session");
 const { getViewer } = await import("../../app/server/viewer.server");
-const identity = await import("../../app/adapters/identity/index.server");
+const identity = await import("../../app/services/identity/index.server");
 
 const SITE = "http://localhost:3000";
 let address = 0;

@@ -28,14 +28,14 @@ process.env.SQLITE_PATH = resolve(`${FILES}.sqlite`);
 process.env.SESSION_SECRET = SECRET;
 process.env.MAIL_OUTBOX_DIR = join(mkdtempSync(join(tmpdir(), "instances-")), "outbox");
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
-const { grantCreditPack } = await import("../../app/features/wallet/credits.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
+const { grantCreditPack } = await import("../../app/models/wallet/credits.server");
 const { recordEvent } = await import("../../app/platform/analytics-event.server");
-const { occurrences, ClassTemplateSchema } = await import("../../app/features/classes/class-schedule");
-const { GIFTS } = await import("../../app/features/wallet/gifts.server");
-const { getTeachers } = await import("../../app/features/content/teacher.server");
+const { occurrences, ClassTemplateSchema } = await import("../../app/models/classes/class-schedule");
+const { GIFTS } = await import("../../app/models/wallet/gifts.server");
+const { getTeachers } = await import("../../app/models/content/teacher.server");
 
 const mailKeys: string[] = [];
 /** Keys the SMTP receiver refuses once (451, "try later"), as a mail server that is down for a moment. */

@@ -4,14 +4,14 @@ import { emailLinksFor, haveEmulator, signInWithPhone } from "../support/auth-em
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { getOutbox } = await import("../../app/adapters/mail/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { getOutbox } = await import("../../app/services/mail/index.server");
 const signIn = await import("~/routes/sign-in");
 const emailLink = await import("~/routes/auth.email-link");
 const onboarding = await import("~/routes/onboarding");
 const sessionRoute = await import("~/routes/api.session");
 const { getViewer, requireAccess } = await import("../../app/server/viewer.server");
-const { getPrivateUser, claimUsername, savePrivateUser } = await import("../../app/features/identity/user.server");
+const { getPrivateUser, claimUsername, savePrivateUser } = await import("../../app/models/identity/user.server");
 
 const SITE = "http://localhost:3000";
 let address = 0;
@@ -144,7 +144,7 @@ describe.skipIf(!haveEmulator)("guards from the route handle", () => {
     await savePrivateUser(member.uid, { firstName: "Ada", lastName: "Lind" });
     const refused = await thrown(requireAccess(new Request(`${SITE}/staff`, { headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] }));
     expect(refused.status).toBe(403);
-    const { setClaims } = await import("../../app/adapters/identity/index.server");
+    const { setClaims } = await import("../../app/services/identity/index.server");
     await setClaims(member.uid, { admin: true });
     const allowed = await requireAccess(new Request(`${SITE}/staff`, { method: "POST", headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] });
     expect(allowed.viewer.roles).toEqual(["admin"]);

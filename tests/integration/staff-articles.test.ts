@@ -16,7 +16,7 @@ const editRoute = await import("~/routes/staff.articles_.$id");
 const previewRoute = await import("~/routes/staff.articles_.$id_.preview");
 const blogRoute = await import("~/routes/blog._index");
 const articleRoute = await import("~/routes/blog.$titleSlug");
-const { publishDueArticles, getArticleForStaff } = await import("../../app/features/staff/articles.server");
+const { publishDueArticles, getArticleForStaff } = await import("../../app/models/staff/articles.server");
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());

@@ -14,14 +14,14 @@ import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/s
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const identity = await import("../../app/adapters/identity/index.server");
+const identity = await import("../../app/services/identity/index.server");
 const classesRoute = await import("~/routes/staff.classes");
 const auditRoute = await import("~/routes/staff.audit");
 const peopleRoute = await import("~/routes/staff.people");
 const frontDesk = await import("~/routes/staff.studio/route");
-const { STAFF_ROSTER } = await import("../../app/features/staff/people.server");
-const { getClass } = await import("../../app/features/classes/class-schedule.server");
-const { ROLE_DUTIES } = await import("../../app/features/staff/staff-areas");
+const { STAFF_ROSTER } = await import("../../app/models/staff/people.server");
+const { getClass } = await import("../../app/models/classes/class-schedule.server");
+const { ROLE_DUTIES } = await import("../../app/models/staff/staff-areas");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
 
 const SITE = "http://localhost:3000";
@@ -87,8 +87,8 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
     const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     const users = files("app").filter((file) => !file.includes(".test.") && /AUDIT_LOG|["']auditLog["']/.test(readFileSync(file, "utf8")));
     // The data inventory declares the collection; it writes nothing.
-    expect(users.sort()).toEqual(["app/features/staff/audit.server.ts", "app/lib/data-inventory.ts"]);
-    const writer = readFileSync("app/features/staff/audit.server.ts", "utf8");
+    expect(users.sort()).toEqual(["app/models/staff/audit.server.ts", "app/lib/data-inventory.ts"]);
+    const writer = readFileSync("app/models/staff/audit.server.ts", "utf8");
     expect(writer).toMatch(/tx\.create\(AUDIT_LOG/);
     // One rewrite only, account deletion's, which puts a pseudonym where a deleted person was named (ADR 032, issue 35).
     expect(writer.match(/\.(set|update|delete)\(AUDIT_LOG/g)).toEqual([".set(AUDIT_LOG"]);

@@ -15,12 +15,12 @@ const catalogueRoute = await import("~/routes/staff.catalogue");
 const siteRoute = await import("~/routes/staff.site");
 const creditsRoute = await import("~/routes/credits");
 const giftRoute = await import("~/routes/gift");
-const { getPurchase, purchaseIdFor } = await import("../../app/features/billing/purchases.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
-const { USER_CREDIT_PACKS, UserCreditPackSchema } = await import("../../app/features/wallet/credits.server");
-const { getNewsBanner } = await import("../../app/features/content/content.server");
+const { getPurchase, purchaseIdFor } = await import("../../app/models/billing/purchases.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
+const { USER_CREDIT_PACKS, UserCreditPackSchema } = await import("../../app/models/wallet/credits.server");
+const { getNewsBanner } = await import("../../app/models/content/content.server");
 const { getFeatureFlags } = await import("../../app/platform/platform-config.server");
-const { AUDIT_LOG } = await import("../../app/features/staff/audit.server");
+const { AUDIT_LOG } = await import("../../app/models/staff/audit.server");
 const { z } = await import("zod");
 
 const SITE = "http://localhost:3000";

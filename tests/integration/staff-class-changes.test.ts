@@ -14,22 +14,22 @@ import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const identity = await import("../../app/adapters/identity/index.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const identity = await import("../../app/services/identity/index.server");
 const sessionRoute = await import("~/routes/api.session");
 const staffRoute = await import("~/routes/staff.classes");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { getClass } = await import("../../app/features/classes/class-schedule.server");
-const { bookInPerson, getTicket } = await import("../../app/features/studios/in-person-tickets.server");
-const { STUDIO_TRANSACTIONS, IN_PERSON_SEATS } = await import("../../app/features/studios/studio-records");
-const { signWaiver } = await import("../../app/features/studios/waiver.server");
-const { startDropInPurchase } = await import("../../app/features/studios/studio-purchases.server");
-const { getStudioById } = await import("../../app/features/studios/studio.server");
-const { settlePaymentSession } = await import("../../app/features/checkout/purchase-fulfilment.server");
-const { getPurchase, purchaseIdFor } = await import("../../app/features/billing/purchases.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { getClass } = await import("../../app/models/classes/class-schedule.server");
+const { bookInPerson, getTicket } = await import("../../app/models/studios/in-person-tickets.server");
+const { STUDIO_TRANSACTIONS, IN_PERSON_SEATS } = await import("../../app/models/studios/studio-records");
+const { signWaiver } = await import("../../app/models/studios/waiver.server");
+const { startDropInPurchase } = await import("../../app/models/studios/studio-purchases.server");
+const { getStudioById } = await import("../../app/models/studios/studio.server");
+const { settlePaymentSession } = await import("../../app/models/checkout/purchase-fulfilment.server");
+const { getPurchase, purchaseIdFor } = await import("../../app/models/billing/purchases.server");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
-const { grantCreditPack, creditSummary, readLedger } = await import("../../app/features/wallet/credits.server");
+const { grantCreditPack, creditSummary, readLedger } = await import("../../app/models/wallet/credits.server");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 
 const SITE = "http://localhost:3000";

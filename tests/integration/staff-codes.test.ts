@@ -12,7 +12,7 @@ import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/s
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const codesRoute = await import("~/routes/staff.codes");
 const codeRoute = await import("~/routes/staff.codes_.$code");
-const { checkPromotionCode, redeemPromotionCodeOnce } = await import("../../app/features/billing/promotion-code.server");
+const { checkPromotionCode, redeemPromotionCodeOnce } = await import("../../app/models/billing/promotion-code.server");
 
 const SITE = "http://localhost:3000";
 const get = staffGet;

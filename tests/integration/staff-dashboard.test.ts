@@ -12,8 +12,8 @@ import { answerOf, staffGet, staffSession } from "../support/staff-session";
 
 const dashboardRoute = await import("~/routes/staff.dashboard");
 const csvRoute = await import("~/routes/staff.dashboard[.csv]");
-const membership = await import("../../app/features/billing/membership.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 
 const SITE = "http://localhost:3000";
@@ -75,7 +75,7 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
 
     // Bounded: one read per class in the week, its seats, and each event in the window; a second load within the minute reads nothing.
     invalidate("staffDashboard");
-    const { computeMorningFigures, morningFigures } = await import("../../app/features/staff/dashboard.server");
+    const { computeMorningFigures, morningFigures } = await import("../../app/models/staff/dashboard.server");
     const readsBefore = getStore().readCount();
     const fresh = await computeMorningFigures(new Date());
     const reads = getStore().readCount() - readsBefore;

@@ -21,7 +21,7 @@ const learnPreview = await import("~/routes/staff.learn_.$id_.preview");
 const pressPage = await import("~/routes/press");
 const learnIndex = await import("~/routes/learn._index");
 const learnSeriesPage = await import("~/routes/learn.$seriesSlug");
-const { getSeriesForStaff, getPressForStaff, publishDueEditorial } = await import("../../app/features/staff/editorial.server");
+const { getSeriesForStaff, getPressForStaff, publishDueEditorial } = await import("../../app/models/staff/editorial.server");
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());
@@ -211,7 +211,7 @@ describe.skipIf(!haveEmulator)("an article's cover picture", () => {
     const coverRoute = await import("~/routes/staff.article-cover");
     const articleRoute = await import("~/routes/blog.$titleSlug");
     const imageRoute = await import("~/routes/images.members.$file");
-    const { getArticleForStaff } = await import("../../app/features/staff/articles.server");
+    const { getArticleForStaff } = await import("../../app/models/staff/articles.server");
     const editor = await staffSession({ blogEditor: true });
     const id = "why-the-long-exhale-calms-you-down";
     const postCover = (parts: Array<[string, string | File]>) => {

@@ -11,7 +11,7 @@ import { answerOf, staffSession } from "../support/staff-session";
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const home = await import("~/routes/staff._index");
-const identity = await import("../../app/adapters/identity/index.server");
+const identity = await import("../../app/services/identity/index.server");
 const SITE = "http://localhost:3000";
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { answerOf, staffSession } from "../support/staff-session";
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
-const { getClass } = await import("../../app/features/classes/class-schedule.server");
+const { getClass } = await import("../../app/models/classes/class-schedule.server");
 const routes = {
   home: await import("~/routes/staff._index"),
   classes: await import("~/routes/staff.classes"),

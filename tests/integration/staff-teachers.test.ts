@@ -17,12 +17,12 @@ import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "..
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
-const { createDiskPhotoStorage, setPhotoStorageForTests } = await import("../../app/adapters/photos/index.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
+const { createDiskPhotoStorage, setPhotoStorageForTests } = await import("../../app/services/photos/index.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
 const { getSitemapEntries } = await import("../../app/server/sitemap.server");
-const { TeacherProfileSchema } = await import("../../app/features/content/teacher");
+const { TeacherProfileSchema } = await import("../../app/models/content/teacher");
 const teachersRoute = await import("~/routes/staff.teachers");
 const teacherRoute = await import("~/routes/staff.teachers_.$id");
 const profileRoute = await import("~/routes/staff.profile");

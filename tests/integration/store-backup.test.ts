@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
-import { backupSqliteStore, defaultBackupPath, restoreSqliteStore, StoreFileError } from "../../app/adapters/store/sqlite-backup.server";
-import type { DocumentStore } from "../../app/adapters/store/port.server";
+import { createSqliteStore } from "../../app/services/store/sqlite.server";
+import { backupSqliteStore, defaultBackupPath, restoreSqliteStore, StoreFileError } from "../../app/services/store/sqlite-backup.server";
+import type { DocumentStore } from "../../app/services/store/port.server";
 import { seedDemoContent } from "../../app/demo/seed.server";
 
 /**

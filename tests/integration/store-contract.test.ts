@@ -11,10 +11,10 @@ import {
   encodeCursor,
   type DocumentStore,
   type QueryOptions,
-} from "../../app/adapters/store/port.server";
-import { createFirestoreStore } from "../../app/adapters/store/firestore.server";
+} from "../../app/services/store/port.server";
+import { createFirestoreStore } from "../../app/services/store/firestore.server";
 import Database from "better-sqlite3";
-import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
+import { createSqliteStore } from "../../app/services/store/sqlite.server";
 
 /**
  * One contract, every driver. A driver that cannot honour a case lists it in `skip` with the reason,
@@ -640,7 +640,7 @@ describeStoreContract("Firestore driver on a real project", () => createFirestor
 
 describe("gets batched inside a scope (batched-gets.server.ts)", () => {
   it("sends the gets a scope starts together as one getMany, and each caller gets its own document", async () => {
-    const { batchGets, withBatchedGets } = await import("../../app/adapters/store/batched-gets.server");
+    const { batchGets, withBatchedGets } = await import("../../app/services/store/batched-gets.server");
     const inner = createSqliteStore(":memory:");
     const calls: string[] = [];
     const spied: DocumentStore = {

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { FirestoreServer } from "@firestore-emulator/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createFirestoreStore } from "../../app/adapters/store/firestore.server";
-import { createSqliteStore } from "../../app/adapters/store/sqlite.server";
-import { copyStore, CopyProgressError, type CopyProgress } from "../../app/adapters/store/copy.server";
-import { copySqliteToFirestore } from "../../app/adapters/store/commands.server";
-import type { DocumentStore } from "../../app/adapters/store/port.server";
+import { createFirestoreStore } from "../../app/services/store/firestore.server";
+import { createSqliteStore } from "../../app/services/store/sqlite.server";
+import { copyStore, CopyProgressError, type CopyProgress } from "../../app/services/store/copy.server";
+import { copySqliteToFirestore } from "../../app/services/store/commands.server";
+import type { DocumentStore } from "../../app/services/store/port.server";
 
 /**
  * Issue 37, step 7: `npm run store:copy`, SQLite to Firestore through the port's Firestore driver,

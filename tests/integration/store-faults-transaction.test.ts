@@ -9,9 +9,9 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { createSqliteStore } = await import("../../app/adapters/store/sqlite.server");
-const { withFaults, withUnreachableMapped } = await import("../../app/adapters/store/faults.server");
-const { StoreUnavailableError } = await import("../../app/adapters/store/port.server");
+const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
+const { withFaults, withUnreachableMapped } = await import("../../app/services/store/faults.server");
+const { StoreUnavailableError } = await import("../../app/services/store/port.server");
 
 const file = join(mkdtempSync(join(tmpdir(), "faults-")), "faults.json");
 const fault = (mode: string) => writeFileSync(file, JSON.stringify({ mode }));

@@ -42,12 +42,12 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     );
     const { signedInMember } = await import("../support/signed-in");
     member = await signedInMember(server.base);
-    const { savePrivateUser } = await import("../../app/features/identity/user.server");
+    const { savePrivateUser } = await import("../../app/models/identity/user.server");
     await savePrivateUser(member.uid, { firstName: "Ada", lastName: "Test", email: `${member.uid}@example.com` });
   }, 90_000);
 
   afterAll(async () => {
-    const { getStore } = await import("../../app/adapters/store/index.server");
+    const { getStore } = await import("../../app/services/store/index.server");
     await getStore().close();
     await server?.stop();
     rmSync(FAULTS, { force: true });
@@ -126,7 +126,7 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     // "Try again" sends what the page kept, and it is saved.
     const retried = await sendProfile(kept);
     expect(retried.status).toBeLessThan(400);
-    const { getPrivateUser } = await import("../../app/features/identity/user.server");
+    const { getPrivateUser } = await import("../../app/models/identity/user.server");
     expect(await getPrivateUser(member.uid)).toMatchObject({ firstName: "Adaline", lastName: "O'Test-Vale" });
   }, 60_000);
 });

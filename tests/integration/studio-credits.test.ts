@@ -10,16 +10,16 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
  * the credit ledger of ADR 022, on SQLite where transactions are real.
  */
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
-const { bookInPerson, cancelTicket, getTicket } = await import("../../app/features/studios/in-person-tickets.server");
-const { STUDIOS } = await import("../../app/features/studios/studio-records");
-const { markNoShows } = await import("../../app/features/studios/check-in.server");
-const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("../../app/features/studios/waiver.server");
-const { grantCreditPack, creditSummary, readLedger, CREDIT_PACKS } = await import("../../app/features/wallet/credits.server");
-const { ledgerProblems } = await import("../../app/features/wallet/credit-ledger");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
+const { bookInPerson, cancelTicket, getTicket } = await import("../../app/models/studios/in-person-tickets.server");
+const { STUDIOS } = await import("../../app/models/studios/studio-records");
+const { markNoShows } = await import("../../app/models/studios/check-in.server");
+const { signWaiver, WAIVERS, WAIVER_HEADS } = await import("../../app/models/studios/waiver.server");
+const { grantCreditPack, creditSummary, readLedger, CREDIT_PACKS } = await import("../../app/models/wallet/credits.server");
+const { ledgerProblems } = await import("../../app/models/wallet/credit-ledger");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-11-23T12:00:00Z");

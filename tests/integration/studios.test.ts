@@ -4,18 +4,18 @@ import { z } from "zod";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
-const tickets = await import("../../app/features/studios/in-person-tickets.server");
+const tickets = await import("../../app/models/studios/in-person-tickets.server");
 const { bookInPerson, cancelTicket, getTicket, paymentOptions } = tickets;
-const { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/features/studios/studio-records");
-const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("../../app/features/studios/waiver.server");
-const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } = await import("../../app/features/studios/check-in.server");
-const { fulfilStudioPurchase } = await import("../../app/features/studios/studio-purchases.server");
-const { sendTicketConfirmation } = await import("../../app/features/studios/ticket-mail.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
+const { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/models/studios/studio-records");
+const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("../../app/models/studios/waiver.server");
+const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } = await import("../../app/models/studios/check-in.server");
+const { fulfilStudioPurchase } = await import("../../app/models/studios/studio-purchases.server");
+const { sendTicketConfirmation } = await import("../../app/models/studios/ticket-mail.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
 const { mkdtempSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
 const { join } = await import("node:path");
@@ -83,7 +83,7 @@ describe("the waiver before booking", () => {
   });
 
   it("the live-class booking path refuses an in-person class, so the waiver can't be skipped that way", async () => {
-    const { bookClass } = await import("../../app/features/classes/booking.server");
+    const { bookClass } = await import("../../app/models/classes/booking.server");
     const classId = await newClass("lantern-yard", 5);
     expect(await bookClass({ uid: "sneaky", classId, now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "not_found" });
     expect(await getTicket(classId, "sneaky")).toBeNull();

@@ -12,8 +12,8 @@ import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "..
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const surveys = await import("../../app/features/engagement/surveys.server");
-const { USER_SURVEYS, SURVEY_ANSWERS, surveyAnswerId } = await import("../../app/features/engagement/surveys");
+const surveys = await import("../../app/models/engagement/surveys.server");
+const { USER_SURVEYS, SURVEY_ANSWERS, surveyAnswerId } = await import("../../app/models/engagement/surveys");
 const { surveySlotHtml } = await import("../../app/server/survey-slot.server");
 const memberRoute = await import("~/routes/surveys.$campaignId");
 const staffRoute = await import("~/routes/staff.surveys");

@@ -19,26 +19,26 @@ import { GOOD_CARD, ORIGIN, demo, intentId, seedPlans } from "../support/payment
 
 const { haveEmulator, signInWithPhone } = await import("../support/auth-emulator");
 const { answerOf, staffSession } = await import("../support/staff-session");
-const { getStore } = await import("../../app/adapters/store/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const { createOutboxMailer } = await import("../../app/adapters/mail/outbox.server");
-const { setMailerForTests } = await import("../../app/adapters/mail/index.server");
-const { getPrivateUser, savePrivateUser } = await import("../../app/features/identity/user.server");
-const { bookClass } = await import("../../app/features/classes/booking.server");
-const { sendReminders } = await import("../../app/features/classes/class-reminders.server");
-const { changeClass, tellPromoted } = await import("../../app/features/classes/class-changes.server");
-const { tellCreditsReturned } = await import("../../app/features/wallet/credits.server");
-const { followTeacher, notifyFollowersOfClass } = await import("../../app/features/engagement/following.server");
-const { saveProgress } = await import("../../app/features/on-demand/watch-history.server");
-const { getCatalogue } = await import("../../app/features/on-demand/on-demand.server");
-const { bookInPerson } = await import("../../app/features/studios/in-person-tickets.server");
-const { fulfilStudioPurchase } = await import("../../app/features/studios/studio-purchases.server");
-const { signWaiver } = await import("../../app/features/studios/waiver.server");
-const { sendTicketConfirmation } = await import("../../app/features/studios/ticket-mail.server");
-const membership = await import("../../app/features/billing/membership.server");
-const { deliverSignedEvents } = await import("../../app/features/checkout/payment-webhook.server");
+const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
+const { setMailerForTests } = await import("../../app/services/mail/index.server");
+const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
+const { sendReminders } = await import("../../app/models/classes/class-reminders.server");
+const { changeClass, tellPromoted } = await import("../../app/models/classes/class-changes.server");
+const { tellCreditsReturned } = await import("../../app/models/wallet/credits.server");
+const { followTeacher, notifyFollowersOfClass } = await import("../../app/models/engagement/following.server");
+const { saveProgress } = await import("../../app/models/on-demand/watch-history.server");
+const { getCatalogue } = await import("../../app/models/on-demand/on-demand.server");
+const { bookInPerson } = await import("../../app/models/studios/in-person-tickets.server");
+const { fulfilStudioPurchase } = await import("../../app/models/studios/studio-purchases.server");
+const { signWaiver } = await import("../../app/models/studios/waiver.server");
+const { sendTicketConfirmation } = await import("../../app/models/studios/ticket-mail.server");
+const membership = await import("../../app/models/billing/membership.server");
+const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const { StaffPublishButtons } = await import("../../app/components/staff-publish-buttons");
-const { canonicalTimeZone } = await import("../../app/features/identity/time-zone");
+const { canonicalTimeZone } = await import("../../app/models/identity/time-zone");
 
 const routes = {
   timeZone: await import("../../app/routes/api.time-zone"),

@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
  * booking code, says "ready", waits for "go" on stdin, books every uid at once and prints the results
  * as one JSON line.
  */
-const { bookClass } = await import("../../app/features/classes/booking.server");
+const { bookClass } = await import("../../app/models/classes/booking.server");
 const uids = (process.env.UIDS ?? "").split(",").filter(Boolean);
 const now = new Date(process.env.NOW ?? Date.now());
 process.stdout.write("ready\n");

@@ -3,7 +3,7 @@ import { E2E_DATABASE } from "../../playwright.config";
 
 /**
  * Writes fixtures straight into the running server's SQLite file (the same table layout as
- * app/adapters/store/sqlite.server.ts), so browser tests can add content the seed does not have.
+ * app/services/store/sqlite.server.ts), so browser tests can add content the seed does not have.
  */
 export function putDocument(collection: string, id: string, data: Record<string, unknown>, database = E2E_DATABASE) {
   const db = new Database(database);
@@ -20,7 +20,7 @@ export function putDocument(collection: string, id: string, data: Record<string,
 
 /**
  * Gives a person who has no credits yet one class pack, written as the ledger writes it
- * (app/features/wallet/credits.server.ts): the pack, its purchase entry as entry 1, and the account.
+ * (app/models/wallet/credits.server.ts): the pack, its purchase entry as entry 1, and the account.
  */
 export function putCreditPack(uid: string, options: { credits: number; days: number; name?: string }) {
   const purchasedAt = Date.now();

@@ -15,10 +15,10 @@ process.env.LOG_REQUESTS = "false";
 export const DEMO_SECRET = process.env.DEMO_WEBHOOK_SECRET;
 export const ORIGIN = "http://localhost:3000";
 
-const { getStore } = await import("../../app/adapters/store/index.server");
-const { DEMO_PLANS, PLANS } = await import("../../app/features/billing/plan.server");
-const { savePrivateUser } = await import("../../app/features/identity/user.server");
-const { getDemoProvider } = await import("../../app/adapters/payments/index.server");
+const { getStore } = await import("../../app/services/store/index.server");
+const { DEMO_PLANS, PLANS } = await import("../../app/models/billing/plan.server");
+const { savePrivateUser } = await import("../../app/models/identity/user.server");
+const { getDemoProvider } = await import("../../app/services/payments/index.server");
 
 export { getStore };
 

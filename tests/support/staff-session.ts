@@ -7,8 +7,8 @@ import { signInWithPhone } from "./auth-emulator";
  * integration tests of the staff pages (issue 26). Import the test's environment set-up first.
  */
 export async function staffSession(claims: Record<string, boolean | string>, site = "http://localhost:3000", firstName = "Staff"): Promise<{ uid: string; cookie: string; phone: string }> {
-  const identity = await import("../../app/adapters/identity/index.server");
-  const { savePrivateUser } = await import("../../app/features/identity/user.server");
+  const identity = await import("../../app/services/identity/index.server");
+  const { savePrivateUser } = await import("../../app/models/identity/user.server");
   const sessionRoute = await import("../../app/routes/api.session");
   const phone = `+1555${randomInt(1_000_000, 9_999_999)}`;
   const { uid, idToken } = await signInWithPhone(phone);
@@ -54,9 +54,9 @@ export function staffPost(route: { action: (args: never) => unknown }, path: str
 
 /** The audit entries about one record, as stored. */
 export async function auditEntriesFor(targetId: string) {
-  const { getStore } = await import("../../app/adapters/store/index.server");
-  const { AUDIT_LOG } = await import("../../app/features/staff/audit.server");
-  const { AuditEntrySchema } = await import("../../app/features/staff/audit");
+  const { getStore } = await import("../../app/services/store/index.server");
+  const { AUDIT_LOG } = await import("../../app/models/staff/audit.server");
+  const { AuditEntrySchema } = await import("../../app/models/staff/audit");
   const { docs } = await getStore().query(AUDIT_LOG, AuditEntrySchema, { where: [{ field: "target.id", op: "==", value: targetId }] });
   return docs.map((d) => d.data).sort((a, b) => a.at.localeCompare(b.at));
 }

@@ -10,7 +10,7 @@ import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
 import { sceneFor } from "~/lib/art-scene";
 import { defineActionLimits } from "~/lib/action-limits";
-import { BOOKING_LIMIT } from "~/features/classes/booking.server";
+import { BOOKING_LIMIT } from "~/models/classes/booking.server";
 
 /**
  * Issue 9: one live class. Its time in the visitor's zone, its teacher, what to have ready, seats

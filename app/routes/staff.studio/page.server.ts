@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { checkIn, markNoShows, undoCheckIn } from "~/features/studios/check-in.server";
-import { classState } from "~/features/classes/class-schedule";
-import { ticketsForClass } from "~/features/studios/in-person-tickets.server";
-import { TICKET_STATE_LABEL, studioTime } from "~/features/studios/studio";
-import { roomName, studiosForStaff, todaysClasses } from "~/features/studios/studio.server";
-import { getPrivateUser } from "~/features/identity/user.server";
-import { recordStudioCheckIn } from "~/features/engagement/practice-events.server";
+import { checkIn, markNoShows, undoCheckIn } from "~/models/studios/check-in.server";
+import { classState } from "~/models/classes/class-schedule";
+import { ticketsForClass } from "~/models/studios/in-person-tickets.server";
+import { TICKET_STATE_LABEL, studioTime } from "~/models/studios/studio";
+import { roomName, studiosForStaff, todaysClasses } from "~/models/studios/studio.server";
+import { getPrivateUser } from "~/models/identity/user.server";
+import { recordStudioCheckIn } from "~/models/engagement/practice-events.server";
 import { notePractice } from "~/server/practice.server";
 import type { ViewerState } from "~/server/viewer.server";
-import { normaliseName } from "~/features/studios/waiver";
-import { getCurrentWaiver, getSignature, signaturesAt } from "~/features/studios/waiver.server";
+import { normaliseName } from "~/models/studios/waiver";
+import { getCurrentWaiver, getSignature, signaturesAt } from "~/models/studios/waiver.server";
 import { readRouteForm } from "~/server/body-limits.server";
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { frontDeskAction, frontDeskPage } from "./page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { STAFF_AREAS } from "~/features/staff/staff-areas";
+import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**

@@ -9,8 +9,8 @@ import { studioClassAction, studioClassPage } from "./page.server";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
 import { defineActionLimits } from "~/lib/action-limits";
-import { BOOKING_LIMIT } from "~/features/classes/booking.server";
-import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
+import { BOOKING_LIMIT } from "~/models/classes/booking.server";
+import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
 
 /**
  * Issue 12: one in-person class. Its time on the studio's clock (zone named), room, teacher and

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { paymentOptions } from "~/features/studios/in-person-tickets.server";
-import { settlePurchase } from "~/features/checkout/purchase-fulfilment.server";
-import { isPurchaseId, purchaseIdFor } from "~/features/billing/purchases.server";
-import { formatMoney, studioTime } from "~/features/studios/studio";
-import { getStudioBySlug } from "~/features/studios/studio.server";
-import { startMembershipPurchase } from "~/features/studios/studio-purchases.server";
+import { paymentOptions } from "~/models/studios/in-person-tickets.server";
+import { settlePurchase } from "~/models/checkout/purchase-fulfilment.server";
+import { isPurchaseId, purchaseIdFor } from "~/models/billing/purchases.server";
+import { formatMoney, studioTime } from "~/models/studios/studio";
+import { getStudioBySlug } from "~/models/studios/studio.server";
+import { startMembershipPurchase } from "~/models/studios/studio-purchases.server";
 import type { ViewerState } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";
-import { newIntentId } from "~/features/billing/membership";
+import { newIntentId } from "~/models/billing/membership";
 import { readRouteForm } from "~/server/body-limits.server";
 
 /** A studio's memberships (issue 12): what's offered, what the member holds, and the plain form to buy one. */

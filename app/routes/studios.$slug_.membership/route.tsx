@@ -6,7 +6,7 @@ import { studioMembershipAction, studioMembershipPage } from "./page.server";
 import { requireAccess } from "~/server/viewer.server";
 import { PageNotices } from "~/components/page-notices";
 import { defineActionLimits } from "~/lib/action-limits";
-import { CHECKOUT_LIMIT } from "~/features/billing/membership.server";
+import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
 
 /** Issue 12: join a studio for the month: every class there without paying each time. */
 export const handle = defineHandle({ name: "studio-membership", layout: "main", theme: "light", requiresAuth: true });
