@@ -44,11 +44,29 @@ function resolveSpecifier(from, specifier) {
 export function importsOf(file) {
   const text = readFileSync(join(ROOT, file), "utf8");
   const info = ts.preProcessFile(text, true, true);
-  const typeOnly = new Set();
-  // A type-only import vanishes from the build; the ladder still counts it (a type is a dependency too),
-  // but a `.client` module imported for its types alone is harmless and is told apart.
-  for (const m of text.matchAll(/import\s+type\s[^;]*?from\s+["']([^"']+)["']/g)) typeOnly.add(m[1]);
-  for (const m of text.matchAll(/export\s+type\s[^;]*?from\s+["']([^"']+)["']/g)) typeOnly.add(m[1]);
+  // A type-only import vanishes from the build: the parser's own flags say which are (`import type`,
+  // `export type`, or an import whose every name is marked `type`). The ladder checks values only, so
+  // a type may cross any rung; a `.client` module imported for its types alone is harmless too.
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const valued = new Set();
+  const typed = new Set();
+  for (const statement of source.statements) {
+    const isImport = ts.isImportDeclaration(statement);
+    if (!isImport && !ts.isExportDeclaration(statement)) continue;
+    const spec = statement.moduleSpecifier;
+    if (!spec || !ts.isStringLiteral(spec)) continue;
+    let typeOnlyHere;
+    if (isImport) {
+      const clause = statement.importClause;
+      const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
+      typeOnlyHere = Boolean(clause && (clause.isTypeOnly || (!clause.name && named && named.length > 0 && named.every((e) => e.isTypeOnly))));
+    } else {
+      const named = statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : null;
+      typeOnlyHere = statement.isTypeOnly || Boolean(named && named.length > 0 && named.every((e) => e.isTypeOnly));
+    }
+    (typeOnlyHere ? typed : valued).add(spec.text);
+  }
+  const typeOnly = new Set([...typed].filter((specifier) => !valued.has(specifier)));
   const out = [];
   for (const { fileName } of info.importedFiles) {
     const target = resolveSpecifier(file, fileName);
