@@ -9,7 +9,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "media/**", "bench/plain-remix/build/**", "bench/plain-remix/public/build/**", ".cache/**", "lighthouse/**", "test-results/**"],
+    ignores: [
+      "build/**",
+      "public/build/**",
+      "node_modules/**",
+      "data/**",
+      "media/**",
+      "bench/plain-remix/build/**",
+      "bench/plain-remix/public/build/**",
+      ".cache/**",
+      "lighthouse/**",
+      "test-results/**",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

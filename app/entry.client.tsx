@@ -29,7 +29,8 @@ async function hydrate() {
  * then hydrates exactly as before.
  */
 async function decodeServerData() {
-  const context = (window as { __remixContext?: { future?: { v3_singleFetch?: boolean }; stream?: unknown; state?: unknown } }).__remixContext;
+  const context = (window as { __remixContext?: { future?: { v3_singleFetch?: boolean }; stream?: unknown; state?: unknown } })
+    .__remixContext;
   if (!context?.future?.v3_singleFetch || !context.stream) return;
   try {
     (RemixBrowser as unknown as (props: object) => unknown)({});

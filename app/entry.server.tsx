@@ -46,7 +46,10 @@ export default function handleRequest(
   responseHeaders.set(PAGE_QUERY_HEADER, query === "*" ? "*" : query.join(","));
   responseHeaders.append("Vary", "Cookie");
   // A member's survey on the pages that show surveys: static markup, no script (ADR 048).
-  const surveySlot = surveySlotHtml(request, loadContext ?? undefined, { status: responseStatusCode, surveys: pageHandle(remixContext).surveys });
+  const surveySlot = surveySlotHtml(request, loadContext ?? undefined, {
+    status: responseStatusCode,
+    surveys: pageHandle(remixContext).surveys,
+  });
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -109,7 +112,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (error instanceof Error && error.name === "StoreUnavailableError") {
     // The front door answers a calm 503 for it (server/http-server.server.ts, docs/decisions/041).
     if (context && typeof context === "object") (context as { storeUnavailable?: boolean }).storeUnavailable = true;
-    console.warn(JSON.stringify({ level: "warn", msg: "store unavailable", requestId: request.headers.get("x-request-id"), cause: error.message }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "store unavailable", requestId: request.headers.get("x-request-id"), cause: error.message }),
+    );
     return;
   }
   const status = error instanceof Response || isRouteErrorResponse(error) ? error.status : null;

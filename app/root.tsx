@@ -21,7 +21,16 @@ import { bodyAttributes, defineHandle, mergeRouteHandles } from "~/lib/route-han
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, organizationJsonLd } from "~/lib/seo";
 import { useNonce } from "~/lib/nonce";
 // One server module for the loader, so the browser build keeps one empty stand-in inside this chunk.
-import { analyticsConfigFor, data, getEnv, getMarketingConfig, getMemberSummary, getNewsBanner, getVisitor, publicIdentityConfig } from "~/server/root-data.server";
+import {
+  analyticsConfigFor,
+  data,
+  getEnv,
+  getMarketingConfig,
+  getMemberSummary,
+  getNewsBanner,
+  getVisitor,
+  publicIdentityConfig,
+} from "~/server/root-data.server";
 import { AuthRuntime } from "~/components/auth-runtime";
 import { useLiveMember } from "~/components/live-user";
 import { styleLinks } from "~/styles/links";
@@ -36,10 +45,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return cacheControl ? { "Cache-Control": cacheControl } : new Headers();
 };
 
-export const meta = () => [
-  { title: DEFAULT_TITLE },
-  { name: "description", content: DEFAULT_DESCRIPTION },
-];
+export const meta = () => [{ title: DEFAULT_TITLE }, { name: "description", content: DEFAULT_DESCRIPTION }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [visitor, newsBanner, marketing] = await Promise.all([getVisitor(request), getNewsBanner(), getMarketingConfig()]);
@@ -87,21 +93,27 @@ export function Layout({ children }: { children: ReactNode }) {
       <body {...bodyAttributes(handle)}>
         <div id="app">
           {/* The back office draws its own quiet shell (app/routes/staff.tsx). */}
-          {handle.shell === "staff" ? children : <SiteShell
-            handle={handle}
-            member={member}
-            banner={
-              <>
-                {member?.record.subscriptionStatus === "past_due" ? <PaymentBanner /> : null}
-                {handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
-              </>
-            }
-          >
-            {children}
-          </SiteShell>}
+          {handle.shell === "staff" ? (
+            children
+          ) : (
+            <SiteShell
+              handle={handle}
+              member={member}
+              banner={
+                <>
+                  {member?.record.subscriptionStatus === "past_due" ? <PaymentBanner /> : null}
+                  {handle.banner && rootData?.newsBanner ? <NewsBanner banner={rootData.newsBanner} /> : null}
+                </>
+              }
+            >
+              {children}
+            </SiteShell>
+          )}
         </div>
         <AppBehaviours handle={handle} />
-        {rootData?.identity ? <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} localTimes={handle.localTimes} /> : null}
+        {rootData?.identity ? (
+          <AuthRuntime config={rootData.identity} memberUid={rootData.member?.uid ?? null} localTimes={handle.localTimes} />
+        ) : null}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -44,16 +44,25 @@ async function emulatorPost(url, body) {
  * Auth emulator (the code read from the emulator, as /demo/outbox shows it), then the ID token posted
  * to /api/session by the page's origin.
  */
-export async function signInMember(baseUrl, { emulatorHost, project = process.env.FIREBASE_PROJECT_ID ?? "demo-stillhour", phoneNumber = DEMO_MEMBER_PHONE }) {
+export async function signInMember(
+  baseUrl,
+  { emulatorHost, project = process.env.FIREBASE_PROJECT_ID ?? "demo-stillhour", phoneNumber = DEMO_MEMBER_PHONE },
+) {
   const rest = (method) => `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=${EMULATOR_API_KEY}`;
   const sent = await emulatorPost(rest("sendVerificationCode"), { phoneNumber, recaptchaToken: "emulator" });
   const codes = await (await fetch(`http://${emulatorHost}/emulator/v1/projects/${project}/verificationCodes`)).json();
   const code = codes.verificationCodes.find((entry) => entry.sessionInfo === sent.sessionInfo)?.code;
   if (!code) throw new Error(`the emulator holds no code for ${phoneNumber}`);
   const signedIn = await emulatorPost(rest("signInWithPhoneNumber"), { sessionInfo: sent.sessionInfo, code });
-  const synced = await fetch(`${baseUrl}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${signedIn.idToken}`, Origin: baseUrl } });
+  const synced = await fetch(`${baseUrl}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${signedIn.idToken}`, Origin: baseUrl },
+  });
   await synced.arrayBuffer();
-  const cookie = synced.headers.getSetCookie().find((line) => line.startsWith("__session="))?.split(";")[0];
+  const cookie = synced.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("__session="))
+    ?.split(";")[0];
   if (synced.status !== 200 || !cookie) throw new Error(`token sync for ${phoneNumber} answered ${synced.status}`);
   return { uid: String(signedIn.localId), cookie };
 }
@@ -160,7 +169,18 @@ export function storeUseByPath(logFile, paths) {
  * Starts a member server, signs the demo member in, books three classes, warms each member page and
  * measures it. Resolves with the runs and checks; the caller prints and saves them.
  */
-export async function measureMemberPages({ autocannon, loadTest, connections = 50, duration = 8, warmup = 20, warmupSeconds = 2, nodeEnv = "production", inPlace = false, env = {}, nodeArgs = [] }) {
+export async function measureMemberPages({
+  autocannon,
+  loadTest,
+  connections = 50,
+  duration = 8,
+  warmup = 20,
+  warmupSeconds = 2,
+  nodeEnv = "production",
+  inPlace = false,
+  env = {},
+  nodeArgs = [],
+}) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
     return { skipped: "no Auth emulator: run `npm run bench` (it starts one) or name one in FIREBASE_AUTH_EMULATOR_HOST" };
@@ -196,23 +216,39 @@ export async function measureMemberPages({ autocannon, loadTest, connections = 5
         // The header's account menu names the member: the page was rendered for them, not a visitor.
         signedInPage ||= html.includes("Juniper");
       }
-      if (!statuses[200] || !signedInPage) throw new Error(`${page.path} did not answer the member's page while warming: ${JSON.stringify(statuses)}`);
+      if (!statuses[200] || !signedInPage)
+        throw new Error(`${page.path} did not answer the member's page while warming: ${JSON.stringify(statuses)}`);
       // Then the same load, unmeasured, so the figures are the page's steady state and not its first
       // seconds of compiling hot code (the mixed scenario's warm-up window shows those).
-      if (warmupSeconds > 0) await loadTest(autocannon, { name: `member ${page.name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
+      if (warmupSeconds > 0)
+        await loadTest(autocannon, { name: `member ${page.name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
       const readsBefore = await storeReads(app.url);
-      const run = await withCpuPerView(app.child.pid, () => loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers }));
+      const run = await withCpuPerView(app.child.pid, () =>
+        loadTest(autocannon, { name: `member ${page.name}`, url, connections, duration, headers }),
+      );
       const readsAfter = await storeReads(app.url);
-      const docsPerView = readsBefore !== null && readsAfter !== null && run.totalRequests > 0 ? (readsAfter - readsBefore) / run.totalRequests : null;
+      const docsPerView =
+        readsBefore !== null && readsAfter !== null && run.totalRequests > 0 ? (readsAfter - readsBefore) / run.totalRequests : null;
       runs.push({ ...run, page: page.name, path: page.path, storeDocsPerViewFromStats: docsPerView });
     }
-    const log = storeUseByPath(app.logFile, pages.map((page) => page.path));
+    const log = storeUseByPath(
+      app.logFile,
+      pages.map((page) => page.path),
+    );
     for (const run of runs) Object.assign(run, { server: log[run.path] ?? null });
 
     const checks = [];
     for (const run of runs) {
-      checks.push({ name: `member ${run.page} p99 ≤ ${MEMBER_TARGETS.maxP99Ms} ms`, actual: run.latencyMs.p99, pass: run.latencyMs.p99 <= MEMBER_TARGETS.maxP99Ms });
-      checks.push({ name: `member ${run.page} all responses 2xx`, actual: run.non2xx + run.errors + run.timeouts, pass: run.non2xx + run.errors + run.timeouts === 0 });
+      checks.push({
+        name: `member ${run.page} p99 ≤ ${MEMBER_TARGETS.maxP99Ms} ms`,
+        actual: run.latencyMs.p99,
+        pass: run.latencyMs.p99 <= MEMBER_TARGETS.maxP99Ms,
+      });
+      checks.push({
+        name: `member ${run.page} all responses 2xx`,
+        actual: run.non2xx + run.errors + run.timeouts,
+        pass: run.non2xx + run.errors + run.timeouts === 0,
+      });
     }
     const opsLogged = runs.map((run) => run.server?.storeOpsPerView).filter((v) => typeof v === "number");
     const averageOps = opsLogged.length === runs.length && runs.length > 0 ? opsLogged.reduce((a, b) => a + b, 0) / opsLogged.length : null;
@@ -243,8 +279,12 @@ export function printMemberResults(results) {
     console.log(`\nMember pages: skipped (${results.skipped})`);
     return;
   }
-  console.log(`\nMember pages (signed in as the demo member, ${results.options.connections} connections × ${results.options.durationSeconds} s each, after ${results.options.warmupSeconds} s of the same load unmeasured)`);
-  console.log(`CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(
+    `\nMember pages (signed in as the demo member, ${results.options.connections} connections × ${results.options.durationSeconds} s each, after ${results.options.warmupSeconds} s of the same load unmeasured)`,
+  );
+  console.log(
+    `CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`,
+  );
   const header = ["page", "path", "req/s", "p50 ms", "p99 ms", "non-2xx", "store ops/view", "docs/view", "CPU ms/view"];
   const widths = [16, 34, 8, 7, 7, 8, 15, 10, 12];
   const line = (cells) => cells.map((cell, i) => (i < 2 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join("  ");
@@ -267,14 +307,29 @@ export function printMemberResults(results) {
     );
   }
   if (results.reference?.length) {
-    console.log(`Reference: a plain Remix page of ${(results.reference[0].htmlBytes / 1024).toFixed(1)} KB (bench/plain-remix), no store, no session, same load`);
+    console.log(
+      `Reference: a plain Remix page of ${(results.reference[0].htmlBytes / 1024).toFixed(1)} KB (bench/plain-remix), no store, no session, same load`,
+    );
     for (const run of results.reference) {
-      console.log(line([run.page, run.path, run.requestsPerSec.toFixed(0), run.latencyMs.p50, run.latencyMs.p99, run.non2xx + run.errors + run.timeouts, "–", "–", fixed(run.cpuMsPerView, 1)]));
+      console.log(
+        line([
+          run.page,
+          run.path,
+          run.requestsPerSec.toFixed(0),
+          run.latencyMs.p50,
+          run.latencyMs.p99,
+          run.non2xx + run.errors + run.timeouts,
+          "–",
+          "–",
+          fixed(run.cpuMsPerView, 1),
+        ]),
+      );
     }
   }
   console.log("Member targets:");
   for (const check of results.checks) {
-    const actual = typeof check.actual === "number" ? (Number.isInteger(check.actual) ? check.actual : check.actual.toFixed(2)) : String(check.actual);
+    const actual =
+      typeof check.actual === "number" ? (Number.isInteger(check.actual) ? check.actual : check.actual.toFixed(2)) : String(check.actual);
     console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${actual})`);
   }
 }

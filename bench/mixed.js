@@ -59,11 +59,27 @@ function send(agent, base, { method = "GET", path: target, headers = {}, body })
     const started = process.hrtime.bigint();
     const url = new URL(target, base);
     const request = http.request(
-      { agent, hostname: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) }, timeout: TIMEOUT_MS },
+      {
+        agent,
+        hostname: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) },
+        timeout: TIMEOUT_MS,
+      },
       (response) => {
         response.on("data", () => undefined);
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6, location: response.headers.location ?? "" }));
-        response.on("error", (error) => resolve({ error: error.code ?? error.message, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - started) / 1e6,
+            location: response.headers.location ?? "",
+          }),
+        );
+        response.on("error", (error) =>
+          resolve({ error: error.code ?? error.message, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
       },
     );
     request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
@@ -73,11 +89,22 @@ function send(agent, base, { method = "GET", path: target, headers = {}, body })
 }
 
 function summarize(samples) {
-  const ms = samples.filter((s) => !s.error).map((s) => s.ms).sort((a, b) => a - b);
+  const ms = samples
+    .filter((s) => !s.error)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const at = (q) => (ms.length ? Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] * 10) / 10 : null);
   const errors = samples.filter((s) => s.error || s.status >= 500).length;
   const refused = samples.filter((s) => !s.error && s.status >= 400 && s.status < 500).length;
-  return { requests: samples.length, errors, refused, errorRate: samples.length ? errors / samples.length : 0, p50: at(0.5), p99: at(0.99), max: ms.at(-1) ?? null };
+  return {
+    requests: samples.length,
+    errors,
+    refused,
+    errorRate: samples.length ? errors / samples.length : 0,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: ms.at(-1) ?? null,
+  };
 }
 
 async function startInstances(count, { frontPort, shared, nodeEnv }) {
@@ -125,7 +152,8 @@ async function moreMembers(base, emulatorHost, count) {
 
 export async function runMixedScenario(_autocannon, flags) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!emulatorHost) throw new Error("the mixed scenario signs members in: run it through `npm run bench` (which starts the Auth emulator)");
+  if (!emulatorHost)
+    throw new Error("the mixed scenario signs members in: run it through `npm run bench` (which starts the Auth emulator)");
   const connections = flags["mixed-connections"];
   const durationMs = flags["mixed-duration"] * 1000;
   const random = prng(flags.seed);
@@ -136,7 +164,10 @@ export async function runMixedScenario(_autocannon, flags) {
   console.error("› starting two instances of node server.js on one SQLite store");
   const instances = await startInstances(2, { frontPort, shared, nodeEnv });
   const startFront = await loadStartFront();
-  const front = await startFront(frontPort, instances.map((app) => app.url));
+  const front = await startFront(
+    frontPort,
+    instances.map((app) => app.url),
+  );
   const base = `http://127.0.0.1:${frontPort}`;
   try {
     // Who takes part: the demo member (a membership: books, plays) and four members without one.
@@ -145,17 +176,25 @@ export async function runMixedScenario(_autocannon, flags) {
     const found = await discoverMemberPaths(base, demo.cookie);
     if (found.classes.length === 0 || found.videos.length === 0) throw new Error("no class or on-demand class to use");
     const booked = await bookClasses(base, demo.cookie, found.classes, 3);
-    const pagePath = (p, i) => (p === "{class}" ? (booked[i % booked.length] ?? found.classes[0]) : p === "{video}" ? found.videos[i % found.videos.length] : p);
+    const pagePath = (p, i) =>
+      p === "{class}" ? (booked[i % booked.length] ?? found.classes[0]) : p === "{video}" ? found.videos[i % found.videos.length] : p;
     const visitorCookies = [];
     for (let i = 0; i < 20; i++) {
       const response = await fetch(`${base}${ANONYMOUS_PAGES[i % ANONYMOUS_PAGES.length]}`, { headers: BROWSER_HEADERS });
       await response.arrayBuffer();
-      visitorCookies.push(response.headers.getSetCookie().find((c) => c.startsWith("__session="))?.split(";")[0] ?? "");
+      visitorCookies.push(
+        response.headers
+          .getSetCookie()
+          .find((c) => c.startsWith("__session="))
+          ?.split(";")[0] ?? "",
+      );
     }
     // Warm both instances (every page through the front) before memory is read.
     for (let round = 0; round < 4; round++) {
-      for (const p of ANONYMOUS_PAGES) await (await fetch(`${base}${p}`, { headers: { ...BROWSER_HEADERS, cookie: visitorCookies[0] } })).arrayBuffer();
-      for (const [i, p] of MEMBER_PAGES.entries()) await (await fetch(`${base}${pagePath(p, i)}`, { headers: { ...BROWSER_HEADERS, cookie: demo.cookie } })).arrayBuffer();
+      for (const p of ANONYMOUS_PAGES)
+        await (await fetch(`${base}${p}`, { headers: { ...BROWSER_HEADERS, cookie: visitorCookies[0] } })).arrayBuffer();
+      for (const [i, p] of MEMBER_PAGES.entries())
+        await (await fetch(`${base}${pagePath(p, i)}`, { headers: { ...BROWSER_HEADERS, cookie: demo.cookie } })).arrayBuffer();
     }
     const memoryBefore = instances.map((app) => rssOf(app.child.pid));
 
@@ -167,12 +206,19 @@ export async function runMixedScenario(_autocannon, flags) {
       for (const m of MIX) if ((r -= m.weight) < 0) return m.kind;
       return MIX[0].kind;
     };
-    const postHeaders = (cookie) => ({ Origin: base, cookie, "content-type": "application/x-www-form-urlencoded", accept: BROWSER_HEADERS.accept });
+    const postHeaders = (cookie) => ({
+      Origin: base,
+      cookie,
+      "content-type": "application/x-www-form-urlencoded",
+      accept: BROWSER_HEADERS.accept,
+    });
     const warmupMs = flags["mixed-warmup"] * 1000;
     const warmupSamples = [];
     const measureFrom = Date.now() + warmupMs;
     const deadline = measureFrom + durationMs;
-    console.error(`› mixed load: ${connections} connections for ${warmupMs / 1000} s unmeasured, then ${durationMs / 1000} s through the front at ${base}`);
+    console.error(
+      `› mixed load: ${connections} connections for ${warmupMs / 1000} s unmeasured, then ${durationMs / 1000} s through the front at ${base}`,
+    );
     const worker = async (index) => {
       // Connection i books and cancels class i (wrapping round: with fewer classes some connections share one).
       const myClass = found.classes[index % found.classes.length];
@@ -184,31 +230,51 @@ export async function runMixedScenario(_autocannon, flags) {
         const kind = pick();
         const member = members[Math.floor(random() * members.length)];
         let request;
-        if (kind === "anonymous first visit") request = { path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)], headers: BROWSER_HEADERS };
+        if (kind === "anonymous first visit")
+          request = { path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)], headers: BROWSER_HEADERS };
         else if (kind === "anonymous returning") {
-          request = { path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)], headers: { ...BROWSER_HEADERS, cookie: visitorCookies[index % visitorCookies.length] } };
+          request = {
+            path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)],
+            headers: { ...BROWSER_HEADERS, cookie: visitorCookies[index % visitorCookies.length] },
+          };
         } else if (kind === "member page") {
           const i = Math.floor(random() * MEMBER_PAGES.length);
           request = { path: pagePath(MEMBER_PAGES[i], index), headers: { ...BROWSER_HEADERS, cookie: member.cookie } };
         } else if (kind === "book or cancel") {
           request = { method: "POST", path: myClass, headers: postHeaders(demo.cookie), body: `intent=${holding ? "cancel" : "book"}` };
         } else if (kind === "favourite") {
-          request = { method: "POST", path: found.videos[index % found.videos.length], headers: postHeaders(member.cookie), body: `favorite=${favourite ? "off" : "on"}` };
+          request = {
+            method: "POST",
+            path: found.videos[index % found.videos.length],
+            headers: postHeaders(member.cookie),
+            body: `favorite=${favourite ? "off" : "on"}`,
+          };
         } else {
           seq += 1;
-          request = { method: "POST", path: `${found.videos[index % found.videos.length]}/progress`, headers: postHeaders(demo.cookie), body: `position=${seq * 10}&viewing=${viewing}&seq=${seq}` };
+          request = {
+            method: "POST",
+            path: `${found.videos[index % found.videos.length]}/progress`,
+            headers: postHeaders(demo.cookie),
+            body: `position=${seq * 10}&viewing=${viewing}&seq=${seq}`,
+          };
         }
         const sentAt = Date.now();
         const result = await send(agent, base, request);
         if (kind === "book or cancel" && result.status === 302) holding = /booking=(booked|waitlisted)/.test(result.location);
         if (kind === "favourite" && result.status === 303) favourite = !favourite;
-        (sentAt < measureFrom ? warmupSamples : samples).push({ kind: kind === "book or cancel" ? (request.body === "intent=book" ? "book" : "cancel") : kind, ...result });
+        (sentAt < measureFrom ? warmupSamples : samples).push({
+          kind: kind === "book or cancel" ? (request.body === "intent=book" ? "book" : "cancel") : kind,
+          ...result,
+        });
       }
     };
     // Memory is followed from the start of the load, the warm-up included (negative seconds).
     const started = measureFrom;
     const memorySeries = [{ seconds: -warmupMs / 1000, rss: memoryBefore }];
-    const sampler = setInterval(() => memorySeries.push({ seconds: Math.round((Date.now() - started) / 1000), rss: instances.map((app) => rssOf(app.child.pid)) }), MEMORY_SAMPLE_MS);
+    const sampler = setInterval(
+      () => memorySeries.push({ seconds: Math.round((Date.now() - started) / 1000), rss: instances.map((app) => rssOf(app.child.pid)) }),
+      MEMORY_SAMPLE_MS,
+    );
     await Promise.all(Array.from({ length: connections }, (_, i) => worker(i)));
     clearInterval(sampler);
     const elapsed = (Date.now() - started) / 1000;
@@ -216,17 +282,26 @@ export async function runMixedScenario(_autocannon, flags) {
     const memoryAfter = instances.map((app) => rssOf(app.child.pid));
     memorySeries.push({ seconds: Math.round(elapsed), rss: memoryAfter });
     // Growth over the second half: from the sample nearest the middle of the run to the end.
-    const middle = memorySeries.filter((s) => s.seconds >= 0).reduce((best, s) => (Math.abs(s.seconds - elapsed / 2) < Math.abs(best.seconds - elapsed / 2) ? s : best));
-    const secondHalfGrowth = instances.map((_, i) => (middle.rss[i] && memoryAfter[i] ? (memoryAfter[i] - middle.rss[i]) / middle.rss[i] : null));
+    const middle = memorySeries
+      .filter((s) => s.seconds >= 0)
+      .reduce((best, s) => (Math.abs(s.seconds - elapsed / 2) < Math.abs(best.seconds - elapsed / 2) ? s : best));
+    const secondHalfGrowth = instances.map((_, i) =>
+      middle.rss[i] && memoryAfter[i] ? (memoryAfter[i] - middle.rss[i]) / middle.rss[i] : null,
+    );
 
     const kinds = [...new Set(samples.map((s) => s.kind))];
     const byKind = Object.fromEntries(kinds.map((kind) => [kind, summarize(samples.filter((s) => s.kind === kind))]));
     const all = summarize(samples);
     const errorKinds = {};
-    for (const s of samples) if (s.error || s.status >= 500) errorKinds[s.error ?? `HTTP ${s.status}`] = (errorKinds[s.error ?? `HTTP ${s.status}`] ?? 0) + 1;
+    for (const s of samples)
+      if (s.error || s.status >= 500) errorKinds[s.error ?? `HTTP ${s.status}`] = (errorKinds[s.error ?? `HTTP ${s.status}`] ?? 0) + 1;
     const checks = [
       { name: `errors < ${MIXED_TARGETS.maxErrorRate * 100} %`, actual: all.errorRate, pass: all.errorRate < MIXED_TARGETS.maxErrorRate },
-      ...kinds.map((kind) => ({ name: `${kind} p99 < ${MIXED_TARGETS.maxP99Ms} ms`, actual: byKind[kind].p99, pass: byKind[kind].p99 !== null && byKind[kind].p99 < MIXED_TARGETS.maxP99Ms })),
+      ...kinds.map((kind) => ({
+        name: `${kind} p99 < ${MIXED_TARGETS.maxP99Ms} ms`,
+        actual: byKind[kind].p99,
+        pass: byKind[kind].p99 !== null && byKind[kind].p99 < MIXED_TARGETS.maxP99Ms,
+      })),
       ...secondHalfGrowth.map((growth, i) => ({
         name: `instance ${i + 1} memory grows < ${MIXED_TARGETS.maxSecondHalfGrowth * 100} % over the second half`,
         actual: growth,
@@ -238,7 +313,14 @@ export async function runMixedScenario(_autocannon, flags) {
       node: process.version,
       cpus: os.cpus().length,
       machine: { ...machineBefore, loadAverageAfter: os.loadavg() },
-      options: { connections, durationSeconds: durationMs / 1000, warmupSeconds: warmupMs / 1000, seed: flags.seed, instances: instances.length, mix: MIX },
+      options: {
+        connections,
+        durationSeconds: durationMs / 1000,
+        warmupSeconds: warmupMs / 1000,
+        seed: flags.seed,
+        instances: instances.length,
+        mix: MIX,
+      },
       warmup: summarize(warmupSamples),
       requestsPerSec: samples.length / elapsed,
       all,
@@ -263,19 +345,36 @@ export async function runMixedScenario(_autocannon, flags) {
 
 function printMixed(results) {
   const mb = (bytes) => (bytes === null ? "?" : `${(bytes / 1048576).toFixed(0)} MB`);
-  console.log(`\nMixed scenario — ${results.date}, ${results.options.connections} connections × ${results.options.durationSeconds} s, two instances on one SQLite store behind a round-robin front`);
-  console.log(`CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(
+    `\nMixed scenario — ${results.date}, ${results.options.connections} connections × ${results.options.durationSeconds} s, two instances on one SQLite store behind a round-robin front`,
+  );
+  console.log(
+    `CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`,
+  );
   const w = results.warmup;
-  if (w.requests) console.log(`unmeasured warm-up, the first ${results.options.warmupSeconds} s after start: ${w.requests} requests, errors ${w.errors}, p50 ${w.p50} ms, p99 ${w.p99} ms, max ${Math.round(w.max)} ms`);
-  console.log(`${results.all.requests} requests, ${results.requestsPerSec.toFixed(0)} req/s; errors ${results.all.errors} (${(results.all.errorRate * 100).toFixed(2)} %), refusals (4xx) ${results.all.refused}`);
+  if (w.requests)
+    console.log(
+      `unmeasured warm-up, the first ${results.options.warmupSeconds} s after start: ${w.requests} requests, errors ${w.errors}, p50 ${w.p50} ms, p99 ${w.p99} ms, max ${Math.round(w.max)} ms`,
+    );
+  console.log(
+    `${results.all.requests} requests, ${results.requestsPerSec.toFixed(0)} req/s; errors ${results.all.errors} (${(results.all.errorRate * 100).toFixed(2)} %), refusals (4xx) ${results.all.refused}`,
+  );
   const widths = [24, 9, 8, 8, 9, 9];
   const line = (cells) => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join("  ");
   console.log(line(["kind", "requests", "errors", "4xx", "p50 ms", "p99 ms"]));
-  for (const [kind, s] of Object.entries(results.byKind)) console.log(line([kind, s.requests, s.errors, s.refused, s.p50 ?? "–", s.p99 ?? "–"]));
+  for (const [kind, s] of Object.entries(results.byKind))
+    console.log(line([kind, s.requests, s.errors, s.refused, s.p50 ?? "–", s.p99 ?? "–"]));
   if (Object.keys(results.errorKinds).length) console.log(`errors by cause: ${JSON.stringify(results.errorKinds)}`);
   console.log(`front: ${JSON.stringify(results.front)}`);
-  console.log(`memory (RSS) per instance: before ${results.memoryBytes.before.map(mb).join(", ")}; after ${results.memoryBytes.after.map(mb).join(", ")}`);
-  console.log(`memory (RSS) every ${MEMORY_SAMPLE_MS / 1000} s: ${results.memoryBytes.series.map((s) => `${s.seconds}s ${s.rss.map(mb).join("/")}`).join(", ")}`);
+  console.log(
+    `memory (RSS) per instance: before ${results.memoryBytes.before.map(mb).join(", ")}; after ${results.memoryBytes.after.map(mb).join(", ")}`,
+  );
+  console.log(
+    `memory (RSS) every ${MEMORY_SAMPLE_MS / 1000} s: ${results.memoryBytes.series.map((s) => `${s.seconds}s ${s.rss.map(mb).join("/")}`).join(", ")}`,
+  );
   console.log("Targets:");
-  for (const check of results.checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${typeof check.actual === "number" ? check.actual.toFixed(check.actual < 1 ? 4 : 0) : check.actual})`);
+  for (const check of results.checks)
+    console.log(
+      `  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${typeof check.actual === "number" ? check.actual.toFixed(check.actual < 1 ? 4 : 0) : check.actual})`,
+    );
 }

@@ -19,7 +19,13 @@ const selfMicros = new Map();
 profile.samples.forEach((id, i) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
 const total = [...selfMicros.values()].reduce((a, b) => a + b, 0);
 
-const shortUrl = (url) => (url ? url.replace(/^file:\/\//, "").replace(/^.*\/node_modules\//, "node_modules/").replace(/^.*\/build\//, "build/") : "");
+const shortUrl = (url) =>
+  url
+    ? url
+        .replace(/^file:\/\//, "")
+        .replace(/^.*\/node_modules\//, "node_modules/")
+        .replace(/^.*\/build\//, "build/")
+    : "";
 const byFunction = new Map();
 const byFile = new Map();
 for (const [id, micros] of selfMicros) {

@@ -35,7 +35,20 @@
 // The helpers below (build, free port, app start/stop, cleanup) are exported for scripts/lighthouse.js.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -210,7 +223,9 @@ export async function checkMachine() {
   const busy = await cpuBusy();
   const loadAverage = os.loadavg();
   if (busy > 0.25) {
-    console.error(`  warning: the CPUs were ${(busy * 100).toFixed(0)} % busy before starting — other processes are running, figures will be low and noisy`);
+    console.error(
+      `  warning: the CPUs were ${(busy * 100).toFixed(0)} % busy before starting — other processes are running, figures will be low and noisy`,
+    );
   }
   return { cpuBusyBefore: Math.round(busy * 1000) / 1000, loadAverageBefore: loadAverage };
 }
@@ -252,7 +267,8 @@ async function snapshotApp(dir) {
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     const missing = missingAssets(path.join(dir, "build", "index.js"), path.join(dir, "public"));
     if (missing.length === 0) return;
-    if (attempt >= 10) throw new Error(`build/ and public/build/ do not match (missing ${missing.slice(0, 3).join(", ")}…); run the build again`);
+    if (attempt >= 10)
+      throw new Error(`build/ and public/build/ do not match (missing ${missing.slice(0, 3).join(", ")}…); run the build again`);
     await sleep(3_000);
   }
 }
@@ -425,7 +441,13 @@ export async function loadTest(autocannon, { name, url, connections, duration, h
     name,
     url,
     requestsPerSec: result.requests.average,
-    latencyMs: { average: result.latency.average, p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    latencyMs: {
+      average: result.latency.average,
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+    },
     totalRequests: result.requests.total,
     "2xx": result["2xx"],
     non2xx: result.non2xx,
@@ -557,10 +579,14 @@ function printTable(rows) {
 async function startStaticCeiling(appUrl, paths) {
   const port = await freePort();
   const child = track(
-    spawn(process.execPath, [path.join(ROOT, "bench", "static-server.js"), "--source", appUrl, "--paths", paths.join(","), "--port", String(port)], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "inherit"],
-    }),
+    spawn(
+      process.execPath,
+      [path.join(ROOT, "bench", "static-server.js"), "--source", appUrl, "--paths", paths.join(","), "--port", String(port)],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    ),
   );
   const [firstLine] = await Promise.race([
     once(child.stdout, "data"),
@@ -637,7 +663,11 @@ async function measureAndReportMemberPages(autocannon, flags) {
 async function measurePublicPages(autocannon, flags, startedAt) {
   const machineBefore = await checkMachine();
   console.error("› starting node server.js");
-  const app = await startApp({ label: "bench", inPlace: flags.inPlace, env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] } });
+  const app = await startApp({
+    label: "bench",
+    inPlace: flags.inPlace,
+    env: flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] },
+  });
   console.error(`  listening on ${app.url} (NODE_ENV=${app.nodeEnv ?? "unset"}); request log: ${app.logFile}`);
   let staticCeiling;
   try {
@@ -647,7 +677,8 @@ async function measurePublicPages(autocannon, flags, startedAt) {
     const cookies = {};
     for (const page of PAGES) {
       warmup[page.path] = await warm(`${app.url}${page.path}`, flags.warmup);
-      if (!warmup[page.path][200]) console.error(`  warning: ${page.path} did not answer 200 while warming: ${JSON.stringify(warmup[page.path])}`);
+      if (!warmup[page.path][200])
+        console.error(`  warning: ${page.path} did not answer 200 while warming: ${JSON.stringify(warmup[page.path])}`);
       cookies[page.path] = await returningCookie(`${app.url}${page.path}`);
       await warm(`${app.url}${page.path}`, 10, { ...BROWSER_HEADERS, cookie: cookies[page.path] });
     }
@@ -658,7 +689,10 @@ async function measurePublicPages(autocannon, flags, startedAt) {
     const js = await firstLoadJs(app.url, homeHtml);
 
     // The static ceiling runs in its own process, like the app, so autocannon's process measures both alike.
-    staticCeiling = await startStaticCeiling(app.url, PAGES.map((page) => page.path));
+    staticCeiling = await startStaticCeiling(
+      app.url,
+      PAGES.map((page) => page.path),
+    );
     for (const page of PAGES) await warm(`${staticCeiling.url}${page.path}`, flags.warmup);
 
     // Each page's ceiling is measured before and after the app's runs and the faster run is kept: a
@@ -667,7 +701,12 @@ async function measurePublicPages(autocannon, flags, startedAt) {
       const byPath = {};
       for (const page of PAGES) {
         const url = `${staticCeiling.url}${page.path}`;
-        const run = await loadTest(autocannon, { name: `static ${page.name} (${when})`, url, connections: flags.connections, duration: flags.duration });
+        const run = await loadTest(autocannon, {
+          name: `static ${page.name} (${when})`,
+          url,
+          connections: flags.connections,
+          duration: flags.duration,
+        });
         byPath[page.path] = { ...run, path: page.path, probe: await probe(url, BROWSER_HEADERS) };
       }
       return byPath;
@@ -682,7 +721,13 @@ async function measurePublicPages(autocannon, flags, startedAt) {
         const url = `${app.url}${page.path}`;
         const headers = visit.returning ? { ...BROWSER_HEADERS, cookie: cookies[page.path] } : BROWSER_HEADERS;
         const sample = await probe(url, headers);
-        const run = await loadTest(autocannon, { name: `${page.name} ${visit.name}`, url, connections: flags.connections, duration: flags.duration, headers });
+        const run = await loadTest(autocannon, {
+          name: `${page.name} ${visit.name}`,
+          url,
+          connections: flags.connections,
+          duration: flags.duration,
+          headers,
+        });
         runs.push({ ...run, path: page.path, visit: visit.name, probe: sample });
       }
     }
@@ -724,20 +769,43 @@ async function measurePublicPages(autocannon, flags, startedAt) {
     const targets = [];
     for (const run of runs) {
       const label = `${run.path} ${run.visit}`;
-      targets.push({ name: `${label} ≥ ${TARGETS.minRatioToStatic * 100} % of static`, actual: run.ratioToStatic, pass: run.ratioToStatic !== null && run.ratioToStatic >= TARGETS.minRatioToStatic });
-      targets.push({ name: `${label} p99 ≤ ${TARGETS.maxP99Ms} ms`, actual: run.latencyMs.p99, pass: run.latencyMs.p99 <= TARGETS.maxP99Ms });
+      targets.push({
+        name: `${label} ≥ ${TARGETS.minRatioToStatic * 100} % of static`,
+        actual: run.ratioToStatic,
+        pass: run.ratioToStatic !== null && run.ratioToStatic >= TARGETS.minRatioToStatic,
+      });
+      targets.push({
+        name: `${label} p99 ≤ ${TARGETS.maxP99Ms} ms`,
+        actual: run.latencyMs.p99,
+        pass: run.latencyMs.p99 <= TARGETS.maxP99Ms,
+      });
       // Fast failures would flatter the figures above, so errors count against the page too.
-      targets.push({ name: `${label} all responses 2xx`, actual: run.non2xx + run.errors + run.timeouts, pass: run.non2xx + run.errors + run.timeouts === 0 });
+      targets.push({
+        name: `${label} all responses 2xx`,
+        actual: run.non2xx + run.errors + run.timeouts,
+        pass: run.non2xx + run.errors + run.timeouts === 0,
+      });
     }
-    targets.push({ name: `first-load JS ≤ ${TARGETS.maxFirstLoadJsGzipBytes} B gzip`, actual: js.totalGzipBytes, pass: js.totalGzipBytes <= TARGETS.maxFirstLoadJsGzipBytes });
+    targets.push({
+      name: `first-load JS ≤ ${TARGETS.maxFirstLoadJsGzipBytes} B gzip`,
+      actual: js.totalGzipBytes,
+      pass: js.totalGzipBytes <= TARGETS.maxFirstLoadJsGzipBytes,
+    });
     targets.push({
       name: `store reads ≤ ${TARGETS.maxStoreReadsPer1000} per 1,000 views`,
       actual: storeReads?.per1000 ?? null,
       pass: storeReads?.per1000 !== null && storeReads?.per1000 !== undefined && storeReads.per1000 <= TARGETS.maxStoreReadsPer1000,
     });
-    targets.push({ name: `search p99 ≤ ${TARGETS.maxSearchP99Ms} ms over ${search.docs} classes`, actual: search.p99, pass: search.p99 <= TARGETS.maxSearchP99Ms });
+    targets.push({
+      name: `search p99 ≤ ${TARGETS.maxSearchP99Ms} ms over ${search.docs} classes`,
+      actual: search.p99,
+      pass: search.p99 <= TARGETS.maxSearchP99Ms,
+    });
 
-    const serverLog = summarizeLog(app.logFile, PAGES.map((page) => page.path));
+    const serverLog = summarizeLog(
+      app.logFile,
+      PAGES.map((page) => page.path),
+    );
     const results = {
       date: startedAt.toISOString(),
       node: process.version,
@@ -748,7 +816,14 @@ async function measurePublicPages(autocannon, flags, startedAt) {
       // 1/5/15-minute load averages: other work on the machine skews every figure below.
       machine: { ...machineBefore, loadAverageAfter: os.loadavg() },
       serverNodeEnv: app.nodeEnv,
-      options: { connections: flags.connections, durationSeconds: flags.duration, warmupRequests: flags.warmup, built: flags.build, servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder", headers: BROWSER_HEADERS },
+      options: {
+        connections: flags.connections,
+        durationSeconds: flags.duration,
+        warmupRequests: flags.warmup,
+        built: flags.build,
+        servedFrom: flags.inPlace ? "working tree" : "copy of build/ and public/ in the temp folder",
+        headers: BROWSER_HEADERS,
+      },
       targets: TARGETS,
       runs,
       static: statics,
@@ -765,8 +840,12 @@ async function measurePublicPages(autocannon, flags, startedAt) {
     writeFileSync(path.join(ROOT, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
 
     console.log(`\nStillhour bench — ${results.date}, Node ${results.node}, ${results.cpus} CPU (${results.cpuModel})`);
-    console.log(`${flags.connections} connections × ${flags.duration} s per target, browser headers (Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}), server NODE_ENV=${app.nodeEnv ?? "unset"}`);
-    console.log(`CPUs ${(machineBefore.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average before ${machineBefore.loadAverageBefore.map((n) => n.toFixed(2)).join(" ")}, after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}\n`);
+    console.log(
+      `${flags.connections} connections × ${flags.duration} s per target, browser headers (Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}), server NODE_ENV=${app.nodeEnv ?? "unset"}`,
+    );
+    console.log(
+      `CPUs ${(machineBefore.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average before ${machineBefore.loadAverageBefore.map((n) => n.toFixed(2)).join(" ")}, after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}\n`,
+    );
     const rows = [];
     for (const page of PAGES) {
       for (const run of runs.filter((r) => r.path === page.path)) rows.push({ ...run, label: `${page.path} ${run.visit}` });
@@ -778,19 +857,32 @@ async function measurePublicPages(autocannon, flags, startedAt) {
       console.log(`  ${page.path}: ${statics[page.path].requestsPerSecBeforeAndAfter.map((n) => n.toFixed(0)).join(" / ")} req/s`);
     }
     console.log(`\nFirst-load JS of /: ${js.totalGzipBytes} B gzip (level 9) in ${js.files.length} files, ${js.totalBytes} B raw`);
-    for (const file of js.files) console.log(`  ${pad(file.gzipBytes, 8)} B  ${file.url}${file.status === 200 ? "" : `  (HTTP ${file.status})`}`);
-    if (js.unlistedStaticImports.length) console.log(`  not referenced in the HTML but statically imported: ${js.unlistedStaticImports.join(", ")}`);
+    for (const file of js.files)
+      console.log(`  ${pad(file.gzipBytes, 8)} B  ${file.url}${file.status === 200 ? "" : `  (HTTP ${file.status})`}`);
+    if (js.unlistedStaticImports.length)
+      console.log(`  not referenced in the HTML but statically imported: ${js.unlistedStaticImports.join(", ")}`);
     if (storeReads) {
-      console.log(`Store reads: ${storeReads.delta} over ${storeReads.requests} page requests = ${storeReads.per1000.toFixed(2)} per 1,000 views (cached pages: ${storeReads.cachedPagesAfter})`);
+      console.log(
+        `Store reads: ${storeReads.delta} over ${storeReads.requests} page requests = ${storeReads.per1000.toFixed(2)} per 1,000 views (cached pages: ${storeReads.cachedPagesAfter})`,
+      );
     } else console.log("Store reads: /__stats unavailable");
     for (const [p, summary] of Object.entries(serverLog)) {
-      const cache = Object.entries(summary.cache).map(([state, count]) => `${state} ${count}`).join(", ");
-      console.log(`Server log ${p}: ${summary.requests} requests (${cache}); server time p50 ${summary.serverDurationMs.p50} ms, p99 ${summary.serverDurationMs.p99} ms`);
+      const cache = Object.entries(summary.cache)
+        .map(([state, count]) => `${state} ${count}`)
+        .join(", ");
+      console.log(
+        `Server log ${p}: ${summary.requests} requests (${cache}); server time p50 ${summary.serverDurationMs.p50} ms, p99 ${summary.serverDurationMs.p99} ms`,
+      );
     }
     console.log(`\n${formatSearchBench(search, { verdict: false })}`);
     console.log("\nTargets:");
     for (const target of targets) {
-      const actual = typeof target.actual === "number" ? (Number.isInteger(target.actual) ? target.actual : target.actual.toFixed(3)) : String(target.actual);
+      const actual =
+        typeof target.actual === "number"
+          ? Number.isInteger(target.actual)
+            ? target.actual
+            : target.actual.toFixed(3)
+          : String(target.actual);
       console.log(`  ${target.pass ? "PASS" : "FAIL"}  ${target.name}  (actual: ${actual})`);
     }
     console.log(`\nWrote bench/results.json; request log kept at ${app.logFile}`);

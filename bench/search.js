@@ -24,22 +24,100 @@ export const SEARCH_TARGET_P99_MS = 20;
 const MODALITIES = ["meditation", "breathwork", "mindfulness", "sleep"];
 const LEVELS = ["Beginner", "All levels", "Intermediate", "Advanced"];
 const TEACHERS = [
-  "Jonah Reyes", "Mira Okafor", "Lena Vogt", "Sam Whitfield", "Aiko Tanaka", "Priya Raman",
-  "Tomás Ibarra", "Hannah Lindqvist", "Kwame Mensah", "Noor Haddad", "Elise Moreau", "Rafael Souza",
+  "Jonah Reyes",
+  "Mira Okafor",
+  "Lena Vogt",
+  "Sam Whitfield",
+  "Aiko Tanaka",
+  "Priya Raman",
+  "Tomás Ibarra",
+  "Hannah Lindqvist",
+  "Kwame Mensah",
+  "Noor Haddad",
+  "Elise Moreau",
+  "Rafael Souza",
 ].map((name, i) => ({ id: `teacher-${name.split(" ")[0].toLowerCase()}`, name, index: i }));
 const TAGS = [
-  ["sleep", "Sleep"], ["anxiety", "Anxiety"], ["focus", "Focus"], ["morning", "Morning"], ["evening", "Evening"],
-  ["stress", "Stress relief"], ["body-scan", "Body scan"], ["gratitude", "Gratitude"], ["compassion", "Self-compassion"],
-  ["energy", "Energy"], ["grief", "Grief"], ["work", "At work"], ["walking", "Walking"], ["beginners", "For beginners"],
+  ["sleep", "Sleep"],
+  ["anxiety", "Anxiety"],
+  ["focus", "Focus"],
+  ["morning", "Morning"],
+  ["evening", "Evening"],
+  ["stress", "Stress relief"],
+  ["body-scan", "Body scan"],
+  ["gratitude", "Gratitude"],
+  ["compassion", "Self-compassion"],
+  ["energy", "Energy"],
+  ["grief", "Grief"],
+  ["work", "At work"],
+  ["walking", "Walking"],
+  ["beginners", "For beginners"],
   ["nature", "Nature sounds"],
 ].map(([id, label]) => ({ id, label }));
-const TITLE_OPENERS = ["Gentle", "Slow", "Quiet", "Deep", "Soft", "Steady", "Simple", "Open", "Calm", "Bright", "Still", "Grounding", "Restful", "Clear", "Warm", "Patient"];
-const TITLE_SUBJECTS = [
-  "breath", "exhale", "body scan", "awareness", "attention", "sleep", "rest", "kindness", "gratitude", "focus", "release",
-  "presence", "balance", "stillness", "listening", "letting go", "morning light", "evening wind-down", "heartbeat", "noticing",
-  "counting", "box breathing", "humming", "posture", "walking", "senses", "thoughts", "emotions", "compassion", "clarity",
+const TITLE_OPENERS = [
+  "Gentle",
+  "Slow",
+  "Quiet",
+  "Deep",
+  "Soft",
+  "Steady",
+  "Simple",
+  "Open",
+  "Calm",
+  "Bright",
+  "Still",
+  "Grounding",
+  "Restful",
+  "Clear",
+  "Warm",
+  "Patient",
 ];
-const TITLE_ENDINGS = ["", "", "for beginners", "before bed", "at your desk", "for anxious days", "in ten minutes", "for hard days", "with music", "outdoors", "after work", "to start the day"];
+const TITLE_SUBJECTS = [
+  "breath",
+  "exhale",
+  "body scan",
+  "awareness",
+  "attention",
+  "sleep",
+  "rest",
+  "kindness",
+  "gratitude",
+  "focus",
+  "release",
+  "presence",
+  "balance",
+  "stillness",
+  "listening",
+  "letting go",
+  "morning light",
+  "evening wind-down",
+  "heartbeat",
+  "noticing",
+  "counting",
+  "box breathing",
+  "humming",
+  "posture",
+  "walking",
+  "senses",
+  "thoughts",
+  "emotions",
+  "compassion",
+  "clarity",
+];
+const TITLE_ENDINGS = [
+  "",
+  "",
+  "for beginners",
+  "before bed",
+  "at your desk",
+  "for anxious days",
+  "in ten minutes",
+  "for hard days",
+  "with music",
+  "outdoors",
+  "after work",
+  "to start the day",
+];
 const DESCRIPTION_WORDS = (
   "settle notice breathe soften shoulders jaw belly ribs nostrils counting pause inhale exhale hold release tension attention " +
   "kindly wandering mind return anchor sound silence room light warmth weight ground feet hands heart steady rhythm slower " +
@@ -78,7 +156,17 @@ export function generateCatalogue(count, seed = 42) {
 export function generateQueries(count, seed = 7) {
   const random = prng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const words = [...new Set([...TITLE_OPENERS, ...TITLE_SUBJECTS.flatMap((s) => s.split(" ")), ...TAGS.flatMap((t) => t.label.split(" ")), ...TEACHERS.flatMap((t) => t.name.split(" ")), ...MODALITIES].map((w) => w.toLowerCase()))];
+  const words = [
+    ...new Set(
+      [
+        ...TITLE_OPENERS,
+        ...TITLE_SUBJECTS.flatMap((s) => s.split(" ")),
+        ...TAGS.flatMap((t) => t.label.split(" ")),
+        ...TEACHERS.flatMap((t) => t.name.split(" ")),
+        ...MODALITIES,
+      ].map((w) => w.toLowerCase()),
+    ),
+  ];
   const long = words.filter((w) => w.length >= 5);
   const typo = (word) => {
     const at = 1 + Math.floor(random() * (word.length - 2));
@@ -169,7 +257,12 @@ export async function runSearchBench({ docs: docCount = 5_000, queries: queryCou
   times.sort((a, b) => a - b);
   const summary = (list) => {
     const sorted = [...list].sort((a, b) => a - b);
-    return { count: sorted.length, p50: round(percentile(sorted, 0.5)), p99: round(percentile(sorted, 0.99)), max: round(sorted[sorted.length - 1]) };
+    return {
+      count: sorted.length,
+      p50: round(percentile(sorted, 0.5)),
+      p99: round(percentile(sorted, 0.99)),
+      max: round(sorted[sorted.length - 1]),
+    };
   };
   const p99 = round(percentile(times, 0.99));
   return {
@@ -194,7 +287,9 @@ export function formatSearchBench(result, { verdict = true } = {}) {
     `  all queries      p50 ${result.p50.toFixed(3)} ms   p95 ${result.p95.toFixed(3)} ms   p99 ${result.p99.toFixed(3)} ms   max ${result.max.toFixed(3)} ms`,
   ];
   for (const [kind, figures] of Object.entries(result.byKind)) {
-    lines.push(`  ${kind.padEnd(16)} p50 ${figures.p50.toFixed(3)} ms   p99 ${figures.p99.toFixed(3)} ms   max ${figures.max.toFixed(3)} ms   (${figures.count})`);
+    lines.push(
+      `  ${kind.padEnd(16)} p50 ${figures.p50.toFixed(3)} ms   p99 ${figures.p99.toFixed(3)} ms   max ${figures.max.toFixed(3)} ms   (${figures.count})`,
+    );
   }
   if (verdict) lines.push(`  ${result.pass ? "PASS" : "FAIL"}  search p99 ≤ ${result.target} ms  (actual: ${result.p99.toFixed(3)})`);
   return lines.join("\n");

@@ -47,7 +47,8 @@ function installDebianChromium() {
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   const sudo = !root && onPath("sudo") && spawnSync("sudo", ["-n", "true"], { stdio: "ignore" }).status === 0;
   if (!root && !sudo) return false;
-  const run = (args) => (root ? execFileSync(args[0], args.slice(1), { stdio: "inherit" }) : execFileSync("sudo", ["-n", ...args], { stdio: "inherit" }));
+  const run = (args) =>
+    root ? execFileSync(args[0], args.slice(1), { stdio: "inherit" }) : execFileSync("sudo", ["-n", ...args], { stdio: "inherit" });
   console.log("No Chromium on this machine: installing Debian's chromium package for the browser tests.");
   try {
     run(["apt-get", "update", "-qq"]);

@@ -14,7 +14,13 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
 
 const job = process.argv[2];
-const JOBS = { generate: "generateClassesAndTellFollowers", remind: "sendReminders", "deliver-gifts": "deliverDueGifts", credits: "runCreditJobs", "retry-mail": "retryPendingMail" };
+const JOBS = {
+  generate: "generateClassesAndTellFollowers",
+  remind: "sendReminders",
+  "deliver-gifts": "deliverDueGifts",
+  credits: "runCreditJobs",
+  "retry-mail": "retryPendingMail",
+};
 if (!(job in JOBS)) {
   console.error("usage: node scripts/class-jobs.js generate|remind|deliver-gifts|credits|retry-mail");
   process.exit(2);
@@ -25,6 +31,12 @@ try {
   console.log(JSON.stringify({ job, ...result }));
   process.exit(0);
 } catch (error) {
-  console.error(JSON.stringify({ level: "error", msg: `job ${job} failed`, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: `job ${job} failed`,
+      cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
   process.exit(1);
 }

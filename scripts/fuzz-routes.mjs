@@ -50,12 +50,17 @@ export function routeTable(root = ROOT) {
   const dir = path.join(root, "public/build");
   const file = readdirSync(dir).find((name) => /^manifest-[A-Z0-9]+\.js$/.test(name));
   if (!file) throw new Error("no build manifest in public/build: run `npx remix build` first");
-  const manifest = JSON.parse(readFileSync(path.join(dir, file), "utf8").replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, ""));
+  const manifest = JSON.parse(
+    readFileSync(path.join(dir, file), "utf8")
+      .replace(/^window\.__remixManifest=/, "")
+      .replace(/;\s*$/, ""),
+  );
   /** @type {Record<string, { id: string; parentId?: string; path?: string; index?: boolean; hasAction: boolean; hasLoader: boolean }>} */
   const routes = manifest.routes;
   const fullPath = (/** @type {string} */ id) => {
     const parts = [];
-    for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) if (route.path) parts.unshift(route.path);
+    for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined)
+      if (route.path) parts.unshift(route.path);
     return `/${parts.join("/")}`;
   };
   const table = [];
@@ -85,7 +90,13 @@ export async function discoverParams(base, table) {
       const names = paramNames(route.pattern);
       const source = route.pattern
         .split("/")
-        .map((segment) => (segment.startsWith(":") ? (segment.endsWith("?") ? "?([^/?#\"'<]*)" : "([^/?#\"'<]+)") : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .map((segment) =>
+          segment.startsWith(":")
+            ? segment.endsWith("?")
+              ? "?([^/?#\"'<]*)"
+              : "([^/?#\"'<]+)"
+            : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+        )
         .join("/");
       return { names, regex: new RegExp(`^${source}$`) };
     });
@@ -94,7 +105,10 @@ export async function discoverParams(base, table) {
   const pages = ["/", "/classes", "/on-demand", "/studios", "/teachers", "/blog", "/learn", "/careers", "/sitemap.xml"];
   const seen = new Set();
   for (let i = 0; i < pages.length && i < 30; i += 1) {
-    const text = await fetch(`${base}${pages[i]}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text(), () => "");
+    const text = await fetch(`${base}${pages[i]}`, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.text(),
+      () => "",
+    );
     for (const match of text.matchAll(/(?:href=["']|<loc>)(?:https?:\/\/[^/"'<]+)?(\/[^"'<#?\s]*)/g)) {
       const href = match[1];
       if (seen.has(href)) continue;
@@ -117,21 +131,33 @@ export async function discoverParams(base, table) {
 // ---------------------------------------------------------------------------------------------
 // Viewers: nobody, a fresh visitor, and signed-in people (fresh accounts on the Auth emulator).
 
-const REST = (/** @type {string} */ host, /** @type {string} */ method) => `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fuzz-api-key`;
+const REST = (/** @type {string} */ host, /** @type {string} */ method) =>
+  `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=fuzz-api-key`;
 
 async function emulatorPost(/** @type {string} */ url, /** @type {unknown} */ body, /** @type {Record<string, string>} */ headers = {}) {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
   const json = await response.json();
   if (!response.ok) throw new Error(`${url}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
 
 /** An ID token for the account with this phone number, made if new, with these claims. */
-async function phoneToken(/** @type {string} */ host, /** @type {string} */ project, /** @type {string} */ phoneNumber, /** @type {Record<string, boolean>} */ claims) {
+async function phoneToken(
+  /** @type {string} */ host,
+  /** @type {string} */ project,
+  /** @type {string} */ phoneNumber,
+  /** @type {Record<string, boolean>} */ claims,
+) {
   const signIn = async () => {
     const sent = await emulatorPost(REST(host, "sendVerificationCode"), { phoneNumber, recaptchaToken: "emulator" });
     const codes = await (await fetch(`http://${host}/emulator/v1/projects/${project}/verificationCodes`)).json();
-    const code = codes.verificationCodes.find((/** @type {{ sessionInfo: string }} */ entry) => entry.sessionInfo === sent.sessionInfo)?.code;
+    const code = codes.verificationCodes.find(
+      (/** @type {{ sessionInfo: string }} */ entry) => entry.sessionInfo === sent.sessionInfo,
+    )?.code;
     return emulatorPost(REST(host, "signInWithPhoneNumber"), { sessionInfo: sent.sessionInfo, code });
   };
   const first = await signIn();
@@ -156,7 +182,11 @@ export async function makeViewers(base, options = {}) {
   const viewers = [{ name: "nobody", cookie: "", signedIn: false }];
   const first = await fetch(`${base}/about`);
   await first.arrayBuffer();
-  const visitor = first.headers.getSetCookie().find((line) => line.startsWith("__session="))?.split(";")[0] ?? "";
+  const visitor =
+    first.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__session="))
+      ?.split(";")[0] ?? "";
   viewers.push({ name: "visitor", cookie: visitor, signedIn: false });
   const host = options.emulatorHost ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? "";
   if (!host) return viewers;
@@ -173,7 +203,10 @@ export async function makeViewers(base, options = {}) {
     const idToken = await phoneToken(host, project, `+1555019${index}${tag.slice(-3)}`, person.claims);
     const synced = await fetch(`${base}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: base } });
     await synced.arrayBuffer();
-    const cookie = synced.headers.getSetCookie().find((line) => line.startsWith("__session="))?.split(";")[0];
+    const cookie = synced.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__session="))
+      ?.split(";")[0];
     if (synced.status !== 200 || !cookie) throw new Error(`signing in the fuzz's ${person.name} failed: ${synced.status}`);
     const named = await fetch(`${base}/onboarding`, {
       method: "POST",
@@ -243,18 +276,105 @@ const HOSTILE_VALUES = [
 ];
 
 const FIELD_NAMES = [
-  "intent", "email", "phone", "phoneNumber", "code", "firstName", "lastName", "birthday", "username", "plan", "planId", "pack",
-  "next", "returnTo", "return", "redirect", "amount", "price", "currency", "choice", "favorite", "position", "duration", "completed",
-  "timeZone", "source", "classId", "ticketId", "studio", "slug", "name", "typedName", "consent", "guardianName", "guardianEmail",
-  "recipientName", "recipientEmail", "message", "deliverOn", "sendOn", "delivery", "giftCode", "card", "cardNumber", "expiry", "cvc",
-  "payment", "checkInCode", "bookingId", "uid", "role", "admin", "website", "__proto__", "constructor", "x".repeat(200),
+  "intent",
+  "email",
+  "phone",
+  "phoneNumber",
+  "code",
+  "firstName",
+  "lastName",
+  "birthday",
+  "username",
+  "plan",
+  "planId",
+  "pack",
+  "next",
+  "returnTo",
+  "return",
+  "redirect",
+  "amount",
+  "price",
+  "currency",
+  "choice",
+  "favorite",
+  "position",
+  "duration",
+  "completed",
+  "timeZone",
+  "source",
+  "classId",
+  "ticketId",
+  "studio",
+  "slug",
+  "name",
+  "typedName",
+  "consent",
+  "guardianName",
+  "guardianEmail",
+  "recipientName",
+  "recipientEmail",
+  "message",
+  "deliverOn",
+  "sendOn",
+  "delivery",
+  "giftCode",
+  "card",
+  "cardNumber",
+  "expiry",
+  "cvc",
+  "payment",
+  "checkInCode",
+  "bookingId",
+  "uid",
+  "role",
+  "admin",
+  "website",
+  "__proto__",
+  "constructor",
+  "x".repeat(200),
 ];
 
 const INTENTS = [
-  "book", "cancel", "waitlist", "leave", "leave-waitlist", "join", "photo", "remove-photo", "profile", "username", "phone", "email",
-  "apply", "subscribe", "checkout", "card", "winback", "resume", "demo-next-payment", "favorite", "sign", "check-in", "undo",
-  "no-show", "pay", "decline", "confirm", "redeem", "buy", "gift", "credits", "drop-in", "substitute", "teacher", "change", "",
-  "__proto__", "DELETE", "delete", "admin",
+  "book",
+  "cancel",
+  "waitlist",
+  "leave",
+  "leave-waitlist",
+  "join",
+  "photo",
+  "remove-photo",
+  "profile",
+  "username",
+  "phone",
+  "email",
+  "apply",
+  "subscribe",
+  "checkout",
+  "card",
+  "winback",
+  "resume",
+  "demo-next-payment",
+  "favorite",
+  "sign",
+  "check-in",
+  "undo",
+  "no-show",
+  "pay",
+  "decline",
+  "confirm",
+  "redeem",
+  "buy",
+  "gift",
+  "credits",
+  "drop-in",
+  "substitute",
+  "teacher",
+  "change",
+  "",
+  "__proto__",
+  "DELETE",
+  "delete",
+  "admin",
 ];
 
 const HOSTILE_PATHS = [
@@ -336,13 +456,19 @@ export function requestMaker(setup) {
   // Actions first and more often: they are where bodies are read.
   const targets = [...setup.table.filter((r) => r.hasAction), ...setup.table.filter((r) => r.hasAction), ...setup.table];
 
-  const hostileValue = () => (chance(0.15) ? Array.from({ length: 1 + int(30) }, () => String.fromCharCode(int(0x3000))).join("") : pick(HOSTILE_VALUES));
+  const hostileValue = () =>
+    chance(0.15) ? Array.from({ length: 1 + int(30) }, () => String.fromCharCode(int(0x3000))).join("") : pick(HOSTILE_VALUES);
   const paramValue = (/** @type {string} */ name) => {
     const real = setup.params[name];
     if (real?.length && chance(0.55)) return encodeURIComponent(pick(real));
     const value = hostileValue();
     // Otherwise as sent by hand: slashes, dots and percent signs raw; only what HTTP cannot carry encoded.
-    return chance(0.7) ? encodeURIComponent(value) : value.replace(/[#?]/g, "").slice(0, 200).replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c)) || "x";
+    return chance(0.7)
+      ? encodeURIComponent(value)
+      : value
+          .replace(/[#?]/g, "")
+          .slice(0, 200)
+          .replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c)) || "x";
   };
   const fill = (/** @type {string} */ pattern) =>
     pattern
@@ -374,8 +500,15 @@ export function requestMaker(setup) {
     if (roll === 2) return "__session=%ZZ%ZZ";
     if (roll === 3 && viewer.cookie) return `${viewer.cookie.slice(0, -3)}${viewer.cookie.endsWith("AAA") ? "BBB" : "AAA"}`;
     if (roll === 4) return `${viewer.cookie}; __session=eyJ9.x; ${"c".repeat(40)}=1`;
-    if (roll === 5) return signSessionCookie({ auth: { uid: "demo-admin", anonymous: false, firebaseCookie: "x.y.z", expiresAt: 4e12 } }, "not-the-secret-0000000000000000000000");
-    if (roll === 6) return "__session=" + encodeURIComponent(Buffer.from('{"auth":{"uid":"demo-admin","anonymous":false}}').toString("base64")) + ".forged";
+    if (roll === 5)
+      return signSessionCookie(
+        { auth: { uid: "demo-admin", anonymous: false, firebaseCookie: "x.y.z", expiresAt: 4e12 } },
+        "not-the-secret-0000000000000000000000",
+      );
+    if (roll === 6)
+      return (
+        "__session=" + encodeURIComponent(Buffer.from('{"auth":{"uid":"demo-admin","anonymous":false}}').toString("base64")) + ".forged"
+      );
     // Signed with the server's own secret (when the run knows it): contents the server never wrote.
     if (setup.sessionSecret) {
       const hostile = [
@@ -406,19 +539,44 @@ export function requestMaker(setup) {
       if (chance(0.5)) {
         const size = chance(0.2) ? int(3 * 1024 * KB) : int(4 * KB);
         const bytes = Buffer.alloc(size, int(256));
-        parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${pick(["a.jpg", "../../x.png", "a\".heic", "😀.webp", ""])}"\r\nContent-Type: ${pick(["image/jpeg", "image/png", "text/html", "application/octet-stream", ""])}\r\n\r\n`), bytes, Buffer.from("\r\n"));
+        parts.push(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${pick(["a.jpg", "../../x.png", 'a".heic', "😀.webp", ""])}"\r\nContent-Type: ${pick(["image/jpeg", "image/png", "text/html", "application/octet-stream", ""])}\r\n\r\n`,
+          ),
+          bytes,
+          Buffer.from("\r\n"),
+        );
       } else {
         parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${hostileValue()}\r\n`));
       }
     }
     if (!broken) parts.push(Buffer.from(`--${boundary}--\r\n`));
-    const type = broken && chance(0.5) ? pick(["multipart/form-data", `multipart/form-data; boundary=`, `multipart/form-data; boundary=${"b".repeat(300)}`]) : `multipart/form-data; boundary=${boundary}`;
+    const type =
+      broken && chance(0.5)
+        ? pick(["multipart/form-data", `multipart/form-data; boundary=`, `multipart/form-data; boundary=${"b".repeat(300)}`])
+        : `multipart/form-data; boundary=${boundary}`;
     return { body: Buffer.concat(parts), type };
   };
 
   const kinds = [
-    "form", "form", "form", "wrong-method", "big-form", "chunked", "chunked-big", "content-type", "multipart", "json",
-    "cookie", "cookie", "path", "path", "headers", "headers", "data-request", "raw",
+    "form",
+    "form",
+    "form",
+    "wrong-method",
+    "big-form",
+    "chunked",
+    "chunked-big",
+    "content-type",
+    "multipart",
+    "json",
+    "cookie",
+    "cookie",
+    "path",
+    "path",
+    "headers",
+    "headers",
+    "data-request",
+    "raw",
   ];
 
   /** @returns {FuzzRequest} */
@@ -463,16 +621,34 @@ export function requestMaker(setup) {
         request.chunked = true;
         break;
       case "chunked-big":
-        setBody(Buffer.concat([Buffer.from(`intent=${pick(INTENTS)}&note=`), Buffer.alloc(16 * KB + int(2 * 1024 * KB), "x".charCodeAt(0))]));
+        setBody(
+          Buffer.concat([Buffer.from(`intent=${pick(INTENTS)}&note=`), Buffer.alloc(16 * KB + int(2 * 1024 * KB), "x".charCodeAt(0))]),
+        );
         request.chunked = true;
         break;
       case "content-type": {
-        const bodies = [Buffer.alloc(int(4 * KB), int(256)), Buffer.from(formFields(true).toString()), Buffer.from("\u0000\u0001\u0002"), Buffer.from("%%%=&&&==%ZZ")];
+        const bodies = [
+          Buffer.alloc(int(4 * KB), int(256)),
+          Buffer.from(formFields(true).toString()),
+          Buffer.from("\u0000\u0001\u0002"),
+          Buffer.from("%%%=&&&==%ZZ"),
+        ];
         setBody(pick(bodies));
         request.headers["Content-Type"] = pick([
-          "", "text/plain", "application/json", "application/xml", "text/html", "multipart/form-data", "multipart/form-data; boundary=",
-          "application/x-www-form-urlencoded; charset=utf-16", "application/x-www-form-urlencoded; charset=nope", "image/jpeg",
-          "application/octet-stream", ";;;", "x".repeat(2_000), "multipart/mixed; boundary=x",
+          "",
+          "text/plain",
+          "application/json",
+          "application/xml",
+          "text/html",
+          "multipart/form-data",
+          "multipart/form-data; boundary=",
+          "application/x-www-form-urlencoded; charset=utf-16",
+          "application/x-www-form-urlencoded; charset=nope",
+          "image/jpeg",
+          "application/octet-stream",
+          ";;;",
+          "x".repeat(2_000),
+          "multipart/mixed; boundary=x",
         ]);
         if (request.headers["Content-Type"] === "") delete request.headers["Content-Type"];
         break;
@@ -486,13 +662,33 @@ export function requestMaker(setup) {
       }
       case "json": {
         const values = [
-          "{}", "[]", "null", '{"__proto__":{"admin":true}}', "[".repeat(10_000), '{"a":' + "1".repeat(400) + "}", JSON.stringify({ id: "evt_1", type: "invoice.paid", data: { object: {} } }),
-          JSON.stringify(Object.fromEntries(FIELD_NAMES.map((name) => [name, hostileValue()]))), "not json",
+          "{}",
+          "[]",
+          "null",
+          '{"__proto__":{"admin":true}}',
+          "[".repeat(10_000),
+          '{"a":' + "1".repeat(400) + "}",
+          JSON.stringify({ id: "evt_1", type: "invoice.paid", data: { object: {} } }),
+          JSON.stringify(Object.fromEntries(FIELD_NAMES.map((name) => [name, hostileValue()]))),
+          "not json",
         ];
         setBody(Buffer.from(pick(values)));
         request.headers["Content-Type"] = "application/json";
-        if (chance(0.5)) request.headers["Stripe-Signature"] = pick(["t=1,v1=00", "", "t=" + "9".repeat(30) + ",v1=" + "f".repeat(64), "v1=abc,t=abc", "garbage"]);
-        if (chance(0.5)) request.headers.Authorization = pick(["Bearer " + "a".repeat(40), "Bearer a.b.c", "Basic Zm9vOmJhcg==", "Bearer " + "x".repeat(9_000)]);
+        if (chance(0.5))
+          request.headers["Stripe-Signature"] = pick([
+            "t=1,v1=00",
+            "",
+            "t=" + "9".repeat(30) + ",v1=" + "f".repeat(64),
+            "v1=abc,t=abc",
+            "garbage",
+          ]);
+        if (chance(0.5))
+          request.headers.Authorization = pick([
+            "Bearer " + "a".repeat(40),
+            "Bearer a.b.c",
+            "Basic Zm9vOmJhcg==",
+            "Bearer " + "x".repeat(9_000),
+          ]);
         break;
       }
       case "cookie":
@@ -500,7 +696,9 @@ export function requestMaker(setup) {
         if (request.method === "POST") setBody(Buffer.from(formFields(true).toString()));
         break;
       case "path":
-        request.path = chance(0.6) ? pick(HOSTILE_PATHS) : `${path}${pick(["/..", "/%2e%2e/", "//", "/.", "%00", "%2F..%2F", ";jsessionid=1", "?next=//evil.example&returnTo=https:evil.example", "?" + "a=1&".repeat(500)])}`;
+        request.path = chance(0.6)
+          ? pick(HOSTILE_PATHS)
+          : `${path}${pick(["/..", "/%2e%2e/", "//", "/.", "%00", "%2F..%2F", ";jsessionid=1", "?next=//evil.example&returnTo=https:evil.example", "?" + "a=1&".repeat(500)])}`;
         request.method = chance(0.6) ? "GET" : "POST";
         if (request.method === "POST") request.body = Buffer.from(formFields(true).toString());
         break;
@@ -556,7 +754,7 @@ export function requestMaker(setup) {
           `GET ${path} HTTP/1.0\r\n\r\n`,
           `GET ${path} HTTP/1.1\r\n${host}X-Folded: a\r\n b\r\n\r\n`,
           `POST ${path} HTTP/1.1\r\n${host}Transfer-Encoding: gzip, chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n3\r\na=b\r\n0\r\n\r\n`,
-          `POST ${path} HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${(form.length).toString(16)};ext=${"e".repeat(100)}\r\n${form}\r\n0\r\nTrailer: x\r\n\r\n`,
+          `POST ${path} HTTP/1.1\r\n${host}Transfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\n\r\n${form.length.toString(16)};ext=${"e".repeat(100)}\r\n${form}\r\n0\r\nTrailer: x\r\n\r\n`,
           `GET ${path} HTTP/1.1\r\n${host}${"X-Many: 1\r\n".repeat(150)}\r\n`,
           `GET ${"/" + "a".repeat(20_000)} HTTP/1.1\r\n${host}\r\n`,
         ];
@@ -566,8 +764,12 @@ export function requestMaker(setup) {
       }
     }
     // A signed-in viewer never ends the session the rest of the run uses.
-    const ends = /^\/(sign-out|api\/session)(\.data)?([?/]|$)/.test(request.path) || (request.raw && /(sign-out|api\/session)/.test(request.raw.toString("latin1")));
-    const deletes = /(^|&)intent=delete(&|$)|name="intent"\r\n\r\ndelete\r\n/.test((request.body ?? request.raw ?? Buffer.alloc(0)).toString("latin1"));
+    const ends =
+      /^\/(sign-out|api\/session)(\.data)?([?/]|$)/.test(request.path) ||
+      (request.raw && /(sign-out|api\/session)/.test(request.raw.toString("latin1")));
+    const deletes = /(^|&)intent=delete(&|$)|name="intent"\r\n\r\ndelete\r\n/.test(
+      (request.body ?? request.raw ?? Buffer.alloc(0)).toString("latin1"),
+    );
     if (viewer.signedIn && (ends || deletes) && request.method !== "GET") {
       request.viewer = "nobody";
       delete request.headers.Cookie;
@@ -626,17 +828,20 @@ export function send(base, request, timeoutMs = 15_000) {
     /** @type {http.ClientRequest} */
     let outgoing;
     try {
-      outgoing = http.request({ hostname, port, path: request.path, method: request.method, headers, agent, setHost: !("Host" in headers) }, (response) => {
-        const status = response.statusCode ?? 0;
-        response.resume();
-        response.on("end", () => done({ status }));
-        response.on("error", () => done({ status }));
-        // A live stream never ends: after a few seconds its status is the answer.
-        setTimeout(() => {
-          response.destroy();
-          done({ status });
-        }, 3_000).unref();
-      });
+      outgoing = http.request(
+        { hostname, port, path: request.path, method: request.method, headers, agent, setHost: !("Host" in headers) },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          response.resume();
+          response.on("end", () => done({ status }));
+          response.on("error", () => done({ status }));
+          // A live stream never ends: after a few seconds its status is the answer.
+          setTimeout(() => {
+            response.destroy();
+            done({ status });
+          }, 3_000).unref();
+        },
+      );
     } catch (error) {
       // A header value Node's own client refuses to send (a control character): nothing to test.
       resolve({ status: -1, error: /** @type {Error} */ (error).message });
@@ -665,7 +870,9 @@ export function send(base, request, timeoutMs = 15_000) {
 /** A short, replayable description of a request for the report. */
 export function describeRequest(/** @type {FuzzRequest} */ request) {
   if (request.raw) return `${request.kind} as ${request.viewer}: ${JSON.stringify(request.raw.toString("latin1").slice(0, 160))}`;
-  const body = request.body ? ` body ${request.body.length} B${request.chunked ? " chunked" : ""} ${JSON.stringify(request.body.toString("latin1").slice(0, 80))}` : "";
+  const body = request.body
+    ? ` body ${request.body.length} B${request.chunked ? " chunked" : ""} ${JSON.stringify(request.body.toString("latin1").slice(0, 80))}`
+    : "";
   const odd = Object.entries(request.headers)
     .filter(([name]) => !["Origin", "Accept"].includes(name))
     .map(([name, value]) => `${name}: ${String(value).slice(0, 60)}`)
@@ -681,7 +888,14 @@ export function describeRequest(/** @type {FuzzRequest} */ request) {
 export async function fuzzRoutes(options) {
   const table = options.table ?? routeTable();
   const params = await discoverParams(options.base, table);
-  const next = requestMaker({ seed: options.seed, table, params, viewers: options.viewers, base: options.base, sessionSecret: options.sessionSecret });
+  const next = requestMaker({
+    seed: options.seed,
+    table,
+    params,
+    viewers: options.viewers,
+    base: options.base,
+    sessionSecret: options.sessionSecret,
+  });
   const statuses = /** @type {Record<string, number>} */ ({});
   /** @type {Array<{ index: number; status: number; request: string }>} */
   const failures = [];
@@ -699,14 +913,18 @@ export async function fuzzRoutes(options) {
       kinds[request.kind] = (kinds[request.kind] ?? 0) + 1;
       const key = answer.status === null ? "no answer" : String(answer.status);
       statuses[key] = (statuses[key] ?? 0) + 1;
-      if (answer.status !== null && answer.status >= 500) failures.push({ index, status: answer.status, request: describeRequest(request) });
+      if (answer.status !== null && answer.status >= 500)
+        failures.push({ index, status: answer.status, request: describeRequest(request) });
       if (answer.status === null) unanswered.push({ index, error: answer.error ?? "", request: describeRequest(request) });
       done += 1;
       options.onProgress?.(done);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
-  const alive = await fetch(`${options.base}/healthz`).then((r) => r.ok, () => false);
+  const alive = await fetch(`${options.base}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   return { sent: options.requests, routes: table.length, paramsFound: Object.keys(params), statuses, kinds, failures, unanswered, alive };
 }
 
@@ -730,7 +948,9 @@ async function main() {
       console.error(`› server ${base} (log ${app.errFile})`);
     }
     const viewers = await makeViewers(base);
-    console.error(`› viewers: ${viewers.map((v) => v.name).join(", ")}${process.env.FIREBASE_AUTH_EMULATOR_HOST ? "" : " (no Auth emulator named: nobody signed in)"}`);
+    console.error(
+      `› viewers: ${viewers.map((v) => v.name).join(", ")}${process.env.FIREBASE_AUTH_EMULATOR_HOST ? "" : " (no Auth emulator named: nobody signed in)"}`,
+    );
     const started = Date.now();
     const result = await fuzzRoutes({
       base,
@@ -743,7 +963,13 @@ async function main() {
         if (done % 250 === 0) console.error(`  ${done} / ${flags.requests}`);
       },
     });
-    console.log(JSON.stringify({ seed: flags.seed, seconds: Math.round((Date.now() - started) / 1000), ...result, unanswered: result.unanswered.slice(0, 40) }, null, 2));
+    console.log(
+      JSON.stringify(
+        { seed: flags.seed, seconds: Math.round((Date.now() - started) / 1000), ...result, unanswered: result.unanswered.slice(0, 40) },
+        null,
+        2,
+      ),
+    );
     if (!result.alive) console.error("✗ the server stopped answering /healthz");
     if (result.failures.length > 0) console.error(`✗ ${result.failures.length} answers of 500 or more (seed ${flags.seed})`);
     else console.error(`✓ ${result.sent} requests over ${result.routes} routes, no answer of 500 or more (seed ${flags.seed})`);

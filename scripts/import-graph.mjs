@@ -59,7 +59,9 @@ export function importsOf(file) {
     if (isImport) {
       const clause = statement.importClause;
       const named = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : null;
-      typeOnlyHere = Boolean(clause && (clause.isTypeOnly || (!clause.name && named && named.length > 0 && named.every((e) => e.isTypeOnly))));
+      typeOnlyHere = Boolean(
+        clause && (clause.isTypeOnly || (!clause.name && named && named.length > 0 && named.every((e) => e.isTypeOnly))),
+      );
     } else {
       const named = statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : null;
       typeOnlyHere = statement.isTypeOnly || Boolean(named && named.length > 0 && named.every((e) => e.isTypeOnly));
@@ -117,19 +119,32 @@ export function deepestChain(graph, inside = (_file) => true) {
 /** Strongly connected groups of more than one file (import cycles). */
 export function cycles(graph) {
   let index = 0;
-  const indices = new Map(), low = new Map(), onStack = new Set(), stack = [], groups = [];
+  const indices = new Map(),
+    low = new Map(),
+    onStack = new Set(),
+    stack = [],
+    groups = [];
   const strong = (v) => {
-    indices.set(v, index); low.set(v, index); index++;
-    stack.push(v); onStack.add(v);
+    indices.set(v, index);
+    low.set(v, index);
+    index++;
+    stack.push(v);
+    onStack.add(v);
     for (const { target: w } of graph.get(v) ?? []) {
       if (!graph.has(w)) continue;
-      if (!indices.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-      else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indices.get(w)));
+      if (!indices.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indices.get(w)));
     }
     if (low.get(v) === indices.get(v)) {
       const group = [];
       let w;
-      do { w = stack.pop(); onStack.delete(w); group.push(w); } while (w !== v);
+      do {
+        w = stack.pop();
+        onStack.delete(w);
+        group.push(w);
+      } while (w !== v);
       if (group.length > 1) groups.push(group.sort());
     }
   };
@@ -140,7 +155,11 @@ export function cycles(graph) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const files = sourceFiles("app").filter((f) => !isTest(f));
   const graph = importGraph(files);
-  const folderOf = (f) => f.split("/").slice(0, f.startsWith("app/models/") || f.startsWith("app/services/") ? 3 : 2).join("/");
+  const folderOf = (f) =>
+    f
+      .split("/")
+      .slice(0, f.startsWith("app/models/") || f.startsWith("app/services/") ? 3 : 2)
+      .join("/");
   const lines = new Map();
   let total = 0;
   for (const f of files) {
@@ -150,7 +169,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     lines.set(folder, (lines.get(folder) ?? 0) + n);
   }
   console.log(`app lines (tests aside): ${total}`);
-  for (const [folder, n] of [...lines].sort((a, b) => b[1] - a[1])) console.log(`  ${folder.padEnd(32)} ${String(n).padStart(6)}  ${((100 * n) / total).toFixed(1)} %`);
+  for (const [folder, n] of [...lines].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${folder.padEnd(32)} ${String(n).padStart(6)}  ${((100 * n) / total).toFixed(1)} %`);
   const chain = deepestChain(graph);
   console.log(`deepest chain (${chain.length} files):\n  ${chain.join("\n  ")}`);
   const groups = [...new Set(files.map(folderOf))];
@@ -159,8 +179,16 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     if (c.length > 3) console.log(`deepest inside ${g}: ${c.length} files`);
   }
   // Before the layout by domain the adapters lived among app/services; both spellings are counted.
-  const adapterRe = /^app\/(adapters\/|services\/(store|db|payment|mail|video|streaming|search|export|photo-storage|identity\.|geolocation))/;
-  const fromRoutes = files.filter((f) => f.startsWith("app/routes/")).flatMap((f) => graph.get(f).filter((i) => adapterRe.test(i.target)).map((i) => `${f} -> ${i.target}`));
+  const adapterRe =
+    /^app\/(adapters\/|services\/(store|db|payment|mail|video|streaming|search|export|photo-storage|identity\.|geolocation))/;
+  const fromRoutes = files
+    .filter((f) => f.startsWith("app/routes/"))
+    .flatMap((f) =>
+      graph
+        .get(f)
+        .filter((i) => adapterRe.test(i.target))
+        .map((i) => `${f} -> ${i.target}`),
+    );
   console.log(`route imports reaching adapters: ${fromRoutes.length}`);
   for (const r of fromRoutes) console.log(`  ${r}`);
   const cyc = cycles(graph);

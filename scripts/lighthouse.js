@@ -66,7 +66,10 @@ async function memberSessionCookie(appUrl) {
   const codes = await (await fetch(`http://${host}/emulator/v1/projects/${project}/verificationCodes`)).json();
   const code = codes.verificationCodes.find((entry) => entry.sessionInfo === sessionInfo)?.code;
   const { idToken } = await post(rest("signInWithPhoneNumber"), { sessionInfo, code });
-  const response = await fetch(`${appUrl}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: appUrl } });
+  const response = await fetch(`${appUrl}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: appUrl },
+  });
   await response.arrayBuffer();
   const cookie = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
   if (response.status !== 200 || !cookie) throw new Error(`the token sync answered ${response.status}`);
@@ -108,8 +111,12 @@ function summarize(name, url, lhr) {
       totalByteWeight: audit("total-byte-weight")?.numericValue ?? null,
     },
     lcpElement: audit("largest-contentful-paint-element")?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
-    layoutShifts: (audit("layout-shifts")?.details?.items ?? []).slice(0, 3).map((item) => ({ score: item.score, element: item.node?.snippet ?? null })),
-    consoleErrors: (audit("errors-in-console")?.details?.items ?? []).map((item) => `${item.description}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ""}`),
+    layoutShifts: (audit("layout-shifts")?.details?.items ?? [])
+      .slice(0, 3)
+      .map((item) => ({ score: item.score, element: item.node?.snippet ?? null })),
+    consoleErrors: (audit("errors-in-console")?.details?.items ?? []).map(
+      (item) => `${item.description}${item.sourceLocation?.url ? ` (${item.sourceLocation.url})` : ""}`,
+    ),
     failingAudits: failing,
     runtimeError: lhr.runtimeError ?? null,
     runWarnings: lhr.runWarnings ?? [],
@@ -135,7 +142,15 @@ function pad(value, width, left = false) {
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), { build: true, inPlace: false, runs: 1, "node-env": "production", "with-marketing": "no", "public-only": "no", "member-only": "no" });
+  const flags = parseFlags(process.argv.slice(2), {
+    build: true,
+    inPlace: false,
+    runs: 1,
+    "node-env": "production",
+    "with-marketing": "no",
+    "public-only": "no",
+    "member-only": "no",
+  });
   if (!Number.isInteger(flags.runs) || flags.runs < 1) throw new Error("--runs must be a positive integer");
   const startedAt = new Date();
   if (flags.build) await buildApp();
@@ -146,12 +161,20 @@ async function main() {
   console.error("› starting node server.js");
   // Under scripts/with-auth-emulator.js (npm run lighthouse) the pages load the sign-in SDK after they
   // are interactive, as in the demo: its cost is part of what is measured.
-  const identityEnv = process.env.FIREBASE_AUTH_EMULATOR_HOST ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST } : {};
+  const identityEnv = process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? { FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST }
+    : {};
   // With --with-marketing both variants run with the same flags: the vendor hosts lead to the local
   // stand-ins (whose throwaway certificate Chromium is told to accept), everything else stays offline.
   const vendors = flags["with-marketing"] === "yes" ? await startVendorStandIns() : null;
   if (vendors) onCleanup(() => vendors.stop());
-  const chromeFlags = vendors ? [...CHROME_FLAGS.filter((flag) => !flag.startsWith("--host-resolver-rules=")), `--host-resolver-rules=${vendors.hostResolverRules}`, "--ignore-certificate-errors"] : CHROME_FLAGS;
+  const chromeFlags = vendors
+    ? [
+        ...CHROME_FLAGS.filter((flag) => !flag.startsWith("--host-resolver-rules=")),
+        `--host-resolver-rules=${vendors.hostResolverRules}`,
+        "--ignore-certificate-errors",
+      ]
+    : CHROME_FLAGS;
   const app = await startApp({
     label: "lighthouse",
     inPlace: flags.inPlace,
@@ -165,7 +188,13 @@ async function main() {
     chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags, handleSIGINT: false, logLevel: "silent" });
     const removeHook = onCleanup(() => chrome.kill());
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES, ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: CATEGORIES,
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      });
       if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
       return result;
     } finally {
@@ -193,12 +222,19 @@ async function main() {
     else console.error("  warning: no teacher slug found in /teachers, /blog or /sitemap.xml; skipping the teacher page");
     pages.push({ name: "partner", path: "/canopy" });
     pages.push({ name: "oura", path: "/oura" });
-    pages.push({ name: "on demand", path: "/on-demand" }, { name: "on-demand class", path: "/on-demand/settle-in" }, { name: "search", path: "/search?q=sleep" });
+    pages.push(
+      { name: "on demand", path: "/on-demand" },
+      { name: "on-demand class", path: "/on-demand/settle-in" },
+      { name: "search", path: "/search?q=sleep" },
+    );
     // Signed in as the demo member (issue 25): the hub, the schedule, a class page and settings.
-    const cookie = flags["public-only"] === "yes" ? null : await memberSessionCookie(app.url).catch((error) => {
-      console.error(`  warning: could not sign the demo member in (${error.message}); skipping the member pages`);
-      return null;
-    });
+    const cookie =
+      flags["public-only"] === "yes"
+        ? null
+        : await memberSessionCookie(app.url).catch((error) => {
+            console.error(`  warning: could not sign the demo member in (${error.message}); skipping the member pages`);
+            return null;
+          });
     if (cookie) {
       const schedule = await (await fetch(`${app.url}/classes`, { headers: { ...BROWSER_HEADERS, cookie } })).text();
       const classPath = schedule.match(/href="(\/classes\/[A-Za-z0-9._~-]+)"/)?.[1];
@@ -216,7 +252,10 @@ async function main() {
     for (const page of pages) {
       // A member's pages are never cached: one request checks they answer.
       for (let i = 0; i < (page.cookie ? 1 : 50); i++) {
-        const response = await fetch(`${app.url}${page.path}`, { headers: page.cookie ? { ...BROWSER_HEADERS, cookie: page.cookie } : BROWSER_HEADERS, redirect: "manual" });
+        const response = await fetch(`${app.url}${page.path}`, {
+          headers: page.cookie ? { ...BROWSER_HEADERS, cookie: page.cookie } : BROWSER_HEADERS,
+          redirect: "manual",
+        });
         await response.arrayBuffer();
         page.status = response.status;
       }
@@ -233,16 +272,26 @@ async function main() {
         const runs = variants.map(() => []);
         for (let run = 1; run <= flags.runs; run++) {
           for (const [v, variant] of variants.entries()) {
-            console.error(`› lighthouse ${page.path}${variant.suffix ? ` (${variant.suffix})` : ""}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`);
+            console.error(
+              `› lighthouse ${page.path}${variant.suffix ? ` (${variant.suffix})` : ""}${flags.runs > 1 ? ` (run ${run}/${flags.runs})` : ""}`,
+            );
             const result = await auditWithRetries(`${variant.baseUrl}${page.path}`, page.cookie);
             const summary = summarize(page.name, page.path, result.lhr);
-            summary.report = path.join("lighthouse", `${page.name.replace(/\W+/g, "-")}${variant.suffix ? `-${variant.suffix}` : ""}${flags.runs > 1 ? `-${run}` : ""}.report.json`);
+            summary.report = path.join(
+              "lighthouse",
+              `${page.name.replace(/\W+/g, "-")}${variant.suffix ? `-${variant.suffix}` : ""}${flags.runs > 1 ? `-${run}` : ""}.report.json`,
+            );
             writeFileSync(path.join(ROOT, summary.report), result.report);
             runs[v].push(summary);
           }
         }
         for (const [v, variantRuns] of runs.entries()) {
-          audited[v].push({ ...median(variantRuns), signedIn: Boolean(page.cookie), status: page.status, allRuns: variantRuns.length > 1 ? variantRuns.map((r) => ({ scores: r.scores, metrics: r.metrics })) : undefined });
+          audited[v].push({
+            ...median(variantRuns),
+            signedIn: Boolean(page.cookie),
+            status: page.status,
+            allRuns: variantRuns.length > 1 ? variantRuns.map((r) => ({ scores: r.scores, metrics: r.metrics })) : undefined,
+          });
         }
       }
       return audited;
@@ -253,17 +302,31 @@ async function main() {
     let marketing = null;
     let results;
     if (flags["with-marketing"] === "yes") {
-      const withVendors = await startApp({ label: "lighthouse-marketing", inPlace: flags.inPlace, env: { ...identityEnv, ...MARKETING_ENV, ...(flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] }) } });
+      const withVendors = await startApp({
+        label: "lighthouse-marketing",
+        inPlace: flags.inPlace,
+        env: { ...identityEnv, ...MARKETING_ENV, ...(flags["node-env"] === "inherit" ? {} : { NODE_ENV: flags["node-env"] }) },
+      });
       try {
         const publicPages = pages.filter((page) => PUBLIC_PAGES.has(page.name));
-        for (const page of publicPages) for (let i = 0; i < 50; i++) await (await fetch(`${withVendors.url}${page.path}`, { headers: BROWSER_HEADERS })).arrayBuffer();
-        const [plain, withMarketing] = await auditPages(publicPages, [{ baseUrl: app.url, suffix: "" }, { baseUrl: withVendors.url, suffix: "marketing" }]);
-        const [others] = await auditPages(pages.filter((page) => !PUBLIC_PAGES.has(page.name)), [{ baseUrl: app.url, suffix: "" }]);
+        for (const page of publicPages)
+          for (let i = 0; i < 50; i++) await (await fetch(`${withVendors.url}${page.path}`, { headers: BROWSER_HEADERS })).arrayBuffer();
+        const [plain, withMarketing] = await auditPages(publicPages, [
+          { baseUrl: app.url, suffix: "" },
+          { baseUrl: withVendors.url, suffix: "marketing" },
+        ]);
+        const [others] = await auditPages(
+          pages.filter((page) => !PUBLIC_PAGES.has(page.name)),
+          [{ baseUrl: app.url, suffix: "" }],
+        );
         results = pages.map((page) => [...plain, ...others].find((audited) => audited.name === page.name));
         marketing = withMarketing;
         const loaded = Object.keys(vendors.sizes).filter((pathname) => vendors.requests.some((request) => request.endsWith(pathname)));
-        console.error(`  vendor stand-ins served: ${loaded.join(", ") || "nothing"}; beacons: ${vendors.requests.filter((request) => !loaded.some((pathname) => request.endsWith(pathname))).length}`);
-        if (loaded.length < Object.keys(vendors.sizes).length) console.error("  warning: not every vendor script was requested; the comparison may not include it");
+        console.error(
+          `  vendor stand-ins served: ${loaded.join(", ") || "nothing"}; beacons: ${vendors.requests.filter((request) => !loaded.some((pathname) => request.endsWith(pathname))).length}`,
+        );
+        if (loaded.length < Object.keys(vendors.sizes).length)
+          console.error("  warning: not every vendor script was requested; the comparison may not include it");
       } finally {
         await withVendors.stop();
         withVendors.removeDatabase();
@@ -275,14 +338,26 @@ async function main() {
     const checks = [];
     for (const page of results) {
       const minimum = PUBLIC_PAGES.has(page.name) ? TARGETS.minPublicPerformance : TARGETS.minPerformance;
-      checks.push({ name: `${page.signedIn ? "signed in " : ""}${page.url} performance ≥ ${minimum}`, actual: page.scores.performance, pass: page.scores.performance !== null && page.scores.performance >= minimum });
-      checks.push({ name: `${page.signedIn ? "signed in " : ""}${page.url} CLS ≤ ${TARGETS.maxCls}`, actual: page.metrics.cls, pass: page.metrics.cls !== null && page.metrics.cls <= TARGETS.maxCls });
+      checks.push({
+        name: `${page.signedIn ? "signed in " : ""}${page.url} performance ≥ ${minimum}`,
+        actual: page.scores.performance,
+        pass: page.scores.performance !== null && page.scores.performance >= minimum,
+      });
+      checks.push({
+        name: `${page.signedIn ? "signed in " : ""}${page.url} CLS ≤ ${TARGETS.maxCls}`,
+        actual: page.metrics.cls,
+        pass: page.metrics.cls !== null && page.metrics.cls <= TARGETS.maxCls,
+      });
     }
     for (const page of marketing ?? []) {
       const plain = results.find((candidate) => candidate.url === page.url);
       for (const category of CATEGORIES) {
         const loss = (plain?.scores[category] ?? 0) - (page.scores[category] ?? 0);
-        checks.push({ name: `${page.url} ${category} with pixel and tag manager loses ≤ ${TARGETS.maxMarketingLoss}`, actual: loss, pass: loss <= TARGETS.maxMarketingLoss });
+        checks.push({
+          name: `${page.url} ${category} with pixel and tag manager loses ≤ ${TARGETS.maxMarketingLoss}`,
+          actual: loss,
+          pass: loss <= TARGETS.maxMarketingLoss,
+        });
       }
     }
     const output = {
@@ -305,7 +380,9 @@ async function main() {
     };
     writeFileSync(path.join(OUT_DIR, "results.json"), `${JSON.stringify(output, null, 2)}\n`);
 
-    console.log(`\nStillhour Lighthouse — ${output.date}, Lighthouse ${output.lighthouse ?? "?"}, mobile, ${flags.runs} run(s) per page${flags.runs > 1 ? " (median by performance)" : ""}\n`);
+    console.log(
+      `\nStillhour Lighthouse — ${output.date}, Lighthouse ${output.lighthouse ?? "?"}, mobile, ${flags.runs} run(s) per page${flags.runs > 1 ? " (median by performance)" : ""}\n`,
+    );
     const widths = [Math.max(26, ...results.map((page) => page.url.length + (page.signedIn ? 9 : 0))), 6, 6, 6, 6, 7, 8];
     const line = (cells) => cells.map((cell, i) => pad(cell, widths[i], i === 0)).join("  ");
     console.log(line(["page", "perf", "a11y", "bp", "seo", "CLS", "LCP ms"]));
@@ -327,12 +404,27 @@ async function main() {
       console.log("\nWith the ad pixel, tag manager and social script configured (same run):");
       for (const page of marketing) {
         const plain = results.find((candidate) => candidate.url === page.url);
-        console.log(line([`${page.url} +vendors`, page.scores.performance, page.scores.accessibility, page.scores["best-practices"], page.scores.seo, page.metrics.cls?.toFixed(3), page.metrics.lcpMs === null ? null : Math.round(page.metrics.lcpMs)]));
-        if (plain) console.log(`    loss: perf ${plain.scores.performance - page.scores.performance}, a11y ${plain.scores.accessibility - page.scores.accessibility}, bp ${plain.scores["best-practices"] - page.scores["best-practices"]}, seo ${plain.scores.seo - page.scores.seo}`);
+        console.log(
+          line([
+            `${page.url} +vendors`,
+            page.scores.performance,
+            page.scores.accessibility,
+            page.scores["best-practices"],
+            page.scores.seo,
+            page.metrics.cls?.toFixed(3),
+            page.metrics.lcpMs === null ? null : Math.round(page.metrics.lcpMs),
+          ]),
+        );
+        if (plain)
+          console.log(
+            `    loss: perf ${plain.scores.performance - page.scores.performance}, a11y ${plain.scores.accessibility - page.scores.accessibility}, bp ${plain.scores["best-practices"] - page.scores["best-practices"]}, seo ${plain.scores.seo - page.scores.seo}`,
+          );
       }
     }
     const failing = results.flatMap((page) =>
-      Object.entries(page.failingAudits).flatMap(([category, audits]) => audits.map((a) => `  ${page.url} [${category}] ${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`)),
+      Object.entries(page.failingAudits).flatMap(([category, audits]) =>
+        audits.map((a) => `  ${page.url} [${category}] ${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`),
+      ),
     );
     if (failing.length) console.log(`\nScored audits not passing (performance metrics < 0.9, other checks < 1):\n${failing.join("\n")}`);
     const errors = [...new Set(results.flatMap((page) => page.consoleErrors))];
@@ -341,7 +433,8 @@ async function main() {
       const shift = page.layoutShifts[0];
       if (shift && shift.score >= 0.01) console.log(`Largest layout shift on ${page.url}: ${shift.score.toFixed(3)} at ${shift.element}`);
     }
-    for (const page of results) if (page.runtimeError) console.log(`\n${page.url}: runtime error ${page.runtimeError.code}: ${page.runtimeError.message}`);
+    for (const page of results)
+      if (page.runtimeError) console.log(`\n${page.url}: runtime error ${page.runtimeError.code}: ${page.runtimeError.message}`);
     console.log("\nTargets:");
     for (const check of checks) {
       const actual = typeof check.actual === "number" && !Number.isInteger(check.actual) ? check.actual.toFixed(3) : check.actual;

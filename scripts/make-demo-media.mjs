@@ -75,10 +75,14 @@ function vttTime(value) {
 
 function hlsArgs(prefix, dir) {
   return [
-    "-f", "hls",
-    "-hls_time", String(SEGMENT_SECONDS),
-    "-hls_playlist_type", "vod",
-    "-hls_segment_filename", path.join(dir, `${prefix}-%03d.ts`),
+    "-f",
+    "hls",
+    "-hls_time",
+    String(SEGMENT_SECONDS),
+    "-hls_playlist_type",
+    "vod",
+    "-hls_segment_filename",
+    path.join(dir, `${prefix}-%03d.ts`),
     path.join(dir, `${prefix}.m3u8`),
   ];
 }
@@ -115,46 +119,112 @@ function make(recording) {
     ].join("+");
     const musicWav = path.join(work, "music.wav");
     run("ffmpeg", [
-      "-y", "-loglevel", "error",
-      "-f", "lavfi", "-i", `aevalsrc='${expression}':s=${SAMPLE_RATE}:d=${duration.toFixed(3)}`,
-      "-af", `aecho=0.8:0.6:700:0.25,lowpass=f=900,afade=t=in:d=4,afade=t=out:st=${(duration - 5).toFixed(3)}:d=5`,
-      "-ac", "1", "-ar", String(SAMPLE_RATE), musicWav,
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      `aevalsrc='${expression}':s=${SAMPLE_RATE}:d=${duration.toFixed(3)}`,
+      "-af",
+      `aecho=0.8:0.6:700:0.25,lowpass=f=900,afade=t=in:d=4,afade=t=out:st=${(duration - 5).toFixed(3)}:d=5`,
+      "-ac",
+      "1",
+      "-ar",
+      String(SAMPLE_RATE),
+      musicWav,
     ]);
 
     // 3. The picture: a slow gradient, packaged with the music.
     const [c0, c1, c2] = recording.colors.map((hex) => `0x${hex.slice(1)}`);
     const picture = `gradients=s=640x360:r=${FPS}:n=3:c0=${c0}:c1=${c1}:c2=${c2}:speed=0.0015:seed=7:d=${duration.toFixed(3)}`;
     run("ffmpeg", [
-      "-y", "-loglevel", "error",
-      "-f", "lavfi", "-i", picture,
-      "-i", musicWav,
-      "-map", "0:v", "-map", "1:a",
-      "-c:v", "libx264", "-profile:v", "main", "-preset", "veryslow", "-crf", "36", "-pix_fmt", "yuv420p",
-      "-force_key_frames", `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-      "-c:a", "aac", "-b:a", "24k", "-ac", "1", "-ar", String(SAMPLE_RATE),
-      "-t", duration.toFixed(3),
+      "-y",
+      "-loglevel",
+      "error",
+      "-f",
+      "lavfi",
+      "-i",
+      picture,
+      "-i",
+      musicWav,
+      "-map",
+      "0:v",
+      "-map",
+      "1:a",
+      "-c:v",
+      "libx264",
+      "-profile:v",
+      "main",
+      "-preset",
+      "veryslow",
+      "-crf",
+      "36",
+      "-pix_fmt",
+      "yuv420p",
+      "-force_key_frames",
+      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+      "-c:a",
+      "aac",
+      "-b:a",
+      "24k",
+      "-ac",
+      "1",
+      "-ar",
+      String(SAMPLE_RATE),
+      "-t",
+      duration.toFixed(3),
       ...hlsArgs("picture", dir),
     ]);
 
     // 4. The voice alone.
     run("ffmpeg", [
-      "-y", "-loglevel", "error",
-      "-i", voiceWav,
-      "-c:a", "aac", "-b:a", "16k", "-ac", "1", "-ar", String(SAMPLE_RATE),
+      "-y",
+      "-loglevel",
+      "error",
+      "-i",
+      voiceWav,
+      "-c:a",
+      "aac",
+      "-b:a",
+      "16k",
+      "-ac",
+      "1",
+      "-ar",
+      String(SAMPLE_RATE),
       ...hlsArgs("voice", dir),
     ]);
 
     // 5. Captions and transcript, from the same cues.
-    const vtt = ["WEBVTT", "", ...cues.flatMap((cue, index) => [String(index + 1), `${vttTime(cue.start)} --> ${vttTime(cue.end)}`, cue.text, ""])].join("\n");
+    const vtt = [
+      "WEBVTT",
+      "",
+      ...cues.flatMap((cue, index) => [String(index + 1), `${vttTime(cue.start)} --> ${vttTime(cue.end)}`, cue.text, ""]),
+    ].join("\n");
     writeFileSync(path.join(dir, "captions.vtt"), vtt);
     const durationSeconds = Math.round(duration);
-    writeFileSync(path.join(dir, "transcript.json"), `${JSON.stringify({ id: recording.id, title: recording.title, durationSeconds, cues }, null, 2)}\n`);
+    writeFileSync(
+      path.join(dir, "transcript.json"),
+      `${JSON.stringify({ id: recording.id, title: recording.title, durationSeconds, cues }, null, 2)}\n`,
+    );
 
     // 6. The poster (public: it shows on cards), and its average colour for the placeholder.
     mkdirSync(POSTERS, { recursive: true });
     const poster = path.join(POSTERS, `${recording.id}.jpg`);
     run("ffmpeg", ["-y", "-loglevel", "error", "-f", "lavfi", "-i", picture, "-ss", "4", "-frames:v", "1", "-q:v", "6", poster]);
-    const pixel = run("ffmpeg", ["-loglevel", "error", "-i", poster, "-vf", "scale=1:1:flags=area", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"]);
+    const pixel = run("ffmpeg", [
+      "-loglevel",
+      "error",
+      "-i",
+      poster,
+      "-vf",
+      "scale=1:1:flags=area",
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "-",
+    ]);
     const posterColor = `#${[...pixel.subarray(0, 3)].map((v) => v.toString(16).padStart(2, "0")).join("")}`;
 
     const size = readdirSync(dir).reduce((sum, file) => sum + statSync(path.join(dir, file)).size, 0);

@@ -17,7 +17,9 @@ for (const arg of process.argv.slice(2)) {
   const match = /^--since-days=(\d+)$/.exec(arg);
   if (match && Number(match[1]) >= 1 && Number(match[1]) <= 30) sinceDays = Number(match[1]);
   else {
-    console.error(`unknown or malformed argument: ${arg}\nusage: npm run payments:reconcile -- [--since-days=N]   (1 ≤ N ≤ 30, default 30)`);
+    console.error(
+      `unknown or malformed argument: ${arg}\nusage: npm run payments:reconcile -- [--since-days=N]   (1 ≤ N ≤ 30, default 30)`,
+    );
     process.exit(2);
   }
 }

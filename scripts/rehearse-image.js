@@ -47,7 +47,19 @@
 // is missing (as it did on the Dockerfile that installed before copying patches/).
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -139,12 +151,16 @@ export function rehearseImage(options = {}) {
         for (const piece of args.split(/\s+&&\s+/)) runPiece(stage, piece.trim(), { context, note, runAs, runner, line, scratch });
         break;
       default:
-        throw new Error(`Dockerfile line ${line}: the rehearsal does not know ${instruction}; teach scripts/rehearse-image.js what it does`);
+        throw new Error(
+          `Dockerfile line ${line}: the rehearsal does not know ${instruction}; teach scripts/rehearse-image.js what it does`,
+        );
     }
   }
   if (!stage?.cmd) throw new Error("the Dockerfile's last stage has no CMD");
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  log(`rehearsed ${path.relative(context, dockerfile)} in ${seconds} s: the image's files are in ${path.relative(context, stage.root) || "."}`);
+  log(
+    `rehearsed ${path.relative(context, dockerfile)} in ${seconds} s: the image's files are in ${path.relative(context, stage.root) || "."}`,
+  );
   return {
     root: stage.root,
     /** The final stage's working directory, on this machine. */
@@ -224,7 +240,10 @@ export function dockerignore(context) {
       const text = raw.trim();
       if (!text || text.startsWith("#")) continue;
       const negate = text.startsWith("!");
-      const pattern = path.posix.normalize((negate ? text.slice(1) : text).trim()).replace(/^\/+/, "").replace(/\/+$/, "");
+      const pattern = path.posix
+        .normalize((negate ? text.slice(1) : text).trim())
+        .replace(/^\/+/, "")
+        .replace(/\/+$/, "");
       rules.push({ negate, re: globToRegExp(pattern) });
     }
   }
@@ -256,7 +275,9 @@ function imageUser() {
   if (typeof process.getuid !== "function" || process.getuid() !== 0) {
     return { runAsName: os.userInfo().username, home: os.homedir() };
   }
-  const passwd = readFileSync("/etc/passwd", "utf8").split("\n").map((line) => line.split(":"));
+  const passwd = readFileSync("/etc/passwd", "utf8")
+    .split("\n")
+    .map((line) => line.split(":"));
   // The image's USER when this machine knows it (node:24-slim's `node`), else nobody.
   const entry = passwd.find((fields) => fields[0] === "node") ?? passwd.find((fields) => fields[0] === "nobody");
   if (!entry) throw new Error("no user `node` or `nobody` to run the image as");
@@ -323,7 +344,8 @@ function copyInstruction(stage, args, { context, ignore, stages, scratch, runAs 
       // Entry by entry: the scratch folder may be inside the context (left out by the filter).
       for (const name of readdirSync(absolute)) {
         const entry = path.join(absolute, name);
-        if (filter(entry)) cpSync(entry, path.join(into, name), { recursive: true, filter, verbatimSymlinks: true, preserveTimestamps: true, force: true });
+        if (filter(entry))
+          cpSync(entry, path.join(into, name), { recursive: true, filter, verbatimSymlinks: true, preserveTimestamps: true, force: true });
       }
     } else {
       cpSync(absolute, into, { filter, preserveTimestamps: true, force: true });
@@ -365,7 +387,13 @@ function run(command, cwd, env, runner) {
   const as = runner.uid === undefined ? {} : { uid: runner.uid, gid: runner.gid };
   const result = spawnSync("sh", ["-c", command], {
     cwd,
-    env: { ...process.env, HOME: runner.home, npm_config_cache: path.join(runner.home, ".npm"), npm_config_update_notifier: "false", ...env },
+    env: {
+      ...process.env,
+      HOME: runner.home,
+      npm_config_cache: path.join(runner.home, ".npm"),
+      npm_config_update_notifier: "false",
+      ...env,
+    },
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
     ...as,
@@ -417,10 +445,15 @@ function guarded(stage, scratch, step) {
   // Files with more than one link whose content changed after the marker: the write reached another
   // stage (or the checkout). Sub-second mtimes make -newer exact enough here.
   const found = spawnSync("find", [stage.root, "-type", "f", "-links", "+1", "-newer", marker], { encoding: "utf8" });
-  const written = found.stdout.split("\n").filter(Boolean).filter((file) => statSync(file).mtimeMs > before);
+  const written = found.stdout
+    .split("\n")
+    .filter(Boolean)
+    .filter((file) => statSync(file).mtimeMs > before);
   rmSync(marker, { force: true });
   if (written.length > 0) {
-    throw new Error(`a step wrote in place to files shared by hard link with another stage or the checkout (the rehearsal's shortcut is unsafe here):\n${written.slice(0, 10).join("\n")}`);
+    throw new Error(
+      `a step wrote in place to files shared by hard link with another stage or the checkout (the rehearsal's shortcut is unsafe here):\n${written.slice(0, 10).join("\n")}`,
+    );
   }
 }
 
@@ -433,7 +466,10 @@ function simulateNpmInstall(stage, piece, { context, note, scratch, runner }) {
   for (const field of ["dependencies", "devDependencies", "optionalDependencies"]) {
     const want = JSON.stringify(Object.entries(manifest[field] ?? {}).sort());
     const have = JSON.stringify(Object.entries(lockRoot[field] ?? {}).sort());
-    if (want !== have) throw new Error(`package.json's ${field} are not the lockfile's: an install would change package-lock.json (run npm install and commit it)`);
+    if (want !== have)
+      throw new Error(
+        `package.json's ${field} are not the lockfile's: an install would change package-lock.json (run npm install and commit it)`,
+      );
   }
   // 2. The checkout's tree is the lockfile's, for this platform.
   const source = realpathSync(path.join(context, "node_modules"));
@@ -452,11 +488,14 @@ function simulateNpmInstall(stage, piece, { context, note, scratch, runner }) {
   }
   for (const where of installedPackages(source)) if (!expected.has(where)) problems.push(`${where} is not in the lockfile`);
   if (problems.length > 0) {
-    throw new Error(`the checkout's node_modules is not what "${piece}" installs from this lockfile, so it cannot stand in for it:\n  ${problems.slice(0, 20).join("\n  ")}`);
+    throw new Error(
+      `the checkout's node_modules is not what "${piece}" installs from this lockfile, so it cannot stand in for it:\n  ${problems.slice(0, 20).join("\n  ")}`,
+    );
   }
   // 3. Copy, with every package any patch touched put back as npm ships it.
   mkdirSync(path.join(cwd, "node_modules"), { recursive: true });
-  for (const name of readdirSync(source)) if (!TOOL_CACHES.has(name)) linkCopy(path.join(source, name), path.join(cwd, "node_modules", name), scratch);
+  for (const name of readdirSync(source))
+    if (!TOOL_CACHES.has(name)) linkCopy(path.join(source, name), path.join(cwd, "node_modules", name), scratch);
   const pristine = [...patchedPackages(context, source)].filter((where) => lock.packages[where]);
   const packDir = mkdtempSync(path.join(os.tmpdir(), "rehearse-pack-"));
   try {
@@ -464,12 +503,18 @@ function simulateNpmInstall(stage, piece, { context, note, scratch, runner }) {
   } finally {
     rmSync(packDir, { recursive: true, force: true });
   }
-  note("simulated", `${piece}: the checkout's node_modules (${expected.size} packages, checked against the lockfile), with ${pristine.map((where) => where.slice(13)).join(", ")} as npm ships them; dependencies' install scripts (${Object.keys(manifest.allowScripts ?? {}).join(", ")}) not run again: their built files are the checkout's`);
+  note(
+    "simulated",
+    `${piece}: the checkout's node_modules (${expected.size} packages, checked against the lockfile), with ${pristine.map((where) => where.slice(13)).join(", ")} as npm ships them; dependencies' install scripts (${Object.keys(manifest.allowScripts ?? {}).join(", ")}) not run again: their built files are the checkout's`,
+  );
   // 4. The root package's own install scripts, for real.
   for (const script of ["preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare"]) {
     if (!manifest.scripts?.[script]) continue;
     asRunner(stage, runner, () => run(`npm run ${script}`, cwd, stage.env, runner));
-    note("ran", `npm run ${script} (${manifest.scripts[script]}) as npm install runs it${runner.uid === undefined ? "" : `, as ${runner.runAsName}`}`);
+    note(
+      "ran",
+      `npm run ${script} (${manifest.scripts[script]}) as npm install runs it${runner.uid === undefined ? "" : `, as ${runner.runAsName}`}`,
+    );
   }
 }
 
@@ -531,7 +576,8 @@ function restorePristine(target, where, meta, packDir) {
   if (packed.status !== 0) throw new Error(`npm pack ${spec} failed: ${packed.stderr}`);
   const tarball = path.join(packDir, packed.stdout.trim().split("\n").pop());
   const [algorithm, digest] = meta.integrity.split("-", 2);
-  if (createHash(algorithm).update(readFileSync(tarball)).digest("base64") !== digest) throw new Error(`${spec}: the tarball is not the lockfile's (integrity)`);
+  if (createHash(algorithm).update(readFileSync(tarball)).digest("base64") !== digest)
+    throw new Error(`${spec}: the tarball is not the lockfile's (integrity)`);
   // The package's own files go; packages nested under it stay.
   for (const entry of readdirSync(target)) if (entry !== "node_modules") rmSync(path.join(target, entry), { recursive: true, force: true });
   execFileSync("tar", ["-xzf", tarball, "--strip-components=1", "-C", target]);
@@ -557,7 +603,11 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const start = imageStart(image);
   const probe = spawnSync(
     "node",
-    ["--input-type=module", "-e", "const b = await import('./build/index.js'); console.log(JSON.stringify(b.entry.module.missingRouterPatches()));"],
+    [
+      "--input-type=module",
+      "-e",
+      "const b = await import('./build/index.js'); console.log(JSON.stringify(b.entry.module.missingRouterPatches()));",
+    ],
     { cwd: start.cwd, env: start.env, encoding: "utf8", ...start.spawnAs },
   );
   const missing = probe.status === 0 ? JSON.parse(probe.stdout.trim().split("\n").pop()) : null;

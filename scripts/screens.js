@@ -79,14 +79,23 @@ const server = spawn(process.execPath, ["server.js"], {
 let browser;
 try {
   await waitForHealth();
-  browser = await chromium.launch({ executablePath: findChromium() ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"] });
+  browser = await chromium.launch({
+    executablePath: findChromium() ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--font-render-hinting=none"],
+  });
   const contexts = new Map();
   for (const spec of PAGES) {
     if (only && !only.has(spec.name)) continue;
     for (const width of WIDTHS) {
       const key = `${spec.who ?? "visitor"}-${width}`;
       if (!contexts.has(key)) {
-        const context = await browser.newContext({ baseURL: BASE, viewport: { width, height: 900 }, deviceScaleFactor: 1, reducedMotion: "reduce", timezoneId: "America/New_York" });
+        const context = await browser.newContext({
+          baseURL: BASE,
+          viewport: { width, height: 900 },
+          deviceScaleFactor: 1,
+          reducedMotion: "reduce",
+          timezoneId: "America/New_York",
+        });
         if (spec.who) await signIn(context, PEOPLE[spec.who]);
         contexts.set(key, context);
       }
@@ -98,7 +107,11 @@ try {
       // Every lazy picture in, so the full page shows what a person scrolling would see.
       await page.evaluate(async () => {
         for (const image of document.querySelectorAll('img[loading="lazy"]')) image.loading = "eager";
-        await Promise.all([...document.images].map((image) => (image.complete ? null : new Promise((done) => image.addEventListener("load", done, { once: true }) || setTimeout(done, 3000)))));
+        await Promise.all(
+          [...document.images].map((image) =>
+            image.complete ? null : new Promise((done) => image.addEventListener("load", done, { once: true }) || setTimeout(done, 3000)),
+          ),
+        );
       });
       const file = path.join(OUT, `${spec.name}-${width}.png`);
       // A palette of 128 colours keeps each PNG to a few hundred KB (the pictures' grain would otherwise cost megabytes).
@@ -129,7 +142,8 @@ async function waitForHealth() {
 /** Signs a browser context in as the account with this phone number (the emulator's code, then the token sync). */
 async function signIn(context, phoneNumber) {
   const rest = (method) => `http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test-api-key`;
-  const post = async (url, body) => (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+  const post = async (url, body) =>
+    (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
   const { sessionInfo } = await post(rest("sendVerificationCode"), { phoneNumber, recaptchaToken: "emulator" });
   const project = process.env.FIREBASE_PROJECT_ID ?? "demo-stillhour";
   const { verificationCodes } = await (await fetch(`http://${EMULATOR}/emulator/v1/projects/${project}/verificationCodes`)).json();

@@ -30,6 +30,8 @@ try {
   console.log(JSON.stringify({ granted: args.role, uid: result.uid, roles: result.roles }));
   process.exit(0);
 } catch (error) {
-  console.error(JSON.stringify({ level: "error", msg: "staff:grant failed", cause: error instanceof Error ? error.message : String(error) }));
+  console.error(
+    JSON.stringify({ level: "error", msg: "staff:grant failed", cause: error instanceof Error ? error.message : String(error) }),
+  );
   process.exit(1);
 }

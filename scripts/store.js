@@ -25,7 +25,8 @@ const valueOf = (name) => {
 };
 const positional = rest.filter((arg, i) => !arg.startsWith("--") && !(i > 0 && ["--to", "--project", "--page"].includes(rest[i - 1])));
 
-const USAGE = "usage: node scripts/store.js backup [--to <file>] | restore <backup> [--to <file>] [--replace] | copy [--project <id>] [--again] [--page <n>]";
+const USAGE =
+  "usage: node scripts/store.js backup [--to <file>] | restore <backup> [--to <file>] [--replace] | copy [--project <id>] [--again] [--page <n>]";
 if (!["backup", "restore", "copy"].includes(command)) {
   console.error(USAGE);
   process.exit(2);
@@ -46,8 +47,13 @@ function printCounts(rows, columns) {
 try {
   if (command === "backup") {
     const report = await store.backupSqliteStore(sqlitePath, valueOf("--to") ?? store.defaultBackupPath(sqlitePath));
-    console.log(`Backed up ${sqlitePath} to ${report.file}: ${report.documents} documents, ${(report.bytes / 1024 / 1024).toFixed(1)} MB, in ${report.ms} ms.`);
-    printCounts(Object.entries(report.collections).map(([collection, documents]) => ({ collection, documents })), ["documents"]);
+    console.log(
+      `Backed up ${sqlitePath} to ${report.file}: ${report.documents} documents, ${(report.bytes / 1024 / 1024).toFixed(1)} MB, in ${report.ms} ms.`,
+    );
+    printCounts(
+      Object.entries(report.collections).map(([collection, documents]) => ({ collection, documents })),
+      ["documents"],
+    );
   } else if (command === "restore") {
     const backup = positional[0];
     if (!backup) {
@@ -56,8 +62,13 @@ try {
     }
     const target = valueOf("--to") ?? sqlitePath;
     const report = await store.restoreSqliteStore(backup, target, { replace: flags.has("--replace") });
-    console.log(`Restored ${backup} to ${report.file}: ${report.documents} documents in ${report.ms} ms.${report.replaced ? ` The database it replaced is kept as ${report.replaced}.` : ""}`);
-    printCounts(Object.entries(report.collections).map(([collection, documents]) => ({ collection, documents })), ["documents"]);
+    console.log(
+      `Restored ${backup} to ${report.file}: ${report.documents} documents in ${report.ms} ms.${report.replaced ? ` The database it replaced is kept as ${report.replaced}.` : ""}`,
+    );
+    printCounts(
+      Object.entries(report.collections).map(([collection, documents]) => ({ collection, documents })),
+      ["documents"],
+    );
   } else {
     const projectId = valueOf("--project") ?? process.env.FIREBASE_PROJECT_ID;
     if (!projectId) {
@@ -78,7 +89,9 @@ try {
       },
     });
     if (last) process.stdout.write("\n");
-    console.log(`${report.resumed ? "Resumed and copied" : "Copied"} ${report.written} documents this run (progress in ${report.progressFile}).`);
+    console.log(
+      `${report.resumed ? "Resumed and copied" : "Copied"} ${report.written} documents this run (progress in ${report.progressFile}).`,
+    );
     printCounts(report.collections, ["source", "copied", "inTarget"]);
     if (!report.complete) {
       console.error("Some documents of the source are not in Firestore: run the copy again with --again.");

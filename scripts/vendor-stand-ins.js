@@ -60,7 +60,9 @@ else if(typeof q==="function"){var pending=q.queue||[];q.callMethod=function(){s
   while (size < gzipBytes) {
     for (let step = 0; step < 40; step++, index++) {
       const fields = Array.from({ length: 4 }, () => `k${word(6)}:${JSON.stringify(word(12))}`).join(",");
-      parts.push(`m.f${index}=function(a,b){var o={${fields}},s=0,t=Object.keys(o);for(var i=0;i<t.length;i++){s+=o[t[i]].charCodeAt((a+b+i)%12);}return s^${Math.floor(random() * 1e6)};};`);
+      parts.push(
+        `m.f${index}=function(a,b){var o={${fields}},s=0,t=Object.keys(o);for(var i=0;i<t.length;i++){s+=o[t[i]].charCodeAt((a+b+i)%12);}return s^${Math.floor(random() * 1e6)};};`,
+      );
     }
     size = gzipSync(parts.join("\n") + tail).length;
   }
@@ -73,7 +75,27 @@ function certificate() {
   try {
     const key = path.join(dir, "key.pem");
     const cert = path.join(dir, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=vendor-stand-ins.local", "-addext", `subjectAltName=${VENDOR_HOSTS.map((host) => `DNS:${host}`).join(",")}`], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=vendor-stand-ins.local",
+        "-addext",
+        `subjectAltName=${VENDOR_HOSTS.map((host) => `DNS:${host}`).join(",")}`,
+      ],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -92,7 +114,13 @@ export async function startVendorStandIns() {
     requests.push(`${url.host}${url.pathname}`);
     const body = bodies.get(url.pathname);
     if (body && request.method === "GET") {
-      response.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "content-encoding": "gzip", "content-length": body.length, "cache-control": "public, max-age=1200", "access-control-allow-origin": "*" });
+      response.writeHead(200, {
+        "content-type": "text/javascript; charset=utf-8",
+        "content-encoding": "gzip",
+        "content-length": body.length,
+        "cache-control": "public, max-age=1200",
+        "access-control-allow-origin": "*",
+      });
       response.end(body);
       return;
     }

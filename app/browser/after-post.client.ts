@@ -33,7 +33,9 @@ export function afterPost(sent: SentForm | null) {
   // browser puts it (moving it later would pull a keyboard user back while they already move on).
   if (new URL(sent?.action ?? "", location.href).pathname !== location.pathname) return;
   if (document.activeElement && document.activeElement !== document.body) return;
-  const landing = document.querySelector<HTMLElement>('main .notice[role="status"], main .notice[role="alert"]') ?? document.querySelector<HTMLElement>("main h1");
+  const landing =
+    document.querySelector<HTMLElement>('main .notice[role="status"], main .notice[role="alert"]') ??
+    document.querySelector<HTMLElement>("main h1");
   if (!landing) return;
   if (!landing.hasAttribute("tabindex")) landing.setAttribute("tabindex", "-1");
   landing.focus();

@@ -15,12 +15,24 @@ const DEVICE_KEY = "stillhour:device";
 
 interface RootData {
   /** `userId` is the member's pseudonym; `contact` is null unless the operator turned contact details on. */
-  analytics?: { key: string; endpoint: string; userId?: string | null; contact?: Pick<UserProperties, "fullName" | "email" | "phone"> | null } | null;
+  analytics?: {
+    key: string;
+    endpoint: string;
+    userId?: string | null;
+    contact?: Pick<UserProperties, "fullName" | "email" | "phone"> | null;
+  } | null;
   variants?: Record<string, string>;
   member?: {
     uid: string;
     isSubscribed: boolean;
-    record?: { firstName?: string | null; lastName?: string | null; email?: string | null; phoneNumber?: string | null; subscriptionStatus?: string | null; subscriptionExpirationDate?: number | null };
+    record?: {
+      firstName?: string | null;
+      lastName?: string | null;
+      email?: string | null;
+      phoneNumber?: string | null;
+      subscriptionStatus?: string | null;
+      subscriptionExpirationDate?: number | null;
+    };
   } | null;
 }
 
@@ -93,7 +105,9 @@ function start(): AnalyticsClient | null {
           if (!entry.isIntersecting || seenElements.has(entry.target)) continue;
           seenElements.add(entry.target);
           observer?.unobserve(entry.target);
-          void active.track("Element_Viewed", { name: (entry.target as HTMLElement).dataset.trackView ?? "", path: location.pathname }).catch(swallow);
+          void active
+            .track("Element_Viewed", { name: (entry.target as HTMLElement).dataset.trackView ?? "", path: location.pathname })
+            .catch(swallow);
         }
       },
       { threshold: VIEW_THRESHOLD },

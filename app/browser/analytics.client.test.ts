@@ -10,7 +10,7 @@ function fakeFetch(statuses: number[] | ((events: AnalyticsEventInput[]) => numb
     const body = init!.body as URLSearchParams;
     const events = JSON.parse(body.get("e")!) as AnalyticsEventInput[];
     uploads.push(events);
-    const status = typeof statuses === "function" ? statuses(events) : statuses.shift() ?? 200;
+    const status = typeof statuses === "function" ? statuses(events) : (statuses.shift() ?? 200);
     return new Response(null, { status });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, uploads };
@@ -36,7 +36,9 @@ describe("uploads", () => {
   it("sends the provider's fields with an MD5 checksum the server can check", () => {
     const body = uploadBody("key-abc-123", [{ event_type: "Web_X", time: 1, insert_id: "i", device_id: "d" }], 1_800_000_000_000);
     expect([...body.keys()].sort()).toEqual(["checksum", "client", "e", "upload_time", "v"]);
-    const expected = createHash("md5").update(`2key-abc-123${body.get("e")}1800000000000`).digest("hex");
+    const expected = createHash("md5")
+      .update(`2key-abc-123${body.get("e")}1800000000000`)
+      .digest("hex");
     expect(body.get("checksum")).toBe(expected);
     expect(uploadChecksum("2", "a", "[]", "1")).toBe(createHash("md5").update("2a[]1").digest("hex"));
   });
@@ -58,7 +60,12 @@ describe("uploads", () => {
     // The server takes at most 2 events, and never the event named Huge.
     const { fetch, uploads } = fakeFetch((events) => (events.length > 2 || events.some((e) => e.event_type === "Web_Huge") ? 413 : 200));
     const { api, warnings } = client({ fetch });
-    const results = ["A", "B", "C", "Huge", "E", "F", "G", "H"].map((name) => api.track(name).then(() => "ok", () => "dropped"));
+    const results = ["A", "B", "C", "Huge", "E", "F", "G", "H"].map((name) =>
+      api.track(name).then(
+        () => "ok",
+        () => "dropped",
+      ),
+    );
     await api.flush();
     expect(await Promise.all(results)).toEqual(["ok", "ok", "ok", "dropped", "ok", "ok", "ok", "ok"]);
     expect(uploads.map((u) => u.length)).toEqual([8, 4, 2, 2, 1, 1, 4, 2, 2]);
@@ -69,7 +76,12 @@ describe("uploads", () => {
   it("other answers fail each event of the batch, with a warning", async () => {
     const { fetch } = fakeFetch([500, 200]);
     const { api, warnings } = client({ fetch, batchSize: 2 });
-    const results = ["A", "B", "C"].map((name) => api.track(name).then(() => "ok", (error: Error) => error.message));
+    const results = ["A", "B", "C"].map((name) =>
+      api.track(name).then(
+        () => "ok",
+        (error: Error) => error.message,
+      ),
+    );
     await api.flush();
     expect(await Promise.all(results)).toEqual(["analytics upload answered 500", "analytics upload answered 500", "ok"]);
     expect(warnings).toEqual(["analytics upload answered 500"]);
@@ -131,7 +143,13 @@ describe("beacon and revenue", () => {
   it("revenue needs a numeric price and quantity (default 1), or it is ignored", async () => {
     expect(revenueFields({ productId: "pack-5", price: 45 })).toEqual({ productId: "pack-5", price: 45, quantity: 1, revenue: 45 });
     expect(revenueFields({ productId: "pack-5", price: 10, quantity: 3 })).toMatchObject({ revenue: 30 });
-    for (const bad of [{ price: "45" }, { price: Number.NaN }, { price: 5, quantity: "2" }, { price: 5, quantity: 0 }, { price: 5, quantity: 1.5 }]) {
+    for (const bad of [
+      { price: "45" },
+      { price: Number.NaN },
+      { price: 5, quantity: "2" },
+      { price: 5, quantity: 0 },
+      { price: 5, quantity: 1.5 },
+    ]) {
       expect(revenueFields({ productId: "p", ...bad })).toBeNull();
     }
     const { fetch, uploads } = fakeFetch([200]);

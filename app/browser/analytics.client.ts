@@ -49,7 +49,11 @@ interface Queued {
 }
 
 /** §5: a revenue event needs a numeric price and quantity (1 when not given); otherwise it is ignored. */
-export function revenueFields(input: { productId: string; price: unknown; quantity?: unknown }): { productId: string; price: number; quantity: number; revenue: number } | null {
+export function revenueFields(input: {
+  productId: string;
+  price: unknown;
+  quantity?: unknown;
+}): { productId: string; price: number; quantity: number; revenue: number } | null {
   const quantity = input.quantity === undefined ? 1 : input.quantity;
   if (typeof input.price !== "number" || !Number.isFinite(input.price)) return null;
   if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) return null;
@@ -98,7 +102,15 @@ export function createAnalyticsClient(options: AnalyticsClientOptions) {
   async function uploadBatch(batch: Queued[]): Promise<void> {
     let response: Response;
     try {
-      response = await doFetch(options.endpoint, { method: "POST", body: uploadBody(options.apiKey, batch.map((q) => q.event), now()), keepalive: true });
+      response = await doFetch(options.endpoint, {
+        method: "POST",
+        body: uploadBody(
+          options.apiKey,
+          batch.map((q) => q.event),
+          now(),
+        ),
+        keepalive: true,
+      });
     } catch (error) {
       warn("analytics upload failed", error);
       for (const item of batch) item.reject(error instanceof Error ? error : new Error(String(error)));
@@ -149,7 +161,14 @@ export function createAnalyticsClient(options: AnalyticsClientOptions) {
     if (!options.sendBeacon) return void flush();
     while (queue.length > 0) {
       const batch = queue.splice(0, batchSize);
-      const handed = options.sendBeacon(options.endpoint, uploadBody(options.apiKey, batch.map((q) => q.event), now()));
+      const handed = options.sendBeacon(
+        options.endpoint,
+        uploadBody(
+          options.apiKey,
+          batch.map((q) => q.event),
+          now(),
+        ),
+      );
       if (handed) batch.forEach((item) => item.resolve());
       else {
         warn("analytics beacon refused");

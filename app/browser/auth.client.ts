@@ -67,7 +67,9 @@ export function startAuth(config: PublicIdentityConfig, nextHooks: AuthHooks): P
     return ready;
   }
   ready = (async () => {
-    const app = getApps()[0] ?? initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId });
+    const app =
+      getApps()[0] ??
+      initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId, appId: config.appId });
     const instance = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
     if (config.mode === "emulator" && config.emulatorHost) {
       connectAuthEmulator(instance, `http://${config.emulatorHost}`, { disableWarnings: true });
@@ -211,7 +213,11 @@ function postToken(token: string): Promise<SyncResult> {
 
 async function sendToken(token: string): Promise<SyncResult> {
   try {
-    const response = await fetch("/api/session", { method: "POST", headers: { Authorization: `Bearer ${token}` }, credentials: "same-origin" });
+    const response = await fetch("/api/session", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+      credentials: "same-origin",
+    });
     if (!response.ok) {
       await discardBody(response);
       return { ok: false };

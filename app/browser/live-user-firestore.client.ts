@@ -28,9 +28,5 @@ export function listenToDocument(
       projectId: config.projectId,
       ...(config.appId ? { appId: config.appId } : {}),
     });
-  return onSnapshot(
-    doc(getFirestore(app), collection, id),
-    (snapshot) => onData(snapshot.data(), snapshot.metadata.fromCache),
-    onError,
-  );
+  return onSnapshot(doc(getFirestore(app), collection, id), (snapshot) => onData(snapshot.data(), snapshot.metadata.fromCache), onError);
 }

@@ -16,7 +16,13 @@ export interface MarketingConfig {
   social: string | null;
 }
 
-type Queue = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...args: unknown[]) => void };
+type Queue = ((...args: unknown[]) => void) & {
+  queue?: unknown[];
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+  callMethod?: (...args: unknown[]) => void;
+};
 type MarketingWindow = Window & { fbq?: Queue; _fbq?: Queue; twq?: Queue; dataLayer?: unknown[] };
 
 let started: Promise<void> | null = null;
@@ -99,7 +105,19 @@ export async function navigated(path: string, next: MarketingConfig) {
 }
 
 // The pixel's own event names; anything else adMaps names is sent as a custom event.
-const STANDARD_PIXEL_EVENTS = new Set(["AddPaymentInfo", "AddToCart", "CompleteRegistration", "Contact", "InitiateCheckout", "Lead", "Purchase", "Schedule", "StartTrial", "Subscribe", "ViewContent"]);
+const STANDARD_PIXEL_EVENTS = new Set([
+  "AddPaymentInfo",
+  "AddToCart",
+  "CompleteRegistration",
+  "Contact",
+  "InitiateCheckout",
+  "Lead",
+  "Purchase",
+  "Schedule",
+  "StartTrial",
+  "Subscribe",
+  "ViewContent",
+]);
 
 /**
  * One of our events (e.g. `Subscribe_Completed`), reported to the pixel under its adMaps name once the

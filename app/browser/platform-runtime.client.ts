@@ -88,7 +88,8 @@ function startBuildWatch(win: RemixWindow) {
 
 /** Hands the vendors' module the root loader's marketing config: only when configured, never after an opt-out. */
 function withVendors(use: (vendors: typeof import("./marketing.client"), marketing: MarketingConfig) => unknown) {
-  const marketing = ((window as RemixWindow).__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)?.marketing;
+  const marketing = ((window as RemixWindow).__remixRouter?.state.loaderData.root as { marketing?: MarketingConfig | null } | undefined)
+    ?.marketing;
   if (marketing && !isOptedOut(document.cookie)) void import("./marketing.client").then((vendors) => use(vendors, marketing));
 }
 
@@ -119,7 +120,9 @@ function afterPageSettled(task: () => void) {
  */
 function closeMenusOnEscape(event: KeyboardEvent) {
   if (event.key !== "Escape" || event.defaultPrevented) return;
-  const details = (document.activeElement as HTMLElement | null)?.closest<HTMLDetailsElement>("details.account-menu[open], details.menu-sheet[open]");
+  const details = (document.activeElement as HTMLElement | null)?.closest<HTMLDetailsElement>(
+    "details.account-menu[open], details.menu-sheet[open]",
+  );
   if (!details) return;
   details.open = false;
   document.body.classList.remove("menu-open");

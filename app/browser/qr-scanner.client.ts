@@ -12,7 +12,6 @@ interface BarcodeDetectorLike {
 }
 type BarcodeDetectorConstructor = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
-
 export async function startScanner(video: HTMLVideoElement, onCode: (value: string) => void): Promise<() => void> {
   const Detector = (window as unknown as { BarcodeDetector: BarcodeDetectorConstructor }).BarcodeDetector;
   const detector = new Detector({ formats: ["qr_code"] });

@@ -31,7 +31,11 @@ describe("the chunk-failure reload guard (§8, §9: once per path within 10 s)",
   });
 
   it("forgets records outside the window, including ones from a clock that went back", () => {
-    const stale = [{ path: "/a", at: t0 - RELOAD_GUARD_MS }, { path: "/b", at: t0 + 2 * RELOAD_GUARD_MS }, { path: "/c", at: t0 - 1 }];
+    const stale = [
+      { path: "/a", at: t0 - RELOAD_GUARD_MS },
+      { path: "/b", at: t0 + 2 * RELOAD_GUARD_MS },
+      { path: "/c", at: t0 - 1 },
+    ];
     expect(decideReload(stale, "/d", t0).records.map((r) => r.path)).toEqual(["/c", "/d"]);
   });
 
@@ -44,7 +48,9 @@ describe("the chunk-failure reload guard (§8, §9: once per path within 10 s)",
   it("reads stored records defensively", () => {
     expect(parseReloadRecords("not json")).toEqual([]);
     expect(parseReloadRecords('{"path":"/"}')).toEqual([]);
-    expect(parseReloadRecords('[{"path":"/","at":1},{"path":1,"at":2},null,{"path":"/x","at":"3"},{"__proto__":{"at":1}}]')).toEqual([{ path: "/", at: 1 }]);
+    expect(parseReloadRecords('[{"path":"/","at":1},{"path":1,"at":2},null,{"path":"/x","at":"3"},{"__proto__":{"at":1}}]')).toEqual([
+      { path: "/", at: 1 },
+    ]);
   });
 
   it("recognises the browsers' chunk-load failures and nothing else", () => {

@@ -19,7 +19,11 @@ export function parseReloadRecords(raw: string | null | undefined): ReloadRecord
     if (!Array.isArray(value)) return [];
     return value.filter(
       (item): item is ReloadRecord =>
-        typeof item === "object" && item !== null && typeof item.path === "string" && typeof item.at === "number" && Number.isFinite(item.at),
+        typeof item === "object" &&
+        item !== null &&
+        typeof item.path === "string" &&
+        typeof item.at === "number" &&
+        Number.isFinite(item.at),
     );
   } catch {
     return [];
@@ -39,5 +43,7 @@ export function decideReload(records: readonly ReloadRecord[], path: string, now
 /** Errors a browser gives for a script chunk that could not be fetched or evaluated as a module. */
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? `${error.name} ${error.message}` : typeof error === "string" ? error : "";
-  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk \S+ failed/i.test(message);
+  return /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk \S+ failed/i.test(
+    message,
+  );
 }

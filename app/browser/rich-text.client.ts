@@ -55,7 +55,8 @@ export function mountRichText(options: {
       else if (command === "bulletList") chain.toggleBulletList().run();
       else if (command === "orderedList") chain.toggleOrderedList().run();
       else if (command === "blockquote") chain.toggleBlockquote().run();
-      else if (command === "link") (href ? chain.extendMarkRange("link").setLink({ href }) : chain.extendMarkRange("link").unsetLink()).run();
+      else if (command === "link")
+        (href ? chain.extendMarkRange("link").setLink({ href }) : chain.extendMarkRange("link").unsetLink()).run();
     },
     isActive(command) {
       if (command === "h2") return editor.isActive("heading", { level: 2 });

@@ -9,8 +9,14 @@ import { syncTimeZone } from "./time-zone.client";
 
 beforeEach(() => {
   const stored = new Map<string, string>();
-  vi.stubGlobal("sessionStorage", { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) });
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204, headers: { "X-Time-Zone-Changed": "1" } })));
+  vi.stubGlobal("sessionStorage", {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+  });
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(null, { status: 204, headers: { "X-Time-Zone-Changed": "1" } })),
+  );
 });
 
 afterEach(() => vi.unstubAllGlobals());

@@ -43,7 +43,8 @@ function useAfterPost() {
   useEffect(
     () =>
       (window as RouterWindow).__remixRouter?.subscribe(({ navigation }) => {
-        if (navigation.formData && navigation.formMethod !== "GET") sent = { action: navigation.formAction!, fields: [...navigation.formData] };
+        if (navigation.formData && navigation.formMethod !== "GET")
+          sent = { action: navigation.formAction!, fields: [...navigation.formData] };
         // A new navigation of its own (a link, not a post's redirect) ends what a post left unfinished.
         else if (navigation.state !== "idle") sent = null;
       }),
@@ -183,7 +184,10 @@ function useHeaderWatch() {
     return () => {
       observer.disconnect();
       watched.forEach((element) =>
-        (element.dataset.headerWatch ?? "").split(/\s+/).filter(Boolean).forEach((name) => header.classList.remove(name)),
+        (element.dataset.headerWatch ?? "")
+          .split(/\s+/)
+          .filter(Boolean)
+          .forEach((name) => header.classList.remove(name)),
       );
     };
   }, [location.pathname]);

@@ -50,12 +50,22 @@ export function ArticleCard({ article, headingLevel = 3 }: { article: ArticleCar
 }
 
 /** The article's own scene (~/lib/illustration), chosen by its category and drawn from its slug. */
-export function ArticleArt({ seed, category, width, height, eager = false }: { seed: string; category: string; width: number; height: number; eager?: boolean }) {
+export function ArticleArt({
+  seed,
+  category,
+  width,
+  height,
+  eager = false,
+}: {
+  seed: string;
+  category: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+}) {
   return <ArtImage kind={sceneFor(category, seed)} seed={seed} width={width} height={height} eager={eager} />;
 }
 
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+  return new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(iso));
 }

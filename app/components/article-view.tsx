@@ -60,12 +60,7 @@ export function ArticleView({ article, previous, next, related }: ArticleViewPro
             {article.excerpt ? <p className="lede">{article.excerpt}</p> : null}
             <p className="article-header__meta">
               <span>
-                By{" "}
-                {article.authorSlug ? (
-                  <Link to={`/teachers/${article.authorSlug}`}>{article.authorName}</Link>
-                ) : (
-                  article.authorName
-                )}
+                By {article.authorSlug ? <Link to={`/teachers/${article.authorSlug}`}>{article.authorName}</Link> : article.authorName}
               </span>
               <time dateTime={article.publishedAt}>{formatDate(article.publishedAt)}</time>
               <span>{article.readingMinutes} min read</span>

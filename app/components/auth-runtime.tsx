@@ -8,7 +8,15 @@ import type { PublicIdentityConfig } from "~/models/identity/member";
  * `localTimes` is the page's route-handle flag: a newly reported time zone reloads the data of a page
  * that shows times in the visitor's zone, and of no other (the next page's loaders read the zone).
  */
-export function AuthRuntime({ config, memberUid, localTimes }: { config: PublicIdentityConfig; memberUid: string | null; localTimes: boolean }) {
+export function AuthRuntime({
+  config,
+  memberUid,
+  localTimes,
+}: {
+  config: PublicIdentityConfig;
+  memberUid: string | null;
+  localTimes: boolean;
+}) {
   const revalidator = useRevalidator();
   const { pathname } = useLocation();
   const latest = useRef({ config, memberUid, pathname, localTimes, revalidate: revalidator.revalidate });

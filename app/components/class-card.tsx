@@ -20,7 +20,6 @@ const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
   breathwork: "Breathwork",
 };
 
-
 export function ClassCard({ liveClass }: { liveClass: ClassCardData }) {
   return (
     <article className="card class-card">

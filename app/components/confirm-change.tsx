@@ -64,7 +64,17 @@ function ConfirmDialog({ confirmation }: { confirmation: Confirmation }) {
   );
 }
 
-function ConfirmBody({ confirmation, headingId, heading, children }: { confirmation: Confirmation; headingId: string; heading: "h1" | "h2"; children: ReactNode }) {
+function ConfirmBody({
+  confirmation,
+  headingId,
+  heading,
+  children,
+}: {
+  confirmation: Confirmation;
+  headingId: string;
+  heading: "h1" | "h2";
+  children: ReactNode;
+}) {
   const Heading = heading;
   const busy = useNavigation().state === "submitting";
   return (

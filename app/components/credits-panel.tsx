@@ -12,8 +12,8 @@ export function CreditsPanel({ credits }: { credits: CreditsView }) {
       {credits.packs.length === 0 ? (
         <>
           <p>
-            {credits.everHad ? "You have no credits left to spend." : "No class packs yet."} A pack lets you book live classes that take credits,
-            without a membership.
+            {credits.everHad ? "You have no credits left to spend." : "No class packs yet."} A pack lets you book live classes that take
+            credits, without a membership.
           </p>
           <p>
             <Link className="button button--secondary" to="/credits">

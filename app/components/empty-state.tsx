@@ -5,7 +5,17 @@ import type { ReactNode } from "react";
  * What a list shows when it has nothing yet: a calm mark, a title, a sentence, and the one place to
  * go next (`link`, a button-styled link, `quiet` for the secondary style; `action` for anything else).
  */
-export function EmptyState({ title, message, link, action }: { title: string; message: string; link?: { to: string; label: string; quiet?: boolean }; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  message,
+  link,
+  action,
+}: {
+  title: string;
+  message: string;
+  link?: { to: string; label: string; quiet?: boolean };
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <svg width="48" height="48" viewBox="0 0 48 48" aria-hidden="true">

@@ -6,7 +6,17 @@ import { useRef, type ReactNode } from "react";
  * filter is in use; on wide screens the stylesheet shows the filters whatever the state and hides
  * the summary. Once open for a chosen filter it is not closed by the page clearing that filter.
  */
-export function FilterDisclosure({ label, chosen, className, children }: { label: string; chosen: string[]; className?: string; children: ReactNode }) {
+export function FilterDisclosure({
+  label,
+  chosen,
+  className,
+  children,
+}: {
+  label: string;
+  chosen: string[];
+  className?: string;
+  children: ReactNode;
+}) {
   const openedForChoice = useRef(false);
   if (chosen.length > 0) openedForChoice.current = true;
   return (

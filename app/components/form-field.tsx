@@ -46,7 +46,14 @@ export function FormField({ name, label, hint, error, autoFocus, focusOnError, .
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <FieldHint id={hintId} hint={hint} />
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoFocus={autoFocus || (focusOnError && Boolean(error)) || undefined} {...input} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        autoFocus={autoFocus || (focusOnError && Boolean(error)) || undefined}
+        {...input}
+      />
       <FieldError id={errorId} error={error} />
     </div>
   );

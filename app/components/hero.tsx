@@ -65,16 +65,7 @@ export function BreathingOrb({
           </radialGradient>
         </defs>
         <circle className="orb__ring" cx="200" cy="200" r="196" fill={`url(#${id}-halo)`} />
-        <circle
-          className="orb__ring"
-          cx="200"
-          cy="200"
-          r="170"
-          fill="none"
-          stroke={colors[1]}
-          strokeOpacity="0.5"
-          strokeWidth="1.5"
-        />
+        <circle className="orb__ring" cx="200" cy="200" r="170" fill="none" stroke={colors[1]} strokeOpacity="0.5" strokeWidth="1.5" />
         <circle className="orb__core" cx="200" cy="200" r="130" fill={`url(#${id}-core)`} />
       </svg>
       {caption ? (

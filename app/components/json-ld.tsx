@@ -5,11 +5,6 @@ import { useNonce } from "~/lib/nonce";
 export function JsonLd({ data }: { data: unknown }) {
   const nonce = useNonce();
   return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: jsonLdString(data) }}
-    />
+    <script type="application/ld+json" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: jsonLdString(data) }} />
   );
 }

@@ -10,7 +10,6 @@ import { ArtImage } from "./art-image";
 import { TeacherSection } from "./teacher-card";
 import type { LanderData } from "./lander-data";
 
-
 export function LanderPage({ page, teachers }: LanderData) {
   const { ctaHref } = page;
   const isPartner = page.kind === "partner";
@@ -99,7 +98,15 @@ export function LanderPage({ page, teachers }: LanderData) {
         </section>
       ) : null}
 
-      <TeacherSection teachers={teachers} eyebrow="Your guides" title="Teachers who keep it simple" linkLabel="Meet every teacher" quietLink surface centered />
+      <TeacherSection
+        teachers={teachers}
+        eyebrow="Your guides"
+        title="Teachers who keep it simple"
+        linkLabel="Meet every teacher"
+        quietLink
+        surface
+        centered
+      />
 
       {page.testimonials.length > 0 ? (
         <section className="section" aria-labelledby="voices-title">

@@ -18,7 +18,8 @@ export function MembershipPanel({
   demoClock?: boolean;
 }) {
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === "/settings/membership" ? String(navigation.formData?.get("intent") ?? "") : "";
+  const pending =
+    navigation.state !== "idle" && navigation.formAction === "/settings/membership" ? String(navigation.formData?.get("intent") ?? "") : "";
   return (
     <section className="auth-card stack" id="membership" aria-labelledby="membership-title">
       <h2 id="membership-title">Your membership</h2>
@@ -28,9 +29,7 @@ export function MembershipPanel({
         </p>
       ) : null}
       {giftedUntil && (!summary || summary.status === "ended" || summary.status === "ending") ? (
-        <p data-testid="gifted-until">
-          Your gifted membership runs until {giftedUntil}. No card needed, and nothing renews.
-        </p>
+        <p data-testid="gifted-until">Your gifted membership runs until {giftedUntil}. No card needed, and nothing renews.</p>
       ) : null}
       {giftedUntil && (!summary || summary.status === "ended") ? null : !summary || summary.status === "ended" ? (
         <>
@@ -117,7 +116,10 @@ export function GiftsPanel({ gifts }: { gifts: { bought: Array<{ id: string; typ
   );
 }
 
-const REFERRAL_STATES = { joined: "joined; your free month comes with their first payment", rewarded: "paid their first month; your free month is added" } as const;
+const REFERRAL_STATES = {
+  joined: "joined; your free month comes with their first payment",
+  rewarded: "paid their first month; your free month is added",
+} as const;
 
 /** Settings' invitations (issue 11): the member's link, who joined through it, and who invited them. */
 export function ReferralPanel({

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { PLAYBACK_SPEEDS, initialViewing, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "~/models/on-demand/viewing-progress";
+import {
+  PLAYBACK_SPEEDS,
+  initialViewing,
+  trackViewing,
+  type PlayerSignal,
+  type ViewingEvent,
+  type ViewingState,
+} from "~/models/on-demand/viewing-progress";
 import { clockTime } from "~/models/on-demand/media-time";
 import { discardBody } from "~/lib/discard-body";
 
@@ -88,7 +95,9 @@ async function attachHls(media: HTMLMediaElement, src: string, onFatal: () => vo
 }
 
 function newViewingId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
 export function OnDemandPlayer(props: PlayerProps) {
@@ -392,7 +401,13 @@ export function OnDemandPlayer(props: PlayerProps) {
         </p>
       ) : null}
       <div className="player__controls">
-        <button type="button" className="button player__play" onClick={toggle} aria-label={playing ? "Pause" : "Play"} disabled={failed || !live}>
+        <button
+          type="button"
+          className="button player__play"
+          onClick={toggle}
+          aria-label={playing ? "Pause" : "Play"}
+          disabled={failed || !live}
+        >
           {playing ? "Pause" : ended ? "Play again" : "Play"}
         </button>
         <label className="player__seek">
@@ -410,7 +425,12 @@ export function OnDemandPlayer(props: PlayerProps) {
         <span className="player__time" aria-hidden="true">
           {clockTime(time)} / {clockTime(duration)}
         </span>
-        <button type="button" className="button button--quiet" aria-pressed={prefs.captions} onClick={() => change({ captions: !prefs.captions })}>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-pressed={prefs.captions}
+          onClick={() => change({ captions: !prefs.captions })}
+        >
           Captions {prefs.captions ? "on" : "off"}
         </button>
         <label className="player__speed">
@@ -489,10 +509,16 @@ function setMediaSession(props: PlayerProps, video: HTMLVideoElement) {
     ["play", () => void video.play().catch(() => {})],
     ["pause", () => video.pause()],
     ["seekbackward", (details) => (video.currentTime = Math.max(0, video.currentTime - (details.seekOffset ?? 10)))],
-    ["seekforward", (details) => (video.currentTime = Math.min(video.duration || props.durationSeconds, video.currentTime + (details.seekOffset ?? 10)))],
-    ["seekto", (details) => {
-      if (details.seekTime !== undefined) video.currentTime = details.seekTime;
-    }],
+    [
+      "seekforward",
+      (details) => (video.currentTime = Math.min(video.duration || props.durationSeconds, video.currentTime + (details.seekOffset ?? 10))),
+    ],
+    [
+      "seekto",
+      (details) => {
+        if (details.seekTime !== undefined) video.currentTime = details.seekTime;
+      },
+    ],
   ];
   for (const [action, handler] of handlers) {
     try {

@@ -6,7 +6,12 @@ import { PhoneField } from "./phone-field";
 // The markup a browser without JavaScript gets; typing behaviour is tested in app/models/identity/phone.test.ts.
 describe("PhoneField markup", () => {
   const html = renderToStaticMarkup(
-    <PhoneField defaultCountry="GB" defaultValue="020 7946 0958" hint="We'll text you a code." error="That number looks a digit or two short. Please check it." />,
+    <PhoneField
+      defaultCountry="GB"
+      defaultValue="020 7946 0958"
+      hint="We'll text you a code."
+      error="That number looks a digit or two short. Please check it."
+    />,
   );
 
   it("posts a country and a phone number that work without JavaScript", () => {
@@ -59,7 +64,11 @@ describe("PhoneField markup", () => {
 
 describe("FormField markup after sharing its pieces", () => {
   it("is unchanged", () => {
-    expect(renderToStaticMarkup(<FormField name="email" label="Email address" hint="We never share it." error="Please enter your email address." />)).toBe(
+    expect(
+      renderToStaticMarkup(
+        <FormField name="email" label="Email address" hint="We never share it." error="Please enter your email address." />,
+      ),
+    ).toBe(
       '<div class="field"><label for="field-email">Email address</label><p class="field__hint" id="field-email-hint">We never share it.</p>' +
         '<input id="field-email" name="email" aria-invalid="true" aria-describedby="field-email-hint field-email-error"/>' +
         '<p class="field__error" id="field-email-error" role="alert">Please enter your email address.</p></div>',

@@ -71,7 +71,12 @@ export function PhoneField({
   }
 
   function format(input: HTMLInputElement, deletion?: "backward" | "forward") {
-    const next = followPhoneEdit(country(), shown.current, { value: input.value, caret: input.selectionStart ?? input.value.length }, deletion);
+    const next = followPhoneEdit(
+      country(),
+      shown.current,
+      { value: input.value, caret: input.selectionStart ?? input.value.length },
+      deletion,
+    );
     if (input.value !== next.value) input.value = next.value;
     if (input.ownerDocument.activeElement === input) input.setSelectionRange(next.caret, next.caret);
     shown.current = next.value;
@@ -138,7 +143,10 @@ export function PhoneField({
 
 function countryOptionsHtml(selected: string): string {
   return getPhoneCountries()
-    .map((option) => `<option value="${escapeHtml(option.code)}"${option.code === selected ? " selected" : ""}>${escapeHtml(option.label)}</option>`)
+    .map(
+      (option) =>
+        `<option value="${escapeHtml(option.code)}"${option.code === selected ? " selected" : ""}>${escapeHtml(option.label)}</option>`,
+    )
     .join("");
 }
 

@@ -18,14 +18,22 @@ describe("the practice page's figures", () => {
   });
 
   it("a run that starts again after a reset reads as a number, not a celebration", () => {
-    const shown = text(renderToStaticMarkup(<PracticeFigures streak={{ current: 1, best: 30, thisWeekDays: 1, target: 1, freezes: 0 }} last30={1} daily={null} />));
+    const shown = text(
+      renderToStaticMarkup(
+        <PracticeFigures streak={{ current: 1, best: 30, thisWeekDays: 1, target: 1, freezes: 0 }} last30={1} daily={null} />,
+      ),
+    );
     expect(shown).toContain("Current weekly streak 1 week");
     expect(shown).not.toMatch(/!|great|start|congrat/i);
     expect(shown).not.toContain("Days in a row");
   });
 
   it("shows the daily count only when the member asked for it", () => {
-    const shown = text(renderToStaticMarkup(<PracticeFigures streak={{ current: 2, best: 2, thisWeekDays: 3, target: 2, freezes: 0 }} last30={9} daily={3} />));
+    const shown = text(
+      renderToStaticMarkup(
+        <PracticeFigures streak={{ current: 2, best: 2, thisWeekDays: 3, target: 2, freezes: 0 }} last30={9} daily={3} />,
+      ),
+    );
     expect(shown).toContain("Days in a row 3 days");
     expect(shown).toContain("9 of the last 30 days");
   });

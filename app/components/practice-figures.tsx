@@ -8,7 +8,15 @@ const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
  * week against the member's aim, freezes banked and, only when asked for, the daily count. After a
  * reset it says so plainly and keeps the best run in view: no cheer, no exclamation, nothing to buy.
  */
-export function PracticeFigures({ streak, last30, daily }: { streak: Pick<StreakSummary, "current" | "best" | "thisWeekDays" | "target" | "freezes">; last30: number; daily: number | null }) {
+export function PracticeFigures({
+  streak,
+  last30,
+  daily,
+}: {
+  streak: Pick<StreakSummary, "current" | "best" | "thisWeekDays" | "target" | "freezes">;
+  last30: number;
+  daily: number | null;
+}) {
   return (
     <>
       <dl className="practice-figures">
@@ -45,11 +53,13 @@ export function PracticeFigures({ streak, last30, daily }: { streak: Pick<Streak
       </dl>
       {streak.current === 0 && streak.best > 0 ? (
         <p className="practice__note">
-          No current streak. Your longest run, {weeks(streak.best)}, stays on your record. A week counts when you practise on {days(streak.target)} in it.
+          No current streak. Your longest run, {weeks(streak.best)}, stays on your record. A week counts when you practise on{" "}
+          {days(streak.target)} in it.
         </p>
       ) : null}
       <p className="practice__note">
-        A freeze covers a missed week by itself; you earn one for every {WEEKS_PER_FREEZE} weeks you keep, and hold up to {FREEZE_BANK}. Streaks can't be bought back, and never need to be.
+        A freeze covers a missed week by itself; you earn one for every {WEEKS_PER_FREEZE} weeks you keep, and hold up to {FREEZE_BANK}.
+        Streaks can't be bought back, and never need to be.
       </p>
     </>
   );

@@ -1,8 +1,4 @@
-import {
-  PRACTICE_SOURCES,
-  SOURCE_NAMES,
-  dayLabel,
-} from "~/models/engagement/practice-calendar";
+import { PRACTICE_SOURCES, SOURCE_NAMES, dayLabel } from "~/models/engagement/practice-calendar";
 import type { YearPicture } from "~/models/engagement/practice-year";
 
 /**
@@ -25,8 +21,7 @@ export function PracticeYear({ year }: { year: YearPicture }) {
   return (
     <figure className="practice-year" aria-labelledby="practice-year-caption">
       <figcaption id="practice-year-caption">
-        Your last year: {year.weeksPractised} of {year.weeks.length} weeks
-        practised
+        Your last year: {year.weeksPractised} of {year.weeks.length} weeks practised
       </figcaption>
       <svg
         className="practice-year__picture"
@@ -37,13 +32,7 @@ export function PracticeYear({ year }: { year: YearPicture }) {
         focusable="false"
         preserveAspectRatio="xMinYMid meet"
       >
-        <line
-          x1="0"
-          x2={width}
-          y1={HEIGHT}
-          y2={HEIGHT}
-          className="practice-year__base"
-        />
+        <line x1="0" x2={width} y1={HEIGHT} y2={HEIGHT} className="practice-year__base" />
         {year.weeks.map((week, i) => {
           let top = HEIGHT;
           return (
@@ -52,26 +41,9 @@ export function PracticeYear({ year }: { year: YearPicture }) {
                 const h = week.minutes[source] * scale;
                 if (h <= 0) return null;
                 top -= h;
-                return (
-                  <rect
-                    key={source}
-                    className={TONES[source]}
-                    x={i * COLUMN + 2}
-                    y={top}
-                    width={COLUMN - 4}
-                    height={h}
-                    rx="2"
-                  />
-                );
+                return <rect key={source} className={TONES[source]} x={i * COLUMN + 2} y={top} width={COLUMN - 4} height={h} rx="2" />;
               })}
-              {week.days > 0 ? (
-                <circle
-                  className="practice-year__dot"
-                  cx={i * COLUMN + COLUMN / 2}
-                  cy={HEIGHT + 7}
-                  r="2.5"
-                />
-              ) : null}
+              {week.days > 0 ? <circle className="practice-year__dot" cx={i * COLUMN + COLUMN / 2} cy={HEIGHT + 7} r="2.5" /> : null}
             </g>
           );
         })}
@@ -79,11 +51,8 @@ export function PracticeYear({ year }: { year: YearPicture }) {
       <ul className="practice-year__legend">
         {PRACTICE_SOURCES.map((source) => (
           <li key={source}>
-            <span
-              className={`practice-year__swatch ${TONES[source]}`}
-              aria-hidden="true"
-            />{" "}
-            {SOURCE_NAMES[source]}: {year.totals[source]} minutes this year
+            <span className={`practice-year__swatch ${TONES[source]}`} aria-hidden="true" /> {SOURCE_NAMES[source]}: {year.totals[source]}{" "}
+            minutes this year
           </li>
         ))}
       </ul>

@@ -19,7 +19,23 @@ const TOOLS: Array<{ command: RichTextCommand; label: string }> = [
  * demand (its own chunk, this page only), the textarea is hidden but stays in the form, and the
  * editor writes its HTML into it on every change, so the post is the same field either way.
  */
-export function RichTextField({ name, idName = name, label, hint, value, error, rows = 16 }: { name: string; idName?: string; label: string; hint: string; value: string; error?: string; rows?: number }) {
+export function RichTextField({
+  name,
+  idName = name,
+  label,
+  hint,
+  value,
+  error,
+  rows = 16,
+}: {
+  name: string;
+  idName?: string;
+  label: string;
+  hint: string;
+  value: string;
+  error?: string;
+  rows?: number;
+}) {
   const ids = fieldIds(idName, hint, error);
   const labelId = `${ids.id}-label`;
   const fieldRef = useRef<HTMLTextAreaElement>(null);
@@ -33,10 +49,20 @@ export function RichTextField({ name, idName = name, label, hint, value, error, 
     import("~/browser/rich-text.client")
       .then(({ mountRichText }) => {
         if (gone || !fieldRef.current || !hostRef.current) return;
-        const attributes: Record<string, string> = { role: "textbox", "aria-multiline": "true", "aria-labelledby": labelId, class: "rich-text__surface prose" };
+        const attributes: Record<string, string> = {
+          role: "textbox",
+          "aria-multiline": "true",
+          "aria-labelledby": labelId,
+          class: "rich-text__surface prose",
+        };
         if (ids.describedBy) attributes["aria-describedby"] = ids.describedBy;
         if (error) attributes["aria-invalid"] = "true";
-        handle.current = mountRichText({ host: hostRef.current, field: fieldRef.current, attributes, onChange: () => setTick((n) => n + 1) });
+        handle.current = mountRichText({
+          host: hostRef.current,
+          field: fieldRef.current,
+          attributes,
+          onChange: () => setTick((n) => n + 1),
+        });
         setReady(true);
       })
       .catch(() => {
@@ -71,14 +97,30 @@ export function RichTextField({ name, idName = name, label, hint, value, error, 
       {ready ? (
         <div className="rich-text__tools" role="toolbar" aria-label={`${label}: formatting`}>
           {TOOLS.map((tool) => (
-            <button key={tool.command} type="button" className="rich-text__tool" aria-pressed={handle.current?.isActive(tool.command) ?? false} onMouseDown={keepEditorFocus} onClick={() => run(tool.command)}>
+            <button
+              key={tool.command}
+              type="button"
+              className="rich-text__tool"
+              aria-pressed={handle.current?.isActive(tool.command) ?? false}
+              onMouseDown={keepEditorFocus}
+              onClick={() => run(tool.command)}
+            >
               {tool.label}
             </button>
           ))}
         </div>
       ) : null}
       <div ref={hostRef} className="rich-text__host" hidden={!ready} />
-      <textarea ref={fieldRef} id={ids.id} name={name} rows={rows} defaultValue={value} hidden={ready} aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} />
+      <textarea
+        ref={fieldRef}
+        id={ids.id}
+        name={name}
+        rows={rows}
+        defaultValue={value}
+        hidden={ready}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+      />
       <FieldError id={ids.errorId} error={error} />
     </div>
   );

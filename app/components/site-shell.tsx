@@ -275,10 +275,10 @@ function CompactFooter() {
               {FOOTER_GROUPS.flatMap((group): ReadonlyArray<{ to: string; label: string }> => group.links)
                 .filter((link) => !LEFT_OUT_OF_COMPACT_FOOTER.includes(link.to))
                 .map((link) => (
-                <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
-                </li>
-              ))}
+                  <li key={link.to}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
             </ul>
           </nav>
         </div>

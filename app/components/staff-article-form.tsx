@@ -31,12 +31,23 @@ export function StaffArticleForm({
   /** The editor's own zone, in which "Publish at" is typed and named. */
   zone: string;
 }) {
-  const select = (name: "authorTeacherId" | "heroColor", label: string, options: Array<{ value: string; label: string }>, placeholder?: string) => {
+  const select = (
+    name: "authorTeacherId" | "heroColor",
+    label: string,
+    options: Array<{ value: string; label: string }>,
+    placeholder?: string,
+  ) => {
     const ids = fieldIds(name, undefined, errors[name]);
     return (
       <div className="field">
         <label htmlFor={ids.id}>{label}</label>
-        <select id={ids.id} name={name} defaultValue={values[name]} aria-invalid={errors[name] ? true : undefined} aria-describedby={ids.describedBy}>
+        <select
+          id={ids.id}
+          name={name}
+          defaultValue={values[name]}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={ids.describedBy}
+        >
           {placeholder ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -58,11 +69,23 @@ export function StaffArticleForm({
           {errors.intent}
         </p>
       ) : null}
-      <FormField name="title" label="Title" defaultValue={values.title} error={errors.title} focusOnError maxLength={160} autoComplete="off" />
+      <FormField
+        name="title"
+        label="Title"
+        defaultValue={values.title}
+        error={errors.title}
+        focusOnError
+        maxLength={160}
+        autoComplete="off"
+      />
       <FormField
         name="titleSlug"
         label="Address"
-        hint={state === "published" || state === "unpublished" ? "After /blog/. Changing it sends the old address on to the new one." : "After /blog/: lower-case words joined by hyphens."}
+        hint={
+          state === "published" || state === "unpublished"
+            ? "After /blog/. Changing it sends the old address on to the new one."
+            : "After /blog/: lower-case words joined by hyphens."
+        }
         defaultValue={values.titleSlug}
         error={errors.titleSlug}
         focusOnError
@@ -72,11 +95,32 @@ export function StaffArticleForm({
       <div className="field">
         <label htmlFor={excerpt.id}>Summary</label>
         <FieldHint id={excerpt.hintId} hint="One or two sentences under the title and on the blog list." />
-        <textarea id={excerpt.id} name="excerpt" rows={2} defaultValue={values.excerpt} aria-invalid={errors.excerpt ? true : undefined} aria-describedby={excerpt.describedBy} />
+        <textarea
+          id={excerpt.id}
+          name="excerpt"
+          rows={2}
+          defaultValue={values.excerpt}
+          aria-invalid={errors.excerpt ? true : undefined}
+          aria-describedby={excerpt.describedBy}
+        />
         <FieldError id={excerpt.errorId} error={errors.excerpt} />
       </div>
-      <FormField name="category" label="Topic" hint="Such as Sleep or Breathwork; the blog groups articles by it." defaultValue={values.category} error={errors.category} focusOnError maxLength={40} autoComplete="off" />
-      {select("authorTeacherId", "Author", authors.map((a) => ({ value: a.id, label: a.name })), "Choose a teacher")}
+      <FormField
+        name="category"
+        label="Topic"
+        hint="Such as Sleep or Breathwork; the blog groups articles by it."
+        defaultValue={values.category}
+        error={errors.category}
+        focusOnError
+        maxLength={40}
+        autoComplete="off"
+      />
+      {select(
+        "authorTeacherId",
+        "Author",
+        authors.map((a) => ({ value: a.id, label: a.name })),
+        "Choose a teacher",
+      )}
       {select("heroColor", "Cover", [...covers])}
       <RichTextField name="bodyHtml" label="Article" hint={bodyHint} value={values.bodyHtml} error={errors.bodyHtml} />
       <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt, zone }} />

@@ -32,7 +32,17 @@ export function StaffItemField({
           {hint}
         </p>
       ) : null}
-      <input id={id} name={name} type="text" inputMode={inputMode} size={width} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoFocus={Boolean(error) || undefined} />
+      <input
+        id={id}
+        name={name}
+        type="text"
+        inputMode={inputMode}
+        size={width}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        autoFocus={Boolean(error) || undefined}
+      />
       {error ? (
         <p className="field__error" id={`${id}-error`} role="alert">
           {error}
@@ -43,7 +53,17 @@ export function StaffItemField({
 }
 
 /** The on-sale (or on) switch of an item's form: a checkbox that posts "on" when ticked. */
-export function StaffItemCheck({ idBase, name, label, defaultChecked }: { idBase: string; name: string; label: string; defaultChecked: boolean }) {
+export function StaffItemCheck({
+  idBase,
+  name,
+  label,
+  defaultChecked,
+}: {
+  idBase: string;
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+}) {
   return (
     <div className="staff-checks">
       <label htmlFor={`${idBase}-${name}`}>

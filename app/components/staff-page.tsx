@@ -5,7 +5,19 @@ import type { ReactNode } from "react";
  * The frame every back-office page shares (issue 26): a way back to the staff home, the page's
  * heading and a sentence on what it is for, and a status line for what the last post did.
  */
-export function StaffPage({ id, title, intro, notice, children }: { id: string; title: string; intro: ReactNode; notice?: string | null; children: ReactNode }) {
+export function StaffPage({
+  id,
+  title,
+  intro,
+  notice,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: ReactNode;
+  notice?: string | null;
+  children: ReactNode;
+}) {
   return (
     <section className="section staff-page" aria-labelledby={id}>
       <div className="container container--narrow stack">
@@ -92,7 +104,17 @@ export function StaffChoiceGroup({
 }
 
 /** A small table of text with a caption for screen readers (audit diffs, redemptions). */
-export function StaffTable({ caption, columns, rows, rowHeader = false }: { caption: string; columns: string[]; rows: Array<{ key: string; cells: string[] }>; rowHeader?: boolean }) {
+export function StaffTable({
+  caption,
+  columns,
+  rows,
+  rowHeader = false,
+}: {
+  caption: string;
+  columns: string[];
+  rows: Array<{ key: string; cells: string[] }>;
+  rowHeader?: boolean;
+}) {
   return (
     <div className="table-scroll">
       <table className="staff-table">

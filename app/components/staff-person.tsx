@@ -50,8 +50,12 @@ export function StaffPersonCard({
       </h3>
       <p>{person.contact || "No phone or e-mail on the account"}</p>
       <p className="staff-person__roles">
-        {person.roles.length === 0 ? "No role" : `Roles: ${person.roles.map((role) => roles.find((r) => r.role === role)?.label ?? role).join(", ")}`}
-        {person.roles.includes("facilitator") && person.teacherId ? ` · teaches as ${teachers.find((t) => t.id === person.teacherId)?.name ?? person.teacherId}` : ""}
+        {person.roles.length === 0
+          ? "No role"
+          : `Roles: ${person.roles.map((role) => roles.find((r) => r.role === role)?.label ?? role).join(", ")}`}
+        {person.roles.includes("facilitator") && person.teacherId
+          ? ` · teaches as ${teachers.find((t) => t.id === person.teacherId)?.name ?? person.teacherId}`
+          : ""}
       </p>
       {person.anonymous ? (
         <p>This is an anonymous account: it can't hold a role until they sign up.</p>
@@ -89,25 +93,25 @@ export function StaffPersonCard({
               Save roles
             </button>
           </Form>
-        {person.roles.includes("studioStaff") && studios.length > 0 ? (
-          <Form method="post" aria-label={`Front desks for ${person.name}`}>
-            <input type="hidden" name="intent" value="studios" />
-            <input type="hidden" name="uid" value={person.uid} />
-            <input type="hidden" name="q" value={q} />
-            <StaffChoiceGroup
-              type="checkbox"
-              name="studio"
-              legend={`Front desks ${person.name} runs`}
-              options={studios.map((st) => ({ value: st.id, label: st.name }))}
-              checked={person.studioIds}
-              error={error?.intent === "studios" ? error.message : null}
-              idBase={`${base}-studios`}
-            />
-            <button type="submit" className="button button--secondary button--small" disabled={busy}>
-              Save front desks
-            </button>
-          </Form>
-        ) : null}
+          {person.roles.includes("studioStaff") && studios.length > 0 ? (
+            <Form method="post" aria-label={`Front desks for ${person.name}`}>
+              <input type="hidden" name="intent" value="studios" />
+              <input type="hidden" name="uid" value={person.uid} />
+              <input type="hidden" name="q" value={q} />
+              <StaffChoiceGroup
+                type="checkbox"
+                name="studio"
+                legend={`Front desks ${person.name} runs`}
+                options={studios.map((st) => ({ value: st.id, label: st.name }))}
+                checked={person.studioIds}
+                error={error?.intent === "studios" ? error.message : null}
+                idBase={`${base}-studios`}
+              />
+              <button type="submit" className="button button--secondary button--small" disabled={busy}>
+                Save front desks
+              </button>
+            </Form>
+          ) : null}
         </details>
       )}
     </li>

@@ -29,14 +29,55 @@ export function StaffPressForm({
     <Form method="post" aria-labelledby="press-form-title" noValidate className="stack">
       <h2 id="press-form-title">{state ? "Edit the press item" : "New press item"}</h2>
       <PageNotices error={errors.intent} />
-      <FormField name="outlet" label="Outlet" hint="The paper, site or show that ran it." defaultValue={values.outlet} error={errors.outlet} focusOnError maxLength={80} autoComplete="off" />
-      <FormField name="title" label="Headline" defaultValue={values.title} error={errors.title} focusOnError maxLength={200} autoComplete="off" />
-      <FormField name="url" type="url" label="Link" hint="The full address of the piece, starting with https://." defaultValue={values.url} error={errors.url} focusOnError maxLength={500} autoComplete="off" />
-      <FormField name="publishedAt" type="date" label="Day it ran" defaultValue={values.publishedAt} error={errors.publishedAt} focusOnError />
+      <FormField
+        name="outlet"
+        label="Outlet"
+        hint="The paper, site or show that ran it."
+        defaultValue={values.outlet}
+        error={errors.outlet}
+        focusOnError
+        maxLength={80}
+        autoComplete="off"
+      />
+      <FormField
+        name="title"
+        label="Headline"
+        defaultValue={values.title}
+        error={errors.title}
+        focusOnError
+        maxLength={200}
+        autoComplete="off"
+      />
+      <FormField
+        name="url"
+        type="url"
+        label="Link"
+        hint="The full address of the piece, starting with https://."
+        defaultValue={values.url}
+        error={errors.url}
+        focusOnError
+        maxLength={500}
+        autoComplete="off"
+      />
+      <FormField
+        name="publishedAt"
+        type="date"
+        label="Day it ran"
+        defaultValue={values.publishedAt}
+        error={errors.publishedAt}
+        focusOnError
+      />
       <div className="field">
         <label htmlFor={excerpt.id}>Summary</label>
         <FieldHint id={excerpt.hintId} hint={excerptHint} />
-        <textarea id={excerpt.id} name="excerpt" rows={3} defaultValue={values.excerpt} aria-invalid={errors.excerpt ? true : undefined} aria-describedby={excerpt.describedBy} />
+        <textarea
+          id={excerpt.id}
+          name="excerpt"
+          rows={3}
+          defaultValue={values.excerpt}
+          aria-invalid={errors.excerpt ? true : undefined}
+          aria-describedby={excerpt.describedBy}
+        />
         <FieldError id={excerpt.errorId} error={errors.excerpt} />
       </div>
       <StaffPublishButtons state={state} busy={busy} schedule={{ value: values.publishAt, error: errors.publishAt, zone }} />

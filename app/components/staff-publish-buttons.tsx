@@ -8,7 +8,15 @@ type State = "draft" | "scheduled" | "published" | "unpublished";
  * can move to, and with `schedule` the "Publish at" field that the Schedule button reads, its message
  * beside it. The time is typed on the editor's own clock, its zone named in the label (issue 34).
  */
-export function StaffPublishButtons({ state, busy, schedule }: { state: State | null; busy: boolean; schedule?: { value: string; error?: string; zone: string } }) {
+export function StaffPublishButtons({
+  state,
+  busy,
+  schedule,
+}: {
+  state: State | null;
+  busy: boolean;
+  schedule?: { value: string; error?: string; zone: string };
+}) {
   return (
     <>
       {schedule ? (

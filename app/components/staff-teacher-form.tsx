@@ -16,17 +16,63 @@ export type TeacherFormValues = Record<TeacherField, string>;
 /** The longest bio the staff feature accepts (BIO_LIMIT there; its form test checks they agree). */
 export const BIO_LIMIT = 2000;
 
-export function StaffTeacherFields({ mode, values, errors, busy, submitLabel, slugEditable }: { mode: Mode; values: TeacherFormValues; errors: Partial<Record<TeacherField, string>>; busy: boolean; submitLabel: string; slugEditable: boolean }) {
+export function StaffTeacherFields({
+  mode,
+  values,
+  errors,
+  busy,
+  submitLabel,
+  slugEditable,
+}: {
+  mode: Mode;
+  values: TeacherFormValues;
+  errors: Partial<Record<TeacherField, string>>;
+  busy: boolean;
+  submitLabel: string;
+  slugEditable: boolean;
+}) {
   const bio = fieldIds("bio", `Plain text, up to ${BIO_LIMIT} characters. Leave a blank line between paragraphs.`, errors.bio);
   return (
     <Form method="post" noValidate aria-label={submitLabel}>
       <input type="hidden" name="intent" value={mode === "new" ? "create" : "profile"} />
       {mode === "own" ? null : (
         <>
-          <FormField name="firstName" label="First name" defaultValue={values.firstName} error={errors.firstName} focusOnError autoComplete="off" maxLength={60} />
-          <FormField name="lastName" label="Last name" defaultValue={values.lastName} error={errors.lastName} focusOnError autoComplete="off" maxLength={60} />
-          <FormField name="location" label="Based in" hint="A city and country, such as Lisbon, Portugal." defaultValue={values.location} error={errors.location} focusOnError maxLength={80} />
-          <FormField name="classTypes" label="Teaches" hint="Kinds of class, separated by commas (at most six)." defaultValue={values.classTypes} error={errors.classTypes} focusOnError maxLength={200} />
+          <FormField
+            name="firstName"
+            label="First name"
+            defaultValue={values.firstName}
+            error={errors.firstName}
+            focusOnError
+            autoComplete="off"
+            maxLength={60}
+          />
+          <FormField
+            name="lastName"
+            label="Last name"
+            defaultValue={values.lastName}
+            error={errors.lastName}
+            focusOnError
+            autoComplete="off"
+            maxLength={60}
+          />
+          <FormField
+            name="location"
+            label="Based in"
+            hint="A city and country, such as Lisbon, Portugal."
+            defaultValue={values.location}
+            error={errors.location}
+            focusOnError
+            maxLength={80}
+          />
+          <FormField
+            name="classTypes"
+            label="Teaches"
+            hint="Kinds of class, separated by commas (at most six)."
+            defaultValue={values.classTypes}
+            error={errors.classTypes}
+            focusOnError
+            maxLength={200}
+          />
         </>
       )}
       {slugEditable ? (
@@ -44,10 +90,29 @@ export function StaffTeacherFields({ mode, values, errors, busy, submitLabel, sl
       <div className="field">
         <label htmlFor={bio.id}>Bio</label>
         <FieldHint id={bio.hintId} hint={`Plain text, up to ${BIO_LIMIT} characters. Leave a blank line between paragraphs.`} />
-        <textarea id={bio.id} name="bio" rows={8} maxLength={BIO_LIMIT} defaultValue={values.bio} aria-invalid={errors.bio ? true : undefined} aria-describedby={bio.describedBy} autoFocus={Boolean(errors.bio) || undefined} />
+        <textarea
+          id={bio.id}
+          name="bio"
+          rows={8}
+          maxLength={BIO_LIMIT}
+          defaultValue={values.bio}
+          aria-invalid={errors.bio ? true : undefined}
+          aria-describedby={bio.describedBy}
+          autoFocus={Boolean(errors.bio) || undefined}
+        />
         <FieldError id={bio.errorId} error={errors.bio} />
       </div>
-      <FormField name="instagramUrl" label="Instagram address" hint="Such as https://instagram.com/yourname. Empty: no link." type="url" inputMode="url" defaultValue={values.instagramUrl} error={errors.instagramUrl} focusOnError maxLength={200} />
+      <FormField
+        name="instagramUrl"
+        label="Instagram address"
+        hint="Such as https://instagram.com/yourname. Empty: no link."
+        type="url"
+        inputMode="url"
+        defaultValue={values.instagramUrl}
+        error={errors.instagramUrl}
+        focusOnError
+        maxLength={200}
+      />
       {mode === "new" ? (
         <div className="field field--check">
           <input id="field-hidden" type="checkbox" name="hidden" value="on" defaultChecked={values.hidden === "on"} />
@@ -62,7 +127,15 @@ export function StaffTeacherFields({ mode, values, errors, busy, submitLabel, sl
 }
 
 /** The portrait as the public page shows it, and a multipart form for a new one. */
-export function StaffPortraitForm({ teacher, error, busy }: { teacher: { id: string; name: string; firstName: string; lastName: string; portraitColor: string; profilePicUrl: string }; error?: string; busy: boolean }) {
+export function StaffPortraitForm({
+  teacher,
+  error,
+  busy,
+}: {
+  teacher: { id: string; name: string; firstName: string; lastName: string; portraitColor: string; profilePicUrl: string };
+  error?: string;
+  busy: boolean;
+}) {
   const hint = `JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. We crop it to a square and keep no location or camera details.`;
   return (
     <section className="staff-portrait" aria-labelledby="portrait-title">

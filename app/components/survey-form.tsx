@@ -17,14 +17,27 @@ export interface SurveyFormProps {
   headingLevel?: 1 | 2;
 }
 
-export function SurveyForm({ campaign, questions, back, values = {}, errors = {}, idPrefix = "survey", headingLevel = 2 }: SurveyFormProps) {
+export function SurveyForm({
+  campaign,
+  questions,
+  back,
+  values = {},
+  errors = {},
+  idPrefix = "survey",
+  headingLevel = 2,
+}: SurveyFormProps) {
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const given = (id: string) => {
     const v = values[id];
     return Array.isArray(v) ? v : v === undefined ? [] : [v];
   };
   return (
-    <form method="post" action={`/surveys/${encodeURIComponent(campaign.id)}`} className="survey-form stack" aria-labelledby={`${idPrefix}-title`}>
+    <form
+      method="post"
+      action={`/surveys/${encodeURIComponent(campaign.id)}`}
+      className="survey-form stack"
+      aria-labelledby={`${idPrefix}-title`}
+    >
       <Heading id={`${idPrefix}-title`} className="survey-form__title">
         {campaign.title}
       </Heading>
@@ -47,7 +60,15 @@ export function SurveyForm({ campaign, questions, back, values = {}, errors = {}
                   {error}
                 </p>
               ) : null}
-              <textarea id={base} name={name} rows={3} maxLength={500} defaultValue={chosen[0] ?? ""} aria-invalid={error ? true : undefined} aria-describedby={errorId} />
+              <textarea
+                id={base}
+                name={name}
+                rows={3}
+                maxLength={500}
+                defaultValue={chosen[0] ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={errorId}
+              />
             </div>
           );
         }

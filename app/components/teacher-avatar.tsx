@@ -23,7 +23,17 @@ interface TeacherAvatarProps {
  * not likeness). Every teacher has an id, so initials are never needed here.
  * Its size is fixed so nothing shifts.
  */
-export function TeacherAvatar({ seed, fullName, photoUrl, portraitColor, size = 72, shape = "circle", className, eager = false, alt = `Portrait of ${fullName}` }: TeacherAvatarProps) {
+export function TeacherAvatar({
+  seed,
+  fullName,
+  photoUrl,
+  portraitColor,
+  size = 72,
+  shape = "circle",
+  className,
+  eager = false,
+  alt = `Portrait of ${fullName}`,
+}: TeacherAvatarProps) {
   const classes = `avatar avatar--${shape} ${className ?? ""}`;
   if (photoUrl) {
     return (

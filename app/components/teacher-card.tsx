@@ -18,7 +18,14 @@ export function TeacherCard({
   return (
     <article className="card card--link teacher-card">
       <div className="teacher-card__head">
-        <TeacherAvatar seed={teacher.id} fullName={teacher.fullName} photoUrl={teacher.photoUrl} portraitColor={teacher.portraitColor} size={72} alt="" />
+        <TeacherAvatar
+          seed={teacher.id}
+          fullName={teacher.fullName}
+          photoUrl={teacher.photoUrl}
+          portraitColor={teacher.portraitColor}
+          size={72}
+          alt=""
+        />
         <div>
           <Heading className="teacher-card__name">
             <Link className="card__link" to={`/teachers/${teacher.urlParam}`} prefetch="intent">

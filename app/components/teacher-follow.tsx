@@ -42,7 +42,12 @@ export function TeacherFollow({ slug, firstName, followers }: { slug: string; fi
     setPending(intent);
     setError(null);
     try {
-      const response = await fetch(api, { method: "POST", body: new URLSearchParams({ intent }), credentials: "same-origin", headers: { Accept: "application/json" } });
+      const response = await fetch(api, {
+        method: "POST",
+        body: new URLSearchParams({ intent }),
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
       const answer = (await response.json()) as (FollowState & { ok: true }) | { ok: false; error: string };
       if (answer.ok) setKnown(answer);
       else setError(answer.error);
@@ -74,7 +79,11 @@ export function TeacherFollow({ slug, firstName, followers }: { slug: string; fi
           {countText}
           {following ? ` · You follow ${firstName}` : ""}
         </span>
-        <button className={following ? "button button--quiet button--small" : "button button--secondary button--small"} type="submit" disabled={pending !== null}>
+        <button
+          className={following ? "button button--quiet button--small" : "button button--secondary button--small"}
+          type="submit"
+          disabled={pending !== null}
+        >
           {following ? "Stop following" : `Follow ${firstName}`}
         </button>
         {following ? <Link to={`/teachers/${slug}/follow`}>E-mail choices</Link> : null}

@@ -368,7 +368,10 @@ const LANDERS: LanderSeed[] = [
       ["Finally, a meditation that doesn't ask me to find a quiet room.", "Nkechi", "Manchester"],
     ],
     faq: [
-      ["I have a newborn. Is this for me?", "Yes. Several classes are designed for the early weeks, including ones you can do while feeding."],
+      [
+        "I have a newborn. Is this for me?",
+        "Yes. Several classes are designed for the early weeks, including ones you can do while feeding.",
+      ],
       ["Is it only for mothers?", "Dear Mama is for anyone who cares for others: parents, grandparents, carers and guardians."],
       ["What if I get interrupted?", "Classes save your place. Come back to the same spot whenever you can."],
     ],
@@ -406,7 +409,10 @@ const LANDERS: LanderSeed[] = [
     ],
     faq: [
       ["Can I use it during work?", "Yes. Most sessions are short, and many can be done with your eyes open at your desk."],
-      ["Will it help with procrastination?", "Many members find it easier to start tasks once they've practised noticing distraction kindly."],
+      [
+        "Will it help with procrastination?",
+        "Many members find it easier to start tasks once they've practised noticing distraction kindly.",
+      ],
       ["Is there music for deep work?", "Yes. Focus soundscapes run from twenty-five to ninety minutes."],
     ],
     teachers: ["priya", "kenji"],
@@ -481,7 +487,10 @@ const LANDERS: LanderSeed[] = [
       ["It didn't try to fix anything. It just kept me company.", "Andre", "New Orleans"],
     ],
     faq: [
-      ["Is this grief counselling?", "No. It's a meditation collection. If you need more support, please reach out to a grief counsellor or your doctor."],
+      [
+        "Is this grief counselling?",
+        "No. It's a meditation collection. If you need more support, please reach out to a grief counsellor or your doctor.",
+      ],
       ["Is there a right time to start?", "Whenever you feel ready, even if that's years later."],
       ["Do I have to speak in the live circle?", "No. Many people just listen, and that's welcome."],
     ],
@@ -594,7 +603,10 @@ const LANDERS: LanderSeed[] = [
       ["Imani's 4-7-8 practice is now my pre-meeting ritual.", "Ben", "Sydney"],
     ],
     faq: [
-      ["Is breathwork safe for me?", "The practices are gentle. If you're pregnant or have a heart or lung condition, check with your doctor first and skip any breath holds."],
+      [
+        "Is breathwork safe for me?",
+        "The practices are gentle. If you're pregnant or have a heart or lung condition, check with your doctor first and skip any breath holds.",
+      ],
       ["What if I feel lightheaded?", "Return to normal breathing. Every class includes an easier option."],
       ["Do I need any equipment?", "Just somewhere to sit or lie down. A blanket is nice."],
     ],
@@ -633,7 +645,10 @@ const LANDERS: LanderSeed[] = [
     faq: [
       ["Does Stillhour connect to my ring?", "Not in this demo. You can use the classes alongside any sleep tracker."],
       ["Which class should I start with?", "Try Jonah's twenty-minute evening body scan. It's a favourite."],
-      ["Is this an official Oura page?", "No. This is a demo page on the site of Stillhour, a fictional company. Oura has not reviewed or endorsed it."],
+      [
+        "Is this an official Oura page?",
+        "No. This is a demo page on the site of Stillhour, a fictional company. Oura has not reviewed or endorsed it.",
+      ],
     ],
     teachers: ["jonah", "noa", "imani"],
     accent: "#6a7fa0",
@@ -707,8 +722,14 @@ const LANDERS: LanderSeed[] = [
     ],
     faq: [
       ["Do the classes work offline?", "Yes, if you download them before you board."],
-      ["Is there something for fear of flying?", "Yes. A short series walks through each stage of a flight. It isn't a substitute for professional help."],
-      ["Is this an official airline page?", "No. This is a demo page on the site of Stillhour, a fictional company. JetBlue has not reviewed or endorsed it."],
+      [
+        "Is there something for fear of flying?",
+        "Yes. A short series walks through each stage of a flight. It isn't a substitute for professional help.",
+      ],
+      [
+        "Is this an official airline page?",
+        "No. This is a demo page on the site of Stillhour, a fictional company. JetBlue has not reviewed or endorsed it.",
+      ],
     ],
     teachers: ["amara", "jonah", "kenji"],
     accent: "#3f6fb0",
@@ -767,7 +788,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Start my 30 days",
     firstClass: ["Try a bedtime breath", "Jonah's 'Soft Landing' is twelve minutes of slow breathing to close the day."],
-    question: ["Are there classes for sleep?", "Plenty. Sleep is one of our biggest collections, with body scans, soundscapes and stories."],
+    question: [
+      "Are there classes for sleep?",
+      "Plenty. Sleep is one of our biggest collections, with body scans, soundscapes and stories.",
+    ],
     testimonials: [
       ["The bedtime breath is now part of my routine, like brushing my teeth.", "Julia", "Denver"],
       ["I fall asleep faster. My partner says I snore less. Both wins.", "Raj", "San Jose"],
@@ -855,7 +879,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Treat yourself",
     firstClass: ["Try a savouring practice", "Leila's five-minute 'One Bite' meditation is a delicious place to start."],
-    question: ["What's a savouring practice?", "A short meditation that invites you to notice taste, smell and texture slowly, so ordinary pleasures feel bigger."],
+    question: [
+      "What's a savouring practice?",
+      "A short meditation that invites you to notice taste, smell and texture slowly, so ordinary pleasures feel bigger.",
+    ],
     testimonials: [
       ["I didn't know meditation could be this fun.", "Ava", "Los Angeles"],
       ["The gratitude class is my Sunday-night favourite.", "Jamal", "Oakland"],
@@ -973,7 +1000,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Claim 60 days",
     firstClass: ["Protect your first hour", "Start tomorrow with Priya's seven-minute focus session."],
-    question: ["What are founder circles?", "Monthly live sessions where members practise together and share what's helping them cope with pressure."],
+    question: [
+      "What are founder circles?",
+      "Monthly live sessions where members practise together and share what's helping them cope with pressure.",
+    ],
     testimonials: [
       ["The pre-meeting reset changed how I walk into board meetings.", "Alexis", "San Francisco"],
       ["I sleep through the night again, most nights.", "Rohan", "New York"],
@@ -1002,7 +1032,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Start recovering",
     firstClass: ["Pair a class with your ritual", "Noa's twenty-minute 'Melt' fits neatly into a recovery session."],
-    question: ["Can I do breathwork in the heat?", "Stick to gentle, slow breathing in warm settings, skip breath holds and stop if you feel unwell."],
+    question: [
+      "Can I do breathwork in the heat?",
+      "Stick to gentle, slow breathing in warm settings, skip breath holds and stop if you feel unwell.",
+    ],
     testimonials: [
       ["Twenty minutes of Noa while I recover. I come out a new person.", "Sasha", "Miami"],
       ["It makes the rest part of my routine feel intentional.", "Luis", "Phoenix"],
@@ -1031,7 +1064,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Begin gently",
     firstClass: ["Start the self-compassion series", "Five short lessons from Leila on being kinder to yourself."],
-    question: ["Are the classes suitable during big life changes?", "Yes. Many members use them through moves, new jobs, new babies and other transitions."],
+    question: [
+      "Are the classes suitable during big life changes?",
+      "Yes. Many members use them through moves, new jobs, new babies and other transitions.",
+    ],
     testimonials: [
       ["I found Leila during a hard year. Her voice felt like a hand on my shoulder.", "Chiara", "Milan"],
       ["These practices meet me wherever I am that week.", "Dana", "Tucson"],
@@ -1090,7 +1126,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Start tomorrow morning",
     firstClass: ["Set a morning ritual", "Join live morning breathwork at 7:30, or press play whenever you wake."],
-    question: ["What time are the morning classes?", "Live morning breathwork starts at 7:30 local time for most time zones, and every class is recorded."],
+    question: [
+      "What time are the morning classes?",
+      "Live morning breathwork starts at 7:30 local time for most time zones, and every class is recorded.",
+    ],
     testimonials: [
       ["I stopped checking email in bed. My mornings are mine again.", "Paige", "Boulder"],
       ["Mateo's breathwork and a warm mug. Best start to the day.", "Andrés", "Bogotá"],
@@ -1119,7 +1158,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Begin my ritual",
     firstClass: ["Try a body scan", "Noa's fifteen-minute 'Head to Toe' is a calm way to end the day."],
-    question: ["What is a body scan?", "A guided meditation that moves your attention slowly through the body, noticing without changing anything."],
+    question: [
+      "What is a body scan?",
+      "A guided meditation that moves your attention slowly through the body, noticing without changing anything.",
+    ],
     testimonials: [
       ["The body scan after my evening shower is pure peace.", "Camille", "Paris"],
       ["Simple, consistent and actually doable. Like it says.", "Noah", "Brooklyn"],
@@ -1208,7 +1250,10 @@ const PARTNERS: PartnerSeed[] = [
     },
     ctaLabel: "Activate my membership",
     firstClass: ["Book a team session", "Managers can request a private thirty-minute class for their team."],
-    question: ["Will my employer see what I practise?", "No. Your activity is private. Only anonymous, combined usage numbers are ever shared."],
+    question: [
+      "Will my employer see what I practise?",
+      "No. Your activity is private. Only anonymous, combined usage numbers are ever shared.",
+    ],
     testimonials: [
       ["Our Friday team session has become the most-attended meeting of the week.", "Laura", "London"],
       ["I use the pre-meeting reset before every client call.", "Amir", "Dubai"],

@@ -48,7 +48,8 @@ const CLASS_SEEDS: ClassSeed[] = [
     level: "Beginner",
     durationSeconds: 138,
     posterColor: "#456058",
-    description: "A few unhurried minutes to arrive: find a seat, let the shoulders drop, and let the breath set its own pace. A good first class, and a good one to come back to.",
+    description:
+      "A few unhurried minutes to arrive: find a seat, let the shoulders drop, and let the breath set its own pace. A good first class, and a good one to come back to.",
     tags: ["beginners", "anytime"],
     seriesId: "first-week",
     featured: true,
@@ -62,7 +63,8 @@ const CLASS_SEEDS: ClassSeed[] = [
     level: "Beginner",
     durationSeconds: 103,
     posterColor: "#374e62",
-    description: "In for four, hold for four, out for four, hold for four. A steady square of breath for the moment before a hard conversation or a busy afternoon.",
+    description:
+      "In for four, hold for four, out for four, hold for four. A steady square of breath for the moment before a hard conversation or a busy afternoon.",
     tags: ["breath-counting", "stress", "focus"],
     seriesId: "breath-basics",
     daysAgo: 35,
@@ -75,7 +77,8 @@ const CLASS_SEEDS: ClassSeed[] = [
     level: "All levels",
     durationSeconds: 113,
     posterColor: "#564f67",
-    description: "Let the room come to you. Near sounds, far sounds, and the quiet between them: a practice you can do anywhere, eyes open or closed.",
+    description:
+      "Let the room come to you. Near sounds, far sounds, and the quiet between them: a practice you can do anywhere, eyes open or closed.",
     tags: ["beginners", "focus", "anytime"],
     seriesId: "first-week",
     daysAgo: 30,
@@ -101,7 +104,8 @@ const CLASS_SEEDS: ClassSeed[] = [
     level: "Intermediate",
     durationSeconds: 114,
     posterColor: "#314f4e",
-    description: "Breathing out for longer than you breathe in tells the body it is safe to slow down. We build up to a six-count exhale, gently.",
+    description:
+      "Breathing out for longer than you breathe in tells the body it is safe to slow down. We build up to a six-count exhale, gently.",
     tags: ["stress", "evening"],
     seriesId: "breath-basics",
     daysAgo: 18,
@@ -127,7 +131,8 @@ const CLASS_SEEDS: ClassSeed[] = [
     level: "All levels",
     durationSeconds: 108,
     posterColor: "#654850",
-    description: "Offer a few warm wishes: to yourself, to someone easy to love, and then a little further out. No need to feel anything in particular.",
+    description:
+      "Offer a few warm wishes: to yourself, to someone easy to love, and then a little further out. No need to feel anything in particular.",
     tags: ["kindness", "stress"],
     seriesId: "first-week",
     daysAgo: 6,
@@ -176,7 +181,8 @@ export const demoOnDemandSeries: OnDemandSeries[] = [
     title: "Your First Week",
     teacherId: "teacher-amara",
     modality: "meditation",
-    description: "Four short sits to try over a week, or a month, or whenever you like. Stop any time; your place is kept and nothing resets.",
+    description:
+      "Four short sits to try over a week, or a month, or whenever you like. Stop any time; your place is kept and nothing resets.",
     lessons: ["settle-in", "noticing-sounds", "body-scan-short", "kind-attention"],
   },
   {
@@ -190,8 +196,26 @@ export const demoOnDemandSeries: OnDemandSeries[] = [
 ];
 
 export const demoOnDemandShelves: OnDemandShelf[] = [
-  { id: "start-here", title: "Start here", order: 1, classes: ["settle-in", "noticing-sounds", "walking-pause", "box-breath-reset"], modality: null },
-  { id: "steady-breath", title: "Breath that steadies", order: 2, classes: ["box-breath-reset", "extended-exhale"], modality: "breathwork" },
-  { id: "wind-down", title: "For the end of the day", order: 3, classes: ["evening-unwind", "extended-exhale", "body-scan-short", "kind-attention"], modality: null },
+  {
+    id: "start-here",
+    title: "Start here",
+    order: 1,
+    classes: ["settle-in", "noticing-sounds", "walking-pause", "box-breath-reset"],
+    modality: null,
+  },
+  {
+    id: "steady-breath",
+    title: "Breath that steadies",
+    order: 2,
+    classes: ["box-breath-reset", "extended-exhale"],
+    modality: "breathwork",
+  },
+  {
+    id: "wind-down",
+    title: "For the end of the day",
+    order: 3,
+    classes: ["evening-unwind", "extended-exhale", "body-scan-short", "kind-attention"],
+    modality: null,
+  },
   { id: "take-it-outside", title: "Take it with you", order: 4, classes: ["walking-pause", "noticing-sounds"], modality: "mindfulness" },
 ];

@@ -32,9 +32,7 @@ const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
  */
 function landerBenefit(trialDays: number): PromotionBenefit {
   const extra = trialDays - DEMO_PLAN_TRIAL_DAYS;
-  return extra > 0
-    ? { kind: "trial", extraTrialDays: extra }
-    : { kind: "percent", percentOff: 20, duration: { kind: "once" } };
+  return extra > 0 ? { kind: "trial", extraTrialDays: extra } : { kind: "percent", percentOff: 20, duration: { kind: "once" } };
 }
 
 const landerCodes: PromotionCode[] = [

@@ -29,7 +29,16 @@ import {
 } from "./site-content";
 import { ClassTemplateSchema } from "~/models/classes/class-schedule";
 import { ClassTagSchema, OnDemandClassSchema, OnDemandSeriesSchema, OnDemandShelfSchema } from "~/models/on-demand/on-demand";
-import { CLASS_TAGS, ON_DEMAND_CLASSES, ON_DEMAND_SERIES, ON_DEMAND_SHELVES, ON_DEMAND_TRANSCRIPTS, TranscriptSchema, invalidateCatalogue, readDemoRecordings } from "~/models/on-demand/on-demand.server";
+import {
+  CLASS_TAGS,
+  ON_DEMAND_CLASSES,
+  ON_DEMAND_SERIES,
+  ON_DEMAND_SHELVES,
+  ON_DEMAND_TRANSCRIPTS,
+  TranscriptSchema,
+  invalidateCatalogue,
+  readDemoRecordings,
+} from "~/models/on-demand/on-demand.server";
 import { demoClassTags, demoOnDemandClasses, demoOnDemandSeries, demoOnDemandShelves } from "./on-demand";
 import { demoTeacherPages, demoTeacherProfiles } from "./teachers";
 import { demoStudioTemplates, demoStudios, demoWaivers, upcomingStudioClasses } from "./studios";
@@ -47,7 +56,14 @@ import { addMissingClaims, ensureAccount } from "~/services/identity/index.serve
 import { demoAccounts } from "./accounts";
 import { demoChallenges } from "./challenges";
 import { ChallengeSchema } from "~/models/engagement/challenges";
-import { SURVEY_CAMPAIGNS, SURVEY_QUESTIONS, SurveyCampaignSchema, SurveyQuestionSchema, USER_SURVEYS, UserSurveysSchema } from "~/models/engagement/surveys";
+import {
+  SURVEY_CAMPAIGNS,
+  SURVEY_QUESTIONS,
+  SurveyCampaignSchema,
+  SurveyQuestionSchema,
+  USER_SURVEYS,
+  UserSurveysSchema,
+} from "~/models/engagement/surveys";
 import { demoSurveyCampaigns, demoSurveyQuestions, demoUserSurveys } from "./surveys";
 import { getMembership, startSubscriptionCheckout, syncCheckoutSession } from "~/models/billing/membership.server";
 import { getDemoProvider } from "~/services/payments/index.server";
@@ -90,11 +106,21 @@ function batches(now: Date): SeedBatch[] {
     { collection: "challenges", schema: ChallengeSchema, docs: demoChallenges, idOf: (doc) => String(doc.slug) },
     { collection: "learningPages", schema: LearningSeriesSchema, docs: demoLearningPages, idOf: byId },
     { collection: "classTemplates", schema: ClassTemplateSchema, docs: [...demoClassTemplates, ...demoStudioTemplates], idOf: byId },
-    { collection: "classes", schema: LiveClassSchema, docs: [...withDemoCohost(upcomingClasses(now)), ...upcomingStudioClasses(now)], idOf: byId },
+    {
+      collection: "classes",
+      schema: LiveClassSchema,
+      docs: [...withDemoCohost(upcomingClasses(now)), ...upcomingStudioClasses(now)],
+      idOf: byId,
+    },
     // Issue 12: two studios in different zones, each with its first waiver (later versions are published, never seeded over).
     { collection: STUDIOS, schema: StudioSchema, docs: demoStudios, idOf: byId },
     { collection: WAIVERS, schema: WaiverSchema, docs: demoWaivers, idOf: byId },
-    { collection: WAIVER_HEADS, schema: WaiverHeadSchema, docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })), idOf: (doc) => String(doc.studioId) },
+    {
+      collection: WAIVER_HEADS,
+      schema: WaiverHeadSchema,
+      docs: demoWaivers.map((w) => ({ studioId: w.studioId, version: w.version })),
+      idOf: (doc) => String(doc.studioId),
+    },
     { collection: "globals", schema: NewsBannerSchema, docs: [DEMO_NEWS_BANNER], idOf: byId },
     // Issue 13: the ad pixel reports every path and a started membership as its standard Subscribe event.
     { collection: "adMaps", schema: AdMapsSchema, docs: [DEMO_AD_MAPS], idOf: byId },
@@ -102,7 +128,12 @@ function batches(now: Date): SeedBatch[] {
     { collection: GIFT_TYPES, schema: GiftTypeSchema, docs: demoGiftTypes, idOf: byId },
     { collection: CREDIT_PACKS, schema: CreditPackSchema, docs: demoCreditPacks, idOf: byId },
     { collection: CLASS_TAGS, schema: ClassTagSchema, docs: demoClassTags, idOf: byId },
-    { collection: ON_DEMAND_CLASSES, schema: OnDemandClassSchema, docs: demoOnDemandClasses(now.getTime(), recordings), idOf: (doc) => String(doc.slug) },
+    {
+      collection: ON_DEMAND_CLASSES,
+      schema: OnDemandClassSchema,
+      docs: demoOnDemandClasses(now.getTime(), recordings),
+      idOf: (doc) => String(doc.slug),
+    },
     { collection: ON_DEMAND_SERIES, schema: OnDemandSeriesSchema, docs: demoOnDemandSeries, idOf: (doc) => String(doc.slug) },
     { collection: ON_DEMAND_SHELVES, schema: OnDemandShelfSchema, docs: demoOnDemandShelves, idOf: byId },
     { collection: ON_DEMAND_TRANSCRIPTS, schema: TranscriptSchema, docs: recordings.map(({ id, cues }) => ({ id, cues })), idOf: byId },
@@ -111,7 +142,12 @@ function batches(now: Date): SeedBatch[] {
     // Issue 27: one survey, and the demo member in the show-surveys arm (createIfAbsent keeps their answers).
     { collection: SURVEY_QUESTIONS, schema: SurveyQuestionSchema, docs: demoSurveyQuestions, idOf: byId },
     { collection: SURVEY_CAMPAIGNS, schema: SurveyCampaignSchema, docs: demoSurveyCampaigns, idOf: byId },
-    { collection: USER_SURVEYS, schema: UserSurveysSchema.extend({ uid: z.string() }), docs: demoUserSurveys, idOf: (doc) => String(doc.uid) },
+    {
+      collection: USER_SURVEYS,
+      schema: UserSurveysSchema.extend({ uid: z.string() }),
+      docs: demoUserSurveys,
+      idOf: (doc) => String(doc.uid),
+    },
   ];
 }
 
@@ -143,10 +179,7 @@ const CONCURRENCY = 8;
  * that already exists (so edits made after seeding survive a reseed). Live classes are generated
  * for the ten days after `now`.
  */
-export async function seedDemoContent(
-  store: DocumentStore,
-  now: Date = new Date(),
-): Promise<{ created: number; existing: number }> {
+export async function seedDemoContent(store: DocumentStore, now: Date = new Date()): Promise<{ created: number; existing: number }> {
   const plan = batches(now).map((batch) => ({ collection: batch.collection, docs: validate(batch) }));
 
   let created = 0;

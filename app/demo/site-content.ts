@@ -42,10 +42,7 @@ const FAQ_GROUPS: [category: string, items: [question: string, answer: string][]
         "Can I watch a class later?",
         "Most live classes are added to the on-demand library within a day, so you can take them whenever you like.",
       ],
-      [
-        "How long are classes?",
-        "Anywhere from three minutes to an hour. Most live classes are twenty or thirty minutes.",
-      ],
+      ["How long are classes?", "Anywhere from three minutes to an hour. Most live classes are twenty or thirty minutes."],
       [
         "Is breathwork safe?",
         "Our breathwork is gentle, and every class offers an easier option. If you're pregnant, or live with a heart, lung or seizure condition, please check with your doctor first and skip any breath holds.",
@@ -76,10 +73,7 @@ const FAQ_GROUPS: [category: string, items: [question: string, answer: string][]
   [
     "Account",
     [
-      [
-        "How do I change my email or phone number?",
-        "Open Settings and edit your details. We'll send a code to confirm any change.",
-      ],
+      ["How do I change my email or phone number?", "Open Settings and edit your details. We'll send a code to confirm any change."],
       [
         "Can I give Stillhour as a gift?",
         "Yes. Choose Gift from the menu and send a membership by email or with a link you share yourself.",
@@ -192,7 +186,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Sit comfortably, with your back supported if you like.</li><li>Let your eyes close or rest on a spot on the floor.</li><li>Notice three breaths. Just notice them.</li><li>When your mind wanders, come back. That's the whole practice.</li></ul>",
       "<blockquote>Meditation isn't about clearing your mind. It's about noticing where it went, and kindly bringing it home.</blockquote>",
       "<h2>Let it be small</h2>",
-      "<p>Five minutes a day for a month will teach you more than one heroic hour. When you're ready for company, join a beginner class on the schedule or meet our <a href=\"/teachers\">teachers</a>.</p>",
+      '<p>Five minutes a day for a month will teach you more than one heroic hour. When you\'re ready for company, join a beginner class on the schedule or meet our <a href="/teachers">teachers</a>.</p>',
     ],
   },
   {
@@ -212,7 +206,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Keep it comfortable. If six feels like a strain, try five.</li><li>Let your belly soften as you breathe in.</li><li>Stop and breathe normally if you feel lightheaded.</li></ul>",
       "<blockquote>You can't always choose what happens to you. You can usually choose your next exhale.</blockquote>",
       "<p>Many people find that a few rounds of longer exhales help them feel steadier before a hard conversation or a long night. It's not a cure for anything, just a kind, reliable tool.</p>",
-      "<p>If you'd like to go deeper, the <a href=\"/nervous-system-reset\">Nervous System Reset</a> builds on this pattern over 21 days.</p>",
+      '<p>If you\'d like to go deeper, the <a href="/nervous-system-reset">Nervous System Reset</a> builds on this pattern over 21 days.</p>',
     ],
   },
   {
@@ -231,7 +225,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Breathe in for four counts.</li><li>Hold gently for four.</li><li>Breathe out for four.</li><li>Hold gently for four, then begin again.</li></ul>",
       "<p>Four or five rounds take about a minute. If holding your breath doesn't feel good, skip the holds and just breathe in and out evenly. Pregnant? Leave the holds out altogether.</p>",
       "<blockquote>The square gives your mind a job, and a mind with a simple job settles fast.</blockquote>",
-      "<p>I use it in lifts, in queues and before I teach. Join me for a live morning class on the <a href=\"/\">schedule</a> and we'll do a few rounds together.</p>",
+      '<p>I use it in lifts, in queues and before I teach. Join me for a live morning class on the <a href="/">schedule</a> and we\'ll do a few rounds together.</p>',
     ],
   },
   {
@@ -270,7 +264,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<p>In music, the rest between notes is part of the song. In meditation, the moment you notice you've wandered is part of the practice. It's the moment that matters most.</p>",
       "<ul><li>Notice you've drifted.</li><li>Name it lightly: planning, remembering, worrying.</li><li>Return to the breath or the sound you were resting on.</li></ul>",
       "<blockquote>If your mind wanders a hundred times and you come back a hundred times, that's a hundred reps.</blockquote>",
-      "<p>Try a music-led sit on <a href=\"/beats\">Stillhour Beats</a>. Having a soft rhythm to return to can make the coming back feel easier.</p>",
+      '<p>Try a music-led sit on <a href="/beats">Stillhour Beats</a>. Having a soft rhythm to return to can make the coming back feel easier.</p>',
     ],
   },
   {
@@ -289,7 +283,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Before you check your phone, take five slow breaths.</li><li>Drink something warm without doing anything else at the same time.</li><li>Step outside, or open a window, and feel the air for one minute.</li></ul>",
       "<p>None of these take more than a few minutes. Together, they send a clear message to your body: we're not in a rush yet.</p>",
       "<blockquote>The tide doesn't hurry, and it still reaches the shore.</blockquote>",
-      "<p>On the days you have more time, join live morning breathwork. On the days you don't, three small choices are enough. Browse the <a href=\"/teachers\">teachers</a> who lead our morning classes.</p>",
+      '<p>On the days you have more time, join live morning breathwork. On the days you don\'t, three small choices are enough. Browse the <a href="/teachers">teachers</a> who lead our morning classes.</p>',
     ],
   },
   {
@@ -308,7 +302,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>It's steady, without sudden changes.</li><li>It's low and warm rather than bright.</li><li>It slowly gets quieter, so you can drift without noticing the end.</li></ul>",
       "<p>In my classes I use singing bowls, rain recorded on a tin roof and sometimes just my own humming. The goal isn't to entertain you but to give your attention a slow, kind place to rest.</p>",
       "<blockquote>Rest is a practice, not a prize.</blockquote>",
-      "<p>Try listening lying down, with the volume lower than you think you need. You'll find my sound baths in the <a href=\"/sleep\">sleep collection</a>.</p>",
+      '<p>Try listening lying down, with the volume lower than you think you need. You\'ll find my sound baths in the <a href="/sleep">sleep collection</a>.</p>',
     ],
   },
   {
@@ -346,7 +340,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Sit or lie somewhere comfortable.</li><li>Notice where you feel grief in your body: the throat, the chest, the belly.</li><li>Breathe softly towards that place, without trying to change it.</li><li>If it becomes too much, open your eyes and notice five things you can see.</li></ul>",
       "<blockquote>Grief is love with nowhere to go. Let it have somewhere to rest.</blockquote>",
       "<p>There's no right amount of practice. Some weeks you may not want to sit at all, and that's fine. Meditation is a companion, not a replacement for the people who love you or for professional support.</p>",
-      "<p>Our <a href=\"/good-grief\">Good Grief</a> collection and monthly live circle are there whenever you're ready.</p>",
+      '<p>Our <a href="/good-grief">Good Grief</a> collection and monthly live circle are there whenever you\'re ready.</p>',
     ],
   },
   {
@@ -365,7 +359,7 @@ const ARTICLE_SEEDS: ArticleSeed[] = [
       "<ul><li>Close the thing you just finished.</li><li>Take three slow breaths with a longer exhale.</li><li>Feel your feet on the floor.</li><li>Decide, out loud or in your head, what you'll do next.</li></ul>",
       "<p>It sounds almost too simple. But those sixty seconds stop one task's stress spilling into the next, and they help you start fresh.</p>",
       "<blockquote>Do one thing at a time. Then take a breath. Then do the next thing.</blockquote>",
-      "<p>The <a href=\"/focused-mind\">Focused Mind</a> track has a whole set of these, each under two minutes.</p>",
+      '<p>The <a href="/focused-mind">Focused Mind</a> track has a whole set of these, each under two minutes.</p>',
     ],
   },
 ];
@@ -487,7 +481,14 @@ export const demoDailyQuotes: Quote[] = [
   ["Soften the jaw, drop the shoulders, and see what else lets go.", "Amara Eze-Holloway"],
   ["Small and often beats long and rare.", "Jonah Whitcombe"],
   ["You do not have to feel calm to sit down. You only have to sit down.", "Amara Eze-Holloway"],
-].map(([text, name], index) => ({ id: `daily-${index + 1}`, text, name, detail: "Stillhour teacher", order: 100 + index, kind: "daily" as const }));
+].map(([text, name], index) => ({
+  id: `daily-${index + 1}`,
+  text,
+  name,
+  detail: "Stillhour teacher",
+  order: 100 + index,
+  kind: "daily" as const,
+}));
 
 // ---------------------------------------------------------------------------
 // Learn series

@@ -6,10 +6,46 @@ const CAMPAIGN_ID = "demo-practice-rhythm";
 const q = (n: number) => `${CAMPAIGN_ID}__q${n}`;
 
 export const demoSurveyQuestions = [
-  { id: q(1), campaignId: CAMPAIGN_ID, position: 0, kind: "single", prompt: "When do you most often sit down to practise?", options: ["Early morning", "Around midday", "In the evening", "Whenever the day allows"], lowLabel: "", highLabel: "" },
-  { id: q(2), campaignId: CAMPAIGN_ID, position: 1, kind: "multiple", prompt: "What would you like more of?", options: ["Breath work", "Sleep wind-downs", "Gentle movement", "Quiet sits with little talking"], lowLabel: "", highLabel: "" },
-  { id: q(3), campaignId: CAMPAIGN_ID, position: 2, kind: "scale", prompt: "How rested have you felt this week?", options: [], lowLabel: "not rested at all", highLabel: "very rested" },
-  { id: q(4), campaignId: CAMPAIGN_ID, position: 3, kind: "text", prompt: "Anything you would like our teachers to know?", options: [], lowLabel: "", highLabel: "" },
+  {
+    id: q(1),
+    campaignId: CAMPAIGN_ID,
+    position: 0,
+    kind: "single",
+    prompt: "When do you most often sit down to practise?",
+    options: ["Early morning", "Around midday", "In the evening", "Whenever the day allows"],
+    lowLabel: "",
+    highLabel: "",
+  },
+  {
+    id: q(2),
+    campaignId: CAMPAIGN_ID,
+    position: 1,
+    kind: "multiple",
+    prompt: "What would you like more of?",
+    options: ["Breath work", "Sleep wind-downs", "Gentle movement", "Quiet sits with little talking"],
+    lowLabel: "",
+    highLabel: "",
+  },
+  {
+    id: q(3),
+    campaignId: CAMPAIGN_ID,
+    position: 2,
+    kind: "scale",
+    prompt: "How rested have you felt this week?",
+    options: [],
+    lowLabel: "not rested at all",
+    highLabel: "very rested",
+  },
+  {
+    id: q(4),
+    campaignId: CAMPAIGN_ID,
+    position: 3,
+    kind: "text",
+    prompt: "Anything you would like our teachers to know?",
+    options: [],
+    lowLabel: "",
+    highLabel: "",
+  },
 ];
 
 export const demoSurveyCampaigns = [

@@ -37,13 +37,22 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
 
 function client(extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
   const waits: number[] = [];
-  const api = createApiClient({ baseUrl: base, random: () => 1, sleep: async (ms) => void waits.push(ms), baseDelayMs: 100, maxDelayMs: 1_000, ...extra });
+  const api = createApiClient({
+    baseUrl: base,
+    random: () => 1,
+    sleep: async (ms) => void waits.push(ms),
+    baseDelayMs: 100,
+    maxDelayMs: 1_000,
+    ...extra,
+  });
   return { api, waits };
 }
 
 describe("requests", () => {
   it("get sends query parameters (arrays repeated, empty ones left out); post and put send JSON", async () => {
-    handlers.set("/api/things", (req, res, body) => json(res, 200, { method: req.method, url: req.url, body: body ? JSON.parse(body) : null }));
+    handlers.set("/api/things", (req, res, body) =>
+      json(res, 200, { method: req.method, url: req.url, body: body ? JSON.parse(body) : null }),
+    );
     const { api } = client({ headers: () => ({ Authorization: "Bearer t0ken" }) });
     expect(await api.get("/things", { q: "calm sit", tag: ["a", "b"], page: 2, none: null, gone: undefined })).toMatchObject({
       method: "GET",
@@ -58,7 +67,9 @@ describe("requests", () => {
 
 describe("retries", () => {
   it("retries an idempotent request on 500-599 and 429 with a growing, capped wait, then succeeds", async () => {
-    handlers.set("/api/flaky", (_req, res, _body, attempt) => (attempt < 4 ? json(res, attempt % 2 ? 503 : 429, {}) : json(res, 200, { ok: true })));
+    handlers.set("/api/flaky", (_req, res, _body, attempt) =>
+      attempt < 4 ? json(res, attempt % 2 ? 503 : 429, {}) : json(res, 200, { ok: true }),
+    );
     const { api, waits } = client();
     expect(await api.get("flaky")).toEqual({ ok: true });
     expect(seen).toHaveLength(4);
@@ -85,7 +96,9 @@ describe("retries", () => {
   });
 
   it("honours Retry-After on a 429, within the cap", async () => {
-    handlers.set("/api/limited", (_req, res, _b, attempt) => (attempt === 1 ? json(res, 429, {}, { "Retry-After": "0.7" }) : json(res, 200, "fine")));
+    handlers.set("/api/limited", (_req, res, _b, attempt) =>
+      attempt === 1 ? json(res, 429, {}, { "Retry-After": "0.7" }) : json(res, 200, "fine"),
+    );
     const { api, waits } = client({ random: () => 0 });
     expect(await api.get("limited")).toBe("fine");
     expect(waits).toEqual([700]);

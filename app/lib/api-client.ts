@@ -111,7 +111,10 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function request<T>(method: Method, path: string, init: { params?: QueryParams; body?: unknown } = {}): Promise<T> {
-    const url = withQuery(new URL(path.replace(/^\/+/, ""), options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`), init.params);
+    const url = withQuery(
+      new URL(path.replace(/^\/+/, ""), options.baseUrl.endsWith("/") ? options.baseUrl : `${options.baseUrl}/`),
+      init.params,
+    );
     const headers: Record<string, string> = { Accept: "application/json", ...(await options.headers?.()) };
     const body = init.body === undefined ? undefined : JSON.stringify(init.body);
     if (body !== undefined) headers["Content-Type"] = "application/json";

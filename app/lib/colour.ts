@@ -9,7 +9,13 @@ function rgb(hex: string): [number, number, number] {
 export function mix(a: string, b: string, amount: number): string {
   const ca = rgb(a);
   const cb = rgb(b);
-  return `#${ca.map((v, i) => Math.round(v + (cb[i] - v) * amount).toString(16).padStart(2, "0")).join("")}`;
+  return `#${ca
+    .map((v, i) =>
+      Math.round(v + (cb[i] - v) * amount)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 function luminance(hex: string): number {

@@ -10,7 +10,19 @@
  */
 
 /** The kinds of personal data a collection can hold; the first four are what identifies a person. */
-export const PERSONAL_KINDS = ["uid", "name", "email", "phone", "birthday", "photo", "free text", "payment", "activity", "place", "device"] as const;
+export const PERSONAL_KINDS = [
+  "uid",
+  "name",
+  "email",
+  "phone",
+  "birthday",
+  "photo",
+  "free text",
+  "payment",
+  "activity",
+  "place",
+  "device",
+] as const;
 export type PersonalKind = (typeof PERSONAL_KINDS)[number];
 /** What deletion must leave nowhere (ADR 032): a collection holding one of these needs a deletion rule. */
 export const IDENTIFYING: readonly PersonalKind[] = ["uid", "name", "email", "phone"];
@@ -161,7 +173,12 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
     personal: ["name", "photo"],
     readers: "anyone (teacher pages)",
     kept: "while the teacher teaches here",
-    deletion: { rule: "keep", reason: "a teacher's public page is the company's content, published with the teacher's agreement; an editor takes it down, not an account deletion", keeps: ["name"] },
+    deletion: {
+      rule: "keep",
+      reason:
+        "a teacher's public page is the company's content, published with the teacher's agreement; an editor takes it down, not an account deletion",
+      keeps: ["name"],
+    },
     export: { rule: "none", reason: "public content, not a member's record" },
   },
   {
@@ -303,7 +320,15 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
       rule: "anonymise",
       note: "unpaid: deleted with its code. Bought: buyer → pseudonym, name and message removed, the recipient's name and address kept until delivered. Received: redeemer → pseudonym, recipient name, address and message removed",
     },
-    export: { rule: "rows", find: [{ by: "field", field: "buyerUid", value: "uid" }, { by: "field", field: "redeemedBy", value: "uid" }], omit: ["code"], others: ["buyerUid", "redeemedBy"] },
+    export: {
+      rule: "rows",
+      find: [
+        { by: "field", field: "buyerUid", value: "uid" },
+        { by: "field", field: "redeemedBy", value: "uid" },
+      ],
+      omit: ["code"],
+      others: ["buyerUid", "redeemedBy"],
+    },
   },
   {
     collection: "giftCodes",
@@ -608,7 +633,14 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
     readers: "both members",
     kept: "until deletion",
     deletion: { rule: "delete" },
-    export: { rule: "rows", find: [{ by: "field", field: "from", value: "uid" }, { by: "field", field: "to", value: "uid" }], others: ["from", "to"] },
+    export: {
+      rule: "rows",
+      find: [
+        { by: "field", field: "from", value: "uid" },
+        { by: "field", field: "to", value: "uid" },
+      ],
+      others: ["from", "to"],
+    },
   },
   content("surveyQuestions", "engagement", "members shown a survey; admins"),
   content("surveyCampaigns", "engagement", "members shown a survey; admins"),
@@ -661,7 +693,10 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
     personal: ["uid", "name"],
     readers: "admins",
     kept: "no end (accountability)",
-    deletion: { rule: "anonymise", note: "entries they made or that named them keep the change, with the pseudonym and \"Deleted account\" instead of uid and name" },
+    deletion: {
+      rule: "anonymise",
+      note: 'entries they made or that named them keep the change, with the pseudonym and "Deleted account" instead of uid and name',
+    },
     export: { rule: "custom", note: "changes they made and changes made to their account" },
   },
   {
@@ -694,7 +729,13 @@ export const DATA_INVENTORY: readonly InventoryEntry[] = [
     readers: "server",
     kept: "no end yet (item 10)",
     deletion: { rule: "delete", note: "by user id and analytics id" },
-    export: { rule: "rows", find: [{ by: "field", field: "user_id", value: "uid" }, { by: "field", field: "user_id", value: "analytics id" }] },
+    export: {
+      rule: "rows",
+      find: [
+        { by: "field", field: "user_id", value: "uid" },
+        { by: "field", field: "user_id", value: "analytics id" },
+      ],
+    },
   },
   {
     collection: "sentMail",

@@ -23,17 +23,48 @@ describe("configuration", () => {
     [{ DATA_STORE: "mongo" }, "DATA_STORE"],
     [{ DATA_STORE: "firestore" }, "FIREBASE_PROJECT_ID"],
     [{ PUBLIC_SITE_URL: "not a url" }, "PUBLIC_SITE_URL"],
-    [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }, "FIREBASE_AUTH_EMULATOR_HOST"],
+    [
+      {
+        APP_ENV: "production",
+        FIREBASE_PROJECT_ID: "real-project",
+        SESSION_SECRET: "x".repeat(40),
+        FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      },
+      "FIREBASE_AUTH_EMULATOR_HOST",
+    ],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project" }, "SESSION_SECRET"],
     [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40) }, "PAYMENT_PROVIDER"],
     [{ PAYMENT_PROVIDER: "stripe" }, "STRIPE_SECRET_KEY"],
     [{ MAIL_TRANSPORT: "smtp" }, "SMTP_URL"],
     [{ MAIL_TRANSPORT: "smtp", SMTP_URL: "http://not-smtp" }, "SMTP_URL"],
-    [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abcdefghijkl", STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl", VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40), DAILY_DOMAIN: "stillhour" }, "MAIL_TRANSPORT"],
+    [
+      {
+        APP_ENV: "production",
+        FIREBASE_PROJECT_ID: "real-project",
+        SESSION_SECRET: "x".repeat(40),
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_abcdefghijkl",
+        STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl",
+        VIDEO_PROVIDER: "daily",
+        DAILY_API_KEY: "k".repeat(40),
+        DAILY_DOMAIN: "stillhour",
+      },
+      "MAIL_TRANSPORT",
+    ],
     [{ VIDEO_PROVIDER: "daily" }, "DAILY_API_KEY"],
     [{ VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40) }, "DAILY_DOMAIN"],
     [{ VIDEO_PROVIDER: "daily", DAILY_API_KEY: "k".repeat(40), DAILY_DOMAIN: "Not A Domain" }, "DAILY_DOMAIN"],
-    [{ APP_ENV: "production", FIREBASE_PROJECT_ID: "real-project", SESSION_SECRET: "x".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_live_abcdefghijkl", STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl" }, "VIDEO_PROVIDER"],
+    [
+      {
+        APP_ENV: "production",
+        FIREBASE_PROJECT_ID: "real-project",
+        SESSION_SECRET: "x".repeat(40),
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_abcdefghijkl",
+        STRIPE_WEBHOOK_SECRET: "whsec_abcdefghijkl",
+      },
+      "VIDEO_PROVIDER",
+    ],
     [{ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_abcdefghijkl" }, "STRIPE_WEBHOOK_SECRET"],
     [{ ALGOLIA_APP_ID: "ABCDEF1234" }, "ALGOLIA_SEARCH_KEY"],
     [{ ALGOLIA_SEARCH_KEY: "k".repeat(32) }, "ALGOLIA_APP_ID"],
@@ -119,7 +150,12 @@ describe("the demo is a choice (issue 23, item 8)", () => {
   });
 
   it("production refuses what staging refuses", () => {
-    const production = { ...STAGING, APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123" };
+    const production = {
+      ...STAGING,
+      APP_ENV: "production",
+      FIREBASE_PROJECT_ID: "stillhour-prod",
+      FIREBASE_WEB_API_KEY: "web-api-key-0123",
+    };
     expect(parseEnv(production).APP_ENV).toBe("production");
     expect(problemsOf({ ...production, FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" })).toContain("FIREBASE_AUTH_EMULATOR_HOST");
     // The test setting that runs every background job every few seconds (issue 24) is not for production.

@@ -1,8 +1,6 @@
 import { z } from "zod";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const booleanString = z.enum(["true", "false", "1", "0", ""]).transform((value) => value === "true" || value === "1");
 
 /**
  * The demo's own secrets, public in this repository: used only when APP_ENV=demo and refused in every
@@ -33,7 +31,10 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     DATA_STORE: z.enum(["sqlite", "firestore"]).optional(),
     SQLITE_PATH: z.string().min(1).default("./data/stillhour.sqlite"),
-    FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id").optional(),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .regex(/^[a-z0-9-]{4,40}$/, "must be a Firebase project id")
+      .optional(),
     FIRESTORE_EMULATOR_HOST: z.string().optional(),
     FIREBASE_AUTH_EMULATOR_HOST: z
       .string()
@@ -44,13 +45,25 @@ const EnvSchema = z
      * which the Firebase Admin SDK and the server's REST calls reach instead of Google's hosts; the
      * production suite's local fake (docs/decisions/040). Production refuses it.
      */
-    IDENTITY_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
+    IDENTITY_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])")
+      .optional(),
     /** The Firebase web app's public config: it reaches the browser. */
-    FIREBASE_WEB_API_KEY: z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Firebase web API key").optional(),
-    FIREBASE_AUTH_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/, "must be a host name").optional(),
+    FIREBASE_WEB_API_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{10,100}$/, "must be a Firebase web API key")
+      .optional(),
+    FIREBASE_AUTH_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9.-]+$/, "must be a host name")
+      .optional(),
     FIREBASE_APP_ID: z.string().max(100).optional(),
     /** Cloud Storage bucket for profile photos; unset = photos on disk under UPLOADS_DIR. */
-    FIREBASE_STORAGE_BUCKET: z.string().regex(/^[a-z0-9._-]+$/, "must be a bucket name").optional(),
+    FIREBASE_STORAGE_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9._-]+$/, "must be a bucket name")
+      .optional(),
     UPLOADS_DIR: z.string().min(1).default("./data/uploads"),
     /** How long a signed-in session lasts (Firebase allows 5 minutes to 14 days). */
     SESSION_DAYS: z.coerce.number().int().min(1).max(14).default(14),
@@ -70,28 +83,49 @@ const EnvSchema = z
      * Serves /metrics on the public port too, to requests carrying `Authorization: Bearer <token>`
      * (and requires it on METRICS_PORT as well); unset = /metrics on the public port is a 404.
      */
-    METRICS_TOKEN: z.string().regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "must be at least 32 characters of letters, digits and ._~+/=-").optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "must be at least 32 characters of letters, digits and ._~+/=-")
+      .optional(),
     /**
      * The Google Cloud project whose Cloud Trace the log lines point at (`logging.googleapis.com/trace`);
      * unset = FIREBASE_PROJECT_ID. Without either, lines carry no trace.
      */
-    GOOGLE_CLOUD_PROJECT: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "must be a Google Cloud project id").optional(),
+    GOOGLE_CLOUD_PROJECT: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "must be a Google Cloud project id")
+      .optional(),
     /** Who takes payments: the local demo provider (no card is charged) or Stripe. */
     PAYMENT_PROVIDER: z.enum(["demo", "stripe"]).default("demo"),
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key").optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret").optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{10,}$/, "must be a Stripe secret or restricted key")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]{10,}$/, "must be a Stripe webhook signing secret")
+      .optional(),
     /**
      * Staging only: where the Stripe SDK sends its API calls instead of api.stripe.com, and whose origin
      * serves the hosted checkout; the production suite's local fake (docs/decisions/040). Production refuses it.
      */
-    STRIPE_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
+    STRIPE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])")
+      .optional(),
     /** Stripe mode: the coupon behind the one win-back offer (50 % off, repeating for 2 months). */
-    STRIPE_WINBACK_COUPON_ID: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id").optional(),
+    STRIPE_WINBACK_COUPON_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, "must be a Stripe coupon id")
+      .optional(),
     /** Signs the demo provider's events to our own webhook endpoint; the demo only. */
     DEMO_WEBHOOK_SECRET: z.string().min(16).optional(),
     /** How mail goes: files in MAIL_OUTBOX_DIR shown on /demo/outbox, or SMTP (docs/decisions/017-mailer.md). */
     MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
-    SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address").optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// address")
+      .optional(),
     MAIL_FROM: z.string().min(3).default("Stillhour <hello@stillhour.example>"),
     MAIL_OUTBOX_DIR: z.string().min(1).default("./data/outbox"),
     /** Seconds before a message the mail server did not take is first tried again (doubling after); below 60 for tests only, refused in production. */
@@ -99,18 +133,33 @@ const EnvSchema = z
     /** Where on-demand classes stream from: this site's demo packages, or Mux (docs/decisions/020-on-demand-streaming.md). */
     STREAMING_PROVIDER: z.enum(["demo", "mux"]).default("demo"),
     DEMO_MEDIA_DIR: z.string().min(1).default("./media/demo"),
-    MUX_SIGNING_KEY_ID: z.string().regex(/^[A-Za-z0-9]{10,80}$/, "must be a Mux signing key id").optional(),
+    MUX_SIGNING_KEY_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{10,80}$/, "must be a Mux signing key id")
+      .optional(),
     /** The signing key's private half as Mux gives it: base64 of the PEM. */
     MUX_SIGNING_PRIVATE_KEY: z.string().min(100, "must be the base64 of a PEM private key").optional(),
     /** The analytics key the browser's uploads carry (`client`); the collector refuses any other. Required outside the demo. */
-    ANALYTICS_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key").optional(),
+    ANALYTICS_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,128}$/, "must be an analytics key")
+      .optional(),
     /** Where the browser uploads analytics: the site's own collector, or the provider's HTTP API in production. */
-    ANALYTICS_ENDPOINT: z.string().regex(/^(\/[A-Za-z0-9/_-]*|https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*)$/, "must be a path on this site or an https address").default("/api/analytics"),
+    ANALYTICS_ENDPOINT: z
+      .string()
+      .regex(/^(\/[A-Za-z0-9/_-]*|https:\/\/[A-Za-z0-9.-]+(:\d+)?\/[A-Za-z0-9/_.-]*)$/, "must be a path on this site or an https address")
+      .default("/api/analytics"),
     /**
      * Production: the provider's upload endpoint that server-recorded events are forwarded to; unset = kept in the store.
      * Plain http only on loopback, where the key never leaves the machine: a local receiver standing in for the provider.
      */
-    ANALYTICS_FORWARD_URL: z.string().regex(/^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d+)?\/[A-Za-z0-9/_.-]*$/, "must be an https address (http only on localhost or 127.0.0.1)").optional(),
+    ANALYTICS_FORWARD_URL: z
+      .string()
+      .regex(
+        /^(https:\/\/[A-Za-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1))(:\d+)?\/[A-Za-z0-9/_.-]*$/,
+        "must be an https address (http only on localhost or 127.0.0.1)",
+      )
+      .optional(),
     /** How often the recorded events are forwarded; a test sets 1 to see an upload within seconds. */
     ANALYTICS_FORWARD_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Whether analytics carries a member's name, e-mail and phone (§7); off unless the operator turns it on. */
@@ -142,50 +191,103 @@ const EnvSchema = z
     // A new instance's warm-up before /readyz answers 200 (issue 37): at most this long; 0 skips it.
     WARM_UP_SECONDS: z.coerce.number().min(0).max(60).default(10),
     /** How long before a booked class its reminder goes out. */
-    CLASS_REMINDER_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+    CLASS_REMINDER_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(60),
     /** Where live classes meet: a local demo room page, or Daily's rooms (docs/decisions/018-video-rooms.md). */
     VIDEO_PROVIDER: z.enum(["demo", "daily"]).default("demo"),
     DAILY_API_KEY: z.string().min(20, "must be a Daily API key").optional(),
     /** Your Daily subdomain: rooms live at https://{DAILY_DOMAIN}.daily.co/{room}. */
-    DAILY_DOMAIN: z.string().regex(/^[a-z0-9-]{1,63}$/, "must be a Daily subdomain (letters, digits, dashes)").optional(),
+    DAILY_DOMAIN: z
+      .string()
+      .regex(/^[a-z0-9-]{1,63}$/, "must be a Daily subdomain (letters, digits, dashes)")
+      .optional(),
     /**
      * Staging only: where Daily's REST API is called instead of https://api.daily.co, and whose origin
      * serves the rooms instead of https://{DAILY_DOMAIN}.daily.co; a local fake (docs/decisions/040). Production refuses it.
      */
-    DAILY_API_URL: z.string().regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])").optional(),
+    DAILY_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d+)?\/?$/, "must be an origin (http(s)://host[:port])")
+      .optional(),
     /** On-demand search: Algolia when the app id and search key are set, else an index in this process (docs/decisions/019-search.md). */
-    ALGOLIA_APP_ID: z.string().regex(/^[A-Za-z0-9]{1,40}$/, "must be an Algolia application id").optional(),
-    ALGOLIA_SEARCH_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key").optional(),
+    ALGOLIA_APP_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,40}$/, "must be an Algolia application id")
+      .optional(),
+    ALGOLIA_SEARCH_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia search-only API key")
+      .optional(),
     /** Lets the server rebuild the index from the catalogue; unset = the index is kept elsewhere. */
-    ALGOLIA_WRITE_KEY: z.string().regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia API key").optional(),
+    ALGOLIA_WRITE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9+/=_-]{10,1000}$/, "must be an Algolia API key")
+      .optional(),
     /** The functions API's base: {base}/geolocate/getLocationDataFromIPAddress?ipAddress= (docs/decisions/024). */
-    GEOLOCATION_FUNCTIONS_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address without a query").optional(),
+    GEOLOCATION_FUNCTIONS_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address without a query")
+      .optional(),
     /** A public trace service answering `key=value` lines with ip and loc, the fallback (docs/decisions/024). */
-    GEOLOCATION_TRACE_URL: z.string().regex(/^https?:\/\/[^\s#]+$/, "must be an http(s) address").optional(),
+    GEOLOCATION_TRACE_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s#]+$/, "must be an http(s) address")
+      .optional(),
     /** The social ad pixel (Meta pixel id); unset = no pixel. Its paths and event names live in adMaps/pixel. */
-    AD_PIXEL_ID: z.string().regex(/^\d{5,20}$/, "must be a pixel id (digits)").optional(),
+    AD_PIXEL_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, "must be a pixel id (digits)")
+      .optional(),
     /** Google Tag Manager container; unset = no tag manager. */
-    TAG_MANAGER_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a GTM-… container id").optional(),
+    TAG_MANAGER_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a GTM-… container id")
+      .optional(),
     /** The social tracking script (X/Twitter pixel id); unset = none. */
-    SOCIAL_TRACKING_ID: z.string().regex(/^[a-z0-9]{4,12}$/, "must be a tracking id (lower-case letters and digits)").optional(),
+    SOCIAL_TRACKING_ID: z
+      .string()
+      .regex(/^[a-z0-9]{4,12}$/, "must be a tracking id (lower-case letters and digits)")
+      .optional(),
     /** Spreadsheet export of e-book leads to Airtable (docs/decisions/025): both set, or neither (the store alone). */
-    AIRTABLE_TOKEN: z.string().regex(/^pat[A-Za-z0-9.]{10,200}$/, "must be an Airtable personal access token (pat…)").optional(),
-    AIRTABLE_BASE_ID: z.string().regex(/^app[A-Za-z0-9]{10,20}$/, "must be an Airtable base id (app…)").optional(),
+    AIRTABLE_TOKEN: z
+      .string()
+      .regex(/^pat[A-Za-z0-9.]{10,200}$/, "must be an Airtable personal access token (pat…)")
+      .optional(),
+    AIRTABLE_BASE_ID: z
+      .string()
+      .regex(/^app[A-Za-z0-9]{10,20}$/, "must be an Airtable base id (app…)")
+      .optional(),
     AIRTABLE_LEADS_TABLE: z.string().min(1).max(100).default("Leads"),
     /** Only for tests against a local server. */
-    AIRTABLE_API_URL: z.string().regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address").optional(),
-    ALGOLIA_INDEX: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)").default("onDemandClasses"),
+    AIRTABLE_API_URL: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, "must be an http(s) address")
+      .optional(),
+    ALGOLIA_INDEX: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,100}$/, "must be an index name (letters, digits, . _ -)")
+      .default("onDemandClasses"),
   })
   .superRefine((env, ctx) => {
     if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT: the metrics port is never the public one (set METRICS_TOKEN to serve /metrics on PORT)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "must differ from PORT: the metrics port is never the public one (set METRICS_TOKEN to serve /metrics on PORT)",
+      });
     }
     if (env.DATA_STORE === "firestore" && !env.FIREBASE_PROJECT_ID) {
       ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required when DATA_STORE=firestore" });
     }
     if (env.PAYMENT_PROVIDER === "stripe") {
-      if (!env.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
-      if (!env.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when PAYMENT_PROVIDER=stripe" });
+      if (!env.STRIPE_SECRET_KEY)
+        ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "is required when PAYMENT_PROVIDER=stripe" });
+      if (!env.STRIPE_WEBHOOK_SECRET)
+        ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required when PAYMENT_PROVIDER=stripe" });
     }
     if (env.MAIL_TRANSPORT === "smtp" && !env.SMTP_URL) {
       ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "is required when MAIL_TRANSPORT=smtp" });
@@ -195,8 +297,10 @@ const EnvSchema = z
       if (!env.DAILY_DOMAIN) ctx.addIssue({ code: "custom", path: ["DAILY_DOMAIN"], message: "is required when VIDEO_PROVIDER=daily" });
     }
     if (env.STREAMING_PROVIDER === "mux") {
-      if (!env.MUX_SIGNING_KEY_ID) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_KEY_ID"], message: "is required when STREAMING_PROVIDER=mux" });
-      if (!env.MUX_SIGNING_PRIVATE_KEY) ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_PRIVATE_KEY"], message: "is required when STREAMING_PROVIDER=mux" });
+      if (!env.MUX_SIGNING_KEY_ID)
+        ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_KEY_ID"], message: "is required when STREAMING_PROVIDER=mux" });
+      if (!env.MUX_SIGNING_PRIVATE_KEY)
+        ctx.addIssue({ code: "custom", path: ["MUX_SIGNING_PRIVATE_KEY"], message: "is required when STREAMING_PROVIDER=mux" });
     }
     // Outside the demo, nothing of the demo's: no driver that shows what it "sent" or takes no money, no
     // emulator whose tokens anyone can mint, no secret printed in this repository.
@@ -204,34 +308,56 @@ const EnvSchema = z
       const outside = `outside the demo (APP_ENV=${env.APP_ENV})`;
       const refuse = (name: keyof typeof env, message: string) => ctx.addIssue({ code: "custom", path: [name], message });
       if (env.PAYMENT_PROVIDER === "demo") refuse("PAYMENT_PROVIDER", `must be stripe ${outside}: the demo provider takes no money`);
-      if (env.MAIL_TRANSPORT === "outbox") refuse("MAIL_TRANSPORT", `must be smtp ${outside}: the outbox sends nothing and /demo/outbox shows it`);
+      if (env.MAIL_TRANSPORT === "outbox")
+        refuse("MAIL_TRANSPORT", `must be smtp ${outside}: the outbox sends nothing and /demo/outbox shows it`);
       if (env.VIDEO_PROVIDER === "demo") refuse("VIDEO_PROVIDER", `must be daily ${outside}: the demo room has no video`);
-      if (env.STREAMING_PROVIDER === "demo") refuse("STREAMING_PROVIDER", `must be mux ${outside}: the demo library is generated sample media`);
-      if (env.FIREBASE_AUTH_EMULATOR_HOST) refuse("FIREBASE_AUTH_EMULATOR_HOST", `must not be set ${outside}: emulator tokens are unsigned, anyone can sign in as anyone`);
+      if (env.STREAMING_PROVIDER === "demo")
+        refuse("STREAMING_PROVIDER", `must be mux ${outside}: the demo library is generated sample media`);
+      if (env.FIREBASE_AUTH_EMULATOR_HOST)
+        refuse("FIREBASE_AUTH_EMULATOR_HOST", `must not be set ${outside}: emulator tokens are unsigned, anyone can sign in as anyone`);
       if (!env.SESSION_SECRET) refuse("SESSION_SECRET", `is required ${outside}: a long random value`);
       else if (env.SESSION_SECRET.startsWith("demo-")) refuse("SESSION_SECRET", `must be a real secret ${outside}, not the demo's`);
-      if (env.DEMO_WEBHOOK_SECRET) refuse("DEMO_WEBHOOK_SECRET", `must not be set ${outside}: only the demo payment provider signs with it`);
+      if (env.DEMO_WEBHOOK_SECRET)
+        refuse("DEMO_WEBHOOK_SECRET", `must not be set ${outside}: only the demo payment provider signs with it`);
       if (!env.ANALYTICS_KEY) refuse("ANALYTICS_KEY", `is required ${outside}: the analytics provider's key`);
-      else if (env.ANALYTICS_KEY.startsWith("demo-")) refuse("ANALYTICS_KEY", `must be the analytics provider's key ${outside}, not the demo's`);
+      else if (env.ANALYTICS_KEY.startsWith("demo-"))
+        refuse("ANALYTICS_KEY", `must be the analytics provider's key ${outside}, not the demo's`);
     }
     // A vendor's address other than the vendor's own is for staging's local fakes alone.
     if (env.APP_ENV !== "staging") {
       for (const name of ["STRIPE_API_URL", "DAILY_API_URL", "IDENTITY_API_URL"] as const) {
-        if (env[name]) ctx.addIssue({ code: "custom", path: [name], message: `must not be set with APP_ENV=${env.APP_ENV}: it points a vendor's API at a local stand-in (staging only)` });
+        if (env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `must not be set with APP_ENV=${env.APP_ENV}: it points a vendor's API at a local stand-in (staging only)`,
+          });
       }
     }
     if (env.APP_ENV === "production") {
       if (env.SEED_DEMO_CONTENT === true) {
-        ctx.addIssue({ code: "custom", path: ["SEED_DEMO_CONTENT"], message: "must not be true in production: the demo content has public promotion codes and invented people" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["SEED_DEMO_CONTENT"],
+          message: "must not be true in production: the demo content has public promotion codes and invented people",
+        });
       }
       if (!env.FIREBASE_PROJECT_ID) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_PROJECT_ID"], message: "is required in production" });
       }
       if (env.STORE_FAULTS_FILE !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["STORE_FAULTS_FILE"], message: "must not be set in production: it is a test setting that makes the store fail on purpose" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["STORE_FAULTS_FILE"],
+          message: "must not be set in production: it is a test setting that makes the store fail on purpose",
+        });
       }
       if (env.JOB_INTERVAL_SECONDS !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["JOB_INTERVAL_SECONDS"], message: "must not be set in production: it is a test setting that runs every background job every few seconds" });
+        ctx.addIssue({
+          code: "custom",
+          path: ["JOB_INTERVAL_SECONDS"],
+          message: "must not be set in production: it is a test setting that runs every background job every few seconds",
+        });
       }
       if (!env.FIREBASE_WEB_API_KEY) {
         ctx.addIssue({ code: "custom", path: ["FIREBASE_WEB_API_KEY"], message: "is required in production (sign-in)" });
@@ -241,7 +367,11 @@ const EnvSchema = z
       }
     }
     if (Boolean(env.AIRTABLE_TOKEN) !== Boolean(env.AIRTABLE_BASE_ID)) {
-      ctx.addIssue({ code: "custom", path: [env.AIRTABLE_TOKEN ? "AIRTABLE_BASE_ID" : "AIRTABLE_TOKEN"], message: "is required with the other Airtable setting" });
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AIRTABLE_TOKEN ? "AIRTABLE_BASE_ID" : "AIRTABLE_TOKEN"],
+        message: "is required with the other Airtable setting",
+      });
     }
     // Half an Algolia configuration would quietly fall back to the in-process index.
     if (env.ALGOLIA_APP_ID && !env.ALGOLIA_SEARCH_KEY) {
@@ -288,7 +418,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
     // The likeliest reader: someone who ran the server bare, expecting the demo it used to default to.
-    if (!cleaned.APP_ENV) problems.push("APP_ENV is not set, so these are production's rules; the local demo is APP_ENV=demo (npm run demo sets it)");
+    if (!cleaned.APP_ENV)
+      problems.push("APP_ENV is not set, so these are production's rules; the local demo is APP_ENV=demo (npm run demo sets it)");
     throw new EnvError(problems);
   }
   const env = result.data;

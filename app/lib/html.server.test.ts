@@ -10,7 +10,9 @@ describe("sanitizeArticleHtml", () => {
 
   it.each(XSS_PAYLOADS)("renders %s harmless", (payload) => {
     const clean = sanitizeArticleHtml(`<p>before</p>${payload}<p>after</p>`);
-    expect(clean).not.toMatch(/<\s*(script|iframe|object|embed|svg|math|style|meta|base|link|form|input|img|video|audio|template|textarea)\b/i);
+    expect(clean).not.toMatch(
+      /<\s*(script|iframe|object|embed|svg|math|style|meta|base|link|form|input|img|video|audio|template|textarea)\b/i,
+    );
     expect(clean).not.toMatch(/\son[a-z]+\s*=/i);
     expect(clean).not.toMatch(/(javascript|vbscript|data):/i);
     expect(clean).not.toMatch(/\sstyle\s*=/i);

@@ -92,7 +92,8 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     const my = h * range(random, 0.16, 0.34);
     const mr = range(random, 16, 28);
     shapes += `<circle cx="${n(mx)}" cy="${n(my)}" r="${n(mr * 2.6)}" fill="${P.peach}" opacity=".07"/><circle cx="${n(mx)}" cy="${n(my)}" r="${n(mr * 1.6)}" fill="${P.peach}" opacity=".08"/>`;
-    shapes += random() < 0.5 ? `<circle cx="${n(mx)}" cy="${n(my)}" r="${n(mr)}" fill="${P.peach}"/>` : crescent(mx, my, mr, random() < 0.5);
+    shapes +=
+      random() < 0.5 ? `<circle cx="${n(mx)}" cy="${n(my)}" r="${n(mr)}" fill="${P.peach}"/>` : crescent(mx, my, mr, random() < 0.5);
     shapes += ridge(random, w, horizon - range(random, 30, 60), horizon, 7, scheme.hills[0], 0.9);
     if (random() < 0.5) {
       for (let i = 0; i < 2; i++) {
@@ -174,7 +175,8 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     for (let i = 0; i < layers; i++) {
       const top = horizon - 30 + i * ((h - horizon) / layers) + range(random, -10, 10);
       shapes += ridge(random, w, top, top + range(random, 30, 60), 4 + Math.floor(random() * 3), scheme.hills[i]);
-      if (i === treeOn + 1 && random() < 0.6) shapes += tree(random, w * range(random, 0.08, 0.92), top + 30, range(random, 0.6, 1.1), scheme.hills[i]);
+      if (i === treeOn + 1 && random() < 0.6)
+        shapes += tree(random, w * range(random, 0.08, 0.92), top + 30, range(random, 0.6, 1.1), scheme.hills[i]);
     }
     return { sky: [scheme.sky[0], scheme.sky[1]], shapes };
   },
@@ -194,7 +196,8 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     const half = range(random, 70, 120);
     const my = horizon + (h - horizon) * 0.5;
     shapes += `<path d="M${n(vx - 3)} ${n(horizon)}Q${n(bx + bend - half * 0.45)} ${n(my)} ${n(bx - half)} ${h}H${n(bx + half)}Q${n(bx + bend + half * 0.45)} ${n(my)} ${n(vx + 3)} ${n(horizon)}Z" fill="${scheme.path}" opacity=".9"/>`;
-    if (random() < 0.6) shapes += tree(random, w * range(random, 0.05, 0.95), horizon + range(random, 4, 16), range(random, 0.7, 1.3), scheme.leaves[2]);
+    if (random() < 0.6)
+      shapes += tree(random, w * range(random, 0.05, 0.95), horizon + range(random, 4, 16), range(random, 0.7, 1.3), scheme.leaves[2]);
     // A small cairn beside the path, on whichever side has room.
     const cx = bx > w / 2 ? range(random, 40, bx - half - 60) : range(random, bx + half + 60, w - 40);
     let cy = h - range(random, 24, 60);
@@ -268,8 +271,14 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     ] as const);
     const skin = pick(random, [P.peach, P.clay, P.stone, P.umber, P.ember, P.linen]);
     const dark = skin === P.umber || skin === P.ember;
-    const cloth = pick(random, [P.terracotta, P.moss, P.deep, P.dusk, P.sand, P.umber, P.sage].filter((c) => c !== scheme.bg[1] && c !== skin));
-    const hair = pick(random, [P.ink, P.night, P.umber, P.ember, P.dusk, P.sand, P.terracotta].filter((c) => c !== skin));
+    const cloth = pick(
+      random,
+      [P.terracotta, P.moss, P.deep, P.dusk, P.sand, P.umber, P.sage].filter((c) => c !== scheme.bg[1] && c !== skin),
+    );
+    const hair = pick(
+      random,
+      [P.ink, P.night, P.umber, P.ember, P.dusk, P.sand, P.terracotta].filter((c) => c !== skin),
+    );
     const cx = w / 2;
     const hy = h * range(random, 0.4, 0.45);
     const rx = range(random, 48, 56);
@@ -279,20 +288,25 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     let shapes = `<circle cx="${n(cx + range(random, -60, 60))}" cy="${n(hy - range(random, 10, 50))}" r="${n(range(random, 90, 130))}" fill="${scheme.sun}" opacity=".35"/>`;
     shapes += ridge(random, w, h * 0.72, h * 0.8, 4, scheme.bg[1], 0.55);
     const style = Math.floor(random() * 5);
-    if (style === 1) shapes += `<path d="M${n(cx - rx - 8)} ${n(hy)}Q${n(cx - rx - 16)} ${n(top + 40)} ${n(cx - rx + 10)} ${n(top + 40)}H${n(cx + rx - 10)}Q${n(cx + rx + 16)} ${n(top + 40)} ${n(cx + rx + 8)} ${n(hy)}Z" fill="${hair}"/>`;
+    if (style === 1)
+      shapes += `<path d="M${n(cx - rx - 8)} ${n(hy)}Q${n(cx - rx - 16)} ${n(top + 40)} ${n(cx - rx + 10)} ${n(top + 40)}H${n(cx + rx - 10)}Q${n(cx + rx + 16)} ${n(top + 40)} ${n(cx + rx + 8)} ${n(hy)}Z" fill="${hair}"/>`;
     shapes += `<path d="M${n(cx - sw)} ${h}C${n(cx - sw)} ${n(top + 20)} ${n(cx - sw * 0.5)} ${n(top)} ${n(cx)} ${n(top)}S${n(cx + sw)} ${n(top + 20)} ${n(cx + sw)} ${h}Z" fill="${cloth}"/>`;
     shapes += `<path d="M${n(cx - 17)} ${n(hy + ry * 0.6)}V${n(top + 6)}q17 ${n(random() < 0.5 ? 18 : 10)} 34 0V${n(hy + ry * 0.6)}Z" fill="${skin}"/>`;
     shapes += `<ellipse cx="${n(cx)}" cy="${n(hy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${skin}"/>`;
-    if (style === 0) shapes += `<path d="M${n(cx - rx - 2)} ${n(hy + 4)}C${n(cx - rx)} ${n(hy - ry - 12)} ${n(cx + rx)} ${n(hy - ry - 12)} ${n(cx + rx + 2)} ${n(hy + 4)}C${n(cx + rx * 0.4)} ${n(hy - ry * 0.45)} ${n(cx - rx * 0.4)} ${n(hy - ry * 0.55)} ${n(cx - rx - 2)} ${n(hy + 4)}Z" fill="${hair}"/>`;
-    if (style === 1) shapes += `<path d="M${n(cx - rx - 3)} ${n(hy + 10)}C${n(cx - rx)} ${n(hy - ry - 14)} ${n(cx + rx)} ${n(hy - ry - 14)} ${n(cx + rx + 3)} ${n(hy + 10)}Q${n(cx + rx * 0.2)} ${n(hy - ry * 0.8)} ${n(cx - rx - 3)} ${n(hy + 10)}Z" fill="${hair}"/>`;
-    if (style === 2) shapes += `<circle cx="${n(cx + range(random, -10, 10))}" cy="${n(hy - ry - 8)}" r="${n(rx * 0.42)}" fill="${hair}"/><path d="M${n(cx - rx - 1)} ${n(hy - 2)}C${n(cx - rx)} ${n(hy - ry - 6)} ${n(cx + rx)} ${n(hy - ry - 6)} ${n(cx + rx + 1)} ${n(hy - 2)}Q${n(cx)} ${n(hy - ry * 0.7)} ${n(cx - rx - 1)} ${n(hy - 2)}Z" fill="${hair}"/>`;
+    if (style === 0)
+      shapes += `<path d="M${n(cx - rx - 2)} ${n(hy + 4)}C${n(cx - rx)} ${n(hy - ry - 12)} ${n(cx + rx)} ${n(hy - ry - 12)} ${n(cx + rx + 2)} ${n(hy + 4)}C${n(cx + rx * 0.4)} ${n(hy - ry * 0.45)} ${n(cx - rx * 0.4)} ${n(hy - ry * 0.55)} ${n(cx - rx - 2)} ${n(hy + 4)}Z" fill="${hair}"/>`;
+    if (style === 1)
+      shapes += `<path d="M${n(cx - rx - 3)} ${n(hy + 10)}C${n(cx - rx)} ${n(hy - ry - 14)} ${n(cx + rx)} ${n(hy - ry - 14)} ${n(cx + rx + 3)} ${n(hy + 10)}Q${n(cx + rx * 0.2)} ${n(hy - ry * 0.8)} ${n(cx - rx - 3)} ${n(hy + 10)}Z" fill="${hair}"/>`;
+    if (style === 2)
+      shapes += `<circle cx="${n(cx + range(random, -10, 10))}" cy="${n(hy - ry - 8)}" r="${n(rx * 0.42)}" fill="${hair}"/><path d="M${n(cx - rx - 1)} ${n(hy - 2)}C${n(cx - rx)} ${n(hy - ry - 6)} ${n(cx + rx)} ${n(hy - ry - 6)} ${n(cx + rx + 1)} ${n(hy - 2)}Q${n(cx)} ${n(hy - ry * 0.7)} ${n(cx - rx - 1)} ${n(hy - 2)}Z" fill="${hair}"/>`;
     if (style === 3) {
       for (let i = 0; i < 9; i++) {
         const a = Math.PI * (1.05 + (i / 8) * 0.9);
         shapes += `<circle cx="${n(cx + Math.cos(a) * rx * 0.95)}" cy="${n(hy - 6 + Math.sin(a) * ry * 0.92)}" r="${n(rx * range(random, 0.28, 0.36))}" fill="${hair}"/>`;
       }
     }
-    if (style === 4) shapes += `<path d="M${n(cx - rx - 4)} ${n(hy + 2)}C${n(cx - rx - 6)} ${n(hy - ry - 18)} ${n(cx + rx + 6)} ${n(hy - ry - 18)} ${n(cx + rx + 4)} ${n(hy + 2)}Q${n(cx)} ${n(hy - ry * 0.5)} ${n(cx - rx - 4)} ${n(hy + 2)}Z" fill="${cloth === P.sand ? P.terracotta : P.sand}"/>`;
+    if (style === 4)
+      shapes += `<path d="M${n(cx - rx - 4)} ${n(hy + 2)}C${n(cx - rx - 6)} ${n(hy - ry - 18)} ${n(cx + rx + 6)} ${n(hy - ry - 18)} ${n(cx + rx + 4)} ${n(hy + 2)}Q${n(cx)} ${n(hy - ry * 0.5)} ${n(cx - rx - 4)} ${n(hy + 2)}Z" fill="${cloth === P.sand ? P.terracotta : P.sand}"/>`;
     const line = dark ? P.peach : P.umber;
     const ey = hy + ry * 0.08;
     shapes += `<path d="M${n(cx - rx * 0.5)} ${n(ey)}q${n(rx * 0.18)} 6 ${n(rx * 0.36)} 0M${n(cx + rx * 0.14)} ${n(ey)}q${n(rx * 0.18)} 6 ${n(rx * 0.36)} 0" fill="none" stroke="${line}" stroke-width="2.5" stroke-linecap="round"/>`;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { createLogPathMasker } from "./log-path";
 
-const mask = createLogPathMasker(["", "about", "gift", "gift/receipt/:giftId", "demo/checkout/:sessionId", ":token", "*", "classes/:classId"]);
+const mask = createLogPathMasker([
+  "",
+  "about",
+  "gift",
+  "gift/receipt/:giftId",
+  "demo/checkout/:sessionId",
+  ":token",
+  "*",
+  "classes/:classId",
+]);
 
 describe("paths as the logs keep them", () => {
   it("masks gift codes keeping their shape, and other tokens whole", () => {

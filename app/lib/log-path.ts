@@ -51,7 +51,9 @@ export function createLogPathMasker(routePatterns: readonly string[]): (pathname
   const named = new Set(
     routePatterns
       .map((pattern) => segmentsOf(pattern)[0])
-      .filter((first): first is string => first !== undefined && !first.startsWith(":") && !first.startsWith("*") && !first.startsWith("(")),
+      .filter(
+        (first): first is string => first !== undefined && !first.startsWith(":") && !first.startsWith("*") && !first.startsWith("("),
+      ),
   );
   const tokenRoutes = TOKEN_ROUTES.map(segmentsOf);
   return (pathname) => {

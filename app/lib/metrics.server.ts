@@ -87,7 +87,13 @@ export function countPageCache(result: PageCacheResult): void {
 }
 
 /** One store operation; `documents` is how many a read returned. */
-export function observeStoreOperation(operation: string, kind: "read" | "write", outcome: StoreOutcome, seconds: number, documents = 0): void {
+export function observeStoreOperation(
+  operation: string,
+  kind: "read" | "write",
+  outcome: StoreOutcome,
+  seconds: number,
+  documents = 0,
+): void {
   storeDuration.observe({ operation, kind, outcome }, seconds);
   if (documents > 0) storeDocumentsRead.inc(documents);
 }

@@ -80,9 +80,12 @@ describe("safeRedirectPath against the open-redirect corpus (issue 23)", () => {
     expect(isSameSitePath(path), `${JSON.stringify(payload)} became ${JSON.stringify(path)}`).toBe(true);
   });
 
-  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example"])("answers / for the dot segment %j, not //evil.example", (payload) => {
-    expect(safeRedirectPath(payload)).toBe("/");
-  });
+  it.each(["/.//evil.example", "/..//evil.example", "/%2e//evil.example"])(
+    "answers / for the dot segment %j, not //evil.example",
+    (payload) => {
+      expect(safeRedirectPath(payload)).toBe("/");
+    },
+  );
 
   it.each(LEGITIMATE_PATHS)("keeps the same-site path %j as it is", (path) => {
     expect(safeRedirectPath(path)).toBe(path);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { imagePalette, isImageServiceUrl, isPaletteRequest, paletteCacheKey, paletteResponse, paletteUrl, placeholderColor } from "./palette";
+import {
+  imagePalette,
+  isImageServiceUrl,
+  isPaletteRequest,
+  paletteCacheKey,
+  paletteResponse,
+  paletteUrl,
+  placeholderColor,
+} from "./palette";
 
 describe("image palette rules (§7)", () => {
   it("asks only the image service", () => {

@@ -51,7 +51,9 @@ describe("checkRouteHandles (run when the server starts)", () => {
 describe("bodyAttributes", () => {
   it("puts every flag on <body> as data attributes and classes", () => {
     const attributes = bodyAttributes(
-      mergeRouteHandles([defineHandle({ name: "home", layout: "lander", theme: "dark", header: "fixed", banner: true, surveys: true, logoOnScroll: true })]),
+      mergeRouteHandles([
+        defineHandle({ name: "home", layout: "lander", theme: "dark", header: "fixed", banner: true, surveys: true, logoOnScroll: true }),
+      ]),
     );
     expect(attributes).toMatchObject({
       "data-layout": "lander",

@@ -87,7 +87,15 @@ export function articleJsonLd(args: {
 }
 
 /** Person structured data for a teacher's page. */
-export function personJsonLd(args: { siteUrl: string; path: string; name: string; description: string; image: string; sameAs?: string[]; location?: string }) {
+export function personJsonLd(args: {
+  siteUrl: string;
+  path: string;
+  name: string;
+  description: string;
+  image: string;
+  sameAs?: string[];
+  location?: string;
+}) {
   return {
     "@context": "https://schema.org",
     "@type": "Person",
@@ -227,7 +235,15 @@ export function inPersonEventJsonLd(args: {
     location,
     organizer: { "@type": "Organization", name: SITE_NAME, url: args.siteUrl },
     ...(args.offer
-      ? { offers: { "@type": "Offer", url, price: args.offer.price, priceCurrency: args.offer.currency, availability: `https://schema.org/${args.offer.available ? "InStock" : "SoldOut"}` } }
+      ? {
+          offers: {
+            "@type": "Offer",
+            url,
+            price: args.offer.price,
+            priceCurrency: args.offer.currency,
+            availability: `https://schema.org/${args.offer.available ? "InStock" : "SoldOut"}`,
+          },
+        }
       : {}),
   };
 }

@@ -67,7 +67,8 @@ const SESSION_SHAPES: { [K in keyof SessionData]-?: (value: unknown) => boolean 
     typeof value.firebaseCookie === "string" &&
     typeof value.expiresAt === "number" &&
     Number.isFinite(value.expiresAt),
-  pendingEmail: (value) => isRecord(value) && typeof value.email === "string" && typeof value.next === "string" && typeof value.sentAt === "number",
+  pendingEmail: (value) =>
+    isRecord(value) && typeof value.email === "string" && typeof value.next === "string" && typeof value.sentAt === "number",
   timeZone: (value) => isRecord(value) && typeof value.zone === "string" && (value.source === "browser" || value.source === "chosen"),
 };
 
@@ -116,8 +117,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function commitSession(session: VisitorSession, url: URL): Promise<string> {
   const auth = session.get("auth");
-  const maxAge =
-    auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
+  const maxAge = auth && !auth.anonymous ? Math.max(0, Math.floor((auth.expiresAt - Date.now()) / 1000)) : ONE_YEAR;
   return getStorage().commitSession(session, { secure: secureCookies(url), maxAge });
 }
 

@@ -27,7 +27,10 @@ const query = (base: string, params: Record<string, string | undefined>) => {
   return pairs.length ? `${base}${base.includes("?") ? "&" : "?"}${pairs.join("&")}` : base;
 };
 
-type Builder = (c: Required<Omit<ShareContent, "twitterUser" | "media">> & Pick<ShareContent, "twitterUser" | "media">, o: ShareOptions) => string;
+type Builder = (
+  c: Required<Omit<ShareContent, "twitterUser" | "media">> & Pick<ShareContent, "twitterUser" | "media">,
+  o: ShareOptions,
+) => string;
 
 const NETWORKS = {
   baidu: (c) => query("https://cang.baidu.com/do/add", { iu: c.url, it: c.title }),
@@ -60,7 +63,13 @@ const NETWORKS = {
   sms: (c, o) => `sms:${o.isIOS ? "&" : "?"}body=${lines(c.title, c.url, c.description)}`,
   telegram: (c) => query("https://t.me/share/url", { url: c.url, text: [c.title, c.description].filter(Boolean).join("\r\n") }),
   threads: (c) => `https://www.threads.net/intent/post?text=${lines(c.title, c.url)}`,
-  tumblr: (c) => query("https://www.tumblr.com/widgets/share/tool", { canonicalUrl: c.url, title: c.title, caption: c.description, tags: c.hashtags.join(",") }),
+  tumblr: (c) =>
+    query("https://www.tumblr.com/widgets/share/tool", {
+      canonicalUrl: c.url,
+      title: c.title,
+      caption: c.description,
+      tags: c.hashtags.join(","),
+    }),
   twitter: (c) =>
     query("https://twitter.com/intent/tweet", {
       text: c.title,

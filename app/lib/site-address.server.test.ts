@@ -31,15 +31,18 @@ describe("the site address from configuration", () => {
     },
   );
 
-  it.each(["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"])("leaves the local demo at %s without Secure or HSTS", async (demo) => {
-    const site = await configured(demo);
-    expect(site.siteIsLocal()).toBe(true);
-    expect(site.secureCookies(new URL(`${demo}/`))).toBe(false);
-    expect(site.sendsHsts(new URL(`${demo}/`))).toBe(false);
-    // A request that did come over HTTPS still gets a Secure cookie; this machine's names never get HSTS.
-    expect(site.secureCookies(new URL("https://localhost/"))).toBe(true);
-    expect(site.sendsHsts(new URL("https://localhost/"))).toBe(false);
-  });
+  it.each(["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"])(
+    "leaves the local demo at %s without Secure or HSTS",
+    async (demo) => {
+      const site = await configured(demo);
+      expect(site.siteIsLocal()).toBe(true);
+      expect(site.secureCookies(new URL(`${demo}/`))).toBe(false);
+      expect(site.sendsHsts(new URL(`${demo}/`))).toBe(false);
+      // A request that did come over HTTPS still gets a Secure cookie; this machine's names never get HSTS.
+      expect(site.secureCookies(new URL("https://localhost/"))).toBe(true);
+      expect(site.sendsHsts(new URL("https://localhost/"))).toBe(false);
+    },
+  );
 
   it("treats a plain-HTTP site away from this machine as served over HTTPS by its proxy", async () => {
     const site = await configured("http://stillhour.internal");

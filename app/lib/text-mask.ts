@@ -136,7 +136,12 @@ export function maskRun(mask: string, raw: string): MaskRun {
   }
   const slotsLeft = tokens.slice(at).some((token) => token.kind === "slot");
   if (filled.length > 0 && !slotsLeft) {
-    value += pending + tokens.slice(at).map((token) => (token.kind === "literal" ? token.text : "")).join("");
+    value +=
+      pending +
+      tokens
+        .slice(at)
+        .map((token) => (token.kind === "literal" ? token.text : ""))
+        .join("");
   }
   return { value, filled };
 }
@@ -161,7 +166,12 @@ export function unmask(mask: string, formatted: string): string {
  * literals, re-masking would put them straight back and the key would seem dead; the slot character
  * beside them goes instead, as people expect of a formatted field.
  */
-export function followEdit(format: (raw: string) => MaskRun, previous: string, edit: MaskEdit, deletion?: "backward" | "forward"): MaskEdit {
+export function followEdit(
+  format: (raw: string) => MaskRun,
+  previous: string,
+  edit: MaskEdit,
+  deletion?: "backward" | "forward",
+): MaskEdit {
   const run = format(edit.value);
   if (deletion && run.value === previous && edit.value.length < previous.length) {
     const neighbour =

@@ -14,7 +14,10 @@ const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_ ]{0,63}$/);
 export const AdMapsSchema = z.object({
   id: z.literal(AD_MAPS_DOCUMENT),
   pathPatterns: z.array(PathPattern).max(50).default(["*"]),
-  events: z.record(EventName, EventName).default({}).refine((events) => Object.keys(events).length <= 100, "too many events"),
+  events: z
+    .record(EventName, EventName)
+    .default({})
+    .refine((events) => Object.keys(events).length <= 100, "too many events"),
 });
 
 export interface AdMaps {

@@ -41,7 +41,10 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
   const fetchFn = options.fetch ?? globalThis.fetch;
   const now = options.now ?? Date.now;
   const store = getStore();
-  const { docs } = await store.query(ANALYTICS_EVENTS, StoredEventSchema, { where: [{ field: "uploaded", op: "==", value: false }], limit: options.limit ?? 500 });
+  const { docs } = await store.query(ANALYTICS_EVENTS, StoredEventSchema, {
+    where: [{ field: "uploaded", op: "==", value: false }],
+    limit: options.limit ?? 500,
+  });
 
   const toInput = (doc: (typeof docs)[number]): AnalyticsEventInput => ({
     event_type: `${EVENT_PREFIX}${doc.data.name}`,
@@ -52,7 +55,8 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
     user_id: doc.data.uid ? analyticsIdFor(doc.data.uid) : null,
     event_properties: doc.data.properties,
   });
-  const mark = (batch: typeof docs, patch: Record<string, unknown>) => Promise.all(batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, patch)));
+  const mark = (batch: typeof docs, patch: Record<string, unknown>) =>
+    Promise.all(batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, patch)));
 
   let size = FORWARD_BATCH;
   let at = 0;
@@ -61,7 +65,11 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
     let status = 0;
     let cause: string | undefined;
     try {
-      const response = await fetchFn(url, { method: "POST", body: uploadBody(apiKey, batch.map(toInput), now()), signal: AbortSignal.timeout(10_000) });
+      const response = await fetchFn(url, {
+        method: "POST",
+        body: uploadBody(apiKey, batch.map(toInput), now()),
+        signal: AbortSignal.timeout(10_000),
+      });
       status = response.status;
       await response.arrayBuffer().catch(() => undefined);
     } catch (error) {
@@ -82,7 +90,9 @@ export async function forwardRecordedEvents(options: ForwardOptions = {}): Promi
       result.dropped += batch.length;
       at += batch.length;
     } else {
-      await Promise.all(batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, { forwardAttempts: (doc.data.forwardAttempts ?? 0) + 1 })));
+      await Promise.all(
+        batch.map((doc) => store.update(ANALYTICS_EVENTS, doc.id, { forwardAttempts: (doc.data.forwardAttempts ?? 0) + 1 })),
+      );
       result.failed += docs.length - at;
       console.warn(JSON.stringify({ level: "warn", msg: "analytics forward failed", status, cause, waiting: docs.length - at }));
       break;

@@ -59,7 +59,11 @@ export function analyticsConfigFor(member: MemberLike | null, options: { contact
   return {
     userId: analyticsIdFor(member.uid),
     contact: contactDetails
-      ? { fullName: [record.firstName, record.lastName].filter(Boolean).join(" ") || null, email: record.email ?? null, phone: record.phoneNumber ?? null }
+      ? {
+          fullName: [record.firstName, record.lastName].filter(Boolean).join(" ") || null,
+          email: record.email ?? null,
+          phone: record.phoneNumber ?? null,
+        }
       : null,
   };
 }

@@ -28,7 +28,9 @@ async function deleteOlderThan(collection: string, field: string, cutoff: number
 }
 
 /** Deletes the analytics events older than the retention; resolves how many went from each collection. */
-export async function deleteExpiredAnalyticsEvents(options: { now?: number; days?: number } = {}): Promise<{ collected: number; recorded: number }> {
+export async function deleteExpiredAnalyticsEvents(
+  options: { now?: number; days?: number } = {},
+): Promise<{ collected: number; recorded: number }> {
   const days = options.days ?? getEnv().ANALYTICS_RETENTION_DAYS;
   const cutoff = (options.now ?? Date.now()) - days * DAY_MS;
   const collected = await deleteOlderThan(COLLECTED_EVENTS, "receivedAt", cutoff);

@@ -32,5 +32,11 @@ export function uploadChecksum(v: string, client: string, e: string, uploadTime:
 export function uploadBody(apiKey: string, events: AnalyticsEventInput[], uploadTime: number): URLSearchParams {
   const e = JSON.stringify(events);
   const time = String(uploadTime);
-  return new URLSearchParams({ client: apiKey, e, v: UPLOAD_VERSION, upload_time: time, checksum: uploadChecksum(UPLOAD_VERSION, apiKey, e, time) });
+  return new URLSearchParams({
+    client: apiKey,
+    e,
+    v: UPLOAD_VERSION,
+    upload_time: time,
+    checksum: uploadChecksum(UPLOAD_VERSION, apiKey, e, time),
+  });
 }

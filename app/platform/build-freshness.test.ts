@@ -75,14 +75,21 @@ describe("keeping clients current", () => {
     await vi.advanceTimersByTimeAsync(2 * BUILD_CHECK_EVERY_MS);
     expect(watch.manifest()).toBeNull();
     expect(watch.stale()).toBe(false);
-    expect(warnings).toEqual(["Build manifest not fetched: status 404", "Latest build not checked: Failed to fetch", "Latest build not checked: Failed to fetch"]);
+    expect(warnings).toEqual([
+      "Build manifest not fetched: status 404",
+      "Latest build not checked: Failed to fetch",
+      "Latest build not checked: Failed to fetch",
+    ]);
     expect(asked).toHaveLength(3);
     watch.stop();
     const garbage = server({ "/build-meta/abc123.json": { id: 5 }, "/build-meta/latest.json": "<html>" });
     const second = watchBuild({ buildId: "abc123", fetch: garbage.fetch, warn: (message) => void warnings.push(message) });
     await vi.advanceTimersByTimeAsync(BUILD_CHECK_EVERY_MS);
     expect(second.stale()).toBe(false);
-    expect(warnings.slice(3)).toEqual(["Build manifest not fetched: not a build manifest", "Latest build not checked: not a build manifest"]);
+    expect(warnings.slice(3)).toEqual([
+      "Build manifest not fetched: not a build manifest",
+      "Latest build not checked: not a build manifest",
+    ]);
     second.stop();
   });
 });
@@ -107,6 +114,7 @@ describe("the build-meta files the server answers", async () => {
 
   it("answers latest.json uncached and nothing else", () => {
     expect(buildMetaFile(meta, "latest.json")).toEqual({ body: '{"id":"v1a2b3c4","timestamp":42}', cacheControl: "no-cache" });
-    for (const file of ["old.json", "v1a2b3c4", "../index.js", "latest.json.bak", "__proto__"]) expect(buildMetaFile(meta, file)).toBeNull();
+    for (const file of ["old.json", "v1a2b3c4", "../index.js", "latest.json.bak", "__proto__"])
+      expect(buildMetaFile(meta, file)).toBeNull();
   });
 });

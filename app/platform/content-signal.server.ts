@@ -28,7 +28,8 @@ const SignalSchema = z.object({
 });
 type Signal = z.infer<typeof SignalSchema>;
 
-const log = (level: "warn" | "info", msg: string, extra: Record<string, unknown> = {}) => console[level === "warn" ? "warn" : "log"](JSON.stringify({ level, msg, ...extra }));
+const log = (level: "warn" | "info", msg: string, extra: Record<string, unknown> = {}) =>
+  console[level === "warn" ? "warn" : "log"](JSON.stringify({ level, msg, ...extra }));
 
 export interface ContentSignals {
   /** This instance's id, as written in the signals it sends. */
@@ -66,7 +67,12 @@ export function startContentSignals(options: { mode: "watch" | "poll"; pollMs?: 
     const write = store
       .transaction(async (tx) => {
         const current = await tx.get(CACHE_SIGNALS, CONTENT_SIGNAL, SignalSchema);
-        const next: Signal = { version: (current?.version ?? 0) + 1, prefixes: [...prefixes].slice(0, 50), instance, changedAt: Date.now() };
+        const next: Signal = {
+          version: (current?.version ?? 0) + 1,
+          prefixes: [...prefixes].slice(0, 50),
+          instance,
+          changedAt: Date.now(),
+        };
         tx.set(CACHE_SIGNALS, CONTENT_SIGNAL, next);
         return next.version;
       })

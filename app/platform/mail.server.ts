@@ -87,7 +87,9 @@ async function deliver(id: string, message: MailMessage, attempts: number): Prom
     await store.update(SENT_MAIL, id, patch).catch(() => undefined);
     const cause = error instanceof Error ? error.name : "unknown";
     countMail(last ? "given_up" : "refused");
-    console.warn(JSON.stringify({ level: last ? "error" : "warn", msg: last ? "mail given up" : "mail not sent, kept to retry", attempts, cause }));
+    console.warn(
+      JSON.stringify({ level: last ? "error" : "warn", msg: last ? "mail given up" : "mail not sent, kept to retry", attempts, cause }),
+    );
     return false;
   }
   // Sent: a failure to record it leaves the claim to time out and go again, the one way it could go twice.
@@ -142,14 +144,24 @@ async function claim(id: string, now: number, callerRetry: boolean): Promise<{ m
  */
 export async function anonymiseSentMail(uid: string, emails: readonly string[], pseudonym: string): Promise<void> {
   const store = getStore();
-  const found = [...(await documentsWhere(SENT_MAIL, "uid", uid)), ...(await Promise.all(emails.map((email) => documentsWhere(SENT_MAIL, "to", email)))).flat()];
+  const found = [
+    ...(await documentsWhere(SENT_MAIL, "uid", uid)),
+    ...(await Promise.all(emails.map((email) => documentsWhere(SENT_MAIL, "to", email)))).flat(),
+  ];
   for (const id of new Set(found.map((doc) => doc.id))) {
     await store
       .transaction(async (tx) => {
         const record = await tx.get(SENT_MAIL, id, mailRecord);
         if (!record) return;
         const unsent = record.status === "pending" || record.status === "sending";
-        tx.update(SENT_MAIL, id, { uid: pseudonym, to: null, subject: null, key: null, ...DROPPED, ...(unsent ? { status: "withdrawn" } : {}) });
+        tx.update(SENT_MAIL, id, {
+          uid: pseudonym,
+          to: null,
+          subject: null,
+          key: null,
+          ...DROPPED,
+          ...(unsent ? { status: "withdrawn" } : {}),
+        });
       })
       .catch(() => undefined);
   }

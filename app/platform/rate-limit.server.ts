@@ -49,7 +49,8 @@ export interface RateLimit extends DeclaredLimit {
  * `windowMs`, keyed by what `per` says (the account's uid, the client's address, an e-mail address).
  */
 export function createRateLimit(options: { name: string; limit: number; windowMs: number; per: LimitKey }): RateLimit {
-  if (!/^[a-z][a-z0-9-]{1,40}$/.test(options.name)) throw new Error(`rate limit name "${options.name}" must be lower-case letters, digits and dashes`);
+  if (!/^[a-z][a-z0-9-]{1,40}$/.test(options.name))
+    throw new Error(`rate limit name "${options.name}" must be lower-case letters, digits and dashes`);
   // Windows this process saw full, by document id, with the time they end.
   const full = new Map<string, number>();
   // When the store cannot be reached: this process's own counts, so a limit still holds per instance.
@@ -79,7 +80,9 @@ export function createRateLimit(options: { name: string; limit: number; windowMs
           return current + 1;
         });
       } catch (error) {
-        console.warn(JSON.stringify({ level: "warn", msg: "rate limit counted in this process only", limit: options.name, cause: describe(error) }));
+        console.warn(
+          JSON.stringify({ level: "warn", msg: "rate limit counted in this process only", limit: options.name, cause: describe(error) }),
+        );
         count = (fallback.get(id) ?? 0) + 1;
         remember(fallback, id, count);
         if (count > options.limit) count = null;
@@ -110,7 +113,11 @@ export function createRateLimit(options: { name: string; limit: number; windowMs
           const current = await tx.get(RATE_LIMITS, id, WindowSchema);
           if (current && current.count > 0) tx.set(RATE_LIMITS, id, { ...current, count: current.count - 1 });
         })
-        .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: "rate limit attempt not forgiven", limit: options.name, cause: describe(error) })));
+        .catch((error: unknown) =>
+          console.warn(
+            JSON.stringify({ level: "warn", msg: "rate limit attempt not forgiven", limit: options.name, cause: describe(error) }),
+          ),
+        );
     },
 
     async reset() {
@@ -141,7 +148,10 @@ export async function deleteExpiredRateLimits(now = Date.now()): Promise<number>
   const store = getStore();
   let deleted = 0;
   for (;;) {
-    const { docs } = await store.query(RATE_LIMITS, WindowSchema, { where: [{ field: "expiresAt", op: "<", value: now }], limit: EXPIRED_BATCH });
+    const { docs } = await store.query(RATE_LIMITS, WindowSchema, {
+      where: [{ field: "expiresAt", op: "<", value: now }],
+      limit: EXPIRED_BATCH,
+    });
     await Promise.all(docs.map((doc) => store.delete(RATE_LIMITS, doc.id)));
     deleted += docs.length;
     if (docs.length < EXPIRED_BATCH) return deleted;

@@ -24,7 +24,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 function giftCodeOf(token: string): string | null {
   return token.replace(/-/g, "").length === GIFT_CODE_LENGTH ? normalizeGiftCode(token) : null;
 }
@@ -79,7 +78,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 function resultText(kind: string, at: number, zone: string) {
   const when = endDateText(at, zone);
-  return kind === "defer_charge" ? `Your next payment has moved to ${when}. Until then, your membership is on us.` : `Your membership now runs until ${when}.`;
+  return kind === "defer_charge"
+    ? `Your next payment has moved to ${when}. Until then, your membership is on us.`
+    : `Your membership now runs until ${when}.`;
 }
 
 type ActionResult = { error: string };
@@ -122,8 +123,8 @@ export default function TokenRoute() {
             {gift.typeName.toLowerCase()} of Stillhour
           </h1>
           <p>
-            Live classes and the whole on-demand library of meditation, mindfulness and breathwork, for {gift.months === 1 ? "a month" : `${gift.months} months`}. No card
-            needed; if you already have a membership, this adds to it.
+            Live classes and the whole on-demand library of meditation, mindfulness and breathwork, for{" "}
+            {gift.months === 1 ? "a month" : `${gift.months} months`}. No card needed; if you already have a membership, this adds to it.
           </p>
         </header>
         {gift.message ? (

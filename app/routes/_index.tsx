@@ -14,7 +14,15 @@ import { toTeacherCard } from "~/models/content/teacher";
 import { dailyQuote } from "~/models/content/content";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { classCardWhen, getPressArticles, getQuotes, getTeachers, getUpcomingClasses, pageOffer, readerZone } from "~/server/home-data.server";
+import {
+  classCardWhen,
+  getPressArticles,
+  getQuotes,
+  getTeachers,
+  getUpcomingClasses,
+  pageOffer,
+  readerZone,
+} from "~/server/home-data.server";
 
 export const handle = defineHandle({
   query: [],
@@ -55,7 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     upcoming,
     teachers: teachers.slice(0, 3).map(toTeacherCard),
-    quotes: quotes.filter((q) => q.kind === "member").slice(0, 3).map(({ id, text, name, detail }) => ({ id, text, name, detail })),
+    quotes: quotes
+      .filter((q) => q.kind === "member")
+      .slice(0, 3)
+      .map(({ id, text, name, detail }) => ({ id, text, name, detail })),
     // The same line for everyone whose day it is; the page cache already keeps one page per zone.
     today: pick(dailyQuote(quotes, Date.now(), zone ?? "UTC")),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
@@ -198,13 +209,7 @@ function ModalityMark({ shape }: { shape: "circle" | "wave" | "dot" }) {
       {shape === "circle" ? (
         <circle cx="28" cy="28" r="13" fill="none" stroke="var(--calm)" strokeWidth="2" />
       ) : shape === "wave" ? (
-        <path
-          d="M12 30c4-8 8-8 12 0s8 8 12 0 6-6 8-2"
-          fill="none"
-          stroke="var(--accent)"
-          strokeWidth="2.5"
-          strokeLinecap="round"
-        />
+        <path d="M12 30c4-8 8-8 12 0s8 8 12 0 6-6 8-2" fill="none" stroke="var(--accent)" strokeWidth="2.5" strokeLinecap="round" />
       ) : (
         <>
           <circle cx="28" cy="28" r="5" fill="var(--accent)" />

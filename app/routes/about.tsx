@@ -66,13 +66,12 @@ export default function AboutRoute() {
           <SectionHeading id="story-title" eyebrow="Our story" title="Started at a kitchen table" />
           <div className="prose">
             <p>
-              Our founders were tired in the ordinary way: long days, short nights, phones that never went quiet. Apps
-              full of recordings helped a little, but the thing that really worked was sitting with a teacher, live,
-              alongside other people doing the same.
+              Our founders were tired in the ordinary way: long days, short nights, phones that never went quiet. Apps full of recordings
+              helped a little, but the thing that really worked was sitting with a teacher, live, alongside other people doing the same.
             </p>
             <p>
-              Stillhour brings that feeling online. Every day our teachers lead classes in meditation, mindfulness and
-              breathwork, and every class stays in the library afterwards for the evenings when live is not possible.
+              Stillhour brings that feeling online. Every day our teachers lead classes in meditation, mindfulness and breathwork, and every
+              class stays in the library afterwards for the evenings when live is not possible.
             </p>
             <p>This is a fictional company, made for a demo. The calm is real, though. Try a breath and see.</p>
           </div>

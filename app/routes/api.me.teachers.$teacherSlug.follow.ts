@@ -26,7 +26,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getViewer(request);
   const member = viewer && !viewer.anonymous ? viewer : null;
   const [follow, followers] = await Promise.all([member ? getFollow(member.uid, teacher.id) : null, followerCount(teacher.id)]);
-  const state: FollowState = { signedIn: member !== null, following: follow !== null, emailOnSchedule: follow?.emailOnSchedule ?? false, followers };
+  const state: FollowState = {
+    signedIn: member !== null,
+    following: follow !== null,
+    emailOnSchedule: follow?.emailOnSchedule ?? false,
+    followers,
+  };
   return answer(state);
 }
 

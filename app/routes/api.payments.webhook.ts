@@ -17,7 +17,10 @@ export async function loader() {
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
-  event: { does: ["charge", "redeem", "mail", "write"], bound: "the provider's signature on the raw body; each event id is applied once, in the transaction with its effects" },
+  event: {
+    does: ["charge", "redeem", "mail", "write"],
+    bound: "the provider's signature on the raw body; each event id is applied once, in the transaction with its effects",
+  },
 });
 
 export async function action({ request }: ActionFunctionArgs) {

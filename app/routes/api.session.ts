@@ -39,7 +39,14 @@ export async function action({ request }: ActionFunctionArgs) {
   // (`kept`) that is the member's, and the browser adopts it.
   return reply(
     200,
-    { ok: true, signedIn: true, uid: result.viewer.uid, anonymous: result.viewer.anonymous, carriedOver: result.carriedOverFrom !== null, kept: result.kept === true },
+    {
+      ok: true,
+      signedIn: true,
+      uid: result.viewer.uid,
+      anonymous: result.viewer.anonymous,
+      carriedOver: result.carriedOverFrom !== null,
+      kept: result.kept === true,
+    },
     result.setCookie ?? undefined,
   );
 }
@@ -68,5 +75,8 @@ function reply(status: number, body: Record<string, unknown>, setCookie?: string
 }
 
 function json405() {
-  return Response.json({ ok: false, reason: "method_not_allowed" }, { status: 405, headers: { Allow: "POST, DELETE", "Cache-Control": "no-store" } });
+  return Response.json(
+    { ok: false, reason: "method_not_allowed" },
+    { status: 405, headers: { Allow: "POST, DELETE", "Cache-Control": "no-store" } },
+  );
 }

@@ -34,7 +34,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
-  "sign-in": { does: ["write"], bound: "a sign-in link the identity provider issued (single use, short-lived); its sending is limited on /sign-in" },
+  "sign-in": {
+    does: ["write"],
+    bound: "a sign-in link the identity provider issued (single use, short-lived); its sending is limited on /sign-in",
+  },
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,7 +58,10 @@ export async function action({ request }: ActionFunctionArgs) {
 async function finish(request: Request, email: string, oobCode: string, next: string) {
   const result = await completeEmailSignIn(request, email, oobCode);
   if (!result.ok) {
-    return data<Outcome>({ state: "failed", message: identityMessage(result.code) }, { status: result.code === "invalid_link" ? 410 : 400 });
+    return data<Outcome>(
+      { state: "failed", message: identityMessage(result.code) },
+      { status: result.code === "invalid_link" ? 410 : 400 },
+    );
   }
   throw redirect(`/onboarding?next=${encodeURIComponent(next)}`, { headers: { "Set-Cookie": result.setCookie } });
 }
@@ -72,7 +78,17 @@ export default function EmailLinkRoute() {
             <h1 id="email-link-title">One more step</h1>
             <p>This link was opened in a different browser from the one that asked for it. Please type the address it was sent to.</p>
             <Form method="post" noValidate>
-              <FormField focusOnError name="email" label="Email address" type="email" autoComplete="email" required maxLength={254} defaultValue={outcome.email ?? ""} error={outcome.errors?.email} />
+              <FormField
+                focusOnError
+                name="email"
+                label="Email address"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                defaultValue={outcome.email ?? ""}
+                error={outcome.errors?.email}
+              />
               <button className="button" type="submit">
                 Finish signing in
               </button>
@@ -81,7 +97,11 @@ export default function EmailLinkRoute() {
         ) : (
           <>
             <h1 id="email-link-title">{outcome.state === "incomplete" ? "This link is incomplete" : "This link didn't work"}</h1>
-            <p>{outcome.state === "incomplete" ? "Part of the address seems to be missing. Please open the link from the e-mail again, or ask for a new one." : outcome.message}</p>
+            <p>
+              {outcome.state === "incomplete"
+                ? "Part of the address seems to be missing. Please open the link from the e-mail again, or ask for a new one."
+                : outcome.message}
+            </p>
             <div className="button-row">
               <Link className="button" to="/sign-in?mode=email">
                 Get a new link

@@ -43,9 +43,7 @@ export default function BlogRoute() {
         <div className="container">
           <p className="eyebrow">The Stillhour blog</p>
           <h1 id="blog-title">{category ? category : "Notes on a calmer day"}</h1>
-          <p>
-            Short reads from our teachers: what to try, why it helps, and how to come back when you drift. No homework.
-          </p>
+          <p>Short reads from our teachers: what to try, why it helps, and how to come back when you drift. No homework.</p>
           {categories.length > 1 ? (
             <nav aria-label="Topics">
               <ul className="category-nav">

@@ -83,10 +83,8 @@ export default function CareersRoute() {
             <h2>How to apply</h2>
             <p>
               Write to us at{" "}
-              <a href={`mailto:careers@stillhour.example?subject=${encodeURIComponent(opening.title)}`}>
-                careers@stillhour.example
-              </a>{" "}
-              with a few lines about you and why this role. No cover-letter theatre needed.
+              <a href={`mailto:careers@stillhour.example?subject=${encodeURIComponent(opening.title)}`}>careers@stillhour.example</a> with a
+              few lines about you and why this role. No cover-letter theatre needed.
             </p>
           </div>
         </div>
@@ -100,8 +98,8 @@ export default function CareersRoute() {
           <p className="eyebrow">Careers</p>
           <h1 id="careers-title">Help more people find a quiet hour</h1>
           <p>
-            We are a small, remote-first team who take calm seriously, including our own. Sensible hours, real time off,
-            and a weekly class together.
+            We are a small, remote-first team who take calm seriously, including our own. Sensible hours, real time off, and a weekly class
+            together.
           </p>
         </div>
       </section>

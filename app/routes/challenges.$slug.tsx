@@ -104,7 +104,8 @@ export default function ChallengeRoute() {
           {page.mine ? (
             <>
               <p className="challenge-progress">
-                <strong>{page.mine.progress}</strong> classes {page.mine.done ? "— every tier reached this month." : "toward your next tier."}
+                <strong>{page.mine.progress}</strong> classes{" "}
+                {page.mine.done ? "— every tier reached this month." : "toward your next tier."}
               </p>
               {page.mine.reached.length > 0 ? (
                 <ul className="practice-milestones" aria-label="Tiers reached">

@@ -11,7 +11,12 @@ import { challengeListData } from "~/server/challenges.server";
 export const handle = defineHandle({ query: [], name: "challenges", layout: "main", theme: "light" });
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Challenges", description: "Monthly practice challenges: pick a tier of classes and practise at your own pace.", path: "/challenges", matches });
+  pageMeta({
+    title: "Challenges",
+    description: "Monthly practice challenges: pick a tier of classes and practise at your own pace.",
+    path: "/challenges",
+    matches,
+  });
 
 export async function loader(_: LoaderFunctionArgs) {
   return data({ challenges: await challengeListData() }, { headers: pageCaching(false) });
@@ -28,7 +33,11 @@ export default function ChallengesRoute() {
           <p>Each runs for a month on your own calendar. Every class you take that month counts, even the ones before you joined.</p>
         </header>
         {page.challenges.length === 0 ? (
-          <EmptyState title="No challenges this month" message="Classes are open every day in the meantime." link={{ to: "/classes", label: "See live classes", quiet: true }} />
+          <EmptyState
+            title="No challenges this month"
+            message="Classes are open every day in the meantime."
+            link={{ to: "/classes", label: "See live classes", quiet: true }}
+          />
         ) : (
           <ChallengeList challenges={page.challenges} />
         )}

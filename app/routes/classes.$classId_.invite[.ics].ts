@@ -8,7 +8,8 @@ import { pageCaching } from "~/lib/cache-control";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const invite = await classInviteFor(request, context, params.classId ?? "");
-  if (!invite) return new Response("We couldn't find that class.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!invite)
+    return new Response("We couldn't find that class.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(invite.body, {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",

@@ -17,7 +17,10 @@ export const handle = defineHandle({ name: "classes", layout: "main", theme: "li
 
 export const meta: MetaFunction = () => [
   { title: "Live classes · Stillhour" },
-  { name: "description", content: "The live schedule: meditation, mindfulness and breathwork with a teacher who sees you arrive, in your own time zone." },
+  {
+    name: "description",
+    content: "The live schedule: meditation, mindfulness and breathwork with a teacher who sees you arrive, in your own time zone.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -51,7 +54,9 @@ export default function ClassesRoute() {
 
         <FilterDisclosure
           label="Filter classes"
-          chosen={page.filters.flatMap((group) => group.options.filter((option) => option.active && option !== group.options[0]).map((option) => option.label))}
+          chosen={page.filters.flatMap((group) =>
+            group.options.filter((option) => option.active && option !== group.options[0]).map((option) => option.label),
+          )}
         >
           <nav className="schedule-filters" aria-label="Filter classes">
             {page.filters.map((group) => (

@@ -24,7 +24,10 @@ export const handle = defineHandle({ name: "credits", layout: "main", theme: "li
 
 export const meta: MetaFunction = () => [
   { title: "Class packs · Stillhour" },
-  { name: "description", content: "Buy a pack of class credits for the live classes that take them. No membership needed; credits keep for months." },
+  {
+    name: "description",
+    content: "Buy a pack of class credits for the live classes that take them. No membership needed; credits keep for months.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -37,7 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (uid && purchaseId && isPurchaseId(purchaseId)) {
     const settled = await settlePurchase(purchaseId, uid).catch(() => null);
     if (settled?.purchase.kind === "credit_pack") {
-      bought = settled.purchase.status === "paid" ? `Thank you: ${settled.purchase.name.replace(/^Stillhour class pack: /, "")} added to your credits.` : "We're waiting to hear from the payment service. Reload in a moment.";
+      bought =
+        settled.purchase.status === "paid"
+          ? `Thank you: ${settled.purchase.name.replace(/^Stillhour class pack: /, "")} added to your credits.`
+          : "We're waiting to hear from the payment service. Reload in a moment.";
     }
   }
   const [packs, summary] = await Promise.all([listCreditPacks(), uid ? creditSummary(uid, new Date()) : null]);
@@ -54,7 +60,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       })),
       signedIn: uid !== null,
       balance: summary?.balance ?? null,
-      held: summary?.packs.map((pack) => ({ name: pack.name, left: pack.left, until: endDateText(Math.floor(pack.expiresAt / 1000), zone) })) ?? [],
+      held:
+        summary?.packs.map((pack) => ({ name: pack.name, left: pack.left, until: endDateText(Math.floor(pack.expiresAt / 1000), zone) })) ??
+        [],
       bought,
       canceled: url.searchParams.get("canceled") === "1",
       next: isReturnPath(next) ? next : "",
@@ -83,7 +91,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intentId = String(formData.get("intentId") ?? "");
   const started = await startPurchase({
     uid: viewer.uid,
-    item: { kind: "credit_pack", itemId: pack.id, name: `Stillhour class pack: ${pack.name}`, amount: pack.amount, currency: pack.currency, metadata: packTerms(pack) },
+    item: {
+      kind: "credit_pack",
+      itemId: pack.id,
+      name: `Stillhour class pack: ${pack.name}`,
+      amount: pack.amount,
+      currency: pack.currency,
+      metadata: packTerms(pack),
+    },
     intentId,
     successPath: `/credits?purchase=${purchaseIdFor(viewer.uid, intentId)}${back}`,
     cancelPath: `/credits?canceled=1${back}`,
@@ -103,13 +118,23 @@ export default function CreditsRoute() {
         <header className="page-intro">
           <p className="eyebrow">Class packs</p>
           <h1 id="credits-title">Come when it suits you</h1>
-          <p>A pack of credits books the live classes marked with a credit price, no membership needed. One credit is one class; the ones expiring soonest are used first.</p>
+          <p>
+            A pack of credits books the live classes marked with a credit price, no membership needed. One credit is one class; the ones
+            expiring soonest are used first.
+          </p>
         </header>
         <PageNotices
           error={result?.error}
           notice={
             page.bought
-              ? { tone: "success", text: <>{page.bought} {page.next ? <Link to={page.next}>Back to your class</Link> : null}</> }
+              ? {
+                  tone: "success",
+                  text: (
+                    <>
+                      {page.bought} {page.next ? <Link to={page.next}>Back to your class</Link> : null}
+                    </>
+                  ),
+                }
               : page.canceled
                 ? { tone: "info", text: "You left the payment page before paying, so nothing was charged." }
                 : null
@@ -151,7 +176,10 @@ export default function CreditsRoute() {
                     </button>
                   </Form>
                 ) : (
-                  <Link className="button" to={`/sign-in?next=${encodeURIComponent(`/credits${page.next ? `?next=${encodeURIComponent(page.next)}` : ""}`)}`}>
+                  <Link
+                    className="button"
+                    to={`/sign-in?next=${encodeURIComponent(`/credits${page.next ? `?next=${encodeURIComponent(page.next)}` : ""}`)}`}
+                  >
                     Sign in to buy
                   </Link>
                 )}

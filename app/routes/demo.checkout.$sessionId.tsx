@@ -5,7 +5,13 @@ import { AUTHENTICATION_FAILED_MESSAGE, CARD_DECLINED_MESSAGE, DEMO_CARD_FIELDS,
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { parseForm } from "~/models/identity/sign-in";
-import { authenticateDemoCheckout, demoPaymentsActive, getDemoCheckout, payDemoCheckout, payerOf } from "~/models/checkout/demo-checkout.server";
+import {
+  authenticateDemoCheckout,
+  demoPaymentsActive,
+  getDemoCheckout,
+  payDemoCheckout,
+  payerOf,
+} from "~/models/checkout/demo-checkout.server";
 import { describeOffer, offerFor } from "~/models/billing/offer";
 import type { AppliedDiscount } from "~/models/billing/offer";
 import { readRouteForm } from "~/server/body-limits.server";
@@ -58,7 +64,10 @@ type ActionResult = { errors: Record<string, string>; values: Record<string, str
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
-  pay: { does: ["charge", "redeem", "mail", "write"], bound: "the demo provider's own checkout page: it answers 404 outside the demo and charges no card" },
+  pay: {
+    does: ["charge", "redeem", "mail", "write"],
+    bound: "the demo provider's own checkout page: it answers 404 outside the demo and charges no card",
+  },
 });
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -73,7 +82,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   let values: Record<string, string> = {};
   if (intent === "pay") {
     const parsed = parseForm(demoCardFormSchema(), formData, DEMO_CARD_FIELDS);
-    values = Object.fromEntries(DEMO_CARD_FIELDS.filter((name) => name !== "cvc").map((name) => [name, String(formData.get(name) ?? "").slice(0, 100)]));
+    values = Object.fromEntries(
+      DEMO_CARD_FIELDS.filter((name) => name !== "cvc").map((name) => [name, String(formData.get(name) ?? "").slice(0, 100)]),
+    );
     if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values }, { status: 400 });
     const { cardNumber, expiry, cardName } = parsed.data;
     result = await payDemoCheckout(sessionId, { number: cardNumber, ...expiry, name: cardName });
@@ -114,7 +125,9 @@ export default function DemoCheckoutRoute() {
           <strong>{DEMO_NOTICE}.</strong> This page stands in for a payment provider so the whole membership flow can be tried.
         </p>
         <header className="page-intro">
-          <h1 id="demo-checkout-title">{page.mode === "setup" ? "Update your card" : page.mode === "payment" ? "Pay for your order" : "Pay for your membership"}</h1>
+          <h1 id="demo-checkout-title">
+            {page.mode === "setup" ? "Update your card" : page.mode === "payment" ? "Pay for your order" : "Pay for your membership"}
+          </h1>
           {page.summary ? (
             <>
               <p>
@@ -153,7 +166,8 @@ export default function DemoCheckoutRoute() {
         ) : (
           <Form method="post" className="stack" noValidate>
             <input type="hidden" name="intent" value="pay" />
-            <FormField focusOnError
+            <FormField
+              focusOnError
               name="cardNumber"
               label="Card number"
               hint="Demo cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks for an extra step."
@@ -163,9 +177,34 @@ export default function DemoCheckoutRoute() {
               error={errors.cardNumber}
               required
             />
-            <FormField focusOnError name="expiry" label="Expiry (MM/YY)" autoComplete="cc-exp" placeholder="MM/YY" defaultValue={values.expiry ?? ""} error={errors.expiry} required />
-            <FormField focusOnError name="cvc" label="Security code (CVC)" inputMode="numeric" autoComplete="cc-csc" error={errors.cvc} required />
-            <FormField focusOnError name="cardName" label="Name on the card" autoComplete="cc-name" defaultValue={values.cardName ?? page.cardName} error={errors.cardName} required />
+            <FormField
+              focusOnError
+              name="expiry"
+              label="Expiry (MM/YY)"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              defaultValue={values.expiry ?? ""}
+              error={errors.expiry}
+              required
+            />
+            <FormField
+              focusOnError
+              name="cvc"
+              label="Security code (CVC)"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              error={errors.cvc}
+              required
+            />
+            <FormField
+              focusOnError
+              name="cardName"
+              label="Name on the card"
+              autoComplete="cc-name"
+              defaultValue={values.cardName ?? page.cardName}
+              error={errors.cardName}
+              required
+            />
             <button className="button" type="submit" disabled={busy}>
               {page.mode === "setup" ? "Save card" : "Pay"}
             </button>
@@ -183,7 +222,11 @@ export default function DemoCheckoutRoute() {
  * What the session holds, in the offer's own words (ADR 056): its plan, its discount and the trial it
  * was opened with, so this page can only say what paying here will do.
  */
-function planSummary(session: { trialDays: number | null; discount?: unknown }, plan: NonNullable<Awaited<ReturnType<typeof getDemoCheckout>>>["plan"] & object, timeZone: string | null) {
+function planSummary(
+  session: { trialDays: number | null; discount?: unknown },
+  plan: NonNullable<Awaited<ReturnType<typeof getDemoCheckout>>>["plan"] & object,
+  timeZone: string | null,
+) {
   const discount = (session.discount as AppliedDiscount | null) ?? null;
   const offer = offerFor({
     plan,

@@ -19,7 +19,14 @@ export async function loader(_args: LoaderFunctionArgs) {
   const outbox = await readDemoOutbox({ mailLimit: 30 });
   if (!outbox) throw notFound();
   const { emulatorSilent } = outbox;
-  const mail = outbox.mail.map(({ id, to, subject, text, sentAt, attachments }) => ({ id, to, subject, text, sentAt: new Date(sentAt).toISOString(), attachments: (attachments ?? []).map((a) => a.filename) }));
+  const mail = outbox.mail.map(({ id, to, subject, text, sentAt, attachments }) => ({
+    id,
+    to,
+    subject,
+    text,
+    sentAt: new Date(sentAt).toISOString(),
+    attachments: (attachments ?? []).map((a) => a.filename),
+  }));
   const site = getEnv().PUBLIC_SITE_URL;
   // The emulator's own link points at its action handler; a real project's template would point at
   // our /auth/email-link (README), so the outbox shows that address.
@@ -43,8 +50,8 @@ export default function DemoOutboxRoute() {
         <p className="demo-label">Demo: nothing on this page was really sent</p>
         <h1 id="outbox-title">Demo outbox</h1>
         <p>
-          In the demo, sign-in links, SMS codes and e-mails stay on this machine. Use the links and codes here to finish signing in. Newest first. Demo people:
-          any number from +1 201-555-0101 to +1 201-555-0106.
+          In the demo, sign-in links, SMS codes and e-mails stay on this machine. Use the links and codes here to finish signing in. Newest
+          first. Demo people: any number from +1 201-555-0101 to +1 201-555-0106.
         </p>
         {emulatorSilent ? (
           <p className="notice notice--error" role="alert">
@@ -53,7 +60,9 @@ export default function DemoOutboxRoute() {
         ) : null}
         <h2>Sign-in links</h2>
         {links.length === 0 ? (
-          <p className="empty-note">No links yet. Ask for one on the <Link to="/sign-in?mode=email">sign-in page</Link>.</p>
+          <p className="empty-note">
+            No links yet. Ask for one on the <Link to="/sign-in?mode=email">sign-in page</Link>.
+          </p>
         ) : (
           <ul className="outbox-list">
             {links.map((link) => (

@@ -26,7 +26,8 @@ export default function DemoRoomRoute() {
         <p className="demo-label">Demo room: there is no video or sound in the demo</p>
         <h1 id="room-title">{room.title}</h1>
         <p>
-          You're in{room.asCohost ? " as cohost" : ""}{room.teacherName ? `, with ${room.teacherName}` : ""}. In the real site this is where the class's video call opens; here it
+          You're in{room.asCohost ? " as cohost" : ""}
+          {room.teacherName ? `, with ${room.teacherName}` : ""}. In the real site this is where the class's video call opens; here it
           stands in so the whole journey can be tried.
         </p>
         <div className="demo-room__stage" role="img" aria-label="A quiet placeholder where the teacher's video would be">

@@ -25,7 +25,10 @@ export async function loader() {
     group.push({
       id: entry.id,
       question: entry.question,
-      paragraphs: entry.answer.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean),
+      paragraphs: entry.answer
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean),
     });
     groups.set(entry.category, group);
   }
@@ -36,7 +39,9 @@ export async function loader() {
 
 export default function FaqRoute() {
   const { groups } = useLoaderData<typeof loader>();
-  const questions = groups.flatMap((group) => group.items.map((item) => ({ question: item.question, answer: item.paragraphs.join("\n\n") })));
+  const questions = groups.flatMap((group) =>
+    group.items.map((item) => ({ question: item.question, answer: item.paragraphs.join("\n\n") })),
+  );
   return (
     <>
       {questions.length > 0 ? <JsonLd data={faqJsonLd(questions)} /> : null}
@@ -45,8 +50,8 @@ export default function FaqRoute() {
           <p className="eyebrow">Help</p>
           <h1 id="faq-title">Questions, gently answered</h1>
           <p>
-            Most answers are here. If yours is not, write to{" "}
-            <a href="mailto:hello@stillhour.example">hello@stillhour.example</a> and a person will reply.
+            Most answers are here. If yours is not, write to <a href="mailto:hello@stillhour.example">hello@stillhour.example</a> and a
+            person will reply.
           </p>
         </div>
       </section>

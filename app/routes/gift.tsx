@@ -26,7 +26,10 @@ export const handle = defineHandle({ name: "gift", layout: "main", theme: "light
 
 export const meta: MetaFunction = () => [
   { title: "Give Stillhour · Stillhour" },
-  { name: "description", content: "Give a month, a season or a year of live and on-demand classes, by e-mail on the day you choose or as a link to pass on." },
+  {
+    name: "description",
+    content: "Give a month, a season or a year of live and on-demand classes, by e-mail on the day you choose or as a link to pass on.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -41,7 +44,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const method = url.searchParams.get("method") === "link" ? "link" : "email";
   return data(
     {
-      types: types.map((type) => ({ id: type.id, name: type.name, description: type.description, price: formatMoney(type.amount, type.currency, "en-US") })),
+      types: types.map((type) => ({
+        id: type.id,
+        name: type.name,
+        description: type.description,
+        price: formatMoney(type.amount, type.currency, "en-US"),
+      })),
       selected: types.find((type) => type.id === requested)?.id ?? types[0]?.id ?? "",
       method,
       signedIn,
@@ -83,7 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     order: { ...form, giftType },
   });
   if (!started.ok) {
-    await recordEvent({ name: "Gift_Purchase_Failed", properties: { giftTypeId: giftType.id, reason: "checkout_not_started" } }, { uid: viewer.uid }).catch(() => undefined);
+    await recordEvent(
+      { name: "Gift_Purchase_Failed", properties: { giftTypeId: giftType.id, reason: "checkout_not_started" } },
+      { uid: viewer.uid },
+    ).catch(() => undefined);
     return data<ActionResult>({ errors: { form: started.message }, values }, { status: 400 });
   }
   return redirect(started.url);
@@ -109,11 +120,14 @@ export default function GiftRoute() {
           <p className="eyebrow">Gifts</p>
           <h1 id="gift-title">Give someone a quieter hour</h1>
           <p>
-            A gift of Stillhour is time: live classes and the whole on-demand library, with no card asked of the person you give it to. If they already have a membership,
-            it adds to it.
+            A gift of Stillhour is time: live classes and the whole on-demand library, with no card asked of the person you give it to. If
+            they already have a membership, it adds to it.
           </p>
         </header>
-        <PageNotices error={errors.form} notice={page.canceled ? { tone: "info", text: "Nothing was charged. Your choices are below if you'd like to try again." } : null} />
+        <PageNotices
+          error={errors.form}
+          notice={page.canceled ? { tone: "info", text: "Nothing was charged. Your choices are below if you'd like to try again." } : null}
+        />
         {page.types.length === 0 ? (
           <p className="empty-note">Gifts aren't on sale just now. Please come back soon.</p>
         ) : (
@@ -142,22 +156,35 @@ export default function GiftRoute() {
                     <input type="radio" name="method" value="email" defaultChecked={method === "email"} />
                     <span className="plan-option__body">
                       <span className="plan-option__name">By e-mail, on a day you choose</span>
-                      <span className="plan-option__note">We send it with your message, in the morning of that day. Choose today to send it straight away.</span>
+                      <span className="plan-option__note">
+                        We send it with your message, in the morning of that day. Choose today to send it straight away.
+                      </span>
                     </span>
                   </label>
                   <label className="plan-option">
                     <input type="radio" name="method" value="link" defaultChecked={method === "link"} />
                     <span className="plan-option__body">
                       <span className="plan-option__name">As a link you pass on</span>
-                      <span className="plan-option__note">You get a link and a code to share however you like: a card, a message, in person.</span>
+                      <span className="plan-option__note">
+                        You get a link and a code to share however you like: a card, a message, in person.
+                      </span>
                     </span>
                   </label>
                   <FieldError id={methodIds.errorId} error={errors.method} />
                 </fieldset>
                 <fieldset className="plan-choice">
                   <legend>For an e-mail gift</legend>
-                  <FormField focusOnError name="recipientName" label="Their name" autoComplete="off" defaultValue={values.recipientName ?? ""} error={errors.recipientName} maxLength={80} />
-                  <FormField focusOnError
+                  <FormField
+                    focusOnError
+                    name="recipientName"
+                    label="Their name"
+                    autoComplete="off"
+                    defaultValue={values.recipientName ?? ""}
+                    error={errors.recipientName}
+                    maxLength={80}
+                  />
+                  <FormField
+                    focusOnError
                     name="recipientEmail"
                     label="Their e-mail address"
                     type="email"
@@ -165,7 +192,8 @@ export default function GiftRoute() {
                     defaultValue={values.recipientEmail ?? ""}
                     error={errors.recipientEmail}
                   />
-                  <FormField focusOnError
+                  <FormField
+                    focusOnError
                     name="deliverOn"
                     label="Send it on"
                     type="date"
@@ -177,9 +205,7 @@ export default function GiftRoute() {
                   />
                 </fieldset>
                 <div className="field">
-                  <label htmlFor={messageIds.id}>
-                    A message (optional)
-                  </label>
+                  <label htmlFor={messageIds.id}>A message (optional)</label>
                   <p className="field__hint" id={messageIds.hintId}>
                     Up to {GIFT_MESSAGE_MAX} characters. We print it as you write it.
                   </p>

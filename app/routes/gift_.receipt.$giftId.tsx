@@ -26,7 +26,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!gift || gift.buyerUid !== viewer.uid) throw notFound();
   if (gift.state === "pending") {
     await settlePurchase(giftId, viewer.uid).catch((error: unknown) => {
-      console.warn(JSON.stringify({ level: "warn", msg: "gift receipt could not settle", giftId, cause: error instanceof Error ? error.name : "unknown" }));
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "gift receipt could not settle",
+          giftId,
+          cause: error instanceof Error ? error.name : "unknown",
+        }),
+      );
     });
     gift = (await getGift(giftId)) ?? gift;
   }
@@ -104,7 +111,11 @@ export default function GiftReceiptRoute() {
         {gift.link && gift.code ? (
           <section className="auth-card stack" aria-labelledby="pass-on-title">
             <h2 id="pass-on-title">{gift.forSelf ? "Your gift" : "Pass it on"}</h2>
-            <p>{gift.forSelf ? "Open the link to redeem it whenever you're ready." : "Share the link however you like. Whoever opens it and signs in can redeem it, once."}</p>
+            <p>
+              {gift.forSelf
+                ? "Open the link to redeem it whenever you're ready."
+                : "Share the link however you like. Whoever opens it and signs in can redeem it, once."}
+            </p>
             <CopyField id="gift-link" label="Gift link" value={gift.link} />
             <p>
               Or the code, to type at <Link to="/redeem">the redeem page</Link>: <strong className="gift-code">{gift.code}</strong>

@@ -19,7 +19,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   if (uploaded) {
     const cache = "public, max-age=31536000, immutable";
     if (palette) return paletteResponse(await photoColorOf(uploaded), cache);
-    return new Response(new Uint8Array(uploaded), { headers: { "Content-Type": "image/webp", "Content-Length": String(uploaded.byteLength), "Cache-Control": cache } });
+    return new Response(new Uint8Array(uploaded), {
+      headers: { "Content-Type": "image/webp", "Content-Length": String(uploaded.byteLength), "Cache-Control": cache },
+    });
   }
   const match = /^([a-z0-9_-]{1,64})\.svg$/i.exec(file);
   if (!match) throw notFound();

@@ -12,7 +12,10 @@ import { demoMediaActive, demoMediaResponse } from "~/models/on-demand/media.ser
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!demoMediaActive()) throw notFound();
   if (accessOf(await getViewerState(request, context)) !== "member") {
-    return new Response("Playing classes is part of the membership.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+    return new Response("Playing classes is part of the membership.\n", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   }
   const response = demoMediaResponse(params.mediaId ?? "", params.file ?? "");
   if (!response) throw notFound();

@@ -38,7 +38,8 @@ export const actionLimits = defineActionLimits({
 export async function action({ request }: ActionFunctionArgs) {
   // Read (within a plain form's cap) before the rate limit: a refused body is not an attempt.
   const body = await readRouteForm(request);
-  if (!body.ok && body.code === "payload_too_large") return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
+  if (!body.ok && body.code === "payload_too_large")
+    return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   if (!(await allowLeadAttempt(clientAddress(request)))) {
     return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
   }
@@ -52,7 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
     await createLead(parsed.data, "mental-detox-ebook");
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
-    return data<ActionResult>({ errors: { form: ERRORS.store_unavailable.message }, values: { email: parsed.data.email, firstName: parsed.data.firstName ?? "" } }, { status: ERRORS.store_unavailable.status });
+    return data<ActionResult>(
+      { errors: { form: ERRORS.store_unavailable.message }, values: { email: parsed.data.email, firstName: parsed.data.firstName ?? "" } },
+      { status: ERRORS.store_unavailable.status },
+    );
   }
   return redirect("/mental-detox-ebook?sent=1#ebook-form");
 }
@@ -97,8 +101,8 @@ export default function MentalDetoxEbookRoute() {
           <h2 id="who-title">Who it is for</h2>
           <div className="prose">
             <p>
-              Anyone whose mind feels a little full. No experience needed, and nothing to buy. If a practice does not
-              suit you, skip it; the rest still work.
+              Anyone whose mind feels a little full. No experience needed, and nothing to buy. If a practice does not suit you, skip it; the
+              rest still work.
             </p>
           </div>
         </div>
@@ -127,9 +131,8 @@ function EbookForm({ sent }: { sent: boolean }) {
             <div role="status">
               <h2 id="ebook-form-title">Thank you. It is on its way.</h2>
               <p>
-                We have sent the e-book to your inbox. If it does not arrive in a few minutes, have a look in your spam
-                folder. Meanwhile, the <Link to="/mental-detox">mental detox programme</Link> has every practice as a
-                class.
+                We have sent the e-book to your inbox. If it does not arrive in a few minutes, have a look in your spam folder. Meanwhile,
+                the <Link to="/mental-detox">mental detox programme</Link> has every practice as a class.
               </p>
             </div>
           ) : (
@@ -143,7 +146,8 @@ function EbookForm({ sent }: { sent: boolean }) {
                       {errors.form}
                     </p>
                   ) : null}
-                  <FormField focusOnError
+                  <FormField
+                    focusOnError
                     name="email"
                     label="Email address"
                     type="email"
@@ -154,7 +158,8 @@ function EbookForm({ sent }: { sent: boolean }) {
                     defaultValue={values.email ?? ""}
                     error={errors.email}
                   />
-                  <FormField focusOnError
+                  <FormField
+                    focusOnError
                     name="firstName"
                     label="First name (optional)"
                     type="text"

@@ -96,7 +96,13 @@ export default function OnDemandClassRoute() {
           />
         ) : (
           <div className="od-class__poster">
-            <img src={page.poster.src} width={page.poster.width} height={page.poster.height} alt="" style={{ backgroundColor: page.posterColor }} />
+            <img
+              src={page.poster.src}
+              width={page.poster.width}
+              height={page.poster.height}
+              alt=""
+              style={{ backgroundColor: page.posterColor }}
+            />
           </div>
         )}
         {page.player ? (
@@ -112,7 +118,9 @@ export default function OnDemandClassRoute() {
 
         {page.access !== "member" ? (
           <section className="auth-card stack" aria-labelledby="od-join-title">
-            <h2 id="od-join-title">{page.access === "visitor" ? "Play this class with a membership" : "This class is part of the membership"}</h2>
+            <h2 id="od-join-title">
+              {page.access === "visitor" ? "Play this class with a membership" : "This class is part of the membership"}
+            </h2>
             <p>Every on-demand class, every live class, and the series, with a free first week. Cancel any time.</p>
             <p className="button-row">
               <Link className="button" to={page.subscribeHref}>

@@ -9,7 +9,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.classSlug ?? "";
   const catalogue = await getCatalogue();
   if (!catalogue.classes.some((item) => item.slug === slug)) throw notFound();
-  if (accessOf(await getViewerState(request, context)) !== "member") return new Response("Captions are part of the membership.\n", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  if (accessOf(await getViewerState(request, context)) !== "member")
+    return new Response("Captions are part of the membership.\n", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   return new Response(captionsVtt(await getTranscript(slug)), {
     headers: { "Content-Type": "text/vtt; charset=utf-8", "Cache-Control": "private, max-age=300" },
   });

@@ -16,7 +16,10 @@ export const handle = defineHandle({ name: "on-demand", layout: "main", theme: "
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: `${page?.modalityLabel ? `${page.modalityLabel} · ` : ""}On demand · Stillhour` },
-  { name: "description", content: "Guided meditation, breathwork and mindfulness classes to play whenever you like, with captions and a transcript." },
+  {
+    name: "description",
+    content: "Guided meditation, breathwork and mindfulness classes to play whenever you like, with captions and a transcript.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -72,7 +75,9 @@ export default function OnDemandHub() {
         </FilterDisclosure>
 
         {/* The first row on screen loads its posters at once: continue watching when there is any, else the featured classes. */}
-        {page.continueWatching.length > 0 ? <Shelf id="continue" title="Continue watching" items={page.continueWatching} eagerCount={FIRST_SCREEN_POSTERS} /> : null}
+        {page.continueWatching.length > 0 ? (
+          <Shelf id="continue" title="Continue watching" items={page.continueWatching} eagerCount={FIRST_SCREEN_POSTERS} />
+        ) : null}
 
         {page.featured.length > 0 ? (
           <section aria-labelledby="featured-title" className="od-featured" data-track-view="on-demand-featured">
@@ -104,7 +109,16 @@ export default function OnDemandHub() {
                 <li key={series.slug}>
                   <article className="od-card">
                     {series.poster ? (
-                      <img className="od-card__poster" src={series.poster.src} width={series.poster.width} height={series.poster.height} alt="" loading="lazy" decoding="async" style={{ backgroundColor: series.posterColor }} />
+                      <img
+                        className="od-card__poster"
+                        src={series.poster.src}
+                        width={series.poster.width}
+                        height={series.poster.height}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        style={{ backgroundColor: series.posterColor }}
+                      />
                     ) : null}
                     <h3 className="od-card__title">
                       <Link to={series.href}>{series.title}</Link>

@@ -14,7 +14,9 @@ import { defineActionLimits } from "~/lib/action-limits";
 export const handle = defineHandle({ name: "on-demand-series", layout: "main", theme: "light" });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
-  page ? [{ title: `${page.title} · Series · Stillhour` }, { name: "description", content: page.description }] : [{ title: "Series not found · Stillhour" }];
+  page
+    ? [{ title: `${page.title} · Series · Stillhour` }, { name: "description", content: page.description }]
+    : [{ title: "Series not found · Stillhour" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const slug = params.seriesSlug ?? "";
@@ -75,7 +77,15 @@ export default function SeriesRoute() {
         <ol className="od-lessons">
           {page.lessons.map((lesson) => (
             <li key={lesson.slug} className={`od-lesson od-lesson--${lesson.status}`}>
-              <img src={lesson.poster.src} width={160} height={90} alt="" loading="lazy" decoding="async" style={{ backgroundColor: lesson.posterColor }} />
+              <img
+                src={lesson.poster.src}
+                width={160}
+                height={90}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                style={{ backgroundColor: lesson.posterColor }}
+              />
               <div>
                 <p className="od-lesson__number">
                   Lesson {lesson.number}
@@ -94,7 +104,8 @@ export default function SeriesRoute() {
         </ol>
         {page.access !== "member" ? (
           <p className="notice" role="note">
-            The series is part of the membership. <Link to={`/subscribe?next=${encodeURIComponent(`/on-demand/series/${page.slug}`)}`}>Start with a free week</Link>.
+            The series is part of the membership.{" "}
+            <Link to={`/subscribe?next=${encodeURIComponent(`/on-demand/series/${page.slug}`)}`}>Start with a free week</Link>.
           </p>
         ) : null}
       </div>

@@ -36,7 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The record starts with the zone the browser already reported, so the first e-mail is on their clock.
   const zone = user.mostRecentTimeZone ?? (await readerZone(request, context));
   const body = await readRouteForm(request);
-  if (!body.ok) return data({ errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> }, { status: body.status });
+  if (!body.ok)
+    return data(
+      { errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> },
+      { status: body.status },
+    );
   const parsed = parseForm(OnboardingFormSchema, body.formData, FIELDS);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const account = await getSignInAccount(viewer.uid);
@@ -71,9 +75,28 @@ export default function OnboardingRoute() {
           </p>
         ) : null}
         <Form method="post" noValidate className="auth-card">
-          <FormField focusOnError name="firstName" label="First name" autoComplete="given-name" required maxLength={60} defaultValue={values.firstName} error={errors.firstName} />
-          <FormField focusOnError name="lastName" label="Last name" autoComplete="family-name" required maxLength={60} defaultValue={values.lastName} error={errors.lastName} />
-          <FormField focusOnError
+          <FormField
+            focusOnError
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+            maxLength={60}
+            defaultValue={values.firstName}
+            error={errors.firstName}
+          />
+          <FormField
+            focusOnError
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+            maxLength={60}
+            defaultValue={values.lastName}
+            error={errors.lastName}
+          />
+          <FormField
+            focusOnError
             name="email"
             label="Email (optional)"
             hint="For class reminders and receipts. We never share it."

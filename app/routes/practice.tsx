@@ -50,7 +50,8 @@ export default function PracticeRoute() {
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errors = actionData?.errors ?? {};
   const values = (actionData?.values ?? {}) as Record<string, string>;
-  const typed = (intent: string, field: string, fallback: string) => (actionData?.intent === intent && typeof values[field] === "string" ? values[field] : fallback);
+  const typed = (intent: string, field: string, fallback: string) =>
+    actionData?.intent === intent && typeof values[field] === "string" ? values[field] : fallback;
   const { streak } = page;
   const target = fieldIds("targetDays", undefined, errors.targetDays);
   return (
@@ -97,7 +98,8 @@ export default function PracticeRoute() {
               <ul className="practice-milestones">
                 {page.achievements.map((a) => (
                   <li key={a.id}>
-                    <span className="practice-milestones__title">{a.title}</span> <span className="practice-milestones__detail">{a.detail}</span>{" "}
+                    <span className="practice-milestones__title">{a.title}</span>{" "}
+                    <span className="practice-milestones__detail">{a.detail}</span>{" "}
                     <span className="practice-milestones__day">{dayLabel(a.day)}</span>
                   </li>
                 ))}
@@ -112,7 +114,13 @@ export default function PracticeRoute() {
             <input type="hidden" name="intent" value="preferences" />
             <div className="field">
               <label htmlFor={target.id}>Days a week to aim for</label>
-              <select id={target.id} name="targetDays" defaultValue={typed("preferences", "targetDays", String(page.settings.targetDays))} aria-invalid={errors.targetDays ? true : undefined} aria-describedby={target.describedBy}>
+              <select
+                id={target.id}
+                name="targetDays"
+                defaultValue={typed("preferences", "targetDays", String(page.settings.targetDays))}
+                aria-invalid={errors.targetDays ? true : undefined}
+                aria-describedby={target.describedBy}
+              >
                 {Array.from({ length: MAX_TARGET_DAYS }, (_, i) => i + 1).map((n) => (
                   <option key={n} value={n}>
                     {days(n)}
@@ -130,7 +138,13 @@ export default function PracticeRoute() {
               <label htmlFor="field-hideAchievements">Hide milestones</label>
             </div>
             <div className="field field--check">
-              <input id="field-shoutOuts" type="checkbox" name="shoutOuts" defaultChecked={page.settings.shoutOuts} aria-describedby="field-shoutOuts-hint" />
+              <input
+                id="field-shoutOuts"
+                type="checkbox"
+                name="shoutOuts"
+                defaultChecked={page.settings.shoutOuts}
+                aria-describedby="field-shoutOuts-hint"
+              />
               <label htmlFor="field-shoutOuts">Let my teacher see when I reach a milestone in their class</label>
               <p id="field-shoutOuts-hint" className="field__hint">
                 For a word of congratulation in class. Off unless you turn it on; only your first name and the milestone are shown.

@@ -36,9 +36,13 @@ export default function CompanionsRoute() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busyKey = navigation.state === "submitting" ? String(navigation.formData?.get("key") ?? navigation.formData?.get("intent") ?? "") : "";
+  const busyKey =
+    navigation.state === "submitting" ? String(navigation.formData?.get("key") ?? navigation.formData?.get("intent") ?? "") : "";
   const errorFor = (key: string) => (actionData?.key === key ? actionData.error : null);
-  const formError = actionData && !page.companions.some((c) => c.key === actionData.key) && !page.incoming.some((i) => i.key === actionData.key) ? actionData.error : null;
+  const formError =
+    actionData && !page.companions.some((c) => c.key === actionData.key) && !page.incoming.some((i) => i.key === actionData.key)
+      ? actionData.error
+      : null;
   const waiting = page.companions.filter((c) => c.state !== "together");
   const together = page.companions.filter((c) => c.state === "together");
   return (
@@ -49,7 +53,10 @@ export default function CompanionsRoute() {
             <Link to="/practice">Your practice</Link>
           </p>
           <h1 id="companions-title">Practice companions</h1>
-          <p>People who joined the same live classes as you. Only you see this page. Nobody is named until one of you invites and the other says yes.</p>
+          <p>
+            People who joined the same live classes as you. Only you see this page. Nobody is named until one of you invites and the other
+            says yes.
+          </p>
         </header>
         <PageNotices error={formError} notice={page.done ? { tone: "success", text: page.done } : null} />
 
@@ -58,7 +65,9 @@ export default function CompanionsRoute() {
         ) : (
           <>
             <p className="companions__count">
-              <strong>{page.count === 0 ? "Nobody has practised with you often yet." : `${people(page.count)} practised with you often.`}</strong>
+              <strong>
+                {page.count === 0 ? "Nobody has practised with you often yet." : `${people(page.count)} practised with you often.`}
+              </strong>
             </p>
 
             {page.incoming.length > 0 ? (
@@ -68,14 +77,26 @@ export default function CompanionsRoute() {
                   {page.incoming.map((i) => (
                     <li key={i.key} className="companions__item">
                       <p>
-                        {capitalise(i.label)} would like to be practice companions. If you accept, you both see each other&apos;s first name.
+                        {capitalise(i.label)} would like to be practice companions. If you accept, you both see each other&apos;s first
+                        name.
                       </p>
                       <KeyError error={errorFor(i.key)} />
                       <div className="button-row">
-                        <KeyButton intent="accept" companion={i.key} busy={busyKey === i.key} name={`Accept the invitation from ${i.label}`} primary>
+                        <KeyButton
+                          intent="accept"
+                          companion={i.key}
+                          busy={busyKey === i.key}
+                          name={`Accept the invitation from ${i.label}`}
+                          primary
+                        >
                           Accept
                         </KeyButton>
-                        <KeyButton intent="decline" companion={i.key} busy={busyKey === i.key} name={`Decline the invitation from ${i.label}`}>
+                        <KeyButton
+                          intent="decline"
+                          companion={i.key}
+                          busy={busyKey === i.key}
+                          name={`Decline the invitation from ${i.label}`}
+                        >
                           Decline
                         </KeyButton>
                       </div>
@@ -152,12 +173,31 @@ export default function CompanionsRoute() {
 }
 
 /** One button that posts `intent` for the member behind the viewer's opaque key; its name starts with the word shown (WCAG 2.5.3). */
-function KeyButton({ intent, companion, busy, name, primary, children }: { intent: string; companion: string; busy: boolean; name: string; primary?: boolean; children: string }) {
+function KeyButton({
+  intent,
+  companion,
+  busy,
+  name,
+  primary,
+  children,
+}: {
+  intent: string;
+  companion: string;
+  busy: boolean;
+  name: string;
+  primary?: boolean;
+  children: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="key" value={companion} />
-      <button className={primary ? "button button--small" : "button button--secondary button--small"} type="submit" disabled={busy} aria-label={name}>
+      <button
+        className={primary ? "button button--small" : "button button--secondary button--small"}
+        type="submit"
+        disabled={busy}
+        aria-label={name}
+      >
         {children}
       </button>
     </Form>

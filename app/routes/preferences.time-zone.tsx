@@ -20,7 +20,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const zone = visitor.timeZone?.zone ?? "UTC";
   return data(
-    { zone, label: zoneLabel(zone), known: Boolean(visitor.timeZone), groups: zonesByRegion(), next: timeZoneReturnPath(url.searchParams.get("next")) },
+    {
+      zone,
+      label: zoneLabel(zone),
+      known: Boolean(visitor.timeZone),
+      groups: zonesByRegion(),
+      next: timeZoneReturnPath(url.searchParams.get("next")),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -47,7 +47,8 @@ export default function PressRoute() {
           <p className="eyebrow">Press</p>
           <h1 id="press-title">Stillhour in the news</h1>
           <p>
-            Writing about meditation, breathwork or the way we rest? We are happy to help. Write to <a href="mailto:press@stillhour.example">press@stillhour.example</a>.
+            Writing about meditation, breathwork or the way we rest? We are happy to help. Write to{" "}
+            <a href="mailto:press@stillhour.example">press@stillhour.example</a>.
           </p>
         </div>
       </section>

@@ -31,8 +31,8 @@ export default function PrivacyRoute() {
           <div className="prose">
             <h2>What we collect</h2>
             <p>
-              When you join, we keep your name, email address or phone number, and the classes you take. If you
-              subscribe, our payment provider holds your card details; we only see the last four digits.
+              When you join, we keep your name, email address or phone number, and the classes you take. If you subscribe, our payment
+              provider holds your card details; we only see the last four digits.
             </p>
             <h2>Why we collect it</h2>
             <ul>
@@ -45,13 +45,12 @@ export default function PrivacyRoute() {
             <h2>Your choices</h2>
             <p>
               You can download or delete your data at any time from your settings, or by writing to{" "}
-              <a href="mailto:privacy@stillhour.example">privacy@stillhour.example</a>. We reply within 30 days, usually
-              much sooner.
+              <a href="mailto:privacy@stillhour.example">privacy@stillhour.example</a>. We reply within 30 days, usually much sooner.
             </p>
             <h2>Cookies</h2>
             <p>
-              We use one cookie to keep you signed in and to remember small preferences. Analytics are counted without
-              following you around the rest of the web.
+              We use one cookie to keep you signed in and to remember small preferences. Analytics are counted without following you around
+              the rest of the web.
             </p>
             <p className="muted">Last updated: January 2026.</p>
           </div>

@@ -31,8 +31,8 @@ export default function RecommendRoute() {
           <p className="eyebrow">Recommend a friend</p>
           <h1 id="recommend-title">Calm is better shared</h1>
           <p>
-            Know someone who could use a quieter hour? Send them your link. They get 30 days free, and you get a month on
-            us once they stay. No pressure either way.
+            Know someone who could use a quieter hour? Send them your link. They get 30 days free, and you get a month on us once they stay.
+            No pressure either way.
           </p>
           {call === "none" ? null : (
             <div className="button-row">

@@ -17,7 +17,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Type the gift code you were given to open your Stillhour gift." },
 ];
 
-
 type ActionResult = { error: string; code: string };
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
@@ -31,10 +30,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const typed = String(body.formData.get("code") ?? "").slice(0, 64);
   if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
   const code = normalizeGiftCode(typed);
-  if (!code) return data<ActionResult>({ error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed }, { status: 400 });
+  if (!code)
+    return data<ActionResult>(
+      { error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed },
+      { status: 400 },
+    );
   const attempt = await allowCodeAttempt(clientAddress(request));
   if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message, code: typed }, { status: attempt.problem.status });
-  if (!(await giftByCode(code))) return data<ActionResult>({ error: ERRORS.gift_not_found.message, code: typed }, { status: ERRORS.gift_not_found.status });
+  if (!(await giftByCode(code)))
+    return data<ActionResult>({ error: ERRORS.gift_not_found.message, code: typed }, { status: ERRORS.gift_not_found.status });
   return redirect(`/${code}`);
 }
 
@@ -51,7 +55,8 @@ export default function RedeemRoute() {
           <p>Type the code from your gift. Capitals, spaces and dashes don't matter.</p>
         </header>
         <Form method="post" className="auth-card stack" noValidate>
-          <FormField focusOnError
+          <FormField
+            focusOnError
             name="code"
             label="Gift code"
             autoComplete="off"

@@ -15,7 +15,10 @@ export const handle = defineHandle({ name: "search", layout: "main", theme: "lig
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.form.q ? `“${page.form.q.slice(0, 60)}” · Search · Stillhour` : "Search classes · Stillhour" },
-  { name: "description", content: "Search Stillhour's on-demand meditation, breathwork and mindfulness classes by name, teacher, length, level and tag." },
+  {
+    name: "description",
+    content: "Search Stillhour's on-demand meditation, breathwork and mindfulness classes by name, teacher, length, level and tag.",
+  },
   { name: "robots", content: "noindex, follow" },
 ];
 
@@ -24,7 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(page, { headers: pageCaching(false) });
 }
 
-function Select({ name, label, value, options, error }: { name: string; label: string; value: string; options: Array<{ value: string; label: string }>; error?: string }) {
+function Select({
+  name,
+  label,
+  value,
+  options,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  error?: string;
+}) {
   const ids = fieldIds(name, undefined, error);
   return (
     <div className="field">
@@ -56,15 +71,43 @@ export default function SearchRoute() {
         </header>
 
         <Form method="get" action="/search" className="search-form" role="search" aria-label="Classes">
-          <FormField name="q" label="Search for" type="search" defaultValue={form.q} maxLength={200} placeholder="Sleep, box breathing, a teacher's name…" autoComplete="off" />
+          <FormField
+            name="q"
+            label="Search for"
+            type="search"
+            defaultValue={form.q}
+            maxLength={200}
+            placeholder="Sleep, box breathing, a teacher's name…"
+            autoComplete="off"
+          />
           <details className="search-filters" open={page.active.length > 0 || Object.keys(errors).length > 0 ? true : undefined}>
             <summary>Filters</summary>
             <div className="search-filters__grid">
               <Select name="modality" label="Kind" value={form.modality} options={options.modalities} error={errors.modality} />
               <Select name="teacher" label="Teacher" value={form.teacher} options={options.teachers} error={errors.teacher} />
-              <Select name="level" label="Level" value={form.level} options={options.levels.map((level) => ({ value: level, label: level }))} error={errors.level} />
-              <FormField name="min" label="Shortest (minutes)" inputMode="decimal" defaultValue={form.min} error={errors.min} maxLength={6} />
-              <FormField name="max" label="Longest (minutes)" inputMode="decimal" defaultValue={form.max} error={errors.max} maxLength={6} />
+              <Select
+                name="level"
+                label="Level"
+                value={form.level}
+                options={options.levels.map((level) => ({ value: level, label: level }))}
+                error={errors.level}
+              />
+              <FormField
+                name="min"
+                label="Shortest (minutes)"
+                inputMode="decimal"
+                defaultValue={form.min}
+                error={errors.min}
+                maxLength={6}
+              />
+              <FormField
+                name="max"
+                label="Longest (minutes)"
+                inputMode="decimal"
+                defaultValue={form.max}
+                error={errors.max}
+                maxLength={6}
+              />
               <fieldset className="search-filters__tags" aria-describedby={errors.tag ? "field-tag-error" : undefined}>
                 <legend>Tags</legend>
                 <ul>
@@ -122,7 +165,17 @@ export default function SearchRoute() {
               </ul>
             </>
           ) : page.total > 0 ? (
-            <EmptyState title="That's past the last page" message={`There are ${page.total} classes over ${page.pageCount} pages.`} action={page.previous ? <Link className="button" to={page.previous}>Back a page</Link> : undefined} />
+            <EmptyState
+              title="That's past the last page"
+              message={`There are ${page.total} classes over ${page.pageCount} pages.`}
+              action={
+                page.previous ? (
+                  <Link className="button" to={page.previous}>
+                    Back a page
+                  </Link>
+                ) : undefined
+              }
+            />
           ) : (
             <EmptyState
               title={page.searched ? "No classes match that yet" : "Every class, one search away"}

@@ -29,7 +29,12 @@ import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.serv
 import { memberZone } from "~/server/reader-zone.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { getSignInAccount } from "~/models/identity/account.server";
-import { EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS, getPendingEmail, requestEmailChange } from "~/models/identity/email-change.server";
+import {
+  EMAIL_CHANGE_PER_ACCOUNT,
+  EMAIL_CHANGE_PER_ADDRESS,
+  getPendingEmail,
+  requestEmailChange,
+} from "~/models/identity/email-change.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -86,7 +91,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       uid: viewer.uid,
       photo: { url: user.photoUrl, color: user.photoColor, initials: initialsOf(user.firstName, user.lastName) },
       // The field shows the address being confirmed, so saving the form again keeps the change waiting.
-      profile: { firstName: user.firstName ?? "", lastName: user.lastName ?? "", email: pendingEmail ?? user.email ?? "", birthday: user.birthday ?? "" },
+      profile: {
+        firstName: user.firstName ?? "",
+        lastName: user.lastName ?? "",
+        email: pendingEmail ?? user.email ?? "",
+        birthday: user.birthday ?? "",
+      },
       emailChange: { confirmed: user.email, pending: pendingEmail },
       username: user.username ?? "",
       // As a person reads it ("(201) 555-0178"), formatted here so the page carries no phone metadata for it.
@@ -98,7 +108,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
       demoClock: demoPaymentsActive(),
       dataRefusal: DATA_REFUSALS.find((code) => code === url.searchParams.get("data")) ?? null,
-      saved: SAVED[saved] ? { form: saved.startsWith("photo") ? "photo" : saved.startsWith("profile") || saved === "email-confirmed" ? "profile" : saved, text: SAVED[saved] } : null,
+      saved: SAVED[saved]
+        ? {
+            form: saved.startsWith("photo") ? "photo" : saved.startsWith("profile") || saved === "email-confirmed" ? "profile" : saved,
+            text: SAVED[saved],
+          }
+        : null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -114,7 +129,10 @@ export const actionLimits = defineActionLimits({
   profile: { does: ["mail", "write"], limits: [EMAIL_CHANGE_PER_ACCOUNT, EMAIL_CHANGE_PER_ADDRESS] },
   photo: { does: ["write"], limits: [PROFILE_PHOTO_LIMIT] },
   username: { does: ["write"], bound: "one username per member, claimed in a transaction; the old one is released" },
-  delete: { does: ["charge", "write"], bound: "once per account, after a sign-in within five minutes; the membership ends at the provider with it" },
+  delete: {
+    does: ["charge", "write"],
+    bound: "once per account, after a sign-in within five minutes; the membership ends at the provider with it",
+  },
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -124,7 +142,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await readPhotoForm(request);
     if (!form.ok) {
       const { status, message } = ERRORS[form.code];
-      return data<ActionResult>(form.code === "bad_request" ? { form: "page", errors: { form: message }, values: {} } : photoError(message), { status });
+      return data<ActionResult>(
+        form.code === "bad_request" ? { form: "page", errors: { form: message }, values: {} } : photoError(message),
+        { status },
+      );
     }
     if (form.fields.get("intent") !== "photo") {
       return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
@@ -154,7 +175,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const change = await requestEmailChange({ uid: viewer.uid, email: email ?? null, firstName: rest.firstName });
     if (typeof change === "object") {
       // Too many links lately (issue 35): nothing is saved, the message sits beside the field, the form keeps what was typed.
-      return data<ActionResult>({ form: intent, errors: { email: change.limited.message }, values: typedValues(formData, PROFILE_FIELDS) }, { status: change.limited.status });
+      return data<ActionResult>(
+        { form: intent, errors: { email: change.limited.message }, values: typedValues(formData, PROFILE_FIELDS) },
+        { status: change.limited.status },
+      );
     }
     await savePrivateUser(viewer.uid, rest);
     return redirect(change === "sent" ? "/settings?saved=profile-email#profile" : "/settings?saved=profile#profile");
@@ -165,7 +189,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const claim = await claimUsername(viewer.uid, parsed.data.username);
     if (!claim.ok) {
       return data<ActionResult>(
-        { form: intent, errors: { username: "Someone already has that username. Please try another." }, values: { username: parsed.data.username } },
+        {
+          form: intent,
+          errors: { username: "Someone already has that username. Please try another." },
+          values: { username: parsed.data.username },
+        },
         { status: 400 },
       );
     }
@@ -187,11 +215,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.ok) return data<ActionResult>({ form: intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     const deleted = await deleteAccountCompletely(viewer.uid);
     if (!deleted.ok && deleted.problem) {
-      return data<ActionResult>({ form: intent, errors: { confirm: deleted.problem.message }, values: {} }, { status: deleted.problem.status });
+      return data<ActionResult>(
+        { form: intent, errors: { confirm: deleted.problem.message }, values: {} },
+        { status: deleted.problem.status },
+      );
     }
     if (!deleted.ok) {
       return data<ActionResult>(
-        { form: intent, errors: { confirm: "We couldn't finish deleting your account just now. We'll finish it shortly; you don't need to do anything." }, values: {} },
+        {
+          form: intent,
+          errors: { confirm: "We couldn't finish deleting your account just now. We'll finish it shortly; you don't need to do anything." },
+          values: {},
+        },
         { status: 503 },
       );
     }
@@ -199,7 +234,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "sign-in-again") {
     // Signs out here only (other devices keep their sessions) and comes back to the deletion after.
-    return redirect(`/sign-in?next=${encodeURIComponent("/settings#delete")}`, { headers: { "Set-Cookie": await endSession(request, { revoke: false }) } });
+    return redirect(`/sign-in?next=${encodeURIComponent("/settings#delete")}`, {
+      headers: { "Set-Cookie": await endSession(request, { revoke: false }) },
+    });
   }
   return data<ActionResult>({ form: "page", errors: { form: ERRORS.bad_request.message }, values: {} }, { status: 400 });
 }
@@ -239,17 +276,28 @@ export default function SettingsRoute() {
           {savedNote("photo")}
           <div className="photo-setting">
             {stored.photo.url ? (
-              <PaletteImage className="photo-setting__image" src={stored.photo.url} alt="Your profile photo" width={96} height={96} color={stored.photo.color ?? undefined} loading="eager" />
+              <PaletteImage
+                className="photo-setting__image"
+                src={stored.photo.url}
+                alt="Your profile photo"
+                width={96}
+                height={96}
+                color={stored.photo.color ?? undefined}
+                loading="eager"
+              />
             ) : (
               <span className="photo-setting__image photo-setting__initials" aria-hidden="true">
                 {stored.photo.initials}
               </span>
             )}
-            <p className="photo-setting__note">{stored.photo.url ? "This is the photo beside your name." : "No photo yet: your initials show instead."}</p>
+            <p className="photo-setting__note">
+              {stored.photo.url ? "This is the photo beside your name." : "No photo yet: your initials show instead."}
+            </p>
           </div>
           <Form method="post" encType="multipart/form-data" noValidate>
             <input type="hidden" name="intent" value="photo" />
-            <FormField focusOnError
+            <FormField
+              focusOnError
               name={PHOTO_FIELD}
               label={stored.photo.url ? "Choose a new photo" : "Choose a photo"}
               hint={`JPEG, PNG, WebP or AVIF, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. We crop it to a square and keep no location or camera details.`}
@@ -271,7 +319,12 @@ export default function SettingsRoute() {
           ) : null}
         </section>
 
-        <MembershipPanel summary={stored.membership} notice={stored.membershipNotice} giftedUntil={stored.gifts.giftedUntil} demoClock={stored.demoClock} />
+        <MembershipPanel
+          summary={stored.membership}
+          notice={stored.membershipNotice}
+          giftedUntil={stored.gifts.giftedUntil}
+          demoClock={stored.demoClock}
+        />
         <GiftsPanel gifts={stored.gifts} />
         <ReferralPanel referrals={stored.referrals} />
 
@@ -282,8 +335,24 @@ export default function SettingsRoute() {
           {savedNote("profile")}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="profile" />
-            <FormField focusOnError name="firstName" label="First name" autoComplete="given-name" maxLength={60} defaultValue={profile.firstName} error={profileErrors.firstName} />
-            <FormField focusOnError name="lastName" label="Last name" autoComplete="family-name" maxLength={60} defaultValue={profile.lastName} error={profileErrors.lastName} />
+            <FormField
+              focusOnError
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              maxLength={60}
+              defaultValue={profile.firstName}
+              error={profileErrors.firstName}
+            />
+            <FormField
+              focusOnError
+              name="lastName"
+              label="Last name"
+              autoComplete="family-name"
+              maxLength={60}
+              defaultValue={profile.lastName}
+              error={profileErrors.lastName}
+            />
             <FormField
               focusOnError
               name="email"
@@ -299,7 +368,15 @@ export default function SettingsRoute() {
                   : undefined
               }
             />
-            <FormField focusOnError name="birthday" label="Birthday (optional)" type="date" autoComplete="bday" defaultValue={profile.birthday} error={profileErrors.birthday} />
+            <FormField
+              focusOnError
+              name="birthday"
+              label="Birthday (optional)"
+              type="date"
+              autoComplete="bday"
+              defaultValue={profile.birthday}
+              error={profileErrors.birthday}
+            />
             <button className="button" type="submit" disabled={busy("profile")}>
               {busy("profile") ? "Saving…" : "Save"}
             </button>
@@ -311,7 +388,8 @@ export default function SettingsRoute() {
           {savedNote("username")}
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="username" />
-            <FormField focusOnError
+            <FormField
+              focusOnError
               name="username"
               label="Username"
               hint="Shown in live classes instead of your full name, if you like. Letters, numbers, dots and underscores."
@@ -329,7 +407,10 @@ export default function SettingsRoute() {
         <section className="auth-card" id="phone" aria-labelledby="phone-title">
           <h2 id="phone-title">Phone number</h2>
           {savedNote("phone")}
-          <p>{stored.phoneNumber ? <>Your number is {stored.phoneNumber}.</> : "No phone number yet."} To change it, we text a code to the new number.</p>
+          <p>
+            {stored.phoneNumber ? <>Your number is {stored.phoneNumber}.</> : "No phone number yet."} To change it, we text a code to the
+            new number.
+          </p>
           <Suspense fallback={<p className="field__hint">Loading the form…</p>}>
             <PhoneSignIn next="/settings" purpose="change" />
           </Suspense>
@@ -348,8 +429,8 @@ export default function SettingsRoute() {
         <section className="auth-card" id="data" aria-labelledby="data-title">
           <h2 id="data-title">Download your data</h2>
           <p>
-            A zip of everything we hold about you: your profile, membership and payments, classes and tickets, practice, surveys and
-            more, as JSON and spreadsheet (CSV) files, with a short README saying what each file is.
+            A zip of everything we hold about you: your profile, membership and payments, classes and tickets, practice, surveys and more,
+            as JSON and spreadsheet (CSV) files, with a short README saying what each file is.
           </p>
           <p>Like deleting your account, it needs a sign-in in the last five minutes.</p>
           {stored.dataRefusal ? (
@@ -376,14 +457,21 @@ export default function SettingsRoute() {
         <section className="auth-card" id="delete" aria-labelledby="delete-title">
           <h2 id="delete-title">Delete your account</h2>
           <p>
-            This deletes your account for good: your profile and username, your classes, tickets and waivers, what you watched and
-            saved, and your membership, which ends at once with nothing more charged. Records of what you paid stay for our accounts,
-            with your name taken off. It can't be undone. If you only want a break, you can simply sign out.
+            This deletes your account for good: your profile and username, your classes, tickets and waivers, what you watched and saved,
+            and your membership, which ends at once with nothing more charged. Records of what you paid stay for our accounts, with your
+            name taken off. It can't be undone. If you only want a break, you can simply sign out.
           </p>
           <p>For your safety, it needs a recent sign-in: if yours was more than five minutes ago, we'll ask you to sign in again first.</p>
           <Form method="post" noValidate>
             <input type="hidden" name="intent" value="delete" />
-            <FormField focusOnError name="confirm" label="Type DELETE to confirm" autoComplete="off" maxLength={10} error={errorsFor("delete").confirm} />
+            <FormField
+              focusOnError
+              name="confirm"
+              label="Type DELETE to confirm"
+              autoComplete="off"
+              maxLength={10}
+              error={errorsFor("delete").confirm}
+            />
             <button className="button button--danger" type="submit" disabled={busy("delete")}>
               {busy("delete") ? "Deleting…" : "Delete my account"}
             </button>

@@ -22,7 +22,11 @@ type Page = { state: "ready"; email: string; token: string } | { state: "gone"; 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = (new URL(request.url).searchParams.get("token") ?? "").slice(0, 100);
   const checked = await checkEmailToken(token);
-  if (!checked.ok) return data<Page>({ state: "gone", email: null, token: "", message: checked.problem.message }, { status: checked.problem.status, headers: PRIVATE });
+  if (!checked.ok)
+    return data<Page>(
+      { state: "gone", email: null, token: "", message: checked.problem.message },
+      { status: checked.problem.status, headers: PRIVATE },
+    );
   return data<Page>({ state: "ready", email: checked.email, token }, { headers: PRIVATE });
 }
 

@@ -2,7 +2,13 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { ERRORS } from "~/lib/errors";
-import { MEMBERSHIP_CHANGE_LIMIT, applyWinback, cancelMembership, resumeMembership, startCardUpdate } from "~/models/billing/membership.server";
+import {
+  MEMBERSHIP_CHANGE_LIMIT,
+  applyWinback,
+  cancelMembership,
+  resumeMembership,
+  startCardUpdate,
+} from "~/models/billing/membership.server";
 import { takeNextPaymentNow } from "~/models/checkout/demo-checkout.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
@@ -27,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) throw new Response(null, { status: body.status, statusText: body.message });
   const { formData } = body;
   // Built here, not at the top of the file, so the route's browser chunk has no schema and no zod.
-  const parsed = z.object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) }).safeParse({ intent: formData.get("intent") });
+  const parsed = z
+    .object({ intent: z.enum(["card", "cancel", "winback", "resume", "demo-next-payment"]) })
+    .safeParse({ intent: formData.get("intent") });
   if (!parsed.success) throw new Response(null, { status: 400, statusText: ERRORS.bad_request.message });
   const { intent } = parsed.data;
   if (intent !== "demo-next-payment" && !(await MEMBERSHIP_CHANGE_LIMIT.attempt(viewer.uid)).ok) {
@@ -48,10 +56,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/settings?membership=demo-charged#membership");
   }
   const result =
-    intent === "cancel" ? await cancelMembership(viewer.uid) : intent === "resume" ? await resumeMembership(viewer.uid) : await applyWinback(viewer.uid);
+    intent === "cancel"
+      ? await cancelMembership(viewer.uid)
+      : intent === "resume"
+        ? await resumeMembership(viewer.uid)
+        : await applyWinback(viewer.uid);
   if (!result.ok) {
     // §8 failure events; resuming has none of its own.
-    if (intent !== "resume") await recordEvent({ name: intent === "cancel" ? "Cancel_Failed" : "Winback_Failed", properties: { reason: result.reason } }, { uid: viewer.uid });
+    if (intent !== "resume")
+      await recordEvent(
+        { name: intent === "cancel" ? "Cancel_Failed" : "Winback_Failed", properties: { reason: result.reason } },
+        { uid: viewer.uid },
+      );
     return redirect(`/settings?membership=${result.reason}#membership`);
   }
   return redirect(`/settings?membership=${intent === "cancel" ? "cancelled" : intent === "resume" ? "resumed" : "offer"}#membership`);

@@ -36,7 +36,10 @@ export default function CancelRoute() {
         <header className="page-intro">
           <p className="eyebrow">Your membership</p>
           <h1 id="cancel-title">Before you go</h1>
-          <p>{summary.headline} If you cancel, every class stays open until the end of the period you've paid for, and your history and favourites stay with your account.</p>
+          <p>
+            {summary.headline} If you cancel, every class stays open until the end of the period you've paid for, and your history and
+            favourites stay with your account.
+          </p>
         </header>
         {offer ? (
           <section className="auth-card stack" aria-labelledby="offer-title">

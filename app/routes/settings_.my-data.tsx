@@ -33,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed?.success) return redirect("/settings?data=bad_request#data");
   if (parsed.data.intent === "sign-in-again") {
     // Signs out here only (other devices keep their sessions) and comes back to the download after.
-    return redirect(`/sign-in?next=${encodeURIComponent("/settings#data")}`, { headers: { "Set-Cookie": await endSession(request, { revoke: false }) } });
+    return redirect(`/sign-in?next=${encodeURIComponent("/settings#data")}`, {
+      headers: { "Set-Cookie": await endSession(request, { revoke: false }) },
+    });
   }
   if (!hasRecentSignIn(viewer)) return redirect("/settings?data=sign_in_again_export#data");
   if (!(await dataExportLimit.attempt(viewer.uid)).ok) return redirect("/settings?data=data_export_limited#data");

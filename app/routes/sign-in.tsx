@@ -14,8 +14,10 @@ import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
 
-export const meta: MetaFunction = ({ matches }) =>
-  [...pageMeta({ title: "Sign in", description: "Sign in to Stillhour with your phone or a link by e-mail.", path: "/sign-in", matches }), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  ...pageMeta({ title: "Sign in", description: "Sign in to Stillhour with your phone or a link by e-mail.", path: "/sign-in", matches }),
+  { name: "robots", content: "noindex" },
+];
 
 // The page shows the address a link was sent to: never kept for anyone else.
 export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
@@ -52,7 +54,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const sent = await sendEmailSignInLink(request, parsed.data.email, next);
   if (!sent.ok) {
-    return data<ActionResult>({ errors: { email: identityMessage(sent.code) }, values: { email: parsed.data.email } }, { status: sent.status });
+    return data<ActionResult>(
+      { errors: { email: identityMessage(sent.code) }, values: { email: parsed.data.email } },
+      { status: sent.status },
+    );
   }
   return redirect(`/sign-in?sent=1&next=${encodeURIComponent(next)}#email-link`, { headers: { "Set-Cookie": sent.setCookie } });
 }
@@ -88,8 +93,8 @@ export default function SignInRoute() {
               {sentTo ? (
                 <div className="notice notice--success" role="status">
                   <p>
-                    We sent a sign-in link to <strong>{sentTo}</strong>. Open it on this device to finish signing in. It works once
-                    and expires after a while.
+                    We sent a sign-in link to <strong>{sentTo}</strong>. Open it on this device to finish signing in. It works once and
+                    expires after a while.
                   </p>
                   <p>Nothing arrived? Check the spam folder, or send it again below.</p>
                 </div>
@@ -97,7 +102,8 @@ export default function SignInRoute() {
                 <p>We'll send you a link that signs you in. No password to remember. This works without JavaScript too.</p>
               )}
               <Form method="post" action={`/sign-in?next=${encodeURIComponent(next)}`} noValidate>
-                <FormField focusOnError
+                <FormField
+                  focusOnError
                   name="email"
                   label="Email address"
                   type="email"

@@ -10,7 +10,13 @@ import { requireStaff } from "~/server/staff-access.server";
  * nothing else: the areas their roles open, and one sentence per role. Read fresh on every request
  * (the guard asks the identity provider), so a removed role disappears from here at once.
  */
-export const handle = defineHandle({ name: "staff-home", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.home.roles] });
+export const handle = defineHandle({
+  name: "staff-home",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.home.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 

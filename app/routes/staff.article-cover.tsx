@@ -11,7 +11,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * (one fixed address, so the front door's larger cap for uploads names it exactly). Answers with a
  * redirect back to the article and what happened, so it works without JavaScript.
  */
-export const handle = defineHandle({ name: "staff-article-cover", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+export const handle = defineHandle({
+  name: "staff-article-cover",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.articles.roles],
+});
 
 export async function loader() {
   return redirect("/staff/articles");

@@ -16,7 +16,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * Issue 26: the blog editor's articles. Every article with its state, and the form for a new one
  * (saved as a draft, scheduled, or published at once). Admins and blog editors only.
  */
-export const handle = defineHandle({ name: "staff-articles", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+export const handle = defineHandle({
+  name: "staff-articles",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.articles.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Articles · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       authors,
       zone,
-      articles: articles.map((a) => ({ id: a.id, title: a.title, titleSlug: a.titleSlug, state: stateOf(a), publishesAt: a.publishAt ? clockDayTime(a.publishAt, zone) : null })),
+      articles: articles.map((a) => ({
+        id: a.id,
+        title: a.title,
+        titleSlug: a.titleSlug,
+        state: stateOf(a),
+        publishesAt: a.publishAt ? clockDayTime(a.publishAt, zone) : null,
+      })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -49,7 +61,11 @@ export default function StaffArticlesRoute() {
   const typed = useTypedValues(result, EMPTY_ARTICLE_FORM, articleFormValues);
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="articles-title" title="Articles" intro="Blog articles in every state. A published change shows on the blog at once; a scheduled article publishes itself at its time. Every change is recorded in the audit log.">
+    <StaffPage
+      id="articles-title"
+      title="Articles"
+      intro="Blog articles in every state. A published change shows on the blog at once; a scheduled article publishes itself at its time. Every change is recorded in the audit log."
+    >
       <h2>All articles</h2>
       <ul className="staff-codes" data-testid="articles">
         {page.articles.map((article) => (
@@ -64,7 +80,15 @@ export default function StaffArticlesRoute() {
           </li>
         ))}
       </ul>
-      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={null} busy={busy} zone={page.zone} />
+      <StaffArticleForm
+        values={typed}
+        errors={result?.errors ?? {}}
+        authors={page.authors}
+        covers={COVER_COLORS}
+        state={null}
+        busy={busy}
+        zone={page.zone}
+      />
     </StaffPage>
   );
 }

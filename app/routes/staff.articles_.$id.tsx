@@ -18,7 +18,13 @@ import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one article for the blog editor: edit it, preview it, and move it to its next state. */
-export const handle = defineHandle({ name: "staff-article", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+export const handle = defineHandle({
+  name: "staff-article",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.articles.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Edit article · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -86,21 +92,34 @@ export default function StaffArticleRoute() {
   const confirmation = confirmationOf(result);
   return (
     <ConfirmChange confirmation={confirmation}>
-    <StaffPage id="article-title" title={page.values.title} intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
-      <p>
-        <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
-        {page.state === "published" ? (
-          <>
-            {" · "}
-            <a href={`/blog/${page.values.titleSlug}`}>Open on the blog</a>
-          </>
-        ) : null}
-        {" · "}
-        <a href="/staff/articles">All articles</a>
-      </p>
-      <StaffArticleForm values={typed} errors={result?.errors ?? {}} authors={page.authors} covers={COVER_COLORS} state={page.state} busy={busy} zone={page.zone} />
-      <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
-    </StaffPage>
+      <StaffPage
+        id="article-title"
+        title={page.values.title}
+        intro={publishStateLine(ARTICLE_STATE_LABEL[page.state], page.state, page.publishesAt)}
+        notice={page.notice}
+      >
+        <p>
+          <a href={`/staff/articles/${page.id}/preview`}>Preview as it will look</a>
+          {page.state === "published" ? (
+            <>
+              {" · "}
+              <a href={`/blog/${page.values.titleSlug}`}>Open on the blog</a>
+            </>
+          ) : null}
+          {" · "}
+          <a href="/staff/articles">All articles</a>
+        </p>
+        <StaffArticleForm
+          values={typed}
+          errors={result?.errors ?? {}}
+          authors={page.authors}
+          covers={COVER_COLORS}
+          state={page.state}
+          busy={busy}
+          zone={page.zone}
+        />
+        <StaffArticleCover articleId={page.id} coverUrl={page.coverUrl} error={page.coverError} busy={busy} />
+      </StaffPage>
     </ConfirmChange>
   );
 }

@@ -15,9 +15,19 @@ import { requireStaff } from "~/server/staff-access.server";
  * Issue 26: a staff-only preview of any article, a draft included, drawn by the public article
  * page's own component from the same sanitized HTML, so it looks exactly as it will on the blog.
  */
-export const handle = defineHandle({ name: "staff-article-preview", layout: "main", theme: "light", banner: true, requiresAuth: true, roles: [...STAFF_AREAS.articles.roles] });
+export const handle = defineHandle({
+  name: "staff-article-preview",
+  layout: "main",
+  theme: "light",
+  banner: true,
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.articles.roles],
+});
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.article.title ?? "article"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Preview: ${data?.article.title ?? "article"} · Staff · Stillhour` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, "articles");

@@ -16,7 +16,13 @@ import { clockDate, clockTime, dayStartIn, zoneWords } from "~/models/identity/c
  * carries the filter). Read only: this route has no action, so no entry can be edited or deleted
  * through the site.
  */
-export const handle = defineHandle({ name: "staff-audit", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.audit.roles] });
+export const handle = defineHandle({
+  name: "staff-audit",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.audit.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Audit log · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Issue 34: entries and the filter's days on the staff member's own clock.
   const { zone } = await requireStaff(request, "audit");
   const url = new URL(request.url);
-  const typed = { person: url.searchParams.get("person") ?? "", area: url.searchParams.get("area") ?? "", from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+  const typed = {
+    person: url.searchParams.get("person") ?? "",
+    area: url.searchParams.get("area") ?? "",
+    from: url.searchParams.get("from") ?? "",
+    to: url.searchParams.get("to") ?? "",
+  };
   const parsed = AuditFilterSchema.safeParse(typed);
   const staff = await listStaff();
   const errors: Partial<Record<keyof typeof typed, string>> = {};
@@ -59,7 +70,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
         area: AUDIT_AREA_LABEL[e.area],
         action: e.action,
         target: e.target.label || e.target.id,
-        changes: e.changes.map((c) => ({ key: c.field, field: fieldLabel(c.field), before: showValue(c.before), after: showValue(c.after) })),
+        changes: e.changes.map((c) => ({
+          key: c.field,
+          field: fieldLabel(c.field),
+          before: showValue(c.before),
+          after: showValue(c.after),
+        })),
       })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -71,7 +87,11 @@ export default function StaffAuditRoute() {
   const ids = (name: "person" | "area" | "from" | "to") => fieldIds(`audit-${name}`, undefined, page.errors[name]);
   const filtered = Object.values(page.typed).some(Boolean);
   return (
-    <StaffPage id="audit-title" title="Audit log" intro="Every change made through the staff pages, newest first. Entries can't be edited or deleted.">
+    <StaffPage
+      id="audit-title"
+      title="Audit log"
+      intro="Every change made through the staff pages, newest first. Entries can't be edited or deleted."
+    >
       <Form method="get" className="staff-filter" aria-label="Filter the audit log">
         <div className="field">
           <label htmlFor={ids("person").id}>Person</label>
@@ -100,7 +120,14 @@ export default function StaffAuditRoute() {
         {(["from", "to"] as const).map((name) => (
           <div className="field" key={name}>
             <label htmlFor={ids(name).id}>{name === "from" ? `First day (${page.zone})` : `Last day (${page.zone})`}</label>
-            <input id={ids(name).id} name={name} type="date" defaultValue={page.typed[name]} aria-invalid={page.errors[name] ? true : undefined} aria-describedby={ids(name).describedBy} />
+            <input
+              id={ids(name).id}
+              name={name}
+              type="date"
+              defaultValue={page.typed[name]}
+              aria-invalid={page.errors[name] ? true : undefined}
+              aria-describedby={ids(name).describedBy}
+            />
             <FieldError id={ids(name).errorId} error={page.errors[name]} />
           </div>
         ))}
@@ -121,7 +148,12 @@ export default function StaffAuditRoute() {
             <p>
               {e.action}: <span className="audit-entry__target">{e.target}</span>
             </p>
-            <StaffTable caption={`Fields changed by ${e.who}: ${e.action}`} columns={["Field", "Before", "After"]} rows={e.changes.map((c) => ({ key: c.key, cells: [c.field, c.before, c.after] }))} rowHeader />
+            <StaffTable
+              caption={`Fields changed by ${e.who}: ${e.action}`}
+              columns={["Field", "Before", "After"]}
+              rows={e.changes.map((c) => ({ key: c.key, cells: [c.field, c.before, c.after] }))}
+              rowHeader
+            />
           </li>
         ))}
       </ol>

@@ -17,7 +17,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * checkout, so a change counts there at once, on every instance; purchases already made keep what they
  * were sold with. Every change leaves one audit entry with its field diff.
  */
-export const handle = defineHandle({ name: "staff-catalogue", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.catalogue.roles] });
+export const handle = defineHandle({
+  name: "staff-catalogue",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.catalogue.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Gifts and class packs · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -37,8 +43,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       notice: NOTICES[done] ?? null,
-      gifts: giftTypes.map((t) => ({ id: t.id, name: t.name, price: majorUnitsText(t.amount), shown: formatMoney(t.amount, t.currency, "en-US"), currency: t.currency.toUpperCase(), months: String(t.months), onSale: t.active })),
-      packs: creditPacks.map((p) => ({ id: p.id, name: p.name, price: majorUnitsText(p.amount), shown: formatMoney(p.amount, p.currency, "en-US"), currency: p.currency.toUpperCase(), credits: String(p.credits), validDays: String(p.validDays), onSale: p.active })),
+      gifts: giftTypes.map((t) => ({
+        id: t.id,
+        name: t.name,
+        price: majorUnitsText(t.amount),
+        shown: formatMoney(t.amount, t.currency, "en-US"),
+        currency: t.currency.toUpperCase(),
+        months: String(t.months),
+        onSale: t.active,
+      })),
+      packs: creditPacks.map((p) => ({
+        id: p.id,
+        name: p.name,
+        price: majorUnitsText(p.amount),
+        shown: formatMoney(p.amount, p.currency, "en-US"),
+        currency: p.currency.toUpperCase(),
+        credits: String(p.credits),
+        validDays: String(p.validDays),
+        onSale: p.active,
+      })),
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -56,23 +79,41 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = body.formData;
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 200);
   const kind = text("kind");
-  const values: Values = { id: text("id"), price: text("price"), months: text("months"), credits: text("credits"), validDays: text("validDays"), onSale: text("onSale") };
+  const values: Values = {
+    id: text("id"),
+    price: text("price"),
+    months: text("months"),
+    credits: text("credits"),
+    validDays: text("validDays"),
+    onSale: text("onSale"),
+  };
   const key = `${kind}-${values.id}`;
   if (kind === "gift") {
     const parsed = GiftTypeFormSchema.safeParse(values);
-    if (!parsed.success) return data<ActionData>({ key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionData>(
+        { key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values },
+        { status: 400 },
+      );
     const result = await updateGiftType(actor, parsed.data);
     if (!result.ok) return data<ActionData>({ key, error: result.problem.message, errors: {}, values }, { status: result.problem.status });
     return redirect(`/staff/catalogue?done=${result.changed ? "gift" : "unchanged"}`);
   }
   if (kind === "pack") {
     const parsed = CreditPackFormSchema.safeParse(values);
-    if (!parsed.success) return data<ActionData>({ key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionData>(
+        { key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values },
+        { status: 400 },
+      );
     const result = await updateCreditPack(actor, parsed.data);
     if (!result.ok) return data<ActionData>({ key, error: result.problem.message, errors: {}, values }, { status: result.problem.status });
     return redirect(`/staff/catalogue?done=${result.changed ? "pack" : "unchanged"}`);
   }
-  return data<ActionData>({ key: null, error: "Please use the Save button beside a gift or a class pack.", errors: {}, values: {} }, { status: 400 });
+  return data<ActionData>(
+    { key: null, error: "Please use the Save button beside a gift or a class pack.", errors: {}, values: {} },
+    { status: 400 },
+  );
 }
 
 type Item = { id: string; name: string; onSale: boolean; currency: string; summary: string; values: Values };
@@ -88,23 +129,72 @@ export default function StaffCatalogueRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const gifts: Item[] = page.gifts.map((g) => ({ ...g, summary: `${g.shown} for ${g.months} ${g.months === "1" ? "month" : "months"}.`, values: { price: g.price, months: g.months } }));
-  const packs: Item[] = page.packs.map((p) => ({ ...p, summary: `${p.shown} for ${p.credits} credits, kept ${p.validDays} days.`, values: { price: p.price, credits: p.credits, validDays: p.validDays } }));
+  const gifts: Item[] = page.gifts.map((g) => ({
+    ...g,
+    summary: `${g.shown} for ${g.months} ${g.months === "1" ? "month" : "months"}.`,
+    values: { price: g.price, months: g.months },
+  }));
+  const packs: Item[] = page.packs.map((p) => ({
+    ...p,
+    summary: `${p.shown} for ${p.credits} credits, kept ${p.validDays} days.`,
+    values: { price: p.price, credits: p.credits, validDays: p.validDays },
+  }));
   return (
-    <StaffPage id="catalogue-title" title="Gifts and class packs" intro="Prices, lengths and what is on sale. A change shows on the public pages at once; what people already bought keeps the terms they paid for." notice={page.notice}>
+    <StaffPage
+      id="catalogue-title"
+      title="Gifts and class packs"
+      intro="Prices, lengths and what is on sale. A change shows on the public pages at once; what people already bought keeps the terms they paid for."
+      notice={page.notice}
+    >
       {result?.error && !result.key ? (
         <p className="notice notice--error" role="alert">
           {result.error}
         </p>
       ) : null}
-      <CatalogueList id="gifts-title" title="Gift memberships" empty="There are no gift memberships in the store yet." kind="gift" items={gifts} fields={GIFT_FIELDS} result={result} busy={busy} />
-      <CatalogueList id="packs-title" title="Class packs" empty="There are no class packs in the store yet." kind="pack" items={packs} fields={PACK_FIELDS} result={result} busy={busy} />
+      <CatalogueList
+        id="gifts-title"
+        title="Gift memberships"
+        empty="There are no gift memberships in the store yet."
+        kind="gift"
+        items={gifts}
+        fields={GIFT_FIELDS}
+        result={result}
+        busy={busy}
+      />
+      <CatalogueList
+        id="packs-title"
+        title="Class packs"
+        empty="There are no class packs in the store yet."
+        kind="pack"
+        items={packs}
+        fields={PACK_FIELDS}
+        result={result}
+        busy={busy}
+      />
     </StaffPage>
   );
 }
 
 /** One kind of item, each with its own small form: price, the kind's own fields, on sale. */
-function CatalogueList({ id, title, empty, kind, items, fields, result, busy }: { id: string; title: string; empty: string; kind: "gift" | "pack"; items: Item[]; fields: Field[]; result: ActionData | undefined; busy: boolean }) {
+function CatalogueList({
+  id,
+  title,
+  empty,
+  kind,
+  items,
+  fields,
+  result,
+  busy,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  kind: "gift" | "pack";
+  items: Item[];
+  fields: Field[];
+  result: ActionData | undefined;
+  busy: boolean;
+}) {
   return (
     <>
       <h2 id={id}>{title}</h2>
@@ -128,9 +218,26 @@ function CatalogueList({ id, title, empty, kind, items, fields, result, busy }: 
               <Form method="post" className="staff-filter" aria-label={`Change ${item.name}`}>
                 <input type="hidden" name="kind" value={kind} />
                 <input type="hidden" name="id" value={item.id} />
-                <StaffItemField idBase={key} name="price" label={`Price (${item.currency})`} defaultValue={values.price ?? ""} error={own?.errors.price} inputMode="decimal" width={10} />
+                <StaffItemField
+                  idBase={key}
+                  name="price"
+                  label={`Price (${item.currency})`}
+                  defaultValue={values.price ?? ""}
+                  error={own?.errors.price}
+                  inputMode="decimal"
+                  width={10}
+                />
                 {fields.map((field) => (
-                  <StaffItemField key={field.name} idBase={key} name={field.name} label={field.label} defaultValue={values[field.name] ?? ""} error={own?.errors[field.name]} inputMode={field.inputMode} width={field.width} />
+                  <StaffItemField
+                    key={field.name}
+                    idBase={key}
+                    name={field.name}
+                    label={field.label}
+                    defaultValue={values[field.name] ?? ""}
+                    error={own?.errors[field.name]}
+                    inputMode={field.inputMode}
+                    width={field.width}
+                  />
                 ))}
                 <StaffItemCheck idBase={key} name="onSale" label="On sale" defaultChecked={values.onSale === "on"} />
                 <div className="button-row">

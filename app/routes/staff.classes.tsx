@@ -31,7 +31,13 @@ const SHOUT_OUT_HOURS = 12;
  * Issue 26 (ADR 050): each class shows its roster (first names, a mark for a first class) and a
  * note to everyone booked, sent once however often it is posted.
  */
-export const handle = defineHandle({ name: "staff-classes", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.classes.roles] });
+export const handle = defineHandle({
+  name: "staff-classes",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.classes.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Class changes · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -115,13 +121,21 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await readRouteForm(request);
   if (!body.ok) {
     const partial = body.partial?.get("intent") === "note" ? body.partial : null;
-    return data({ classId: partial ? String(partial.get("classId") ?? "") : null, error: body.message, note: partial ? String(partial.get("note") ?? "") : null }, { status: body.status });
+    return data(
+      {
+        classId: partial ? String(partial.get("classId") ?? "") : null,
+        error: body.message,
+        note: partial ? String(partial.get("note") ?? "") : null,
+      },
+      { status: body.status },
+    );
   }
   if (body.formData.get("intent") === "note") {
     const classId = String(body.formData.get("classId") ?? "");
     const note = String(body.formData.get("note") ?? "");
     const parsed = ClassNoteSchema.safeParse({ classId, note });
-    if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the note.", note }, { status: 400 });
+    if (!parsed.success)
+      return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the note.", note }, { status: 400 });
     const sent = await sendClassNote(staff, actor, parsed.data);
     if (!sent.ok) return data({ classId, error: sent.problem.message, note }, { status: sent.problem.status });
     return redirect(`/staff/classes?done=${sent.first ? "noted" : "noted-again"}`);
@@ -132,14 +146,18 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!staff.roles.includes("admin")) throw new Response(null, { status: 403, statusText: "Only an admin names cohosts" });
     const assignment = CohostAssignmentSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
     const classId = String(body.formData.get("classId") ?? "");
-    if (!assignment.success) return data({ classId, error: assignment.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
+    if (!assignment.success)
+      return data({ classId, error: assignment.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
     const result = await assignCohost(actor, assignment.data);
     if (!result.ok) return data({ classId, error: result.problem.message, note: null }, { status: result.problem.status });
-    return redirect(`/staff/classes?done=${result.changed ? (intent === "add-cohost" ? "cohost-added" : "cohost-removed") : "cohost-unchanged"}`);
+    return redirect(
+      `/staff/classes?done=${result.changed ? (intent === "add-cohost" ? "cohost-added" : "cohost-removed") : "cohost-unchanged"}`,
+    );
   }
   const parsed = ClassChangeSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
   const classId = String(body.formData.get("classId") ?? "");
-  if (!parsed.success) return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
+  if (!parsed.success)
+    return data({ classId, error: parsed.error.issues[0]?.message ?? "Please check the form.", note: null }, { status: 400 });
   if (parsed.data.intent === "cancel" && !isConfirmed(body.formData)) {
     // Issue 34: cancelling e-mails everyone and gives money back; the first press only asks.
     const preview = await previewCancellation(staff, parsed.data.classId);
@@ -168,155 +186,183 @@ export default function StaffClassesRoute() {
   const confirmation = confirmationOf(actionData);
   return (
     <ConfirmChange confirmation={confirmation}>
-    <section className="section" aria-labelledby="staff-title">
-      <div className="container container--narrow stack">
-        <header className="page-intro">
-          <p className="eyebrow">Staff</p>
-          <h1 id="staff-title">Class changes</h1>
-          <p>
-            The next two weeks: the classes you may change. Online classes are in your time, {page.zoneLabel}; studio classes in the studio's. Members booked or waiting are e-mailed about every
-            change; a cancelled studio class gives back its credits and drop-ins.
-          </p>
-        </header>
-        {page.notice ? (
-          <p className="notice notice--success" role="status">
-            {page.notice}
-          </p>
-        ) : null}
-        <section aria-labelledby="shout-outs-title">
-          <h2 id="shout-outs-title">Shout-outs</h2>
-          <p>Members who reached a milestone in your classes of the last {SHOUT_OUT_HOURS} hours, for a word of congratulation. Only those who chose to allow it are shown.</p>
-          {page.shoutOuts.length === 0 ? <p>No classes of yours in the last {SHOUT_OUT_HOURS} hours.</p> : null}
-          {page.shoutOuts.map((c) => (
-            <div key={c.id} className="shout-outs">
-              <h3 className="staff-class__title">{c.title}</h3>
-              <p className="schedule-item__facts">{c.when}</p>
-              {c.members.length === 0 ? (
-                <p>No milestones to mark in this class.</p>
-              ) : (
-                <ul>
-                  {c.members.map((m) => (
-                    <li key={`${m.firstName}-${m.milestone}`}>
-                      {m.firstName}: {m.title}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          ))}
-        </section>
-        <h2 id="next-title">Next two weeks</h2>
-        {page.classes.length === 0 ? <p>There are no classes of yours to change in the next two weeks.</p> : null}
-        <ul className="schedule-list">
-          {page.classes.map((c) => (
-            <li key={c.id} className="staff-class">
-              <h3 className="staff-class__title">
-                <a href={c.href}>{c.title}</a>
-              </h3>
-              <p className="schedule-item__facts">
-                {c.when} · {c.teacher}
-                {c.studio ? ` · ${c.studio}` : ""}
-                {c.cancelled ? " · Cancelled" : ""}
-              </p>
-              {actionData?.error && actionData.classId === c.id ? (
-                <p className="field__error" role="alert">
-                  {actionData.error}
+      <section className="section" aria-labelledby="staff-title">
+        <div className="container container--narrow stack">
+          <header className="page-intro">
+            <p className="eyebrow">Staff</p>
+            <h1 id="staff-title">Class changes</h1>
+            <p>
+              The next two weeks: the classes you may change. Online classes are in your time, {page.zoneLabel}; studio classes in the
+              studio's. Members booked or waiting are e-mailed about every change; a cancelled studio class gives back its credits and
+              drop-ins.
+            </p>
+          </header>
+          {page.notice ? (
+            <p className="notice notice--success" role="status">
+              {page.notice}
+            </p>
+          ) : null}
+          <section aria-labelledby="shout-outs-title">
+            <h2 id="shout-outs-title">Shout-outs</h2>
+            <p>
+              Members who reached a milestone in your classes of the last {SHOUT_OUT_HOURS} hours, for a word of congratulation. Only those
+              who chose to allow it are shown.
+            </p>
+            {page.shoutOuts.length === 0 ? <p>No classes of yours in the last {SHOUT_OUT_HOURS} hours.</p> : null}
+            {page.shoutOuts.map((c) => (
+              <div key={c.id} className="shout-outs">
+                <h3 className="staff-class__title">{c.title}</h3>
+                <p className="schedule-item__facts">{c.when}</p>
+                {c.members.length === 0 ? (
+                  <p>No milestones to mark in this class.</p>
+                ) : (
+                  <ul>
+                    {c.members.map((m) => (
+                      <li key={`${m.firstName}-${m.milestone}`}>
+                        {m.firstName}: {m.title}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </section>
+          <h2 id="next-title">Next two weeks</h2>
+          {page.classes.length === 0 ? <p>There are no classes of yours to change in the next two weeks.</p> : null}
+          <ul className="schedule-list">
+            {page.classes.map((c) => (
+              <li key={c.id} className="staff-class">
+                <h3 className="staff-class__title">
+                  <a href={c.href}>{c.title}</a>
+                </h3>
+                <p className="schedule-item__facts">
+                  {c.when} · {c.teacher}
+                  {c.studio ? ` · ${c.studio}` : ""}
+                  {c.cancelled ? " · Cancelled" : ""}
                 </p>
-              ) : null}
-              {c.cancelled ? null : (
-                <>
-                  <StaffRoster label={`Booked for ${c.title}, ${c.when}`} roster={c.roster} />
-                  {c.roster.length > 0 ? (
-                    <Form method="post" className="staff-class__note" noValidate>
-                      <input type="hidden" name="intent" value="note" />
-                      <input type="hidden" name="classId" value={c.id} />
-                      <div className="field">
-                        <label htmlFor={`note-${c.id}`}>Note to everyone booked</label>
-                        <p className="field__hint" id={`note-${c.id}-hint`}>
-                          Plain text, up to {page.noteMax} characters, e-mailed once to each person booked.
-                        </p>
-                        <textarea
-                          id={`note-${c.id}`}
-                          name="note"
-                          rows={3}
-                          maxLength={page.noteMax}
-                          defaultValue={actionData?.classId === c.id ? (actionData.note ?? "") : ""}
-                          aria-describedby={`note-${c.id}-hint`}
-                        />
-                      </div>
-                      <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Send the note: ${c.title}, ${c.when}`}>
-                        Send the note
-                      </button>
-                    </Form>
-                  ) : null}
-                <div className="button-row">
-                  <Form method="post" className="staff-class__form">
-                    <input type="hidden" name="intent" value="substitute" />
-                    <input type="hidden" name="classId" value={c.id} />
-                    <label htmlFor={`teacher-${c.id}`}>Teacher</label>
-                    <select id={`teacher-${c.id}`} name="teacherId" defaultValue={c.teacherId}>
-                      {page.teachers.map((t) => (
-                        <option key={t.id} value={t.id}>
-                          {t.name}
-                        </option>
-                      ))}
-                    </select>
-                    <button className="button button--secondary button--small" type="submit" disabled={busy === c.id}>
-                      Save teacher
-                    </button>
-                  </Form>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="cancel" />
-                    <input type="hidden" name="classId" value={c.id} />
-                    <button className="button button--danger button--small" type="submit" disabled={busy === c.id} aria-label={`Cancel ${c.title}, ${c.when}`}>
-                      {/* The name starts with the word shown, so "click Cancel" works by voice (WCAG 2.5.3). */}
-                      Cancel
-                    </button>
-                  </Form>
-                </div>
-                </>
-              )}
-              {page.cohosts && !c.cancelled ? (
-                <div className="stack">
-                  <p className="schedule-item__facts">Cohosts: {c.cohosts.length === 0 ? "none" : c.cohosts.map((h) => h.name).join(", ")}</p>
-                  <div className="button-row">
-                    {c.cohosts.map((h) => (
-                      <Form method="post" key={h.uid}>
-                        <input type="hidden" name="intent" value="remove-cohost" />
+                {actionData?.error && actionData.classId === c.id ? (
+                  <p className="field__error" role="alert">
+                    {actionData.error}
+                  </p>
+                ) : null}
+                {c.cancelled ? null : (
+                  <>
+                    <StaffRoster label={`Booked for ${c.title}, ${c.when}`} roster={c.roster} />
+                    {c.roster.length > 0 ? (
+                      <Form method="post" className="staff-class__note" noValidate>
+                        <input type="hidden" name="intent" value="note" />
                         <input type="hidden" name="classId" value={c.id} />
-                        <input type="hidden" name="uid" value={h.uid} />
-                        <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Remove ${h.name} as cohost of ${c.title}, ${c.when}`}>
-                          Remove {h.name}
+                        <div className="field">
+                          <label htmlFor={`note-${c.id}`}>Note to everyone booked</label>
+                          <p className="field__hint" id={`note-${c.id}-hint`}>
+                            Plain text, up to {page.noteMax} characters, e-mailed once to each person booked.
+                          </p>
+                          <textarea
+                            id={`note-${c.id}`}
+                            name="note"
+                            rows={3}
+                            maxLength={page.noteMax}
+                            defaultValue={actionData?.classId === c.id ? (actionData.note ?? "") : ""}
+                            aria-describedby={`note-${c.id}-hint`}
+                          />
+                        </div>
+                        <button
+                          className="button button--secondary button--small"
+                          type="submit"
+                          disabled={busy === c.id}
+                          aria-label={`Send the note: ${c.title}, ${c.when}`}
+                        >
+                          Send the note
                         </button>
                       </Form>
-                    ))}
-                    {page.cohosts.length > 0 ? (
+                    ) : null}
+                    <div className="button-row">
                       <Form method="post" className="staff-class__form">
-                        <input type="hidden" name="intent" value="add-cohost" />
+                        <input type="hidden" name="intent" value="substitute" />
                         <input type="hidden" name="classId" value={c.id} />
-                        <label htmlFor={`cohost-${c.id}`}>Cohost</label>
-                        <select id={`cohost-${c.id}`} name="uid">
-                          {page.cohosts.map((h) => (
-                            <option key={h.uid} value={h.uid}>
-                              {h.name}
+                        <label htmlFor={`teacher-${c.id}`}>Teacher</label>
+                        <select id={`teacher-${c.id}`} name="teacherId" defaultValue={c.teacherId}>
+                          {page.teachers.map((t) => (
+                            <option key={t.id} value={t.id}>
+                              {t.name}
                             </option>
                           ))}
                         </select>
-                        <button className="button button--secondary button--small" type="submit" disabled={busy === c.id} aria-label={`Add cohost to ${c.title}, ${c.when}`}>
-                          Add cohost
+                        <button className="button button--secondary button--small" type="submit" disabled={busy === c.id}>
+                          Save teacher
                         </button>
                       </Form>
-                    ) : (
-                      <p>Nobody holds the cohost role yet: grant it on <a href="/staff/people">People and roles</a>.</p>
-                    )}
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="cancel" />
+                        <input type="hidden" name="classId" value={c.id} />
+                        <button
+                          className="button button--danger button--small"
+                          type="submit"
+                          disabled={busy === c.id}
+                          aria-label={`Cancel ${c.title}, ${c.when}`}
+                        >
+                          {/* The name starts with the word shown, so "click Cancel" works by voice (WCAG 2.5.3). */}
+                          Cancel
+                        </button>
+                      </Form>
+                    </div>
+                  </>
+                )}
+                {page.cohosts && !c.cancelled ? (
+                  <div className="stack">
+                    <p className="schedule-item__facts">
+                      Cohosts: {c.cohosts.length === 0 ? "none" : c.cohosts.map((h) => h.name).join(", ")}
+                    </p>
+                    <div className="button-row">
+                      {c.cohosts.map((h) => (
+                        <Form method="post" key={h.uid}>
+                          <input type="hidden" name="intent" value="remove-cohost" />
+                          <input type="hidden" name="classId" value={c.id} />
+                          <input type="hidden" name="uid" value={h.uid} />
+                          <button
+                            className="button button--secondary button--small"
+                            type="submit"
+                            disabled={busy === c.id}
+                            aria-label={`Remove ${h.name} as cohost of ${c.title}, ${c.when}`}
+                          >
+                            Remove {h.name}
+                          </button>
+                        </Form>
+                      ))}
+                      {page.cohosts.length > 0 ? (
+                        <Form method="post" className="staff-class__form">
+                          <input type="hidden" name="intent" value="add-cohost" />
+                          <input type="hidden" name="classId" value={c.id} />
+                          <label htmlFor={`cohost-${c.id}`}>Cohost</label>
+                          <select id={`cohost-${c.id}`} name="uid">
+                            {page.cohosts.map((h) => (
+                              <option key={h.uid} value={h.uid}>
+                                {h.name}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            className="button button--secondary button--small"
+                            type="submit"
+                            disabled={busy === c.id}
+                            aria-label={`Add cohost to ${c.title}, ${c.when}`}
+                          >
+                            Add cohost
+                          </button>
+                        </Form>
+                      ) : (
+                        <p>
+                          Nobody holds the cohost role yet: grant it on <a href="/staff/people">People and roles</a>.
+                        </p>
+                      )}
+                    </div>
                   </div>
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
     </ConfirmChange>
   );
 }

@@ -10,7 +10,13 @@ import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime } from "~/models/identity/clock";
 
 /** Issue 26: one promotion code's redemptions, for admins: each purchase that used it, newest first. */
-export const handle = defineHandle({ name: "staff-code", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.codes.roles] });
+export const handle = defineHandle({
+  name: "staff-code",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.codes.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Redemptions · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -35,12 +41,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function StaffCodeRoute() {
   const page = useLoaderData<typeof loader>();
   return (
-    <StaffPage id="code-title" title={`Redemptions of ${page.code}`} intro={`${page.benefit}. ${page.active ? "Active" : "Paused"}. Used ${page.count} ${page.count === 1 ? "time" : "times"}.`}>
+    <StaffPage
+      id="code-title"
+      title={`Redemptions of ${page.code}`}
+      intro={`${page.benefit}. ${page.active ? "Active" : "Paused"}. Used ${page.count} ${page.count === 1 ? "time" : "times"}.`}
+    >
       {page.description ? <p className="staff-code__note">{page.description}</p> : null}
       {page.rows.length === 0 ? (
         <p>Nobody has used this code yet.</p>
       ) : (
-        <StaffTable caption={`Purchases that used ${page.code}`} columns={["When", "Member", "Purchase"]} rows={page.rows.map((r) => ({ key: r.purchaseId, cells: [r.when, r.who, r.purchaseId] }))} />
+        <StaffTable
+          caption={`Purchases that used ${page.code}`}
+          columns={["When", "Member", "Purchase"]}
+          rows={page.rows.map((r) => ({ key: r.purchaseId, cells: [r.when, r.who, r.purchaseId] }))}
+        />
       )}
       <p>
         <a href="/staff/codes">All codes</a>

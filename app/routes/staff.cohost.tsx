@@ -14,7 +14,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * Issue 26: a cohost's classes. Each class that names them, with its roster (first names, a mark for
  * a first class) and a Join button that opens the room with cohost rights through the video port.
  */
-export const handle = defineHandle({ name: "staff-cohost", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.cohost.roles] });
+export const handle = defineHandle({
+  name: "staff-cohost",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.cohost.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Classes I cohost · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -55,7 +61,11 @@ export default function StaffCohostRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="cohost-title" title="Classes I cohost" intro="Who is coming to each class you cohost, and the way into its room. The room opens ten minutes before the start.">
+    <StaffPage
+      id="cohost-title"
+      title="Classes I cohost"
+      intro="Who is coming to each class you cohost, and the way into its room. The room opens ten minutes before the start."
+    >
       {page.classes.length === 0 ? <p>No class in the next two weeks names you as its cohost.</p> : null}
       <ul className="staff-codes" data-testid="cohost-classes">
         {page.classes.map((c) => (

@@ -17,7 +17,13 @@ import { zoneLabel } from "~/models/identity/time-zone";
  * credits sold and spent over the last 7 and 30 days. The charts are SVG drawn here (no script);
  * every number is written beside its chart, in a table. The same figures download as CSV.
  */
-export const handle = defineHandle({ name: "staff-dashboard", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.dashboard.roles] });
+export const handle = defineHandle({
+  name: "staff-dashboard",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.dashboard.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Morning figures · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -27,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const figures = await morningFigures(new Date(), zone);
   const now = new Date();
   const when = (c: { startsAt: string; timeZone: string; where: string }) =>
-    c.where === "studio" ? `${clockShortDayTime(c.startsAt, c.timeZone)}${placeNote(c.startsAt, c.timeZone, zone)}` : clockShortDayTime(c.startsAt, zone);
+    c.where === "studio"
+      ? `${clockShortDayTime(c.startsAt, c.timeZone)}${placeNote(c.startsAt, c.timeZone, zone)}`
+      : clockShortDayTime(c.startsAt, zone);
   const day = (key: string | undefined) => (key ? clockDate(dayStartIn(key, zone) ?? now, zone) : "");
   const booked = figures.week.reduce((sum, c) => sum + c.booked, 0);
   const seats = figures.week.reduce((sum, c) => sum + c.capacity, 0);
@@ -51,7 +59,11 @@ const CHART = { width: 150, height: 32 };
 export default function StaffDashboardRoute() {
   const page = useLoaderData<typeof loader>();
   return (
-    <StaffPage id="dashboard-title" title="Morning figures" intro="The coming week's classes and the last month's sign-ups, cancellations, codes, gifts and credits. Figures are at most a minute old.">
+    <StaffPage
+      id="dashboard-title"
+      title="Morning figures"
+      intro="The coming week's classes and the last month's sign-ups, cancellations, codes, gifts and credits. Figures are at most a minute old."
+    >
       <p>
         <a className="button button--secondary" href="/staff/dashboard.csv" download>
           Download the figures (CSV)
@@ -63,7 +75,9 @@ export default function StaffDashboardRoute() {
       ) : (
         <>
           <p>
-            {page.weekTotals.classes} {page.weekTotals.classes === 1 ? "class" : "classes"}, {page.weekTotals.booked} of {page.weekTotals.seats} places booked ({page.weekTotals.fill}% full). Online classes in your time, {page.zone}; studio classes in the studio's.
+            {page.weekTotals.classes} {page.weekTotals.classes === 1 ? "class" : "classes"}, {page.weekTotals.booked} of{" "}
+            {page.weekTotals.seats} places booked ({page.weekTotals.fill}% full). Online classes in your time, {page.zone}; studio classes
+            in the studio's.
             {page.weekCapped ? " Only the first 500 classes are shown." : ""}
           </p>
           <StaffTable labelledBy="week-title" testId="week" headers={["When", "Class", "Booked", "Full"]}>
@@ -90,7 +104,18 @@ export default function StaffDashboardRoute() {
       <p>
         From {page.firstDay} to {page.lastDay}, days in your time ({page.zone}). Each chart has one bar a day, today on the right.
       </p>
-      <StaffTable labelledBy="trends-title" testId="trends" headers={["Figure", "Last 7 days", "Last 30 days", <span key="chart" aria-hidden="true">Day by day</span>]}>
+      <StaffTable
+        labelledBy="trends-title"
+        testId="trends"
+        headers={[
+          "Figure",
+          "Last 7 days",
+          "Last 30 days",
+          <span key="chart" aria-hidden="true">
+            Day by day
+          </span>,
+        ]}
+      >
         {page.series.map((s) => (
           <tr key={s.id} data-series={s.id}>
             <th scope="row">{s.label}</th>

@@ -11,7 +11,9 @@ import { requireStaff } from "~/server/staff-access.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "dashboard");
   const figures = await morningFigures();
-  const rows: Array<Array<string | number>> = [["section", "starts_at_utc", "class", "where", "booked", "capacity", "fill_percent", "waitlisted"]];
+  const rows: Array<Array<string | number>> = [
+    ["section", "starts_at_utc", "class", "where", "booked", "capacity", "fill_percent", "waitlisted"],
+  ];
   for (const c of figures.week) rows.push(["week", c.startsAt, c.title, c.where, c.booked, c.capacity, c.fill, c.waitlisted]);
   rows.push([]);
   rows.push(["day_utc", ...figures.series.map((s) => s.id)]);

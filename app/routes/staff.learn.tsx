@@ -14,7 +14,13 @@ import { requireStaff } from "~/server/staff-access.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: the learn series in every state, and the form for a new one. Admins and blog editors. */
-export const handle = defineHandle({ name: "staff-learn", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
+export const handle = defineHandle({
+  name: "staff-learn",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.learn.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Learn series · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -22,7 +28,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { zone } = await requireStaff(request, "learn");
   const series = await listSeriesForStaff();
   return data(
-    { zone, series: series.map((s) => ({ id: s.id, title: s.title, slug: s.slug, lessonCount: s.lessons.length, state: publishStateOf(s) })) },
+    {
+      zone,
+      series: series.map((s) => ({ id: s.id, title: s.title, slug: s.slug, lessonCount: s.lessons.length, state: publishStateOf(s) })),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -43,7 +52,11 @@ export default function StaffLearnRoute() {
   const typed = useTypedValues(result, EMPTY_LEARN_FORM, learnFormValues);
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="learn-series-title" title="Learn series" intro="The short series on /learn, each with its lessons. A published change shows there at once. Every change is recorded in the audit log.">
+    <StaffPage
+      id="learn-series-title"
+      title="Learn series"
+      intro="The short series on /learn, each with its lessons. A published change shows there at once. Every change is recorded in the audit log."
+    >
       <h2>All series</h2>
       {page.series.length > 0 ? (
         <ul className="staff-codes" data-testid="learn-series">
@@ -61,7 +74,15 @@ export default function StaffLearnRoute() {
       ) : (
         <EmptyState title="No series yet" message="Write the first one with the form below." />
       )}
-      <StaffLearnForm values={typed} errors={result?.errors ?? {}} covers={COVER_COLORS} state={null} slugLocked={false} busy={busy} zone={page.zone} />
+      <StaffLearnForm
+        values={typed}
+        errors={result?.errors ?? {}}
+        covers={COVER_COLORS}
+        state={null}
+        slugLocked={false}
+        busy={busy}
+        zone={page.zone}
+      />
     </StaffPage>
   );
 }

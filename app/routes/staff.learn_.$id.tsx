@@ -18,7 +18,13 @@ import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one learn series: edit it and its lessons, preview it, publish it or take it down. */
-export const handle = defineHandle({ name: "staff-learn-series", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.learn.roles] });
+export const handle = defineHandle({
+  name: "staff-learn-series",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.learn.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Edit series · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -34,11 +40,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     summary: series.summary,
     color: series.color,
     order: String(series.order),
-    lessons: series.lessons.map((l) => ({ title: l.title, summary: l.summary, durationMinutes: String(l.durationMinutes), bodyHtml: l.bodyHtml })),
+    lessons: series.lessons.map((l) => ({
+      title: l.title,
+      summary: l.summary,
+      durationMinutes: String(l.durationMinutes),
+      bodyHtml: l.bodyHtml,
+    })),
     publishAt: series.publishAt ? toLocalInput(series.publishAt, zone) : "",
   };
   return data(
-    { notice: PUBLISH_NOTICES[done] ?? null, id: series.id, state: publishStateOf(series), zone, publishesAt: series.publishAt ? clockDayTime(series.publishAt, zone) : null, slugLocked: Boolean(series.firstPublishedAt || series.published), values },
+    {
+      notice: PUBLISH_NOTICES[done] ?? null,
+      id: series.id,
+      state: publishStateOf(series),
+      zone,
+      publishesAt: series.publishAt ? clockDayTime(series.publishAt, zone) : null,
+      slugLocked: Boolean(series.firstPublishedAt || series.published),
+      values,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -63,20 +82,33 @@ export default function StaffLearnSeriesRoute() {
   const confirmation = confirmationOf(result);
   return (
     <ConfirmChange confirmation={confirmation}>
-    <StaffPage id="learn-edit-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
-      <p>
-        <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
-        {page.state === "published" ? (
-          <>
-            {" · "}
-            <a href={`/learn/${page.values.slug}`}>Open on /learn</a>
-          </>
-        ) : null}
-        {" · "}
-        <a href="/staff/learn">All series</a>
-      </p>
-      <StaffLearnForm values={typed} errors={result?.errors ?? {}} covers={COVER_COLORS} state={page.state} slugLocked={page.slugLocked} busy={busy} zone={page.zone} />
-    </StaffPage>
+      <StaffPage
+        id="learn-edit-title"
+        title={page.values.title}
+        intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)}
+        notice={page.notice}
+      >
+        <p>
+          <a href={`/staff/learn/${page.id}/preview`}>Preview as it will look</a>
+          {page.state === "published" ? (
+            <>
+              {" · "}
+              <a href={`/learn/${page.values.slug}`}>Open on /learn</a>
+            </>
+          ) : null}
+          {" · "}
+          <a href="/staff/learn">All series</a>
+        </p>
+        <StaffLearnForm
+          values={typed}
+          errors={result?.errors ?? {}}
+          covers={COVER_COLORS}
+          state={page.state}
+          slugLocked={page.slugLocked}
+          busy={busy}
+          zone={page.zone}
+        />
+      </StaffPage>
     </ConfirmChange>
   );
 }

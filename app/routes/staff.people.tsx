@@ -3,7 +3,16 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { StaffPage, StaffRoleList } from "~/components/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "~/components/staff-person";
 import { formatPhoneForReading } from "~/models/identity/phone-display.server";
-import { assignStudios, findPeople, getPerson, listStaff, setRoles, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/models/staff/people.server";
+import {
+  assignStudios,
+  findPeople,
+  getPerson,
+  listStaff,
+  setRoles,
+  studiosNow,
+  PEOPLE_QUERY_MAX,
+  type Person,
+} from "~/models/staff/people.server";
 import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/models/staff/staff-areas";
 import { listTeachersForStaff } from "~/models/staff/teachers.server";
 import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/confirm";
@@ -20,7 +29,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * role is gone on that person's next request (every staff request asks the identity provider), and
  * the last admin cannot be removed. Every change leaves one audit entry.
  */
-export const handle = defineHandle({ name: "staff-people", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.people.roles] });
+export const handle = defineHandle({
+  name: "staff-people",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.people.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "People and roles · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -34,8 +49,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "people");
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
-  const [found, roster, studios, teachers] = await Promise.all([q.trim() ? findPeople(q) : Promise.resolve([]), listStaff(), studiosNow(), listTeachersForStaff()]);
-  const staff = (await Promise.all(roster.map((member) => getPerson(member.uid)))).filter((p): p is Person => p !== null && p.roles.length > 0);
+  const [found, roster, studios, teachers] = await Promise.all([
+    q.trim() ? findPeople(q) : Promise.resolve([]),
+    listStaff(),
+    studiosNow(),
+    listTeachersForStaff(),
+  ]);
+  const staff = (await Promise.all(roster.map((member) => getPerson(member.uid)))).filter(
+    (p): p is Person => p !== null && p.roles.length > 0,
+  );
   return data(
     {
       q,
@@ -76,7 +98,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const confirmation = await roleRemovalConfirmation(parsed.data.uid, parsed.data.roles, form);
     if (confirmation) return data({ uid, intent, error: null, confirmation });
   }
-  const result = parsed.data.intent === "roles" ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId) : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
+  const result =
+    parsed.data.intent === "roles"
+      ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId)
+      : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
   if (!result.ok) return data({ uid, intent, error: result.problem.message }, { status: result.problem.status });
   const q = String(form.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
   const done = result.changed ? parsed.data.intent : "unchanged";
@@ -141,37 +166,42 @@ export default function StaffPeopleRoute() {
   );
   return (
     <ConfirmChange confirmation={confirmation}>
-    <StaffPage id="people-title" title="People and roles" intro="Find someone by phone number, e-mail address or name, then choose their roles. Each change is recorded in the audit log." notice={page.notice}>
-      {failed?.error && !failed.uid ? (
-        <p className="notice notice--error" role="alert">
-          {failed.error}
-        </p>
-      ) : null}
-      <Form method="get" role="search" aria-label="Find a person">
-        <div className="field">
-          <label htmlFor="people-q">Phone, e-mail or name</label>
-          <input id="people-q" name="q" type="search" defaultValue={page.q} maxLength={PEOPLE_QUERY_MAX} autoComplete="off" />
-        </div>
-        <button type="submit" className="button button--secondary">
-          Find
-        </button>
-      </Form>
-      {page.searched ? (
-        <>
-          <h2>Results</h2>
-          {page.results.length === 0 ? <p>Nobody matches that. Names are matched from their start, as the member wrote them.</p> : null}
-          <ul className="staff-people" data-testid="people-results">
-            {page.results.map((person) => card(person, "result"))}
-          </ul>
-        </>
-      ) : null}
-      <h2>Everyone with a role</h2>
-      <ul className="staff-people" data-testid="people-staff">
-        {page.staff.map((person) => card(person, "staff"))}
-      </ul>
-      <h2>What each role can do</h2>
-      <StaffRoleList roles={page.roles} />
-    </StaffPage>
+      <StaffPage
+        id="people-title"
+        title="People and roles"
+        intro="Find someone by phone number, e-mail address or name, then choose their roles. Each change is recorded in the audit log."
+        notice={page.notice}
+      >
+        {failed?.error && !failed.uid ? (
+          <p className="notice notice--error" role="alert">
+            {failed.error}
+          </p>
+        ) : null}
+        <Form method="get" role="search" aria-label="Find a person">
+          <div className="field">
+            <label htmlFor="people-q">Phone, e-mail or name</label>
+            <input id="people-q" name="q" type="search" defaultValue={page.q} maxLength={PEOPLE_QUERY_MAX} autoComplete="off" />
+          </div>
+          <button type="submit" className="button button--secondary">
+            Find
+          </button>
+        </Form>
+        {page.searched ? (
+          <>
+            <h2>Results</h2>
+            {page.results.length === 0 ? <p>Nobody matches that. Names are matched from their start, as the member wrote them.</p> : null}
+            <ul className="staff-people" data-testid="people-results">
+              {page.results.map((person) => card(person, "result"))}
+            </ul>
+          </>
+        ) : null}
+        <h2>Everyone with a role</h2>
+        <ul className="staff-people" data-testid="people-staff">
+          {page.staff.map((person) => card(person, "staff"))}
+        </ul>
+        <h2>What each role can do</h2>
+        <StaffRoleList roles={page.roles} />
+      </StaffPage>
     </ConfirmChange>
   );
 }

@@ -13,7 +13,13 @@ import { requireStaff } from "~/server/staff-access.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: the press page's items in every state, and the form for a new one. Admins and blog editors. */
-export const handle = defineHandle({ name: "staff-press", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
+export const handle = defineHandle({
+  name: "staff-press",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.press.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Press items · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +27,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { zone } = await requireStaff(request, "press");
   const items = await listPressForStaff();
   return data(
-    { zone, items: items.map((item) => ({ id: item.id, title: item.title, outlet: item.outlet, publishedAt: item.publishedAt, state: publishStateOf(item) })) },
+    {
+      zone,
+      items: items.map((item) => ({
+        id: item.id,
+        title: item.title,
+        outlet: item.outlet,
+        publishedAt: item.publishedAt,
+        state: publishStateOf(item),
+      })),
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -42,7 +57,11 @@ export default function StaffPressRoute() {
   const typed = useTypedValues(result, EMPTY_PRESS_FORM, pressFormValues);
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="press-items-title" title="Press items" intro="Coverage shown on the press page. A published change shows there at once. Every change is recorded in the audit log.">
+    <StaffPage
+      id="press-items-title"
+      title="Press items"
+      intro="Coverage shown on the press page. A published change shows there at once. Every change is recorded in the audit log."
+    >
       <h2>All press items</h2>
       {page.items.length > 0 ? (
         <ul className="staff-codes" data-testid="press-items">

@@ -17,7 +17,13 @@ import { clockDayTime, toLocalInput } from "~/models/identity/clock";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /** Issue 26: one press item: edit it, preview it, publish it or take it down. */
-export const handle = defineHandle({ name: "staff-press-item", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
+export const handle = defineHandle({
+  name: "staff-press-item",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.press.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Edit press item · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -31,7 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notice: PUBLISH_NOTICES[done] ?? null,
       id: item.id,
       state: publishStateOf(item),
-      values: { intent: "save", outlet: item.outlet, title: item.title, url: item.url, publishedAt: item.publishedAt.slice(0, 10), excerpt: item.excerpt, publishAt: item.publishAt ? toLocalInput(item.publishAt, zone) : "" },
+      values: {
+        intent: "save",
+        outlet: item.outlet,
+        title: item.title,
+        url: item.url,
+        publishedAt: item.publishedAt.slice(0, 10),
+        excerpt: item.excerpt,
+        publishAt: item.publishAt ? toLocalInput(item.publishAt, zone) : "",
+      },
       zone,
       publishesAt: item.publishAt ? clockDayTime(item.publishAt, zone) : null,
     },
@@ -59,20 +73,25 @@ export default function StaffPressItemRoute() {
   const confirmation = confirmationOf(result);
   return (
     <ConfirmChange confirmation={confirmation}>
-    <StaffPage id="press-item-title" title={page.values.title} intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)} notice={page.notice}>
-      <p>
-        <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
-        {page.state === "published" ? (
-          <>
-            {" · "}
-            <a href="/press">Open the press page</a>
-          </>
-        ) : null}
-        {" · "}
-        <a href="/staff/press">All press items</a>
-      </p>
-      <StaffPressForm values={typed} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
-    </StaffPage>
+      <StaffPage
+        id="press-item-title"
+        title={page.values.title}
+        intro={publishStateLine(PUBLISH_STATE_LABEL[page.state], page.state, page.publishesAt)}
+        notice={page.notice}
+      >
+        <p>
+          <a href={`/staff/press/${page.id}/preview`}>Preview as it will look</a>
+          {page.state === "published" ? (
+            <>
+              {" · "}
+              <a href="/press">Open the press page</a>
+            </>
+          ) : null}
+          {" · "}
+          <a href="/staff/press">All press items</a>
+        </p>
+        <StaffPressForm values={typed} errors={result?.errors ?? {}} state={page.state} busy={busy} zone={page.zone} />
+      </StaffPage>
     </ConfirmChange>
   );
 }

@@ -11,16 +11,30 @@ import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 
 /** Issue 26: a staff-only preview of a press item, drawn by the press page's own component. */
-export const handle = defineHandle({ name: "staff-press-preview", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.press.roles] });
+export const handle = defineHandle({
+  name: "staff-press-preview",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.press.roles],
+});
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Preview: ${data?.item.title ?? "press item"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Preview: ${data?.item.title ?? "press item"} · Staff · Stillhour` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, "press");
   const stored = await getPressForStaff(params.id ?? "");
   if (!stored) throw notFound();
   const { id, outlet, title, publishedAt, url, excerpt } = previewPress(stored);
-  const notice = previewNotice(publishStateOf(stored), stored.publishAt ?? null, "the press page", validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC");
+  const notice = previewNotice(
+    publishStateOf(stored),
+    stored.publishAt ?? null,
+    "the press page",
+    validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC",
+  );
   return data({ notice, item: { id, outlet, title, publishedAt, url, excerpt } }, { headers: { "Cache-Control": "private, no-store" } });
 }
 

@@ -18,7 +18,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * admin); nothing in the form names a teacher, so no post can reach anyone else's. An account that
  * names no teacher, or one whose profile is gone, gets a 404 that says so.
  */
-export const handle = defineHandle({ name: "staff-profile", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.profile.roles] });
+export const handle = defineHandle({
+  name: "staff-profile",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.profile.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "My teacher profile · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -37,7 +43,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const done = new URL(request.url).searchParams.get("done") ?? "";
   return data(
     {
-      notice: TEACHER_NOTICES[done] ? (done === "saved" ? "Saved. Your page shows it now." : done === "portrait" ? "Portrait uploaded. Your page shows it now." : TEACHER_NOTICES[done]) : null,
+      notice: TEACHER_NOTICES[done]
+        ? done === "saved"
+          ? "Saved. Your page shows it now."
+          : done === "portrait"
+            ? "Portrait uploaded. Your page shows it now."
+            : TEACHER_NOTICES[done]
+        : null,
       teacher: {
         id: teacher.profile.id,
         name: teacher.fullName,
@@ -72,7 +84,11 @@ export default function StaffProfileRoute() {
   const busy = useNavigation().state === "submitting";
   const t = page.teacher;
   return (
-    <StaffPage id="profile-title" title="My teacher profile" intro="Your bio, your Instagram link and your portrait, as members see them. Your name, the classes you teach and whether your page is shown are kept by an admin.">
+    <StaffPage
+      id="profile-title"
+      title="My teacher profile"
+      intro="Your bio, your Instagram link and your portrait, as members see them. Your name, the classes you teach and whether your page is shown are kept by an admin."
+    >
       {t.address ? (
         <p>
           <a href={t.address}>Open my public page</a>
@@ -81,7 +97,14 @@ export default function StaffProfileRoute() {
         <p>Your page isn't shown on the site at the moment.</p>
       )}
       <PageNotices error={result?.error ?? null} notice={page.notice ? { tone: "success", text: page.notice } : null} />
-      <StaffTeacherFields mode="own" values={result?.intent === "profile" ? result.values : page.values} errors={result?.intent === "profile" ? result.errors : {}} busy={busy} submitLabel="Save my profile" slugEditable={false} />
+      <StaffTeacherFields
+        mode="own"
+        values={result?.intent === "profile" ? result.values : page.values}
+        errors={result?.intent === "profile" ? result.errors : {}}
+        busy={busy}
+        submitLabel="Save my profile"
+        slugEditable={false}
+      />
       <StaffPortraitForm teacher={t} error={result?.intent === "portrait" ? result.errors.photo : undefined} busy={busy} />
     </StaffPage>
   );

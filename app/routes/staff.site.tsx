@@ -17,7 +17,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * content and page caches at once and is signalled to the other instances; the banner's text is
  * stored and shown as text only. Every change leaves one audit entry.
  */
-export const handle = defineHandle({ name: "staff-site", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.site.roles] });
+export const handle = defineHandle({
+  name: "staff-site",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.site.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Banner and feature flags · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -65,14 +71,20 @@ export async function action({ request }: ActionFunctionArgs) {
   if (text("intent") === "banner") {
     const values = { text: text("text", BANNER_TEXT_MAX * 4), linkLabel: text("linkLabel"), href: text("href"), active: text("active") };
     const parsed = BannerFormSchema.safeParse(values);
-    if (!parsed.success) return data<ActionData>({ intent: "banner", error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values }, { status: 400 });
+    if (!parsed.success)
+      return data<ActionData>(
+        { intent: "banner", error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values },
+        { status: 400 },
+      );
     const result = await saveBanner(actor, parsed.data);
     return redirect(`/staff/site?done=${result.ok && result.changed ? "banner" : "unchanged"}`);
   }
   const parsed = FlagFormSchema.safeParse({ flag: text("flag", 100), enabled: text("enabled") });
-  if (text("intent") !== "flag" || !parsed.success) return data<ActionData>({ intent: null, error: "Please use the buttons on this page.", errors: {}, values: {} }, { status: 400 });
+  if (text("intent") !== "flag" || !parsed.success)
+    return data<ActionData>({ intent: null, error: "Please use the buttons on this page.", errors: {}, values: {} }, { status: 400 });
   const result = await setFlag(actor, parsed.data.flag, parsed.data.enabled === "on");
-  if (!result.ok) return data<ActionData>({ intent: "flag", error: result.problem.message, errors: {}, values: {} }, { status: result.problem.status });
+  if (!result.ok)
+    return data<ActionData>({ intent: "flag", error: result.problem.message, errors: {}, values: {} }, { status: result.problem.status });
   return redirect(`/staff/site?done=${result.changed ? "flag" : "unchanged"}`);
 }
 
@@ -83,7 +95,12 @@ export default function StaffSiteRoute() {
   const banner = result?.intent === "banner" ? result : null;
   const values = banner?.values ?? { ...page.banner, active: page.banner.active ? "on" : "" };
   return (
-    <StaffPage id="site-title" title="Banner and feature flags" intro="The line of news above public pages, and the switches that turn parts of the site on or off. Changes show at once." notice={page.notice}>
+    <StaffPage
+      id="site-title"
+      title="Banner and feature flags"
+      intro="The line of news above public pages, and the switches that turn parts of the site on or off. Changes show at once."
+      notice={page.notice}
+    >
       {result?.error && result.intent !== "banner" ? (
         <p className="notice notice--error" role="alert">
           {result.error}
@@ -91,7 +108,8 @@ export default function StaffSiteRoute() {
       ) : null}
       <h2 id="banner-title">News banner</h2>
       <p>
-        Now: {page.banner.text ? <span data-testid="banner-now">{page.banner.text}</span> : "no banner written yet"} · {page.banner.active ? "shown" : "hidden"}
+        Now: {page.banner.text ? <span data-testid="banner-now">{page.banner.text}</span> : "no banner written yet"} ·{" "}
+        {page.banner.active ? "shown" : "hidden"}
       </p>
       {banner?.error ? (
         <p className="notice notice--error" role="alert">
@@ -100,9 +118,30 @@ export default function StaffSiteRoute() {
       ) : null}
       <Form method="post" className="stack" aria-labelledby="banner-title">
         <input type="hidden" name="intent" value="banner" />
-        <StaffItemField idBase="banner" name="text" label="Text" hint={`Plain words, up to ${BANNER_TEXT_MAX} characters.`} defaultValue={values.text ?? ""} error={banner?.errors.text} />
-        <StaffItemField idBase="banner" name="linkLabel" label="Link words" hint={`Up to ${BANNER_LABEL_MAX} characters, such as "Take a look".`} defaultValue={values.linkLabel ?? ""} error={banner?.errors.linkLabel} />
-        <StaffItemField idBase="banner" name="href" label="Link to" hint="A page on this site, starting with /, such as /gift." defaultValue={values.href ?? ""} error={banner?.errors.href} />
+        <StaffItemField
+          idBase="banner"
+          name="text"
+          label="Text"
+          hint={`Plain words, up to ${BANNER_TEXT_MAX} characters.`}
+          defaultValue={values.text ?? ""}
+          error={banner?.errors.text}
+        />
+        <StaffItemField
+          idBase="banner"
+          name="linkLabel"
+          label="Link words"
+          hint={`Up to ${BANNER_LABEL_MAX} characters, such as "Take a look".`}
+          defaultValue={values.linkLabel ?? ""}
+          error={banner?.errors.linkLabel}
+        />
+        <StaffItemField
+          idBase="banner"
+          name="href"
+          label="Link to"
+          hint="A page on this site, starting with /, such as /gift."
+          defaultValue={values.href ?? ""}
+          error={banner?.errors.href}
+        />
         <StaffItemCheck idBase="banner" name="active" label="Show the banner" defaultChecked={values.active === "on"} />
         <div className="button-row">
           <button type="submit" className="button" disabled={busy}>
@@ -124,7 +163,14 @@ export default function StaffSiteRoute() {
               <Form method="post">
                 <input type="hidden" name="intent" value="flag" />
                 <input type="hidden" name="flag" value={flag.name} />
-                <button type="submit" name="enabled" value={flag.enabled ? "off" : "on"} className="button button--secondary button--small" disabled={busy} aria-label={`Turn ${flag.enabled ? "off" : "on"} ${flag.name}`}>
+                <button
+                  type="submit"
+                  name="enabled"
+                  value={flag.enabled ? "off" : "on"}
+                  className="button button--secondary button--small"
+                  disabled={busy}
+                  aria-label={`Turn ${flag.enabled ? "off" : "on"} ${flag.name}`}
+                >
                   Turn {flag.enabled ? "off" : "on"}
                 </button>
               </Form>

@@ -10,7 +10,13 @@ import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 
 /** Issue 27 (ADR 048): one survey's answers for admins, as counts per answer, and its CSV. */
-export const handle = defineHandle({ name: "staff-survey", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.surveys.roles] });
+export const handle = defineHandle({
+  name: "staff-survey",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.surveys.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Survey answers · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -19,9 +25,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await getCampaign(params.id ?? "");
   if (!found) throw notFound();
   const answers = await answersTo(found.campaign.id);
-  const results = summarizeAnswers(found.questions, answers).map((r) => ({ id: r.question.id, prompt: r.question.prompt, kind: QUESTION_KIND_LABEL[r.question.kind], answered: r.answered, counts: r.counts }));
+  const results = summarizeAnswers(found.questions, answers).map((r) => ({
+    id: r.question.id,
+    prompt: r.question.prompt,
+    kind: QUESTION_KIND_LABEL[r.question.kind],
+    answered: r.answered,
+    counts: r.counts,
+  }));
   return data(
-    { id: found.campaign.id, title: found.campaign.title, audience: AUDIENCE_LABEL[found.campaign.audience], active: found.campaign.active, total: answers.length, results },
+    {
+      id: found.campaign.id,
+      title: found.campaign.title,
+      audience: AUDIENCE_LABEL[found.campaign.audience],
+      active: found.campaign.active,
+      total: answers.length,
+      results,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -29,9 +48,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function StaffSurveyRoute() {
   const page = useLoaderData<typeof loader>();
   return (
-    <StaffPage id="survey-title" title={page.title} intro={`${page.audience}. ${page.active ? "Running" : "Paused"}. Answered ${page.total} ${page.total === 1 ? "time" : "times"}.`}>
+    <StaffPage
+      id="survey-title"
+      title={page.title}
+      intro={`${page.audience}. ${page.active ? "Running" : "Paused"}. Answered ${page.total} ${page.total === 1 ? "time" : "times"}.`}
+    >
       <p>
-        <a href="/staff/surveys">All surveys</a> · <a href={`/staff/surveys/${encodeURIComponent(page.id)}/answers.csv`} download>Download the answers (CSV)</a>
+        <a href="/staff/surveys">All surveys</a> ·{" "}
+        <a href={`/staff/surveys/${encodeURIComponent(page.id)}/answers.csv`} download>
+          Download the answers (CSV)
+        </a>
       </p>
       {page.total === 0 ? <EmptyState title="No answers yet" message="Counts appear here as members answer." /> : null}
       {page.results.map((r) => (

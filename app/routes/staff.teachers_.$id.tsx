@@ -18,9 +18,18 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * link), the portrait through the photo pipeline, hide or show, and the page address while the page
  * has never been public. An unknown teacher is a 404.
  */
-export const handle = defineHandle({ name: "staff-teacher", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.teachers.roles] });
+export const handle = defineHandle({
+  name: "staff-teacher",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.teachers.roles],
+});
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page?.teacher.name ?? "Teacher"} · Staff · Stillhour` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: `${page?.teacher.name ?? "Teacher"} · Staff · Stillhour` },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, "teachers");
@@ -61,14 +70,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await teacherProfileAction(request, actor, id, "admin", async (intent, form) => {
     if (intent === "hide" || intent === "show") {
       const changed = await setTeacherHidden(actor, id, intent === "hide");
-      return changed.ok ? { done: true, changed: changed.changed, intent: intent === "hide" ? "hidden" : "shown" } : refusal(changed.problem.status, { intent, error: changed.problem.message });
+      return changed.ok
+        ? { done: true, changed: changed.changed, intent: intent === "hide" ? "hidden" : "shown" }
+        : refusal(changed.problem.status, { intent, error: changed.problem.message });
     }
     if (intent === "address") {
       const parsed = NewTeacherSchema.shape.urlParam.safeParse(String(form.get("urlParam") ?? ""));
       const values = { ...EMPTY_TEACHER_FORM, urlParam: String(form.get("urlParam") ?? "") };
-      if (!parsed.success) return refusal(400, { intent, error: "Please check the address.", errors: { urlParam: parsed.error.issues[0]?.message }, values });
+      if (!parsed.success)
+        return refusal(400, { intent, error: "Please check the address.", errors: { urlParam: parsed.error.issues[0]?.message }, values });
       const changed = await changeTeacherSlug(actor, id, parsed.data);
-      return changed.ok ? { done: true, changed: changed.changed, intent: "address" } : refusal(changed.problem.status, { intent, error: changed.problem.message, errors: { urlParam: changed.problem.message }, values });
+      return changed.ok
+        ? { done: true, changed: changed.changed, intent: "address" }
+        : refusal(changed.problem.status, {
+            intent,
+            error: changed.problem.message,
+            errors: { urlParam: changed.problem.message },
+            values,
+          });
     }
     return null;
   });
@@ -84,7 +103,11 @@ export default function StaffTeacherRoute() {
   const t = page.teacher;
   const fieldError = result?.intent === "profile" || result?.intent === "portrait" || result?.intent === "address";
   return (
-    <StaffPage id="teacher-title" title={t.name} intro="What members see on this teacher's page. Each save shows there at once and is recorded in the audit log.">
+    <StaffPage
+      id="teacher-title"
+      title={t.name}
+      intro="What members see on this teacher's page. Each save shows there at once and is recorded in the audit log."
+    >
       <p>
         <a href="/staff/teachers">All teachers</a>
         {t.listed && t.address ? (
@@ -94,11 +117,20 @@ export default function StaffTeacherRoute() {
           </>
         ) : null}
       </p>
-      <PageNotices error={result?.error && !fieldError ? result.error : null} notice={page.notice ? { tone: "success", text: page.notice } : null} />
+      <PageNotices
+        error={result?.error && !fieldError ? result.error : null}
+        notice={page.notice ? { tone: "success", text: page.notice } : null}
+      />
       {t.hasPage ? (
         <section aria-labelledby="visibility-title">
           <h2 id="visibility-title">On the site</h2>
-          <p>{t.listed ? `Shown at ${t.address}.` : t.hidden ? "Hidden: the page answers “not found” and the teacher is left out of the teachers list and the sitemap." : "Not shown: the profile is not an active teacher's."}</p>
+          <p>
+            {t.listed
+              ? `Shown at ${t.address}.`
+              : t.hidden
+                ? "Hidden: the page answers “not found” and the teacher is left out of the teachers list and the sitemap."
+                : "Not shown: the profile is not an active teacher's."}
+          </p>
           <Form method="post">
             <button type="submit" name="intent" value={t.hidden ? "show" : "hide"} className="button button--secondary" disabled={busy}>
               {t.hidden ? "Show the page" : "Hide the page"}
@@ -109,7 +141,11 @@ export default function StaffTeacherRoute() {
       {t.slugEditable ? (
         <Form method="post" noValidate aria-label="Page address">
           <input type="hidden" name="intent" value="address" />
-          <StaffTeacherAddress value={result?.intent === "address" ? result.values.urlParam : page.values.urlParam} error={result?.intent === "address" ? result.errors.urlParam : undefined} busy={busy} />
+          <StaffTeacherAddress
+            value={result?.intent === "address" ? result.values.urlParam : page.values.urlParam}
+            error={result?.intent === "address" ? result.errors.urlParam : undefined}
+            busy={busy}
+          />
         </Form>
       ) : null}
       <h2 id="profile-title">Profile</h2>
@@ -118,7 +154,14 @@ export default function StaffTeacherRoute() {
           {result.error}
         </p>
       ) : null}
-      <StaffTeacherFields mode="admin" values={result?.intent === "profile" ? result.values : page.values} errors={result?.intent === "profile" ? result.errors : {}} busy={busy} submitLabel="Save the profile" slugEditable={false} />
+      <StaffTeacherFields
+        mode="admin"
+        values={result?.intent === "profile" ? result.values : page.values}
+        errors={result?.intent === "profile" ? result.errors : {}}
+        busy={busy}
+        submitLabel="Save the profile"
+        slugEditable={false}
+      />
       <StaffPortraitForm teacher={t} error={result?.intent === "portrait" ? result.errors.photo : undefined} busy={busy} />
     </StaffPage>
   );
@@ -127,7 +170,16 @@ export default function StaffTeacherRoute() {
 function StaffTeacherAddress({ value, error, busy }: { value: string; error?: string; busy: boolean }) {
   return (
     <>
-      <FormField name="urlParam" label="Page address" hint="The end of /teachers/…. It can change until the page is first shown; after that it is kept for good." defaultValue={value} error={error} focusOnError maxLength={60} autoComplete="off" />
+      <FormField
+        name="urlParam"
+        label="Page address"
+        hint="The end of /teachers/…. It can change until the page is first shown; after that it is kept for good."
+        defaultValue={value}
+        error={error}
+        focusOnError
+        maxLength={60}
+        autoComplete="off"
+      />
       <button type="submit" className="button button--secondary" disabled={busy}>
         Save the address
       </button>

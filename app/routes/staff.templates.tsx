@@ -4,7 +4,15 @@ import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTemplateForm } from "~/components/staff-template-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
-import { TemplateIdSchema, describeSlot, TemplateSwitchSchema, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/models/staff/template-form";
+import {
+  TemplateIdSchema,
+  describeSlot,
+  TemplateSwitchSchema,
+  readTemplateForm,
+  templateFormValues,
+  valuesOfTemplate,
+  type TemplateField,
+} from "~/models/staff/template-form";
 import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/models/staff/templates.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
@@ -16,7 +24,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * the wall clock of its own zone; a new template makes its classes at once, pausing or removing one
  * takes its unbooked classes off the schedule, and every change leaves one audit entry.
  */
-export const handle = defineHandle({ name: "staff-templates", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.templates.roles] });
+export const handle = defineHandle({
+  name: "staff-templates",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.templates.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Class templates · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -24,7 +38,10 @@ const EMPTY = valuesOfTemplate(null);
 
 function notice(search: URLSearchParams): string | null {
   const kept = Number(search.get("kept") ?? "0");
-  const keptNote = kept > 0 ? ` ${kept} booked ${kept === 1 ? "class stays" : "classes stay"} as booked: cancel ${kept === 1 ? "it" : "them"} on Class changes if ${kept === 1 ? "it" : "they"} should not run.` : "";
+  const keptNote =
+    kept > 0
+      ? ` ${kept} booked ${kept === 1 ? "class stays" : "classes stay"} as booked: cancel ${kept === 1 ? "it" : "them"} on Class changes if ${kept === 1 ? "it" : "they"} should not run.`
+      : "";
   switch (search.get("done")) {
     case "created":
       return "Template created. Its classes are on the schedule now.";
@@ -78,18 +95,40 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = templateFormValues(body.formData);
     const read = readTemplateForm(values, await templateFormContext());
     const id = TemplateIdSchema.safeParse(values.id);
-    const errors: Partial<Record<TemplateField, string>> = { ...(read.ok ? {} : read.errors), ...(id.success ? {} : { id: id.error.issues[0]?.message }) };
-    if (!read.ok || !id.success) return data({ intent, id: null, error: "Please check the fields marked below.", errors, values }, { status: 400 });
+    const errors: Partial<Record<TemplateField, string>> = {
+      ...(read.ok ? {} : read.errors),
+      ...(id.success ? {} : { id: id.error.issues[0]?.message }),
+    };
+    if (!read.ok || !id.success)
+      return data({ intent, id: null, error: "Please check the fields marked below.", errors, values }, { status: 400 });
     const result = await createTemplate(actor, id.data, read.fields);
-    if (!result.ok) return data({ intent, id: null, error: result.problem.message, errors: { id: result.problem.message } as Partial<Record<TemplateField, string>>, values }, { status: result.problem.status });
+    if (!result.ok)
+      return data(
+        {
+          intent,
+          id: null,
+          error: result.problem.message,
+          errors: { id: result.problem.message } as Partial<Record<TemplateField, string>>,
+          values,
+        },
+        { status: result.problem.status },
+      );
     return redirect(`/staff/templates/${id.data}?done=created`);
   }
   const parsed = TemplateSwitchSchema.safeParse({ intent, id: String(body.formData.get("id") ?? "") });
-  if (!parsed.success) return data({ intent: null, id: null, error: "Please use the buttons beside a template.", errors: {}, values: EMPTY }, { status: 400 });
+  if (!parsed.success)
+    return data({ intent: null, id: null, error: "Please use the buttons beside a template.", errors: {}, values: EMPTY }, { status: 400 });
   const { id } = parsed.data;
-  const result = parsed.data.intent === "remove" ? await removeTemplate(actor, id) : await setTemplateActive(actor, id, parsed.data.intent === "resume");
+  const result =
+    parsed.data.intent === "remove" ? await removeTemplate(actor, id) : await setTemplateActive(actor, id, parsed.data.intent === "resume");
   if (!result.ok) return data({ intent, id, error: result.problem.message, errors: {}, values: EMPTY }, { status: result.problem.status });
-  const done = !result.changed ? "unchanged" : parsed.data.intent === "remove" ? "removed" : parsed.data.intent === "pause" ? "paused" : "resumed";
+  const done = !result.changed
+    ? "unchanged"
+    : parsed.data.intent === "remove"
+      ? "removed"
+      : parsed.data.intent === "pause"
+        ? "paused"
+        : "resumed";
   return redirect(`/staff/templates?done=${done}${result.kept.length > 0 ? `&kept=${result.kept.length}` : ""}`);
 }
 
@@ -128,17 +167,38 @@ export default function StaffTemplatesRoute() {
             ) : null}
             <Form method="post" className="button-row">
               <input type="hidden" name="id" value={t.id} />
-              <button type="submit" name="intent" value={t.active ? "pause" : "resume"} className="button button--secondary button--small" disabled={busy} aria-label={`${t.active ? "Pause" : "Resume"} ${t.title}`}>
+              <button
+                type="submit"
+                name="intent"
+                value={t.active ? "pause" : "resume"}
+                className="button button--secondary button--small"
+                disabled={busy}
+                aria-label={`${t.active ? "Pause" : "Resume"} ${t.title}`}
+              >
                 {t.active ? "Pause" : "Resume"}
               </button>
-              <button type="submit" name="intent" value="remove" className="button button--danger button--small" disabled={busy} aria-label={`Remove ${t.title}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="remove"
+                className="button button--danger button--small"
+                disabled={busy}
+                aria-label={`Remove ${t.title}`}
+              >
                 Remove
               </button>
             </Form>
           </li>
         ))}
       </ul>
-      <StaffTemplateForm mode="create" values={creating ? result.values : EMPTY} errors={creating ? result.errors : {}} teachers={page.teachers} places={page.places} busy={busy} />
+      <StaffTemplateForm
+        mode="create"
+        values={creating ? result.values : EMPTY}
+        errors={creating ? result.errors : {}}
+        teachers={page.teachers}
+        places={page.places}
+        busy={busy}
+      />
     </StaffPage>
   );
 }

@@ -4,7 +4,14 @@ import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff-page";
 import { StaffTemplateForm } from "~/components/staff-template-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
-import { TemplateIdSchema, describeSlot, readTemplateForm, templateFormValues, valuesOfTemplate, type TemplateField } from "~/models/staff/template-form";
+import {
+  TemplateIdSchema,
+  describeSlot,
+  readTemplateForm,
+  templateFormValues,
+  valuesOfTemplate,
+  type TemplateField,
+} from "~/models/staff/template-form";
 import { getTemplate, templateClassesKept, templateFormContext, updateTemplate } from "~/models/staff/templates.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
@@ -18,7 +25,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * at once (the schedule and its cached pages follow); a booked class keeps its time and is listed
  * here, with the way to change it through the cancel or substitute path, which e-mails its members.
  */
-export const handle = defineHandle({ name: "staff-template", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.templates.roles] });
+export const handle = defineHandle({
+  name: "staff-template",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.templates.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Class template · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -73,7 +86,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const read = readTemplateForm(values, await templateFormContext());
   if (!read.ok) return data({ error: "Please check the fields marked below.", errors: read.errors, values }, { status: 400 });
   const result = await updateTemplate(actor, template.id, read.fields);
-  if (!result.ok) return data({ error: result.problem.message, errors: {} as Partial<Record<TemplateField, string>>, values }, { status: result.problem.status });
+  if (!result.ok)
+    return data(
+      { error: result.problem.message, errors: {} as Partial<Record<TemplateField, string>>, values },
+      { status: result.problem.status },
+    );
   return redirect(`/staff/templates/${template.id}?done=${result.changed ? "saved" : "unchanged"}`);
 }
 
@@ -82,14 +99,19 @@ export default function StaffTemplateRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <StaffPage id="template-title" title={page.title} intro={`${page.slot}. ${page.active ? "Running" : "Paused"}: classes are made three weeks ahead.`}>
+    <StaffPage
+      id="template-title"
+      title={page.title}
+      intro={`${page.slot}. ${page.active ? "Running" : "Paused"}: classes are made three weeks ahead.`}
+    >
       <PageNotices error={result?.error} notice={page.notice ? { tone: "success", text: page.notice } : null} />
       {page.kept.length > 0 ? (
         <section aria-labelledby="kept-title" className="stack">
           <h2 id="kept-title">Classes that keep their old details</h2>
           <p>
-            These coming classes differ from the template but were left as they are, so nobody's booking moves under them. To change one, cancel it or
-            name a substitute on <a href="/staff/classes">Class changes</a>; everyone booked is e-mailed. Times on the template's own clock, {page.zone}.
+            These coming classes differ from the template but were left as they are, so nobody's booking moves under them. To change one,
+            cancel it or name a substitute on <a href="/staff/classes">Class changes</a>; everyone booked is e-mailed. Times on the
+            template's own clock, {page.zone}.
           </p>
           <ul>
             {page.kept.map((k) => (
@@ -100,7 +122,14 @@ export default function StaffTemplateRoute() {
           </ul>
         </section>
       ) : null}
-      <StaffTemplateForm mode="edit" values={result?.values ?? page.values} errors={result?.errors ?? {}} teachers={page.teachers} places={page.places} busy={busy} />
+      <StaffTemplateForm
+        mode="edit"
+        values={result?.values ?? page.values}
+        errors={result?.errors ?? {}}
+        teachers={page.teachers}
+        places={page.places}
+        busy={busy}
+      />
       <p>
         <a href="/staff/templates">All templates</a> (pause or remove it there)
       </p>

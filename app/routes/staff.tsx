@@ -36,7 +36,14 @@ export default function StaffLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const title = status === 404 ? "Page not found" : status >= 500 ? "Something went wrong" : isRouteErrorResponse(error) && error.statusText ? error.statusText : "This page is not open to you";
+  const title =
+    status === 404
+      ? "Page not found"
+      : status >= 500
+        ? "Something went wrong"
+        : isRouteErrorResponse(error) && error.statusText
+          ? error.statusText
+          : "This page is not open to you";
   return (
     <Frame>
       <section className="error-page" aria-labelledby="error-title">

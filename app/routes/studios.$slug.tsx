@@ -19,7 +19,14 @@ import { ArtImage } from "~/components/art-image";
 export const handle = defineHandle({ query: [], name: "studio", layout: "main", theme: "light" });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) =>
-  page ? pageMeta({ title: page.name, description: page.tagline || `Classes in person at ${page.name}.`, path: `/studios/${page.slug}`, matches }) : [{ title: "Studio not found · Stillhour" }];
+  page
+    ? pageMeta({
+        title: page.name,
+        description: page.tagline || `Classes in person at ${page.name}.`,
+        path: `/studios/${page.slug}`,
+        matches,
+      })
+    : [{ title: "Studio not found · Stillhour" }];
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const studio = await getStudioBySlug(params.slug ?? "");
@@ -28,7 +35,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const schedule = await studioSchedule(studio, now);
   const siteUrl = getEnv().PUBLIC_SITE_URL;
   const path = `/studios/${studio.slug}`;
-  const place = studioPlaceJsonLd({ siteUrl, path, name: studio.name, description: studio.tagline, address: studio.address, mapUrl: studio.mapUrl });
+  const place = studioPlaceJsonLd({
+    siteUrl,
+    path,
+    name: studio.name,
+    description: studio.tagline,
+    address: studio.address,
+    mapUrl: studio.mapUrl,
+  });
   const price = (studio.dropIn.amount / 100).toFixed(2);
   const events = schedule.days.flatMap((day) =>
     day.classes.map((c) =>
@@ -56,7 +70,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
       mapUrl: studio.mapUrl,
       rooms: studio.rooms.map((r) => `${r.name} (${r.capacity} places)`),
       dropIn: formatMoney(studio.dropIn.amount, studio.dropIn.currency),
-      memberships: studio.memberships.map((m) => ({ id: m.id, name: m.name, description: m.description, price: formatMoney(m.amount, m.currency) })),
+      memberships: studio.memberships.map((m) => ({
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        price: formatMoney(m.amount, m.currency),
+      })),
       schedule,
       jsonLd: [place, ...events],
     },
@@ -135,7 +154,12 @@ export default function StudioRoute() {
                             <Link to={c.href}>{c.title}</Link>
                           </h4>
                           <p className="schedule-item__facts">
-                            {c.room} · {c.cancelled ? "Cancelled" : c.seatsLeft === 0 ? "Full: waitlist open" : `${c.seatsLeft} of ${c.capacity} places left`}
+                            {c.room} ·{" "}
+                            {c.cancelled
+                              ? "Cancelled"
+                              : c.seatsLeft === 0
+                                ? "Full: waitlist open"
+                                : `${c.seatsLeft} of ${c.capacity} places left`}
                           </p>
                         </div>
                       </article>

@@ -92,7 +92,8 @@ export default function StudioWaiverRoute() {
           <Form method="post" className="auth-card stack" aria-labelledby="sign-title" noValidate>
             <h2 id="sign-title">Sign version {page.waiver.version}</h2>
             <input type="hidden" name="version" value={page.waiver.version} />
-            <FormField focusOnError
+            <FormField
+              focusOnError
               name="fullName"
               label="Your full name"
               hint={page.expectedName ? `Type it as it is on your account: ${page.expectedName}.` : "Type your full name."}
@@ -102,7 +103,8 @@ export default function StudioWaiverRoute() {
               error={errors.fullName}
             />
             {page.askBirthday ? (
-              <FormField focusOnError
+              <FormField
+                focusOnError
                 name="birthday"
                 label="Your date of birth"
                 hint="We ask once, for the under-18 rule. For example 1990-04-21."
@@ -114,15 +116,33 @@ export default function StudioWaiverRoute() {
             ) : null}
             <div className="field">
               <div className="waiver-check">
-                <input id={consent.id} name="consent" type="checkbox" value="on" aria-invalid={errors.consent ? true : undefined} aria-describedby={consent.describedBy} />
+                <input
+                  id={consent.id}
+                  name="consent"
+                  type="checkbox"
+                  value="on"
+                  aria-invalid={errors.consent ? true : undefined}
+                  aria-describedby={consent.describedBy}
+                />
                 <label htmlFor={consent.id}>I have read the waiver above and agree to it.</label>
               </div>
               <FieldError id={consent.errorId} error={errors.consent} />
             </div>
             {page.askGuardian ? (
               <fieldset className="stack">
-                <legend>{page.knownMinor ? "You're under 18: a parent or guardian signs with you" : "Only if you're under 18: a parent or guardian signs with you"}</legend>
-                <FormField focusOnError name="guardianName" label="Parent or guardian's full name" autoComplete="off" defaultValue={values.guardianName ?? ""} error={errors.guardianName} />
+                <legend>
+                  {page.knownMinor
+                    ? "You're under 18: a parent or guardian signs with you"
+                    : "Only if you're under 18: a parent or guardian signs with you"}
+                </legend>
+                <FormField
+                  focusOnError
+                  name="guardianName"
+                  label="Parent or guardian's full name"
+                  autoComplete="off"
+                  defaultValue={values.guardianName ?? ""}
+                  error={errors.guardianName}
+                />
                 <div className="field">
                   <div className="waiver-check">
                     <input
@@ -133,7 +153,9 @@ export default function StudioWaiverRoute() {
                       aria-invalid={errors.guardianConsent ? true : undefined}
                       aria-describedby={guardianConsent.describedBy}
                     />
-                    <label htmlFor={guardianConsent.id}>As their parent or guardian, I have read the waiver and agree to it on their behalf.</label>
+                    <label htmlFor={guardianConsent.id}>
+                      As their parent or guardian, I have read the waiver and agree to it on their behalf.
+                    </label>
                   </div>
                   <FieldError id={guardianConsent.errorId} error={errors.guardianConsent} />
                 </div>

@@ -9,7 +9,11 @@ export const handle = defineHandle({ name: "studio-waiver-signed", requiresAuth:
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
   const copy = await signedCopyFor(state, params.slug ?? "", new URL(request.url).searchParams.get("version"));
-  if (!copy) return new Response("We couldn't find a signed waiver of that version for you.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  if (!copy)
+    return new Response("We couldn't find a signed waiver of that version for you.\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
   return new Response(copy.text, {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",

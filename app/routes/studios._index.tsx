@@ -12,7 +12,12 @@ import { ArtImage } from "~/components/art-image";
 export const handle = defineHandle({ query: [], name: "studios", layout: "main", theme: "light" });
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Studios", description: "Practise in person: our studios, where they are, and how to get there.", path: "/studios", matches });
+  pageMeta({
+    title: "Studios",
+    description: "Practise in person: our studios, where they are, and how to get there.",
+    path: "/studios",
+    matches,
+  });
 
 export async function loader(_: LoaderFunctionArgs) {
   const now = new Date();
@@ -42,7 +47,11 @@ export default function StudiosRoute() {
           <p>The same teachers and the same gentle pace, in a room together. Book a drop-in or join a studio for the month.</p>
         </header>
         {page.studios.length === 0 ? (
-          <EmptyState title="No studios yet" message="Live classes online are open every day." link={{ to: "/classes", label: "See live classes", quiet: true }} />
+          <EmptyState
+            title="No studios yet"
+            message="Live classes online are open every day."
+            link={{ to: "/classes", label: "See live classes", quiet: true }}
+          />
         ) : (
           <ul className="studio-list">
             {page.studios.map((s) => (

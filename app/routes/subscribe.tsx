@@ -9,14 +9,27 @@ import { listPlans } from "~/models/billing/plan.server";
 import { annualSaving, formatMoney, type PromotionCheck } from "~/models/billing/promotion-code";
 import { describeOffer, offerFor, type Offer, type OfferWords } from "~/models/billing/offer";
 import { validTimeZone } from "~/models/identity/user";
-import { checkCodeWithinLimits, describeCodeCheck, recordCodeCheck, PROMOTION_CODES_PER_ACCOUNT, PROMOTION_CODES_PER_ADDRESS } from "~/models/billing/subscription.server";
+import {
+  checkCodeWithinLimits,
+  describeCodeCheck,
+  recordCodeCheck,
+  PROMOTION_CODES_PER_ACCOUNT,
+  PROMOTION_CODES_PER_ADDRESS,
+} from "~/models/billing/subscription.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { codeGuessesLeft, countMissedLink } from "~/models/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";
 import { SubscribeFormSchema, checkoutFailure, checkoutSteps, hasRunningPlan } from "~/models/billing/subscribe";
 import { isReturnPath, subscribeHref } from "~/models/billing/subscribe-link";
 import { startSubscriptionCheckout, CHECKOUT_LIMIT } from "~/models/billing/membership.server";
-import { OFFER_REFUSALS, REFERRAL_TRIAL_DAYS, checkOffer, recordReferral, referralCodeFrom, referralDiscount } from "~/models/wallet/referrals.server";
+import {
+  OFFER_REFUSALS,
+  REFERRAL_TRIAL_DAYS,
+  checkOffer,
+  recordReferral,
+  referralCodeFrom,
+  referralDiscount,
+} from "~/models/wallet/referrals.server";
 import { getViewerState } from "~/server/viewer.server";
 import { getVisitor, getVisitorRegion } from "~/server/visitor.server";
 import { newIntentId } from "~/models/billing/membership";
@@ -48,7 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plans = await listPlans();
   if (plans.length === 0) throw new Response(null, { status: 503, statusText: "Memberships are not on sale just now" });
   const requested = url.searchParams.get("plan");
-  const plan = plans.find((candidate) => candidate.id === requested) ?? plans.find((candidate) => candidate.interval === "year") ?? plans[0];
+  const plan =
+    plans.find((candidate) => candidate.id === requested) ?? plans.find((candidate) => candidate.interval === "year") ?? plans[0];
   const typed = url.searchParams.get("code")?.trim() ?? "";
   const client = clientAddress(request);
   const limited = typed ? await checkCodeWithinLimits(typed, plans, member, now, client) : null;
@@ -88,7 +102,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           price: formatMoney(candidate.amount, candidate.currency, locale),
           firstCharge: planOffer.firstCharge === candidate.amount ? null : words.firstCharge,
           offer: { summary: words.summary, discountNote: words.discountNote, steps: words.steps, timeline: timelineOf(planOffer, words) },
-          saving: saving && saving.amount > 0 ? `Save ${formatMoney(saving.amount, candidate.currency, locale)} (${saving.percent}%) against paying monthly` : null,
+          saving:
+            saving && saving.amount > 0
+              ? `Save ${formatMoney(saving.amount, candidate.currency, locale)} (${saving.percent}%) against paying monthly`
+              : null,
         };
       }),
       selected: plan.id,
@@ -102,7 +119,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       canceled: url.searchParams.get("canceled") === "1",
       referral: offer
         ? offer.ok
-          ? { tone: "success" as const, text: `A friend invited you: your free trial is ${Math.max(REFERRAL_TRIAL_DAYS, plan.trialDays)} days instead of the usual ${plan.trialDays}.` }
+          ? {
+              tone: "success" as const,
+              text: `A friend invited you: your free trial is ${Math.max(REFERRAL_TRIAL_DAYS, plan.trialDays)} days instead of the usual ${plan.trialDays}.`,
+            }
           : { tone: "info" as const, text: OFFER_REFUSALS[offer.reason] }
         : null,
       next: isReturnPath(back) ? back : "",
@@ -139,7 +159,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const field = String(first?.path[0] ?? "form");
-    return data<ActionResult>({ errors: { [field === "intent" ? "form" : field]: first?.message ?? ERRORS.bad_request.message }, values: {} }, { status: 400 });
+    return data<ActionResult>(
+      { errors: { [field === "intent" ? "form" : field]: first?.message ?? ERRORS.bad_request.message }, values: {} },
+      { status: 400 },
+    );
   }
   const form = parsed.data;
   if (form.intent === "remove-code") return redirect(subscribeHref({ plan: form.plan, next: form.next }));
@@ -148,11 +171,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const state = await getViewerState(request, context);
   const member = state && !state.viewer.anonymous ? state : null;
   const plan = (await listPlans()).find((candidate) => candidate.id === form.plan);
-  if (!plan) return data<ActionResult>({ errors: { plan: "Please choose one of the plans shown." }, values: { code: form.code } }, { status: 400 });
+  if (!plan)
+    return data<ActionResult>({ errors: { plan: "Please choose one of the plans shown." }, values: { code: form.code } }, { status: 400 });
   const typed = form.code.trim();
   const limited = typed ? await checkCodeWithinLimits(typed, [plan], member, now, clientAddress(request)) : null;
   if (limited && !limited.ok) {
-    return data<ActionResult>({ errors: { code: limited.problem.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: limited.problem.status });
+    return data<ActionResult>(
+      { errors: { code: limited.problem.message }, values: { code: typed.slice(0, 64), plan: plan.id } },
+      { status: limited.problem.status },
+    );
   }
   const check = limited?.ok ? (limited.checks.get(plan.id) ?? null) : null;
 
@@ -160,13 +187,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!typed) return data<ActionResult>({ errors: { code: "Please type a code first." }, values: { code: "" } }, { status: 400 });
     await recordCodeCheck(check!, { typed, planId: plan.id, uid: member?.viewer.uid ?? null });
     if (check!.outcome !== "accepted") {
-      return data<ActionResult>({ errors: { code: describeCodeCheck(check!) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
+      return data<ActionResult>(
+        { errors: { code: describeCodeCheck(check!) }, values: { code: typed.slice(0, 64), plan: plan.id } },
+        { status: 400 },
+      );
     }
     return redirect(subscribeHref({ plan: plan.id, code: typed, next: form.next }));
   }
 
   if (check && check.outcome !== "accepted") {
-    return data<ActionResult>({ errors: { code: describeCodeCheck(check) }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: 400 });
+    return data<ActionResult>(
+      { errors: { code: describeCodeCheck(check) }, values: { code: typed.slice(0, 64), plan: plan.id } },
+      { status: 400 },
+    );
   }
   if (form.intent === "choose") return redirect(subscribeHref({ plan: plan.id, code: typed, step: "payment", next: form.next }));
 
@@ -180,7 +213,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const [{ variants }, region] = await Promise.all([getVisitor(request), getVisitorRegion(request)]);
   if (checkoutSteps(variants, region) === "choose-payment-step" && form.renewalConsent !== "on") {
     return data<ActionResult>(
-      { errors: { renewalConsent: "Please confirm you understand how the membership renews." }, values: { code: typed.slice(0, 64), plan: plan.id } },
+      {
+        errors: { renewalConsent: "Please confirm you understand how the membership renews." },
+        values: { code: typed.slice(0, 64), plan: plan.id },
+      },
       { status: 400 },
     );
   }
@@ -198,7 +234,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (started.reason === "already_member") throw redirect("/settings?plan=running#membership");
     await recordEvent({ name: "Subscribe_Failed", properties: { planId: plan.id, reason: started.reason } }, { uid: member.viewer.uid });
     const failure = checkoutFailure(started.reason, "retryAfterMs" in started ? started.retryAfterMs : 0);
-    return data<ActionResult>({ errors: { form: failure.message }, values: { code: typed.slice(0, 64), plan: plan.id } }, { status: failure.status });
+    return data<ActionResult>(
+      { errors: { form: failure.message }, values: { code: typed.slice(0, 64), plan: plan.id } },
+      { status: failure.status },
+    );
   }
   return redirect(started.url);
 }
@@ -213,7 +252,7 @@ export default function SubscribeRoute() {
   const selectedId = actionData?.values.plan ?? page.selected;
   const selected = page.plans.find((plan) => plan.id === selectedId) ?? page.plans[0];
   const onPaymentStep = page.step === "payment" && page.steps === "choose-payment-step";
-  const codeField = fieldIds("code", undefined, errors.code ?? (page.codeAccepted ? undefined : page.codeMessage ?? undefined));
+  const codeField = fieldIds("code", undefined, errors.code ?? (page.codeAccepted ? undefined : (page.codeMessage ?? undefined)));
   const codeError = errors.code ?? (!page.codeAccepted ? page.codeMessage : null);
 
   return (
@@ -235,7 +274,11 @@ export default function SubscribeRoute() {
         ) : null}
         <PageNotices
           error={errors.form}
-          notice={page.canceled ? { tone: "info", text: "You left the payment page before paying, so nothing was charged. Your choice is still here." } : null}
+          notice={
+            page.canceled
+              ? { tone: "info", text: "You left the payment page before paying, so nothing was charged. Your choice is still here." }
+              : null
+          }
         />
 
         {onPaymentStep ? (
@@ -344,7 +387,9 @@ export default function SubscribeRoute() {
             >
               {pending === "checkout" ? "Opening the payment page…" : page.signedIn ? "Continue" : "Continue: sign in or join"}
             </button>
-            {!page.signedIn ? <p className="auth-page__small">You'll sign in with your phone or e-mail first; your choice is kept.</p> : null}
+            {!page.signedIn ? (
+              <p className="auth-page__small">You'll sign in with your phone or e-mail first; your choice is kept.</p>
+            ) : null}
           </Form>
         )}
       </div>
@@ -368,15 +413,22 @@ function timelineOf({ trialDays, interval }: Offer, words: OfferWords) {
   const rows = [
     {
       when: "Today",
-      what: words.trial ? `Your ${trialDays}-day free trial starts. Every class is open to you.` : `Your membership starts: ${words.firstCharge}.`,
+      what: words.trial
+        ? `Your ${trialDays}-day free trial starts. Every class is open to you.`
+        : `Your membership starts: ${words.firstCharge}.`,
     },
   ];
-  if (words.trial) rows.push({ when: words.trialEnd ?? `Day ${trialDays + 1}`, what: `Your first payment of ${words.firstCharge}, unless you cancel before then.` });
-  rows.push({ when: `Every ${interval} after`, what: "It renews until you cancel. Cancelling takes two clicks in settings, and you keep the time you paid for." });
+  if (words.trial)
+    rows.push({
+      when: words.trialEnd ?? `Day ${trialDays + 1}`,
+      what: `Your first payment of ${words.firstCharge}, unless you cancel before then.`,
+    });
+  rows.push({
+    when: `Every ${interval} after`,
+    what: "It renews until you cancel. Cancelling takes two clicks in settings, and you keep the time you paid for.",
+  });
   return rows;
 }
-
-
 
 /** A code that adds trial days also says the whole trial it makes, so no one adds it up (ADR 056). */
 function withWholeTrial(message: string, check: PromotionCheck, plan: Awaited<ReturnType<typeof listPlans>>[number]): string {

@@ -27,7 +27,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await campaignToAnswer(state.viewer.uid, params.campaignId ?? "");
   if (!found) throw notFound();
   const back = safeRedirectPath(new URL(request.url).searchParams.get("back"));
-  return data({ campaign: publicCampaign(found.campaign), questions: found.questions, answered: found.answered, back }, { headers: PRIVATE });
+  return data(
+    { campaign: publicCampaign(found.campaign), questions: found.questions, answered: found.answered, back },
+    { headers: PRIVATE },
+  );
 }
 
 function publicCampaign(c: { id: string; title: string; intro: string }) {
@@ -51,7 +54,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const uid = state.viewer.uid;
   const campaignId = params.campaignId ?? "";
   const body = await readRouteForm(request);
-  if (!body.ok) return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
+  if (!body.ok)
+    return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
   const form = body.formData;
   const back = safeRedirectPath(form.get("back"));
   const intent = String(form.get("intent") ?? "answer");
@@ -73,7 +77,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const outcome = await answerSurvey(uid, campaignId, values);
   if (!outcome.ok && "missing" in outcome) throw notFound();
-  if (!outcome.ok) return data({ error: ERRORS.survey_check_answers.message, errors: outcome.errors, values, back }, { status: ERRORS.survey_check_answers.status, headers: PRIVATE });
+  if (!outcome.ok)
+    return data(
+      { error: ERRORS.survey_check_answers.message, errors: outcome.errors, values, back },
+      { status: ERRORS.survey_check_answers.status, headers: PRIVATE },
+    );
   return redirect(backWith(back, "thanks"));
 }
 
@@ -93,7 +101,15 @@ export default function SurveyRoute() {
             </p>
           </>
         ) : (
-          <SurveyForm campaign={page.campaign} questions={page.questions} back={result?.back ?? page.back} values={result?.values} errors={result?.errors} idPrefix="survey-page" headingLevel={1} />
+          <SurveyForm
+            campaign={page.campaign}
+            questions={page.questions}
+            back={result?.back ?? page.back}
+            values={result?.values}
+            errors={result?.errors}
+            idPrefix="survey-page"
+            headingLevel={1}
+          />
         )}
       </div>
     </section>

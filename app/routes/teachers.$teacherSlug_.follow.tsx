@@ -32,7 +32,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const follow = await getFollow(state.viewer.uid, teacher.id);
   const saved = SAVED[new URL(request.url).searchParams.get("saved") ?? ""] ?? null;
   return data(
-    { name: teacher.fullName, slug: teacher.urlParam, following: follow !== null, emailOnSchedule: follow?.emailOnSchedule ?? false, saved },
+    {
+      name: teacher.fullName,
+      slug: teacher.urlParam,
+      following: follow !== null,
+      emailOnSchedule: follow?.emailOnSchedule ?? false,
+      saved,
+    },
     { headers: { "Cache-Control": PERSONAL } },
   );
 }

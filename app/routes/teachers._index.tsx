@@ -38,10 +38,7 @@ export default function TeachersRoute() {
         <div className="container">
           <p className="eyebrow">Teachers</p>
           <h1 id="teachers-title">The people who guide the quiet</h1>
-          <p>
-            Each teacher brings their own voice and pace. Find one who feels right, and follow their classes live or on
-            demand.
-          </p>
+          <p>Each teacher brings their own voice and pace. Find one who feels right, and follow their classes live or on demand.</p>
         </div>
       </section>
       <section className="section section--flush-top" aria-label="All teachers">
@@ -60,10 +57,7 @@ export default function TeachersRoute() {
           )}
         </div>
       </section>
-      <CtaBand
-        title="Find your teacher in a live class"
-        body="Try a few voices during your free week and keep the ones that help."
-      />
+      <CtaBand title="Find your teacher in a live class" body="Try a few voices during your free week and keep the ones that help." />
     </>
   );
 }

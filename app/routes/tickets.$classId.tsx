@@ -14,7 +14,10 @@ import { requireAccess } from "~/server/viewer.server";
  */
 export const handle = defineHandle({ name: "ticket", layout: "main", theme: "light", requiresAuth: true });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `Ticket: ${page.title} · Stillhour` : "Ticket · Stillhour" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page ? `Ticket: ${page.title} · Stillhour` : "Ticket · Stillhour" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
@@ -34,18 +37,24 @@ export default function TicketRoute() {
           <p className="class-page__when">
             <time dateTime={page.startsAt}>{page.when}</time>
             <br />
-            {page.where} (<a href={page.mapUrl} rel="noopener noreferrer" target="_blank">map</a>)
+            {page.where} (
+            <a href={page.mapUrl} rel="noopener noreferrer" target="_blank">
+              map
+            </a>
+            )
           </p>
         </header>
-        {page.status === "waitlisted" ? <p className="notice" role="note">You're {page.position ?? "1st"} in line. This code works once a place frees up and you're booked; we'll e-mail you.</p> : null}
+        {page.status === "waitlisted" ? (
+          <p className="notice" role="note">
+            You're {page.position ?? "1st"} in line. This code works once a place frees up and you're booked; we'll e-mail you.
+          </p>
+        ) : null}
         {page.code && page.qrSvg ? (
           <figure className="ticket-code">
             <div role="img" aria-label={`Check-in QR code for ${page.title}`} dangerouslySetInnerHTML={{ __html: page.qrSvg }} />
             <figcaption className="stack">
               <span>Show this at the front desk, or read out your check-in code.</span>
-              <span className="ticket-code__label">
-                Check-in code
-              </span>
+              <span className="ticket-code__label">Check-in code</span>
               {/* In two groups of five, so it is easy to read out; the gap is drawn, so a copied code has none. */}
               <span className="ticket-code__text" data-testid="check-in-code">
                 {codeGroups(page.code).map((group, index) => (

@@ -48,8 +48,16 @@ export const FORM_CAPS: ReadonlyArray<{ path: string; cap: number; schemas: ZodT
     cap: formBodyCap(seriesFields, { rows: lessonsMax + 1, fields: { ...LESSON_FIELDS, lessonRemove: 2 } }),
     schemas: [LearnFormSchema, LessonFormSchema],
   })),
-  ...["/staff/articles", "/staff/articles/:id"].map((path) => ({ path, cap: schemaBodyCap(ArticleFormSchema), schemas: [ArticleFormSchema] })),
-  ...["/staff/press", "/staff/press/:id"].map((path) => ({ path, cap: Math.max(FORM_MAX_BYTES, schemaBodyCap(PressFormSchema)), schemas: [PressFormSchema] })),
+  ...["/staff/articles", "/staff/articles/:id"].map((path) => ({
+    path,
+    cap: schemaBodyCap(ArticleFormSchema),
+    schemas: [ArticleFormSchema],
+  })),
+  ...["/staff/press", "/staff/press/:id"].map((path) => ({
+    path,
+    cap: Math.max(FORM_MAX_BYTES, schemaBodyCap(PressFormSchema)),
+    schemas: [PressFormSchema],
+  })),
   ...["/staff/teachers", "/staff/teachers/:id", "/staff/profile"].map((path) => ({
     path,
     // `hidden` is a checkbox ("on"); the new-teacher form is the profile plus its address.
@@ -57,7 +65,11 @@ export const FORM_CAPS: ReadonlyArray<{ path: string; cap: number; schemas: ZodT
     schemas: [NewTeacherSchema, TeacherProfileFormSchema],
   })),
   // The zone form carries the page to come back to (up to 2,000 characters).
-  ...["/preferences/time-zone", "/api/time-zone"].map((path) => ({ path, cap: schemaBodyCap(TimeZoneFormSchema), schemas: [TimeZoneFormSchema] })),
+  ...["/preferences/time-zone", "/api/time-zone"].map((path) => ({
+    path,
+    cap: schemaBodyCap(TimeZoneFormSchema),
+    schemas: [TimeZoneFormSchema],
+  })),
   // The class changes page also posts cancellations and cohosts, each far below a plain form's cap.
   { path: "/staff/classes", cap: Math.max(FORM_MAX_BYTES, schemaBodyCap(ClassNoteSchema, { intent: 10 })), schemas: [ClassNoteSchema] },
 ];

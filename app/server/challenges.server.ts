@@ -2,8 +2,24 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getTeachersByIds } from "~/models/content/teacher.server";
 import { listAchievements } from "~/models/engagement/achievements.server";
-import { classesInMonth, monthLabel, monthOf, progressLabel, progressOf, runsIn, tierAchievementId, type Challenge } from "~/models/engagement/challenges";
-import { getChallenge, joinChallenge, joinedCount, leaveChallenge, listChallenges, listUserChallenges } from "~/models/engagement/challenges.server";
+import {
+  classesInMonth,
+  monthLabel,
+  monthOf,
+  progressLabel,
+  progressOf,
+  runsIn,
+  tierAchievementId,
+  type Challenge,
+} from "~/models/engagement/challenges";
+import {
+  getChallenge,
+  joinChallenge,
+  joinedCount,
+  leaveChallenge,
+  listChallenges,
+  listUserChallenges,
+} from "~/models/engagement/challenges.server";
 import { localDay } from "~/models/engagement/practice-calendar";
 import { listPractice } from "~/models/engagement/practice.server";
 import { practiceZone } from "./practice.server";
@@ -48,7 +64,11 @@ export async function challengePageData(request: Request, context: object, slug:
     teachers: teachers.map((t) => ({ name: t.fullName, href: `/teachers/${t.urlParam}` })),
   };
   if (!member) return { ...base, personal: false as const, mine: null, history: [] };
-  const [rounds, entries, achievements] = await Promise.all([listUserChallenges(member.viewer.uid), listPractice(member.viewer.uid), listAchievements(member.viewer.uid)]);
+  const [rounds, entries, achievements] = await Promise.all([
+    listUserChallenges(member.viewer.uid),
+    listPractice(member.viewer.uid),
+    listAchievements(member.viewer.uid),
+  ]);
   const ofThis = rounds.filter((r) => r.challengeSlug === challenge.slug);
   const current = ofThis.find((r) => r.month === month) ?? null;
   const held = new Set(achievements.map((a) => a.achievementId));
@@ -60,7 +80,9 @@ export async function challengePageData(request: Request, context: object, slug:
             month: current.month,
             progress: progressLabel(progress),
             done: progress.done,
-            reached: progress.reached.filter((t) => held.has(tierAchievementId(challenge.slug, month, t))).map((t) => `${challenge.title}: ${t} classes`),
+            reached: progress.reached
+              .filter((t) => held.has(tierAchievementId(challenge.slug, month, t)))
+              .map((t) => `${challenge.title}: ${t} classes`),
           };
         })()
       : null;
@@ -68,7 +90,12 @@ export async function challengePageData(request: Request, context: object, slug:
     .filter((r) => r !== current || r.leftAt !== null)
     .map((r) => {
       const count = r.countAtLeaving ?? classesInMonth(entries, r.month);
-      return { month: monthLabel(r.month), progress: progressLabel(progressOf(challenge.tiers, count)), left: r.leftAt !== null, tiers: r.tiersReached };
+      return {
+        month: monthLabel(r.month),
+        progress: progressLabel(progressOf(challenge.tiers, count)),
+        left: r.leftAt !== null,
+        tiers: r.tiersReached,
+      };
     });
   return { ...base, personal: true as const, mine, history, subscribed: member.user.isSubscribed };
 }

@@ -34,14 +34,22 @@ export async function joinClass(request: Request, context: object, idOrSlug: str
       opensAt: Math.floor(window.opensAt.getTime() / 1000),
       closesAt: Math.floor(window.closesAt.getTime() / 1000),
       uid: state.viewer.uid,
-      displayName: [state.user.firstName, state.user.lastName ? `${state.user.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "Member",
+      displayName:
+        [state.user.firstName, state.user.lastName ? `${state.user.lastName.slice(0, 1)}.` : ""].filter(Boolean).join(" ") || "Member",
     });
     // Going into the room is the practice (issue 27): once per class, on the member's calendar now.
     const zone = await practiceZone(request, state);
     await notePractice("live class joined", () => recordLiveClassJoined(state.viewer.uid, liveClass, zone, now.getTime()));
     return { location: url };
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "video room not opened", classId: liveClass.id, code: error instanceof VideoError ? error.code : "unknown" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "video room not opened",
+        classId: liveClass.id,
+        code: error instanceof VideoError ? error.code : "unknown",
+      }),
+    );
     return { location: `${page}?booking=room-unavailable` };
   }
 }
@@ -64,7 +72,12 @@ export async function demoRoom(request: Request, context: object, classId: strin
   const asCohost = signed.role === "cohost" && liveClass.cohostUids.includes(signed.uid);
   if (!asCohost && booking?.status !== "booked") return null;
   const [teacher] = await getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]);
-  return { title: liveClass.title, teacherName: teacher?.fullName ?? null, classPath: `/classes/${liveClass.slug || liveClass.id}`, asCohost };
+  return {
+    title: liveClass.title,
+    teacherName: teacher?.fullName ?? null,
+    classPath: `/classes/${liveClass.slug || liveClass.id}`,
+    asCohost,
+  };
 }
 
 /** The class's .ics: with the join page's address only for a booked member. */
@@ -93,7 +106,11 @@ export async function classInviteFor(request: Request, context: object, idOrSlug
  * Issue 26: where a cohost's Join button leads: the class's room with cohost rights, inside the same
  * window members have, for a class that names them; null (with the reason) otherwise.
  */
-export async function joinAsCohost(cohost: { uid: string; name: string }, classId: string, now = new Date()): Promise<{ ok: true; location: string } | { ok: false; message: string }> {
+export async function joinAsCohost(
+  cohost: { uid: string; name: string },
+  classId: string,
+  now = new Date(),
+): Promise<{ ok: true; location: string } | { ok: false; message: string }> {
   const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(classId) ? await getClass(classId) : null;
   if (!liveClass || !liveClass.cohostUids.includes(cohost.uid)) return { ok: false, message: "You are not a cohost of that class." };
   if (classState(liveClass, now) === "cancelled") return { ok: false, message: "That class was cancelled." };
@@ -111,7 +128,14 @@ export async function joinAsCohost(cohost: { uid: string; name: string }, classI
     });
     return { ok: true, location: url };
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "video room not opened", classId: liveClass.id, code: error instanceof VideoError ? error.code : "unknown" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "video room not opened",
+        classId: liveClass.id,
+        code: error instanceof VideoError ? error.code : "unknown",
+      }),
+    );
     return { ok: false, message: "The video room could not be opened. Please try again in a moment." };
   }
 }

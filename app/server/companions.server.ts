@@ -33,7 +33,11 @@ export async function companionsAction(request: Request, state: ViewerState) {
   const parsed = CompanionFormSchema.safeParse(raw);
   const intent = typeof raw.intent === "string" ? raw.intent : null;
   const key = typeof raw.key === "string" ? raw.key : null;
-  if (!parsed.success) return data<CompanionActionData>({ intent, key, error: parsed.error.issues[0]?.message ?? "That form didn't come through. Please try again." }, { status: 400 });
+  if (!parsed.success)
+    return data<CompanionActionData>(
+      { intent, key, error: parsed.error.issues[0]?.message ?? "That form didn't come through. Please try again." },
+      { status: 400 },
+    );
   const uid = state.viewer.uid;
   const form = parsed.data;
   if (form.intent === "visibility") {

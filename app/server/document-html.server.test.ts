@@ -23,7 +23,9 @@ describe("the rendered document's last edits", () => {
     const sink = documentSink();
     Readable.from([bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]).pipe(sink.stream);
     const page = await sink.page;
-    expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe('<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>');
+    expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>',
+    );
   });
 
   it("fails rather than hand over half a document when the render is cut off", async () => {

@@ -2,11 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
 import { join, relative, sep } from "node:path";
-import {
-  createReadableStreamFromReadable,
-  createRequestHandler,
-  type ServerBuild,
-} from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type Request as ExpressRequest, type Response as ExpressResponse } from "express";
 import { variantSignature } from "~/platform/experiments";
@@ -38,7 +34,8 @@ const MAX_UNSHARED_KEYS = 1_000;
 /** The page a request gets while the store cannot be reached. */
 const STORE_AWAY = {
   title: "We can't reach your account just now",
-  message: "Our side is having a short break, so nothing was changed. Please try again in a minute; anything you typed is still in your browser if you go back.",
+  message:
+    "Our side is having a short break, so nothing was changed. Please try again in a minute; anything you typed is still in your browser if you go back.",
 };
 /** Read by the browser's after-post step (browser/after-post.client.ts): the store was away. */
 const STORE_AWAY_FLAG = "stillhour_store_away";
@@ -112,14 +109,21 @@ export function createFrontDoor(
   // Liveness: the process answers. It stays 200 while draining, so nothing restarts an instance that
   // is finishing its requests.
   app.get("/healthz", (req, res) => {
-    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").json({ status: "ok" });
+    res
+      .set(baseSecurityHeaders(requestUrl(req)))
+      .set("Cache-Control", "no-store")
+      .json({ status: "ok" });
   });
   // Readiness (docs/decisions/041): whether to send this instance new requests; 503 until it has
   // rendered its first pages (issue 37), and from the moment SIGTERM arrives, so a load balancer
   // routes around it while its in-flight requests finish.
   app.get("/readyz", (req, res) => {
     const status = draining() ? "draining" : warming() ? "warming" : "ready";
-    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", "no-store").status(status === "ready" ? 200 : 503).json({ status });
+    res
+      .set(baseSecurityHeaders(requestUrl(req)))
+      .set("Cache-Control", "no-store")
+      .status(status === "ready" ? 200 : 503)
+      .json({ status });
   });
   // Metrics on the public port only with their token; without it (or with none configured) the address
   // answers like any page that is not there (the Remix 404), so it tells nothing of what is behind it.
@@ -138,7 +142,11 @@ export function createFrontDoor(
   app.get("/build-meta/:file", (req, res, next) => {
     const file = buildMetaFile(buildMeta, req.params.file);
     if (!file) return next();
-    res.set(baseSecurityHeaders(requestUrl(req))).set("Cache-Control", file.cacheControl).type("application/json").send(file.body);
+    res
+      .set(baseSecurityHeaders(requestUrl(req)))
+      .set("Cache-Control", file.cacheControl)
+      .type("application/json")
+      .send(file.body);
   });
   app.use("/build", (req, res, next) => {
     res.set(baseSecurityHeaders(requestUrl(req)));
@@ -164,7 +172,9 @@ export function createFrontDoor(
       else res.end();
       return;
     }
-    console.error(JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }));
+    console.error(
+      JSON.stringify({ level: "error", msg: "unhandled request error", requestId: res.locals.requestId, cause: describe(error) }),
+    );
     if (!res.headersSent) sendPlainPage(req, res, 500, "Something went wrong", "Please try again in a moment.");
     else res.end();
   });
@@ -206,7 +216,16 @@ export function createFrontDoor(
     if (bodyCap.passed && response.status >= 500) {
       // A body over its cap is the sender's doing, whatever a route made of the failed read.
       await response.body?.cancel().catch(() => undefined);
-      console.warn(JSON.stringify({ level: "warn", msg: "body over its cap failed a route", requestId, path: url.pathname, cap: bodyCap.cap, status: response.status }));
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "body over its cap failed a route",
+          requestId,
+          path: url.pathname,
+          cap: bodyCap.cap,
+          status: response.status,
+        }),
+      );
       return sendPlainPage(req, res, ERRORS.payload_too_large.status, "That was too large to send", ERRORS.payload_too_large.message);
     }
     // Resource routes (images, sitemap) skip entry.server: give them the same base headers.
@@ -226,7 +245,12 @@ export function createFrontDoor(
     }
     const body = await response.text();
     pageQueries.learn(url.pathname, pageQuery);
-    const page = await pageCache.store(cacheKeyFor(pageQueries.keyUrl(url), visitor), { status: response.status, headers: response.headers, body, nonce });
+    const page = await pageCache.store(cacheKeyFor(pageQueries.keyUrl(url), visitor), {
+      status: response.status,
+      headers: response.headers,
+      body,
+      nonce,
+    });
     if (!page) {
       res.locals.cache = "bypass";
       return sendRendered(req, res, response, body, visitorCookie);
@@ -266,7 +290,15 @@ export function createFrontDoor(
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
-    if (rawUrl.length > MAX_URL_LENGTH || rawUrl.startsWith("/build/") || rawUrl.startsWith("/build-meta/") || rawUrl.startsWith("/healthz") || rawUrl.startsWith("/readyz") || rawUrl.startsWith("/__stats") || rawUrl.startsWith("/metrics")) {
+    if (
+      rawUrl.length > MAX_URL_LENGTH ||
+      rawUrl.startsWith("/build/") ||
+      rawUrl.startsWith("/build-meta/") ||
+      rawUrl.startsWith("/healthz") ||
+      rawUrl.startsWith("/readyz") ||
+      rawUrl.startsWith("/__stats") ||
+      rawUrl.startsWith("/metrics")
+    ) {
       return false;
     }
     let url: URL;
@@ -320,7 +352,16 @@ export function createFrontDoor(
     countPageCache(state === "stale" ? "stale" : "hit");
     // Written in one go: timed and logged now, without a listener for the "finish" that follows at once.
     observeRequest(routeLabel(url.pathname), req.method!, page.status, elapsedSeconds(started));
-    if (env.LOG_REQUESTS) logRequest({ method: req.method!, path: pathForLog(url.pathname), status: page.status, started, requestId, cache: state, trace: currentTrace() });
+    if (env.LOG_REQUESTS)
+      logRequest({
+        method: req.method!,
+        path: pathForLog(url.pathname),
+        status: page.status,
+        started,
+        requestId,
+        cache: state,
+        trace: currentTrace(),
+      });
     return true;
   }
 
@@ -386,7 +427,16 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
       warming = false;
       // Ready either way: a warm-up that failed or overran says why, and the instance takes traffic cold.
       if (result.ok) console.log(JSON.stringify({ level: "info", msg: "warmed up", ms: result.ms, pages: result.pages }));
-      else console.warn(JSON.stringify({ level: "warn", msg: "warm-up incomplete, ready anyway", ms: result.ms, cause: result.cause, pages: result.pages }));
+      else
+        console.warn(
+          JSON.stringify({
+            level: "warn",
+            msg: "warm-up incomplete, ready anyway",
+            ms: result.ms,
+            cause: result.cause,
+            pages: result.pages,
+          }),
+        );
     });
   }
 
@@ -416,7 +466,9 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     await closed;
     const requestsDoneMs = since();
     await jobsEnded;
-    await getStore().close().catch(() => undefined);
+    await getStore()
+      .close()
+      .catch(() => undefined);
     console.log(JSON.stringify({ level: "info", msg: "shut down", requestsDoneMs, ms: since() }));
     process.exit(0);
   };
@@ -497,7 +549,10 @@ function sendRendered(req: ExpressRequest, res: ExpressResponse, response: Respo
  */
 function isPrivateImmutableImage(headers: Headers): boolean {
   if (!(headers.get("Content-Type") ?? "").startsWith("image/")) return false;
-  const directives = (headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((d) => d.trim());
+  const directives = (headers.get("Cache-Control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
   return directives.includes("private") && directives.includes("immutable") && !directives.includes("public");
 }
 
@@ -666,7 +721,9 @@ function sendFormAgainPage(req: ExpressRequest, res: ExpressResponse, url: URL, 
   const headers = new Headers();
   applySecurityHeaders(headers, url, { nonce: createNonce() });
   headers.forEach((value, name) => res.setHeader(name, value));
-  const hidden = [...fields].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join("");
+  const hidden = [...fields]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
   const action = escapeHtml(`${url.pathname}${url.search}`);
   res
     .status(503)
@@ -770,12 +827,32 @@ function acceptRequestId(incoming: string | string[] | undefined): string {
 }
 
 /** One structured line per request: method, path, status, duration and request id. */
-function logRequest(entry: { method: string; path: string; status: number; started: bigint; requestId: string; cache?: string; tally?: ReadTally; trace?: string }) {
+function logRequest(entry: {
+  method: string;
+  path: string;
+  status: number;
+  started: bigint;
+  requestId: string;
+  cache?: string;
+  tally?: ReadTally;
+  trace?: string;
+}) {
   const durationMs = Math.round(Number(process.hrtime.bigint() - entry.started) / 1e5) / 10;
-  const line: Record<string, unknown> = { severity: "INFO", level: "info", msg: "request", method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId, cache: entry.cache, durationMs };
+  const line: Record<string, unknown> = {
+    severity: "INFO",
+    level: "info",
+    msg: "request",
+    method: entry.method,
+    path: entry.path,
+    status: entry.status,
+    requestId: entry.requestId,
+    cache: entry.cache,
+    durationMs,
+  };
   if (entry.trace) line[TRACE_FIELD] = entry.trace;
   // The store reads this request made (only with STATS_ENDPOINT on: a debug figure for the bench).
-  if (entry.tally) Object.assign(line, { storeOps: entry.tally.ops, storeDocs: entry.tally.docs, storeRepeats: entry.tally.repeats.length });
+  if (entry.tally)
+    Object.assign(line, { storeOps: entry.tally.ops, storeDocs: entry.tally.docs, storeRepeats: entry.tally.repeats.length });
   writeLogLine(`${JSON.stringify(line)}\n`);
 }
 
@@ -790,7 +867,17 @@ function requestLog(enabled: boolean, countReads: boolean, routeLabel: (pathname
     const trace = currentTrace();
     res.on("finish", () => {
       observeRequest(routeLabel(req.path), req.method, res.statusCode, elapsedSeconds(started));
-      if (enabled) logRequest({ method: req.method, path: pathForLog(req.path), status: res.statusCode, started, requestId, cache: res.locals.cache, tally, trace });
+      if (enabled)
+        logRequest({
+          method: req.method,
+          path: pathForLog(req.path),
+          status: res.statusCode,
+          started,
+          requestId,
+          cache: res.locals.cache,
+          tally,
+          trace,
+        });
     });
     if (tally) withReadTally(tally, next);
     else next();

@@ -24,11 +24,21 @@ describe("which transport a page listens with", () => {
   });
 
   it("uses Firestore in the browser when both the data and the sign-in are a real project", () => {
-    const env = parseEnv({ APP_ENV: "demo", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123", FIREBASE_APP_ID: "1:2:web:3" });
+    const env = parseEnv({
+      APP_ENV: "demo",
+      FIREBASE_PROJECT_ID: "stillhour-prod",
+      FIREBASE_WEB_API_KEY: "web-api-key-0123",
+      FIREBASE_APP_ID: "1:2:web:3",
+    });
     expect(liveUserOptions(viewer(), env)).toEqual({
       uid: "member-1",
       transport: "firestore",
-      firebase: { apiKey: "web-api-key-0123", authDomain: "stillhour-prod.firebaseapp.com", projectId: "stillhour-prod", appId: "1:2:web:3" },
+      firebase: {
+        apiKey: "web-api-key-0123",
+        authDomain: "stillhour-prod.firebaseapp.com",
+        projectId: "stillhour-prod",
+        appId: "1:2:web:3",
+      },
     });
   });
 

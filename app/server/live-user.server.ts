@@ -69,11 +69,7 @@ export function liveUserOptions(viewer: Viewer | null, env: Env = getEnv()): Liv
  * whose signal follows the original only while the intermediate copies live, so once they are
  * collected a closed page's abort never arrives and its place would be held for good.
  */
-export function streamLiveUser(
-  request: Request,
-  uid: string,
-  options: { heartbeatMs?: number; recheckMs?: number } = {},
-): Response {
+export function streamLiveUser(request: Request, uid: string, options: { heartbeatMs?: number; recheckMs?: number } = {}): Response {
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const recheckMs = options.recheckMs ?? SESSION_RECHECK_MS;
   const cookie = request.headers.get("Cookie") ?? "";

@@ -7,7 +7,9 @@ describe("log fields for Cloud Logging (ADR 057)", () => {
     expect(traceName({ "x-cloud-trace-context": `${id}/1;o=1` }, "stillhour-prod")).toBe(`projects/stillhour-prod/traces/${id}`);
     expect(traceName({ "x-cloud-trace-context": id.toUpperCase() }, "stillhour-prod")).toBe(`projects/stillhour-prod/traces/${id}`);
     expect(traceName({ traceparent: `00-${id}-00f067aa0ba902b7-01` }, "stillhour-prod")).toBe(`projects/stillhour-prod/traces/${id}`);
-    expect(traceName({ "x-cloud-trace-context": "not-a-trace/1", traceparent: `00-${id}-00f067aa0ba902b7-01` }, "p-roject")).toBe(`projects/p-roject/traces/${id}`);
+    expect(traceName({ "x-cloud-trace-context": "not-a-trace/1", traceparent: `00-${id}-00f067aa0ba902b7-01` }, "p-roject")).toBe(
+      `projects/p-roject/traces/${id}`,
+    );
     expect(traceName({ "x-cloud-trace-context": `${id}/1` }, undefined)).toBeNull();
     expect(traceName({ traceparent: `00-${"0".repeat(32)}-00f067aa0ba902b7-01` }, "stillhour-prod")).toBeNull();
     expect(traceName({ "x-cloud-trace-context": "../../etc/1" }, "stillhour-prod")).toBeNull();
@@ -23,7 +25,11 @@ describe("log fields for Cloud Logging (ADR 057)", () => {
   });
 
   it("adds severity and the current trace to JSON object lines, keeping level and leaving other text alone", () => {
-    expect(JSON.parse(withLogFields(JSON.stringify({ level: "warn", msg: "mail not sent" })))).toEqual({ severity: "WARNING", level: "warn", msg: "mail not sent" });
+    expect(JSON.parse(withLogFields(JSON.stringify({ level: "warn", msg: "mail not sent" })))).toEqual({
+      severity: "WARNING",
+      level: "warn",
+      msg: "mail not sent",
+    });
     expect(JSON.parse(withLogFields(JSON.stringify({ msg: "no level" }), "ERROR"))).toEqual({ severity: "ERROR", msg: "no level" });
     const traced = withLogTrace("projects/p-roject/traces/abc", () => withLogFields(JSON.stringify({ level: "info", msg: "x" })));
     expect(JSON.parse(traced)).toEqual({ severity: "INFO", level: "info", msg: "x", [TRACE_FIELD]: "projects/p-roject/traces/abc" });

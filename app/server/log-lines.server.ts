@@ -40,7 +40,14 @@ export function writeLogLine(line: string) {
  */
 export const TRACE_FIELD = "logging.googleapis.com/trace";
 
-const SEVERITIES: Record<string, string> = { debug: "DEBUG", info: "INFO", warn: "WARNING", warning: "WARNING", error: "ERROR", fatal: "CRITICAL" };
+const SEVERITIES: Record<string, string> = {
+  debug: "DEBUG",
+  info: "INFO",
+  warn: "WARNING",
+  warning: "WARNING",
+  error: "ERROR",
+  fatal: "CRITICAL",
+};
 
 /** Cloud Logging's severity for a line's `level` (or, with none, for the console method that wrote it). */
 export function severityOf(level: unknown, fallback: "INFO" | "WARNING" | "ERROR" | "DEBUG" = "INFO"): string {
@@ -117,5 +124,9 @@ export function withLogFields(line: string, fallback: "INFO" | "WARNING" | "ERRO
   const fields = parsed as Record<string, unknown>;
   const trace = currentTrace();
   if ("severity" in fields && (!trace || TRACE_FIELD in fields)) return line;
-  return JSON.stringify({ severity: severityOf(fields.level, fallback), ...fields, ...(trace && !(TRACE_FIELD in fields) ? { [TRACE_FIELD]: trace } : {}) });
+  return JSON.stringify({
+    severity: severityOf(fields.level, fallback),
+    ...fields,
+    ...(trace && !(TRACE_FIELD in fields) ? { [TRACE_FIELD]: trace } : {}),
+  });
 }

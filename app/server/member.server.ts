@@ -38,7 +38,19 @@ function identityConfigForBrowser(): PublicIdentityConfig | null {
   const identity = getEnv().identity;
   if (identity.mode === "off") return null;
   if (identity.mode === "emulator") {
-    return { mode: "emulator", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, emulatorHost: identity.emulatorHost };
+    return {
+      mode: "emulator",
+      apiKey: identity.apiKey,
+      authDomain: identity.authDomain,
+      projectId: identity.projectId,
+      emulatorHost: identity.emulatorHost,
+    };
   }
-  return { mode: "firebase", apiKey: identity.apiKey, authDomain: identity.authDomain, projectId: identity.projectId, appId: identity.appId };
+  return {
+    mode: "firebase",
+    apiKey: identity.apiKey,
+    authDomain: identity.authDomain,
+    projectId: identity.projectId,
+    appId: identity.appId,
+  };
 }

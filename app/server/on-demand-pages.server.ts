@@ -4,7 +4,17 @@ import { notFound } from "~/lib/errors";
 import { getStreaming } from "~/services/streaming/index.server";
 import { readTogether } from "./batched-reads.server";
 import { durationLabel, isoDuration, picture, type OnDemandClass, type OnDemandSeries } from "~/models/on-demand/on-demand";
-import { MODALITY_NAMES, classHref, getCatalogue, getTranscript, isModality, seriesHref, toCard, type Catalogue, type TranscriptCue } from "~/models/on-demand/on-demand.server";
+import {
+  MODALITY_NAMES,
+  classHref,
+  getCatalogue,
+  getTranscript,
+  isModality,
+  seriesHref,
+  toCard,
+  type Catalogue,
+  type TranscriptCue,
+} from "~/models/on-demand/on-demand.server";
 import { videoJsonLd } from "~/lib/seo";
 import { recordOnDemandCompleted } from "~/models/engagement/practice-events.server";
 import { notePractice, practiceZone } from "./practice.server";
@@ -61,7 +71,10 @@ export async function hubPage(request: Request, context: object) {
     .map((shelf) => ({
       id: shelf.id,
       title: shelf.title,
-      classes: shelf.classes.map((slug) => bySlug.get(slug)).filter((item): item is OnDemandClass => Boolean(item && inModality(item))).map(card),
+      classes: shelf.classes
+        .map((slug) => bySlug.get(slug))
+        .filter((item): item is OnDemandClass => Boolean(item && inModality(item)))
+        .map(card),
     }))
     .filter((shelf) => shelf.classes.length > 0);
   const resume = continueWatching(history)
@@ -73,7 +86,10 @@ export async function hubPage(request: Request, context: object) {
   return {
     modality,
     modalityLabel: modality ? MODALITY_NAMES[modality] : null,
-    toggle: [{ value: null, label: "All", href: "/on-demand" }, ...modalities.map((value) => ({ value, label: MODALITY_NAMES[value], href: `/on-demand?modality=${value}` }))],
+    toggle: [
+      { value: null, label: "All", href: "/on-demand" },
+      ...modalities.map((value) => ({ value, label: MODALITY_NAMES[value], href: `/on-demand?modality=${value}` })),
+    ],
     featured: featured.map((item) => ({ ...card(item), description: item.description })),
     continueWatching: resume,
     shelves,
@@ -118,10 +134,12 @@ export async function onDemandClassPage(request: Request, context: object, slug:
   const uid = signedInUid(state);
   const teacher = catalogue.teachers.find((t) => t.id === item.teacherId) ?? null;
   const path = classHref(item.slug);
-  const series = item.seriesId ? catalogue.series.find((s) => s.slug === item.seriesId) ?? null : null;
+  const series = item.seriesId ? (catalogue.series.find((s) => s.slug === item.seriesId) ?? null) : null;
   const lessonIndex = series ? series.lessons.indexOf(item.slug) : -1;
   // The member's watch record and favourite, two gets started together: one batched read (ADR 042).
-  const [record, favorite] = uid ? await readTogether(() => Promise.all([getWatchRecord(uid, item.slug), isFavorite(uid, "class", item.slug)])) : [null, false];
+  const [record, favorite] = uid
+    ? await readTogether(() => Promise.all([getWatchRecord(uid, item.slug), isFavorite(uid, "class", item.slug)]))
+    : [null, false];
 
   let player: null | {
     picture: string;
@@ -138,7 +156,14 @@ export async function onDemandClassPage(request: Request, context: object, slug:
         .catch(() => null),
       getTranscript(item.slug),
     ]);
-    if (sources) player = { picture: sources.picture, voice: sources.voice, captions: `${path}/captions.vtt`, resumeAt: resumePosition(record), transcript };
+    if (sources)
+      player = {
+        picture: sources.picture,
+        voice: sources.voice,
+        captions: `${path}/captions.vtt`,
+        resumeAt: resumePosition(record),
+        transcript,
+      };
     else playerError = "This class can't be played just now. Please try again in a little while.";
   }
 
@@ -240,7 +265,14 @@ export async function historyPage(uid: string) {
   const entries = history.flatMap((record) => {
     const item = catalogue.classes.find((c) => c.slug === record.classSlug);
     if (!item) return [];
-    return [{ ...toCard(item, catalogue, record), completed: record.completed, watchedAt: new Date(record.updatedAt).toISOString(), resumeAt: resumePosition(record) }];
+    return [
+      {
+        ...toCard(item, catalogue, record),
+        completed: record.completed,
+        watchedAt: new Date(record.updatedAt).toISOString(),
+        resumeAt: resumePosition(record),
+      },
+    ];
   });
   return { entries };
 }
@@ -264,8 +296,7 @@ export async function favoritesPage(uid: string) {
 // Actions
 
 export type FavoriteOutcome =
-  | { ok: true; favorite: boolean; redirect: string }
-  | { ok: false; status: 400 | 401 | 404 | 413; error: string };
+  { ok: true; favorite: boolean; redirect: string } | { ok: false; status: 400 | 401 | 404 | 413; error: string };
 
 /** The heart: `favorite=on|off` for a class or series the catalogue has; any signed-in account. */
 export async function favoriteAction(request: Request, context: object, kind: FavoriteKind, slug: string): Promise<FavoriteOutcome> {

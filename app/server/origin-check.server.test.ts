@@ -28,7 +28,9 @@ describe("crossSiteRefusal", () => {
     expect(crossSiteRefusal(headers({ ...proxied, origin: "https://www.stillhour.example" }), "https")).toBeNull();
     expect(crossSiteRefusal(headers({ ...proxied, origin: "http://10.0.0.5:8080" }), "https")).toBe("other host");
     // An empty X-Forwarded-Host falls back to Host, as in Remix.
-    expect(crossSiteRefusal(headers({ host: "localhost:3000", "x-forwarded-host": " ", origin: "http://localhost:3000" }), "http")).toBeNull();
+    expect(
+      crossSiteRefusal(headers({ host: "localhost:3000", "x-forwarded-host": " ", origin: "http://localhost:3000" }), "http"),
+    ).toBeNull();
   });
 
   it("takes the configured public origin as ours when a proxy hid the scheme, and only that origin", () => {

@@ -100,7 +100,13 @@ describe("PageCache.store", () => {
   });
 
   it("gives stored pages the sign-in allowances of the configuration", async () => {
-    const identity: IdentityConfig = { mode: "emulator", projectId: "demo-x", apiKey: "k", authDomain: "demo-x.firebaseapp.com", emulatorHost: "127.0.0.1:9099" };
+    const identity: IdentityConfig = {
+      mode: "emulator",
+      projectId: "demo-x",
+      apiKey: "k",
+      authDomain: "demo-x.firebaseapp.com",
+      emulatorHost: "127.0.0.1:9099",
+    };
     const page = (await new PageCache({ maxAgeCapSeconds: 60, identity }).store("/a|0", rendered()))!;
     expect(Object.fromEntries(page.headers)["content-security-policy"]).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:9099/);
   });

@@ -69,7 +69,13 @@ export class PageQueries {
 
   /** Notes what a shared page of `pathname` said it reads (the header's value; absent means any). */
   learn(pathname: string, header: string | null): void {
-    const query = header === null || header.trim() === "*" ? "*" : header.split(",").map((name) => name.trim()).filter(Boolean);
+    const query =
+      header === null || header.trim() === "*"
+        ? "*"
+        : header
+            .split(",")
+            .map((name) => name.trim())
+            .filter(Boolean);
     this.byPath.delete(pathname);
     if (this.byPath.size >= MAX_PAGE_QUERIES) this.byPath.delete(this.byPath.keys().next().value as string);
     this.byPath.set(pathname, query);

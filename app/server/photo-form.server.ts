@@ -5,9 +5,7 @@ import { isBodyTooLarge, withBodyLimit } from "~/lib/form-body.server";
 /** The form field the photo arrives in. */
 export const PHOTO_FIELD = "photo";
 
-export type PhotoFormResult =
-  | { ok: true; fields: FormData; file: File | null }
-  | { ok: false; code: PhotoErrorCode | "bad_request" };
+export type PhotoFormResult = { ok: true; fields: FormData; file: File | null } | { ok: false; code: PhotoErrorCode | "bad_request" };
 
 /**
  * Reads a multipart settings form. A body announced as over the limit is refused before a byte is
@@ -31,4 +29,3 @@ export async function readPhotoForm(request: Request): Promise<PhotoFormResult> 
     return { ok: false, code: "bad_request" };
   }
 }
-

@@ -2,7 +2,15 @@ import { data, redirect } from "@remix-run/node";
 import { listAchievements } from "~/models/engagement/achievements.server";
 import { dayLabel, localDay } from "~/models/engagement/practice-calendar";
 import { getPracticeSettings, listPractice, updatePracticeSettings } from "~/models/engagement/practice.server";
-import { PAUSE_DAYS_PER_YEAR, PracticeFormSchema, applyPracticeForm, currentPause, pauseAllowance, rulesOf, type PauseAllowance } from "~/models/engagement/practice-settings";
+import {
+  PAUSE_DAYS_PER_YEAR,
+  PracticeFormSchema,
+  applyPracticeForm,
+  currentPause,
+  pauseAllowance,
+  rulesOf,
+  type PauseAllowance,
+} from "~/models/engagement/practice-settings";
 import { yearPicture } from "~/models/engagement/practice-year";
 import { dailyCount, daysInLast30, streakFromDays } from "~/models/engagement/streak";
 import type { ViewerState } from "./viewer.server";
@@ -23,7 +31,9 @@ export async function notePractice(what: string, write: () => Promise<unknown>):
   try {
     await write();
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "practice not recorded", what, error: error instanceof Error ? error.name : "unknown" }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "practice not recorded", what, error: error instanceof Error ? error.name : "unknown" }),
+    );
   }
 }
 
@@ -42,8 +52,15 @@ export async function practicePageData(uid: string, zone: string, now = Date.now
     daily: settings.showDaily ? dailyCount(days, today) : null,
     year: yearPicture(entries, today),
     pause,
-    settings: { targetDays: streak.target, showDaily: settings.showDaily, hideAchievements: settings.hideAchievements, shoutOuts: settings.shoutOuts },
-    achievements: settings.hideAchievements ? [] : achievements.map((a) => ({ id: a.achievementId, title: a.title, detail: a.detail, day: a.day })),
+    settings: {
+      targetDays: streak.target,
+      showDaily: settings.showDaily,
+      hideAchievements: settings.hideAchievements,
+      shoutOuts: settings.shoutOuts,
+    },
+    achievements: settings.hideAchievements
+      ? []
+      : achievements.map((a) => ({ id: a.achievementId, title: a.title, detail: a.detail, day: a.day })),
     achievementsHidden: settings.hideAchievements,
   };
 }
@@ -52,7 +69,8 @@ export async function practicePageData(uid: string, zone: string, now = Date.now
 function pauseRefusal(allowance: PauseAllowance, asked: number): string | null {
   if (allowance.maxDays >= asked) return null;
   if (allowance.reason === "running") return "A pause is running already. End it below if you'd like to start a new one.";
-  if (allowance.reason === "year") return `Pauses add up to ${PAUSE_DAYS_PER_YEAR} days in any year, and this year's are used. You can pause again from ${dayLabel(allowance.nextFrom)}.`;
+  if (allowance.reason === "year")
+    return `Pauses add up to ${PAUSE_DAYS_PER_YEAR} days in any year, and this year's are used. You can pause again from ${dayLabel(allowance.nextFrom)}.`;
   if (allowance.reason === "count") return "That's as many pauses as we keep. Missed weeks are still forgiven by your streak's freezes.";
   return `Pauses add up to ${PAUSE_DAYS_PER_YEAR} days in any year: right now you can pause for up to ${allowance.maxDays === 1 ? "1 day" : `${allowance.maxDays} days`}.`;
 }

@@ -2,7 +2,13 @@ import type { ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createRouteLabeler } from "./route-label.server";
 
-const route = (id: string, parentId: string | undefined, path: string | undefined, index = false) => ({ id, parentId, path, index, module: {} });
+const route = (id: string, parentId: string | undefined, path: string | undefined, index = false) => ({
+  id,
+  parentId,
+  path,
+  index,
+  module: {},
+});
 const routes = Object.fromEntries(
   [
     route("root", undefined, ""),
@@ -42,7 +48,9 @@ describe("the request metric's route label (ADR 057)", () => {
   });
 
   it("keeps the number of labels bounded however many paths are asked", () => {
-    const seen = new Set(Array.from({ length: 2_000 }, (_, i) => label(`/classes/${i}`)).concat(Array.from({ length: 2_000 }, (_, i) => label(`/x${i}/y`))));
+    const seen = new Set(
+      Array.from({ length: 2_000 }, (_, i) => label(`/classes/${i}`)).concat(Array.from({ length: 2_000 }, (_, i) => label(`/x${i}/y`))),
+    );
     expect([...seen].sort()).toEqual(["/*", "/classes/:classId"]);
   });
 });

@@ -37,7 +37,8 @@ export function missingRouterPatches(from: string = import.meta.url): string[] {
       continue;
     }
     const file = join(dir, patch.file);
-    if (!existsSync(file) || !readFileSync(file, "utf8").includes(patch.marker)) missing.push(`${patch.name} ${patch.version}: not patched (${patch.file})`);
+    if (!existsSync(file) || !readFileSync(file, "utf8").includes(patch.marker))
+      missing.push(`${patch.name} ${patch.version}: not patched (${patch.file})`);
   }
   return missing;
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv, type IdentityConfig } from "~/lib/env.server";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce, formTargets, marketingAllowances, permissionsPolicy } from "./security-headers.server";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  formTargets,
+  marketingAllowances,
+  permissionsPolicy,
+} from "./security-headers.server";
 
 const OFF: IdentityConfig = { mode: "off" };
 const EMULATOR: IdentityConfig = {
@@ -75,8 +82,17 @@ describe("contentSecurityPolicy", () => {
       "https://securetoken.googleapis.com",
       "https://firestore.googleapis.com",
     ]);
-    expect(csp.get("script-src")).toEqual(["'self'", `'${HASH_A}'`, "https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]);
-    expect(csp.get("frame-src")).toEqual(["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", "https://auth.stillhour.example"]);
+    expect(csp.get("script-src")).toEqual([
+      "'self'",
+      `'${HASH_A}'`,
+      "https://www.google.com/recaptcha/",
+      "https://www.gstatic.com/recaptcha/",
+    ]);
+    expect(csp.get("frame-src")).toEqual([
+      "https://www.google.com/recaptcha/",
+      "https://recaptcha.google.com/recaptcha/",
+      "https://auth.stillhour.example",
+    ]);
     // Sign-in widens what the page may reach, never who may frame it or where forms go.
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(csp.get("form-action")).toEqual(["'self'"]);
@@ -136,7 +152,14 @@ describe("where a form's redirect may go (issue 24: form-action also governs the
   });
 
   it("refuses a stand-in's address outside staging", () => {
-    expect(() => staging({ APP_ENV: "production", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "AIzaSyA-not-a-real", STRIPE_API_URL: "http://localhost:3511" })).toThrow(/STRIPE_API_URL/);
+    expect(() =>
+      staging({
+        APP_ENV: "production",
+        FIREBASE_PROJECT_ID: "stillhour-prod",
+        FIREBASE_WEB_API_KEY: "AIzaSyA-not-a-real",
+        STRIPE_API_URL: "http://localhost:3511",
+      }),
+    ).toThrow(/STRIPE_API_URL/);
     expect(() => parseEnv({ APP_ENV: "demo", DAILY_API_URL: "http://localhost:3512" })).toThrow(/DAILY_API_URL/);
     expect(() => parseEnv({ APP_ENV: "demo", IDENTITY_API_URL: "http://127.0.0.1:3513" })).toThrow(/IDENTITY_API_URL/);
     expect(staging({ IDENTITY_API_URL: "http://127.0.0.1:3513" }).IDENTITY_API_URL).toBe("http://127.0.0.1:3513");
@@ -146,7 +169,9 @@ describe("where a form's redirect may go (issue 24: form-action also governs the
 describe("Permissions-Policy (issue 24: the front desk's scanner needs the camera)", () => {
   it("lets the front desk page use the camera from its own origin", () => {
     expect(permissionsPolicy("/staff/studio")).toContain("camera=(self)");
-    expect(baseSecurityHeaders(new URL("http://localhost:3000/staff/studio?studio=brooklyn"))["Permissions-Policy"]).toContain("camera=(self)");
+    expect(baseSecurityHeaders(new URL("http://localhost:3000/staff/studio?studio=brooklyn"))["Permissions-Policy"]).toContain(
+      "camera=(self)",
+    );
   });
 
   it.each(["/", "/staff/classes", "/staff/studio/anything", "/account", "/staff/studios"])("keeps the camera off on %s", (path) => {
@@ -171,7 +196,10 @@ describe("the ad pixel, tag manager and social script in the CSP (issue 13)", ()
   });
 
   it("allows each one's origins only when it is configured", () => {
-    expect(marketingAllowances({ AD_PIXEL_ID: "1234567890" })).toEqual({ script: ["https://connect.facebook.net"], connect: ["https://www.facebook.com"] });
+    expect(marketingAllowances({ AD_PIXEL_ID: "1234567890" })).toEqual({
+      script: ["https://connect.facebook.net"],
+      connect: ["https://www.facebook.com"],
+    });
     const gtm = marketingAllowances({ TAG_MANAGER_ID: "GTM-ABCD12" });
     expect(gtm.script).toEqual(["https://www.googletagmanager.com"]);
     expect(gtm.connect.every((origin) => origin.startsWith("https://"))).toBe(true);

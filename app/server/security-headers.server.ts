@@ -90,7 +90,9 @@ function identityAllowances(identity: IdentityConfig): { script: string[]; conne
  * The ad pixel, tag manager and social script (issue 13): their origins only when each is configured,
  * so the embedded default allows none of them.
  */
-export function marketingAllowances(env: Pick<ReturnType<typeof getEnv>, "AD_PIXEL_ID" | "TAG_MANAGER_ID" | "SOCIAL_TRACKING_ID"> = getEnv()): { script: string[]; connect: string[] } {
+export function marketingAllowances(
+  env: Pick<ReturnType<typeof getEnv>, "AD_PIXEL_ID" | "TAG_MANAGER_ID" | "SOCIAL_TRACKING_ID"> = getEnv(),
+): { script: string[]; connect: string[] } {
   const script: string[] = [];
   const connect: string[] = [];
   if (env.AD_PIXEL_ID) {

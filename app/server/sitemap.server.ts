@@ -9,7 +9,25 @@ import { localDay } from "~/models/engagement/practice-calendar";
 import { cached } from "~/lib/cache.server";
 import { getEnv } from "~/lib/env.server";
 
-const STATIC_PATHS = ["/", "/about", "/teachers", "/blog", "/learn", "/faq", "/press", "/careers", "/privacy", "/terms", "/recommend", "/mental-detox-ebook", "/on-demand", "/gift", "/credits", "/studios", "/challenges"];
+const STATIC_PATHS = [
+  "/",
+  "/about",
+  "/teachers",
+  "/blog",
+  "/learn",
+  "/faq",
+  "/press",
+  "/careers",
+  "/privacy",
+  "/terms",
+  "/recommend",
+  "/mental-detox-ebook",
+  "/on-demand",
+  "/gift",
+  "/credits",
+  "/studios",
+  "/challenges",
+];
 
 export interface SitemapEntry {
   path: string;
@@ -22,7 +40,9 @@ export interface SitemapEntry {
  */
 export async function sitemapChallenges(now = Date.now()): Promise<string[]> {
   const month = monthOf(localDay(now, "UTC"));
-  const challenges = await cached("sitemapChallenges", { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () => (await listChallenges()).map((c) => ({ slug: c.slug, firstMonth: c.firstMonth })));
+  const challenges = await cached("sitemapChallenges", { ttlSeconds: getEnv().CONTENT_CACHE_SECONDS }, async () =>
+    (await listChallenges()).map((c) => ({ slug: c.slug, firstMonth: c.firstMonth })),
+  );
   return challenges.filter((c) => c.firstMonth <= month).map((c) => c.slug);
 }
 
@@ -45,7 +65,10 @@ export async function getSitemapEntries(): Promise<SitemapEntry[]> {
     ...articles.map((article) => ({ path: `/blog/${article.titleSlug}`, lastModified: article.publishedAt.slice(0, 10) })),
     ...series.map((s) => ({ path: `/learn/${s.slug}` })),
     ...openings.map((opening) => ({ path: `/careers/${opening.id}`, lastModified: opening.postedAt.slice(0, 10) })),
-    ...catalogue.classes.map((item) => ({ path: `/on-demand/${item.slug}`, lastModified: new Date(item.publishedAt).toISOString().slice(0, 10) })),
+    ...catalogue.classes.map((item) => ({
+      path: `/on-demand/${item.slug}`,
+      lastModified: new Date(item.publishedAt).toISOString().slice(0, 10),
+    })),
     ...catalogue.series.map((s) => ({ path: `/on-demand/series/${s.slug}` })),
     ...studios.map((studio) => ({ path: `/studios/${studio.slug}` })),
     ...challenges.map((slug) => ({ path: `/challenges/${slug}` })),

@@ -36,7 +36,11 @@ export async function requireStaff(request: Request, area: StaffAreaId): Promise
   const here = safeRedirectPath(`${url.pathname}${url.search}`);
   if (!viewer || viewer.anonymous) throw redirect(`/sign-in?next=${encodeURIComponent(here)}`);
   if (!mayEnter(viewer.roles, area)) {
-    throw new Response(null, { status: 403, statusText: viewer.roles.length === 0 ? "This page is for Stillhour staff" : `Your staff roles do not open ${STAFF_AREAS[area].title}` });
+    throw new Response(null, {
+      status: 403,
+      statusText:
+        viewer.roles.length === 0 ? "This page is for Stillhour staff" : `Your staff roles do not open ${STAFF_AREAS[area].title}`,
+    });
   }
   const record = await getPrivateUser(viewer.uid);
   const user = buildSessionUserState(viewer.account, record, new Date());

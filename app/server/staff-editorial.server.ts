@@ -1,8 +1,24 @@
 import { data, redirect } from "@remix-run/node";
-import { EMPTY_LEARN_FORM, EMPTY_PRESS_FORM, LearnFormSchema, PressFormSchema, learnFormValues, pressFormValues, readForm, type FormErrors } from "~/models/staff/editorial-form";
+import {
+  EMPTY_LEARN_FORM,
+  EMPTY_PRESS_FORM,
+  LearnFormSchema,
+  PressFormSchema,
+  learnFormValues,
+  pressFormValues,
+  readForm,
+  type FormErrors,
+} from "~/models/staff/editorial-form";
 import type { z } from "zod";
 import type { AuditActor } from "~/models/staff/audit";
-import { getPressForStaff, getSeriesForStaff, publishStateOf, savePressItem, saveSeries, type EditorialSaveResult } from "~/models/staff/editorial.server";
+import {
+  getPressForStaff,
+  getSeriesForStaff,
+  publishStateOf,
+  savePressItem,
+  saveSeries,
+  type EditorialSaveResult,
+} from "~/models/staff/editorial.server";
 import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
 import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
@@ -13,11 +29,15 @@ import { requireStaff } from "./staff-access.server";
  * come back with each message beside its field.
  */
 export function pressAction(request: Request, id: string | null) {
-  return editorialAction(request, "press", id, EMPTY_PRESS_FORM, pressFormValues, PressFormSchema, (actor, form, publishAt) => savePressItem(actor, id, form, publishAt));
+  return editorialAction(request, "press", id, EMPTY_PRESS_FORM, pressFormValues, PressFormSchema, (actor, form, publishAt) =>
+    savePressItem(actor, id, form, publishAt),
+  );
 }
 
 export function learnAction(request: Request, id: string | null) {
-  return editorialAction(request, "learn", id, EMPTY_LEARN_FORM, learnFormValues, LearnFormSchema, (actor, form, publishAt) => saveSeries(actor, id, form, publishAt));
+  return editorialAction(request, "learn", id, EMPTY_LEARN_FORM, learnFormValues, LearnFormSchema, (actor, form, publishAt) =>
+    saveSeries(actor, id, form, publishAt),
+  );
 }
 
 async function editorialAction<V, S extends z.ZodTypeAny>(
@@ -32,7 +52,11 @@ async function editorialAction<V, S extends z.ZodTypeAny>(
   const { actor, zone } = await requireStaff(request, area);
   const body = await readRouteForm(request);
   // A refused body still shows what arrived of it: the form is never wiped (issue 35).
-  if (!body.ok) return data({ errors: { intent: body.message } as FormErrors, values: body.partial ? valuesOf(body.partial) : empty, refused: true }, { status: body.status });
+  if (!body.ok)
+    return data(
+      { errors: { intent: body.message } as FormErrors, values: body.partial ? valuesOf(body.partial) : empty, refused: true },
+      { status: body.status },
+    );
   const values = valuesOf(body.formData);
   const read = readForm(schema, values, new Date(), zone);
   if (!read.ok) return data({ errors: read.errors, values }, { status: 400 });

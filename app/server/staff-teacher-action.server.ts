@@ -2,7 +2,15 @@ import { data } from "@remix-run/node";
 import { ERRORS } from "~/lib/errors";
 import { readRouteForm } from "./body-limits.server";
 import type { AuditActor } from "~/models/staff/audit";
-import { EMPTY_TEACHER_FORM, OwnProfileSchema, TeacherProfileFormSchema, readTeacherForm, teacherFormValues, type TeacherField, type TeacherFormValues } from "~/models/staff/teacher-form";
+import {
+  EMPTY_TEACHER_FORM,
+  OwnProfileSchema,
+  TeacherProfileFormSchema,
+  readTeacherForm,
+  teacherFormValues,
+  type TeacherField,
+  type TeacherFormValues,
+} from "~/models/staff/teacher-form";
 import { changeTeacherPortrait, updateTeacherProfile } from "~/models/staff/teachers.server";
 import { readPhotoForm } from "./photo-form.server";
 
@@ -13,11 +21,20 @@ import { readPhotoForm } from "./photo-form.server";
  * edit which teacher; this only reads, validates and saves.
  */
 
-export type TeacherActionData = { intent: string | null; error: string | null; errors: Partial<Record<TeacherField | "photo", string>>; values: TeacherFormValues };
+export type TeacherActionData = {
+  intent: string | null;
+  error: string | null;
+  errors: Partial<Record<TeacherField | "photo", string>>;
+  values: TeacherFormValues;
+};
 
-export type TeacherActionOutcome = { done: true; changed: boolean; intent: string } | { done: false; response: ReturnType<typeof data<TeacherActionData>> };
+export type TeacherActionOutcome =
+  { done: true; changed: boolean; intent: string } | { done: false; response: ReturnType<typeof data<TeacherActionData>> };
 
-export const refusal = (status: number, body: Partial<TeacherActionData>) => ({ done: false as const, response: data<TeacherActionData>({ intent: null, error: null, errors: {}, values: EMPTY_TEACHER_FORM, ...body }, { status }) });
+export const refusal = (status: number, body: Partial<TeacherActionData>) => ({
+  done: false as const,
+  response: data<TeacherActionData>({ intent: null, error: null, errors: {}, values: EMPTY_TEACHER_FORM, ...body }, { status }),
+});
 
 /** `more` answers the page's own other forms (hide, show, address), or null for an intent it does not know. */
 export async function teacherProfileAction(
@@ -31,11 +48,21 @@ export async function teacherProfileAction(
     const form = await readPhotoForm(request);
     if (!form.ok) {
       const { status, message } = ERRORS[form.code];
-      return refusal(status, form.code === "bad_request" ? { error: message } : { intent: "portrait", error: "Please choose another portrait.", errors: { photo: message } });
+      return refusal(
+        status,
+        form.code === "bad_request"
+          ? { error: message }
+          : { intent: "portrait", error: "Please choose another portrait.", errors: { photo: message } },
+      );
     }
     if (form.fields.get("intent") !== "portrait") return refusal(400, { error: ERRORS.bad_request.message });
     const changed = await changeTeacherPortrait(actor, teacherId, form.file);
-    if (!changed.ok) return refusal(changed.problem.status, { intent: "portrait", error: "Please choose another portrait.", errors: { photo: changed.problem.message } });
+    if (!changed.ok)
+      return refusal(changed.problem.status, {
+        intent: "portrait",
+        error: "Please choose another portrait.",
+        errors: { photo: changed.problem.message },
+      });
     return { done: true, changed: true, intent: "portrait" };
   }
   const body = await readRouteForm(request);

@@ -51,7 +51,9 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
   // `npm run seed` seeds whatever the store is; the demo's public promotion codes and invented people
   // have no place in production's.
   if (options.seed === "always" && env.APP_ENV === "production") {
-    stop("The demo content is not seeded in production (APP_ENV=production): it has public promotion codes and invented people. Use APP_ENV=demo, or staging for a staging project.");
+    stop(
+      "The demo content is not seeded in production (APP_ENV=production): it has public promotion codes and invented people. Use APP_ENV=demo, or staging for a staging project.",
+    );
   }
   if (options.seed === "always" || env.seedDemoContent) {
     const result = await seedDemoContent(getStore());
@@ -81,7 +83,9 @@ export async function runStartupTasks(options: { seed?: "auto" | "always"; route
     const made = { followerCounts: await backfillFollowerCounts(), roundCounts: await backfillRoundCounts() };
     console.log(JSON.stringify({ level: "info", msg: "engagement counters backfilled", ...made }));
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "engagement counters not backfilled", cause: error instanceof Error ? error.name : "unknown" }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "engagement counters not backfilled", cause: error instanceof Error ? error.name : "unknown" }),
+    );
   }
   // The schedule rolls forward: the next weeks' classes from the stored templates (issue 9).
   try {
@@ -129,7 +133,9 @@ export function startScheduleJobs(): () => Promise<void> {
       if (busy || stopped) return;
       busy = true;
       const current = withJobLease(name, leaseMs, job)
-        .catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })))
+        .catch((error: unknown) =>
+          console.warn(JSON.stringify({ level: "warn", msg: `${name} failed`, cause: error instanceof Error ? error.name : "unknown" })),
+        )
         .finally(() => {
           busy = false;
           running.delete(current);
@@ -161,7 +167,11 @@ export function startScheduleJobs(): () => Promise<void> {
     ["mail retry", () => retryPendingMail(), Math.min(getEnv().MAIL_RETRY_SECONDS, 60) * 1000],
     // Issue 26: scheduled articles, press items and learn series whose time has come publish
     // themselves, once across instances (the job's lease, and each one re-read in its transaction).
-    ["scheduled articles", async () => (await publishDueArticles()) + (await publishDueEditorial()), getEnv().ARTICLE_PUBLISH_SECONDS * 1000],
+    [
+      "scheduled articles",
+      async () => (await publishDueArticles()) + (await publishDueEditorial()),
+      getEnv().ARTICLE_PUBLISH_SECONDS * 1000,
+    ],
   ];
   const timers = jobs.map(([name, job, everyMs]) => {
     const timer = setInterval(run(name, job), every(everyMs));

@@ -12,7 +12,11 @@ import { getVisitor } from "./visitor.server";
  * first-load JavaScript of the surveys pages stays what it was. Visitors get nothing; so do pages
  * whose route handle does not show surveys, and any page that is not a plain 200 GET.
  */
-export async function surveySlotHtml(request: Request, context: object | undefined, page: { status: number; surveys: boolean }): Promise<string | null> {
+export async function surveySlotHtml(
+  request: Request,
+  context: object | undefined,
+  page: { status: number; surveys: boolean },
+): Promise<string | null> {
   if (!page.surveys || page.status !== 200 || request.method !== "GET") return null;
   try {
     // The signed cookie says whether anyone is signed in at all; only then is the session checked
@@ -29,7 +33,9 @@ export async function surveySlotHtml(request: Request, context: object | undefin
     return renderToStaticMarkup(<SurveyPanel campaign={found.campaign} questions={found.questions} back={back} />);
   } catch (error) {
     // A survey never costs a member their page.
-    console.warn(JSON.stringify({ level: "warn", msg: "survey panel skipped", error: error instanceof Error ? error.message : String(error) }));
+    console.warn(
+      JSON.stringify({ level: "warn", msg: "survey panel skipped", error: error instanceof Error ? error.message : String(error) }),
+    );
     return null;
   }
 }

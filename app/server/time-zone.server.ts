@@ -23,7 +23,10 @@ export function timeZoneReturnPath(value: unknown): string {
 export async function saveTimeZone(
   request: Request,
   context: object,
-): Promise<{ ok: true; setCookie: string | null; source: "browser" | "chosen"; next: string } | { ok: false; error: string; status: number; next: string }> {
+): Promise<
+  | { ok: true; setCookie: string | null; source: "browser" | "chosen"; next: string }
+  | { ok: false; error: string; status: number; next: string }
+> {
   const body = await readRouteForm(request);
   if (!body.ok) return { ok: false, error: body.message, status: body.status, next: "/classes" };
   const fields = Object.fromEntries([...body.formData].map(([key, value]) => [key, String(value)]));

@@ -14,7 +14,17 @@ import {
 import { commitSession, readSession, type SessionAuth, type VisitorSession } from "~/lib/session.server";
 import { safeRedirectPath } from "~/lib/navigation";
 import type { RouteHandle } from "~/lib/route-handle";
-import { DEFAULT_PRIVATE_USER, buildSessionUserState, hasAnyRole, rolesFromClaims, type AuthSnapshot, type PrivateUser, type Role, type SessionUserState, validTimeZone } from "~/models/identity/user";
+import {
+  DEFAULT_PRIVATE_USER,
+  buildSessionUserState,
+  hasAnyRole,
+  rolesFromClaims,
+  type AuthSnapshot,
+  type PrivateUser,
+  type Role,
+  type SessionUserState,
+  validTimeZone,
+} from "~/models/identity/user";
 import { deletePrivateUserRecords, getPrivateUser, savePrivateUser } from "~/models/identity/user.server";
 
 /**

@@ -35,9 +35,20 @@ export async function waiverPage(request: Request, state: ViewerState, slug: str
   const reader = await memberZone(request, state.user);
   return {
     studio: { slug: studio.slug, name: studio.name },
-    waiver: waiver ? { version: waiver.version, title: waiver.title, text: waiver.text, published: studioTime(new Date(waiver.publishedAt), studio.timeZone, { reader }) } : null,
+    waiver: waiver
+      ? {
+          version: waiver.version,
+          title: waiver.title,
+          text: waiver.text,
+          published: studioTime(new Date(waiver.publishedAt), studio.timeZone, { reader }),
+        }
+      : null,
     signedCurrent: current ? { when: studioTime(new Date(current.signedAt), studio.timeZone, { reader }), version: current.version } : null,
-    signed: mine.map((s) => ({ version: s.version, when: studioTime(new Date(s.signedAt), studio.timeZone, { reader }), href: `/studios/${studio.slug}/waiver/signed.txt?version=${s.version}` })),
+    signed: mine.map((s) => ({
+      version: s.version,
+      when: studioTime(new Date(s.signedAt), studio.timeZone, { reader }),
+      href: `/studios/${studio.slug}/waiver/signed.txt?version=${s.version}`,
+    })),
     next: nextPath(url.searchParams.get("next"), studio.slug),
     expectedName,
     askBirthday: !birthday,
@@ -49,14 +60,21 @@ export async function waiverPage(request: Request, state: ViewerState, slug: str
 
 export type WaiverActionResult =
   | { redirect: string }
-  | { status: number; formError?: string; fieldErrors: Partial<Record<(typeof FIELDS)[number], string>>; values: Partial<Record<(typeof FIELDS)[number], string>> };
+  | {
+      status: number;
+      formError?: string;
+      fieldErrors: Partial<Record<(typeof FIELDS)[number], string>>;
+      values: Partial<Record<(typeof FIELDS)[number], string>>;
+    };
 
 export async function waiverAction(request: Request, state: ViewerState, slug: string): Promise<WaiverActionResult> {
   const studio = await getStudioBySlug(slug);
   if (!studio) return { status: 404, formError: "We couldn't find that studio.", fieldErrors: {}, values: {} };
   const body = await readRouteForm(request);
   if (!body.ok) return { status: body.status, formError: body.message, fieldErrors: {}, values: {} };
-  const raw = Object.fromEntries(FIELDS.map((name) => [name, body.formData.get(name) ?? undefined]).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const raw = Object.fromEntries(
+    FIELDS.map((name) => [name, body.formData.get(name) ?? undefined]).filter(([, v]) => typeof v === "string"),
+  ) as Record<string, string>;
   const values = { fullName: raw.fullName ?? "", birthday: raw.birthday ?? "", guardianName: raw.guardianName ?? "" };
   const now = new Date();
   const birthdayOnFile = state.user.birthday ?? null;
@@ -77,7 +95,13 @@ export async function waiverAction(request: Request, state: ViewerState, slug: s
     studioId: studio.id,
     version: form.version,
     now,
-    signer: { fullName: form.fullName, email: state.user.email ?? null, phoneNumber: state.user.phoneNumber ?? null, birthday: form.birthday, minor },
+    signer: {
+      fullName: form.fullName,
+      email: state.user.email ?? null,
+      phoneNumber: state.user.phoneNumber ?? null,
+      birthday: form.birthday,
+      minor,
+    },
     guardian: minor ? { fullName: form.guardianName, consent: true } : null,
   });
   if (!result.ok) {

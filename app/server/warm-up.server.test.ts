@@ -36,7 +36,9 @@ describe("warming a new instance before it is ready", () => {
     answer = () => "ok";
     const result = await warmUp(base, { deadlineMs: 5_000 });
     expect(result.ok).toBe(true);
-    expect(new Set(result.pages.map((page) => page.kind))).toEqual(new Set(["public page", "public page from the cache", "member page", "action"]));
+    expect(new Set(result.pages.map((page) => page.kind))).toEqual(
+      new Set(["public page", "public page from the cache", "member page", "action"]),
+    );
     expect(asked.map((request) => `${request.method} ${request.path}`)).toEqual(WARM_UP_STEPS.map((step) => `${step.method} ${step.path}`));
     // The second ask for a page carries the first answer's session, so it lands on the page just stored.
     expect(asked[0].cookie).toBeUndefined();

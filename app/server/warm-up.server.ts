@@ -41,7 +41,10 @@ export interface WarmUpResult {
  * Requests each step in turn from `base` (the instance's own address). Ends early, not ok, on a 5xx,
  * a request that fails, `deadlineMs` passing, or `signal` aborting; the caller becomes ready either way.
  */
-export async function warmUp(base: string, options: { deadlineMs: number; signal?: AbortSignal; steps?: readonly WarmUpStep[] }): Promise<WarmUpResult> {
+export async function warmUp(
+  base: string,
+  options: { deadlineMs: number; signal?: AbortSignal; steps?: readonly WarmUpStep[] },
+): Promise<WarmUpResult> {
   const started = Date.now();
   const deadline = AbortSignal.timeout(Math.max(1, options.deadlineMs));
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
@@ -66,14 +69,19 @@ export async function warmUp(base: string, options: { deadlineMs: number; signal
       });
       await response.arrayBuffer();
     } catch (error) {
-      const cause = deadline.aborted ? `not done within ${options.deadlineMs} ms` : options.signal?.aborted ? "a shutdown began" : describe(error);
+      const cause = deadline.aborted
+        ? `not done within ${options.deadlineMs} ms`
+        : options.signal?.aborted
+          ? "a shutdown began"
+          : describe(error);
       return { ok: false, ms: Date.now() - started, pages, cause: `${step.kind} ${step.path}: ${cause}` };
     }
     pages.push({ kind: step.kind, path: step.path, status: response.status, ms: Date.now() - at });
     // The visitor's session from the first answer, so the cached page is the one just stored.
     const set = response.headers.getSetCookie().find((value) => value.startsWith("__session="));
     if (set && !cookie) cookie = set.slice(0, set.indexOf(";"));
-    if (response.status >= 500) return { ok: false, ms: Date.now() - started, pages, cause: `${step.kind} ${step.path}: status ${response.status}` };
+    if (response.status >= 500)
+      return { ok: false, ms: Date.now() - started, pages, cause: `${step.kind} ${step.path}: status ${response.status}` };
   }
   return { ok: true, ms: Date.now() - started, pages };
 }

@@ -9,8 +9,7 @@ function themeTokens(css: string, theme: "light" | "dark"): Record<string, strin
   const blocks = css.matchAll(/([^{}]+)\{([^{}]*)\}/g);
   for (const [, selector, body] of blocks) {
     const selectors = selector.split(",").map((s) => s.trim().replace(/\s+/g, " "));
-    const matches =
-      selectors.includes(`body[data-theme="${theme}"]`) || (theme === "light" && selectors.includes("body"));
+    const matches = selectors.includes(`body[data-theme="${theme}"]`) || (theme === "light" && selectors.includes("body"));
     if (!matches) continue;
     for (const [, name, value] of body.matchAll(/--([a-z0-9-]+):\s*(#[0-9a-fA-F]{6})\s*;/g)) {
       tokens[name] = value.toLowerCase();

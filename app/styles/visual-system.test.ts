@@ -86,7 +86,9 @@ describe("fonts", () => {
 
 describe("the pictures' palette", () => {
   it("is the themes' own tokens and nothing else", () => {
-    const themeColours = new Set([...Object.values(tokens("light")), ...Object.values(tokens("dark"))].filter((v) => /^#[0-9a-f]{6}$/.test(v)));
+    const themeColours = new Set(
+      [...Object.values(tokens("light")), ...Object.values(tokens("dark"))].filter((v) => /^#[0-9a-f]{6}$/.test(v)),
+    );
     for (const colour of Object.values(ILLUSTRATION_PALETTE)) expect(themeColours.has(colour), colour).toBe(true);
   });
 });

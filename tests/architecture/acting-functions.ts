@@ -36,7 +36,13 @@ interface ModuleFacts {
 }
 
 function factsOf(file: string): ModuleFacts {
-  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), "utf8"), ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(join(ROOT, file), "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const functions = new Map<string, ts.Node>();
   const imports = new Map<string, Ref>();
   for (const statement of source.statements) {
@@ -94,7 +100,7 @@ export function actingFunctions(): Map<Ref, Set<ActingKind>> {
   mark("app/platform/mail.server.ts#sendOnce", "mail");
   mark("app/services/payments/index.server.ts#getPaymentProvider", "charge");
   for (const ref of edges.keys()) if (/^app\/models\/.*#redeem[A-Z]/.test(ref)) mark(ref, "redeem");
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [ref, targets] of edges) {
       for (const target of targets) {

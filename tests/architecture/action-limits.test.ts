@@ -23,15 +23,21 @@ const BOUND_BY_DESIGN: Record<string, string> = {
   "app/routes/settings.tsx": "deleting an account needs a fresh sign-in and happens once",
 };
 
-const routes: string[] = sourceFiles("app/routes").filter((f: string) => !isTest(f) && /export (async function|const) action\b/.test(readFileSync(f, "utf8")));
+const routes: string[] = sourceFiles("app/routes").filter(
+  (f: string) => !isTest(f) && /export (async function|const) action\b/.test(readFileSync(f, "utf8")),
+);
 const acting = actingFunctions();
 const isStaffRoute = (file: string) => /^app\/routes\/staff[._]/.test(file);
 
 describe("limits declared with the action", () => {
   it("finds the actions that reach the mailer, the payment provider and redemptions (so the check below is not empty)", () => {
     const reaching = (kind: ActingKind) => routes.filter((r) => acting.get(`${r}#action`)?.has(kind));
-    expect(reaching("mail")).toEqual(expect.arrayContaining(["app/routes/settings.tsx", "app/routes/sign-in.tsx", "app/routes/classes.$classId/route.tsx"]));
-    expect(reaching("charge")).toEqual(expect.arrayContaining(["app/routes/subscribe.tsx", "app/routes/gift.tsx", "app/routes/credits.tsx"]));
+    expect(reaching("mail")).toEqual(
+      expect.arrayContaining(["app/routes/settings.tsx", "app/routes/sign-in.tsx", "app/routes/classes.$classId/route.tsx"]),
+    );
+    expect(reaching("charge")).toEqual(
+      expect.arrayContaining(["app/routes/subscribe.tsx", "app/routes/gift.tsx", "app/routes/credits.tsx"]),
+    );
     expect(reaching("redeem").length).toBeGreaterThan(0);
   });
 
@@ -49,19 +55,26 @@ describe("limits declared with the action", () => {
     const entries = Object.entries(module.actionLimits ?? {});
     expect(entries.length).toBeGreaterThan(0);
     const declared = new Set(entries.flatMap(([, entry]) => entry.does));
-    for (const kind of acting.get(`${file}#action`) ?? []) expect(declared.has(kind), `${file} reaches ${kind} but does not declare it`).toBe(true);
+    for (const kind of acting.get(`${file}#action`) ?? [])
+      expect(declared.has(kind), `${file} reaches ${kind} but does not declare it`).toBe(true);
     for (const [intent, entry] of entries) {
       if ("limits" in entry) {
         expect(entry.limits.length, `${file} ${intent}`).toBeGreaterThan(0);
         for (const limit of entry.limits) {
           // A real limit of the store-backed limiter, not a stand-in (undefined from a bad import, say).
-          expect(limit, `${file} ${intent}`).toMatchObject({ name: expect.stringMatching(/^[a-z][a-z0-9-]+$/), limit: expect.any(Number), windowMs: expect.any(Number), per: expect.any(String) });
+          expect(limit, `${file} ${intent}`).toMatchObject({
+            name: expect.stringMatching(/^[a-z][a-z0-9-]+$/),
+            limit: expect.any(Number),
+            windowMs: expect.any(Number),
+            per: expect.any(String),
+          });
           expect(typeof (limit as { attempt?: unknown }).attempt).toBe("function");
         }
       } else {
         expect(entry.bound.length, `${file} ${intent}: say what bounds it`).toBeGreaterThan(20);
         const serious = entry.does.filter((kind) => kind !== "write");
-        if (serious.length > 0 && !isStaffRoute(file)) expect(BOUND_BY_DESIGN[file], `${file} ${intent} ${serious.join(", ")} without a rate limit`).toBeDefined();
+        if (serious.length > 0 && !isStaffRoute(file))
+          expect(BOUND_BY_DESIGN[file], `${file} ${intent} ${serious.join(", ")} without a rate limit`).toBeDefined();
       }
     }
   });

@@ -28,10 +28,16 @@ function namedCollections(): { names: Map<string, string[]>; constants: Map<stri
       }
       if (ts.isCallExpression(node) && node.arguments.length >= 2) {
         const callee = node.expression;
-        if (ts.isPropertyAccessExpression(callee) && STORE_METHODS.has(callee.name.text) && /store|tx|getStore\(\)/i.test(callee.expression.getText(source))) calls.push({ file, arg: node.arguments[0], source });
+        if (
+          ts.isPropertyAccessExpression(callee) &&
+          STORE_METHODS.has(callee.name.text) &&
+          /store|tx|getStore\(\)/i.test(callee.expression.getText(source))
+        )
+          calls.push({ file, arg: node.arguments[0], source });
         if (ts.isIdentifier(callee) && callee.text === "documentsWhere") calls.push({ file, arg: node.arguments[0], source });
       }
-      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "collection" && !file.includes("/staff/")) calls.push({ file, arg: node.initializer, source });
+      if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === "collection" && !file.includes("/staff/"))
+        calls.push({ file, arg: node.initializer, source });
       ts.forEachChild(node, visit);
     };
     visit(source);
@@ -46,7 +52,13 @@ function namedCollections(): { names: Map<string, string[]>; constants: Map<stri
   }
   const names = new Map<string, string[]>();
   for (const { file, arg } of calls) {
-    const text = ts.isStringLiteral(arg) ? arg.text : ts.isIdentifier(arg) ? constants.get(arg.text) : ts.isPropertyAccessExpression(arg) ? constants.get(arg.name.text) : undefined;
+    const text = ts.isStringLiteral(arg)
+      ? arg.text
+      : ts.isIdentifier(arg)
+        ? constants.get(arg.text)
+        : ts.isPropertyAccessExpression(arg)
+          ? constants.get(arg.name.text)
+          : undefined;
     if (text !== undefined) names.set(text, [...(names.get(text) ?? []), file]);
   }
   return { names, constants: declaredIn };
@@ -62,11 +74,14 @@ describe("the data inventory", () => {
   const { names, constants } = namedCollections();
 
   it("finds the store's collections in the code (the scan itself works)", () => {
-    for (const known of ["privateUsers", "surveyAnswers", "staffRoster", "auditLog", "classes", "demoPaymentsCustomers", "rateLimits"]) expect(names.has(known), known).toBe(true);
+    for (const known of ["privateUsers", "surveyAnswers", "staffRoster", "auditLog", "classes", "demoPaymentsCustomers", "rateLimits"])
+      expect(names.has(known), known).toBe(true);
   });
 
   it("declares every collection the code names, once", () => {
-    expect([...names.keys()].filter((name) => !DECLARED_COLLECTIONS.has(name)).map((name) => `${name} (${names.get(name)![0]})`)).toEqual([]);
+    expect([...names.keys()].filter((name) => !DECLARED_COLLECTIONS.has(name)).map((name) => `${name} (${names.get(name)![0]})`)).toEqual(
+      [],
+    );
     expect(DECLARED_COLLECTIONS.size).toBe(DATA_INVENTORY.length);
   });
 
@@ -88,10 +103,15 @@ describe("the data inventory", () => {
   });
 
   it("says what deleting an account does to every collection holding a uid, phone, e-mail or name", () => {
-    const missing = DATA_INVENTORY.filter((entry) => entry.personal.some((kind) => IDENTIFYING.includes(kind)) && entry.deletion.rule === "nothing personal");
+    const missing = DATA_INVENTORY.filter(
+      (entry) => entry.personal.some((kind) => IDENTIFYING.includes(kind)) && entry.deletion.rule === "nothing personal",
+    );
     expect(missing.map((entry) => entry.collection)).toEqual([]);
     // And "nothing personal" means it: no kinds listed, nothing said it holds, nothing exported.
-    const inconsistent = DATA_INVENTORY.filter((entry) => entry.deletion.rule === "nothing personal" && (entry.personal.length > 0 || entry.holds !== "" || entry.export.rule !== "none"));
+    const inconsistent = DATA_INVENTORY.filter(
+      (entry) =>
+        entry.deletion.rule === "nothing personal" && (entry.personal.length > 0 || entry.holds !== "" || entry.export.rule !== "none"),
+    );
     expect(inconsistent.map((entry) => entry.collection)).toEqual([]);
     for (const entry of DATA_INVENTORY) {
       if (entry.deletion.rule === "keep") expect(entry.deletion.reason.length, entry.collection).toBeGreaterThan(20);
@@ -103,7 +123,8 @@ describe("the data inventory", () => {
     const { CUSTOM_EXPORTS } = await import("../../app/models/privacy/data-export.server");
     const custom = DATA_INVENTORY.filter((entry) => entry.export.rule === "custom").map((entry) => entry.collection);
     expect(Object.keys(CUSTOM_EXPORTS).sort()).toEqual(custom.sort());
-    for (const entry of DATA_INVENTORY) if (entry.export.rule === "none") expect(entry.export.reason.length, entry.collection).toBeGreaterThan(10);
+    for (const entry of DATA_INVENTORY)
+      if (entry.export.rule === "none") expect(entry.export.reason.length, entry.collection).toBeGreaterThan(10);
   });
 
   it("is ADR 032's table (UPDATE_INVENTORY_TABLE=1 rewrites the ADR from the inventory)", () => {

@@ -19,7 +19,10 @@ const files: string[] = sourceFiles("app").filter((f: string) => !isTest(f));
 function worstBytes(schema: ZodTypeAny, name = "f"): number {
   const def = schema._def as { typeName: string } & Record<string, unknown>;
   if (def.typeName === "ZodObject") {
-    return Object.entries((schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>).reduce((sum, [key, field]) => sum + worstBytes(field, key), 0);
+    return Object.entries((schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>).reduce(
+      (sum, [key, field]) => sum + worstBytes(field, key),
+      0,
+    );
   }
   if (def.typeName === "ZodArray") {
     const max = (def.maxLength as { value: number } | null)?.value;
@@ -34,7 +37,10 @@ function worstBytes(schema: ZodTypeAny, name = "f"): number {
 /** Every string field's stated max really is the schema's: one character more is refused. */
 function stringFields(schema: ZodTypeAny, path = ""): Array<{ path: string; field: ZodTypeAny }> {
   const def = schema._def as { typeName: string } & Record<string, unknown>;
-  if (def.typeName === "ZodObject") return Object.entries((schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>).flatMap(([k, f]) => stringFields(f, `${path}${k}.`));
+  if (def.typeName === "ZodObject")
+    return Object.entries((schema as z.AnyZodObject).shape as Record<string, ZodTypeAny>).flatMap(([k, f]) =>
+      stringFields(f, `${path}${k}.`),
+    );
   if (def.typeName === "ZodArray") return stringFields(def.type as ZodTypeAny, path);
   return [{ path: path.slice(0, -1), field: schema }];
 }
@@ -70,11 +76,25 @@ describe("form body caps follow their schemas", () => {
       ["order", "999"],
       ["publishAt", wide(40)],
     ];
-    for (let i = 0; i < 21; i += 1) fields.push(["lessonTitle", wide(120)], ["lessonSummary", wide(300)], ["lessonMinutes", "120"], ["lessonBody", wide(4_000)], ["lessonRemove", "20"]);
+    for (let i = 0; i < 21; i += 1)
+      fields.push(
+        ["lessonTitle", wide(120)],
+        ["lessonSummary", wide(300)],
+        ["lessonMinutes", "120"],
+        ["lessonBody", wide(4_000)],
+        ["lessonRemove", "20"],
+      );
     const body = new URLSearchParams(fields).toString();
     const cap = requestBodyLimit("/staff/learn/some-series");
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(cap);
-    const read = await readFormBody(new Request("http://localhost/staff/learn/x", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body }), cap);
+    const read = await readFormBody(
+      new Request("http://localhost/staff/learn/x", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+      cap,
+    );
     expect(read.ok).toBe(true);
   });
 

@@ -40,13 +40,18 @@ describe("the layout's ladder (ADR 029)", () => {
   });
 
   it("keeps demo content out of everything but the server's start-up, scripts and tests", () => {
-    const bad = arrows.filter(({ from, target }) => target.startsWith("app/demo/") && !isTest(from) && !from.startsWith("app/demo/") && from !== "app/server/startup.server.ts");
+    const bad = arrows.filter(
+      ({ from, target }) =>
+        target.startsWith("app/demo/") && !isTest(from) && !from.startsWith("app/demo/") && from !== "app/server/startup.server.ts",
+    );
     expect(bad.map(({ from, target }) => `${from} -> ${target}`)).toEqual([]);
   });
 
   it("lets no server module import a .client module (the production build empties them)", () => {
     const serverSide = (f: string) => /\.server\.tsx?$/.test(f) || /^app\/(lib|services|platform|models|server|demo)\//.test(f);
-    const bad = arrows.filter(({ from, target, typeOnly }) => !isTest(from) && serverSide(from) && /\.client\.tsx?$/.test(target) && !typeOnly);
+    const bad = arrows.filter(
+      ({ from, target, typeOnly }) => !isTest(from) && serverSide(from) && /\.client\.tsx?$/.test(target) && !typeOnly,
+    );
     expect(bad.map(({ from, target }) => `${from} -> ${target}`)).toEqual([]);
   });
 

@@ -19,7 +19,8 @@ const routes = files.filter((f) => /^app\/routes\/[^/]+\.tsx$|^app\/routes\/[^/]
 /** The route's own modules and the view and HTTP modules it reaches through them. */
 function reached(route: string): string[] {
   const folder = route.endsWith("/route.tsx") ? route.slice(0, route.lastIndexOf("/") + 1) : null;
-  const inside = (f: string) => f === route || (folder !== null && f.startsWith(folder)) || f.startsWith("app/components/") || f.startsWith("app/server/");
+  const inside = (f: string) =>
+    f === route || (folder !== null && f.startsWith(folder)) || f.startsWith("app/components/") || f.startsWith("app/server/");
   const seen = new Set<string>([route]);
   const queue = [route];
   while (queue.length) {
@@ -40,7 +41,9 @@ describe("pages that name the query parameters they read", () => {
       const { handle } = (await import(/* @vite-ignore */ `../../${route}`)) as { handle?: { query?: unknown } };
       if (Array.isArray(handle?.query)) named.push(route);
     }
-    expect(named).toEqual(expect.arrayContaining(["app/routes/_index.tsx", "app/routes/blog._index.tsx", "app/routes/teachers.$teacherSlug.tsx"]));
+    expect(named).toEqual(
+      expect.arrayContaining(["app/routes/_index.tsx", "app/routes/blog._index.tsx", "app/routes/teachers.$teacherSlug.tsx"]),
+    );
   });
 
   it("read no other parameter, and never the whole query", async () => {
@@ -51,15 +54,26 @@ describe("pages that name the query parameters they read", () => {
       const named = new Set(handle.query as string[]);
       for (const file of reached(route)) {
         // Modules the server's front door and staff pages use, which no shared page renders through.
-        if (file === "app/server/http-server.server.ts" || file === "app/server/staff-access.server.ts" || file === "app/server/viewer.server.ts") continue;
+        if (
+          file === "app/server/http-server.server.ts" ||
+          file === "app/server/staff-access.server.ts" ||
+          file === "app/server/viewer.server.ts"
+        )
+          continue;
         let source = readFileSync(file, "utf8");
         // `const search = new URL(request.url).searchParams;` then `search.get("category")`: read as the same.
         for (const [, alias] of source.matchAll(/(?:const|let)\s+(\w+)\s*=\s*[^;]*\.searchParams\s*;/g)) {
-          source = source.replace(new RegExp(`\\b${alias}\\.(get|getAll|has)\\(`, "g"), "searchParams.$1(").replace(new RegExp(`\\b${alias}\\b`, "g"), "searchParams");
+          source = source
+            .replace(new RegExp(`\\b${alias}\\.(get|getAll|has)\\(`, "g"), "searchParams.$1(")
+            .replace(new RegExp(`\\b${alias}\\b`, "g"), "searchParams");
         }
-        for (const [, name] of source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*"([^"]+)"/g)) if (!named.has(name)) problems.push(`${route}: ${file} reads "${name}"`);
-        const whole = source.replace(/\.?searchParams\.(?:get|getAll|has)\(\s*"[^"]+"/g, "").replace(/(?:const|let)\s+searchParams\s*=\s*[^;]*\.searchParams\s*;/g, "");
-        if (/useSearchParams|location\.search|url\.search\b|searchParams/.test(whole)) problems.push(`${route}: ${file} reads the query whole`);
+        for (const [, name] of source.matchAll(/searchParams\.(?:get|getAll|has)\(\s*"([^"]+)"/g))
+          if (!named.has(name)) problems.push(`${route}: ${file} reads "${name}"`);
+        const whole = source
+          .replace(/\.?searchParams\.(?:get|getAll|has)\(\s*"[^"]+"/g, "")
+          .replace(/(?:const|let)\s+searchParams\s*=\s*[^;]*\.searchParams\s*;/g, "");
+        if (/useSearchParams|location\.search|url\.search\b|searchParams/.test(whole))
+          problems.push(`${route}: ${file} reads the query whole`);
       }
     }
     expect(problems).toEqual([]);

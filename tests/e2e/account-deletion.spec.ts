@@ -7,7 +7,10 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 test.describe("deleting an account without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a sign-in older than five minutes is asked to sign in again, beside the field, and nothing is deleted", async ({ page, baseURL }) => {
+  test("a sign-in older than five minutes is asked to sign in again, beside the field, and nothing is deleted", async ({
+    page,
+    baseURL,
+  }) => {
     const { uid } = await signInContext(page.request, baseURL!, `+1202559${String(Date.now() % 10000).padStart(4, "0")}`);
     await page.request.post("/onboarding", { form: { firstName: "Orla", lastName: "Brennan", email: "" }, headers: { Origin: baseURL! } });
     await ageSignIn(page.context(), baseURL!, uid);

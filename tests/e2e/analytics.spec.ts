@@ -8,21 +8,26 @@ function uploadsOf(page: Page) {
   page.on("request", (request: Request) => {
     if (!request.url().endsWith("/api/analytics") || request.method() !== "POST") return;
     const form = new URLSearchParams(request.postData() ?? "");
-    for (const event of JSON.parse(form.get("e") ?? "[]")) uploads.push({ name: event.event_type, path: event.event_properties?.name ?? event.event_properties?.path });
+    for (const event of JSON.parse(form.get("e") ?? "[]"))
+      uploads.push({ name: event.event_type, path: event.event_properties?.name ?? event.event_properties?.path });
   });
   return uploads;
 }
 
 test("a page view and a viewed shelf reach the collector, which accepts them", async ({ page }) => {
   const uploads = uploadsOf(page);
-  const answered = page.waitForResponse((response) => response.url().endsWith("/api/analytics") && response.request().method() === "POST", { timeout: 15_000 });
+  const answered = page.waitForResponse((response) => response.url().endsWith("/api/analytics") && response.request().method() === "POST", {
+    timeout: 15_000,
+  });
   await page.goto("/on-demand");
   const response = await answered;
   expect(response.status()).toBe(200);
   expect(uploads).toContainEqual({ name: "Web_Page_Viewed", path: "/on-demand" });
   // Marked sections report a view once a fifth of them is on screen.
   await page.getByRole("heading", { name: "Featured" }).scrollIntoViewIfNeeded();
-  await expect.poll(() => uploads.some((u) => u.name === "Web_Element_Viewed" && u.path === "on-demand-featured"), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => uploads.some((u) => u.name === "Web_Element_Viewed" && u.path === "on-demand-featured"), { timeout: 15_000 })
+    .toBe(true);
   // A client navigation is a page view too.
   await page.getByRole("link", { name: "Search the library" }).click();
   await expect.poll(() => uploads.some((u) => u.name === "Web_Page_Viewed" && u.path === "/search"), { timeout: 15_000 }).toBe(true);

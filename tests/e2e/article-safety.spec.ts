@@ -41,9 +41,13 @@ for (const [index, payloads] of groups.entries()) {
     // (An unclosed <style> may swallow what follows it: lost text, never running code.)
 
     // Nothing executable reached the DOM of the article body…
-    expect(await body.locator("script, iframe, object, embed, svg, math, form, input, img, video, audio, style, base, meta, link").count()).toBe(0);
+    expect(
+      await body.locator("script, iframe, object, embed, svg, math, form, input, img, video, audio, style, base, meta, link").count(),
+    ).toBe(0);
     const handlers = await body.evaluate((root) =>
-      [...root.querySelectorAll("*")].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((name) => name.startsWith("on") || name === "style"),
+      [...root.querySelectorAll("*")]
+        .flatMap((el) => [...el.attributes].map((a) => a.name))
+        .filter((name) => name.startsWith("on") || name === "style"),
     );
     expect(handlers).toEqual([]);
     const hrefs = await body.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));

@@ -106,7 +106,10 @@ function chunkedPost(path: string, cap: number, headers: Record<string, string>)
 /** A member's session cookie: signed in through the Auth emulator, synced as the page's script would. */
 async function memberCookie(phoneNumber: string): Promise<string> {
   const { idToken } = await signInWithPhone(phoneNumber);
-  const response = await fetch(`${server.base}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: server.base } });
+  const response = await fetch(`${server.base}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: server.base },
+  });
   expect(response.status, "the token sync signs the member in").toBe(200);
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith("__session="));
   if (!cookie) throw new Error("no session cookie from the token sync");
@@ -118,7 +121,12 @@ const FORM_CAP = 16 * KB;
 
 /** Posts a small form and returns the status (warms the route's modules before memory is measured). */
 async function smallPost(path: string, body: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.base}${path}`, { method: "POST", headers: { Origin: server.base, ...FORM, ...headers }, body, redirect: "manual" });
+  const response = await fetch(`${server.base}${path}`, {
+    method: "POST",
+    headers: { Origin: server.base, ...FORM, ...headers },
+    body,
+    redirect: "manual",
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -149,7 +157,14 @@ test("a chunked 50 MB post is refused at its route's cap, streamed, on every rou
   await chunkedPost("/privacy/choices", FORM_CAP, FORM);
 
   const before = processMemory(server.pid);
-  const results: Array<{ path: string; status: number | null; sentWhenAnswered: number | null; sent: number; error: string | null; peakGrowthMb: number }> = [];
+  const results: Array<{
+    path: string;
+    status: number | null;
+    sentWhenAnswered: number | null;
+    sent: number;
+    error: string | null;
+    peakGrowthMb: number;
+  }> = [];
   for (const route of routes) {
     const peakBefore = processMemory(server.pid).peak;
     const probe = await chunkedPost(route.path, route.cap, route.headers);
@@ -168,7 +183,10 @@ test("a chunked 50 MB post is refused at its route's cap, streamed, on every rou
   for (const [index, route] of routes.entries()) {
     const result = results[index];
     expect(result.status, `${route.path}: 413 ${report}`).toBe(413);
-    expect(result.sentWhenAnswered, `${route.path}: answered before the client sent more than cap + ${PAST_THE_CAP} bytes ${report}`).not.toBeNull();
+    expect(
+      result.sentWhenAnswered,
+      `${route.path}: answered before the client sent more than cap + ${PAST_THE_CAP} bytes ${report}`,
+    ).not.toBeNull();
     expect(result.sentWhenAnswered!, `${route.path}: answered at the cap ${report}`).toBeLessThanOrEqual(route.cap + PAST_THE_CAP + 64);
   }
   // 50 MB sent to each of them: a server that held a body would have grown its peak by at least that.

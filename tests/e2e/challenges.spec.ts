@@ -24,11 +24,28 @@ test("a visitor joins a challenge from /challenge, signs in on the way, and reac
   const phone = `+1201555${String(Date.now() % 10_000).padStart(4, "0")}`;
   const { uid } = await signInContext(page.request, baseURL!, phone);
   const now = Date.now();
-  putDocument("privateUsers", uid, { firstName: "Wren", lastName: "Challenge", mostRecentTimeZone: "UTC", subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(now / 1000) + 30 * 86_400 });
+  putDocument("privateUsers", uid, {
+    firstName: "Wren",
+    lastName: "Challenge",
+    mostRecentTimeZone: "UTC",
+    subscriptionStatus: "active",
+    subscriptionExpirationDate: Math.floor(now / 1000) + 30 * 86_400,
+  });
   const today = new Date(now).toISOString().slice(0, 10);
   for (let i = 0; i < 4; i += 1) {
     const id = `${uid}__on_demand__e2e-earlier-${i}`;
-    putDocument("practiceEntries", id, { id, uid, source: "on_demand", classRef: "settle-in", title: "Settle In", seriesId: null, at: now - i * 60_000, zone: "UTC", day: today, minutes: 12 });
+    putDocument("practiceEntries", id, {
+      id,
+      uid,
+      source: "on_demand",
+      classRef: "settle-in",
+      title: "Settle In",
+      seriesId: null,
+      at: now - i * 60_000,
+      zone: "UTC",
+      day: today,
+      minutes: 12,
+    });
   }
 
   await page.goto(next);
@@ -41,7 +58,20 @@ test("a visitor joins a challenge from /challenge, signs in on the way, and reac
   // is written as the player's reports would have left it two and a half minutes ago, up to 130 s.
   const viewing = `e2e-challenge-${now}`;
   const started = Date.now() - 150_000;
-  putDocument("watchHistory", `${uid}__settle-in`, { uid, classSlug: "settle-in", position: 130, durationSeconds: 138, completed: false, viewing, seq: 13, views: 1, updatedAt: Date.now() - 8_000, viewingStartedAt: started, reportedAt: Date.now() - 8_000, covered: 130 });
+  putDocument("watchHistory", `${uid}__settle-in`, {
+    uid,
+    classSlug: "settle-in",
+    position: 130,
+    durationSeconds: 138,
+    completed: false,
+    viewing,
+    seq: 13,
+    views: 1,
+    updatedAt: Date.now() - 8_000,
+    viewingStartedAt: started,
+    reportedAt: Date.now() - 8_000,
+    covered: 130,
+  });
   const report = await page.request.post("/on-demand/settle-in/progress", {
     form: { position: "138", ended: "true", viewing, seq: "14", events: "Mostly_Completed,Completed" },
     headers: { Origin: baseURL! },

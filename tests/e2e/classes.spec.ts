@@ -16,7 +16,9 @@ function putClass(id: string, minutesFromNow: number, capacity = 10) {
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("in Tokyo", () => {
@@ -32,7 +34,9 @@ test.describe("in Tokyo", () => {
     await page.reload();
     await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
     // The site's one format, a twelve-hour clock: "1:20 – 1:50 pm" (issue 34).
-    const expected = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Tokyo" }).format(new Date(startsAt)).split(/\s/)[0];
+    const expected = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "Asia/Tokyo" })
+      .format(new Date(startsAt))
+      .split(/\s/)[0];
     await page.goto(`/classes/${id}`);
     await expect(page.locator(".class-page__when")).toContainText(expected);
     await expect(page.locator(".class-page__when")).toContainText("Times in Tokyo time");
@@ -87,7 +91,10 @@ test.describe("without JavaScript", () => {
     // A visitor is offered the membership, which would bring them back here.
     const visitor = await browser.newPage({ javaScriptEnabled: false });
     await visitor.goto(`${baseURL}/classes/${id}`);
-    await expect(visitor.getByRole("link", { name: "Become a member to book" })).toHaveAttribute("href", `/subscribe?next=${encodeURIComponent(`/classes/${id}`)}`);
+    await expect(visitor.getByRole("link", { name: "Become a member to book" })).toHaveAttribute(
+      "href",
+      `/subscribe?next=${encodeURIComponent(`/classes/${id}`)}`,
+    );
     await visitor.close();
 
     await page.goto("/my-classes");
@@ -163,7 +170,10 @@ test("the schedule and my classes have no serious accessibility problems", async
 test.describe("a class change", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("staff cancel a class; the booked member is e-mailed with the cancelled invite and sees it on the class page", async ({ browser, baseURL }) => {
+  test("staff cancel a class; the booked member is e-mailed with the cancelled invite and sees it on the class page", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const id = `change-check-${Date.now() % 100000}`;
     putClass(id, 2 * 24 * 60);
@@ -176,7 +186,10 @@ test.describe("a class change", () => {
     const staff = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(staff.request, baseURL!, "+12015550102");
     const row = await staffClassRow(staff, baseURL!, id);
-    await staff.getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) }).first().waitFor();
+    await staff
+      .getByRole("button", { name: new RegExp(`Cancel Test Harbour Sit`) })
+      .first()
+      .waitFor();
     await row.getByRole("button", { name: /Cancel Test Harbour Sit/ }).click();
     // Issue 34: without JavaScript the first press answers a confirmation page, and nothing is cancelled yet.
     await expect(staff.getByRole("heading", { level: 1, name: /^Cancel Test Harbour Sit, / })).toBeVisible();

@@ -23,16 +23,40 @@ test("two members who practised together invite, accept, and only then see each 
   const [ada, bea, scanner] = await Promise.all([adaContext.newPage(), beaContext.newPage(), scannerContext.newPage()]);
   const { uid: adaUid } = await signInContext(ada.request, baseURL!, `+1201557${stamp}`);
   const { uid: beaUid } = await signInContext(bea.request, baseURL!, `+1201558${stamp}`);
-  putDocument("privateUsers", adaUid, { firstName: "Adaline", lastName: "Quill", email: `${adaUid}@example.com`, mostRecentTimeZone: "America/New_York" });
-  putDocument("privateUsers", beaUid, { firstName: "Beatrix", lastName: "Fern", email: `${beaUid}@example.com`, mostRecentTimeZone: "Europe/London" });
+  putDocument("privateUsers", adaUid, {
+    firstName: "Adaline",
+    lastName: "Quill",
+    email: `${adaUid}@example.com`,
+    mostRecentTimeZone: "America/New_York",
+  });
+  putDocument("privateUsers", beaUid, {
+    firstName: "Beatrix",
+    lastName: "Fern",
+    email: `${beaUid}@example.com`,
+    mostRecentTimeZone: "Europe/London",
+  });
   // Two live classes both joined (Tuesdays, 7 am in New York), written as the join writes them.
   for (let i = 0; i < 2; i += 1) {
     const at = Date.now() - (14 - 7 * i) * 86_400_000;
     const classRef = `e2e-companions-${stamp}-${i}`;
-    for (const [uid, zone] of [[adaUid, "America/New_York"], [beaUid, "Europe/London"]] as const) {
+    for (const [uid, zone] of [
+      [adaUid, "America/New_York"],
+      [beaUid, "Europe/London"],
+    ] as const) {
       const id = `${uid}__live__${classRef}`;
       const day = new Intl.DateTimeFormat("en-CA", { timeZone: zone }).format(new Date(at));
-      putDocument("practiceEntries", id, { id, uid, source: "live", classRef, title: "Morning Breath", seriesId: null, at, zone, day, minutes: 20 });
+      putDocument("practiceEntries", id, {
+        id,
+        uid,
+        source: "live",
+        classRef,
+        title: "Morning Breath",
+        seriesId: null,
+        at,
+        zone,
+        day,
+        minutes: 20,
+      });
     }
   }
 

@@ -28,7 +28,9 @@ function putCreditClass(id: string, minutesFromNow: number) {
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** A new person, onboarded with an e-mail address, without a membership. */
@@ -40,7 +42,11 @@ async function newPerson(page: Page, baseURL: string, name: string) {
   return { uid, email };
 }
 
-test("a person with a class pack books with a credit; staff cancel the class; the credit is back and the note is in the outbox", async ({ page, browser, baseURL }) => {
+test("a person with a class pack books with a credit; staff cancel the class; the credit is back and the note is in the outbox", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const id = `credit-check-${Date.now() % 100000}`;
   putCreditClass(id, 2 * 24 * 60);
@@ -53,7 +59,10 @@ test("a person with a class pack books with a credit; staff cancel the class; th
   await expect(credits.getByRole("link", { name: "See class packs" })).toHaveAttribute("href", "/credits");
   // Without credits, the class offers the membership or a pack.
   await page.goto(`/classes/${id}`);
-  await expect(page.getByRole("link", { name: "Buy a class pack" })).toHaveAttribute("href", `/credits?next=${encodeURIComponent(`/classes/${id}`)}`);
+  await expect(page.getByRole("link", { name: "Buy a class pack" })).toHaveAttribute(
+    "href",
+    `/credits?next=${encodeURIComponent(`/classes/${id}`)}`,
+  );
 
   putCreditPack(uid, { credits: 2, days: 30 });
   await page.goto(`/classes/${id}`);

@@ -10,7 +10,10 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 test.describe("downloading one's data without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a fresh sign-in downloads a zip that opens, with a README and the member's own records, and stays on the page", async ({ page, baseURL }) => {
+  test("a fresh sign-in downloads a zip that opens, with a README and the member's own records, and stays on the page", async ({
+    page,
+    baseURL,
+  }) => {
     await signInContext(page.request, baseURL!, `+1202558${String(Date.now() % 10000).padStart(4, "0")}`);
     await page.request.post("/onboarding", { form: { firstName: "Wren", lastName: "Halloway", email: "" }, headers: { Origin: baseURL! } });
 
@@ -18,14 +21,22 @@ test.describe("downloading one's data without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Download your data" })).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^stillhour-data-\d{4}-\d{2}-\d{2}\.zip$/);
-    const files = Object.fromEntries(Object.entries(unzipSync(new Uint8Array(readFileSync((await download.path())!)))).map(([name, bytes]) => [name.split("/").pop()!, strFromU8(bytes)]));
+    const files = Object.fromEntries(
+      Object.entries(unzipSync(new Uint8Array(readFileSync((await download.path())!)))).map(([name, bytes]) => [
+        name.split("/").pop()!,
+        strFromU8(bytes),
+      ]),
+    );
     expect(files["README.txt"]).toContain("privateUsers.json, privateUsers.csv:");
     expect(JSON.parse(files["privateUsers.json"])[0]).toMatchObject({ firstName: "Wren", lastName: "Halloway" });
     expect(files["privateUsers.csv"].split("\r\n")[0]).toContain("firstName");
     await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   });
 
-  test("a sign-in older than five minutes comes back to the section with a sentence and a way to sign in again", async ({ page, baseURL }) => {
+  test("a sign-in older than five minutes comes back to the section with a sentence and a way to sign in again", async ({
+    page,
+    baseURL,
+  }) => {
     const { uid } = await signInContext(page.request, baseURL!, `+1202557${String(Date.now() % 10000).padStart(4, "0")}`);
     await page.request.post("/onboarding", { form: { firstName: "Idris", lastName: "Fenn", email: "" }, headers: { Origin: baseURL! } });
     await ageSignIn(page.context(), baseURL!, uid);

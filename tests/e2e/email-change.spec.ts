@@ -11,7 +11,10 @@ test.describe("changing the e-mail without JavaScript", () => {
     const before = `fern.${stamp}@example.com`;
     const after = `fern.new.${stamp}@example.com`;
     await signInContext(page.request, baseURL!, `+1202558${stamp.slice(1)}`);
-    await page.request.post("/onboarding", { form: { firstName: "Fern", lastName: "Alder", email: before }, headers: { Origin: baseURL! } });
+    await page.request.post("/onboarding", {
+      form: { firstName: "Fern", lastName: "Alder", email: before },
+      headers: { Origin: baseURL! },
+    });
 
     await page.goto("/settings");
     await page.getByLabel("Email (optional)").fill(after);

@@ -29,7 +29,11 @@ const PUBLIC: Check[] = [
     path: (page) => firstHref(page, "/blog", 'main a[href^="/blog/"]:not([href^="/blog/topic"])'),
     items: (page) => [page.locator("main h1"), page.locator(".article-header__meta")],
   },
-  { name: "teacher", path: (page) => firstHref(page, "/teachers", 'main a[href^="/teachers/"]'), items: (page) => [page.locator("main h1")] },
+  {
+    name: "teacher",
+    path: (page) => firstHref(page, "/teachers", 'main a[href^="/teachers/"]'),
+    items: (page) => [page.locator("main h1")],
+  },
   { name: "schedule", path: "/classes", items: (page) => [page.locator("main h1"), page.locator(".schedule-list > li").first()] },
   { name: "library", path: "/on-demand", items: (page) => [page.locator("main h1"), page.locator("main .od-card").first()] },
 ];
@@ -37,8 +41,16 @@ const PUBLIC: Check[] = [
 const MEMBER_PAGES: Check[] = [
   { name: "member-schedule", path: "/classes", items: (page) => [page.locator("main h1"), page.locator(".schedule-list > li").first()] },
   { name: "member-library", path: "/on-demand", items: (page) => [page.locator("main h1"), page.locator("main .od-card").first()] },
-  { name: "my-classes", path: "/my-classes", items: (page) => [page.locator("main h1"), page.locator("main :is(.schedule-list > li, .empty-state)").first()] },
-  { name: "settings", path: "/settings", items: (page) => [page.locator("main h1"), page.locator("#photo-title"), page.locator("#photo .photo-setting")] },
+  {
+    name: "my-classes",
+    path: "/my-classes",
+    items: (page) => [page.locator("main h1"), page.locator("main :is(.schedule-list > li, .empty-state)").first()],
+  },
+  {
+    name: "settings",
+    path: "/settings",
+    items: (page) => [page.locator("main h1"), page.locator("#photo-title"), page.locator("#photo .photo-setting")],
+  },
   {
     name: "class",
     path: (page) => firstHref(page, "/classes", '.schedule-list a[href^="/classes/"]'),
@@ -68,7 +80,9 @@ async function checkFirstScreens(page: Page, testInfo: TestInfo, checks: Check[]
         const box = await item.boundingBox();
         const where = box ? `top ${Math.round(box.y)}, bottom ${Math.round(box.y + box.height)}` : "not shown";
         if (!box || box.y < top || box.y + box.height > screen.height) {
-          failures.push(`${screen.width}×${screen.height} ${path}: ${item} is ${where}, the first screen is ${Math.round(top)}–${screen.height}`);
+          failures.push(
+            `${screen.width}×${screen.height} ${path}: ${item} is ${where}, the first screen is ${Math.round(top)}–${screen.height}`,
+          );
         }
       }
     }
@@ -76,7 +90,9 @@ async function checkFirstScreens(page: Page, testInfo: TestInfo, checks: Check[]
   expect(failures).toEqual([]);
 }
 
-test("a visitor sees what each public page is for and its first item without scrolling, on a phone and a laptop", async ({ page }, testInfo) => {
+test("a visitor sees what each public page is for and its first item without scrolling, on a phone and a laptop", async ({
+  page,
+}, testInfo) => {
   await checkFirstScreens(page, testInfo, PUBLIC);
 });
 

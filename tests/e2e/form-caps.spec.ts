@@ -26,9 +26,12 @@ async function startSeries(page: Page, mark: string) {
 
 /** The lesson's text: the textarea without JavaScript, the editor's hidden field with it. */
 const setLessonText = (page: Page, text: string) =>
-  page.locator('textarea[name="lessonBody"]').first().evaluate((field, value) => {
-    (field as HTMLTextAreaElement).value = value;
-  }, text);
+  page
+    .locator('textarea[name="lessonBody"]')
+    .first()
+    .evaluate((field, value) => {
+      (field as HTMLTextAreaElement).value = value;
+    }, text);
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -64,9 +67,12 @@ test.describe("with JavaScript off", () => {
 
     // 413: a flood in the spare lesson. What arrived before the cut comes back; the notice says why.
     await page.getByLabel("Lesson title").last().fill("Flood");
-    await page.locator('textarea[name="lessonBody"]').last().evaluate((field, value) => {
-      (field as HTMLTextAreaElement).value = value;
-    }, FLOOD);
+    await page
+      .locator('textarea[name="lessonBody"]')
+      .last()
+      .evaluate((field, value) => {
+        (field as HTMLTextAreaElement).value = value;
+      }, FLOOD);
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("more than this form can take");
     await expect(page.getByLabel("Title", { exact: true })).toHaveValue(`Evenings ${mark}`);

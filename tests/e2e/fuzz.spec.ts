@@ -33,7 +33,14 @@ test.afterAll(async () => {
 test(`${REQUESTS} malformed requests over every action and resource route answer below 500`, async () => {
   test.setTimeout(120_000);
   const viewers = await makeViewers(server.base);
-  const result = await fuzzRoutes({ base: server.base, requests: REQUESTS, seed: SEED, viewers, sessionSecret: SESSION_SECRET, concurrency: 2 });
+  const result = await fuzzRoutes({
+    base: server.base,
+    requests: REQUESTS,
+    seed: SEED,
+    viewers,
+    sessionSecret: SESSION_SECRET,
+    concurrency: 2,
+  });
   const report = `seed ${SEED}; statuses ${JSON.stringify(result.statuses)}\n${result.failures.map((f) => `#${f.index} ${f.status} ${f.request}`).join("\n")}\nserver output:\n${server.output.join("\n")}`;
   expect(result.routes, "the route table came from the build").toBeGreaterThan(40);
   expect(result.failures, report).toEqual([]);
@@ -44,7 +51,11 @@ test(`${REQUESTS} malformed requests over every action and resource route answer
 function storedDocuments(): Map<string, string> {
   const db = new Database(`./data/e2e-${PORT}-fuzz.sqlite`, { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare("SELECT collection, id, data FROM documents WHERE collection <> 'rateLimits'").all() as Array<{ collection: string; id: string; data: string }>;
+    const rows = db.prepare("SELECT collection, id, data FROM documents WHERE collection <> 'rateLimits'").all() as Array<{
+      collection: string;
+      id: string;
+      data: string;
+    }>;
     return new Map(rows.map((row) => [`${row.collection}/${row.id}`, row.data]));
   } finally {
     db.close();
@@ -55,7 +66,14 @@ test(`${REQUESTS} malformed requests from people who are not signed in change no
   test.setTimeout(120_000);
   const viewers = (await makeViewers(server.base)).filter((viewer) => !viewer.signedIn);
   const before = storedDocuments();
-  const result = await fuzzRoutes({ base: server.base, requests: REQUESTS, seed: 7, viewers, sessionSecret: SESSION_SECRET, concurrency: 2 });
+  const result = await fuzzRoutes({
+    base: server.base,
+    requests: REQUESTS,
+    seed: 7,
+    viewers,
+    sessionSecret: SESSION_SECRET,
+    concurrency: 2,
+  });
   const after = storedDocuments();
   expect(result.failures, JSON.stringify(result.failures.slice(0, 10))).toEqual([]);
   const changed = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key));

@@ -26,7 +26,9 @@ async function payOnDemandPage(page: Page, name: string) {
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("gifts without JavaScript", () => {
@@ -141,7 +143,11 @@ test("the gift, receipt, redeem and class-pack pages have no serious accessibili
 test.describe("referrals without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a friend arrives through an invitation, gets the longer trial, pays their first month, and the referrer's free month appears", async ({ page, browser, baseURL }) => {
+  test("a friend arrives through an invitation, gets the longer trial, pays their first month, and the referrer's free month appears", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     await signUp(page, baseURL!, "575", "Linden");
     await page.goto("/settings");
     const link = await page.getByLabel("Your invitation link").inputValue();
@@ -173,7 +179,9 @@ test.describe("referrals without JavaScript", () => {
     await friend.getByRole("button", { name: "Pay" }).click();
     await expect(friend).toHaveURL(/\/subscribe\/welcome/);
     // Thirty days of trial, not the plan's usual seven.
-    const inThirty = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.now() + 30 * 86_400_000));
+    const inThirty = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(
+      new Date(Date.now() + 30 * 86_400_000),
+    );
     await expect(friend.locator("main")).toContainText(`free trial of the Monthly membership runs until ${inThirty}`);
 
     await page.goto("/settings");

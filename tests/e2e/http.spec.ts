@@ -17,7 +17,10 @@ test.describe("HTTP behaviour", () => {
     expect(csp).toBeTruthy();
     expect(first.headers()["content-security-policy-report-only"]).toBeUndefined();
     expect(csp).toContain("frame-ancestors 'none'");
-    const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!;
+    const scriptSrc = csp
+      .split(";")
+      .map((d) => d.trim())
+      .find((d) => d.startsWith("script-src"))!;
     expect(scriptSrc).not.toMatch(/nonce|unsafe-inline|unsafe-eval/);
     const html = await first.text();
     const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)];
@@ -116,7 +119,15 @@ test.describe("HTTP behaviour", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 
-  for (const path of [`/${"a".repeat(3000)}`, "/%E0%A4%A", "/teachers/%00", "/teachers/..%2f..%2fetc%2fpasswd", "/blog/%F0%9F%98%80", "/blog/%ZZ", "/teachers/%C0%AF"]) {
+  for (const path of [
+    `/${"a".repeat(3000)}`,
+    "/%E0%A4%A",
+    "/teachers/%00",
+    "/teachers/..%2f..%2fetc%2fpasswd",
+    "/blog/%F0%9F%98%80",
+    "/blog/%ZZ",
+    "/teachers/%C0%AF",
+  ]) {
     test(`an odd address (${path.slice(0, 30)}…) gets a clear 4xx page, never a 500`, async ({ request }) => {
       const response = await request.get(path);
       expect(response.status()).toBeGreaterThanOrEqual(400);

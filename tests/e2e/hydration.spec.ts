@@ -22,7 +22,10 @@ for (const path of ["/", "/about"]) {
       await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
       await page.locator("footer a[href='/privacy']").click();
       await expect(page).toHaveURL(/\/privacy$/);
-      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true), `load ${load}: a client navigation`).toBe(true);
+      expect(
+        await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true),
+        `load ${load}: a client navigation`,
+      ).toBe(true);
     }
   });
 }

@@ -71,7 +71,8 @@ test("a visitor becomes one anonymous account, not one per reload", async ({ bro
   const page = await context.newPage();
   const sessionPosts: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/session") sessionPosts.push(request.headers()["authorization"] ?? "");
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/session")
+      sessionPosts.push(request.headers()["authorization"] ?? "");
   });
   await page.goto("/");
   const first = await waitForUid(page);

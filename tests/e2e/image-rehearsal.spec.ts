@@ -24,7 +24,14 @@ import { routerPatchChecks } from "../support/router-patch-checks";
  */
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
-const PORTS = { server: BASE_PORT + 72, identity: BASE_PORT + 73, video: BASE_PORT + 74, smtp: BASE_PORT + 75, analytics: BASE_PORT + 76, stripe: BASE_PORT + 77 };
+const PORTS = {
+  server: BASE_PORT + 72,
+  identity: BASE_PORT + 73,
+  video: BASE_PORT + 74,
+  smtp: BASE_PORT + 75,
+  analytics: BASE_PORT + 76,
+  stripe: BASE_PORT + 77,
+};
 const SITE = `http://localhost:${PORTS.server}`;
 const MEMBER = { uid: "image-member", email: "noor.member@stillhour.test", firstName: "Noor", lastName: "Halden" };
 const NEWCOMER = { uid: "image-newcomer", email: "cas.newcomer@stillhour.test", firstName: "Cas", lastName: "Wren" };
@@ -44,7 +51,12 @@ test.beforeAll(async () => {
   vendors = await startStagingVendors(PORTS, SITE, [MEMBER, NEWCOMER]);
   const start = imageStart(image);
   try {
-    server = await startBuiltServer(PORTS.server, "image", { ...stagingEnv(SITE, vendors), STATS_ENDPOINT: "true" }, { image: { cwd: start.cwd, command: image.cmd, spawnAs: start.spawnAs, env: start.env } });
+    server = await startBuiltServer(
+      PORTS.server,
+      "image",
+      { ...stagingEnv(SITE, vendors), STATS_ENDPOINT: "true" },
+      { image: { cwd: start.cwd, command: image.cmd, spawnAs: start.spawnAs, env: start.env } },
+    );
   } catch (error) {
     startFailure = error instanceof Error ? error.message : String(error);
     return;
@@ -105,7 +117,12 @@ test("the image's router packages carry their patches, and its server starts fro
   if (image.healthcheck) {
     const start = imageStart(image);
     const [command, ...args] = image.healthcheck;
-    const check = spawnSync(command, args, { cwd: start.cwd, env: { ...start.env, PORT: String(PORTS.server) }, ...start.spawnAs, timeout: 10_000 });
+    const check = spawnSync(command, args, {
+      cwd: start.cwd,
+      env: { ...start.env, PORT: String(PORTS.server) },
+      ...start.spawnAs,
+      timeout: 10_000,
+    });
     expect(check.status, "the HEALTHCHECK passes").toBe(0);
   }
 });
@@ -149,7 +166,18 @@ test.describe("without JavaScript", () => {
     putDocument(
       "classes",
       id,
-      { id, slug: id, title: `Tidewater Sit ${id}`, teacherId: "teacher-amara", modality: "meditation", startsAt, durationMinutes: 30, description: "A class made for this test.", capacity: 10, timeZone: "UTC" },
+      {
+        id,
+        slug: id,
+        title: `Tidewater Sit ${id}`,
+        teacherId: "teacher-amara",
+        modality: "meditation",
+        startsAt,
+        durationMinutes: 30,
+        description: "A class made for this test.",
+        capacity: 10,
+        timeZone: "UTC",
+      },
       database(),
     );
     await signIn(context, MEMBER.email);

@@ -33,7 +33,14 @@ async function expectFocusedFieldRefused(page: Page, message: RegExp) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
   expect(describedBy, "the message is tied to the field").not.toBe("");
-  const said = await page.evaluate((ids) => ids.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" "), describedBy);
+  const said = await page.evaluate(
+    (ids) =>
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    describedBy,
+  );
   expect(said).toMatch(message);
   await expectFocusUsable(page, "the refused field");
 }
@@ -133,8 +140,14 @@ test.describe("with JavaScript", () => {
 /** A class at Lantern Yard later today (New York time) with a ticket for the demo member. */
 function putTodaysTicket(code: string) {
   const id = `kbd-desk-${Date.now() % 1_000_000}`;
-  const parts = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: "America/New_York" }).formatToParts(new Date());
-  const minutesLeft = 24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+    timeZone: "America/New_York",
+  }).formatToParts(new Date());
+  const minutesLeft =
+    24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
   const startsAt = new Date(Math.floor((Date.now() + Math.max(1, Math.min(90, minutesLeft - 2)) * 60_000) / 60_000) * 60_000).toISOString();
   putDocument("classes", id, {
     id,
@@ -312,7 +325,15 @@ for (const javaScriptEnabled of [true, false]) {
     test("a new member signs a studio's waiver and buys a drop-in", async ({ page, baseURL }) => {
       test.setTimeout(90_000);
       const id = `kbd-studio-${Date.now() % 1_000_000}-${Math.floor(Math.random() * 1000)}`;
-      putClass(id, startsIn(3 * 24 * 60), { title: "Keyboard Lantern Sit", durationMinutes: 45, capacity: 6, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost: null });
+      putClass(id, startsIn(3 * 24 * 60), {
+        title: "Keyboard Lantern Sit",
+        durationMinutes: 45,
+        capacity: 6,
+        timeZone: "America/New_York",
+        studioId: "lantern-yard",
+        roomId: "sun-room",
+        creditCost: null,
+      });
       await signInContext(page.request, baseURL!, freshPhone());
       await page.request.post("/onboarding", { form: { firstName: "Wynn", lastName: "Harrow", email: "" }, headers: { Origin: baseURL! } });
       await page.goto(`/studios/lantern-yard/classes/${id}`);
@@ -369,7 +390,10 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a member plays an on-demand class, turns captions on, sets both volumes, seeks and favourites it, all by keyboard", async ({ page, baseURL }) => {
+test("a member plays an on-demand class, turns captions on, sets both volumes, seeks and favourites it, all by keyboard", async ({
+  page,
+  baseURL,
+}) => {
   await signInContext(page.request, baseURL!, MEMBER);
   // A class no other test favourites, so the heart's state is this test's own.
   await page.goto("/on-demand/extended-exhale");
@@ -378,7 +402,10 @@ test("a member plays an on-demand class, turns captions on, sets both volumes, s
   // Disabled in the server's HTML until the page's script has taken it, so no press is lost.
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeEnabled();
   // Nothing plays, and so nothing sounds, until the member asks.
-  expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({ paused: true, autoplay: false });
+  expect(await video.evaluate((v: HTMLVideoElement) => ({ paused: v.paused, autoplay: v.autoplay }))).toEqual({
+    paused: true,
+    autoplay: false,
+  });
 
   await tabTo(page, /^play$/i, { tag: "button" });
   await page.keyboard.press("Enter");
@@ -412,5 +439,8 @@ test("a member plays an on-demand class, turns captions on, sets both volumes, s
   const heart = await tabTo(page, /favourites/i, { tag: "button", backwards: true });
   const wasOn = /^saved/i.test(heart.name);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("button", { name: wasOn ? /Save to favourites/ : /Saved to favourites/ })).toHaveAttribute("aria-pressed", wasOn ? "false" : "true");
+  await expect(page.getByRole("button", { name: wasOn ? /Save to favourites/ : /Saved to favourites/ })).toHaveAttribute(
+    "aria-pressed",
+    wasOn ? "false" : "true",
+  );
 });

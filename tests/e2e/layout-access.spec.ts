@@ -42,7 +42,9 @@ function overflowing(page: Page): Promise<string[]> {
         return box.width > 0 && box.right > width + 1 && !el.closest(".visually-hidden, [hidden]");
       })
       .slice(0, 5)
-      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> right edge at ${Math.round(el.getBoundingClientRect().right)} px`);
+      .map(
+        (el) => `<${el.tagName.toLowerCase()} class="${el.className}"> right edge at ${Math.round(el.getBoundingClientRect().right)} px`,
+      );
     return [`scroll width ${document.documentElement.scrollWidth} px in ${width} px`, ...wide];
   });
 }
@@ -148,7 +150,11 @@ test("no page a member opens plays sound on its own (1.4.2)", async ({ page, bas
     await page.goto(path);
     await page.waitForLoadState("load");
     await page.waitForTimeout(1_500);
-    const playing = await page.evaluate(() => [...document.querySelectorAll<HTMLMediaElement>("video, audio")].filter((media) => media.autoplay || !media.paused).map((media) => media.outerHTML.slice(0, 80)));
+    const playing = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLMediaElement>("video, audio")]
+        .filter((media) => media.autoplay || !media.paused)
+        .map((media) => media.outerHTML.slice(0, 80)),
+    );
     expect(playing, path).toEqual([]);
   }
 });

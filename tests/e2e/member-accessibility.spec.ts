@@ -20,7 +20,10 @@ async function accountMenuName(page: Page) {
   }));
 }
 
-test("the account menu's accessible name contains the text it shows (WCAG 2.5.3), at phone and desktop widths", async ({ page, baseURL }) => {
+test("the account menu's accessible name contains the text it shows (WCAG 2.5.3), at phone and desktop widths", async ({
+  page,
+  baseURL,
+}) => {
   await signInContext(page.request, baseURL!, MEMBER);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -113,7 +116,9 @@ async function purchasePages(page: Page, baseURL: string): Promise<string[]> {
  * differs there for someone signed in: accessibility.spec.ts scans every one of them anonymously
  * with the same rules.
  */
-const SHELLS = [...new Map(STATIC_ROUTES.map((route) => [`${route.layout} ${route.theme} ${route.header} ${route.menuOnly}`, route.path])).values()];
+const SHELLS = [
+  ...new Map(STATIC_ROUTES.map((route) => [`${route.layout} ${route.theme} ${route.header} ${route.menuOnly}`, route.path])).values(),
+];
 
 /**
  * Every page a member, a new member and staff can reach signed in, in groups that each take one
@@ -121,7 +126,11 @@ const SHELLS = [...new Map(STATIC_ROUTES.map((route) => [`${route.layout} ${rout
  * page here, and the rest are made by the group). A group of pages without forms of their own
  * (`scriptsOnly`) is scanned with JavaScript on only.
  */
-const GROUPS: Array<{ name: string; scriptsOnly?: boolean; people: Array<{ who: Who; pages: (page: Page, uid: string, baseURL: string) => Promise<Visit[]> }> }> = [
+const GROUPS: Array<{
+  name: string;
+  scriptsOnly?: boolean;
+  people: Array<{ who: Who; pages: (page: Page, uid: string, baseURL: string) => Promise<Visit[]> }>;
+}> = [
   {
     name: "account and live classes",
     people: [
@@ -143,7 +152,20 @@ const GROUPS: Array<{ name: string; scriptsOnly?: boolean; people: Array<{ who: 
   },
   {
     name: "on demand and search",
-    people: [{ who: "member", pages: async () => ["/on-demand", "/on-demand/settle-in", "/on-demand/series/first-week", "/on-demand/favorites", "/on-demand/history", "/search?q=sleep", "/search?q=zzzz"] }],
+    people: [
+      {
+        who: "member",
+        pages: async () => [
+          "/on-demand",
+          "/on-demand/settle-in",
+          "/on-demand/series/first-week",
+          "/on-demand/favorites",
+          "/on-demand/history",
+          "/search?q=sleep",
+          "/search?q=zzzz",
+        ],
+      },
+    ],
   },
   {
     name: "buying and studios",
@@ -173,8 +195,16 @@ const GROUPS: Array<{ name: string; scriptsOnly?: boolean; people: Array<{ who: 
       { who: "studio staff", pages: async () => ["/staff/studio"] },
     ],
   },
-  { name: "a new member's first pages", people: [{ who: "newcomer", pages: async () => ["/onboarding", "/settings", "/subscribe", "/credits", "/my-classes", "/on-demand/settle-in"] }] },
-  { name: "after paying: welcome, gift receipt and link, checkout", people: [{ who: "buyer", pages: (page, _uid, baseURL) => purchasePages(page, baseURL) }] },
+  {
+    name: "a new member's first pages",
+    people: [
+      { who: "newcomer", pages: async () => ["/onboarding", "/settings", "/subscribe", "/credits", "/my-classes", "/on-demand/settle-in"] },
+    ],
+  },
+  {
+    name: "after paying: welcome, gift receipt and link, checkout",
+    people: [{ who: "buyer", pages: (page, _uid, baseURL) => purchasePages(page, baseURL) }],
+  },
   {
     name: "the public pages as a member sees them",
     scriptsOnly: true,
@@ -196,13 +226,19 @@ const GROUPS: Array<{ name: string; scriptsOnly?: boolean; people: Array<{ who: 
   },
 ];
 
-const PHONES: Record<Exclude<Who, "newcomer" | "buyer">, string> = { member: MEMBER, admin: ADMIN, facilitator: FACILITATOR, "studio staff": STUDIO_STAFF };
+const PHONES: Record<Exclude<Who, "newcomer" | "buyer">, string> = {
+  member: MEMBER,
+  admin: ADMIN,
+  facilitator: FACILITATOR,
+  "studio staff": STUDIO_STAFF,
+};
 
 /** Signs `who` in on the page's context (a fresh number for a newcomer; a buyer is also onboarded). */
 async function signIn(page: Page, baseURL: string, who: Who) {
   const fresh = `+1202558${String((Date.now() + Math.floor(Math.random() * 9000)) % 10000).padStart(4, "0")}`;
   const { uid } = await signInContext(page.request, baseURL, who === "newcomer" || who === "buyer" ? fresh : PHONES[who]);
-  if (who === "buyer") await page.request.post("/onboarding", { form: { firstName: "Hollis", lastName: "Fenn", email: "" }, headers: { Origin: baseURL } });
+  if (who === "buyer")
+    await page.request.post("/onboarding", { form: { firstName: "Hollis", lastName: "Fenn", email: "" }, headers: { Origin: baseURL } });
   return uid;
 }
 
@@ -211,7 +247,10 @@ test.describe("every member and staff page, signed in, against WCAG 2.2 A and AA
     for (const javaScriptEnabled of group.scriptsOnly ? [true] : [true, false]) {
       for (const width of [390, 1280]) {
         const who = group.people.map((person) => person.who).join(", ");
-        test(`${who}: ${group.name}, ${width}px, JavaScript ${javaScriptEnabled ? "on" : "off"}: 0 serious or critical findings`, async ({ browser, baseURL }) => {
+        test(`${who}: ${group.name}, ${width}px, JavaScript ${javaScriptEnabled ? "on" : "off"}: 0 serious or critical findings`, async ({
+          browser,
+          baseURL,
+        }) => {
           test.setTimeout(180_000);
           const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
           const page = await context.newPage();

@@ -22,7 +22,9 @@ test("from a partner page to settings, the trial, its end and the first payment 
   await page.goto("/canopy");
   const offer = page.locator("#offer");
   await expect(offer).toContainText("CANOPY30");
-  await expect(page.getByTestId("offer-terms")).toHaveText("30 days free, then $14.99 a month or $99.99 a year. Cancel any time, in two taps.");
+  await expect(page.getByTestId("offer-terms")).toHaveText(
+    "30 days free, then $14.99 a month or $99.99 a year. Cancel any time, in two taps.",
+  );
   await offer.getByRole("link", { name: "Start my 30 days" }).click();
 
   await expect(page).toHaveURL(/\/subscribe\?code=CANOPY30$/);

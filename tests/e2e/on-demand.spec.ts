@@ -12,7 +12,9 @@ const MEMBER = "+12015550101";
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Plays until the picture has reached `seconds`, and checks the voice keeps up with it. */
@@ -21,13 +23,17 @@ async function playUntil(page: Page, seconds: number) {
   // that), and a press before the stream is attached starts it once it is.
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(seconds);
+  await expect
+    .poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(seconds);
 }
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a visitor browses the hub, switches modality with a link, and is offered the membership instead of the stream", async ({ page }) => {
+  test("a visitor browses the hub, switches modality with a link, and is offered the membership instead of the stream", async ({
+    page,
+  }) => {
     await page.goto("/on-demand");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Start here" })).toBeVisible();
@@ -36,7 +42,10 @@ test.describe("without JavaScript", () => {
 
     await page.getByRole("navigation", { name: "Kind of class" }).getByRole("link", { name: "Breathwork" }).click();
     await expect(page).toHaveURL(/\/on-demand\?modality=breathwork$/);
-    await expect(page.getByRole("navigation", { name: "Kind of class" }).getByRole("link", { name: "Breathwork" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "Kind of class" }).getByRole("link", { name: "Breathwork" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.locator(".od-card__meta").first()).toBeVisible();
     await expect.poll(() => page.locator(".od-card__title").allTextContents()).toContain("Box Breath Reset");
     expect(await page.locator(".od-card__title").allTextContents()).not.toContain("Evening Unwind");
@@ -44,7 +53,10 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "Box Breath Reset" }).first().click();
     await expect(page).toHaveURL(/\/on-demand\/box-breath-reset$/);
     await expect(page.getByRole("heading", { level: 1, name: "Box Breath Reset" })).toBeVisible();
-    await expect(page.locator("main").getByRole("link", { name: "Start your free week" })).toHaveAttribute("href", `/subscribe?next=${encodeURIComponent("/on-demand/box-breath-reset")}`);
+    await expect(page.locator("main").getByRole("link", { name: "Start your free week" })).toHaveAttribute(
+      "href",
+      `/subscribe?next=${encodeURIComponent("/on-demand/box-breath-reset")}`,
+    );
     await expect(page.locator("video")).toHaveCount(0);
     const html = await page.content();
     expect(html).not.toContain("/media/");
@@ -54,7 +66,10 @@ test.describe("without JavaScript", () => {
     await expect(page.locator(".od-class__poster img")).toHaveAttribute("width", "640");
   });
 
-  test("a member without JavaScript is told the player needs it, and is offered no Play button that does nothing", async ({ page, baseURL }) => {
+  test("a member without JavaScript is told the player needs it, and is offered no Play button that does nothing", async ({
+    page,
+    baseURL,
+  }) => {
     await signInContext(page.request, baseURL!, MEMBER);
     await page.goto("/on-demand/settle-in");
     // Chromium with scripts switched off by the test harness still parses <noscript> as if they ran, so
@@ -67,7 +82,9 @@ test.describe("without JavaScript", () => {
     expect((await request.get("/media/settle-in/picture.m3u8")).status()).toBe(403);
     expect((await request.get("/media/settle-in/picture-000.ts")).status()).toBe(403);
     expect((await request.get("/on-demand/settle-in/captions.vtt")).status()).toBe(403);
-    expect((await request.post("/on-demand/settle-in/progress", { form: { position: "3", viewing: "viewing-1234", seq: "1" } })).status()).toBe(403);
+    expect(
+      (await request.post("/on-demand/settle-in/progress", { form: { position: "3", viewing: "viewing-1234", seq: "1" } })).status(),
+    ).toBe(403);
     expect((await request.get("/on-demand/no-such-class")).status()).toBe(404);
     expect((await request.get("/on-demand/series/no-such-series")).status()).toBe(404);
     expect((await request.get("/on-demand/Bad%20Slug!")).status()).toBe(404);
@@ -135,7 +152,9 @@ test.describe("a member", () => {
 
     await resume.getByRole("link", { name: "A Short Body Scan" }).click();
     await expect(page.getByText("Picking up where you left off")).toBeVisible();
-    await expect.poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(left - 1.5);
+    await expect
+      .poll(() => page.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(left - 1.5);
     // History is reached from the library's own link (the player page has none).
     await page.goto("/on-demand");
     await page.getByRole("link", { name: "History" }).first().click();
@@ -189,7 +208,8 @@ test.describe("a member", () => {
 
   test("forged progress reports get a clear 400 and change nothing", async ({ page, baseURL }) => {
     await signInContext(page.request, baseURL!, MEMBER);
-    const post = (form: Record<string, string>) => page.request.post(`${baseURL}/on-demand/evening-unwind/progress`, { form, headers: { Origin: baseURL! } });
+    const post = (form: Record<string, string>) =>
+      page.request.post(`${baseURL}/on-demand/evening-unwind/progress`, { form, headers: { Origin: baseURL! } });
     for (const position of ["-1", "abc", "99999", "", "NaN", "Infinity"]) {
       const response = await post({ position, viewing: "viewing-forged-1", seq: "1" });
       expect(response.status(), `${position}: ${await response.text()}`).toBe(400);
@@ -197,7 +217,14 @@ test.describe("a member", () => {
     }
     expect((await post({ position: "10", viewing: "x", seq: "1" })).status()).toBe(400);
     expect((await post({ position: "10", viewing: "viewing-forged-1", seq: "1", events: "Hacked" })).status()).toBe(400);
-    expect((await page.request.post(`${baseURL}/on-demand/no-such-class/progress`, { form: { position: "1", viewing: "viewing-forged-1", seq: "1" }, headers: { Origin: baseURL! } })).status()).toBe(404);
+    expect(
+      (
+        await page.request.post(`${baseURL}/on-demand/no-such-class/progress`, {
+          form: { position: "1", viewing: "viewing-forged-1", seq: "1" },
+          headers: { Origin: baseURL! },
+        })
+      ).status(),
+    ).toBe(404);
     const ok = await post({ position: "12.5", viewing: "viewing-good-1", seq: "1", events: "Started" });
     expect(ok.status()).toBe(200);
     expect(await ok.json()).toMatchObject({ position: 12.5, completed: false });
@@ -245,7 +272,9 @@ test.describe("search without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "No classes match that yet" })).toBeVisible();
     await expect(page.locator("main").getByRole("link", { name: "Browse on demand" })).toBeVisible();
 
-    const response = await page.goto("/search?q=sleep&min=abc&max=-3&modality=%3Cscript%3E&teacher=__proto__&level=constructor&tag=%22%27%3E&page=-7");
+    const response = await page.goto(
+      "/search?q=sleep&min=abc&max=-3&modality=%3Cscript%3E&teacher=__proto__&level=constructor&tag=%22%27%3E&page=-7",
+    );
     expect(response?.status()).toBe(200);
     await expect(page.getByText("Enter minutes as a number, like 10.").first()).toBeVisible();
     await expect(page.getByText("Choose one of the kinds listed.")).toBeVisible();

@@ -101,7 +101,10 @@ test.describe("ad pixel and tag manager", () => {
 
   const pageViews = (page: import("@playwright/test").Page) =>
     page.evaluate(
-      () => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter((call) => call[0] === "track" && call[1] === "PageView").length
+      () =>
+        ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter(
+          (call) => call[0] === "track" && call[1] === "PageView",
+        ).length,
     );
 
   test("load once the page has settled, count page views on new paths only, and sit inside the CSP", async ({ page }) => {
@@ -115,14 +118,20 @@ test.describe("ad pixel and tag manager", () => {
     await expect.poll(() => asked.length, { timeout: 15_000 }).toBeGreaterThan(0);
     // Not during the page's loading phase: five seconds after load (marketing.client.ts VENDOR_DELAY_MS).
     expect(Date.now() - loadedAt).toBeGreaterThanOrEqual(4_500);
-    await expect.poll(() => asked.sort(), { timeout: 10_000 }).toEqual(["connect.facebook.net", "static.ads-twitter.com", "www.googletagmanager.com"]);
+    await expect
+      .poll(() => asked.sort(), { timeout: 10_000 })
+      .toEqual(["connect.facebook.net", "static.ads-twitter.com", "www.googletagmanager.com"]);
     await expect.poll(() => pageViews(page)).toBe(1);
     await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => pageViews(page)).toBe(2);
     // Hash-only and same-path navigations are skipped.
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about#team"));
-    await page.evaluate(() => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about?ref=x"));
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about#team"),
+    );
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate("/about?ref=x"),
+    );
     await page.waitForTimeout(1_000);
     expect(await pageViews(page)).toBe(2);
     expect(asked).toHaveLength(3); // loaded once, not per navigation
@@ -135,7 +144,10 @@ test.describe("ad pixel and tag manager", () => {
     await stubVendors(page);
     const request = { post: (url: string, options: { headers: Record<string, string> }) => page.request.post(`${base}${url}`, options) };
     await signInContext(request, base, `+1202555${String(Date.now() % 10_000).padStart(4, "0")}`);
-    await page.request.post(`${base}/onboarding`, { form: { firstName: "Ines", lastName: "Marlow", email: "" }, headers: { Origin: base } });
+    await page.request.post(`${base}/onboarding`, {
+      form: { firstName: "Ines", lastName: "Marlow", email: "" },
+      headers: { Origin: base },
+    });
     await page.goto(`${base}/subscribe?plan=monthly`);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByRole("checkbox").check();
@@ -149,7 +161,9 @@ test.describe("ad pixel and tag manager", () => {
     const sessionId = new URL(page.url()).searchParams.get("session_id");
     // adMaps (seeded) maps Subscribe_Completed to the pixel's standard Subscribe event.
     const subscribeCalls = () =>
-      page.evaluate(() => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter((call) => call[1] === "Subscribe"));
+      page.evaluate(() =>
+        ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []).filter((call) => call[1] === "Subscribe"),
+      );
     await expect.poll(subscribeCalls, { timeout: 15_000 }).toEqual([["track", "Subscribe", { plan: "monthly" }, { eventID: sessionId }]]);
   });
 

@@ -22,14 +22,29 @@ function mondayUtc(weeksAgo: number): number {
   return today - weekday * DAY - weeksAgo * 7 * DAY;
 }
 
-test("the demo member joins a live class and finds their weeks, their last 30 days and a milestone on /practice", async ({ page, baseURL, browser }) => {
+test("the demo member joins a live class and finds their weeks, their last 30 days and a milestone on /practice", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const { uid } = await signInContext(page.request, baseURL!, "+12015550101");
   for (let weeksAgo = 1; weeksAgo <= 6; weeksAgo += 1) {
     const at = mondayUtc(weeksAgo) + 2 * DAY + 12 * 3_600_000; // a Wednesday, noon UTC
     const day = new Date(at).toISOString().slice(0, 10);
     const id = `${uid}__on_demand__e2e-history-${weeksAgo}`;
-    putDocument("practiceEntries", id, { id, uid, source: "on_demand", classRef: "settle-in", title: "Settle In", seriesId: null, at, zone: "UTC", day, minutes: 12 });
+    putDocument("practiceEntries", id, {
+      id,
+      uid,
+      source: "on_demand",
+      classRef: "settle-in",
+      title: "Settle In",
+      seriesId: null,
+      at,
+      zone: "UTC",
+      day,
+      minutes: 12,
+    });
   }
 
   const classId = `practice-join-${Date.now() % 1_000_000}`;

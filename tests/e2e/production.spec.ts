@@ -37,7 +37,13 @@ const NEWCOMER = { uid: "prod-newcomer", email: "ines.newcomer@stillhour.test", 
 const GIVER = { uid: "prod-giver", email: "theo.giver@stillhour.test", firstName: "Theo", lastName: "Marsh" };
 const DROPPER = { uid: "prod-dropin", email: "mira.dropin@stillhour.test", firstName: "Mira", lastName: "Sand" };
 // The seeded studios name this uid as their desk staff (app/demo/studios.ts).
-const STAFF = { uid: "demo-studio-staff", email: "sam.desk@stillhour.test", firstName: "Sam", lastName: "Okonkwo", claims: { studioStaff: true } };
+const STAFF = {
+  uid: "demo-studio-staff",
+  email: "sam.desk@stillhour.test",
+  firstName: "Sam",
+  lastName: "Okonkwo",
+  claims: { studioStaff: true },
+};
 
 let vendors: StagingVendors;
 let servers: BuiltServer[] = [];
@@ -75,7 +81,10 @@ test.beforeAll(async () => {
   const first = await startBuiltServer(PORTS.a, "production", env, { cleanEnv: true });
   servers.push(first);
   servers.push(await startBuiltServer(PORTS.b, "production", env, { cleanEnv: true, sharedFiles: first.files }));
-  front = await startFront(PORTS.front, servers.map((server) => server.base));
+  front = await startFront(
+    PORTS.front,
+    servers.map((server) => server.base),
+  );
   // Each person's own record (onboarding done), as the onboarding form leaves it.
   const month = Math.floor(Date.now() / 1000) + 30 * 86_400;
   for (const person of [MEMBER, NEWCOMER, GIVER, DROPPER, STAFF]) {
@@ -111,29 +120,41 @@ const signIn = (context: BrowserContext, email: string) => signInByEmailLink(con
 
 test("two production instances share one store behind the front, both answering", async ({ request }) => {
   for (let i = 0; i < 4; i += 1) expect((await request.get(`${SITE}/`)).status()).toBe(200);
-  expect(Object.values(front.counts.byBackend).every((count) => count >= 2), JSON.stringify(front.counts)).toBe(true);
+  expect(
+    Object.values(front.counts.byBackend).every((count) => count >= 2),
+    JSON.stringify(front.counts),
+  ).toBe(true);
 });
 
 test("an analytics event the server records reaches the provider in its upload format", async ({ request }) => {
   const code = `NOPE${randomBytes(4).toString("hex").toUpperCase()}`;
-  const response = await request.post(`${SITE}/subscribe`, { form: { intent: "apply", plan: "annual", code }, headers: { Origin: SITE }, maxRedirects: 0 });
+  const response = await request.post(`${SITE}/subscribe`, {
+    form: { intent: "apply", plan: "annual", code },
+    headers: { Origin: SITE },
+    maxRedirects: 0,
+  });
   expect(response.status(), "an unknown code is refused beside the field").toBe(400);
   const ours = (form: URLSearchParams) =>
-    (JSON.parse(form.get("e") ?? "[]") as Array<{ event_type: string; insert_id?: string; event_properties?: { typedCode?: string } }>).filter(
-      (event) => event.event_type.startsWith("Web_Promotion_Code") && event.event_properties?.typedCode === code,
-    );
+    (
+      JSON.parse(form.get("e") ?? "[]") as Array<{ event_type: string; insert_id?: string; event_properties?: { typedCode?: string } }>
+    ).filter((event) => event.event_type.startsWith("Web_Promotion_Code") && event.event_properties?.typedCode === code);
   // Each event once by its insert_id (the provider's own de-duplication key): whether two instances
   // forward an event once is the multi-instance suite's question; this one asks that it arrives.
-  const seen = () => [...new Map(analytics.uploads.flatMap((upload) => ours(upload.form)).map((event) => [event.insert_id ?? event.event_type, event.event_type])).values()];
-  await expect.poll(() => seen().sort(), { timeout: 15_000, message: `the receiver got ${analytics.uploads.length} upload(s)\n${lastLines()}` }).toEqual([
-    "Web_Promotion_Code_Attempted",
-    "Web_Promotion_Code_Invalid",
-  ]);
+  const seen = () => [
+    ...new Map(
+      analytics.uploads.flatMap((upload) => ours(upload.form)).map((event) => [event.insert_id ?? event.event_type, event.event_type]),
+    ).values(),
+  ];
+  await expect
+    .poll(() => seen().sort(), { timeout: 15_000, message: `the receiver got ${analytics.uploads.length} upload(s)\n${lastLines()}` })
+    .toEqual(["Web_Promotion_Code_Attempted", "Web_Promotion_Code_Invalid"]);
   for (const upload of analytics.uploads.filter((candidate) => ours(candidate.form).length > 0)) {
     expect(upload.contentType).toContain("application/x-www-form-urlencoded");
     const [client, e, v, uploadTime, checksum] = ["client", "e", "v", "upload_time", "checksum"].map((field) => upload.form.get(field));
     expect(client).toBe(SECRETS.analytics);
-    expect(checksum, "checksum = MD5(v + client + e + upload_time)").toBe(createHash("md5").update(`${v}${client}${e}${uploadTime}`).digest("hex"));
+    expect(checksum, "checksum = MD5(v + client + e + upload_time)").toBe(
+      createHash("md5").update(`${v}${client}${e}${uploadTime}`).digest("hex"),
+    );
   }
 });
 
@@ -184,7 +205,18 @@ test.describe("without JavaScript", () => {
     putDocument(
       "classes",
       id,
-      { id, slug: id, title: `Harbour Sit ${id}`, teacherId: "teacher-amara", modality: "meditation", startsAt, durationMinutes: 30, description: "A class made for this test.", capacity: 10, timeZone: "UTC" },
+      {
+        id,
+        slug: id,
+        title: `Harbour Sit ${id}`,
+        teacherId: "teacher-amara",
+        modality: "meditation",
+        startsAt,
+        durationMinutes: 30,
+        description: "A class made for this test.",
+        capacity: 10,
+        timeZone: "UTC",
+      },
       database(),
     );
     await signIn(context, MEMBER.email);
@@ -200,21 +232,42 @@ test.describe("without JavaScript", () => {
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, SQLITE_PATH: database() } as unknown as NodeJS.ProcessEnv,
     });
     expect(stdout).toContain('"sent":1');
-    await expect.poll(() => smtp.mail.filter((mail) => mail.to.includes(MEMBER.email) && mail.subject.includes(`Harbour Sit ${id}`)).length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => smtp.mail.filter((mail) => mail.to.includes(MEMBER.email) && mail.subject.includes(`Harbour Sit ${id}`)).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
   });
 });
 
 test.describe("without JavaScript, the SMTP server down", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a studio drop-in is bought on the provider's page and comes back with its ticket, whose e-mail arrives once when the server is back", async ({ page, context }) => {
+  test("a studio drop-in is bought on the provider's page and comes back with its ticket, whose e-mail arrives once when the server is back", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     const id = `prod-drop-${Date.now() % 100000}`;
     const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
     putDocument(
       "classes",
       id,
-      { id, slug: id, title: `Lantern Sit ${id}`, teacherId: "teacher-amara", modality: "meditation", startsAt, durationMinutes: 45, description: "An in-person class made for this test.", capacity: 6, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost: null },
+      {
+        id,
+        slug: id,
+        title: `Lantern Sit ${id}`,
+        teacherId: "teacher-amara",
+        modality: "meditation",
+        startsAt,
+        durationMinutes: 45,
+        description: "An in-person class made for this test.",
+        capacity: 6,
+        timeZone: "America/New_York",
+        studioId: "lantern-yard",
+        roomId: "sun-room",
+        creditCost: null,
+      },
       database(),
     );
     // Signed in while the mail server is up (the link comes by mail); then it goes down.
@@ -235,7 +288,9 @@ test.describe("without JavaScript, the SMTP server down", () => {
 
     // The ticket's e-mail was refused and kept: nothing arrived, the servers said so.
     const tickets = () => smtp.mail.filter((mail) => mail.to.includes(DROPPER.email) && mail.subject.includes(`Lantern Sit ${id}`));
-    await expect.poll(() => servers.some((server) => server.output.some((line) => line.includes("kept to retry"))), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => servers.some((server) => server.output.some((line) => line.includes("kept to retry"))), { timeout: 10_000 })
+      .toBe(true);
     expect(tickets()).toHaveLength(0);
     // Back up: both instances' retry jobs run every second; the message arrives once, with its code.
     await smtp.start();
@@ -260,7 +315,10 @@ test("the front desk starts the camera (Permissions-Policy camera=(self) there o
   const response = await page.goto(`${SITE}/staff/studio`);
   await page.getByRole("button", { name: "Scan with the camera" }).click();
   // The camera's track is live in the page's video element; a refusal would end in the page's alert.
-  const track = () => page.locator("video").evaluate((video: HTMLVideoElement) => (video.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? "none");
+  const track = () =>
+    page
+      .locator("video")
+      .evaluate((video: HTMLVideoElement) => (video.srcObject as MediaStream | null)?.getVideoTracks()[0]?.readyState ?? "none");
   await expect.poll(track, { timeout: 10_000, message: "the camera started" }).toBe("live");
   await expect(page.getByRole("button", { name: "Stop the camera" })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);

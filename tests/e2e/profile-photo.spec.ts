@@ -7,7 +7,10 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 test.describe("profile photo without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a member uploads a photo, the header shows it; a script dressed as a photo is refused beside the field; then removed", async ({ page, baseURL }) => {
+  test("a member uploads a photo, the header shows it; a script dressed as a photo is refused beside the field; then removed", async ({
+    page,
+    baseURL,
+  }) => {
     await signInContext(page.request, baseURL!, `+1202558${String(Date.now() % 10000).padStart(4, "0")}`);
     await page.request.post("/onboarding", { form: { firstName: "Ines", lastName: "Okafor", email: "" }, headers: { Origin: baseURL! } });
     await page.goto("/settings");
@@ -16,7 +19,9 @@ test.describe("profile photo without JavaScript", () => {
     await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Profile photo");
 
     // A real photo, made here: sharp draws a 900 x 600 JPEG.
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#b4532f" } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#b4532f" } })
+      .jpeg()
+      .toBuffer();
     await page.getByLabel("Choose a photo").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
     await page.getByRole("button", { name: "Upload photo" }).click();
     await expect(page).toHaveURL(/\/settings\?saved=photo#photo$/);
@@ -34,7 +39,9 @@ test.describe("profile photo without JavaScript", () => {
     expect(served.headers()["cache-control"]).toBe("private, max-age=31536000, immutable");
 
     // A shell script named like a photo: the sentence sits beside the field, nothing else changes.
-    await page.getByLabel("Choose a new photo").setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("#!/bin/sh\necho gotcha\n") });
+    await page
+      .getByLabel("Choose a new photo")
+      .setInputFiles({ name: "holiday.jpg", mimeType: "image/jpeg", buffer: Buffer.from("#!/bin/sh\necho gotcha\n") });
     await page.getByRole("button", { name: "Upload photo" }).click();
     await expect(page.locator("#field-photo-error")).toHaveText(/isn't a photo we can use/);
     await expect(page.getByLabel("Choose a new photo")).toHaveAttribute("aria-invalid", "true");
@@ -68,7 +75,9 @@ test("with JavaScript on, a new photo replaces the header's initials without a p
   await page.goto("/settings");
   await expect(page.locator(".account-menu__avatar")).toHaveText("MQ");
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4f7a6a" } }).webp().toBuffer();
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4f7a6a" } })
+    .webp()
+    .toBuffer();
   await page.getByLabel("Choose a photo").setInputFiles({ name: "me.webp", mimeType: "image/webp", buffer: photo });
   await page.getByRole("button", { name: "Upload photo" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved your new photo.");

@@ -24,7 +24,11 @@ const SECRET = randomBytes(32).toString("base64url");
 
 /** One e-book sign-up sent from `localAddress`, claiming to come from `forwardedFor`; resolves its status. */
 function postEbook(port: number, localAddress: string, forwardedFor: string, n: number): Promise<number> {
-  const body = new URLSearchParams({ email: `limits-${n}-${randomBytes(3).toString("hex")}@example.com`, firstName: "Ada", website: "" }).toString();
+  const body = new URLSearchParams({
+    email: `limits-${n}-${randomBytes(3).toString("hex")}@example.com`,
+    firstName: "Ada",
+    website: "",
+  }).toString();
   return new Promise((resolve, reject) => {
     const request = http.request(
       {
@@ -84,14 +88,20 @@ test.afterAll(async () => {
 test("ten e-book posts each naming a different X-Forwarded-For are refused from the sixth", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push(await postEbook(PORTS[0], "127.0.0.2", `198.51.100.${i + 1}`, i));
-  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput()}`).toBe(true);
+  expect(
+    statuses.slice(0, LEAD_LIMIT).every((status) => status === 302),
+    `${statuses.join(" ")}\n${serverOutput()}`,
+  ).toBe(true);
   expect(statuses.slice(LEAD_LIMIT), statuses.join(" ")).toEqual(Array(10 - LEAD_LIMIT).fill(429));
 });
 
 test("the same limit holds when the posts alternate between two server processes on one store", async () => {
   const statuses: number[] = [];
   for (let i = 0; i < 10; i++) statuses.push(await postEbook(PORTS[i % 2], "127.0.0.3", `203.0.113.${i + 1}`, 100 + i));
-  expect(statuses.slice(0, LEAD_LIMIT).every((status) => status === 302), `${statuses.join(" ")}\n${serverOutput()}`).toBe(true);
+  expect(
+    statuses.slice(0, LEAD_LIMIT).every((status) => status === 302),
+    `${statuses.join(" ")}\n${serverOutput()}`,
+  ).toBe(true);
   expect(statuses.slice(LEAD_LIMIT), statuses.join(" ")).toEqual(Array(10 - LEAD_LIMIT).fill(429));
 });
 
@@ -101,13 +111,18 @@ test.describe("promotion codes without JavaScript", () => {
   test("the 21st code from one address is refused beside the field with 429, the code and plan kept", async ({ page }) => {
     const base = `http://localhost:${PORTS[1]}`;
     // Twenty codes nobody has, each in the address as a shared link would carry it.
-    for (let i = 0; i < 20; i++) expect((await page.goto(`${base}/subscribe?plan=annual&code=GUESS${i}`))?.status(), `attempt ${i + 1}`).toBe(200);
+    for (let i = 0; i < 20; i++)
+      expect((await page.goto(`${base}/subscribe?plan=annual&code=GUESS${i}`))?.status(), `attempt ${i + 1}`).toBe(200);
     await page.getByRole("radio", { name: /Monthly/ }).check();
     await page.getByLabel("Promotion code (optional)").fill("ONE-MORE-GUESS");
-    const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().startsWith(`${base}/subscribe`));
+    const answer = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().startsWith(`${base}/subscribe`),
+    );
     await page.getByRole("button", { name: "Apply" }).click();
     expect((await answer).status()).toBe(429);
-    await expect(page.locator("#field-code-error")).toHaveText(/^That's a lot of codes in a short time\. Please wait (\d+ minutes|a minute) and try again\.$/);
+    await expect(page.locator("#field-code-error")).toHaveText(
+      /^That's a lot of codes in a short time\. Please wait (\d+ minutes|a minute) and try again\.$/,
+    );
     await expect(page.getByLabel("Promotion code (optional)")).toHaveValue("ONE-MORE-GUESS");
     await expect(page.getByRole("radio", { name: /Monthly/ })).toBeChecked();
   });

@@ -47,15 +47,53 @@ test("the article form fills the address from the title until one is typed", asy
 /** A booked in-person ticket for the demo member at Lantern Yard, starting within the studio's day. */
 function putTodaysTicket(code: string): string {
   const id = `readable-desk-${Date.now() % 1_000_000}`;
-  const parts = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: "America/New_York" }).formatToParts(new Date());
-  const minutesLeft = 24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+    timeZone: "America/New_York",
+  }).formatToParts(new Date());
+  const minutesLeft =
+    24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
   const startsAt = new Date(Math.floor((Date.now() + Math.max(1, Math.min(90, minutesLeft - 2)) * 60_000) / 60_000) * 60_000).toISOString();
-  putDocument("classes", id, { id, slug: id, title: `Readable Sit ${id}`, teacherId: "teacher-amara", modality: "meditation", startsAt, durationMinutes: 45, description: "An in-person class made for a browser test.", capacity: 6, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost: null });
-  putDocument("inPersonTickets", `${id}:demo-member`, { id: `${id}:demo-member`, classId: id, studioId: "lantern-yard", uid: "demo-member", status: "booked", startsAt, durationMinutes: 45, code, payment: { method: "membership", reference: "e2e" }, waiverVersion: 1, bookedAt: Date.now(), waitlistedAt: null, promoted: false, updatedAt: Date.now() });
+  putDocument("classes", id, {
+    id,
+    slug: id,
+    title: `Readable Sit ${id}`,
+    teacherId: "teacher-amara",
+    modality: "meditation",
+    startsAt,
+    durationMinutes: 45,
+    description: "An in-person class made for a browser test.",
+    capacity: 6,
+    timeZone: "America/New_York",
+    studioId: "lantern-yard",
+    roomId: "sun-room",
+    creditCost: null,
+  });
+  putDocument("inPersonTickets", `${id}:demo-member`, {
+    id: `${id}:demo-member`,
+    classId: id,
+    studioId: "lantern-yard",
+    uid: "demo-member",
+    status: "booked",
+    startsAt,
+    durationMinutes: 45,
+    code,
+    payment: { method: "membership", reference: "e2e" },
+    waiverVersion: 1,
+    bookedAt: Date.now(),
+    waitlistedAt: null,
+    promoted: false,
+    updatedAt: Date.now(),
+  });
   return id;
 }
 
-test("a ticket labels its code in two groups, and the desk takes it read out that way and then empties its box", async ({ browser, baseURL }) => {
+test("a ticket labels its code in two groups, and the desk takes it read out that way and then empties its box", async ({
+  browser,
+  baseURL,
+}) => {
   const code = Array.from({ length: 10 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567"[Math.floor(Math.random() * 32)]).join("");
   const id = putTodaysTicket(code);
 

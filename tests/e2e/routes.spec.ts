@@ -39,7 +39,14 @@ test.describe("the §2 route map", () => {
     await expect(page.locator("body")).toHaveAttribute("data-header-variant", "logo-only");
   });
 
-  for (const path of ["/no-such-page", "/teachers/nobody-by-this-name", "/blog/no-such-article", "/careers/no-such-job", "/a/b/c/d", "/jetblue"]) {
+  for (const path of [
+    "/no-such-page",
+    "/teachers/nobody-by-this-name",
+    "/blog/no-such-article",
+    "/careers/no-such-job",
+    "/a/b/c/d",
+    "/jetblue",
+  ]) {
     test(`${path} answers 404 with the Page Not Found page`, async ({ page }) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);

@@ -41,7 +41,8 @@ test("pages carry their own title, description, canonical, OpenGraph and Twitter
   await page.goto("/blog");
   await page.locator('main a[href^="/blog/"]').first().click();
   await expect(page.locator("body")).toHaveAttribute("data-route", "article");
-  const articleTypes = async () => (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)["@type"]);
+  const articleTypes = async () =>
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)["@type"]);
   await expect.poll(articleTypes).toContain("Article");
 });
 

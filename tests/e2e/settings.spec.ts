@@ -52,7 +52,11 @@ test("settings has no serious accessibility problems and its phone change offers
   await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
   await expect(page.getByRole("button", { name: "Text a code to the new number" })).toBeVisible();
 });
 

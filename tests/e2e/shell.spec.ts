@@ -52,7 +52,9 @@ test.describe("the shell's behaviours", () => {
     const lessonLink = page.locator('nav[aria-label="Lessons in this series"] a').last();
     const target = (await lessonLink.getAttribute("href"))!.slice(1);
     await lessonLink.click();
-    await expect.poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), target)).toBeLessThan(200);
+    await expect
+      .poll(() => page.evaluate((id) => Math.round(document.getElementById(id)!.getBoundingClientRect().top), target))
+      .toBeLessThan(200);
   });
 
   test("a same-site link inside an article body navigates within the app", async ({ page }) => {

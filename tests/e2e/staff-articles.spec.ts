@@ -26,7 +26,9 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Summary").fill("Ten minutes away from the screen.");
     await page.getByLabel("Topic").fill("Everyday calm");
     await page.getByLabel("Author").selectOption({ label: "Amara Eze-Holloway" });
-    await page.getByRole("textbox", { name: "Article", exact: true }).fill("<p>Put the phone face down.</p><h2>Then</h2><p>Taste the first bite.</p>");
+    await page
+      .getByRole("textbox", { name: "Article", exact: true })
+      .fill("<p>Put the phone face down.</p><h2>Then</h2><p>Taste the first bite.</p>");
     await page.getByRole("button", { name: "Save draft" }).click();
     await expect(page.getByRole("status")).toHaveText("Saved.");
     await page.goto("/blog");
@@ -55,7 +57,17 @@ test("the XSS corpus saved as an article body runs nothing in the preview", asyn
   });
   await signInContext(page.request, baseURL!, BLOG_EDITOR);
   const answer = await page.request.post("/staff/articles", {
-    form: { intent: "save", title: "XSS corpus", titleSlug: `xss-corpus-${Date.now() % 1_000_000}`, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#d2a24c", bodyHtml: XSS_PAYLOADS.join("\n").slice(0, 9_000), publishAt: "" },
+    form: {
+      intent: "save",
+      title: "XSS corpus",
+      titleSlug: `xss-corpus-${Date.now() % 1_000_000}`,
+      excerpt: "",
+      category: "Sleep",
+      authorTeacherId: "teacher-amara",
+      heroColor: "#d2a24c",
+      bodyHtml: XSS_PAYLOADS.join("\n").slice(0, 9_000),
+      publishAt: "",
+    },
     headers: { Origin: baseURL! },
     maxRedirects: 0,
   });
@@ -65,14 +77,27 @@ test("the XSS corpus saved as an article body runs nothing in the preview", asyn
   await page.mouse.move(200, 400);
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
-  expect(await page.locator("main img:not(.art), main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])").count()).toBe(0);
+  expect(
+    await page
+      .locator(
+        "main img:not(.art), main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])",
+      )
+      .count(),
+  ).toBe(0);
   expect(dialogs).toEqual([]);
 });
 
 test("axe finds nothing serious on the article and cohost pages at phone and desk width", async ({ browser, baseURL }) => {
   const findings: string[] = [];
   for (const [phone, paths] of [
-    [BLOG_EDITOR, ["/staff/articles", "/staff/articles/how-to-start-meditating-in-five-minutes", "/staff/articles/how-to-start-meditating-in-five-minutes/preview"]],
+    [
+      BLOG_EDITOR,
+      [
+        "/staff/articles",
+        "/staff/articles/how-to-start-meditating-in-five-minutes",
+        "/staff/articles/how-to-start-meditating-in-five-minutes/preview",
+      ],
+    ],
     [COHOST, ["/staff/cohost"]],
   ] as const) {
     const page = await browser.newPage();

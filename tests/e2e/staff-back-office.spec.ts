@@ -61,15 +61,27 @@ test.describe("with JavaScript off", () => {
     await page.getByLabel("Phone, e-mail or name").fill(phone);
     await page.getByRole("button", { name: "Find" }).click();
     const results = page.getByTestId("people-results");
-    await results.getByRole("group", { name: `Roles for ${name}` }).getByLabel("Cohost").check();
-    await results.getByRole("form", { name: `Roles for ${name}` }).getByRole("button", { name: "Save roles" }).click();
+    await results
+      .getByRole("group", { name: `Roles for ${name}` })
+      .getByLabel("Cohost")
+      .check();
+    await results
+      .getByRole("form", { name: `Roles for ${name}` })
+      .getByRole("button", { name: "Save roles" })
+      .click();
     await expect(page.getByRole("status")).toContainText("Roles saved");
 
     expect((await person.goto(`${baseURL}/staff`))?.status()).toBe(200);
     await expect(person.getByRole("term")).toHaveText(["Cohost"]);
 
-    await results.getByRole("group", { name: `Roles for ${name}` }).getByLabel("Cohost").uncheck();
-    await results.getByRole("form", { name: `Roles for ${name}` }).getByRole("button", { name: "Save roles" }).click();
+    await results
+      .getByRole("group", { name: `Roles for ${name}` })
+      .getByLabel("Cohost")
+      .uncheck();
+    await results
+      .getByRole("form", { name: `Roles for ${name}` })
+      .getByRole("button", { name: "Save roles" })
+      .click();
     // Issue 34: taking a role away asks once more, on a page of its own without JavaScript.
     await expect(page.getByRole("heading", { level: 1, name: `Remove Cohost from ${name}?` })).toBeVisible();
     expect((await person.goto(`${baseURL}/staff`))?.status()).toBe(200);
@@ -80,7 +92,10 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-test("stored staff text is inert: the XSS corpus saved as code notes runs nothing on the codes page or the audit log", async ({ page, baseURL }) => {
+test("stored staff text is inert: the XSS corpus saved as code notes runs nothing on the codes page or the audit log", async ({
+  page,
+  baseURL,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
@@ -90,7 +105,15 @@ test("stored staff text is inert: the XSS corpus saved as code notes runs nothin
   const run = randomInt(1000, 9999);
   for (const [index, payload] of XSS_PAYLOADS.entries()) {
     const answer = await page.request.post("/staff/codes", {
-      form: { intent: "create", code: `XSS-${run}-${index}`, description: payload.slice(0, 200), kind: "percent", percentOff: "5", duration: "once", perMember: "once" },
+      form: {
+        intent: "create",
+        code: `XSS-${run}-${index}`,
+        description: payload.slice(0, 200),
+        kind: "percent",
+        percentOff: "5",
+        duration: "once",
+        perMember: "once",
+      },
       headers: { Origin: baseURL! },
       maxRedirects: 0,
     });
@@ -102,7 +125,10 @@ test("stored staff text is inert: the XSS corpus saved as code notes runs nothin
     await page.mouse.move(200, 400);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), path).toBeUndefined();
-    expect(await page.locator("main img[onerror], main svg[onload], main iframe, main object, main embed, main [onmouseover]").count(), path).toBe(0);
+    expect(
+      await page.locator("main img[onerror], main svg[onload], main iframe, main object, main embed, main [onmouseover]").count(),
+      path,
+    ).toBe(0);
   }
   await page.goto("/staff/codes");
   await expect(page.locator(`[data-code="XSS-${run}-1"] .staff-code__note`)).toHaveText(XSS_PAYLOADS[1].slice(0, 200));
@@ -111,6 +137,9 @@ test("stored staff text is inert: the XSS corpus saved as code notes runs nothin
 
 test("axe finds nothing serious on the staff pages at phone and desk width", async ({ page, baseURL }) => {
   await signInContext(page.request, baseURL!, ADMIN);
-  const findings = await staffPageFindings(page, atBothWidths(["/staff", "/staff/people?q=Orla", "/staff/codes", "/staff/codes/STILL20", "/staff/audit"]));
+  const findings = await staffPageFindings(
+    page,
+    atBothWidths(["/staff", "/staff/people?q=Orla", "/staff/codes", "/staff/codes/STILL20", "/staff/audit"]),
+  );
   expect(findings).toEqual([]);
 });

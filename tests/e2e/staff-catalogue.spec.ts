@@ -23,7 +23,18 @@ test.describe("with JavaScript off", () => {
       await dialog.dismiss();
     });
     const packId = `journey-${Date.now() % 1_000_000}`;
-    putDocument("creditPacks", packId, { id: packId, name: "Journey trio", description: "", credits: 3, validDays: 60, amount: 2700, currency: "usd", stripePriceId: null, active: true, order: 50 });
+    putDocument("creditPacks", packId, {
+      id: packId,
+      name: "Journey trio",
+      description: "",
+      credits: 3,
+      validDays: 60,
+      amount: 2700,
+      currency: "usd",
+      stripePriceId: null,
+      active: true,
+      order: 50,
+    });
     await signInContext(page.request, baseURL!, ADMIN);
 
     await page.goto("/credits");
@@ -56,7 +67,10 @@ test.describe("with JavaScript off", () => {
 
     await page.goto("/staff/dashboard");
     await expect(page.getByRole("table", { name: "The last 30 days" })).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the figures (CSV)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the figures (CSV)" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^stillhour-figures-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, "utf8");
     expect(csv).toContain("day_utc,newMemberships,cancelledMemberships,codesRedeemed,giftsRedeemed,creditsSold,creditsSpent");
@@ -77,7 +91,12 @@ test("the XSS corpus saved as banner text runs nothing on the home page", async 
     await dialog.dismiss();
   });
   await signInContext(page.request, baseURL!, ADMIN);
-  const save = (text: string, linkLabel = "More", href = "/about") => page.request.post("/staff/site", { form: { intent: "banner", text, linkLabel, href, active: "on" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const save = (text: string, linkLabel = "More", href = "/about") =>
+    page.request.post("/staff/site", {
+      form: { intent: "banner", text, linkLabel, href, active: "on" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
   const payloads = XSS_PAYLOADS.map((p) => p.replace(/\s+/g, " ").trim()).filter((p) => p.length <= 160);
   expect(payloads.length).toBeGreaterThan(10);
   for (const payload of payloads) {

@@ -52,7 +52,11 @@ test("a forged cancel without the confirmation changes nothing", async ({ page, 
   const id = `confirm-forged-${Date.now() % 100000}`;
   putClass(id, startsIn(3 * 24 * 60));
   await signInContext(page.request, baseURL!, ADMIN);
-  const answer = await page.request.post("/staff/classes", { form: { intent: "cancel", classId: id }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const answer = await page.request.post("/staff/classes", {
+    form: { intent: "cancel", classId: id },
+    headers: { Origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(answer.status()).toBe(200);
   expect(await answer.text()).toContain("Yes, cancel the class");
   const row = await staffClassRow(page, baseURL!, id);

@@ -18,7 +18,10 @@ const BLOG_EDITOR = "+12015550103";
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the blog editor publishes a press item to /press, schedules one that appears there by itself, and a renamed article's old address redirects", async ({ page, baseURL }) => {
+  test("the blog editor publishes a press item to /press, schedules one that appears there by itself, and a renamed article's old address redirects", async ({
+    page,
+    baseURL,
+  }) => {
     await signInContext(page.request, baseURL!, BLOG_EDITOR);
     const mark = Date.now() % 1_000_000;
     await page.goto("/staff");
@@ -72,7 +75,9 @@ test.describe("with JavaScript off", () => {
 
     // A cover picture through the front door's upload cap and the photo pipeline, shown on the blog.
     await page.goBack();
-    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 90, g: 130, b: 150 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 90, g: 130, b: 150 } } })
+      .png()
+      .toBuffer();
     await page.locator("input[type=file][name=photo]").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Upload cover" }).click();
     await expect(page.getByRole("status")).toHaveText(/Cover picture saved/);
@@ -102,9 +107,28 @@ test("the XSS corpus saved through the press and learn forms runs nothing in the
   });
   await signInContext(page.request, baseURL!, BLOG_EDITOR);
   const corpus = XSS_PAYLOADS.join("\n");
-  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
-  const pressItem = await post("/staff/press", { intent: "save", outlet: corpus.slice(0, 80), title: corpus.slice(0, 200), url: "https://example.com/x", publishedAt: "2026-01-02", excerpt: corpus.slice(0, 400) });
-  const series = await post("/staff/learn", { intent: "save", title: "XSS series", slug: `xss-series-${Date.now() % 1_000_000}`, summary: corpus.slice(0, 300), color: "#d2a24c", order: "90", lessonTitle: corpus.slice(0, 120), lessonMinutes: "2", lessonSummary: corpus.slice(0, 300), lessonBody: corpus.slice(0, 4_000) });
+  const post = (path: string, form: Record<string, string>) =>
+    page.request.post(path, { form, headers: { Origin: baseURL! }, maxRedirects: 0 });
+  const pressItem = await post("/staff/press", {
+    intent: "save",
+    outlet: corpus.slice(0, 80),
+    title: corpus.slice(0, 200),
+    url: "https://example.com/x",
+    publishedAt: "2026-01-02",
+    excerpt: corpus.slice(0, 400),
+  });
+  const series = await post("/staff/learn", {
+    intent: "save",
+    title: "XSS series",
+    slug: `xss-series-${Date.now() % 1_000_000}`,
+    summary: corpus.slice(0, 300),
+    color: "#d2a24c",
+    order: "90",
+    lessonTitle: corpus.slice(0, 120),
+    lessonMinutes: "2",
+    lessonSummary: corpus.slice(0, 300),
+    lessonBody: corpus.slice(0, 4_000),
+  });
   expect([pressItem.status(), series.status()]).toEqual([302, 302]);
   for (const answer of [pressItem, series]) {
     await page.goto(`${answer.headers()["location"]!.split("?")[0]}/preview`);
@@ -112,7 +136,13 @@ test("the XSS corpus saved through the press and learn forms runs nothing in the
     await page.mouse.move(200, 400);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
-    expect(await page.locator("main img:not(.art), main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])").count()).toBe(0);
+    expect(
+      await page
+        .locator(
+          "main img:not(.art), main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])",
+        )
+        .count(),
+    ).toBe(0);
   }
   expect(dialogs).toEqual([]);
 });
@@ -130,7 +160,8 @@ test("axe finds nothing serious on the press and learn pages, and they fit a pho
   ];
   // The rich-text editor's toolbar is drawn before the scan wherever there is one to draw.
   const findings = await staffPageFindings(page, pages, async (shown, path) => {
-    if (!path.endsWith("preview") && path !== "/staff/press" && !path.startsWith("/staff/press/")) await expect(shown.getByRole("toolbar").first()).toBeVisible();
+    if (!path.endsWith("preview") && path !== "/staff/press" && !path.startsWith("/staff/press/"))
+      await expect(shown.getByRole("toolbar").first()).toBeVisible();
   });
   expect(findings).toEqual([]);
 });

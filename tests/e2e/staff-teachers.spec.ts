@@ -17,7 +17,11 @@ const FACILITATOR = "+12015550105";
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the admin adds a teacher, edits the bio, hides and shows them; the facilitator edits their own bio", async ({ page, baseURL, browser }) => {
+  test("the admin adds a teacher, edits the bio, hides and shows them; the facilitator edits their own bio", async ({
+    page,
+    baseURL,
+    browser,
+  }) => {
     const dialogs: string[] = [];
     page.on("dialog", async (dialog) => {
       dialogs.push(dialog.message());
@@ -60,12 +64,22 @@ test.describe("with JavaScript off", () => {
 
     // The XSS corpus as a bio is text on the public page.
     const corpus = XSS_PAYLOADS.join("\n").slice(0, 1990);
-    const saved = await page.request.post(editUrl, { form: { intent: "profile", firstName: "Tamsin", lastName: "Vale", location: "", classTypes: "", bio: corpus, instagramUrl: "" }, headers: { Origin: baseURL! }, maxRedirects: 0 });
+    const saved = await page.request.post(editUrl, {
+      form: { intent: "profile", firstName: "Tamsin", lastName: "Vale", location: "", classTypes: "", bio: corpus, instagramUrl: "" },
+      headers: { Origin: baseURL! },
+      maxRedirects: 0,
+    });
     expect(saved.status()).toBe(302);
     await page.goto(`/teachers/${slug}`);
     await expect(page.getByText("<script>window.__xss=1</script>")).toBeVisible();
     await page.mouse.move(200, 400);
-    expect(await page.locator("main img[onerror], main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])").count()).toBe(0);
+    expect(
+      await page
+        .locator(
+          "main img[onerror], main svg[onload], main iframe, main object, main embed, main [onmouseover], main script:not([type='application/ld+json'])",
+        )
+        .count(),
+    ).toBe(0);
 
     const teacher = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(teacher.request, baseURL!, FACILITATOR);

@@ -24,7 +24,8 @@ test("an admin changes a template's time: /classes shows it at once, a booked cl
   await page.getByLabel("Template id", { exact: true }).fill(id);
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Teacher", { exact: true }).selectOption({ index: 1 });
-  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]) await page.getByRole("checkbox", { name: day, exact: true }).check();
+  for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+    await page.getByRole("checkbox", { name: day, exact: true }).check();
   await page.getByLabel("Start time", { exact: true }).fill("25:00");
   await page.getByLabel("Time zone", { exact: true }).fill("UTC");
   // Stored staff text is data: markup in it must show as text on the class page, never run.
@@ -40,7 +41,11 @@ test("an admin changes a template's time: /classes shows it at once, a booked cl
   const visitor = await browser.newPage({ javaScriptEnabled: false });
   const times = async () => {
     await visitor.goto(`${baseURL}/classes`);
-    return visitor.locator("article.schedule-item").filter({ hasText: title }).locator("time").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""));
+    return visitor
+      .locator("article.schedule-item")
+      .filter({ hasText: title })
+      .locator("time")
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("datetime") ?? ""));
   };
   const before = await times();
   expect(before.length).toBeGreaterThanOrEqual(10);

@@ -42,16 +42,23 @@ test.afterAll(async () => {
   rmSync(FAULTS, { force: true });
 });
 
-test("with JavaScript, a profile saved while the store is away comes back with what was typed, and Try again saves it", async ({ page }) => {
+test("with JavaScript, a profile saved while the store is away comes back with what was typed, and Try again saves it", async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   const phone = `+1202577${String(Date.now() % 10_000).padStart(4, "0")}`;
   // The browser's own cookie jar, against this server rather than the suite's.
   await signInContext({ post: (path, options) => page.request.post(`${server.base}${path}`, options) }, server.base, phone);
-  const onboarded = await page.request.post(`${server.base}/onboarding`, { form: { firstName: "Ada", lastName: "Quill", email: "" }, headers: { Origin: server.base } });
+  const onboarded = await page.request.post(`${server.base}/onboarding`, {
+    form: { firstName: "Ada", lastName: "Quill", email: "" },
+    headers: { Origin: server.base },
+  });
   expect(onboarded.status()).toBeLessThan(400);
 
   await page.goto(`${server.base}/settings`);
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.waitForFunction(
+    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
+  );
   await page.getByLabel("First name").fill("Adaline");
   await page.getByLabel("Last name").fill("O'Quill-Vale");
 

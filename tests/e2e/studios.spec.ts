@@ -8,18 +8,33 @@ test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 /** An in-person class at Lantern Yard (New York), `minutesFromNow` from now. */
 function putStudioClass(id: string, minutesFromNow: number, capacity = 6, title = "Test Lantern Sit", creditCost: number | null = null) {
   const startsAt = startsIn(minutesFromNow);
-  putClass(id, startsAt, { title, durationMinutes: 45, description: "An in-person class made for this test.", capacity, timeZone: "America/New_York", studioId: "lantern-yard", roomId: "sun-room", creditCost });
+  putClass(id, startsAt, {
+    title,
+    durationMinutes: 45,
+    description: "An in-person class made for this test.",
+    capacity,
+    timeZone: "America/New_York",
+    studioId: "lantern-yard",
+    roomId: "sun-room",
+    creditCost,
+  });
   return startsAt;
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 async function newMember(page: Page, baseURL: string, firstName: string, lastName: string): Promise<string> {
-  const { uid } = await signInContext(page.request, baseURL, `+1202563${String((Date.now() + Math.floor(Math.random() * 5000)) % 10000).padStart(4, "0")}`);
+  const { uid } = await signInContext(
+    page.request,
+    baseURL,
+    `+1202563${String((Date.now() + Math.floor(Math.random() * 5000)) % 10000).padStart(4, "0")}`,
+  );
   await page.request.post("/onboarding", { form: { firstName, lastName, email: "" }, headers: { Origin: baseURL } });
   return uid;
 }
@@ -90,7 +105,10 @@ test("the studios list and a studio's schedule show the studio's own zone, seats
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a member signs the waiver, carries on to buy a drop-in, is booked, and sees the ticket with its code", async ({ page, baseURL }) => {
+  test("a member signs the waiver, carries on to buy a drop-in, is booked, and sees the ticket with its code", async ({
+    page,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     const id = `studio-book-${Date.now() % 100000}`;
     putStudioClass(id, 3 * 24 * 60);
@@ -134,7 +152,9 @@ test.describe("without JavaScript", () => {
 
     // My classes lists the ticket too.
     await page.goto("/my-classes");
-    await expect(page.getByRole("region", { name: "Studio tickets" }).getByRole("link", { name: /Test Lantern Sit, Stillhour Lantern Yard/ })).toHaveAttribute("href", `/tickets/${id}`);
+    await expect(
+      page.getByRole("region", { name: "Studio tickets" }).getByRole("link", { name: /Test Lantern Sit, Stillhour Lantern Yard/ }),
+    ).toHaveAttribute("href", `/tickets/${id}`);
     await page.goto(`/tickets/${id}`);
 
     // What was signed can be read again and downloaded.
@@ -175,7 +195,12 @@ test.describe("without JavaScript", () => {
     const id = `studio-desk-${Date.now() % 100000}`;
     // Later today in New York (the desk shows the studio's today), never past midnight there.
     const nyMinutesLeft = (() => {
-      const parts = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: "America/New_York" }).formatToParts(new Date());
+      const parts = new Intl.DateTimeFormat("en-GB", {
+        hour: "numeric",
+        minute: "numeric",
+        hourCycle: "h23",
+        timeZone: "America/New_York",
+      }).formatToParts(new Date());
       const h = Number(parts.find((p) => p.type === "hour")!.value);
       const m = Number(parts.find((p) => p.type === "minute")!.value);
       return 24 * 60 - (h * 60 + m);
@@ -189,7 +214,10 @@ test.describe("without JavaScript", () => {
     const member = await browser.newPage({ javaScriptEnabled: false });
     await signInContext(member.request, baseURL!, "+12015550101");
     expect((await member.goto(`${baseURL}/staff/studio`))?.status()).toBe(403);
-    const forged = await member.request.post("/staff/studio", { form: { intent: "check-in-code", studio: "lantern-yard", code }, headers: { Origin: baseURL! } });
+    const forged = await member.request.post("/staff/studio", {
+      form: { intent: "check-in-code", studio: "lantern-yard", code },
+      headers: { Origin: baseURL! },
+    });
     expect(forged.status()).toBe(403);
     await member.close();
 
@@ -202,7 +230,10 @@ test.describe("without JavaScript", () => {
 
     await page.getByLabel("Find by name").fill("junip");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Check in Juniper Vale" }).click();
+    await page
+      .getByRole("region", { name: new RegExp(title) })
+      .getByRole("button", { name: "Check in Juniper Vale" })
+      .click();
     await expect(page.getByRole("status")).toHaveText("Juniper Vale is checked in.");
 
     // The same code at the desk again: already checked in, recorded once.
@@ -216,16 +247,27 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("We don't recognise that code");
 
     await page.goto("/staff/studio");
-    await page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Undo check-in for Juniper Vale" }).click();
+    await page
+      .getByRole("region", { name: new RegExp(title) })
+      .getByRole("button", { name: "Undo check-in for Juniper Vale" })
+      .click();
     await expect(page.getByRole("status")).toContainText("Check-in undone");
-    await expect(page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Check in Juniper Vale" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: new RegExp(title) }).getByRole("button", { name: "Check in Juniper Vale" }),
+    ).toBeVisible();
   });
 });
 
 test("where the browser has a barcode detector, staff scan a ticket with the camera", async ({ page, baseURL }) => {
   const id = `studio-scan-${Date.now() % 100000}`;
-  const parts = new Intl.DateTimeFormat("en-GB", { hour: "numeric", minute: "numeric", hourCycle: "h23", timeZone: "America/New_York" }).formatToParts(new Date());
-  const nyMinutesLeft = 24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+    timeZone: "America/New_York",
+  }).formatToParts(new Date());
+  const nyMinutesLeft =
+    24 * 60 - (Number(parts.find((p) => p.type === "hour")!.value) * 60 + Number(parts.find((p) => p.type === "minute")!.value));
   const startsAt = putStudioClass(id, Math.max(1, Math.min(90, nyMinutesLeft - 2)), 6, `Scan Sit ${id}`);
   const code = `SCANE2E${["A", "B", "C", "D", "E"][Date.now() % 5]}Q7`;
   putTicket(id, "demo-member", startsAt, code);

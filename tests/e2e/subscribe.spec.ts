@@ -11,7 +11,9 @@ function freshPhone(prefix: string): string {
 async function seriousViolations(page: Page): Promise<string[]> {
   const AxeBuilder = (await import("@axe-core/playwright")).default;
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe("memberships without JavaScript", () => {
@@ -34,7 +36,10 @@ test.describe("memberships without JavaScript", () => {
     expect(next.toUpperCase()).toContain("STILL20");
   });
 
-  test("a member pays on the demo page (a declined card first), lands on the welcome page, then cancels, meets one offer and resumes", async ({ page, baseURL }) => {
+  test("a member pays on the demo page (a declined card first), lands on the welcome page, then cancels, meets one offer and resumes", async ({
+    page,
+    baseURL,
+  }) => {
     await signInContext(page.request, baseURL!, freshPhone("558"));
     await page.request.post("/onboarding", { form: { firstName: "Wren", lastName: "Alder", email: "" }, headers: { Origin: baseURL! } });
 

@@ -17,7 +17,16 @@ const DEMO = "demo-practice-rhythm";
 const WEEK_AGO = () => Date.now() - 8 * 86_400_000;
 
 function putCampaign(id: string, title: string, createdAt: number) {
-  putDocument("surveyQuestions", `${id}__q1`, { id: `${id}__q1`, campaignId: id, position: 0, kind: "single", prompt: `${title}: pick one`, options: ["Yes", "No"], lowLabel: "", highLabel: "" });
+  putDocument("surveyQuestions", `${id}__q1`, {
+    id: `${id}__q1`,
+    campaignId: id,
+    position: 0,
+    kind: "single",
+    prompt: `${title}: pick one`,
+    options: ["Yes", "No"],
+    lowLabel: "",
+    highLabel: "",
+  });
   putDocument("surveyCampaigns", id, { id, title, intro: "", audience: "everyone", active: true, createdAt, questionIds: [`${id}__q1`] });
 }
 
@@ -58,7 +67,12 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
   await expect(page.getByRole("complementary", { name: "Survey" })).toHaveCount(0);
 
   // A week on: the second survey, put away with "Not now".
-  putDocument("userSurveys", uid, { arm: "show-surveys", currentCampaignId: DEMO, windowStartedAt: WEEK_AGO(), campaigns: { [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() } } });
+  putDocument("userSurveys", uid, {
+    arm: "show-surveys",
+    currentCampaignId: DEMO,
+    windowStartedAt: WEEK_AGO(),
+    campaigns: { [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() } },
+  });
   await page.goto("/teachers");
   await expect(panel.getByText("A short survey from Stillhour: Evening sits")).toBeVisible();
 
@@ -72,7 +86,10 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
     arm: "show-surveys",
     currentCampaignId: second,
     windowStartedAt: WEEK_AGO(),
-    campaigns: { [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() }, [second]: { state: "notNow", showings: 1, lastShownAt: WEEK_AGO() } },
+    campaigns: {
+      [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() },
+      [second]: { state: "notNow", showings: 1, lastShownAt: WEEK_AGO() },
+    },
   });
   await page.goto("/press");
   await expect(panel.getByText("A short survey from Stillhour: Studio music")).toBeVisible();
@@ -82,7 +99,16 @@ test("a member answers a survey, puts one away for good, and asks for no more", 
 
   // Another week, and a new survey: nothing, since the member asked for no more.
   putCampaign(`e2e-fourth-${tag}`, "Cushions", Date.now() + 3);
-  const state = { arm: "show-surveys", noMoreSurveys: true, currentCampaignId: third, windowStartedAt: WEEK_AGO(), campaigns: { [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() }, [second]: { state: "notNow", showings: 1, lastShownAt: WEEK_AGO() } } };
+  const state = {
+    arm: "show-surveys",
+    noMoreSurveys: true,
+    currentCampaignId: third,
+    windowStartedAt: WEEK_AGO(),
+    campaigns: {
+      [DEMO]: { state: "answered", showings: 1, lastShownAt: WEEK_AGO() },
+      [second]: { state: "notNow", showings: 1, lastShownAt: WEEK_AGO() },
+    },
+  };
   putDocument("userSurveys", uid, state);
   for (const path of ["/", "/about", "/teachers", "/press"]) {
     await page.goto(path);

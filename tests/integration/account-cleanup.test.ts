@@ -49,12 +49,26 @@ describe.skipIf(!haveEmulator)("deleting idle anonymous accounts", () => {
     const onlyUids = new Set(everyone);
 
     const dry = await deleteIdleAnonymousAccounts({ now, dryRun: true, onlyUids });
-    expect(dry).toMatchObject({ dryRun: true, accountsScanned: 7, anonymousAccounts: 5, idleAnonymousAccounts: 3, anonymousAccountsDeleted: 0, failed: 0 });
+    expect(dry).toMatchObject({
+      dryRun: true,
+      accountsScanned: 7,
+      anonymousAccounts: 5,
+      idleAnonymousAccounts: 3,
+      anonymousAccountsDeleted: 0,
+      failed: 0,
+    });
     for (const uid of everyone) expect(await identity.getAccount(uid)).not.toBeNull();
 
     // Batches of two: three idle accounts take two delete calls.
     const summary = await deleteIdleAnonymousAccounts({ now, batchSize: 2, onlyUids });
-    expect(summary).toMatchObject({ dryRun: false, idleDays: 30, idleAnonymousAccounts: 3, anonymousAccountsDeleted: 3, failed: 0, failures: [] });
+    expect(summary).toMatchObject({
+      dryRun: false,
+      idleDays: 30,
+      idleAnonymousAccounts: 3,
+      anonymousAccountsDeleted: 3,
+      failed: 0,
+      failures: [],
+    });
 
     for (const { uid } of idle) {
       expect(await identity.getAccount(uid)).toBeNull();

@@ -40,7 +40,8 @@ const { listPractice, recordPractice, updatePracticeSettings } = await import(".
 const { companionKey, companionScores, inviteCompanion } = await import("../../app/models/engagement/companions.server");
 const { joinChallenge } = await import("../../app/models/engagement/challenges.server");
 const { followTeacher } = await import("../../app/models/engagement/following.server");
-const { fulfilStudioPurchase, startDropInPurchase, startMembershipPurchase } = await import("../../app/models/studios/studio-purchases.server");
+const { fulfilStudioPurchase, startDropInPurchase, startMembershipPurchase } =
+  await import("../../app/models/studios/studio-purchases.server");
 const { deliverSignedEvents, reconcilePayments } = await import("../../app/models/checkout/payment-webhook.server");
 const { recordEvent, saveCollectedUpload } = await import("../../app/platform/analytics-event.server");
 const { createLead } = await import("../../app/models/content/lead.server");
@@ -93,7 +94,9 @@ async function everything(): Promise<Map<string, Map<string, Record<string, unkn
  * or either name. The payment provider's own books (the demo stands in for Stripe's) may keep the
  * uid our checkouts sent it as metadata, and nothing else of the person.
  */
-async function traces(who: { uid: string; phone: string; email: string; firstName: string; lastName: string } = { ...person, uid }): Promise<string[]> {
+async function traces(
+  who: { uid: string; phone: string; email: string; firstName: string; lastName: string } = { ...person, uid },
+): Promise<string[]> {
   const found: string[] = [];
   const needles: Array<[string, string]> = [
     ["uid", who.uid.toLowerCase()],
@@ -122,7 +125,11 @@ async function traces(who: { uid: string; phone: string; email: string; firstNam
 async function postSettings(cookie: string, fields: Record<string, string>) {
   try {
     return await settingsRoute.action({
-      request: new Request(`${SITE}/settings`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: SITE } }),
+      request: new Request(`${SITE}/settings`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, Origin: SITE },
+      }),
       params: {},
       context: {},
     } as never);
@@ -130,7 +137,8 @@ async function postSettings(cookie: string, fields: Record<string, string>) {
     return thrown;
   }
 }
-const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200));
+const statusOf = (result: unknown) =>
+  result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200);
 const dataOf = (result: unknown) => (result as { data: { form: string; errors: Record<string, string>; code?: string } }).data;
 
 async function signedInCookie(): Promise<string> {
@@ -140,7 +148,10 @@ async function signedInCookie(): Promise<string> {
 async function signedInCookieFor(phone: string): Promise<string> {
   const { idToken } = await signInWithPhone(phone);
   const synced = (await sessionRoute.action({
-    request: new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${tag.length}` } }),
+    request: new Request(`${SITE}/api/session`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${tag.length}` },
+    }),
     params: {},
     context: {},
   } as never)) as Response;
@@ -179,7 +190,12 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
   let scheduledGiftId = "";
 
   beforeAll(async () => {
-    setMailerForTests(createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "deletion-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" }));
+    setMailerForTests(
+      createOutboxMailer({
+        dir: join(mkdtempSync(join(tmpdir(), "deletion-mail-")), "outbox"),
+        from: "Stillhour <hello@stillhour.example>",
+      }),
+    );
     await seedPlans();
     const store = getStore();
     for (const type of demoGiftTypes) await store.createIfAbsent(gifts.GIFT_TYPES, type.id, { ...type });
@@ -193,7 +209,14 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
 
     // The person: a sign-in account, a profile, a username.
     uid = (await signInWithPhone(person.phone)).uid;
-    await savePrivateUser(uid, { firstName: person.firstName, lastName: person.lastName, email: person.email, birthday: person.birthday, phoneNumber: person.phone, mostRecentTimeZone: "Europe/London" });
+    await savePrivateUser(uid, {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      birthday: person.birthday,
+      phoneNumber: person.phone,
+      mostRecentTimeZone: "Europe/London",
+    });
     expect(await claimUsername(uid, `ysolde_${tag}`)).toEqual({ ok: true });
 
     // Invited by a friend, and inviting another.
@@ -222,7 +245,17 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
         uid,
         buyerName: `${person.firstName} ${person.lastName}`,
         buyerZone: "Europe/London",
-        order: { giftType, method: "email", recipientName: "Juno Okafor", recipientEmail: `juno.${tag}@example.com`, message: `Love, ${person.firstName}`, deliverAt: Date.now(), forSelf: false, intentId: intentId(), ...overrides },
+        order: {
+          giftType,
+          method: "email",
+          recipientName: "Juno Okafor",
+          recipientEmail: `juno.${tag}@example.com`,
+          message: `Love, ${person.firstName}`,
+          deliverAt: Date.now(),
+          forSelf: false,
+          intentId: intentId(),
+          ...overrides,
+        },
       });
     const now = await order({});
     if (!now.ok) throw new Error(now.message);
@@ -235,7 +268,16 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
       uid: otherMember.referrer,
       buyerName: "Rook Lovelace",
       buyerZone: "UTC",
-      order: { giftType, method: "link", recipientName: person.firstName, recipientEmail: person.email, message: `For you, ${person.firstName} ${person.lastName}`, deliverAt: null, forSelf: false, intentId: intentId() },
+      order: {
+        giftType,
+        method: "link",
+        recipientName: person.firstName,
+        recipientEmail: person.email,
+        message: `For you, ${person.firstName} ${person.lastName}`,
+        deliverAt: null,
+        forSelf: false,
+        intentId: intentId(),
+      },
     });
     if (!received.ok) throw new Error(received.message);
     await pay(received.url);
@@ -244,7 +286,13 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     // A class pack, a live class paid with one of its credits, a live class on the membership with
     // someone waiting behind, a place in line for another, and a class already past.
     const pack = (await getCreditPack("five-classes"))!;
-    const bought = await startPurchase({ uid, item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency }, intentId: intentId(), successPath: "/credits", cancelPath: "/credits" });
+    const bought = await startPurchase({
+      uid,
+      item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency },
+      intentId: intentId(),
+      successPath: "/credits",
+      cancelPath: "/credits",
+    });
     if (!bought.ok) throw new Error(bought.message);
     await pay(bought.url);
     await liveClass(classes.credits, { creditCost: 1 });
@@ -253,13 +301,21 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     otherMember.booked = await newMember("Barnaby");
     await liveClass(classes.mine, { capacity: 1 });
     expect(await bookClass({ uid, classId: classes.mine, now: new Date(), isMember: true })).toEqual({ ok: true, status: "booked" });
-    expect(await bookClass({ uid: otherMember.waiting, classId: classes.mine, now: new Date(), isMember: true })).toMatchObject({ status: "waitlisted" });
+    expect(await bookClass({ uid: otherMember.waiting, classId: classes.mine, now: new Date(), isMember: true })).toMatchObject({
+      status: "waitlisted",
+    });
     await liveClass(classes.theirs, { capacity: 1 });
-    expect(await bookClass({ uid: otherMember.booked, classId: classes.theirs, now: new Date(), isMember: true })).toEqual({ ok: true, status: "booked" });
+    expect(await bookClass({ uid: otherMember.booked, classId: classes.theirs, now: new Date(), isMember: true })).toEqual({
+      ok: true,
+      status: "booked",
+    });
     expect(await bookClass({ uid, classId: classes.theirs, now: new Date(), isMember: true })).toMatchObject({ status: "waitlisted" });
     const yesterday = Date.now() - 24 * HOUR;
     await liveClass(classes.past, { startsAt: new Date(yesterday).toISOString() });
-    expect(await bookClass({ uid, classId: classes.past, now: new Date(yesterday - HOUR), isMember: true })).toEqual({ ok: true, status: "booked" });
+    expect(await bookClass({ uid, classId: classes.past, now: new Date(yesterday - HOUR), isMember: true })).toEqual({
+      ok: true,
+      status: "booked",
+    });
 
     // A studio: the waiver signed, a drop-in bought (and booked), a studio membership, and a ticket
     // paid with a credit for a class today, checked in at the desk.
@@ -268,7 +324,13 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
       studioId: "lantern-yard",
       version: 1,
       now: new Date(),
-      signer: { fullName: `${person.firstName} ${person.lastName}`, email: person.email, phoneNumber: person.phone, birthday: person.birthday, minor: false },
+      signer: {
+        fullName: `${person.firstName} ${person.lastName}`,
+        email: person.email,
+        phoneNumber: person.phone,
+        birthday: person.birthday,
+        minor: false,
+      },
       guardian: null,
     });
     expect(signed.ok).toBe(true);
@@ -276,44 +338,146 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     await liveClass(studio.dropIn, { studioId: "lantern-yard", roomId: "sun-room", timeZone: lantern.timeZone, capacity: 1 });
     await liveClass(studio.full, { studioId: "lantern-yard", roomId: "sun-room", timeZone: lantern.timeZone, capacity: 1 });
     const dropInIntent = intentId();
-    const dropIn = await startDropInPurchase({ uid, studio: lantern, classId: studio.dropIn, classTitle: "Drop-in sit", intentId: dropInIntent, returnPath: "/studios/lantern-yard", purchaseId: "pur_000000000000000000000000" });
+    const dropIn = await startDropInPurchase({
+      uid,
+      studio: lantern,
+      classId: studio.dropIn,
+      classTitle: "Drop-in sit",
+      intentId: dropInIntent,
+      returnPath: "/studios/lantern-yard",
+      purchaseId: "pur_000000000000000000000000",
+    });
     if (!dropIn.ok) throw new Error(dropIn.message);
     await pay(dropIn.url);
     expect(await getTicket(studio.dropIn, uid)).toMatchObject({ status: "booked", payment: { method: "drop_in" } });
-    const studioPlan = await startMembershipPurchase({ uid, studio: lantern, offerId: "lantern-unlimited-monthly", intentId: intentId(), returnPath: "/studios/lantern-yard", purchaseId: "pur_000000000000000000000000" });
+    const studioPlan = await startMembershipPurchase({
+      uid,
+      studio: lantern,
+      offerId: "lantern-unlimited-monthly",
+      intentId: intentId(),
+      returnPath: "/studios/lantern-yard",
+      purchaseId: "pur_000000000000000000000000",
+    });
     if (!studioPlan.ok) throw new Error(studioPlan.message);
     await pay(studioPlan.url);
     // Someone waits behind their drop-in's seat; they wait behind someone else's.
     const studioMember = async (who: string) => {
-      await signWaiver({ uid: who, studioId: "lantern-yard", version: 1, now: new Date(), signer: { fullName: `Member ${who}`, email: null, phoneNumber: null, birthday: "1990-01-01", minor: false }, guardian: null });
+      await signWaiver({
+        uid: who,
+        studioId: "lantern-yard",
+        version: 1,
+        now: new Date(),
+        signer: { fullName: `Member ${who}`, email: null, phoneNumber: null, birthday: "1990-01-01", minor: false },
+        guardian: null,
+      });
       const purchaseId = `pur_${randomBytes(12).toString("hex")}`;
-      await fulfilStudioPurchase({ purchaseId, uid: who, kind: "studio_membership", itemId: "lantern-unlimited-monthly", amount: 14900, currency: "usd", metadata: { studioId: "lantern-yard", days: "30" }, paidAt: Date.now() - 1000 });
+      await fulfilStudioPurchase({
+        purchaseId,
+        uid: who,
+        kind: "studio_membership",
+        itemId: "lantern-unlimited-monthly",
+        amount: 14900,
+        currency: "usd",
+        metadata: { studioId: "lantern-yard", days: "30" },
+        paidAt: Date.now() - 1000,
+      });
       return { method: "membership" as const, reference: purchaseId };
     };
-    expect(await bookInPerson({ uid: otherMember.waiting, classId: studio.dropIn, payment: await studioMember(otherMember.waiting), now: new Date() })).toMatchObject({ status: "waitlisted" });
-    expect(await bookInPerson({ uid: otherMember.booked, classId: studio.full, payment: await studioMember(otherMember.booked), now: new Date() })).toMatchObject({ status: "booked" });
-    expect(await bookInPerson({ uid, classId: studio.full, payment: { method: "membership", reference: studioPlan.purchaseId }, now: new Date() })).toMatchObject({ status: "waitlisted" });
+    expect(
+      await bookInPerson({
+        uid: otherMember.waiting,
+        classId: studio.dropIn,
+        payment: await studioMember(otherMember.waiting),
+        now: new Date(),
+      }),
+    ).toMatchObject({ status: "waitlisted" });
+    expect(
+      await bookInPerson({
+        uid: otherMember.booked,
+        classId: studio.full,
+        payment: await studioMember(otherMember.booked),
+        now: new Date(),
+      }),
+    ).toMatchObject({ status: "booked" });
+    expect(
+      await bookInPerson({
+        uid,
+        classId: studio.full,
+        payment: { method: "membership", reference: studioPlan.purchaseId },
+        now: new Date(),
+      }),
+    ).toMatchObject({ status: "waitlisted" });
     const startsSoon = new Date(Date.now() + HOUR);
-    await liveClass(studio.today, { studioId: "lantern-yard", roomId: "nook", timeZone: lantern.timeZone, startsAt: startsSoon.toISOString(), creditCost: 1 });
-    expect(await bookInPerson({ uid, classId: studio.today, payment: { method: "credits", reference: "account" }, now: new Date() })).toMatchObject({ ok: true, status: "booked" });
-    expect(await checkIn({ staffUid: "staff-desk", studioId: "lantern-yard", now: startsSoon, ticketId: `${studio.today}:${uid}`, method: "tap" })).toMatchObject({ ok: true });
+    await liveClass(studio.today, {
+      studioId: "lantern-yard",
+      roomId: "nook",
+      timeZone: lantern.timeZone,
+      startsAt: startsSoon.toISOString(),
+      creditCost: 1,
+    });
+    expect(
+      await bookInPerson({ uid, classId: studio.today, payment: { method: "credits", reference: "account" }, now: new Date() }),
+    ).toMatchObject({ ok: true, status: "booked" });
+    expect(
+      await checkIn({
+        staffUid: "staff-desk",
+        studioId: "lantern-yard",
+        now: startsSoon,
+        ticketId: `${studio.today}:${uid}`,
+        method: "tap",
+      }),
+    ).toMatchObject({ ok: true });
 
     // On demand: a class part-watched, a favourite.
-    const watched = await saveProgress(uid, { slug: "morning-sit", durationSeconds: 600, seriesId: null }, { position: "120", viewing: `viewing-${tag}`, seq: "1", events: "Started" });
+    const watched = await saveProgress(
+      uid,
+      { slug: "morning-sit", durationSeconds: 600, seriesId: null },
+      { position: "120", viewing: `viewing-${tag}`, seq: "1", events: "Started" },
+    );
     expect(watched.ok).toBe(true);
     await setFavorite(uid, "class", "morning-sit", true);
 
     // Practice (issue 27): a finished class with its milestone, and their own settings.
-    expect((await recordOnDemandCompleted(uid, { slug: "morning-sit", title: "Morning Sit", durationSeconds: 600, seriesId: null }, `viewing-${tag}-done`, "Europe/London")).granted).toContain("classes-1");
+    expect(
+      (
+        await recordOnDemandCompleted(
+          uid,
+          { slug: "morning-sit", title: "Morning Sit", durationSeconds: 600, seriesId: null },
+          `viewing-${tag}-done`,
+          "Europe/London",
+        )
+      ).granted,
+    ).toContain("classes-1");
     await updatePracticeSettings(uid, (current) => ({ ...current, showDaily: true }));
     // A challenge round joined (its record and its event), which deletion forgets too.
-    const round = { slug: "deletion-month", title: "Deletion Month", summary: "A month.", description: "", teacherIds: [], tiers: [5], firstMonth: "2026-01", lastMonth: null, membersOnly: false, order: 0 };
+    const round = {
+      slug: "deletion-month",
+      title: "Deletion Month",
+      summary: "A month.",
+      description: "",
+      teacherIds: [],
+      tiers: [5],
+      firstMonth: "2026-01",
+      lastMonth: null,
+      membersOnly: false,
+      order: 0,
+    };
     expect((await joinChallenge(uid, round, await listPractice(uid), "Europe/London")).ok).toBe(true);
     await followTeacher(uid, "teacher-amara", true);
     // Companions (ADR 049): two live classes shared with someone whose cached scores carry the uid, and an invitation to them.
     const friend = `friend-${tag}`;
     for (const i of [1, 2]) {
-      for (const who of [uid, friend]) await recordPractice({ uid: who, source: "live", eventId: `shared-${tag}-${i}`, classRef: `shared-${tag}-${i}`, title: "Shared", at: Date.now() + i, zone: "UTC", minutes: 20 });
+      for (const who of [uid, friend])
+        await recordPractice({
+          uid: who,
+          source: "live",
+          eventId: `shared-${tag}-${i}`,
+          classRef: `shared-${tag}-${i}`,
+          title: "Shared",
+          at: Date.now() + i,
+          zone: "UTC",
+          minutes: 20,
+        });
     }
     expect((await companionScores(friend)).map((s) => s.uid)).toEqual([uid]);
     expect(await inviteCompanion(uid, companionKey(uid, friend))).toMatchObject({ ok: true, done: "invited" });
@@ -326,7 +490,14 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     await store.set(USER_SURVEYS, uid, { arm: "show-surveys" });
     const survey = (await surveyForMember({ uid, isSubscribed: true }))!;
     const q = (n: number) => `${survey.campaign.id}__q${n}`;
-    expect(await answerSurvey(uid, survey.campaign.id, { [q(1)]: "Early morning", [q(2)]: ["Breath work"], [q(3)]: "4", [q(4)]: `${person.firstName} here: more evening sits, please.` })).toEqual({ ok: true, already: false });
+    expect(
+      await answerSurvey(uid, survey.campaign.id, {
+        [q(1)]: "Early morning",
+        [q(2)]: ["Breath work"],
+        [q(3)]: "4",
+        [q(4)]: `${person.firstName} here: more evening sits, please.`,
+      }),
+    ).toEqual({ ok: true, already: false });
 
     // Staff (issue 26): roles from another admin, a studio's front desk, a cohost place, a note to a class.
     const admin = await staffSession({ admin: true }, SITE, "Ottoline");
@@ -336,7 +507,12 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     expect(await assignStudios(actor, uid, ["lantern-yard"])).toMatchObject({ ok: true, changed: true });
     expect(await assignCohost(actor, { intent: "add-cohost", classId: classes.theirs, uid })).toMatchObject({ ok: true, changed: true });
     const asStaff = { uid, name: `${person.firstName} ${person.lastName}`, role: "admin" as const };
-    expect(await sendClassNote({ roles: ["admin"], teacherId: null }, asStaff, { classId: classes.mine, note: "The room is warm; bring water." })).toMatchObject({ ok: true });
+    expect(
+      await sendClassNote({ roles: ["admin"], teacherId: null }, asStaff, {
+        classId: classes.mine,
+        note: "The room is warm; bring water.",
+      }),
+    ).toMatchObject({ ok: true });
 
     // A new e-mail address waiting for its link, and the plan cancelled and resumed (the cancellation is counted).
     expect(await requestEmailChange({ uid, email: `ysolde.next.${tag}@example.com` })).toBe("sent");
@@ -347,7 +523,14 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     await recordEvent({ name: "Deletion_Test_Event", properties: { where: "settings" } }, { uid });
     await saveCollectedUpload(
       `deletion-${tag}`,
-      [{ event_type: "Web_Page_View", time: Date.now(), user_id: uid, user_properties: { email: person.email, phone: person.phone, name: `${person.firstName} ${person.lastName}` } }],
+      [
+        {
+          event_type: "Web_Page_View",
+          time: Date.now(),
+          user_id: uid,
+          user_properties: { email: person.email, phone: person.phone, name: `${person.firstName} ${person.lastName}` },
+        },
+      ],
       Date.now(),
       Date.now(),
     );
@@ -380,7 +563,15 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     let cookie = await signedInCookie();
     const post = async (intent: string) => {
       try {
-        return (await myDataRoute.action({ request: new Request(`${SITE}/settings/my-data`, { method: "POST", body: new URLSearchParams({ intent }), headers: { Cookie: cookie, Origin: SITE } }), params: {}, context: {} } as never)) as Response;
+        return (await myDataRoute.action({
+          request: new Request(`${SITE}/settings/my-data`, {
+            method: "POST",
+            body: new URLSearchParams({ intent }),
+            headers: { Cookie: cookie, Origin: SITE },
+          }),
+          params: {},
+          context: {},
+        } as never)) as Response;
       } catch (thrown) {
         return thrown as Response;
       }
@@ -421,9 +612,11 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     }
     expect(empty).toEqual([]);
     const text = [...files.values()].join("\n");
-    for (const mine of [uid, person.email, person.lastName, "more evening sits", "Early morning", "The room is warm"]) expect(text).toContain(mine);
+    for (const mine of [uid, person.email, person.lastName, "more evening sits", "Early morning", "The room is warm"])
+      expect(text).toContain(mine);
     // Nobody else's uid, and no code that works like a key.
-    for (const other of [otherMember.referrer, otherMember.friend, otherMember.waiting, otherMember.booked, `friend-${tag}`]) expect(text).not.toContain(other);
+    for (const other of [otherMember.referrer, otherMember.friend, otherMember.waiting, otherMember.booked, `friend-${tag}`])
+      expect(text).not.toContain(other);
     expect(JSON.parse(files.get("gifts.json")!).every((gift: Record<string, unknown>) => !("code" in gift))).toBe(true);
     expect(JSON.parse(files.get("emailConfirmations.json")!)[0]).not.toHaveProperty("tokenHash");
 
@@ -440,7 +633,9 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     // The fixture really does reach every kind of record: the scan finds the person in exactly the
     // collections the data inventory says hold something of a person (ADR 055), but for the job
     // document, which exists only while a deletion runs, and public teacher pages, which they have none of.
-    const reached = [...new Set(before.map((trace) => trace.split("/")[0]))].filter((collection) => inventoryEntry(collection)?.domain !== "payment provider");
+    const reached = [...new Set(before.map((trace) => trace.split("/")[0]))].filter(
+      (collection) => inventoryEntry(collection)?.domain !== "payment provider",
+    );
     const personal = personalCollections().filter((entry) => entry.collection !== ACCOUNT_DELETIONS && entry.deletion.rule !== "keep");
     expect(reached.sort()).toEqual(personal.map((entry) => entry.collection).sort());
     expect(DATA_INVENTORY.length).toBeGreaterThan(personal.length);
@@ -469,7 +664,9 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
       [CLASS_CREDITS, "uid"],
       [gifts.GIFTS, "buyerUid"],
     ] as const) {
-      const kept = [...(store.get(collection)?.values() ?? [])].map((doc) => String(doc[field])).filter((value) => value.startsWith("deleted-"));
+      const kept = [...(store.get(collection)?.values() ?? [])]
+        .map((doc) => String(doc[field]))
+        .filter((value) => value.startsWith("deleted-"));
       expect(kept.length, collection).toBeGreaterThan(0);
       kept.forEach((value) => pseudonyms.add(value));
     }
@@ -501,7 +698,11 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
 
     const deliver = async (payload: string) => {
       const response = (await webhookRoute.action({
-        request: new Request(`${SITE}/api/payments/webhook`, { method: "POST", body: payload, headers: { "Stripe-Signature": signPayload(payload, DEMO_SECRET!), "Content-Type": "application/json" } }),
+        request: new Request(`${SITE}/api/payments/webhook`, {
+          method: "POST",
+          body: payload,
+          headers: { "Stripe-Signature": signPayload(payload, DEMO_SECRET!), "Content-Type": "application/json" },
+        }),
         params: {},
         context: {},
       } as never)) as Response;
@@ -518,7 +719,9 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
 
     const after = await everything();
     const changed = [...after].flatMap(([collection, docs]) =>
-      [...docs].filter(([id, data]) => JSON.stringify(before.get(collection)?.get(id)) !== JSON.stringify(data)).map(([id, data]) => ({ collection, id, data })),
+      [...docs]
+        .filter(([id, data]) => JSON.stringify(before.get(collection)?.get(id)) !== JSON.stringify(data))
+        .map(([id, data]) => ({ collection, id, data })),
     );
     // Only the deliveries' own records (one per fresh id, one per event never delivered before): each names no one.
     const neverDelivered = kept.filter(([id]) => !before.get(membership.PAYMENT_EVENTS)?.has(id));
@@ -534,14 +737,25 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
   });
 
   it("finishes a deletion the payment provider interrupted from the clean-up job, under the same pseudonym, with the plan still ended", async () => {
-    const other = { firstName: "Tamsin", lastName: "Vantongeren", email: `tamsin.vantongeren.${tag}@example.com`, phone: `+1555013${String(Number.parseInt(tag, 16) % 10_000).padStart(4, "0")}` };
+    const other = {
+      firstName: "Tamsin",
+      lastName: "Vantongeren",
+      email: `tamsin.vantongeren.${tag}@example.com`,
+      phone: `+1555013${String(Number.parseInt(tag, 16) % 10_000).padStart(4, "0")}`,
+    };
     const otherUid = (await signInWithPhone(other.phone)).uid;
     await savePrivateUser(otherUid, { firstName: other.firstName, lastName: other.lastName, email: other.email, phoneNumber: other.phone });
     const started = await membership.startSubscriptionCheckout({ uid: otherUid, planId: "monthly", discount: null, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     await pay(started.url);
     const pack = (await getCreditPack("five-classes"))!;
-    const bought = await startPurchase({ uid: otherUid, item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency }, intentId: intentId(), successPath: "/credits", cancelPath: "/credits" });
+    const bought = await startPurchase({
+      uid: otherUid,
+      item: { kind: "credit_pack", itemId: pack.id, name: pack.name, amount: pack.amount, currency: pack.currency },
+      intentId: intentId(),
+      successPath: "/credits",
+      cancelPath: "/credits",
+    });
     if (!bought.ok) throw new Error(bought.message);
     await pay(bought.url);
     const { subscriptionId: theirPlan } = (await membership.getMembership(otherUid))!;
@@ -557,7 +771,12 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     // The mapping went before the provider was asked, so no event finds them meanwhile; the job keeps
     // the customer to close and the pseudonym the rest will use.
     const theirCustomer = (await membership.getMembership(otherUid))!.customerId;
-    expect(job).toMatchObject({ uid: otherUid, pseudonym: expect.stringMatching(/^deleted-[0-9a-f]{24}$/), emails: [other.email], customerIds: [theirCustomer] });
+    expect(job).toMatchObject({
+      uid: otherUid,
+      pseudonym: expect.stringMatching(/^deleted-[0-9a-f]{24}$/),
+      emails: [other.email],
+      customerIds: [theirCustomer],
+    });
     expect(await membership.memberForCustomer(theirCustomer)).toBeNull();
 
     const summary = await deleteIdleAnonymousAccounts({ onlyUids: new Set([otherUid]) });

@@ -20,7 +20,10 @@ function upload(fields: Record<string, string>, options: { type?: string; ip?: s
   return new Request("http://localhost/api/analytics", {
     method: "POST",
     body,
-    headers: { "Content-Type": options.type ?? "application/x-www-form-urlencoded", "x-client-ip": options.ip ?? `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}` },
+    headers: {
+      "Content-Type": options.type ?? "application/x-www-form-urlencoded",
+      "x-client-ip": options.ip ?? `10.0.${Math.floor(ip / 250)}.${(ip++ % 250) + 1}`,
+    },
   });
 }
 
@@ -32,7 +35,13 @@ function signed(events: unknown, extra: Partial<Record<"client" | "v" | "upload_
   return { client, e, v, upload_time: uploadTime, checksum: uploadChecksum(v, client, e, uploadTime) };
 }
 
-const event = (name = "Web_On_Demand_Video_Started", extra: Record<string, unknown> = {}) => ({ event_type: name, time: NOW - 1000, device_id: "device-1", event_properties: { classSlug: "settle-in" }, ...extra });
+const event = (name = "Web_On_Demand_Video_Started", extra: Record<string, unknown> = {}) => ({
+  event_type: name,
+  time: NOW - 1000,
+  device_id: "device-1",
+  event_properties: { classSlug: "settle-in" },
+  ...extra,
+});
 
 async function stored() {
   const { docs } = await getStore().query(COLLECTED_EVENTS, z.record(z.unknown()));
@@ -63,10 +72,20 @@ describe("the analytics collector", () => {
   it("refuses 2,000 malformed uploads with a 4xx each, never a 5xx, and stores none of them", async () => {
     const before = await stored();
     let seed = 7;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const pick = <T,>(items: T[]) => items[Math.floor(random() * items.length)];
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
     const hostile = [
-      "", "[]", "{}", "null", "[null]", "[1,2]", "[{}]", "not json", '[{"event_type":""}]', "\u0000", "[".repeat(5000),
+      "",
+      "[]",
+      "{}",
+      "null",
+      "[null]",
+      "[1,2]",
+      "[{}]",
+      "not json",
+      '[{"event_type":""}]',
+      "\u0000",
+      "[".repeat(5000),
       '[{"__proto__":{"polluted":true},"event_type":"x","time":' + NOW + "}]",
       '[{"event_type":"x","time":' + NOW + ',"__proto__":{"admin":true}}]',
       '[{"event_type":"x","time":' + NOW + ',"event_properties":{"__proto__":{"admin":true}}}]',
@@ -83,23 +102,38 @@ describe("the analytics collector", () => {
     for (let i = 0; i < 2_000; i += 1) {
       const kind = i % 8;
       let request: Request;
-      if (kind === 0) request = upload(signed(pick(hostile))); // well signed, bad events
+      if (kind === 0)
+        request = upload(signed(pick(hostile))); // well signed, bad events
       else if (kind === 1) {
         const fields = signed([event()]);
         request = upload({ ...fields, checksum: fields.checksum.replace(/.$/, (c) => (c === "0" ? "1" : "0")) }); // bad checksum
-      } else if (kind === 2) request = upload({ ...signed([event()]), [pick(["client", "e", "v", "upload_time", "checksum"])]: "" }); // a field emptied
-      else if (kind === 3) request = upload(signed([event()], pick([{ client: "someone-elses-key" }, { v: "3" }, { upload_time: "soon" }, { upload_time: "-1" }])));
+      } else if (kind === 2)
+        request = upload({ ...signed([event()]), [pick(["client", "e", "v", "upload_time", "checksum"])]: "" }); // a field emptied
+      else if (kind === 3)
+        request = upload(
+          signed([event()], pick([{ client: "someone-elses-key" }, { v: "3" }, { upload_time: "soon" }, { upload_time: "-1" }])),
+        );
       else if (kind === 4) {
         const fields: Record<string, string> = signed([event()]);
         delete fields[pick(Object.keys(fields))];
         request = upload(fields); // a field missing
-      } else if (kind === 5) request = upload({}, { raw: Array.from({ length: 1 + Math.floor(random() * 40) }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join("") });
-      else if (kind === 6) request = upload(signed([event()]), { type: pick(["application/json", "multipart/form-data; boundary=x", "", "text/html", "application/xml"]) });
+      } else if (kind === 5)
+        request = upload(
+          {},
+          { raw: Array.from({ length: 1 + Math.floor(random() * 40) }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join("") },
+        );
+      else if (kind === 6)
+        request = upload(signed([event()]), {
+          type: pick(["application/json", "multipart/form-data; boundary=x", "", "text/html", "application/xml"]),
+        });
       else request = upload({}, { raw: `client=${KEY}&`.repeat(Math.ceil((MAX_UPLOAD_BYTES + 10) / 30)) });
       const { status } = await collectUpload(request, NOW);
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
-    expect([...statuses.keys()].every((status) => [400, 413, 415, 429].includes(status)), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((status) => [400, 413, 415, 429].includes(status)),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(await stored()).toBe(before);
     expect(({} as Record<string, unknown>).admin).toBeUndefined();
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -114,7 +148,10 @@ describe("the analytics collector", () => {
       optedOut: () => false,
       now: () => NOW,
       fetch: async (url, init) => {
-        const result = await collectUpload(new Request(String(url), { method: "POST", body: init!.body as URLSearchParams, headers: { "x-client-ip": "10.77.0.1" } }), NOW);
+        const result = await collectUpload(
+          new Request(String(url), { method: "POST", body: init!.body as URLSearchParams, headers: { "x-client-ip": "10.77.0.1" } }),
+          NOW,
+        );
         return new Response(JSON.stringify(result.body), { status: result.status });
       },
       userProperties: () => ({ subscribed: false, anonymous: true, experiments: { nsr25Test: "a" } }),

@@ -21,7 +21,9 @@ const server = http.createServer((req, res) => {
   req.on("end", () => {
     const form = new URLSearchParams(raw);
     const e = form.get("e") ?? "[]";
-    const expected = createHash("md5").update(`${form.get("v")}${form.get("client")}${e}${form.get("upload_time")}`).digest("hex");
+    const expected = createHash("md5")
+      .update(`${form.get("v")}${form.get("client")}${e}${form.get("upload_time")}`)
+      .digest("hex");
     if (form.get("checksum") !== expected || form.get("client") !== "forward-test-key") return res.writeHead(400).end();
     const events = JSON.parse(e);
     const status = statuses.shift() ?? (events.length > maxEvents ? 413 : 200);
@@ -46,7 +48,11 @@ beforeEach(async () => {
 });
 
 const record = (count: number) =>
-  Promise.all(Array.from({ length: count }, (_, i) => recordEvent({ name: "Promotion_Code_Applied", properties: { code: `C${i}` } } as never, { uid: `u${i % 3}` })));
+  Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      recordEvent({ name: "Promotion_Code_Applied", properties: { code: `C${i}` } } as never, { uid: `u${i % 3}` }),
+    ),
+  );
 const forward = () => forwardRecordedEvents({ url, apiKey: "forward-test-key" });
 const forwardedIds = () => received.flat().map((event) => event.insert_id);
 

@@ -17,8 +17,12 @@ const { userPropertiesFrom } = await import("../../app/browser/analytics-runtime
 const sessionRoute = await import("~/routes/api.session");
 const root = await import("~/root");
 // Tolerant imports, so each test below reports its own failure on code that lacks the module.
-const analyticsId = (await import("../../app/platform/analytics-id.server").catch(() => ({}))) as typeof import("../../app/platform/analytics-id.server");
-const retention = (await import("../../app/platform/analytics-retention.server").catch(() => ({}))) as typeof import("../../app/platform/analytics-retention.server");
+const analyticsId = (await import("../../app/platform/analytics-id.server").catch(
+  () => ({}),
+)) as typeof import("../../app/platform/analytics-id.server");
+const retention = (await import("../../app/platform/analytics-retention.server").catch(
+  () => ({}),
+)) as typeof import("../../app/platform/analytics-retention.server");
 
 const SITE = "http://localhost:3000";
 const KEY = getEnv().ANALYTICS_KEY;
@@ -31,7 +35,10 @@ beforeEach(() => resetCollectorLimits());
 /** A member's session cookie, made as the page's own script makes it. */
 async function memberCookie(phone: string): Promise<{ uid: string; cookie: string }> {
   const { uid, idToken } = await signInWithPhone(phone);
-  const request = new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` } });
+  const request = new Request(`${SITE}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` },
+  });
   const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
@@ -46,10 +53,19 @@ function upload(events: unknown[], cookie?: string) {
   return new Request(`${SITE}/api/analytics`, { method: "POST", body, headers });
 }
 
-const event = (insertId: string, extra: Record<string, unknown> = {}) => ({ event_type: "Web_Page_Viewed", time: NOW - 1000, insert_id: insertId, device_id: "device-23", event_properties: { path: "/" }, ...extra });
+const event = (insertId: string, extra: Record<string, unknown> = {}) => ({
+  event_type: "Web_Page_Viewed",
+  time: NOW - 1000,
+  insert_id: insertId,
+  device_id: "device-23",
+  event_properties: { path: "/" },
+  ...extra,
+});
 
 async function storedByInsertId(insertId: string) {
-  const { docs } = await getStore().query(COLLECTED_EVENTS, z.record(z.unknown()), { where: [{ field: "insert_id", op: "==", value: insertId }] });
+  const { docs } = await getStore().query(COLLECTED_EVENTS, z.record(z.unknown()), {
+    where: [{ field: "insert_id", op: "==", value: insertId }],
+  });
   expect(docs).toHaveLength(1);
   return docs[0].data;
 }
@@ -88,7 +104,11 @@ describe("analytics uploads are bound to the session's own pseudonym", () => {
 
   it("drops contact details an upload carries unless the operator turned them on", async () => {
     const answer = await collectUpload(
-      upload([event("contact-1", { user_properties: { fullName: "Ada Lovelace", email: "ada@example.com", phone: "+15550123009", subscribed: true } })]),
+      upload([
+        event("contact-1", {
+          user_properties: { fullName: "Ada Lovelace", email: "ada@example.com", phone: "+15550123009", subscribed: true },
+        }),
+      ]),
       NOW,
     );
     expect(answer.status).toBe(200);
@@ -101,7 +121,12 @@ describe("analytics uploads are bound to the session's own pseudonym", () => {
 describe("the page's analytics configuration", () => {
   it.skipIf(!haveEmulator)("carries a pseudonym and no e-mail, phone or name by default, and the browser sends none", async () => {
     const me = await memberCookie("+15550123003");
-    await savePrivateUser(me.uid, { firstName: "Wren", lastName: "Halloway", email: "wren.halloway@example.com", phoneNumber: "+15550123003" });
+    await savePrivateUser(me.uid, {
+      firstName: "Wren",
+      lastName: "Halloway",
+      email: "wren.halloway@example.com",
+      phoneNumber: "+15550123003",
+    });
     const request = new Request(`${SITE}/settings`, { headers: { Cookie: me.cookie } });
     const response = (await root.loader({ request, params: {}, context: {} } as never)) as unknown as { data: Record<string, unknown> };
     const data = response.data as { analytics: Record<string, unknown>; member: unknown; variants: Record<string, string> };
@@ -114,9 +139,18 @@ describe("the page's analytics configuration", () => {
   });
 
   it("adds contact details only when the operator turns them on", () => {
-    const member = { uid: "uid-1", record: { firstName: "Wren", lastName: "Halloway", email: "w@example.com", phoneNumber: "+15550123004" } };
-    expect(JSON.stringify(analyticsId.analyticsConfigFor(member, { contactDetails: false }))).not.toMatch(/Wren|w@example|5550123004|uid-1/);
-    expect(analyticsId.analyticsConfigFor(member, { contactDetails: true }).contact).toEqual({ fullName: "Wren Halloway", email: "w@example.com", phone: "+15550123004" });
+    const member = {
+      uid: "uid-1",
+      record: { firstName: "Wren", lastName: "Halloway", email: "w@example.com", phoneNumber: "+15550123004" },
+    };
+    expect(JSON.stringify(analyticsId.analyticsConfigFor(member, { contactDetails: false }))).not.toMatch(
+      /Wren|w@example|5550123004|uid-1/,
+    );
+    expect(analyticsId.analyticsConfigFor(member, { contactDetails: true }).contact).toEqual({
+      fullName: "Wren Halloway",
+      email: "w@example.com",
+      phone: "+15550123004",
+    });
     expect(analyticsId.analyticsConfigFor(null, { contactDetails: true })).toMatchObject({ userId: null, contact: null });
   });
 });
@@ -124,10 +158,26 @@ describe("the page's analytics configuration", () => {
 describe("analytics retention", () => {
   it("deletes events older than the retention from both collections, keeps younger ones, and is idempotent", async () => {
     const store = getStore();
-    await store.set(COLLECTED_EVENTS, "retention-old", { event_type: "Web_Old", time: NOW - 100 * DAY, receivedAt: NOW - 91 * DAY, uploadTime: NOW - 91 * DAY });
-    await store.set(COLLECTED_EVENTS, "retention-young", { event_type: "Web_Young", time: NOW - 10 * DAY, receivedAt: NOW - 89 * DAY, uploadTime: NOW - 89 * DAY });
+    await store.set(COLLECTED_EVENTS, "retention-old", {
+      event_type: "Web_Old",
+      time: NOW - 100 * DAY,
+      receivedAt: NOW - 91 * DAY,
+      uploadTime: NOW - 91 * DAY,
+    });
+    await store.set(COLLECTED_EVENTS, "retention-young", {
+      event_type: "Web_Young",
+      time: NOW - 10 * DAY,
+      receivedAt: NOW - 89 * DAY,
+      uploadTime: NOW - 89 * DAY,
+    });
     await store.set(ANALYTICS_EVENTS, "retention-old", { name: "Old", properties: {}, uid: "uid-x", at: NOW - 91 * DAY, uploaded: false });
-    await store.set(ANALYTICS_EVENTS, "retention-young", { name: "Young", properties: {}, uid: "uid-x", at: NOW - 89 * DAY, uploaded: true });
+    await store.set(ANALYTICS_EVENTS, "retention-young", {
+      name: "Young",
+      properties: {},
+      uid: "uid-x",
+      at: NOW - 89 * DAY,
+      uploaded: true,
+    });
     const first = await retention.deleteExpiredAnalyticsEvents({ now: NOW, days: 90 });
     expect(first).toEqual({ collected: 1, recorded: 1 });
     const any = z.record(z.unknown());

@@ -53,10 +53,21 @@ export function createTestBuild(routes: BuildRoute[], entryModule: ServerBuild["
     mode: "production",
     entry: { module: entryModule },
     routes: serverRoutes,
-    assets: { entry: { module: "/build/entry.client.js", imports: [] }, routes: assetRoutes, url: "/build/manifest-test.js", version: "test" },
+    assets: {
+      entry: { module: "/build/entry.client.js", imports: [] },
+      routes: assetRoutes,
+      url: "/build/manifest-test.js",
+      version: "test",
+    },
     publicPath: "/build/",
     assetsBuildDirectory: "public/build",
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    },
     isSpaMode: false,
   } as ServerBuild;
 }

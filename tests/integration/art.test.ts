@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
  */
 const art = await import("~/routes/art.$kind.$file");
 
-const get = (kind: string, file: string) => art.loader({ request: new Request(`http://localhost:3000/art/${kind}/${file}`), params: { kind, file }, context: {} } as never);
+const get = (kind: string, file: string) =>
+  art.loader({ request: new Request(`http://localhost:3000/art/${kind}/${file}`), params: { kind, file }, context: {} } as never);
 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
   try {

@@ -80,7 +80,10 @@ describe("actions read a body with no length only up to their cap", () => {
     ["/api/payments/webhook", 512 * KB, (request: Request) => webhook.action(args(request))],
     ["/api/analytics", 64 * KB, async (request: Request) => Response.json({}, { status: (await collectUpload(request)).status })],
   ] as const)("%s answers 413 after at most its cap", async (path, cap, action) => {
-    const { request, pulled } = hugeRequest(path, path.startsWith("/api/payments") ? { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" } : {});
+    const { request, pulled } = hugeRequest(
+      path,
+      path.startsWith("/api/payments") ? { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" } : {},
+    );
     expect(await statusOf(() => action(request))).toBe(413);
     expect(pulled()).toBeLessThanOrEqual(cap + 2 * CHUNK);
   });
@@ -89,7 +92,12 @@ describe("actions read a body with no length only up to their cap", () => {
     async function memberCookie(phone: string) {
       const { idToken } = await signInWithPhone(phone);
       const response = (await sessionRoute.action(
-        args(new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.2.${++address}` } })),
+        args(
+          new Request(`${SITE}/api/session`, {
+            method: "POST",
+            headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.2.${++address}` },
+          }),
+        ),
       )) as Response;
       return response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
     }
@@ -143,12 +151,16 @@ describe("the front door's cap", () => {
   function chunked(path: string, size: number): Promise<{ status: number; sentWhenAnswered: number }> {
     return new Promise((resolve, reject) => {
       let sent = 0;
-      const request = http.request(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, agent: false }, (response) => {
-        const status = response.statusCode ?? 0;
-        const sentWhenAnswered = sent;
-        response.resume();
-        response.on("end", () => resolve({ status, sentWhenAnswered }));
-      });
+      const request = http.request(
+        `${base}${path}`,
+        { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base }, agent: false },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const sentWhenAnswered = sent;
+          response.resume();
+          response.on("end", () => resolve({ status, sentWhenAnswered }));
+        },
+      );
       request.on("error", reject);
       const piece = Buffer.alloc(16 * KB, "x".charCodeAt(0));
       const pump = () => {

@@ -24,11 +24,15 @@ type Result = { ok: boolean; status?: string; position?: number };
 
 /** Starts a racer; resolves once it has loaded and said it is ready, with a go() that releases it. */
 function racer(uids: string[], classId: string): Promise<{ go(): void; done: Promise<Result[]> }> {
-  const child = spawn(process.execPath, ["node_modules/vite-node/vite-node.mjs", "--config", "vitest.config.ts", "tests/support/booking-racer.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, SQLITE_PATH: file, CLASS_ID: classId, UIDS: uids.join(","), NOW },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/vite-node/vite-node.mjs", "--config", "vitest.config.ts", "tests/support/booking-racer.ts"],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, SQLITE_PATH: file, CLASS_ID: classId, UIDS: uids.join(","), NOW },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
   let out = "";
   let err = "";
   child.stderr.setEncoding("utf8").on("data", (text: string) => (err += text));
@@ -66,16 +70,36 @@ describe("the last seat, booked from two processes at once", () => {
       capacity: 1,
     });
     const people = Array.from({ length: 30 }, (_, i) => `racer-${String(i).padStart(2, "0")}`);
-    const racers = await Promise.all([racer(people.filter((_, i) => i % 2 === 0), classId), racer(people.filter((_, i) => i % 2 === 1), classId)]);
+    const racers = await Promise.all([
+      racer(
+        people.filter((_, i) => i % 2 === 0),
+        classId,
+      ),
+      racer(
+        people.filter((_, i) => i % 2 === 1),
+        classId,
+      ),
+    ]);
     for (const r of racers) r.go();
     const results = (await Promise.all(racers.map((r) => r.done))).flat();
 
     expect(results.filter((r) => r.ok && r.status === "booked")).toHaveLength(1);
-    expect(results.filter((r) => r.ok && r.status === "waitlisted").map((r) => r.position).sort((a, b) => a! - b!)).toEqual(Array.from({ length: 29 }, (_, i) => i + 1));
-    const seats = await getStore().get(CLASS_SEATS, classId, z.object({ booked: z.number(), waitlist: z.array(z.object({ uid: z.string() })) }));
+    expect(
+      results
+        .filter((r) => r.ok && r.status === "waitlisted")
+        .map((r) => r.position)
+        .sort((a, b) => a! - b!),
+    ).toEqual(Array.from({ length: 29 }, (_, i) => i + 1));
+    const seats = await getStore().get(
+      CLASS_SEATS,
+      classId,
+      z.object({ booked: z.number(), waitlist: z.array(z.object({ uid: z.string() })) }),
+    );
     expect(seats?.booked).toBe(1);
     expect(seats?.waitlist).toHaveLength(29);
-    const { docs } = await getStore().query(CLASS_BOOKINGS, z.object({ status: z.string() }), { where: [{ field: "classId", op: "==", value: classId }] });
+    const { docs } = await getStore().query(CLASS_BOOKINGS, z.object({ status: z.string() }), {
+      where: [{ field: "classId", op: "==", value: classId }],
+    });
     expect(docs.filter((doc) => doc.data.status === "booked")).toHaveLength(1);
   }, 90_000);
 });

@@ -5,7 +5,8 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/services/store/index.server");
-const { bookClass, cancelBooking, leaveWaitlist, bookingFor, seatsLeft, CLASS_BOOKINGS, CLASS_SEATS, USER_ACTIONS } = await import("../../app/models/classes/booking.server");
+const { bookClass, cancelBooking, leaveWaitlist, bookingFor, seatsLeft, CLASS_BOOKINGS, CLASS_SEATS, USER_ACTIONS } =
+  await import("../../app/models/classes/booking.server");
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 let counter = 0;
@@ -73,7 +74,10 @@ describe("a freed seat", () => {
     await bookClass({ uid: "second-in-line", classId, now: new Date(NOW.getTime() + 2), isMember: true });
     expect(await bookingFor("second-in-line", classId)).toEqual({ status: "waitlisted", position: 2 });
 
-    const [a, b] = await Promise.all([cancelBooking({ uid: "holder", classId, now: NOW }), cancelBooking({ uid: "holder", classId, now: NOW })]);
+    const [a, b] = await Promise.all([
+      cancelBooking({ uid: "holder", classId, now: NOW }),
+      cancelBooking({ uid: "holder", classId, now: NOW }),
+    ]);
     const promoted = [a, b].filter((r) => r.ok && r.promotedUid).map((r) => (r as { promotedUid: string }).promotedUid);
     expect(promoted).toEqual(["first-in-line"]);
     expect([a, b].filter((r) => !r.ok)).toEqual([expect.objectContaining({ problem: "not_booked" })]);
@@ -100,7 +104,12 @@ describe("a freed seat", () => {
     expect(booked).toHaveLength(5);
     expect((await seats(classId))!.booked).toBe(5);
     const waiting = (await seats(classId))!.waitlist.map((w) => w.uid).sort();
-    expect(waiting).toEqual(all.filter((b) => b.status === "waitlisted").map((b) => b.uid).sort());
+    expect(waiting).toEqual(
+      all
+        .filter((b) => b.status === "waitlisted")
+        .map((b) => b.uid)
+        .sort(),
+    );
   });
 });
 
@@ -109,10 +118,24 @@ describe("what cannot be booked", () => {
     const open = await newClass(3);
     const cancelled = await newClass(3, { status: "cancelled" });
     const started = await newClass(3, { startsAt: "2026-11-23T11:50:00.000Z" });
-    expect(await bookClass({ uid: "visitor", classId: open, now: NOW, isMember: false })).toMatchObject({ ok: false, problem: "not_member", status: 403 });
-    expect(await bookClass({ uid: "m", classId: cancelled, now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "class_cancelled" });
-    expect(await bookClass({ uid: "m", classId: started, now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "class_started" });
-    expect(await bookClass({ uid: "m", classId: "no-such-class", now: NOW, isMember: true })).toMatchObject({ ok: false, problem: "not_found", status: 404 });
+    expect(await bookClass({ uid: "visitor", classId: open, now: NOW, isMember: false })).toMatchObject({
+      ok: false,
+      problem: "not_member",
+      status: 403,
+    });
+    expect(await bookClass({ uid: "m", classId: cancelled, now: NOW, isMember: true })).toMatchObject({
+      ok: false,
+      problem: "class_cancelled",
+    });
+    expect(await bookClass({ uid: "m", classId: started, now: NOW, isMember: true })).toMatchObject({
+      ok: false,
+      problem: "class_started",
+    });
+    expect(await bookClass({ uid: "m", classId: "no-such-class", now: NOW, isMember: true })).toMatchObject({
+      ok: false,
+      problem: "not_found",
+      status: 404,
+    });
     for (const id of [open, cancelled, started]) {
       expect(await bookingsOf(id)).toEqual([]);
       expect(await seats(id)).toBeNull();

@@ -18,16 +18,22 @@ const PATH = "/challenges/steady-month";
 const args = (request: Request, slug = "steady-month") => ({ request, params: { slug }, context: {} }) as never;
 const get = (cookie?: string) => new Request(`${ORIGIN}${PATH}`, { headers: cookie ? { Cookie: cookie } : {} });
 const post = (fields: Record<string, string>, cookie?: string, path = PATH) =>
-  new Request(`${ORIGIN}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } });
-const settle = <T,>(p: Promise<T>) => p.catch((r: unknown) => r);
+  new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+  });
+const settle = <T>(p: Promise<T>) => p.catch((r: unknown) => r);
 
 type PageData = Awaited<ReturnType<typeof route.loader>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
 const pageOf = async (response: unknown) => ((response as { data?: PageData }).data ?? (await (response as Response).json())) as PageData;
-const headerOf = (response: unknown) => ((response as { init?: { headers?: Record<string, string> } }).init?.headers ?? {})["Cache-Control"];
+const headerOf = (response: unknown) =>
+  ((response as { init?: { headers?: Record<string, string> } }).init?.headers ?? {})["Cache-Control"];
 
 const { z } = await import("zod");
 const LA = "America/Los_Angeles";
-const monthNow = (zone: string) => new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" }).format(Date.now()).slice(0, 7);
+const monthNow = (zone: string) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit" }).format(Date.now()).slice(0, 7);
 
 describe.skipIf(!haveEmulator)("challenges", () => {
   let member: { uid: string; cookie: string };
@@ -57,7 +63,9 @@ describe.skipIf(!haveEmulator)("challenges", () => {
   });
 
   it("asks a member without a membership to subscribe first for a members' challenge, and come back", async () => {
-    const join = (await settle(route.action(args(post({ intent: "join" }, member.cookie, "/challenges/breath-before-bed"), "breath-before-bed")))) as Response;
+    const join = (await settle(
+      route.action(args(post({ intent: "join" }, member.cookie, "/challenges/breath-before-bed"), "breath-before-bed")),
+    )) as Response;
     expect(join.status).toBe(302);
     expect(join.headers.get("Location")).toBe(`/subscribe?next=${encodeURIComponent("/challenges/breath-before-bed")}`);
     expect(await listUserChallenges(member.uid)).toEqual([]);
@@ -67,9 +75,28 @@ describe.skipIf(!haveEmulator)("challenges", () => {
     const now = Date.now();
     const month = monthNow(LA);
     // Three classes earlier this month on the member's calendar, and one from last month that must not count.
-    for (let i = 0; i < 3; i += 1) await recordPractice({ uid: member.uid, source: "on_demand", eventId: `before-${i}`, classRef: "settle-in", title: "Settle In", at: now - i * 60_000, zone: LA, minutes: 10 });
+    for (let i = 0; i < 3; i += 1)
+      await recordPractice({
+        uid: member.uid,
+        source: "on_demand",
+        eventId: `before-${i}`,
+        classRef: "settle-in",
+        title: "Settle In",
+        at: now - i * 60_000,
+        zone: LA,
+        minutes: 10,
+      });
     const lastMonth = Date.parse(`${month}-01T12:00:00Z`) - 5 * 86_400_000;
-    await recordPractice({ uid: member.uid, source: "on_demand", eventId: "last-month", classRef: "settle-in", title: "Settle In", at: lastMonth, zone: LA, minutes: 10 });
+    await recordPractice({
+      uid: member.uid,
+      source: "on_demand",
+      eventId: "last-month",
+      classRef: "settle-in",
+      title: "Settle In",
+      at: lastMonth,
+      zone: LA,
+      minutes: 10,
+    });
 
     const join = (await settle(route.action(args(post({ intent: "join" }, member.cookie))))) as Response;
     expect(join.headers.get("Location")).toBe(`${PATH}?saved=joined`);
@@ -81,12 +108,18 @@ describe.skipIf(!haveEmulator)("challenges", () => {
 
     // Two classes at once from two devices: the fifth reaches the first tier, granted once.
     const item = { slug: "settle-in", title: "Settle In", durationSeconds: 600, seriesId: null };
-    await Promise.all([recordOnDemandCompleted(member.uid, item, "viewing-a", LA), recordOnDemandCompleted(member.uid, item, "viewing-b", LA), recordOnDemandCompleted(member.uid, item, "viewing-b", LA)]);
+    await Promise.all([
+      recordOnDemandCompleted(member.uid, item, "viewing-a", LA),
+      recordOnDemandCompleted(member.uid, item, "viewing-b", LA),
+      recordOnDemandCompleted(member.uid, item, "viewing-b", LA),
+    ]);
     page = await pageOf(await route.loader(args(get(member.cookie))));
     expect(page.mine).toMatchObject({ progress: "5 of 10", reached: ["The Steady Month: 5 classes"] });
     const tierGrants = (await listAchievements(member.uid)).filter((a) => a.achievementId.startsWith("challenge-"));
     expect(tierGrants.map((a) => a.achievementId)).toEqual([`challenge-steady-month-${month}-5`]);
-    const events = await getStore().query("userChallengeEvents", z.object({ uid: z.string(), kind: z.string() }), { where: [{ field: "uid", op: "==", value: member.uid }] });
+    const events = await getStore().query("userChallengeEvents", z.object({ uid: z.string(), kind: z.string() }), {
+      where: [{ field: "uid", op: "==", value: member.uid }],
+    });
     expect(events.docs.map((d) => d.data.kind).sort()).toEqual(["joined", "tier"]);
 
     // Leaving keeps the round, with its count.
@@ -102,9 +135,24 @@ describe.skipIf(!haveEmulator)("challenges", () => {
     const other = await signedInMember(ORIGIN);
     const challenge = (await getChallenge("steady-month"))!;
     const lateOctober = Date.parse("2026-11-01T06:30:00Z"); // 23:30 on 31 Oct in Los Angeles (PDT)
-    await recordPractice({ uid: other.uid, source: "live", eventId: "late-sit", classRef: "late-sit", title: "Late Sit", at: lateOctober, zone: LA, minutes: 20 });
-    expect(await joinChallenge(other.uid, challenge, await listPractice(other.uid), LA, lateOctober + 60_000)).toEqual({ ok: true, month: "2026-10" });
-    expect(await joinChallenge(other.uid, challenge, await listPractice(other.uid), "UTC", lateOctober + 60_000)).toEqual({ ok: true, month: "2026-11" });
+    await recordPractice({
+      uid: other.uid,
+      source: "live",
+      eventId: "late-sit",
+      classRef: "late-sit",
+      title: "Late Sit",
+      at: lateOctober,
+      zone: LA,
+      minutes: 20,
+    });
+    expect(await joinChallenge(other.uid, challenge, await listPractice(other.uid), LA, lateOctober + 60_000)).toEqual({
+      ok: true,
+      month: "2026-10",
+    });
+    expect(await joinChallenge(other.uid, challenge, await listPractice(other.uid), "UTC", lateOctober + 60_000)).toEqual({
+      ok: true,
+      month: "2026-11",
+    });
     const rounds = await listUserChallenges(other.uid);
     expect(rounds.map((r) => r.month)).toEqual(["2026-11", "2026-10"]);
   });
@@ -116,4 +164,3 @@ describe.skipIf(!haveEmulator)("challenges", () => {
     expect((bad as unknown as { init: { status: number } }).init.status).toBe(400);
   });
 });
-

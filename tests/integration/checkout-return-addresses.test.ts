@@ -28,7 +28,7 @@ const studioClass = await import("../../app/routes/studios.$slug_.classes.$class
 const studioMembership = await import("../../app/routes/studios.$slug_.membership/route");
 
 const EVIL = "evil.example";
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} } as never);
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
 /** A form post as a proxy passing the client's X-Forwarded-Host hands it to the app: the URL on that host. */
 function hostilePost(path: string, fields: Record<string, string>, cookie: string) {
@@ -186,9 +186,12 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
   it("a studio membership returns to the configured site", async () => {
     const response = await answer(
       studioMembership.action(
-        args(hostilePost("/studios/lantern-yard/membership", { offerId: "lantern-unlimited-monthly", intentId: intentId() }, member.cookie), {
-          slug: "lantern-yard",
-        }),
+        args(
+          hostilePost("/studios/lantern-yard/membership", { offerId: "lantern-unlimited-monthly", intentId: intentId() }, member.cookie),
+          {
+            slug: "lantern-yard",
+          },
+        ),
       ),
     );
     expectOnTheSite(await returnAddressesOf(response));

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 
 /** `npm test`'s first step (scripts/chromium.js): the browser is found, or the newcomer is told what to install. */
 describe("scripts/chromium.js", () => {
-  const run = (env: Record<string, string>) => spawnSync(process.execPath, ["scripts/chromium.js"], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env }, encoding: "utf8" });
+  const run = (env: Record<string, string>) =>
+    spawnSync(process.execPath, ["scripts/chromium.js"], {
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      encoding: "utf8",
+    });
 
   it("uses CHROMIUM_PATH when it names an executable", () => {
     const dir = mkdtempSync(join(tmpdir(), "chromium-finder-"));
@@ -30,7 +34,11 @@ describe("scripts/chromium.js", () => {
   });
 
   it("is what the Playwright config launches", () => {
-    const found = execFileSync(process.execPath, ["--input-type=module", "-e", "import('./scripts/chromium.js').then((m) => console.log(m.findChromium()))"], { encoding: "utf8" }).trim();
+    const found = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", "import('./scripts/chromium.js').then((m) => console.log(m.findChromium()))"],
+      { encoding: "utf8" },
+    ).trim();
     expect(found).not.toBe("null");
   });
 });

@@ -2,8 +2,22 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { calendarLinks, classInvite } from "../../app/models/classes/class-invite.server";
 
-const liveClass = { id: "dawn-2026-03-08", title: "Dawn Breath", startsAt: "2026-03-08T14:00:00.000Z", durationMinutes: 20, description: "Easy breathing to start the day." };
-const base = { liveClass, teacherName: "Amara Osei", url: "https://stillhour.example/classes/dawn-breath-2026-03-08", joinUrl: null, timeZone: "America/Los_Angeles", sequence: 0, cancelled: false };
+const liveClass = {
+  id: "dawn-2026-03-08",
+  title: "Dawn Breath",
+  startsAt: "2026-03-08T14:00:00.000Z",
+  durationMinutes: 20,
+  description: "Easy breathing to start the day.",
+};
+const base = {
+  liveClass,
+  teacherName: "Amara Osei",
+  url: "https://stillhour.example/classes/dawn-breath-2026-03-08",
+  joinUrl: null,
+  timeZone: "America/Los_Angeles",
+  sequence: 0,
+  cancelled: false,
+};
 
 function parse(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));

@@ -17,7 +17,10 @@ const { changeClass } = await import("../../app/models/classes/class-changes.ser
 const { getClass } = await import("../../app/models/classes/class-schedule.server");
 const { clockTime } = await import("../../app/models/identity/clock");
 
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "class-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "class-mail-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
 const NOW = new Date();
 
 beforeAll(async () => {
@@ -82,15 +85,23 @@ describe("a class change", () => {
     expect(await changeClass({ intent: "cancel", classId: id })).toEqual({ ok: false, message: "That class is already cancelled." });
 
     const juno = await outbox.read({ to: `${booked}@example.com` });
-    expect(juno.map((m) => m.subject).sort()).toEqual([`Cancelled: Mail Test ${id.split("-").at(-1)}`, `New teacher for Mail Test ${id.split("-").at(-1)}`].sort());
+    expect(juno.map((m) => m.subject).sort()).toEqual(
+      [`Cancelled: Mail Test ${id.split("-").at(-1)}`, `New teacher for Mail Test ${id.split("-").at(-1)}`].sort(),
+    );
     expect(juno.find((m) => m.subject.startsWith("Cancelled"))!.attachments![0].content).toContain("STATUS:CANCELLED");
     expect(await outbox.read({ to: `${waiting}@example.com` })).toHaveLength(2);
   });
 
   it("refuses a teacher who is not ours, and a class that does not exist", async () => {
     const id = await classIn(3 * 24 * 60);
-    expect(await changeClass({ intent: "substitute", classId: id, teacherId: "teacher-nobody" })).toEqual({ ok: false, message: "Please choose one of our teachers." });
-    expect(await changeClass({ intent: "cancel", classId: "no-such-class" })).toEqual({ ok: false, message: "We couldn't find that class." });
+    expect(await changeClass({ intent: "substitute", classId: id, teacherId: "teacher-nobody" })).toEqual({
+      ok: false,
+      message: "Please choose one of our teachers.",
+    });
+    expect(await changeClass({ intent: "cancel", classId: "no-such-class" })).toEqual({
+      ok: false,
+      message: "We couldn't find that class.",
+    });
   });
 });
 

@@ -42,7 +42,12 @@ it("follows other instances' changes by prefix, skips its own, and clears everyt
 
     // Another instance's change to articles: articles reload, teachers stay cached.
     const current = (await getStore().get(CACHE_SIGNALS, "content", z.object({ version: z.number() })))!;
-    await getStore().set(CACHE_SIGNALS, "content", { version: current.version + 1, prefixes: ["articles"], instance: "elsewhere", changedAt: Date.now() });
+    await getStore().set(CACHE_SIGNALS, "content", {
+      version: current.version + 1,
+      prefixes: ["articles"],
+      instance: "elsewhere",
+      changedAt: Date.now(),
+    });
     await tick(150);
     expect(cleared).toBe(2);
     await load("teacherPages");
@@ -50,7 +55,12 @@ it("follows other instances' changes by prefix, skips its own, and clears everyt
     expect(loads).toBe(4);
 
     // Two changes elsewhere between two looks: the first one's prefixes are lost, so everything goes.
-    await getStore().set(CACHE_SIGNALS, "content", { version: current.version + 3, prefixes: ["articles"], instance: "elsewhere", changedAt: Date.now() });
+    await getStore().set(CACHE_SIGNALS, "content", {
+      version: current.version + 3,
+      prefixes: ["articles"],
+      instance: "elsewhere",
+      changedAt: Date.now(),
+    });
     await tick(150);
     expect(cleared).toBe(3);
     await load("teacherPages");

@@ -68,7 +68,8 @@ it("a content change announced by one instance clears every other instance's cac
     await change(marker, true);
     const seenAt: Record<string, number> = {};
     while (Object.keys(seenAt).length < servers.length && Date.now() - changed < 10_000) {
-      for (const server of servers) if (!seenAt[server.base] && (await shows(server.base, marker))) seenAt[server.base] = Date.now() - changed;
+      for (const server of servers)
+        if (!seenAt[server.base] && (await shows(server.base, marker))) seenAt[server.base] = Date.now() - changed;
       await new Promise((ok) => setTimeout(ok, 100));
     }
     console.log(JSON.stringify({ figures: "announced content change seen (ms after the write)", ...seenAt }));

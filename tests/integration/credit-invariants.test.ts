@@ -37,10 +37,11 @@ const seen = { spends: 0, refunds: 0, expiries: 0, promotedOnCredits: 0, classes
 
 async function run(seed: number) {
   const random = prng(seed);
-  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const store = createSqliteStore(":memory:");
   setStoreForTests(store);
-  for (const pack of PACKS) await store.set(CREDIT_PACKS, pack.id, { ...pack, description: "", currency: "usd", stripePriceId: null, active: true, order: 0 });
+  for (const pack of PACKS)
+    await store.set(CREDIT_PACKS, pack.id, { ...pack, description: "", currency: "usd", stripePriceId: null, active: true, order: 0 });
   const members = ["m0", "m1", "m2", "m3"];
   const classes = ["c0", "c1", "c2"];
   for (const id of classes) {
@@ -73,7 +74,18 @@ async function run(seed: number) {
         const owner = replay ? purchaseIds.get(purchaseId)! : uid;
         purchaseIds.set(purchaseId, owner);
         const pack = pick(PACKS);
-        ops.push(() => grantCreditPack({ purchaseId, uid: owner, kind: "credit_pack", itemId: pack.id, amount: pack.amount, currency: "usd", metadata: {}, paidAt: now }));
+        ops.push(() =>
+          grantCreditPack({
+            purchaseId,
+            uid: owner,
+            kind: "credit_pack",
+            itemId: pack.id,
+            amount: pack.amount,
+            currency: "usd",
+            metadata: {},
+            paidAt: now,
+          }),
+        );
       } else if (roll < 0.6) ops.push(() => bookClass({ uid, classId, now: at, isMember: false }));
       else if (roll < 0.8) ops.push(() => cancelBooking({ uid, classId, now: at }));
       else if (roll < 0.87) ops.push(() => leaveWaitlist({ uid, classId, now: at }));
@@ -88,7 +100,9 @@ async function run(seed: number) {
 
   const problems: string[] = [];
   const say = (text: string) => problems.push(`seed ${seed}: ${text}`);
-  const bookings = (await store.query(CLASS_BOOKINGS, anyDoc)).docs.map((doc) => doc.data as { uid: string; classId: string; status: string; creditRef: string | null; creditCost: number; payment: string });
+  const bookings = (await store.query(CLASS_BOOKINGS, anyDoc)).docs.map(
+    (doc) => doc.data as { uid: string; classId: string; status: string; creditRef: string | null; creditCost: number; payment: string },
+  );
   const classDocs = new Map((await store.query("classes", anyDoc)).docs.map((doc) => [doc.id, doc.data as { status?: string }]));
 
   seen.classesCancelled += [...classDocs.values()].filter((c) => c.status === "cancelled").length;
@@ -111,19 +125,26 @@ async function run(seed: number) {
     for (const problem of ledgerProblems(holdings, ledger.entries)) say(`${uid}: ${problem}`);
     if (spendableBalance(holdings, ledger.entries, now) < 0) say(`${uid}: negative spendable balance`);
     const totals = ledgerTotals(ledger.entries);
-    if (totals.purchased !== totals.spent - totals.refunded + totals.expired + totals.balance) say(`${uid}: totals do not add up ${JSON.stringify(totals)}`);
-    const owned = [...purchaseIds].filter(([, owner]) => owner === uid).map(([id]) => id).sort();
-    if (JSON.stringify(ledger.packs.map((p) => p.purchaseId).sort()) !== JSON.stringify(owned)) say(`${uid}: packs ${ledger.packs.length} for ${owned.length} purchases`);
+    if (totals.purchased !== totals.spent - totals.refunded + totals.expired + totals.balance)
+      say(`${uid}: totals do not add up ${JSON.stringify(totals)}`);
+    const owned = [...purchaseIds]
+      .filter(([, owner]) => owner === uid)
+      .map(([id]) => id)
+      .sort();
+    if (JSON.stringify(ledger.packs.map((p) => p.purchaseId).sort()) !== JSON.stringify(owned))
+      say(`${uid}: packs ${ledger.packs.length} for ${owned.length} purchases`);
 
     // Every booking occasion: one spend transaction, refunds at most what it spent.
     const occasions = new Map<string, typeof ledger.entries>();
-    for (const entry of ledger.entries) if (entry.bookingId) occasions.set(entry.bookingId, [...(occasions.get(entry.bookingId) ?? []), entry]);
+    for (const entry of ledger.entries)
+      if (entry.bookingId) occasions.set(entry.bookingId, [...(occasions.get(entry.bookingId) ?? []), entry]);
     for (const [ref, entries] of occasions) {
       const spends = entries.filter((e) => e.kind === "spend");
       const refunds = entries.filter((e) => e.kind === "refund");
       const seqs = spends.map((e) => e.seq);
       if (spends.length === 0) say(`${ref}: refunded without a spend`);
-      if (new Set(spends.map((e) => e.at)).size !== 1 || seqs.some((s, i) => i > 0 && s !== seqs[i - 1] + 1)) say(`${ref}: more than one spend`);
+      if (new Set(spends.map((e) => e.at)).size !== 1 || seqs.some((s, i) => i > 0 && s !== seqs[i - 1] + 1))
+        say(`${ref}: more than one spend`);
       if (new Set(spends.map((e) => e.packId)).size !== spends.length) say(`${ref}: one pack spent twice`);
       if (new Set(refunds.map((e) => e.at)).size > 1) say(`${ref}: refunded more than once`);
       const spent = -spends.reduce((sum, e) => sum + e.amount, 0);
@@ -132,7 +153,8 @@ async function run(seed: number) {
       const booking = bookings.find((b) => b.creditRef === ref);
       if (!booking) {
         // An earlier occasion of a booking made again since: it must have been given back in full.
-        if (!bookings.some((b) => ref.startsWith(`${b.classId}:${b.uid}:`)) || refunded !== spent) say(`${ref}: an old spend not given back`);
+        if (!bookings.some((b) => ref.startsWith(`${b.classId}:${b.uid}:`)) || refunded !== spent)
+          say(`${ref}: an old spend not given back`);
         continue;
       }
       if (spent !== booking.creditCost) say(`${ref}: spent ${spent} for a cost of ${booking.creditCost}`);
@@ -142,7 +164,8 @@ async function run(seed: number) {
     }
   }
   for (const booking of bookings) {
-    if (booking.payment === "credits" && booking.status === "booked" && !booking.creditRef) say(`${booking.classId}:${booking.uid}: booked on credits without a spend`);
+    if (booking.payment === "credits" && booking.status === "booked" && !booking.creditRef)
+      say(`${booking.classId}:${booking.uid}: booked on credits without a spend`);
   }
   for (const classId of classes) {
     const seats = (await store.get(CLASS_SEATS, classId, anyDoc)) as { booked: number; waitlist: { uid: string }[] } | null;
@@ -163,24 +186,20 @@ async function run(seed: number) {
 }
 
 describe("the credit ledger on SQLite", () => {
-  it(
-    "keeps its invariants over 1,000 random histories of concurrent purchases, bookings, cancellations and expiries",
-    async () => {
-      const problems: string[] = [];
-      let credited = 0;
-      for (let seed = 1; seed <= RUNS; seed += 1) {
-        const found = await run(seed);
-        problems.push(...found);
-        if (problems.length > 20) break;
-        credited += 1;
-      }
-      setStoreForTests(undefined);
-      expect(problems).toEqual([]);
-      expect(credited).toBe(RUNS);
-      // The histories did exercise every movement (checked before the final expiry).
-      console.log(JSON.stringify({ runs: RUNS, ...seen }));
-      for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(RUNS / 50);
-    },
-    600_000,
-  );
+  it("keeps its invariants over 1,000 random histories of concurrent purchases, bookings, cancellations and expiries", async () => {
+    const problems: string[] = [];
+    let credited = 0;
+    for (let seed = 1; seed <= RUNS; seed += 1) {
+      const found = await run(seed);
+      problems.push(...found);
+      if (problems.length > 20) break;
+      credited += 1;
+    }
+    setStoreForTests(undefined);
+    expect(problems).toEqual([]);
+    expect(credited).toBe(RUNS);
+    // The histories did exercise every movement (checked before the final expiry).
+    console.log(JSON.stringify({ runs: RUNS, ...seen }));
+    for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(RUNS / 50);
+  }, 600_000);
 });

@@ -11,23 +11,44 @@ const { getStore } = await import("../../app/services/store/index.server");
 const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
 const { setMailerForTests } = await import("../../app/services/mail/index.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
-const { bookClass, cancelBooking, leaveWaitlist, bookingFor, CLASS_BOOKINGS, CLASS_SEATS } = await import("../../app/models/classes/booking.server");
+const { bookClass, cancelBooking, leaveWaitlist, bookingFor, CLASS_BOOKINGS, CLASS_SEATS } =
+  await import("../../app/models/classes/booking.server");
 const { changeClass, returnCreditsOfCancelledClass } = await import("../../app/models/classes/class-changes.server");
 const credits = await import("../../app/models/wallet/credits.server");
 const { ledgerProblems, ledgerTotals } = await import("../../app/models/wallet/credit-ledger");
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 
-const { grantCreditPack, creditSummary, expireCredits, sendExpiryReminders, adjustCredits, readLedger, holdingsOf, CREDIT_PACKS, CLASS_CREDITS } = credits;
+const {
+  grantCreditPack,
+  creditSummary,
+  expireCredits,
+  sendExpiryReminders,
+  adjustCredits,
+  readLedger,
+  holdingsOf,
+  CREDIT_PACKS,
+  CLASS_CREDITS,
+} = credits;
 
 const DAY = 86_400_000;
 const NOW = new Date("2026-11-23T12:00:00Z");
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "credits-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "credits-mail-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
 const anyDoc = z.record(z.unknown());
 
 beforeAll(async () => {
   setMailerForTests(outbox);
   for (const pack of demoCreditPacks) await getStore().set(CREDIT_PACKS, pack.id, { ...pack });
-  await getStore().set(CREDIT_PACKS, "short", { ...demoCreditPacks[0], id: "short", name: "Two-week pair", credits: 2, validDays: 14, amount: 2000 });
+  await getStore().set(CREDIT_PACKS, "short", {
+    ...demoCreditPacks[0],
+    id: "short",
+    name: "Two-week pair",
+    credits: 2,
+    validDays: 14,
+    amount: 2000,
+  });
 });
 
 let n = 0;
@@ -60,7 +81,16 @@ let purchases = 0;
 function purchase(uid: string, itemId = "five-classes", paidAt = NOW.getTime()) {
   purchases += 1;
   const pack = demoCreditPacks.find((p) => p.id === itemId);
-  return { purchaseId: `pur_${purchases}_${uid}`, uid, kind: "credit_pack" as const, itemId, amount: pack?.amount ?? 2000, currency: "usd", metadata: {}, paidAt };
+  return {
+    purchaseId: `pur_${purchases}_${uid}`,
+    uid,
+    kind: "credit_pack" as const,
+    itemId,
+    amount: pack?.amount ?? 2000,
+    currency: "usd",
+    metadata: {},
+    paidAt,
+  };
 }
 
 async function ledgerOf(uid: string) {
@@ -78,7 +108,13 @@ describe("granting a pack", () => {
     const paid = purchase(uid);
     const sequential = [];
     for (let i = 0; i < 5; i += 1) sequential.push(await grantCreditPack(paid));
-    expect(sequential.map((r) => r.ok && r.status)).toEqual(["granted", "already_granted", "already_granted", "already_granted", "already_granted"]);
+    expect(sequential.map((r) => r.ok && r.status)).toEqual([
+      "granted",
+      "already_granted",
+      "already_granted",
+      "already_granted",
+      "already_granted",
+    ]);
     const second = purchase(uid, "ten-classes");
     const together = await Promise.all(Array.from({ length: 5 }, () => grantCreditPack(second)));
     expect(together.filter((r) => r.ok && r.status === "granted")).toHaveLength(1);
@@ -144,10 +180,15 @@ describe("booking with credits", () => {
     const membersOnly = await creditClass(5, null);
     const refused = await bookClass({ uid, classId: dear, now: NOW, isMember: false });
     expect(refused).toMatchObject({ ok: false, problem: "not_enough_credits", status: 409 });
-    expect(refused.ok === false && refused.message).toBe("This class takes 3 credits and you have 2 credits left. A class pack or a membership will let you book.");
+    expect(refused.ok === false && refused.message).toBe(
+      "This class takes 3 credits and you have 2 credits left. A class pack or a membership will let you book.",
+    );
     expect(await bookClass({ uid, classId: membersOnly, now: NOW, isMember: false })).toMatchObject({ ok: false, problem: "not_member" });
     const nobody = await person("Fen");
-    expect(await bookClass({ uid: nobody, classId: dear, now: NOW, isMember: false })).toMatchObject({ ok: false, problem: "not_enough_credits" });
+    expect(await bookClass({ uid: nobody, classId: dear, now: NOW, isMember: false })).toMatchObject({
+      ok: false,
+      problem: "not_enough_credits",
+    });
     for (const id of [dear, membersOnly]) {
       expect(await bookingsOf(id)).toEqual([]);
       expect(await getStore().get(CLASS_SEATS, id, anyDoc)).toBeNull();
@@ -171,9 +212,19 @@ describe("booking with credits", () => {
     const uid = await person("Gil");
     const granted = await grantCreditPack(purchase(uid, "short"));
     if (!granted.ok) throw new Error("not granted");
-    for (const amount of [0, 0.5, -1.5, Number.NaN, 5000]) expect(await adjustCredits({ uid, packId: granted.pack.id, amount, reason: "test", now: NOW })).toEqual({ ok: false, reason: "invalid_amount" });
-    expect(await adjustCredits({ uid, packId: granted.pack.id, amount: -3, reason: "test", now: NOW })).toEqual({ ok: false, reason: "not_enough_credits" });
-    expect(await adjustCredits({ uid, packId: "not-theirs", amount: 1, reason: "test", now: NOW })).toEqual({ ok: false, reason: "unknown_pack" });
+    for (const amount of [0, 0.5, -1.5, Number.NaN, 5000])
+      expect(await adjustCredits({ uid, packId: granted.pack.id, amount, reason: "test", now: NOW })).toEqual({
+        ok: false,
+        reason: "invalid_amount",
+      });
+    expect(await adjustCredits({ uid, packId: granted.pack.id, amount: -3, reason: "test", now: NOW })).toEqual({
+      ok: false,
+      reason: "not_enough_credits",
+    });
+    expect(await adjustCredits({ uid, packId: "not-theirs", amount: 1, reason: "test", now: NOW })).toEqual({
+      ok: false,
+      reason: "unknown_pack",
+    });
     expect(await adjustCredits({ uid, packId: granted.pack.id, amount: 1, reason: "goodwill", now: NOW })).toEqual({ ok: true });
     expect((await creditSummary(uid, NOW)).balance).toBe(3);
   });
@@ -217,7 +268,10 @@ describe("giving credits back", () => {
       expect(ledger.entries[2].amount).toBe(2);
       expect((await creditSummary(uid, later)).balance).toBe(5);
       const mails = await outbox.read({ to: `${uid}@example.com` });
-      expect(mails.filter((m) => m.subject.includes("credits are back")), uid).toHaveLength(1);
+      expect(
+        mails.filter((m) => m.subject.includes("credits are back")),
+        uid,
+      ).toHaveLength(1);
     }
     const mail = (await outbox.read({ to: `${people[1]}@example.com` })).find((m) => m.subject.includes("credits are back"))!;
     expect(mail.subject).toBe(`Your credits are back: Credit Sit ${classId.split("-").at(-1)}`);
@@ -255,11 +309,20 @@ describe("the waitlist with credits", () => {
     const next = await person("Pim");
     for (const uid of [holder, broke, next]) await grantCreditPack(purchase(uid, "short"));
     await bookClass({ uid: holder, classId, now: NOW, isMember: false });
-    expect(await bookClass({ uid: broke, classId, now: new Date(NOW.getTime() + 1), isMember: false })).toEqual({ ok: true, status: "waitlisted", position: 1 });
-    expect(await bookClass({ uid: next, classId, now: new Date(NOW.getTime() + 2), isMember: false })).toEqual({ ok: true, status: "waitlisted", position: 2 });
+    expect(await bookClass({ uid: broke, classId, now: new Date(NOW.getTime() + 1), isMember: false })).toEqual({
+      ok: true,
+      status: "waitlisted",
+      position: 1,
+    });
+    expect(await bookClass({ uid: next, classId, now: new Date(NOW.getTime() + 2), isMember: false })).toEqual({
+      ok: true,
+      status: "waitlisted",
+      position: 2,
+    });
     expect((await creditSummary(broke, NOW)).balance).toBe(2);
     // Oona spends both her credits elsewhere while waiting.
-    for (const other of [await creditClass(5), await creditClass(5)]) await bookClass({ uid: broke, classId: other, now: NOW, isMember: false });
+    for (const other of [await creditClass(5), await creditClass(5)])
+      await bookClass({ uid: broke, classId: other, now: NOW, isMember: false });
     expect((await creditSummary(broke, NOW)).balance).toBe(0);
 
     const result = await cancelBooking({ uid: holder, classId, now: NOW });
@@ -267,7 +330,7 @@ describe("the waitlist with credits", () => {
     expect(await bookingFor(next, classId)).toEqual({ status: "booked" });
     expect(await bookingFor(broke, classId)).toBeNull();
     expect((await creditSummary(next, NOW)).balance).toBe(1);
-    expect((await getStore().get(CLASS_SEATS, classId, anyDoc))).toMatchObject({ booked: 1, waitlist: [] });
+    expect(await getStore().get(CLASS_SEATS, classId, anyDoc)).toMatchObject({ booked: 1, waitlist: [] });
     // Leaving the line costs nothing.
     const classB = await creditClass(1);
     await bookClass({ uid: holder, classId: classB, now: NOW, isMember: false });
@@ -285,7 +348,11 @@ describe("expiry and reminders", () => {
     await sendExpiryReminders(new Date(NOW.getTime() + 6 * DAY));
     expect(await outbox.read({ to: `${uid}@example.com` })).toEqual([]);
     const inWindow = new Date(NOW.getTime() + 8 * DAY);
-    await Promise.all([sendExpiryReminders(inWindow), sendExpiryReminders(inWindow), sendExpiryReminders(new Date(inWindow.getTime() + DAY))]);
+    await Promise.all([
+      sendExpiryReminders(inWindow),
+      sendExpiryReminders(inWindow),
+      sendExpiryReminders(new Date(inWindow.getTime() + DAY)),
+    ]);
     const mails = await outbox.read({ to: `${uid}@example.com` });
     expect(mails).toHaveLength(1);
     const [mail] = mails;

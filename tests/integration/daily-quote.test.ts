@@ -19,7 +19,10 @@ describe("the quote of the day on the home page and the hub (issue 27)", () => {
     const page = (await home.loader(args("/"))) as unknown as { today: { text: string; name: string } | null; quotes: { id: string }[] };
     expect(page.today?.text).toBeTruthy();
     expect(page.quotes.every((q) => q.id.startsWith("quote-"))).toBe(true);
-    const response = (await hub.loader(args("/on-demand"))) as unknown as { data: { quote: { text: string } | null }; init: { headers: Record<string, string> } };
+    const response = (await hub.loader(args("/on-demand"))) as unknown as {
+      data: { quote: { text: string } | null };
+      init: { headers: Record<string, string> };
+    };
     expect(response.data.quote?.text).toBe(page.today?.text);
     expect(response.init.headers["Cache-Control"]).toMatch(/^public/);
   });

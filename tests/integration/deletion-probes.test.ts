@@ -58,7 +58,15 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
       [`answer.${DEMO}__q4`, "My knee aches after long sits, Marisol here."],
     ]).toString();
     const answered = await answerOf(async () =>
-      surveyRoute.action({ request: new Request(`${SITE}/surveys/${DEMO}`, { method: "POST", headers: { Cookie: member.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }), params: { campaignId: DEMO }, context: {} } as never),
+      surveyRoute.action({
+        request: new Request(`${SITE}/surveys/${DEMO}`, {
+          method: "POST",
+          headers: { Cookie: member.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
+        params: { campaignId: DEMO },
+        context: {},
+      } as never),
     );
     expect(answered.status).toBe(302);
     expect(await getStore().get(SURVEY_ANSWERS, surveyAnswerId(DEMO, member.uid), AnyDoc)).not.toBeNull();
@@ -79,12 +87,17 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
     const { docs: studios } = await getStore().query("studios", AnyDoc);
     const studioId = String(studios[0].id);
     expect(await assignStudios(actor, staff.uid, [studioId])).toMatchObject({ ok: true, changed: true });
-    const { docs: classes } = await getStore().query("classes", AnyDoc, { where: [{ field: "status", op: "==", value: "scheduled" }], limit: 1 });
+    const { docs: classes } = await getStore().query("classes", AnyDoc, {
+      where: [{ field: "status", op: "==", value: "scheduled" }],
+      limit: 1,
+    });
     const classId = classes[0].id;
     expect(await assignCohost(actor, { intent: "add-cohost", classId, uid: staff.uid })).toMatchObject({ ok: true, changed: true });
     // A note they sent to the class, as an admin may.
     const staffActor = { uid: staff.uid, name: "Peregrine Person", role: "admin" as const };
-    expect(await sendClassNote({ roles: ["admin"], teacherId: null }, staffActor, { classId, note: "Bring a blanket, it is cold in the room." })).toMatchObject({ ok: true });
+    expect(
+      await sendClassNote({ roles: ["admin"], teacherId: null }, staffActor, { classId, note: "Bring a blanket, it is cold in the room." }),
+    ).toMatchObject({ ok: true });
     expect(await mentions(staff.uid, [STAFF_ROSTER, "studios", "classes", CLASS_NOTES, AUDIT_LOG])).not.toEqual([]);
 
     expect((await deleteAccount(staff.cookie)).location).toBe("/signed-out");
@@ -100,11 +113,17 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
     const second = await staffSession({ admin: true }, SITE, "Bertrand");
     // This test's own roster: exactly these two admins.
     await getStore().set(STAFF_ROSTER, "current", {
-      members: { [first.uid]: { roles: ["admin"], name: "Araminta Person", contact: first.phone }, [second.uid]: { roles: ["admin"], name: "Bertrand Person", contact: second.phone } },
+      members: {
+        [first.uid]: { roles: ["admin"], name: "Araminta Person", contact: first.phone },
+        [second.uid]: { roles: ["admin"], name: "Bertrand Person", contact: second.phone },
+      },
     });
     expect((await deleteAccount(first.cookie)).location).toBe("/signed-out");
 
-    const removed = await staffPost(peopleRoute, "/staff/people", second.cookie, [["intent", "roles"], ["uid", second.uid]]);
+    const removed = await staffPost(peopleRoute, "/staff/people", second.cookie, [
+      ["intent", "roles"],
+      ["uid", second.uid],
+    ]);
     expect(removed.status).toBe(409);
     expect(removed.data).toMatchObject({ uid: second.uid, error: ERRORS.staff_last_admin.message });
     expect((await identity.getAccount(second.uid))?.claims.admin).toBe(true);

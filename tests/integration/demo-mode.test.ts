@@ -45,7 +45,12 @@ const args = (path: string, params: Record<string, string> = {}) => ({ request: 
 
 describe("/demo/outbox", () => {
   it("shows the outbox's mail in the demo", async () => {
-    await getMailer().send({ to: "ada@example.com", subject: "Your gift", text: "Gift code ABCD-EFGH-JKLM-NPQR", idempotencyKey: "demo-mode-gift" });
+    await getMailer().send({
+      to: "ada@example.com",
+      subject: "Your gift",
+      text: "Gift code ABCD-EFGH-JKLM-NPQR",
+      idempotencyKey: "demo-mode-gift",
+    });
     expect(await statusOf(() => outboxRoute.loader(args("/demo/outbox")))).toBe(200);
   });
 
@@ -80,9 +85,21 @@ describe("the other demo surfaces outside the demo", () => {
   });
 
   it("no demo driver is handed out: payments (and the settings clock), rooms, media, the outbox", () => {
-    expect([demoPaymentsActive(), getDemoProvider() !== null, getDemoRooms() !== null, demoMediaActive(), getOutbox() !== null]).toEqual([true, true, true, true, true]);
+    expect([demoPaymentsActive(), getDemoProvider() !== null, getDemoRooms() !== null, demoMediaActive(), getOutbox() !== null]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     mode.APP_ENV = "staging";
-    expect([demoPaymentsActive(), getDemoProvider() !== null, getDemoRooms() !== null, demoMediaActive(), getOutbox() !== null]).toEqual([false, false, false, false, false]);
+    expect([demoPaymentsActive(), getDemoProvider() !== null, getDemoRooms() !== null, demoMediaActive(), getOutbox() !== null]).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -156,7 +173,13 @@ describe("staging at start", () => {
 
 describe("npm run seed", () => {
   it("refuses to put the demo content in production's store", async () => {
-    const production = { ...STAGING, APP_ENV: "production", DATA_STORE: "sqlite", FIREBASE_PROJECT_ID: "stillhour-prod", FIREBASE_WEB_API_KEY: "web-api-key-0123" };
+    const production = {
+      ...STAGING,
+      APP_ENV: "production",
+      DATA_STORE: "sqlite",
+      FIREBASE_PROJECT_ID: "stillhour-prod",
+      FIREBASE_WEB_API_KEY: "web-api-key-0123",
+    };
     const result = await start(production, { seed: "always" });
     expect(result.stopped).toBe("exit 1");
     expect(result.printed).toContain("APP_ENV=production");

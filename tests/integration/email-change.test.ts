@@ -30,7 +30,10 @@ beforeAll(async () => {
 
 async function memberCookie(phone: string): Promise<{ uid: string; cookie: string }> {
   const { uid, idToken } = await signInWithPhone(phone);
-  const request = new Request(`${ORIGIN}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": `10.24.0.${++address}` } });
+  const request = new Request(`${ORIGIN}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": `10.24.0.${++address}` },
+  });
   const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
@@ -65,7 +68,16 @@ async function buyGift(uid: string): Promise<string> {
     uid,
     buyerName: "Wren",
     buyerZone: "UTC",
-    order: { giftType, method: "link", recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: intentId() },
+    order: {
+      giftType,
+      method: "link",
+      recipientName: "",
+      recipientEmail: null,
+      message: "",
+      deliverAt: null,
+      forSelf: false,
+      intentId: intentId(),
+    },
   });
   if (!started.ok) throw new Error(started.message);
   const paid = await demo().pay(new URL(started.url).pathname.split("/").pop()!, GOOD_CARD);
@@ -100,18 +112,36 @@ describe.skipIf(!haveEmulator)("a new profile e-mail", () => {
     // Following the link: a page with one button (no write on GET), then the address is the one mail goes to.
     const link = new URL(links[0].text.match(/https?:\/\/\S+confirm-email\?token=[A-Za-z0-9_-]+/)![0]);
     const confirm = await import("~/routes/settings_.confirm-email");
-    const shown = (await confirm.loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as { data: { state: string; email: string | null } };
+    const shown = (await confirm.loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as {
+      data: { state: string; email: string | null };
+    };
     expect(shown.data).toMatchObject({ state: "ready", email: NEW });
     expect((await getPrivateUser(me.uid))!.email).toBe(OLD);
     const body = new URLSearchParams({ token: link.searchParams.get("token")! });
-    const followed = (await confirm.action({ request: new Request(`${ORIGIN}/settings/confirm-email`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }), params: {}, context: {} } as never)) as Response;
+    const followed = (await confirm.action({
+      request: new Request(`${ORIGIN}/settings/confirm-email`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(followed.status).toBe(302);
     expect((await getPrivateUser(me.uid))!.email).toBe(NEW);
     expect(await buyGift(me.uid)).toBe(NEW);
     expect((await settingsPage(me.cookie)).emailChange).toEqual({ confirmed: NEW, pending: null });
 
     // The link works once.
-    const again = (await confirm.action({ request: new Request(`${ORIGIN}/settings/confirm-email`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } }), params: {}, context: {} } as never)) as unknown as { init?: { status?: number } };
+    const again = (await confirm.action({
+      request: new Request(`${ORIGIN}/settings/confirm-email`, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params: {},
+      context: {},
+    } as never)) as unknown as { init?: { status?: number } };
     expect(again.init?.status).toBe(410);
   });
 });
@@ -133,8 +163,18 @@ describe.skipIf(!haveEmulator)("confirmation links for a new e-mail address", ()
     const victims = ["victim.one@example.net", "victim.two@example.net"];
     const answers: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const response = await postSettings(me.cookie, { intent: "profile", firstName: "Mallory", lastName: "Example", email: victims[i % 2], birthday: "" });
-      answers.push(response.status === 302 ? Number(new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("saved") === "profile-email") : (response as unknown as { init: { status: number } }).init.status);
+      const response = await postSettings(me.cookie, {
+        intent: "profile",
+        firstName: "Mallory",
+        lastName: "Example",
+        email: victims[i % 2],
+        birthday: "",
+      });
+      answers.push(
+        response.status === 302
+          ? Number(new URL(response.headers.get("Location")!, ORIGIN).searchParams.get("saved") === "profile-email")
+          : (response as unknown as { init: { status: number } }).init.status,
+      );
     }
     const sent = (await links(victims[0])).length + (await links(victims[1])).length;
     expect(sent).toBe(3);
@@ -143,7 +183,13 @@ describe.skipIf(!haveEmulator)("confirmation links for a new e-mail address", ()
     expect(answers.slice(3)).toEqual(Array.from({ length: 27 }, (_, i) => ((i + 3) % 2 === 0 ? 0 : 429)));
 
     // The refusal says why beside the field and keeps every typed value.
-    const refused = (await postSettings(me.cookie, { intent: "profile", firstName: "Mallory", lastName: "Kept", email: "third@example.net", birthday: "1990-02-03" })) as unknown as {
+    const refused = (await postSettings(me.cookie, {
+      intent: "profile",
+      firstName: "Mallory",
+      lastName: "Kept",
+      email: "third@example.net",
+      birthday: "1990-02-03",
+    })) as unknown as {
       init: { status: number };
       data: { form: string; errors: Record<string, string>; values: Record<string, string> };
     };
@@ -165,7 +211,13 @@ describe.skipIf(!haveEmulator)("confirmation links for a new e-mail address", ()
   it("are not counted for a form saved again with the address already waiting", async () => {
     const me = await member("+15550124003", "Wren");
     for (let i = 0; i < 6; i += 1) {
-      const response = await postSettings(me.cookie, { intent: "profile", firstName: "Wren", lastName: ["Ash", "Birch", "Cedar", "Elm", "Fir", "Oak"][i], email: "steady@example.net", birthday: "" });
+      const response = await postSettings(me.cookie, {
+        intent: "profile",
+        firstName: "Wren",
+        lastName: ["Ash", "Birch", "Cedar", "Elm", "Fir", "Oak"][i],
+        email: "steady@example.net",
+        birthday: "",
+      });
       expect(response.status).toBe(302);
     }
     expect(await links("steady@example.net")).toHaveLength(1);

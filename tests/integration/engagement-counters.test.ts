@@ -40,7 +40,12 @@ describe("a teacher's follower count", () => {
 
   it("is filled in once, at start, from the follows written before it existed, then kept; a read never writes", async () => {
     for (let i = 0; i < 7; i += 1) {
-      await getStore().set(following.FOLLOWING, following.followId(`old-${i}`, "teacher-old"), { uid: `old-${i}`, teacherId: "teacher-old", emailOnSchedule: false, followedAt: 1 });
+      await getStore().set(following.FOLLOWING, following.followId(`old-${i}`, "teacher-old"), {
+        uid: `old-${i}`,
+        teacherId: "teacher-old",
+        emailOnSchedule: false,
+        followedAt: 1,
+      });
     }
     expect(await following.followerCount("teacher-old")).toBe(7);
     expect(await getStore().get(following.FOLLOWER_COUNTS, "teacher-old", z.object({ count: z.number() }))).toBeNull();
@@ -53,7 +58,13 @@ describe("a teacher's follower count", () => {
 });
 
 describe("a challenge round's joined count", () => {
-  const challenge = ChallengeSchema.parse({ slug: "count-me", title: "Count me", summary: "A month of practice.", tiers: [5], firstMonth: "2026-01" });
+  const challenge = ChallengeSchema.parse({
+    slug: "count-me",
+    title: "Count me",
+    summary: "A month of practice.",
+    tiers: [5],
+    firstMonth: "2026-01",
+  });
   const now = Date.parse("2026-05-10T12:00:00Z");
 
   it("is one small read however many joined, and moves with joining, leaving and rejoining", async () => {
@@ -74,7 +85,16 @@ describe("a challenge round's joined count", () => {
 
   it("is filled in once, at start, from the rounds joined before it existed", async () => {
     for (let i = 0; i < 4; i += 1) {
-      await getStore().set(challenges.USER_CHALLENGES, challenges.userChallengeId(`early-${i}`, "count-me", "2026-03"), { uid: `early-${i}`, challengeSlug: "count-me", month: "2026-03", joinedAt: 1, joinedOn: "2026-03-01", leftAt: i === 0 ? 2 : null, countAtLeaving: null, tiersReached: [] });
+      await getStore().set(challenges.USER_CHALLENGES, challenges.userChallengeId(`early-${i}`, "count-me", "2026-03"), {
+        uid: `early-${i}`,
+        challengeSlug: "count-me",
+        month: "2026-03",
+        joinedAt: 1,
+        joinedOn: "2026-03-01",
+        leftAt: i === 0 ? 2 : null,
+        countAtLeaving: null,
+        tiersReached: [],
+      });
     }
     expect(await challenges.joinedCount("count-me", "2026-03")).toBe(3);
     expect(await challenges.backfillRoundCounts()).toBeGreaterThanOrEqual(1);

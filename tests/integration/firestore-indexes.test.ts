@@ -31,7 +31,11 @@ type Need = { equal: IndexField[]; ordered: IndexField[] };
 function recording(inner: DocumentStore, log: Recorded[]): DocumentStore {
   return new Proxy(inner, {
     get(target, key, receiver) {
-      if (key === "query") return (collection: string, schema: never, options: QueryOptions = {}) => (log.push({ collection, options }), target.query(collection, schema, options));
+      if (key === "query")
+        return (collection: string, schema: never, options: QueryOptions = {}) => (
+          log.push({ collection, options }),
+          target.query(collection, schema, options)
+        );
       return Reflect.get(target, key, receiver);
     },
   });
@@ -43,7 +47,9 @@ function recording(inner: DocumentStore, log: Recorded[]): DocumentStore {
  */
 function compositeIndexFor({ options }: Recorded): Need | null {
   const order = effectiveOrder(options);
-  const equal = [...new Set((options.where ?? []).filter((w) => w.op === "==" && !order.some((o) => o.field === w.field)).map((w) => w.field))];
+  const equal = [
+    ...new Set((options.where ?? []).filter((w) => w.op === "==" && !order.some((o) => o.field === w.field)).map((w) => w.field)),
+  ];
   if (order.length === 0 || (equal.length === 0 && order.length === 1)) return null;
   return {
     equal: equal.map((fieldPath) => ({ fieldPath, order: "ASCENDING" as const })),
@@ -51,7 +57,9 @@ function compositeIndexFor({ options }: Recorded): Need | null {
   };
 }
 
-const declared = (JSON.parse(readFileSync("firestore.indexes.json", "utf8")) as { indexes: Array<{ collectionGroup: string; fields: IndexField[] }> }).indexes;
+const declared = (
+  JSON.parse(readFileSync("firestore.indexes.json", "utf8")) as { indexes: Array<{ collectionGroup: string; fields: IndexField[] }> }
+).indexes;
 
 function hasIndex(collection: string, need: Need): boolean {
   const key = (field: IndexField) => `${field.fieldPath}:${field.order}`;
@@ -59,7 +67,9 @@ function hasIndex(collection: string, need: Need): boolean {
     if (index.collectionGroup !== collection || index.fields.length !== need.equal.length + need.ordered.length) return false;
     const head = index.fields.slice(0, need.equal.length).map(key).sort();
     const tail = index.fields.slice(need.equal.length).map(key);
-    return JSON.stringify(head) === JSON.stringify(need.equal.map(key).sort()) && JSON.stringify(tail) === JSON.stringify(need.ordered.map(key));
+    return (
+      JSON.stringify(head) === JSON.stringify(need.equal.map(key).sort()) && JSON.stringify(tail) === JSON.stringify(need.ordered.map(key))
+    );
   });
 }
 
@@ -95,7 +105,18 @@ describe("Firestore composite indexes", () => {
       return need ? [{ collection: query.collection, ...need }] : [];
     });
     // The recording saw the shapes that need one (so this check cannot pass by seeing nothing).
-    expect(needed.map((need) => need.collection).sort()).toEqual(["articles", "articles", "articles", "auditLog", "auditLog", "auditLog", "classes", "classes", "gifts", "practiceEntries"]);
+    expect(needed.map((need) => need.collection).sort()).toEqual([
+      "articles",
+      "articles",
+      "articles",
+      "auditLog",
+      "auditLog",
+      "auditLog",
+      "classes",
+      "classes",
+      "gifts",
+      "practiceEntries",
+    ]);
     const missing = needed.filter((need) => !hasIndex(need.collection, need));
     expect(missing, JSON.stringify(missing, null, 1)).toEqual([]);
   });

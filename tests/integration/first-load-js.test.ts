@@ -11,7 +11,15 @@ import { describe, expect, it } from "vitest";
 const BUILD = "public/build";
 const HOME_BUDGET = 100 * 1024;
 const MEMBER_BUDGET = 120 * 1024;
-const MEMBER_ROUTES = ["routes/classes._index", "routes/classes.$classId", "routes/on-demand._index", "routes/on-demand.$classSlug", "routes/my-classes", "routes/settings", "routes/practice"];
+const MEMBER_ROUTES = [
+  "routes/classes._index",
+  "routes/classes.$classId",
+  "routes/on-demand._index",
+  "routes/on-demand.$classSlug",
+  "routes/my-classes",
+  "routes/settings",
+  "routes/practice",
+];
 interface Manifest {
   entry: { module: string; imports: string[] };
   routes: Record<string, { parentId?: string; module: string; imports?: string[] }>;

@@ -9,15 +9,19 @@ const { signedInMember } = await import("../support/signed-in");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { setMailerForTests } = await import("../../app/services/mail/index.server");
 const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
-const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers } = await import("../../app/models/engagement/following.server");
+const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers } =
+  await import("../../app/models/engagement/following.server");
 const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const follow = await import("../../app/routes/teachers.$teacherSlug_.follow");
 const teacherPage = await import("../../app/routes/teachers.$teacherSlug");
 
 const ORIGIN = "http://localhost:3000";
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "follow-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
-const settle = <T,>(p: Promise<T>) => p.catch((r: unknown) => r);
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "follow-mail-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
+const settle = <T>(p: Promise<T>) => p.catch((r: unknown) => r);
 
 describe.skipIf(!haveEmulator)("following a teacher", () => {
   let slug = "";
@@ -30,7 +34,11 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
 
   const args = (request: Request) => ({ request, params: { teacherSlug: slug }, context: {} }) as never;
   const post = (fields: Record<string, string>, cookie?: string) =>
-    new Request(`${ORIGIN}/teachers/${slug}/follow`, { method: "POST", body: new URLSearchParams(fields), headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } });
+    new Request(`${ORIGIN}/teachers/${slug}/follow`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+    });
 
   it("sends a visitor to sign in and back, follows with the e-mail chosen, counts followers on the public page, and e-mails once per class", async () => {
     const visitor = (await settle(follow.loader(args(new Request(`${ORIGIN}/teachers/${slug}/follow`))))) as Response;
@@ -39,12 +47,19 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
 
     const wants = await signedInMember(ORIGIN);
     const quiet = await signedInMember(ORIGIN);
-    await savePrivateUser(wants.uid, { firstName: "Lena", lastName: "Fold", email: `${wants.uid}@example.com`, mostRecentTimeZone: "Europe/Berlin" });
+    await savePrivateUser(wants.uid, {
+      firstName: "Lena",
+      lastName: "Fold",
+      email: `${wants.uid}@example.com`,
+      mostRecentTimeZone: "Europe/Berlin",
+    });
     await savePrivateUser(quiet.uid, { firstName: "Omar", lastName: "Still", email: `${quiet.uid}@example.com` });
     const done = (await settle(follow.action(args(post({ intent: "follow", emailOnSchedule: "on" }, wants.cookie))))) as Response;
     expect(done.headers.get("Location")).toBe(`/teachers/${slug}/follow?saved=followed`);
     await settle(follow.action(args(post({ intent: "follow" }, quiet.cookie))));
-    const mine = (await follow.loader(args(new Request(`${ORIGIN}/teachers/${slug}/follow`, { headers: { Cookie: wants.cookie } })))) as unknown as { data: { following: boolean; emailOnSchedule: boolean }; init: { headers: Record<string, string> } };
+    const mine = (await follow.loader(
+      args(new Request(`${ORIGIN}/teachers/${slug}/follow`, { headers: { Cookie: wants.cookie } })),
+    )) as unknown as { data: { following: boolean; emailOnSchedule: boolean }; init: { headers: Record<string, string> } };
     expect(mine.data).toMatchObject({ following: true, emailOnSchedule: true });
     expect(mine.init.headers["Cache-Control"]).toBe("private, no-store");
     expect(await followerCount("teacher-amara")).toBe(2);
@@ -52,8 +67,16 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
     expect(publicPage.followers).toBe(2);
     expect(JSON.stringify(publicPage)).not.toContain(wants.uid);
 
-    const liveClass = { id: "follow-class-1", title: "Evening Ease", teacherId: "teacher-amara", startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString() };
-    const sent = await Promise.all([notifyFollowersOfClass(liveClass, "Amara Eze-Holloway"), notifyFollowersOfClass(liveClass, "Amara Eze-Holloway")]);
+    const liveClass = {
+      id: "follow-class-1",
+      title: "Evening Ease",
+      teacherId: "teacher-amara",
+      startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    };
+    const sent = await Promise.all([
+      notifyFollowersOfClass(liveClass, "Amara Eze-Holloway"),
+      notifyFollowersOfClass(liveClass, "Amara Eze-Holloway"),
+    ]);
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await notifyFollowersOfClass(liveClass, "Amara Eze-Holloway")).toBe(0);
     const mails = await outbox.read({ to: `${wants.uid}@example.com` });
@@ -73,12 +96,19 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
 
   it("tells a follower of each class the rolling schedule makes for their teacher, once, and nothing on the next run", async () => {
     const fan = await signedInMember(ORIGIN);
-    await savePrivateUser(fan.uid, { firstName: "Ines", lastName: "Calm", email: `${fan.uid}@example.com`, mostRecentTimeZone: "America/Chicago" });
+    await savePrivateUser(fan.uid, {
+      firstName: "Ines",
+      lastName: "Calm",
+      email: `${fan.uid}@example.com`,
+      mostRecentTimeZone: "America/Chicago",
+    });
     await settle(follow.action(args(post({ intent: "follow", emailOnSchedule: "on" }, fan.cookie))));
     // The demo's seed made the coming weeks already: the schedule rolling two months on makes new ones.
     const later = new Date(Date.now() + 60 * 86_400_000);
     const first = await generateClassesAndTellFollowers({ now: later });
-    const { docs } = await getStore().query("classes", (await import("../../app/models/classes/live-class")).LiveClassSchema, { where: [{ field: "teacherId", op: "==", value: "teacher-amara" }] });
+    const { docs } = await getStore().query("classes", (await import("../../app/models/classes/live-class")).LiveClassSchema, {
+      where: [{ field: "teacherId", op: "==", value: "teacher-amara" }],
+    });
     const amaras = docs.filter((d) => d.data.startsAt >= later.toISOString());
     expect(first.created).toBeGreaterThan(0);
     expect(amaras.length).toBeGreaterThan(0);

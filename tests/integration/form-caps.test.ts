@@ -37,14 +37,26 @@ const series = (slug: string, lessons: Array<[string, string]>): Array<[string, 
   ...lessons,
   ...lesson("", "").map(([k]) => [k, ""] as [string, string]),
 ];
-const article = (slug: string, bodyHtml: string) => ({ intent: "save", title: "Слушая тишину", titleSlug: slug, excerpt: "", category: "Sleep", authorTeacherId: "teacher-amara", heroColor: "#4f6d8f", bodyHtml, publishAt: "" });
+const article = (slug: string, bodyHtml: string) => ({
+  intent: "save",
+  title: "Слушая тишину",
+  titleSlug: slug,
+  excerpt: "",
+  category: "Sleep",
+  authorTeacherId: "teacher-amara",
+  heroColor: "#4f6d8f",
+  bodyHtml,
+  publishAt: "",
+});
 /** `n` characters of Cyrillic prose in paragraphs: two bytes each in UTF-8, six once percent-encoded. */
 const cyrillic = (n: number) => `<p>${"тишина и дыхание ".repeat(Math.ceil(n / 17))}`.slice(0, n - 4) + "</p>";
 
 describe.skipIf(!haveEmulator)("a staff form the schema accepts", () => {
   it("saves a learn series of five lessons of 3,000 characters", async () => {
     const editor = await staffSession({ blogEditor: true });
-    const lessons = Array.from({ length: 5 }, (_, i) => lesson(`Evening ${i + 1}`, "<p>Breathe out, slowly.</p>".repeat(120).slice(0, 3000))).flat();
+    const lessons = Array.from({ length: 5 }, (_, i) =>
+      lesson(`Evening ${i + 1}`, "<p>Breathe out, slowly.</p>".repeat(120).slice(0, 3000)),
+    ).flat();
     const saved = await staffPost(learnList, "/staff/learn", editor.cookie, series(`long-evenings-${Date.now()}`, lessons));
     expect(saved.status).toBe(302);
   });
@@ -79,7 +91,11 @@ describe.skipIf(!haveEmulator)("a staff form the schema accepts", () => {
 describe.skipIf(!haveEmulator)("a refused learn series keeps what was typed", () => {
   it("a lesson over the schema's length: 400, every lesson back as typed", async () => {
     const editor = await staffSession({ blogEditor: true });
-    const lessons = [...lesson("Dusk", "<p>One.</p>"), ...lesson("Night", `<p>${"x".repeat(4_100)}</p>`), ...lesson("Dawn", "<p>Three.</p>")];
+    const lessons = [
+      ...lesson("Dusk", "<p>One.</p>"),
+      ...lesson("Night", `<p>${"x".repeat(4_100)}</p>`),
+      ...lesson("Dawn", "<p>Three.</p>"),
+    ];
     const refused = await staffPost(learnList, "/staff/learn", editor.cookie, series(`refused-${Date.now()}`, lessons));
     expect(refused.status).toBe(400);
     const values = (refused.data as { values: { title: string; lessons: Array<{ title: string; bodyHtml: string }> } }).values;
@@ -94,7 +110,11 @@ describe.skipIf(!haveEmulator)("a refused learn series keeps what was typed", ()
     const body = new URLSearchParams(series(`flood-${Date.now()}`, lessons)).toString();
     const refused = await answerOf(async () =>
       learnList.action({
-        request: new Request(`${SITE}/staff/learn`, { method: "POST", headers: { Cookie: editor.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }),
+        request: new Request(`${SITE}/staff/learn`, {
+          method: "POST",
+          headers: { Cookie: editor.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
         params: {},
         context: {},
       } as never),

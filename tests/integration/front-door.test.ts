@@ -50,7 +50,10 @@ function eventStreamRoute(cacheControl: string) {
 
 /** Test-only image routes: a member's photo as its route marks it, and an image that claims it may be shared. */
 function imageRoute(cacheControl: string) {
-  return { loader: () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { "Content-Type": "image/webp", "Cache-Control": cacheControl } }) };
+  return {
+    loader: () =>
+      new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { "Content-Type": "image/webp", "Cache-Control": cacheControl } }),
+  };
 }
 
 /** Test-only upload: the photo form's reader behind the real front door. */
@@ -68,15 +71,30 @@ beforeAll(async () => {
     { id: "routes/test.events", parentId: "root", path: "test/events", module: eventStreamRoute("no-cache") },
     { id: "routes/test.shared-events", parentId: "root", path: "test/shared-events", module: eventStreamRoute("public, s-maxage=60") },
     { id: "routes/test.photo", parentId: "root", path: "test/photo", module: imageRoute("private, max-age=31536000, immutable") },
-    { id: "routes/test.shared-image", parentId: "root", path: "test/shared-image", module: imageRoute("public, max-age=31536000, immutable") },
+    {
+      id: "routes/test.shared-image",
+      parentId: "root",
+      path: "test/shared-image",
+      module: imageRoute("public, max-age=31536000, immutable"),
+    },
     { id: "routes/test.upload", parentId: "root", path: "test/upload", module: uploadRoute },
     {
       id: "routes/test.slow-private",
       parentId: "root",
       path: "test/slow-private",
-      module: { loader: async () => new Promise((resolve) => setTimeout(() => resolve(Response.json({ ok: true }, { headers: { "Cache-Control": "private, no-store" } })), 1_000)) },
+      module: {
+        loader: async () =>
+          new Promise((resolve) =>
+            setTimeout(() => resolve(Response.json({ ok: true }, { headers: { "Cache-Control": "private, no-store" } })), 1_000),
+          ),
+      },
     },
-    { id: "routes/test.address", parentId: "root", path: "test/address", module: { loader: ({ request }: { request: Request }) => Response.json({ address: clientAddress(request) }) } },
+    {
+      id: "routes/test.address",
+      parentId: "root",
+      path: "test/address",
+      module: { loader: ({ request }: { request: Request }) => Response.json({ address: clientAddress(request) }) },
+    },
   ];
   // Counting renders tells a cached answer (no render) from a fresh one.
   const countingEntry = {
@@ -155,7 +173,12 @@ function inlineScripts(html: string) {
 
 function scriptSrc(answer: Answer): string[] {
   const csp = String(answer.headers["content-security-policy"]);
-  return csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"))!.split(/\s+/).slice(1);
+  return csp
+    .split(";")
+    .map((d) => d.trim())
+    .find((d) => d.startsWith("script-src"))!
+    .split(/\s+/)
+    .slice(1);
 }
 
 describe("cached pages and query parameters (issue 35)", () => {
@@ -245,7 +268,9 @@ describe("cached pages: hashes instead of a nonce, precompressed once", () => {
     const cookie = sessionCookie(await send("/mental-detox-ebook", { headers: BROWSER }));
     const rendersBefore = renders;
     // A page not cached yet (its query makes it a new entry: this page keys on its whole query), asked twelve times at once.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => send("/mental-detox-ebook?all-at-once=1", { headers: { ...BROWSER, cookie } })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => send("/mental-detox-ebook?all-at-once=1", { headers: { ...BROWSER, cookie } })),
+    );
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     expect(renders).toBe(rendersBefore + 1);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
@@ -334,7 +359,9 @@ describe("profile photos at the front door", () => {
   /** Sends `size` bytes of a multipart body, with or without announcing its length. */
   function upload(size: number, announce: boolean): Promise<{ status: number; body: string }> {
     const boundary = "----front-door";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const headers: Record<string, string> = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: base };
     if (announce) headers["content-length"] = String(head.length + size + tail.length);
@@ -360,7 +387,8 @@ describe("profile photos at the front door", () => {
       request.on("finish", () => sent());
       request.write(head);
       const piece = Buffer.alloc(256 * 1024, 0x41);
-      for (let sentBytes = 0; sentBytes < size; sentBytes += piece.length) request.write(piece.subarray(0, Math.min(piece.length, size - sentBytes)));
+      for (let sentBytes = 0; sentBytes < size; sentBytes += piece.length)
+        request.write(piece.subarray(0, Math.min(piece.length, size - sentBytes)));
       request.end(tail);
     });
     return Promise.race([failed, Promise.all([answer, bodySent]).then(([result]) => result)]);
@@ -412,15 +440,19 @@ describe("streams", () => {
   function firstChunk(path: string): Promise<{ headers: http.IncomingHttpHeaders; chunk: string; ended: boolean }> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no event from ${path} within 3 s: the stream was held back`)), 3_000);
-      const request = http.get(`${base}${path}`, { headers: { accept: "text/event-stream", "accept-encoding": "gzip, br" }, agent: false }, (response) => {
-        let ended = false;
-        response.on("end", () => (ended = true));
-        response.once("data", (chunk: Buffer) => {
-          clearTimeout(timer);
-          resolve({ headers: response.headers, chunk: chunk.toString("utf8"), ended });
-          request.destroy();
-        });
-      });
+      const request = http.get(
+        `${base}${path}`,
+        { headers: { accept: "text/event-stream", "accept-encoding": "gzip, br" }, agent: false },
+        (response) => {
+          let ended = false;
+          response.on("end", () => (ended = true));
+          response.once("data", (chunk: Buffer) => {
+            clearTimeout(timer);
+            resolve({ headers: response.headers, chunk: chunk.toString("utf8"), ended });
+            request.destroy();
+          });
+        },
+      );
       request.on("error", () => undefined);
     });
   }
@@ -455,22 +487,27 @@ describe("cross-site requests", () => {
   const post = (path: string, headers: Record<string, string> = {}) =>
     send(path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: form });
 
-  it.each(["/about", "/blog", "/mental-detox-ebook", "/no-such-page", "/no/such/page"])("refuses a POST to %s from another site with a calm 403", async (path) => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const failures = vi.spyOn(console, "error");
-    const answer = await post(path, { origin: "https://evil.example" });
-    expect(answer.status).toBe(403);
-    expect(answer.headers["cache-control"]).toBe("no-store");
-    expect(answer.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
-    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
-    expect(answer.text).toMatch(/<title>That request was refused · Stillhour<\/title>/);
-    expect(answer.text).toMatch(/<h1[^>]*>That request was refused<\/h1>/);
-    expect(answer.text).toMatch(/nothing was sent or changed/);
-    expect(answer.text).not.toMatch(/Error|CSRF|origin header|at .*\.(js|ts):\d+/i);
-    const lines = warn.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(lines).toEqual([expect.objectContaining({ level: "warn", msg: "cross-site request refused", path, origin: "https://evil.example" })]);
-    expect(failures).not.toHaveBeenCalled();
-  });
+  it.each(["/about", "/blog", "/mental-detox-ebook", "/no-such-page", "/no/such/page"])(
+    "refuses a POST to %s from another site with a calm 403",
+    async (path) => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const failures = vi.spyOn(console, "error");
+      const answer = await post(path, { origin: "https://evil.example" });
+      expect(answer.status).toBe(403);
+      expect(answer.headers["cache-control"]).toBe("no-store");
+      expect(answer.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.text).toMatch(/<title>That request was refused · Stillhour<\/title>/);
+      expect(answer.text).toMatch(/<h1[^>]*>That request was refused<\/h1>/);
+      expect(answer.text).toMatch(/nothing was sent or changed/);
+      expect(answer.text).not.toMatch(/Error|CSRF|origin header|at .*\.(js|ts):\d+/i);
+      const lines = warn.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toEqual([
+        expect.objectContaining({ level: "warn", msg: "cross-site request refused", path, origin: "https://evil.example" }),
+      ]);
+      expect(failures).not.toHaveBeenCalled();
+    },
+  );
 
   it.each([
     ["an opaque origin", "null"],
@@ -492,11 +529,15 @@ describe("cross-site requests", () => {
 
   it("compares with X-Forwarded-Host as Remix does, and trusts the public origin's scheme behind a proxy", async () => {
     const proxied = { "x-forwarded-host": "www.stillhour.example" };
-    expect((await post("/mental-detox-ebook", { ...proxied, origin: "https://www.stillhour.example", "x-forwarded-proto": "https" })).status).toBe(302);
+    expect(
+      (await post("/mental-detox-ebook", { ...proxied, origin: "https://www.stillhour.example", "x-forwarded-proto": "https" })).status,
+    ).toBe(302);
     // A proxy that terminated TLS without X-Forwarded-Proto: PUBLIC_SITE_URL says the site is https.
     expect((await post("/mental-detox-ebook", { ...proxied, origin: "https://www.stillhour.example" })).status).toBe(302);
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect((await post("/mental-detox-ebook", { ...proxied, origin: "http://www.stillhour.example", "x-forwarded-proto": "https" })).status).toBe(403);
+    expect(
+      (await post("/mental-detox-ebook", { ...proxied, origin: "http://www.stillhour.example", "x-forwarded-proto": "https" })).status,
+    ).toBe(403);
     expect((await post("/mental-detox-ebook", { ...proxied, origin: `${base}` })).status).toBe(403);
   });
 
@@ -506,7 +547,9 @@ describe("cross-site requests", () => {
     const answer = await post("/about");
     expect(answer.status).toBe(405);
     const lines = info.mock.calls.map(([line]) => JSON.parse(String(line)));
-    expect(lines).toContainEqual(expect.objectContaining({ level: "info", msg: "request answered", status: 405, method: "POST", path: "/about" }));
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: "info", msg: "request answered", status: 405, method: "POST", path: "/about" }),
+    );
     expect(failures).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TEST_LOCATIONS, createGeolocation, normaliseAddress, readFunctionsAnswer, readTraceAnswer } from "../../app/services/geolocation/index.server";
+import {
+  TEST_LOCATIONS,
+  createGeolocation,
+  normaliseAddress,
+  readFunctionsAnswer,
+  readTraceAnswer,
+} from "../../app/services/geolocation/index.server";
 import { checkoutSteps, regionOf } from "../../app/models/billing/subscribe";
 
 /** Issue 13 geolocation, against a local HTTP server playing the functions API and the trace service. */
@@ -14,12 +20,19 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", "http://x");
   if (url.pathname === "/fn/geolocate/getLocationDataFromIPAddress") {
     const ip = url.searchParams.get("ipAddress");
-    if (ip === "100.64.0.1") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ isInCalifornia: true, city: "Oakland", state: "CA" }));
-    if (ip === "100.64.0.2") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ isInCalifornia: false, city: "Austin", state: "TX", countryCode: "US" }));
+    if (ip === "100.64.0.1")
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ isInCalifornia: true, city: "Oakland", state: "CA" }));
+    if (ip === "100.64.0.2")
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ isInCalifornia: false, city: "Austin", state: "TX", countryCode: "US" }));
     if (ip === "100.64.0.3") return res.writeHead(500).end("<html>Internal error at /srv/fn.js</html>");
     if (ip === "100.64.0.4") return res.writeHead(200, { "content-type": "application/json" }).end("[1,2]");
     if (ip === "100.64.0.5") return void setTimeout(() => res.writeHead(200).end("{}"), 3_000);
-    if (ip === "100.64.0.6") return res.writeHead(200, { "content-type": "application/json" }).end('{"__proto__":{"isInCalifornia":true},"city":"x"}');
+    if (ip === "100.64.0.6")
+      return res.writeHead(200, { "content-type": "application/json" }).end('{"__proto__":{"isInCalifornia":true},"city":"x"}');
     return res.writeHead(404).end();
   }
   if (url.pathname === "/trace") return res.writeHead(200, { "content-type": "text/plain" }).end(traceBody);
@@ -35,7 +48,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("the functions API", () => {
   it("asks with the address and reads isInCalifornia, city and state", async () => {
     const geo = createGeolocation({ functionsUrl: `${base}/fn/` });
-    expect(await geo.locate("100.64.0.1")).toEqual({ isInitialized: true, isInAmerica: true, isElsewhere: false, countryCode: "US", isInCalifornia: true, city: "Oakland", state: "CA" });
+    expect(await geo.locate("100.64.0.1")).toEqual({
+      isInitialized: true,
+      isInAmerica: true,
+      isElsewhere: false,
+      countryCode: "US",
+      isInCalifornia: true,
+      city: "Oakland",
+      state: "CA",
+    });
     expect(hits).toContain("/fn/geolocate/getLocationDataFromIPAddress?ipAddress=100.64.0.1");
     expect(regionOf(await geo.locate("100.64.0.2"))).toBe("elsewhere");
   });
@@ -61,7 +82,13 @@ describe("the functions API", () => {
 describe("the trace service fallback", () => {
   it("reads ip and loc, and counts the answer only when it describes the visitor", async () => {
     const geo = createGeolocation({ traceUrl: `${base}/trace` });
-    expect(await geo.locate("198.51.100.77")).toMatchObject({ isInitialized: true, countryCode: "FR", isElsewhere: true, isInAmerica: false, isInCalifornia: false });
+    expect(await geo.locate("198.51.100.77")).toMatchObject({
+      isInitialized: true,
+      countryCode: "FR",
+      isElsewhere: true,
+      isInAmerica: false,
+      isInCalifornia: false,
+    });
     expect(await geo.locate("198.51.100.78")).toBeNull();
   });
 
@@ -78,7 +105,8 @@ describe("the trace service fallback", () => {
 
   it("reads only well-formed lines", () => {
     expect(readTraceAnswer("ip=203.0.113.5\nloc=de")).toEqual({ ip: "203.0.113.5", loc: "DE" });
-    for (const body of ["", "ip=not-an-ip\nloc=US", "ip=1.2.3.4\nloc=USA", "<html>", "ip=1.2.3.4"]) expect(readTraceAnswer(body)).toBeNull();
+    for (const body of ["", "ip=not-an-ip\nloc=US", "ip=1.2.3.4\nloc=USA", "<html>", "ip=1.2.3.4"])
+      expect(readTraceAnswer(body)).toBeNull();
   });
 });
 
@@ -95,7 +123,8 @@ describe("the built-in table and bad input", () => {
   it("ignores what is not an address", async () => {
     const geo = createGeolocation({ functionsUrl: `${base}/fn` });
     const before = hits.length;
-    for (const bad of [null, undefined, "", "unknown", "1.2.3.4, 5.6.7.8", "../../etc", "__proto__", "x".repeat(5000)]) expect(await geo.locate(bad)).toBeNull();
+    for (const bad of [null, undefined, "", "unknown", "1.2.3.4, 5.6.7.8", "../../etc", "__proto__", "x".repeat(5000)])
+      expect(await geo.locate(bad)).toBeNull();
     expect(hits.length).toBe(before);
     expect(normaliseAddress("::ffff:10.0.0.1")).toBe("10.0.0.1");
     expect(readFunctionsAnswer({ isInCalifornia: "yes" })).toBeNull();

@@ -27,7 +27,17 @@ async function order(buyer: string, overrides: Partial<Parameters<typeof gifts.o
     uid: buyer,
     buyerName: "Ada Lovelace",
     buyerZone: ZONE,
-    order: { giftType, method: "link", recipientName: "", recipientEmail: null, message: "For quieter mornings.", deliverAt: null, forSelf: false, intentId: intentId(), ...overrides },
+    order: {
+      giftType,
+      method: "link",
+      recipientName: "",
+      recipientEmail: null,
+      message: "For quieter mornings.",
+      deliverAt: null,
+      forSelf: false,
+      intentId: intentId(),
+      ...overrides,
+    },
   });
   if (!started.ok) throw new Error(started.message);
   return started;
@@ -50,7 +60,21 @@ describe("buying a gift", () => {
     const buyer = await newMember();
     const giftType = (await gifts.getGiftType("one-month"))!;
     const key = intentId();
-    const input = { uid: buyer, buyerName: "Ada", buyerZone: ZONE, order: { giftType, method: "link" as const, recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: key } };
+    const input = {
+      uid: buyer,
+      buyerName: "Ada",
+      buyerZone: ZONE,
+      order: {
+        giftType,
+        method: "link" as const,
+        recipientName: "",
+        recipientEmail: null,
+        message: "",
+        deliverAt: null,
+        forSelf: false,
+        intentId: key,
+      },
+    };
     const results = await Promise.all(Array.from({ length: 8 }, () => gifts.orderGift(input)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(new Set(results.map((r) => (r.ok ? r.url : "")))).toHaveProperty("size", 1);
@@ -100,9 +124,19 @@ describe("buying a gift", () => {
 
   it("sends an e-mail gift on its day, once, and schedules one for later", async () => {
     const now = Date.now();
-    const today = await paidGift(undefined, { method: "email", recipientName: "Grace", recipientEmail: "grace@example.com", deliverAt: now });
+    const today = await paidGift(undefined, {
+      method: "email",
+      recipientName: "Grace",
+      recipientEmail: "grace@example.com",
+      deliverAt: now,
+    });
     expect(today.gift.state).toBe("sent");
-    const later = await paidGift(undefined, { method: "email", recipientName: "Alan", recipientEmail: "alan@example.com", deliverAt: now + 3 * DAY * 1000 });
+    const later = await paidGift(undefined, {
+      method: "email",
+      recipientName: "Alan",
+      recipientEmail: "alan@example.com",
+      deliverAt: now + 3 * DAY * 1000,
+    });
     expect(later.gift.state).toBe("scheduled");
     expect((await gifts.deliverDueGifts(now)).sent).toBe(0);
     const run = await Promise.all([gifts.deliverDueGifts(now + 3 * DAY * 1000 + 1), gifts.deliverDueGifts(now + 3 * DAY * 1000 + 1)]);
@@ -150,7 +184,10 @@ describe("redeeming a gift", () => {
     const [a, b] = await Promise.all([paidGift(), paidGift(undefined, {}, "one-month")]);
     const uid = await newMember("Stacker");
     const now = Date.UTC(2027, 2, 1, 12);
-    const results = await Promise.all([gifts.redeemGift({ giftId: a.giftId, uid, zone: ZONE, now }), gifts.redeemGift({ giftId: b.giftId, uid, zone: ZONE, now })]);
+    const results = await Promise.all([
+      gifts.redeemGift({ giftId: a.giftId, uid, zone: ZONE, now }),
+      gifts.redeemGift({ giftId: b.giftId, uid, zone: ZONE, now }),
+    ]);
     expect(results.every((r) => r.ok)).toBe(true);
     const user = (await getPrivateUser(uid))!;
     // 1 March + 3 + 1 months = 1 July, whichever went first.

@@ -17,7 +17,9 @@ const { setMailerForTests } = await import("../../app/services/mail/index.server
 describe("a job's lease", () => {
   it("keeps a second holder out while the first runs, and is free again once the run ends", async () => {
     let release!: () => void;
-    const first = withJobLease("lease test", 60_000, () => new Promise<string>((resolve) => (release = () => resolve("done"))), { holder: "a" });
+    const first = withJobLease("lease test", 60_000, () => new Promise<string>((resolve) => (release = () => resolve("done"))), {
+      holder: "a",
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await withJobLease("lease test", 60_000, async () => "ran", { holder: "b" })).toEqual({ ran: false, holder: "a" });
     release();
@@ -29,23 +31,31 @@ describe("a job's lease", () => {
     const now = Date.now();
     await getStore().set(JOB_LEASES, "killed-test", { job: "killed test", holder: "gone", takenAt: now, until: now + 60_000 });
     expect((await withJobLease("killed test", 60_000, async () => 1, { holder: "b" })).ran).toBe(false);
-    expect(await withJobLease("killed test", 60_000, async () => 1, { holder: "b", now: () => now + 60_001 })).toEqual({ ran: true, result: 1 });
+    expect(await withJobLease("killed test", 60_000, async () => 1, { holder: "b", now: () => now + 60_001 })).toEqual({
+      ran: true,
+      result: 1,
+    });
     // Given back: nothing left in the store.
     expect(await getStore().get(JOB_LEASES, "killed-test", z.unknown())).toBeNull();
   });
 
   it("is given back when the run throws", async () => {
-    await expect(withJobLease("throwing test", 60_000, async () => Promise.reject(new Error("boom")), { holder: "a" })).rejects.toThrow("boom");
+    await expect(withJobLease("throwing test", 60_000, async () => Promise.reject(new Error("boom")), { holder: "a" })).rejects.toThrow(
+      "boom",
+    );
     expect((await withJobLease("throwing test", 60_000, async () => 2, { holder: "b" })).ran).toBe(true);
   });
 });
 
 describe("a mail claim left sending", () => {
   const sent: string[] = [];
-  setMailerForTests({ name: "smtp", send: async (message) => {
-    sent.push(message.idempotencyKey);
-    return { id: message.idempotencyKey, duplicate: false };
-  } });
+  setMailerForTests({
+    name: "smtp",
+    send: async (message) => {
+      sent.push(message.idempotencyKey);
+      return { id: message.idempotencyKey, duplicate: false };
+    },
+  });
   const claimId = (key: string) => createHash("sha256").update(key).digest("hex").slice(0, 40);
 
   // A claim left "sending" by a killed process is taken up by the mail retry job once its time is past

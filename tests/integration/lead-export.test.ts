@@ -16,7 +16,12 @@ const { StoredLeadSchema } = await import("../../app/models/content/lead");
 
 /** A tiny Airtable: upserts records merged on "Key" into one table; answers with a status we choose. */
 const table = new Map<string, Record<string, unknown>>();
-const requests: Array<{ method: string; url: string; auth: string | undefined; body: { records: Array<{ fields: Record<string, unknown> }>; performUpsert?: unknown } }> = [];
+const requests: Array<{
+  method: string;
+  url: string;
+  auth: string | undefined;
+  body: { records: Array<{ fields: Record<string, unknown> }>; performUpsert?: unknown };
+}> = [];
 let nextStatuses: number[] = [];
 const server = http.createServer((req, res) => {
   let raw = "";
@@ -25,7 +30,10 @@ const server = http.createServer((req, res) => {
     const body = JSON.parse(raw || "{}");
     requests.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
     const status = nextStatuses.shift() ?? 200;
-    if (status !== 200) return res.writeHead(status, { "content-type": "application/json" }).end('{"error":{"type":"INVALID","message":"secret vendor detail"}}');
+    if (status !== 200)
+      return res
+        .writeHead(status, { "content-type": "application/json" })
+        .end('{"error":{"type":"INVALID","message":"secret vendor detail"}}');
     if (body.records.length > 10) return res.writeHead(422).end();
     for (const record of body.records) table.set(String(record.fields.Key), record.fields);
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ records: body.records }));
@@ -46,7 +54,8 @@ beforeEach(() => {
   setSpreadsheetExportForTests(createAirtableExport({ token: "patTEST.0123456789", baseId: "appTEST01234567", apiUrl }));
 });
 
-const pendingCount = async () => (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "exportState", op: "==", value: "pending" }] })).docs.length;
+const pendingCount = async () =>
+  (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "exportState", op: "==", value: "pending" }] })).docs.length;
 
 describe("the Airtable adapter", () => {
   it("upserts merged on the lead's key, with the token, at most ten records", async () => {
@@ -55,12 +64,24 @@ describe("the Airtable adapter", () => {
     expect(requests[0]).toMatchObject({ method: "PATCH", url: "/v0/appTEST01234567/Leads", auth: "Bearer patTEST.0123456789" });
     expect(requests[0].body.performUpsert).toEqual({ fieldsToMergeOn: ["Key"] });
     expect(table.get("k1")).toEqual({ Email: "a@example.com", Key: "k1" });
-    await expect(exporter.upsert("Leads", Array.from({ length: 11 }, (_, i) => ({ key: `k${i}`, fields: {} })))).rejects.toThrow(RangeError);
+    await expect(
+      exporter.upsert(
+        "Leads",
+        Array.from({ length: 11 }, (_, i) => ({ key: `k${i}`, fields: {} })),
+      ),
+    ).rejects.toThrow(RangeError);
   });
 
   it("turns every failure into a short code, never the vendor's message", async () => {
     const exporter = createAirtableExport({ token: "patTEST.0123456789", baseId: "appTEST01234567", apiUrl });
-    for (const [status, code] of [[401, "unauthorized"], [403, "unauthorized"], [429, "rate_limited"], [503, "unavailable"], [422, "rejected"], [404, "rejected"]] as const) {
+    for (const [status, code] of [
+      [401, "unauthorized"],
+      [403, "unauthorized"],
+      [429, "rate_limited"],
+      [503, "unavailable"],
+      [422, "rejected"],
+      [404, "rejected"],
+    ] as const) {
       nextStatuses = [status];
       const error = await exporter.upsert("Leads", [{ key: "k", fields: {} }]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ExportError);
@@ -68,7 +89,9 @@ describe("the Airtable adapter", () => {
       expect(String((error as Error).message)).not.toContain("secret vendor detail");
     }
     const closed = createAirtableExport({ token: "patTEST.0123456789", baseId: "appTEST01234567", apiUrl: "http://127.0.0.1:1" });
-    expect(((await closed.upsert("Leads", [{ key: "k", fields: {} }]).catch((e: unknown) => e)) as InstanceType<typeof ExportError>).code).toBe("network");
+    expect(
+      ((await closed.upsert("Leads", [{ key: "k", fields: {} }]).catch((e: unknown) => e)) as InstanceType<typeof ExportError>).code,
+    ).toBe("network");
   });
 });
 
@@ -79,7 +102,8 @@ describe("exporting leads", () => {
     await createLead({ email: "Retry@Example.com", firstName: "Ada" }, "mental-detox-ebook");
     await vi.waitFor(() => expect(requests).toHaveLength(1));
     await vi.waitFor(async () => {
-      const doc = (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "email", op: "==", value: "retry@example.com" }] })).docs[0];
+      const doc = (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "email", op: "==", value: "retry@example.com" }] }))
+        .docs[0];
       expect(doc.data).toMatchObject({ exportState: "pending", exportAttempts: 1, exportError: "unavailable" });
     });
     expect(table.size).toBe(0);
@@ -92,7 +116,9 @@ describe("exporting leads", () => {
   it("exports 25 concurrent sign-ups once each, even with five timers racing", async () => {
     nextStatuses = Array.from({ length: 100 }, () => 500); // every immediate attempt fails
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    await Promise.all(Array.from({ length: 25 }, (_, i) => createLead({ email: `race${i}@example.com`, firstName: undefined }, "mental-detox-ebook")));
+    await Promise.all(
+      Array.from({ length: 25 }, (_, i) => createLead({ email: `race${i}@example.com`, firstName: undefined }, "mental-detox-ebook")),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     nextStatuses = [];
     const runs = await Promise.all(Array.from({ length: 5 }, () => exportPendingLeads()));
@@ -109,7 +135,9 @@ describe("exporting leads", () => {
     expect(await createLead({ email: "alone@example.com", firstName: undefined }, "mental-detox-ebook")).toEqual({ created: true });
     expect(await exportPendingLeads()).toEqual({ exported: 0, failed: 0 });
     expect(requests).toHaveLength(0);
-    const stored = (await getStore().query("leads", StoredLeadSchema, { where: [{ field: "email", op: "==", value: "alone@example.com" }] })).docs[0];
+    const stored = (
+      await getStore().query("leads", StoredLeadSchema, { where: [{ field: "email", op: "==", value: "alone@example.com" }] })
+    ).docs[0];
     expect(stored.data.exportState).toBe("pending"); // exported once a service is configured
   });
 });

@@ -74,7 +74,9 @@ describe("the e-book form", () => {
   });
 
   it("refuses an oversized body without reading it", async () => {
-    const result = (await ebook.action(post({ email: "big@example.com", firstName: "x".repeat(20_000), website: "" }) as never)) as unknown as Result;
+    const result = (await ebook.action(
+      post({ email: "big@example.com", firstName: "x".repeat(20_000), website: "" }) as never,
+    )) as unknown as Result;
     expect([400, 413]).toContain(result.init?.status);
   });
 });

@@ -78,7 +78,11 @@ function frames(body: ReadableStream<Uint8Array>) {
           buffer = buffer.slice(split + 2);
           if (block.startsWith(":")) return { kind: "comment", text: block.slice(1).trim() };
           const lines = block.split("\n");
-          const field = (name: string) => lines.filter((l) => l.startsWith(`${name}: `)).map((l) => l.slice(name.length + 2)).join("\n");
+          const field = (name: string) =>
+            lines
+              .filter((l) => l.startsWith(`${name}: `))
+              .map((l) => l.slice(name.length + 2))
+              .join("\n");
           return { kind: "event", event: field("event"), data: field("data") };
         }
         if (ended) return { kind: "end" };

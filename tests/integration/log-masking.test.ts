@@ -51,7 +51,13 @@ beforeAll(async () => {
     paidAt: Date.now(),
     ...NOT_YET_SENT_OR_REDEEMED,
   } as never);
-  await getStore().set("shortLinks", SHORT_LINK, { token: SHORT_LINK, kind: "campaign", target: "/about", createdAt: Date.now(), expiresAt: null });
+  await getStore().set("shortLinks", SHORT_LINK, {
+    token: SHORT_LINK,
+    kind: "campaign",
+    target: "/about",
+    createdAt: Date.now(),
+    expiresAt: null,
+  });
   frontDoor = createFrontDoor(createTestBuild(await appRoutes(), entry), { publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")) });
   await new Promise<void>((resolve) => frontDoor.server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(frontDoor.server.address() as AddressInfo).port}`;
@@ -104,7 +110,12 @@ describe("bearer tokens in request and 404 logs", () => {
 
   it("logs an unknown gift code, an unknown token and a short link masked, in the request log and the 404 log", async () => {
     const logs = await logsDuring(async () => {
-      for (const path of [`/${UNKNOWN_CODE}`, `/${UNKNOWN_CODE.slice(0, 4)}-${UNKNOWN_CODE.slice(4, 8)}-${UNKNOWN_CODE.slice(8, 12)}-${UNKNOWN_CODE.slice(12)}`, `/${SHORT_LINK}`, "/not-a-page-xq7"]) {
+      for (const path of [
+        `/${UNKNOWN_CODE}`,
+        `/${UNKNOWN_CODE.slice(0, 4)}-${UNKNOWN_CODE.slice(4, 8)}-${UNKNOWN_CODE.slice(8, 12)}-${UNKNOWN_CODE.slice(12)}`,
+        `/${SHORT_LINK}`,
+        "/not-a-page-xq7",
+      ]) {
         const answer = await fetch(`${base}${path}`, { redirect: "manual" });
         await answer.text();
       }

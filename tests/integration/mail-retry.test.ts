@@ -46,7 +46,17 @@ describe("mail the server did not take", () => {
     const uid = "retry-juno";
     await savePrivateUser(uid, { firstName: "Juno", lastName: "Test", email: "retry-juno@example.com", mostRecentTimeZone: "UTC" });
     const id = "retry-class";
-    await getStore().set("classes", id, { id, slug: id, title: "Retry Sit", teacherId: "teacher-amara", modality: "breathwork", startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), durationMinutes: 20, capacity: 5, timeZone: "UTC" });
+    await getStore().set("classes", id, {
+      id,
+      slug: id,
+      title: "Retry Sit",
+      teacherId: "teacher-amara",
+      modality: "breathwork",
+      startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+      durationMinutes: 20,
+      capacity: 5,
+      timeZone: "UTC",
+    });
     await bookClass({ uid, classId: id, now: new Date(), isMember: true });
 
     server.down = true;
@@ -69,7 +79,12 @@ describe("mail the server did not take", () => {
     expect(server.delivered[0]).toMatchObject({ to: "retry-juno@example.com", idempotencyKey: pending.key });
     expect(server.delivered[0].attachments?.[0]).toMatchObject({ filename: "class.ics" });
     // Sent: the body goes; later runs and the caller's own retry send nothing more.
-    expect((await records()).find((r) => r.key === pending.key)).toMatchObject({ status: "sent", text: null, attachments: null, nextAttemptAt: null });
+    expect((await records()).find((r) => r.key === pending.key)).toMatchObject({
+      status: "sent",
+      text: null,
+      attachments: null,
+      nextAttemptAt: null,
+    });
     expect(await retryPendingMail(Date.now() + 3 * HOUR)).toEqual({ due: 0, sent: 0 });
     expect(await sendOnce(server.delivered[0])).toBe("already_sent");
     expect(server.delivered).toHaveLength(1);
@@ -78,7 +93,10 @@ describe("mail the server did not take", () => {
   it("two retry runs at once send each message once", async () => {
     server.down = true;
     const keys = ["a", "b", "c"].map((k) => `retry-race:${k}`);
-    for (const key of keys) expect(await sendOnce({ to: `${key.replace(":", "-")}@example.com`, subject: "Race", text: "Hello", idempotencyKey: key })).toBe("failed");
+    for (const key of keys)
+      expect(await sendOnce({ to: `${key.replace(":", "-")}@example.com`, subject: "Race", text: "Hello", idempotencyKey: key })).toBe(
+        "failed",
+      );
     server.down = false;
     const later = Date.now() + HOUR;
     const runs = await Promise.all([retryPendingMail(later), retryPendingMail(later)]);
@@ -91,7 +109,16 @@ describe("mail the server did not take", () => {
     const { createHash } = await import("node:crypto");
     const now = Date.now();
     await getStore().set(SENT_MAIL, createHash("sha256").update(key).digest("hex").slice(0, 40), {
-      key, to: "crash@example.com", subject: "Crash", text: "Hello", attachments: null, uid: null, status: "sending", at: now, attempts: 1, nextAttemptAt: now + SENDING_TIMEOUT_MS,
+      key,
+      to: "crash@example.com",
+      subject: "Crash",
+      text: "Hello",
+      attachments: null,
+      uid: null,
+      status: "sending",
+      at: now,
+      attempts: 1,
+      nextAttemptAt: now + SENDING_TIMEOUT_MS,
     });
     expect(await retryPendingMail(now + 60_000)).toMatchObject({ sent: 0 });
     expect(await retryPendingMail(now + SENDING_TIMEOUT_MS + 1)).toMatchObject({ sent: 1 });
@@ -100,13 +127,26 @@ describe("mail the server did not take", () => {
 
   it("a deleted account's pending mail loses its body and recipient and is never sent", async () => {
     server.down = true;
-    expect(await sendOnce({ to: "leaving@example.com", subject: "Your ticket", text: "Hello Leaving", idempotencyKey: "retry-leaving:1" }, { uid: "retry-leaving" })).toBe("failed");
+    expect(
+      await sendOnce(
+        { to: "leaving@example.com", subject: "Your ticket", text: "Hello Leaving", idempotencyKey: "retry-leaving:1" },
+        { uid: "retry-leaving" },
+      ),
+    ).toBe("failed");
     await anonymiseSentMail("retry-leaving", ["leaving@example.com"], "gone-123");
     server.down = false;
     expect(await retryPendingMail(Date.now() + HOUR)).toMatchObject({ sent: 0 });
     expect(server.delivered).toHaveLength(0);
     const record = (await records()).find((r) => r.uid === "gone-123");
-    expect(record).toMatchObject({ status: "withdrawn", to: null, subject: null, key: null, text: null, attachments: null, nextAttemptAt: null });
+    expect(record).toMatchObject({
+      status: "withdrawn",
+      to: null,
+      subject: null,
+      key: null,
+      text: null,
+      attachments: null,
+      nextAttemptAt: null,
+    });
     expect(JSON.stringify(record)).not.toContain("Leaving");
   });
 });

@@ -56,9 +56,13 @@ describe("Join on my classes", () => {
     const running = await classIn(-10);
     const later = await classIn(60);
     const full = await classIn(4, 1);
-    for (const classId of [open, later]) expect(await bookClass({ uid, classId, now, isMember: true })).toMatchObject({ ok: true, status: "booked" });
+    for (const classId of [open, later])
+      expect(await bookClass({ uid, classId, now, isMember: true })).toMatchObject({ ok: true, status: "booked" });
     // Booked before it began (booking closes at the start): its room stays open until the end.
-    expect(await bookClass({ uid, classId: running, now: new Date(now.getTime() - 20 * 60_000), isMember: true })).toMatchObject({ ok: true, status: "booked" });
+    expect(await bookClass({ uid, classId: running, now: new Date(now.getTime() - 20 * 60_000), isMember: true })).toMatchObject({
+      ok: true,
+      status: "booked",
+    });
     await bookClass({ uid: other, classId: full, now, isMember: true });
     expect(await bookClass({ uid, classId: full, now, isMember: true })).toMatchObject({ ok: true, status: "waitlisted" });
 
@@ -74,7 +78,9 @@ describe("Join on my classes", () => {
 describe.skipIf(!haveEmulator)("the class page's words follow the join window", () => {
   async function page(classId: string, cookie: string, query = "") {
     const request = new Request(`${SITE}/classes/${classId}${query}`, { headers: { Cookie: cookie } });
-    const answer = (await classRoute.loader({ request, params: { classId }, context: {} } as never)) as unknown as { data: { notice: { text: string } | null; booking: { join?: boolean; joinOpensAt?: string | null } } };
+    const answer = (await classRoute.loader({ request, params: { classId }, context: {} } as never)) as unknown as {
+      data: { notice: { text: string } | null; booking: { join?: boolean; joinOpensAt?: string | null } };
+    };
     return answer.data;
   }
 
@@ -104,7 +110,9 @@ describe.skipIf(!haveEmulator)("following a teacher in place", () => {
   });
   const args = (request: Request) => ({ request, params: { teacherSlug: slug }, context: {} }) as never;
   const state = async (cookie?: string) => {
-    const answer = (await followApi.loader(args(new Request(`${SITE}/api/me/teachers/${slug}/follow`, { headers: cookie ? { Cookie: cookie } : {} })))) as Response;
+    const answer = (await followApi.loader(
+      args(new Request(`${SITE}/api/me/teachers/${slug}/follow`, { headers: cookie ? { Cookie: cookie } : {} })),
+    )) as Response;
     expect(answer.headers.get("Cache-Control")).toBe("private, no-store");
     return (await answer.json()) as { signedIn: boolean; following: boolean; followers: number };
   };

@@ -49,7 +49,9 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     ({ uid, cookie } = await signedInMember(SITE));
     await savePrivateUser(uid, { firstName: "Reed", lastName: "Counter" });
     const now = new Date();
-    const upcoming = (await listUpcomingClasses({ from: new Date(now.getTime() + 3_600_000), to: new Date(now.getTime() + 7 * 86_400_000) })).slice(0, 3);
+    const upcoming = (
+      await listUpcomingClasses({ from: new Date(now.getTime() + 3_600_000), to: new Date(now.getTime() + 7 * 86_400_000) })
+    ).slice(0, 3);
     classIds = upcoming.map((c) => c.id);
     classSlugs = upcoming.map((c) => c.slug || c.id);
     for (const classId of classIds) await bookClass({ uid, classId, now, isMember: true });
@@ -79,7 +81,10 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
       expect(tally.repeats, tally.reads.join("\n")).toEqual([]);
       expect(tally.ops, tally.reads.join("\n")).toBeLessThanOrEqual(budget);
       // What is the same for everyone (classes, teachers, plans) comes from the shared caches.
-      expect(tally.reads.every((read) => !/ classes\b|teacherPages|profiles|plans\//.test(read)), tally.reads.join("\n")).toBe(true);
+      expect(
+        tally.reads.every((read) => !/ classes\b|teacherPages|profiles|plans\//.test(read)),
+        tally.reads.join("\n"),
+      ).toBe(true);
     });
   }
 

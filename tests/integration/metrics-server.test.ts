@@ -47,7 +47,11 @@ describe("metrics and log fields in the built server", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const lines = server.output.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
     const request = lines.find((line) => line.msg === "request" && line.path === "/about");
-    expect(request).toMatchObject({ severity: "INFO", level: "info", "logging.googleapis.com/trace": `projects/${PROJECT}/traces/${trace}` });
+    expect(request).toMatchObject({
+      severity: "INFO",
+      level: "info",
+      "logging.googleapis.com/trace": `projects/${PROJECT}/traces/${trace}`,
+    });
     // A line written through the console at start gets its severity too (server.js installs the fields).
     expect(lines.find((line) => line.msg === "metrics listening")).toMatchObject({ severity: "INFO", port: PORTS.metrics });
   });

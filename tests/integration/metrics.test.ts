@@ -68,7 +68,12 @@ function value(text: string, name: string, labels: Record<string, string> = {}):
 
 describe("the metrics endpoint on the public port", () => {
   it("answers 404, like any missing page, without its token or with a wrong one, and shows no series", async () => {
-    for (const headers of [{}, { authorization: "Bearer not-the-token-0123456789abcdefghijkl" }, { authorization: TOKEN }, { authorization: `Basic ${TOKEN}` }] as Record<string, string>[]) {
+    for (const headers of [
+      {},
+      { authorization: "Bearer not-the-token-0123456789abcdefghijkl" },
+      { authorization: TOKEN },
+      { authorization: `Basic ${TOKEN}` },
+    ] as Record<string, string>[]) {
       const answer = await fetch(`${base}/metrics`, { headers });
       expect(answer.status).toBe(404);
       const body = await answer.text();
@@ -90,7 +95,10 @@ describe("the metrics endpoint on the public port", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const after = await scrape();
     const requests = (text: string, labels: Record<string, string>) => value(text, "stillhour_http_request_duration_seconds_count", labels);
-    expect(requests(after, { route: "/about", method: "GET", status: "200" }) - requests(before, { route: "/about", method: "GET", status: "200" })).toBe(3);
+    expect(
+      requests(after, { route: "/about", method: "GET", status: "200" }) -
+        requests(before, { route: "/about", method: "GET", status: "200" }),
+    ).toBe(3);
     // Two different unknown addresses land in one series: the route's pattern, never the path.
     expect(requests(after, { route: "/:token", status: "404" }) - requests(before, { route: "/:token", status: "404" })).toBe(2);
     expect(after).not.toContain("no-such-page-here");
@@ -111,18 +119,27 @@ describe("the metrics endpoint on the public port", () => {
     await withJobLease("metrics probe", 60_000, async () => "done");
     await expect(withJobLease("metrics probe", 60_000, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     // Held by someone else: skipped.
-    await getStore().set("jobLeases", "metrics-probe", { job: "metrics probe", holder: "elsewhere", takenAt: Date.now(), until: Date.now() + 60_000 });
+    await getStore().set("jobLeases", "metrics-probe", {
+      job: "metrics probe",
+      holder: "elsewhere",
+      takenAt: Date.now(),
+      until: Date.now() + 60_000,
+    });
     await withJobLease("metrics probe", 60_000, async () => "not run");
 
     setMailerForTests({ send: async () => undefined } as never);
-    expect(await sendOnce({ to: "ada@example.com", subject: "Hello", text: "Hi", idempotencyKey: `metrics-sent-${Date.now()}` })).toBe("sent");
+    expect(await sendOnce({ to: "ada@example.com", subject: "Hello", text: "Hi", idempotencyKey: `metrics-sent-${Date.now()}` })).toBe(
+      "sent",
+    );
     setMailerForTests({
       send: async () => {
         throw Object.assign(new Error("451 try later"), { name: "MailRefused" });
       },
     } as never);
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(await sendOnce({ to: "ada@example.com", subject: "Hello", text: "Hi", idempotencyKey: `metrics-refused-${Date.now()}` })).toBe("failed");
+    expect(await sendOnce({ to: "ada@example.com", subject: "Hello", text: "Hi", idempotencyKey: `metrics-refused-${Date.now()}` })).toBe(
+      "failed",
+    );
     vi.restoreAllMocks();
 
     const limit = createRateLimit({ name: "metrics-probe", limit: 1, windowMs: 60_000, per: "address" });
@@ -132,8 +149,12 @@ describe("the metrics endpoint on the public port", () => {
 
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string>) => value(after, name, labels) - value(before, name, labels);
-    expect(moved("stillhour_store_operation_duration_seconds_count", { operation: "set", kind: "write", outcome: "ok" })).toBeGreaterThanOrEqual(2);
-    expect(moved("stillhour_store_operation_duration_seconds_count", { operation: "transaction", kind: "write" })).toBeGreaterThanOrEqual(3);
+    expect(
+      moved("stillhour_store_operation_duration_seconds_count", { operation: "set", kind: "write", outcome: "ok" }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(moved("stillhour_store_operation_duration_seconds_count", { operation: "transaction", kind: "write" })).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(moved("stillhour_store_operation_duration_seconds_count", { operation: "createIfAbsent", kind: "write" })).toBe(2);
     expect(moved("stillhour_job_runs_total", { job: "metrics-probe", outcome: "ok" })).toBe(1);
     expect(moved("stillhour_job_runs_total", { job: "metrics-probe", outcome: "failed" })).toBe(1);
@@ -182,10 +203,11 @@ describe("log lines for Cloud Logging", () => {
     const lines: string[] = [];
     const write = process.stdout.write.bind(process.stdout);
     vi.spyOn(process.stdout, "write").mockImplementation(((chunk: unknown, ...rest: unknown[]) => {
-      if (typeof chunk === "string" && chunk.startsWith("{")) return lines.push(...chunk.split("\n").filter(Boolean)), true;
+      if (typeof chunk === "string" && chunk.startsWith("{")) return (lines.push(...chunk.split("\n").filter(Boolean)), true);
       return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as never);
-    for (const method of ["log", "warn", "error"] as const) vi.spyOn(console, method).mockImplementation((line: unknown) => void lines.push(String(line)));
+    for (const method of ["log", "warn", "error"] as const)
+      vi.spyOn(console, method).mockImplementation((line: unknown) => void lines.push(String(line)));
     // As server.js does at start: over the spies, so what reaches them is what the process would write.
     installLogFields();
     try {
@@ -193,13 +215,31 @@ describe("log lines for Cloud Logging", () => {
       const w3cTrace = "4bf92f3577b34da6a3ce929d0e0e4736";
       await (await fetch(`${base}/faq`, { headers: { "x-cloud-trace-context": `${googleTrace}/1;o=1` } })).text();
       // A cross-site post is refused with a warning line, written while the request is served.
-      await (await fetch(`${base}/mental-detox-ebook`, { method: "POST", headers: { origin: "https://elsewhere.example", traceparent: `00-${w3cTrace}-00f067aa0ba902b7-01`, "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40b.c" })).text();
+      await (
+        await fetch(`${base}/mental-detox-ebook`, {
+          method: "POST",
+          headers: {
+            origin: "https://elsewhere.example",
+            traceparent: `00-${w3cTrace}-00f067aa0ba902b7-01`,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "email=a%40b.c",
+        })
+      ).text();
       await (await fetch(`${base}/about`)).text();
       await new Promise((resolve) => setTimeout(resolve, 50));
       const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
       const request = (path: string) => parsed.find((line) => line.msg === "request" && line.path === path);
-      expect(request("/faq")).toMatchObject({ severity: "INFO", level: "info", [TRACE_FIELD]: `projects/${PROJECT}/traces/${googleTrace}` });
-      expect(request("/mental-detox-ebook")).toMatchObject({ severity: "INFO", status: 403, [TRACE_FIELD]: `projects/${PROJECT}/traces/${w3cTrace}` });
+      expect(request("/faq")).toMatchObject({
+        severity: "INFO",
+        level: "info",
+        [TRACE_FIELD]: `projects/${PROJECT}/traces/${googleTrace}`,
+      });
+      expect(request("/mental-detox-ebook")).toMatchObject({
+        severity: "INFO",
+        status: 403,
+        [TRACE_FIELD]: `projects/${PROJECT}/traces/${w3cTrace}`,
+      });
       const refusal = parsed.find((line) => line.msg === "cross-site request refused");
       expect(refusal).toMatchObject({ severity: "WARNING", level: "warn", [TRACE_FIELD]: `projects/${PROJECT}/traces/${w3cTrace}` });
       // No trace header, no trace field.

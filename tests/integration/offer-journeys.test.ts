@@ -47,16 +47,26 @@ function expected(plan: Plan, benefit: PromotionBenefit | null) {
   if (benefit?.kind === "percent") first = plan.amount - Math.round((plan.amount * benefit.percentOff) / 100);
   if (benefit?.kind === "amount") first = Math.max(0, plan.amount - benefit.amountOff);
   const money = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
-  const discount = benefit?.kind === "percent" ? `${benefit.percentOff}% off` : benefit?.kind === "amount" ? `${money(benefit.amountOff)} off` : null;
+  const discount =
+    benefit?.kind === "percent" ? `${benefit.percentOff}% off` : benefit?.kind === "amount" ? `${money(benefit.amountOff)} off` : null;
   return { trialDays, firstPayment: `$${(first / 100).toFixed(2)}`, discount };
 }
 
 function trialEndIn(trialDays: number, zone = ZONE): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone }).format(new Date((Math.floor(Date.now() / 1000) + trialDays * DAY) * 1000));
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: zone }).format(
+    new Date((Math.floor(Date.now() / 1000) + trialDays * DAY) * 1000),
+  );
 }
 
 const args = (path: string, cookie?: string, init: RequestInit = {}, params: Record<string, string> = {}) =>
-  ({ request: new Request(`${SITE}${path}`, { ...init, headers: { ...(cookie ? { Cookie: cookie } : {}), "x-client-ip": clientIp, ...(init.headers ?? {}) } }), params, context: {} }) as never;
+  ({
+    request: new Request(`${SITE}${path}`, {
+      ...init,
+      headers: { ...(cookie ? { Cookie: cookie } : {}), "x-client-ip": clientIp, ...(init.headers ?? {}) },
+    }),
+    params,
+    context: {},
+  }) as never;
 
 let clientIp = "10.34.0.1";
 let ipCount = 0;
@@ -64,7 +74,10 @@ let ipCount = 0;
 /** A loader's answer: its data, whether returned plain or with response headers. */
 function dataOf(result: unknown): Record<string, unknown> {
   const value = result as { data?: unknown; type?: string };
-  return (value && typeof value === "object" && "data" in value && value.type === "DataWithResponseInit" ? value.data : value) as Record<string, unknown>;
+  return (value && typeof value === "object" && "data" in value && value.type === "DataWithResponseInit" ? value.data : value) as Record<
+    string,
+    unknown
+  >;
 }
 
 async function response(run: () => Promise<unknown>): Promise<Response> {
@@ -98,7 +111,12 @@ interface Journey {
 async function walk(journey: Journey) {
   clientIp = `10.34.${Math.floor(++ipCount / 250)}.${(ipCount % 250) + 1}`;
   const member = await signedInMember();
-  await savePrivateUser(member.uid, { firstName: "Noor", lastName: "Haddad", email: `${member.uid}@example.com`, mostRecentTimeZone: ZONE });
+  await savePrivateUser(member.uid, {
+    firstName: "Noor",
+    lastName: "Haddad",
+    email: `${member.uid}@example.com`,
+    mostRecentTimeZone: ZONE,
+  });
 
   const entry = new URL(journey.href, SITE);
   if (journey.plan) entry.searchParams.set("plan", journey.plan);
@@ -117,7 +135,14 @@ async function walk(journey: Journey) {
       args("/subscribe", member.cookie, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE },
-        body: new URLSearchParams({ intent: "checkout", plan: selected.id, code, intentId: `${intentId()}${intentId()}`, step: "payment", renewalConsent: "on" }),
+        body: new URLSearchParams({
+          intent: "checkout",
+          plan: selected.id,
+          code,
+          intentId: `${intentId()}${intentId()}`,
+          step: "payment",
+          renewalConsent: "on",
+        }),
       }),
     ),
   );
@@ -128,11 +153,16 @@ async function walk(journey: Journey) {
 
   const paid = await response(() =>
     checkoutPage.action(
-      args(paymentUrl.pathname, undefined, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE },
-        body: new URLSearchParams({ intent: "pay", cardNumber: GOOD_CARD.number, expiry: "04/40", cvc: "123", cardName: GOOD_CARD.name }),
-      }, { sessionId }),
+      args(
+        paymentUrl.pathname,
+        undefined,
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: SITE },
+          body: new URLSearchParams({ intent: "pay", cardNumber: GOOD_CARD.number, expiry: "04/40", cvc: "123", cardName: GOOD_CARD.name }),
+        },
+        { sessionId },
+      ),
     ),
   );
   const welcomeUrl = new URL(paid.headers.get("Location") ?? "", SITE);
@@ -174,7 +204,7 @@ function expectOneOffer(label: string, steps: Record<string, Said>, want: Return
   }
 }
 
-const codeOf = (code: string | null) => (code ? demoPromotionCodes.find((candidate) => candidate.code === code) ?? null : null);
+const codeOf = (code: string | null) => (code ? (demoPromotionCodes.find((candidate) => candidate.code === code) ?? null) : null);
 const planOf = (id: string) => DEMO_PLANS.find((plan) => plan.id === id)!;
 
 describe.skipIf(!haveEmulator)("one offer from the button to the first payment", () => {

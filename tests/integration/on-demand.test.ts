@@ -5,7 +5,8 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/services/store/index.server");
-const { saveProgress, listWatchHistory, getWatchRecord, setFavorite, listFavorites, isFavorite, FAVORITED_CONTENT } = await import("../../app/models/on-demand/watch-history.server");
+const { saveProgress, listWatchHistory, getWatchRecord, setFavorite, listFavorites, isFavorite, FAVORITED_CONTENT } =
+  await import("../../app/models/on-demand/watch-history.server");
 const { ANALYTICS_EVENTS } = await import("../../app/platform/analytics-event.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { getCatalogue, captionsVtt, getTranscript } = await import("../../app/models/on-demand/on-demand.server");
@@ -60,7 +61,12 @@ describe("watch history per member", () => {
     await saveProgress("eve", CLASS, report(0, 1, "viewing-eve-0002", { events: "Started" }));
     const { docs } = await getStore().query(ANALYTICS_EVENTS, anyDoc, { where: [{ field: "uid", op: "==", value: "eve" }] });
     const names = docs.map((doc) => doc.data.name).sort();
-    expect(names).toEqual(["On_Demand_Video_Completed", "On_Demand_Video_Mostly_Completed", "On_Demand_Video_Started", "On_Demand_Video_Started"]);
+    expect(names).toEqual([
+      "On_Demand_Video_Completed",
+      "On_Demand_Video_Mostly_Completed",
+      "On_Demand_Video_Started",
+      "On_Demand_Video_Started",
+    ]);
     expect(await getWatchRecord("eve", "settle-in")).toMatchObject({ views: 2, completed: false });
   });
 });

@@ -134,19 +134,29 @@ describe("the corpus", () => {
 describe("return addresses any visitor can send", () => {
   it("/preferences/time-zone: the form's `next` (action) and the page's way back (loader)", async () => {
     const action = await offenders(REDIRECT_PAYLOADS, async (payload) =>
-      whereTo(await outcome(() => timeZone.action(args(post(`${SITE}/preferences/time-zone`, { timeZone: "Europe/Berlin", source: "chosen", next: payload }))))),
+      whereTo(
+        await outcome(() =>
+          timeZone.action(args(post(`${SITE}/preferences/time-zone`, { timeZone: "Europe/Berlin", source: "chosen", next: payload }))),
+        ),
+      ),
     );
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => linkIn(await outcome(() => timeZone.loader(args(get(withNext("/preferences/time-zone", payload)))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      linkIn(await outcome(() => timeZone.loader(args(get(withNext("/preferences/time-zone", payload)))))),
+    );
     expect({ action, loader }).toEqual({ action: [], loader: [] });
   });
 
   it("/sign-in: the way on a visitor's page keeps for after signing in (loader)", async () => {
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => linkIn(await outcome(() => signIn.loader(args(get(withNext("/sign-in", payload)))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      linkIn(await outcome(() => signIn.loader(args(get(withNext("/sign-in", payload)))))),
+    );
     expect(loader).toEqual([]);
   });
 
   it("/subscribe: the page's way back (loader) and every form intent's redirect (action)", async () => {
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => linkIn(await outcome(() => subscribe.loader(args(get(withNext("/subscribe", payload)))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      linkIn(await outcome(() => subscribe.loader(args(get(withNext("/subscribe", payload)))))),
+    );
     const intents = await offenders(REDIRECT_PAYLOADS, async (payload) => {
       const forms: Array<Record<string, string>> = [
         { intent: "remove-code", plan: "monthly", next: payload },
@@ -154,20 +164,26 @@ describe("return addresses any visitor can send", () => {
         // A visitor who is not signed in is sent to sign in, and back here with the same `next`.
         checkoutForm(payload),
       ];
-      const answers = await Promise.all(forms.map(async (fields) => location(await outcome(() => subscribe.action(args(post(`${SITE}/subscribe`, fields)))))));
+      const answers = await Promise.all(
+        forms.map(async (fields) => location(await outcome(() => subscribe.action(args(post(`${SITE}/subscribe`, fields)))))),
+      );
       return answers.find((answered) => !isSameSitePath(answered)) ?? answers[0];
     });
     expect({ loader, intents }).toEqual({ loader: [], intents: [] });
   });
 
   it("/credits: the page's way back to the class (loader)", async () => {
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => linkIn(await outcome(() => credits.loader(args(get(withNext("/credits", payload)))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      linkIn(await outcome(() => credits.loader(args(get(withNext("/credits", payload)))))),
+    );
     expect(loader).toEqual([]);
   });
 
   it("keeps legitimate same-site return addresses working", async () => {
     for (const path of LEGITIMATE_PATHS) {
-      const answered = location(await outcome(() => timeZone.action(args(post(`${SITE}/preferences/time-zone`, { timeZone: "Europe/Berlin", next: path })))));
+      const answered = location(
+        await outcome(() => timeZone.action(args(post(`${SITE}/preferences/time-zone`, { timeZone: "Europe/Berlin", next: path })))),
+      );
       expect(answered).toBe(path);
     }
     expect(linkIn(await outcome(() => subscribe.loader(args(get(withNext("/subscribe", "/classes/abc"))))))).toBe("/classes/abc");
@@ -180,7 +196,12 @@ describe.skipIf(!haveEmulator)("return addresses a signed-in member follows", ()
 
   beforeAll(async () => {
     member = await signedInMember();
-    await savePrivateUser(member.uid, { firstName: "Rowan", lastName: "Ashby", email: `${member.uid}@example.com`, birthday: "1990-01-01" });
+    await savePrivateUser(member.uid, {
+      firstName: "Rowan",
+      lastName: "Ashby",
+      email: `${member.uid}@example.com`,
+      birthday: "1990-01-01",
+    });
     const paying = await signedInMember();
     await savePrivateUser(paying.uid, { firstName: "Ada", lastName: "Lovelace", email: `${paying.uid}@example.com` });
     const started = await outcome(() => subscribe.action(args(post(`${SITE}/subscribe`, checkoutForm(), paying.cookie))));
@@ -192,20 +213,35 @@ describe.skipIf(!haveEmulator)("return addresses a signed-in member follows", ()
   });
 
   it("GET /sign-in?next=%2F.%2F%2Fevil.example answers Location: / (the issue's probe)", async () => {
-    const answered = await outcome(() => signIn.loader(args(new Request(`${SITE}/sign-in?next=%2F.%2F%2Fevil.example`, { headers: { Cookie: member.cookie } }))));
+    const answered = await outcome(() =>
+      signIn.loader(args(new Request(`${SITE}/sign-in?next=%2F.%2F%2Fevil.example`, { headers: { Cookie: member.cookie } }))),
+    );
     expect(answered.status).toBe(302);
     expect(answered.location).toBe("/");
   });
 
   it("/sign-in sends a signed-in member on (loader), keeping legitimate paths", async () => {
-    expect(await offenders(REDIRECT_PAYLOADS, async (payload) => location(await outcome(() => signIn.loader(args(get(withNext("/sign-in", payload), member.cookie))))))).toEqual([]);
-    for (const path of LEGITIMATE_PATHS) expect(location(await outcome(() => signIn.loader(args(get(withNext("/sign-in", path), member.cookie)))))).toBe(path);
+    expect(
+      await offenders(REDIRECT_PAYLOADS, async (payload) =>
+        location(await outcome(() => signIn.loader(args(get(withNext("/sign-in", payload), member.cookie))))),
+      ),
+    ).toEqual([]);
+    for (const path of LEGITIMATE_PATHS)
+      expect(location(await outcome(() => signIn.loader(args(get(withNext("/sign-in", path), member.cookie)))))).toBe(path);
   });
 
   it("/onboarding sends an onboarded member on (loader) and after saving (action)", async () => {
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => location(await outcome(() => onboarding.loader(args(get(withNext("/onboarding", payload), member.cookie))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      location(await outcome(() => onboarding.loader(args(get(withNext("/onboarding", payload), member.cookie))))),
+    );
     const action = await offenders(REDIRECT_PAYLOADS, async (payload) =>
-      location(await outcome(() => onboarding.action(args(post(withNext("/onboarding", payload), { firstName: "Rowan", lastName: "Ashby", email: "" }, member.cookie))))),
+      location(
+        await outcome(() =>
+          onboarding.action(
+            args(post(withNext("/onboarding", payload), { firstName: "Rowan", lastName: "Ashby", email: "" }, member.cookie)),
+          ),
+        ),
+      ),
     );
     expect({ loader, action }).toEqual({ loader: [], action: [] });
   });
@@ -221,15 +257,21 @@ describe.skipIf(!haveEmulator)("return addresses a signed-in member follows", ()
       const continued = new URL(new URL(link.oobLink).searchParams.get("continueUrl")!);
       expect(continued.origin).toBe(SITE);
       if (!isSameSitePath(continued.searchParams.get("next"))) return continued.toString();
-      return location(await outcome(() => emailLink.action(args(post(withNext(`/auth/email-link?oobCode=${link.oobCode}`, payload), { email })))));
+      return location(
+        await outcome(() => emailLink.action(args(post(withNext(`/auth/email-link?oobCode=${link.oobCode}`, payload), { email })))),
+      );
     });
     expect(found).toEqual([]);
   });
 
   it("/subscribe sends a member with a plan back (loader), and the welcome page's link back (loader)", async () => {
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => location(await outcome(() => subscribe.loader(args(get(withNext("/subscribe", payload), payer.cookie))))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      location(await outcome(() => subscribe.loader(args(get(withNext("/subscribe", payload), payer.cookie))))),
+    );
     const welcomeLink = await offenders(REDIRECT_PAYLOADS, async (payload) =>
-      linkIn(await outcome(() => welcome.loader(args(get(withNext(`/subscribe/welcome?session_id=${payer.sessionId}`, payload), payer.cookie))))),
+      linkIn(
+        await outcome(() => welcome.loader(args(get(withNext(`/subscribe/welcome?session_id=${payer.sessionId}`, payload), payer.cookie)))),
+      ),
     );
     expect({ loader, welcomeLink }).toEqual({ loader: [], welcomeLink: [] });
   });
@@ -246,7 +288,9 @@ describe.skipIf(!haveEmulator)("return addresses a signed-in member follows", ()
   it("/credits hands the payment provider only same-site return addresses (action)", async () => {
     const found = await offenders(REDIRECT_PAYLOADS, async (payload) => {
       await CHECKOUT_LIMIT.reset();
-      const started = await outcome(() => credits.action(args(post(`${SITE}/credits`, { pack: "five-classes", intentId: intentId(), next: payload }, member.cookie))));
+      const started = await outcome(() =>
+        credits.action(args(post(`${SITE}/credits`, { pack: "five-classes", intentId: intentId(), next: payload }, member.cookie))),
+      );
       return (await providerReturns(started)).find((path) => !isSameSitePath(path)) ?? "/";
     });
     expect(found).toEqual([]);
@@ -254,12 +298,20 @@ describe.skipIf(!haveEmulator)("return addresses a signed-in member follows", ()
 
   it("/studios/{slug}/waiver returns to the booking (loader link, action redirect)", async () => {
     const params = { slug: "lantern-yard" };
-    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) => linkIn(await outcome(() => waiver.loader(args(get(withNext("/studios/lantern-yard/waiver", payload), member.cookie), params)))));
+    const loader = await offenders(REDIRECT_PAYLOADS, async (payload) =>
+      linkIn(await outcome(() => waiver.loader(args(get(withNext("/studios/lantern-yard/waiver", payload), member.cookie), params)))),
+    );
     const action = await offenders(REDIRECT_PAYLOADS, async (payload) =>
-      location(await outcome(() => waiver.action(args(post(withNext("/studios/lantern-yard/waiver", payload), SIGNED, member.cookie), params)))),
+      location(
+        await outcome(() => waiver.action(args(post(withNext("/studios/lantern-yard/waiver", payload), SIGNED, member.cookie), params))),
+      ),
     );
     expect({ loader, action }).toEqual({ loader: [], action: [] });
     const back = "/studios/lantern-yard/classes/abc?resume=buy";
-    expect(location(await outcome(() => waiver.action(args(post(withNext("/studios/lantern-yard/waiver", back), SIGNED, member.cookie), params))))).toBe(`${back}&signed=1`);
+    expect(
+      location(
+        await outcome(() => waiver.action(args(post(withNext("/studios/lantern-yard/waiver", back), SIGNED, member.cookie), params))),
+      ),
+    ).toBe(`${back}&signed=1`);
   });
 });

@@ -53,21 +53,42 @@ describe("the payment port, on the demo provider", () => {
   it("refuses a success URL without the session placeholder", async () => {
     const plan = (await getPlan("monthly"))!;
     await expect(
-      demo().createSubscriptionCheckout({ intentId: intentId(), customerId: await customer(), plan, discount: null, trialDays: 7, successUrl: "http://x/welcome", cancelUrl: "http://x", metadata: {} }),
+      demo().createSubscriptionCheckout({
+        intentId: intentId(),
+        customerId: await customer(),
+        plan,
+        discount: null,
+        trialDays: 7,
+        successUrl: "http://x/welcome",
+        cancelUrl: "http://x",
+        metadata: {},
+      }),
     ).rejects.toMatchObject({ code: "invalid_request" });
   });
 
   it("pays with 4242: a trialing subscription ending after the trial, the session complete, the buyer sent to the success URL", async () => {
     const { sessionId } = await checkout("monthly");
     const result = await demo().pay(sessionId, GOOD_CARD);
-    expect(result).toMatchObject({ ok: true, charged: true, redirectTo: `http://localhost:3000/subscribe/welcome?session_id=${sessionId}` });
+    expect(result).toMatchObject({
+      ok: true,
+      charged: true,
+      redirectTo: `http://localhost:3000/subscribe/welcome?session_id=${sessionId}`,
+    });
     const session = await demo().getCheckoutSession(sessionId);
     expect(session).toMatchObject({ status: "complete", paymentStatus: "no_payment_required", mode: "subscription" });
     const subscription = await demo().getSubscription(session!.subscriptionId!);
-    expect(subscription).toMatchObject({ status: "trialing", planId: "monthly", amount: 1499, currency: "usd", interval: "month", cancelAtPeriodEnd: false });
+    expect(subscription).toMatchObject({
+      status: "trialing",
+      planId: "monthly",
+      amount: 1499,
+      currency: "usd",
+      interval: "month",
+      cancelAtPeriodEnd: false,
+    });
     expect(subscription!.defaultCard).toEqual({ brand: "visa", last4: "4242", expMonth: 4, expYear: 2040 });
     expect(Math.abs(subscription!.currentPeriodEnd - (now() + 7 * DAY))).toBeLessThan(5);
-    if (result.ok) expect(result.deliveries.map((d) => d.type)).toEqual(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]);
+    if (result.ok)
+      expect(result.deliveries.map((d) => d.type)).toEqual(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]);
   });
 
   it("pays a plan without a trial: active, paid, a month's period", async () => {
@@ -130,16 +151,24 @@ describe("the payment port, on the demo provider", () => {
   });
 
   it("deletes a customer as Stripe does: its record goes, its running plan ends with the event kept, its open page no longer pays", async () => {
-    const customerId = (await demo().createCustomer({ uid: "u-gone", email: "gone@example.com", name: "Gone Soon", idempotencyKey: intentId() })).customerId;
+    const customerId = (
+      await demo().createCustomer({ uid: "u-gone", email: "gone@example.com", name: "Gone Soon", idempotencyKey: intentId() })
+    ).customerId;
     const { sessionId } = await checkout("monthly-no-trial", customerId);
     await demo().pay(sessionId, GOOD_CARD);
     const [subscription] = await demo().listSubscriptions(customerId);
     const open = await checkout("annual", customerId);
     await demo().deleteCustomer(customerId);
     expect((await all(DEMO_CUSTOMERS))[customerId]).toBeUndefined();
-    expect(await demo().getSubscription(subscription.id)).toMatchObject({ status: "canceled", cancelAtPeriodEnd: false, endedAt: expect.any(Number) });
+    expect(await demo().getSubscription(subscription.id)).toMatchObject({
+      status: "canceled",
+      cancelAtPeriodEnd: false,
+      endedAt: expect.any(Number),
+    });
     expect(await demo().chargeNextPeriod(subscription.id)).toEqual({ ok: false });
-    const kept = Object.values(await all(DEMO_EVENTS)).filter((e) => e.type === "customer.subscription.deleted" && String(e.payload).includes(subscription.id));
+    const kept = Object.values(await all(DEMO_EVENTS)).filter(
+      (e) => e.type === "customer.subscription.deleted" && String(e.payload).includes(subscription.id),
+    );
     expect(kept).toHaveLength(1);
     expect(await demo().pay(open.sessionId, GOOD_CARD)).toEqual({ ok: false, reason: "closed" });
     expect(await demo().countCharges(open.sessionId)).toBe(0);
@@ -158,7 +187,12 @@ describe("the payment port, on the demo provider", () => {
       cancelUrl: "http://localhost:3000/settings",
     });
     expect(await demo().pay(setup.sessionId, { ...GOOD_CARD, expMonth: 11, expYear: 2041 })).toMatchObject({ ok: true, charged: false });
-    expect((await demo().getSubscription(subscription.id))!.defaultCard).toEqual({ brand: "visa", last4: "4242", expMonth: 11, expYear: 2041 });
+    expect((await demo().getSubscription(subscription.id))!.defaultCard).toEqual({
+      brand: "visa",
+      last4: "4242",
+      expMonth: 11,
+      expYear: 2041,
+    });
     expect(await demo().getCheckoutSession(setup.sessionId)).toMatchObject({ mode: "setup", status: "complete" });
     expect(await count(DEMO_SUBSCRIPTIONS, { field: "customerId", value: customerId })).toBe(1);
   });

@@ -19,8 +19,18 @@ beforeAll(async () => {
   await seedPlans();
   const routes = [
     { id: "root", path: "", module: await import("~/root") },
-    { id: "routes/demo.checkout.$sessionId", parentId: "root", path: "demo/checkout/:sessionId", module: await import("~/routes/demo.checkout.$sessionId") },
-    { id: "routes/api.payments.webhook", parentId: "root", path: "api/payments/webhook", module: await import("~/routes/api.payments.webhook") },
+    {
+      id: "routes/demo.checkout.$sessionId",
+      parentId: "root",
+      path: "demo/checkout/:sessionId",
+      module: await import("~/routes/demo.checkout.$sessionId"),
+    },
+    {
+      id: "routes/api.payments.webhook",
+      parentId: "root",
+      path: "api/payments/webhook",
+      module: await import("~/routes/api.payments.webhook"),
+    },
   ];
   server = createFrontDoor(createTestBuild(routes, entry), { publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")) }).server;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -40,7 +50,12 @@ async function session() {
 }
 
 function submit(path: string, fields: Record<string, string>) {
-  return fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 const card = (number: string) => ({ intent: "pay", cardNumber: number, expiry: "04/40", cvc: "123", cardName: "Ada Lovelace" });

@@ -27,7 +27,8 @@ async function subscribed(planId = "monthly") {
 }
 
 async function recordsOf(uid: string) {
-  const pick = (docs: Record<string, Record<string, unknown>>) => Object.fromEntries(Object.entries(docs).filter(([id, d]) => id === uid || d.uid === uid));
+  const pick = (docs: Record<string, Record<string, unknown>>) =>
+    Object.fromEntries(Object.entries(docs).filter(([id, d]) => id === uid || d.uid === uid));
   return {
     user: await getPrivateUser(uid),
     memberships: pick(await all(MEMBERSHIPS)),
@@ -68,19 +69,36 @@ describe("startSubscriptionCheckout", () => {
 
   it("refuses an unknown plan, a malformed intent, the same intent for another plan, and a second plan for a member", async () => {
     const uid = await newMember();
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "lifetime", discount: null, intentId: intentId() })).toEqual({ ok: false, reason: "unknown_plan" });
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: "<script>" })).toEqual({ ok: false, reason: "invalid_intent" });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "lifetime", discount: null, intentId: intentId() })).toEqual({
+      ok: false,
+      reason: "unknown_plan",
+    });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount: null, intentId: "<script>" })).toEqual({
+      ok: false,
+      reason: "invalid_intent",
+    });
     const key = intentId();
     await start(uid, "monthly", key);
-    expect(await membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key })).toEqual({ ok: false, reason: "invalid_intent" });
+    expect(await membership.startSubscriptionCheckout({ uid, planId: "annual", discount: null, intentId: key })).toEqual({
+      ok: false,
+      reason: "invalid_intent",
+    });
 
     const member = await subscribed();
-    expect(await membership.startSubscriptionCheckout({ uid: member.uid, planId: "annual", discount: null, intentId: intentId() })).toEqual({ ok: false, reason: "already_member" });
+    expect(await membership.startSubscriptionCheckout({ uid: member.uid, planId: "annual", discount: null, intentId: intentId() })).toEqual(
+      { ok: false, reason: "already_member" },
+    );
   });
 
   it("carries a promotion code's id to fulfilment, once", async () => {
     const uid = await newMember();
-    const discount = { promotionCodeId: "promo-calm", code: "CALM", benefit: { kind: "trial", extraTrialDays: 7 } as const, stripeCouponId: null, stripePromotionCodeId: null };
+    const discount = {
+      promotionCodeId: "promo-calm",
+      code: "CALM",
+      benefit: { kind: "trial", extraTrialDays: 7 } as const,
+      stripeCouponId: null,
+      stripePromotionCodeId: null,
+    };
     const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const paid = await demo().pay(started.sessionId, GOOD_CARD);
@@ -102,7 +120,13 @@ describe("a discount reaching the charges (ADR 056)", () => {
     // The code must exist to be counted at fulfilment; an uncounted one is taken off again.
     await getStore().createIfAbsent("promotionCodes", "TENOFF", { ...demoPromotionCodes.find((code) => code.code === "TENOFF")! });
     const uid = await newMember();
-    const discount = { promotionCodeId: "TENOFF", code: "TENOFF", benefit: { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } } as const, stripeCouponId: null, stripePromotionCodeId: null };
+    const discount = {
+      promotionCodeId: "TENOFF",
+      code: "TENOFF",
+      benefit: { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } } as const,
+      stripeCouponId: null,
+      stripePromotionCodeId: null,
+    };
     const started = await membership.startSubscriptionCheckout({ uid, planId: "monthly", discount, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const paid = await demo().pay(started.sessionId, GOOD_CARD);
@@ -150,12 +174,15 @@ describe("syncCheckoutSession (the welcome page)", () => {
     expect((await getPrivateUser(intruder))!.subscriptionStatus).toBeNull();
   });
 
-  it.each(["cs_demo_000000000000000000000000", "cs_test_a1b2c3", "../../etc/passwd", "", "x".repeat(400)])("refuses the forged id %j", async (forged) => {
-    const uid = await newMember();
-    const before = await recordsOf(uid);
-    expect(await membership.syncCheckoutSession(forged, uid)).toEqual({ ok: false, reason: "not_found" });
-    expect(await recordsOf(uid)).toEqual(before);
-  });
+  it.each(["cs_demo_000000000000000000000000", "cs_test_a1b2c3", "../../etc/passwd", "", "x".repeat(400)])(
+    "refuses the forged id %j",
+    async (forged) => {
+      const uid = await newMember();
+      const before = await recordsOf(uid);
+      expect(await membership.syncCheckoutSession(forged, uid)).toEqual({ ok: false, reason: "not_found" });
+      expect(await recordsOf(uid)).toEqual(before);
+    },
+  );
 
   it("refuses a session that is not paid yet", async () => {
     const uid = await newMember();
@@ -171,7 +198,10 @@ describe("managing the membership", () => {
     const { uid } = await subscribed();
     const before = await membership.getMembership(uid);
     const cancelled = await membership.cancelMembership(uid);
-    expect(cancelled).toMatchObject({ ok: true, membership: { cancelAtPeriodEnd: true, status: "trialing", currentPeriodEnd: before!.currentPeriodEnd } });
+    expect(cancelled).toMatchObject({
+      ok: true,
+      membership: { cancelAtPeriodEnd: true, status: "trialing", currentPeriodEnd: before!.currentPeriodEnd },
+    });
     expect((await getPrivateUser(uid))!.subscriptionExpirationDate).toBe(before!.currentPeriodEnd);
     expect(await membership.resumeMembership(uid)).toMatchObject({ ok: true, membership: { cancelAtPeriodEnd: false } });
     expect(await membership.resumeMembership(uid)).toEqual({ ok: false, reason: "not_cancelling" });
@@ -189,7 +219,10 @@ describe("managing the membership", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "already_used" });
     const m = await membership.getMembership(uid);
-    expect(m).toMatchObject({ cancelAtPeriodEnd: false, discount: { promotionCodeId: WINBACK_OFFER.promotionCodeId, percentOff: 50, amountOff: null } });
+    expect(m).toMatchObject({
+      cancelAtPeriodEnd: false,
+      discount: { promotionCodeId: WINBACK_OFFER.promotionCodeId, percentOff: 50, amountOff: null },
+    });
     expect(m!.discount!.endsAt! - Math.floor(Date.now() / 1000)).toBeGreaterThan(58 * 86_400);
     expect(await membership.applyWinback(uid)).toEqual({ ok: false, reason: "already_used" });
     expect((await all(WINBACK_OFFERS))[uid]).toMatchObject({ status: "applied" });

@@ -28,7 +28,12 @@ interface Harness {
 }
 
 const stripeServer = createFixtureServer();
-const stripe = createStripeProvider({ secretKey: "sk_test_fixture000000000000", webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET, httpClient: stripeServer.httpClient, maxNetworkRetries: 0 });
+const stripe = createStripeProvider({
+  secretKey: "sk_test_fixture000000000000",
+  webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET,
+  httpClient: stripeServer.httpClient,
+  maxNetworkRetries: 0,
+});
 
 const harnesses: Array<[string, Harness]> = [
   [
@@ -37,7 +42,8 @@ const harnesses: Array<[string, Harness]> = [
       provider: demo,
       webhookSecret: DEMO_SECRET!,
       arrangeCustomer: () => undefined,
-      arrangeCheckout: async () => (await demo().createCustomer({ uid: "u", email: null, name: null, idempotencyKey: intentId() })).customerId,
+      arrangeCheckout: async () =>
+        (await demo().createCustomer({ uid: "u", email: null, name: null, idempotencyKey: intentId() })).customerId,
       arrangePaidSubscription: async () => {
         const { customerId } = await demo().createCustomer({ uid: "u", email: null, name: null, idempotencyKey: intentId() });
         const { sessionId } = await demo().createSubscriptionCheckout({
@@ -85,7 +91,12 @@ const harnesses: Array<[string, Harness]> = [
           { method: "POST", path: /^\/v1\/subscriptions\/sub_1StillMonthly$/, file: "subscription-trialing" },
         ),
       arrangeMissingSession: () => {
-        stripeServer.queue({ method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_forged$/, status: 404, file: "error-resource-missing" });
+        stripeServer.queue({
+          method: "GET",
+          path: /^\/v1\/checkout\/sessions\/cs_test_forged$/,
+          status: 404,
+          file: "error-resource-missing",
+        });
         return "cs_test_forged";
       },
       arrangeCancelNowTwice: () =>
@@ -111,8 +122,12 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
   it("creates one customer for one idempotency key", async () => {
     h.arrangeCustomer(2);
     const key = intentId();
-    const a = await h.provider().createCustomer({ uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: key });
-    const b = await h.provider().createCustomer({ uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: key });
+    const a = await h
+      .provider()
+      .createCustomer({ uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: key });
+    const b = await h
+      .provider()
+      .createCustomer({ uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: key });
     expect(a.customerId).toMatch(/^cus_/);
     expect(b).toEqual(a);
   });
@@ -133,14 +148,36 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
     expect(session.sessionId).toMatch(/^cs_/);
     expect(session.url).toMatch(/^https?:\/\//);
     await expect(
-      h.provider().createSubscriptionCheckout({ intentId: intentId(), customerId, plan, discount: null, trialDays: 7, successUrl: "https://x/welcome", cancelUrl: "https://x", metadata: {} }),
+      h
+        .provider()
+        .createSubscriptionCheckout({
+          intentId: intentId(),
+          customerId,
+          plan,
+          discount: null,
+          trialDays: 7,
+          successUrl: "https://x/welcome",
+          cancelUrl: "https://x",
+          metadata: {},
+        }),
     ).rejects.toMatchObject({ code: "invalid_request" });
   });
 
   it("reads a paid trial in the port's shapes, alone and in the customer's list", async () => {
     const { customerId, subscriptionId } = await h.arrangePaidSubscription();
     const subscription = await h.provider().getSubscription(subscriptionId);
-    expect(subscription).toMatchObject({ id: subscriptionId, customerId, status: "trialing", planId: "monthly", amount: 1499, currency: "usd", interval: "month", cancelAtPeriodEnd: false, discount: null, endedAt: null });
+    expect(subscription).toMatchObject({
+      id: subscriptionId,
+      customerId,
+      status: "trialing",
+      planId: "monthly",
+      amount: 1499,
+      currency: "usd",
+      interval: "month",
+      cancelAtPeriodEnd: false,
+      discount: null,
+      endedAt: null,
+    });
     expect(subscription!.defaultCard).toMatchObject({ last4: "4242", expMonth: 4, expYear: 2040 });
     expect(subscription!.currentPeriodEnd - subscription!.created).toBe(7 * 86_400);
     expect(subscription!.trialEnd).toBe(subscription!.currentPeriodEnd);
@@ -165,7 +202,11 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
     const ended = await h.provider().cancelSubscriptionNow(subscriptionId);
     expect(ended).toMatchObject({ id: subscriptionId, status: "canceled" });
     expect(ended.endedAt).toEqual(expect.any(Number));
-    expect(await h.provider().cancelSubscriptionNow(subscriptionId)).toMatchObject({ id: subscriptionId, status: "canceled", endedAt: ended.endedAt });
+    expect(await h.provider().cancelSubscriptionNow(subscriptionId)).toMatchObject({
+      id: subscriptionId,
+      status: "canceled",
+      endedAt: ended.endedAt,
+    });
     expect(await h.provider().getSubscription(subscriptionId)).toMatchObject({ status: "canceled" });
   });
 
@@ -182,10 +223,30 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
   });
 
   it("verifies its own signature and refuses another secret, a stale timestamp and a changed body", () => {
-    const payload = JSON.stringify({ id: "evt_contract", object: "event", type: "customer.subscription.updated", created: 1795000300, data: { object: { id: "sub_1", object: "subscription", customer: "cus_1" } } }, null, 2);
-    expect(h.provider().parseWebhook(payload, signPayload(payload, h.webhookSecret))).toEqual({ id: "evt_contract", type: "customer.subscription.updated", created: 1795000300, objectId: "sub_1", customerId: "cus_1" });
+    const payload = JSON.stringify(
+      {
+        id: "evt_contract",
+        object: "event",
+        type: "customer.subscription.updated",
+        created: 1795000300,
+        data: { object: { id: "sub_1", object: "subscription", customer: "cus_1" } },
+      },
+      null,
+      2,
+    );
+    expect(h.provider().parseWebhook(payload, signPayload(payload, h.webhookSecret))).toEqual({
+      id: "evt_contract",
+      type: "customer.subscription.updated",
+      created: 1795000300,
+      objectId: "sub_1",
+      customerId: "cus_1",
+    });
     expect(() => h.provider().parseWebhook(payload, signPayload(payload, "whsec_another_secret_00000000"))).toThrow(WebhookSignatureError);
-    expect(() => h.provider().parseWebhook(payload, signPayload(payload, h.webhookSecret, Math.floor(Date.now() / 1000) - 3600))).toThrow(WebhookSignatureError);
-    expect(() => h.provider().parseWebhook(JSON.stringify(JSON.parse(payload)), signPayload(payload, h.webhookSecret))).toThrow(WebhookSignatureError);
+    expect(() => h.provider().parseWebhook(payload, signPayload(payload, h.webhookSecret, Math.floor(Date.now() / 1000) - 3600))).toThrow(
+      WebhookSignatureError,
+    );
+    expect(() => h.provider().parseWebhook(JSON.stringify(JSON.parse(payload)), signPayload(payload, h.webhookSecret))).toThrow(
+      WebhookSignatureError,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GOOD_CARD, all, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 
-const { MEMBERSHIPS, PAYMENT_EVENTS, getMembership, startSubscriptionCheckout, syncCheckoutSession, promotionFailureFor } = await import("../../app/models/billing/membership.server");
+const { MEMBERSHIPS, PAYMENT_EVENTS, getMembership, startSubscriptionCheckout, syncCheckoutSession, promotionFailureFor } =
+  await import("../../app/models/billing/membership.server");
 const { reconcilePayments, deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const { getPrivateUser } = await import("../../app/models/identity/user.server");
 const { PROMOTION_CODES } = await import("../../app/models/billing/promotion-code.server");
@@ -82,7 +83,10 @@ describe("a promotion code is counted when the purchase is fulfilled", () => {
     await deliverSignedEvents([...deliveries, ...deliveries]);
     await syncCheckoutSession(sessionId, uid);
     await syncCheckoutSession(sessionId, uid);
-    expect((await getStore().get(PROMOTION_CODES, "HALFSEAT", (await import("../../app/models/billing/promotion-code")).PromotionCodeSchema))!.redemptionCount).toBe(1);
+    expect(
+      (await getStore().get(PROMOTION_CODES, "HALFSEAT", (await import("../../app/models/billing/promotion-code")).PromotionCodeSchema))!
+        .redemptionCount,
+    ).toBe(1);
     const events = Object.values(await all(ANALYTICS_EVENTS)).filter((e) => e.uid === uid);
     expect(events.map((e) => e.name)).toEqual(["Promotion_Code_Succeeded"]);
     expect((await getMembership(uid))!.discount).toMatchObject({ promotionCodeId: "HALFSEAT", percentOff: 50 });
@@ -97,7 +101,10 @@ describe("a promotion code is counted when the purchase is fulfilled", () => {
     const two = await checkout(second, discountFor("LASTSEAT"));
     await Promise.all([syncCheckoutSession(one.sessionId, first), syncCheckoutSession(two.sessionId, second)]);
 
-    const outcomes = await Promise.all([promotionFailureFor((await getMembership(first))!.subscriptionId!, first), promotionFailureFor((await getMembership(second))!.subscriptionId!, second)]);
+    const outcomes = await Promise.all([
+      promotionFailureFor((await getMembership(first))!.subscriptionId!, first),
+      promotionFailureFor((await getMembership(second))!.subscriptionId!, second),
+    ]);
     expect(outcomes.filter((o) => o === null)).toHaveLength(1);
     expect(outcomes.filter((o) => o === "cap_reached")).toHaveLength(1);
     const loser = outcomes[0] === "cap_reached" ? first : second;
@@ -128,6 +135,8 @@ describe("§8 failure events", () => {
     });
     for (let i = 0; i < 3; i++) expect((await receivePaymentWebhook(payload, signPayload(payload, DEMO_SECRET!))).status).toBe(200);
     const failures = Object.values(await all(ANALYTICS_EVENTS)).filter((e) => e.uid === uid && e.name === "Card_Payment_Failed");
-    expect(failures).toEqual([expect.objectContaining({ properties: { subscriptionId: membership.subscriptionId, reason: "renewal_declined" } })]);
+    expect(failures).toEqual([
+      expect.objectContaining({ properties: { subscriptionId: membership.subscriptionId, reason: "renewal_declined" } }),
+    ]);
   });
 });

@@ -44,7 +44,11 @@ async function replay(deliveries: readonly Delivery[], times = 4) {
   const results = [];
   for (let i = 0; i < times / 2; i++) {
     for (const d of deliveries) results.push(await receivePaymentWebhook(d.payload, d.signature));
-    results.push(...(await Promise.all(deliveries.flatMap((d) => [receivePaymentWebhook(d.payload, d.signature), receivePaymentWebhook(d.payload, d.signature)]))));
+    results.push(
+      ...(await Promise.all(
+        deliveries.flatMap((d) => [receivePaymentWebhook(d.payload, d.signature), receivePaymentWebhook(d.payload, d.signature)]),
+      )),
+    );
   }
   return results;
 }
@@ -86,7 +90,16 @@ async function paidGift(typeId = "three-months") {
     uid: buyer,
     buyerName: "Ada Lovelace",
     buyerZone: ZONE,
-    order: { giftType, method: "link", recipientName: "", recipientEmail: null, message: "", deliverAt: null, forSelf: false, intentId: intentId() },
+    order: {
+      giftType,
+      method: "link",
+      recipientName: "",
+      recipientEmail: null,
+      message: "",
+      deliverAt: null,
+      forSelf: false,
+      intentId: intentId(),
+    },
   });
   if (!started.ok) throw new Error(started.message);
   const sessionId = await paySession(started.url);
@@ -170,7 +183,9 @@ describe("a gift redeemed onto a paid plan", () => {
     const [after] = await demo().listSubscriptions(customerId);
     expect(after.currentPeriodEnd).toBe(before.currentPeriodEnd);
     expect((await getPrivateUser(recipient))!.subscriptionExpirationDate).toBe(before.currentPeriodEnd);
-    expect(await getStore().get(GIFTED_MEMBERSHIPS, recipient, z.object({ deferredTo: z.number() }).passthrough())).toMatchObject({ deferredTo: before.currentPeriodEnd });
+    expect(await getStore().get(GIFTED_MEMBERSHIPS, recipient, z.object({ deferredTo: z.number() }).passthrough())).toMatchObject({
+      deferredTo: before.currentPeriodEnd,
+    });
     expect(await gifts.getGift(giftId)).toMatchObject({ state: "refunded", chargeRestoreAt: null });
     expect(await mailsKeyed(`gift-reversed:${giftId}:recipient`)).toHaveLength(1);
   });
@@ -197,10 +212,14 @@ describe("a refunded class pack", () => {
     const sessionId = await paySession(started.url);
     expect((await credits.creditSummary(uid, new Date())).balance).toBe(5);
     // Two credits used (by hand here; a booking spends the same way).
-    expect(await credits.adjustCredits({ uid, packId: started.purchaseId, amount: -2, reason: "used", now: new Date() })).toEqual({ ok: true });
+    expect(await credits.adjustCredits({ uid, packId: started.purchaseId, amount: -2, reason: "used", now: new Date() })).toEqual({
+      ok: true,
+    });
 
     const deliveries = await refund(await chargeOfSession(sessionId));
-    const results = await Promise.all([...deliveries, ...deliveries, ...deliveries].map((d) => receivePaymentWebhook(d.payload, d.signature)));
+    const results = await Promise.all(
+      [...deliveries, ...deliveries, ...deliveries].map((d) => receivePaymentWebhook(d.payload, d.signature)),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     await replay(deliveries);
 
@@ -249,11 +268,25 @@ describe("a refunded studio drop-in", () => {
     const [payer, waiting] = [await newMember("Payer"), await newMember("Waiting")];
     for (const uid of [payer, waiting]) {
       const head = demoWaivers.find((w) => w.studioId === studio.id)!;
-      await signWaiver({ uid, studioId: studio.id, version: head.version, now: new Date(), signer: { fullName: `Member ${uid}`, email: `${uid}@example.com`, phoneNumber: null, birthday: "1990-01-01", minor: false }, guardian: null });
+      await signWaiver({
+        uid,
+        studioId: studio.id,
+        version: head.version,
+        now: new Date(),
+        signer: { fullName: `Member ${uid}`, email: `${uid}@example.com`, phoneNumber: null, birthday: "1990-01-01", minor: false },
+        guardian: null,
+      });
     }
     const started = await startPurchase({
       uid: payer,
-      item: { kind: "studio_ticket", itemId: `drop-in:${classId}`, name: "Drop-in", amount: studio.dropIn.amount, currency: studio.dropIn.currency, metadata: { studioId: studio.id, classId } },
+      item: {
+        kind: "studio_ticket",
+        itemId: `drop-in:${classId}`,
+        name: "Drop-in",
+        amount: studio.dropIn.amount,
+        currency: studio.dropIn.currency,
+        metadata: { studioId: studio.id, classId },
+      },
       intentId: intentId(),
       successPath: "/studios",
       cancelPath: "/studios",
@@ -264,7 +297,14 @@ describe("a refunded studio drop-in", () => {
     // The second person pays their own drop-in and waits for the one seat.
     const second = await startPurchase({
       uid: waiting,
-      item: { kind: "studio_ticket", itemId: `drop-in:${classId}`, name: "Drop-in", amount: studio.dropIn.amount, currency: studio.dropIn.currency, metadata: { studioId: studio.id, classId } },
+      item: {
+        kind: "studio_ticket",
+        itemId: `drop-in:${classId}`,
+        name: "Drop-in",
+        amount: studio.dropIn.amount,
+        currency: studio.dropIn.currency,
+        metadata: { studioId: studio.id, classId },
+      },
       intentId: intentId(),
       successPath: "/studios",
       cancelPath: "/studios",

@@ -48,7 +48,12 @@ describe("the Stripe adapter", () => {
       { method: "POST", path: /^\/v1\/customers$/, file: "customer" },
       { method: "POST", path: /^\/v1\/customers$/, file: "customer" },
     );
-    const input = { uid: "member-stripe-1", email: "ada@example.com", name: "Ada Lovelace", idempotencyKey: "customer-stripe-member-stripe-1" };
+    const input = {
+      uid: "member-stripe-1",
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+      idempotencyKey: "customer-stripe-member-stripe-1",
+    };
     const [a, b] = [await adapter().createCustomer(input), await adapter().createCustomer(input)];
     expect(a).toEqual({ customerId: "cus_TqStill0001" });
     expect(b).toEqual(a);
@@ -65,7 +70,13 @@ describe("the Stripe adapter", () => {
       intentId: "checkout-member-stripe-1-intent-0001",
       customerId: "cus_TqStill0001",
       plan,
-      discount: { promotionCodeId: "promo-calm", code: "CALM", benefit: { kind: "percent", percentOff: 20, duration: { kind: "once" } }, stripeCouponId: "CALM20", stripePromotionCodeId: null },
+      discount: {
+        promotionCodeId: "promo-calm",
+        code: "CALM",
+        benefit: { kind: "percent", percentOff: 20, duration: { kind: "once" } },
+        stripeCouponId: "CALM20",
+        stripePromotionCodeId: null,
+      },
       trialDays: 7,
       successUrl: `${ORIGIN}/subscribe/welcome?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${ORIGIN}/subscribe`,
@@ -95,7 +106,13 @@ describe("the Stripe adapter", () => {
       intentId: "k-annual",
       customerId: "cus_TqStill0001",
       plan,
-      discount: { promotionCodeId: "p", code: "P", benefit: { kind: "trial", extraTrialDays: 23 }, stripeCouponId: null, stripePromotionCodeId: "promo_1Still" },
+      discount: {
+        promotionCodeId: "p",
+        code: "P",
+        benefit: { kind: "trial", extraTrialDays: 23 },
+        stripeCouponId: null,
+        stripePromotionCodeId: "promo_1Still",
+      },
       trialDays: 30,
       successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: ORIGIN,
@@ -112,18 +129,47 @@ describe("the Stripe adapter", () => {
 
   it("makes a coupon of the code's own terms, once, for a code Stripe does not know, so the session charges what the offer said (ADR 056)", async () => {
     const plan = (await getPlan("annual"))!;
-    const still20 = { promotionCodeId: "STILL20", code: "STILL20", benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } } as const, stripeCouponId: null, stripePromotionCodeId: null };
-    const input = { customerId: "cus_TqStill0001", plan, discount: still20, trialDays: 7, successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`, cancelUrl: ORIGIN, metadata: { uid: "u" } };
-    server.queue({ method: "POST", path: /^\/v1\/coupons$/, file: "coupon" }, { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
+    const still20 = {
+      promotionCodeId: "STILL20",
+      code: "STILL20",
+      benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } } as const,
+      stripeCouponId: null,
+      stripePromotionCodeId: null,
+    };
+    const input = {
+      customerId: "cus_TqStill0001",
+      plan,
+      discount: still20,
+      trialDays: 7,
+      successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: ORIGIN,
+      metadata: { uid: "u" },
+    };
+    server.queue(
+      { method: "POST", path: /^\/v1\/coupons$/, file: "coupon" },
+      { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" },
+    );
     await adapter().createSubscriptionCheckout({ ...input, intentId: "k-still20-a" });
     expect(calls.map((c) => c.path)).toEqual(["/v1/coupons", "/v1/checkout/sessions"]);
-    expect(Object.fromEntries(calls[0].body)).toMatchObject({ id: "stillhour-still20", duration: "repeating", duration_in_months: "3", percent_off: "20", "metadata[promotionCodeId]": "STILL20" });
+    expect(Object.fromEntries(calls[0].body)).toMatchObject({
+      id: "stillhour-still20",
+      duration: "repeating",
+      duration_in_months: "3",
+      percent_off: "20",
+      "metadata[promotionCodeId]": "STILL20",
+    });
     expect(calls[0].headers["idempotency-key"]).toBe("coupon-stillhour-still20");
-    expect(Object.fromEntries(calls[1].body)).toMatchObject({ "discounts[0][coupon]": "stillhour-still20", "subscription_data[trial_period_days]": "7" });
+    expect(Object.fromEntries(calls[1].body)).toMatchObject({
+      "discounts[0][coupon]": "stillhour-still20",
+      "subscription_data[trial_period_days]": "7",
+    });
 
     // The next checkout finds it made: Stripe's "already exists" is the coupon, not a failure.
     server.reset();
-    server.queue({ method: "POST", path: /^\/v1\/coupons$/, status: 400, file: "error-resource-exists" }, { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" });
+    server.queue(
+      { method: "POST", path: /^\/v1\/coupons$/, status: 400, file: "error-resource-exists" },
+      { method: "POST", path: /^\/v1\/checkout\/sessions$/, file: "checkout-session-open" },
+    );
     await adapter().createSubscriptionCheckout({ ...input, intentId: "k-still20-b" });
     expect(calls[1].body.get("discounts[0][coupon]")).toBe("stillhour-still20");
   });
@@ -135,7 +181,13 @@ describe("the Stripe adapter", () => {
       intentId: "k-linger",
       customerId: "cus_TqStill0001",
       plan,
-      discount: { promotionCodeId: "LINGER14", code: "LINGER14", benefit: { kind: "trial", extraTrialDays: 14 }, stripeCouponId: null, stripePromotionCodeId: null },
+      discount: {
+        promotionCodeId: "LINGER14",
+        code: "LINGER14",
+        benefit: { kind: "trial", extraTrialDays: 14 },
+        stripeCouponId: null,
+        stripePromotionCodeId: null,
+      },
       trialDays: 21,
       successUrl: `${ORIGIN}/w?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: ORIGIN,
@@ -165,9 +217,15 @@ describe("the Stripe adapter", () => {
       defaultCard: { brand: "visa", last4: "4242", expMonth: 4, expYear: 2040 },
       discount: null,
     });
-    expect([...calls[0].query].filter(([key]) => key.startsWith("expand")).map(([, value]) => value)).toEqual(expect.arrayContaining(["default_payment_method", "discounts.source.coupon"]));
+    expect([...calls[0].query].filter(([key]) => key.startsWith("expand")).map(([, value]) => value)).toEqual(
+      expect.arrayContaining(["default_payment_method", "discounts.source.coupon"]),
+    );
     const discounted = await adapter().getSubscription("sub_1StillMonthly");
-    expect(discounted).toMatchObject({ status: "active", currentPeriodEnd: 1798196900, discount: { percentOff: 50, amountOff: null, endsAt: 1800875300, promotionCodeId: "winback-half-two-months" } });
+    expect(discounted).toMatchObject({
+      status: "active",
+      currentPeriodEnd: 1798196900,
+      discount: { percentOff: 50, amountOff: null, endsAt: 1800875300, promotionCodeId: "winback-half-two-months" },
+    });
   });
 
   it("sets cancel at period end and applies the win-back coupon, each with its idempotency key", async () => {
@@ -179,12 +237,20 @@ describe("the Stripe adapter", () => {
     expect(cancelled.cancelAtPeriodEnd).toBe(true);
     expect(calls[0].body.get("cancel_at_period_end")).toBe("true");
     expect(calls[0].headers["idempotency-key"]).toBe("cancel-key");
-    const offer = { promotionCodeId: "winback-half-two-months", code: "STAY50", benefit: { kind: "percent" as const, percentOff: 50, duration: { kind: "repeating" as const, months: 2 } }, stripeCouponId: "WINBACK50", stripePromotionCodeId: null };
+    const offer = {
+      promotionCodeId: "winback-half-two-months",
+      code: "STAY50",
+      benefit: { kind: "percent" as const, percentOff: 50, duration: { kind: "repeating" as const, months: 2 } },
+      stripeCouponId: "WINBACK50",
+      stripePromotionCodeId: null,
+    };
     const discounted = await adapter().applyDiscount("sub_1StillMonthly", offer, "winback-key");
     expect(calls[1].body.get("discounts[0][coupon]")).toBe("WINBACK50");
     expect(calls[1].headers["idempotency-key"]).toBe("winback-key");
     expect(discounted.discount?.percentOff).toBe(50);
-    await expect(adapter().applyDiscount("sub_1StillMonthly", { ...offer, stripeCouponId: null }, "k")).rejects.toMatchObject({ code: "invalid_request" });
+    await expect(adapter().applyDiscount("sub_1StillMonthly", { ...offer, stripeCouponId: null }, "k")).rejects.toMatchObject({
+      code: "invalid_request",
+    });
     expect(calls).toHaveLength(2);
   });
 
@@ -239,7 +305,9 @@ describe("the Stripe adapter", () => {
       { method: "GET", path: /^\/v1\/checkout\/sessions\/cs_test_forged$/, status: 404, file: "error-resource-missing" },
       { method: "GET", path: /^\/v1\/subscriptions$/, status: 500, file: "error-api" },
     );
-    const declined = await adapter().setCancelAtPeriodEnd("sub_x", true, "k").catch((e: unknown) => e);
+    const declined = await adapter()
+      .setCancelAtPeriodEnd("sub_x", true, "k")
+      .catch((e: unknown) => e);
     expect(declined).toMatchObject({ name: "PaymentError", code: "card_declined" });
     expect(String((declined as Error).message)).not.toContain("Your card was declined");
     expect(await adapter().getCheckoutSession("cs_test_forged")).toBeNull();
@@ -247,8 +315,20 @@ describe("the Stripe adapter", () => {
   });
 
   it("verifies events with the endpoint's secret on the raw body", () => {
-    const payload = JSON.stringify({ id: "evt_1", object: "event", type: "invoice.paid", created: 1795000200, data: { object: { id: "in_1", object: "invoice", customer: "cus_TqStill0001" } } });
-    expect(adapter().parseWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({ id: "evt_1", type: "invoice.paid", created: 1795000200, objectId: "in_1", customerId: "cus_TqStill0001" });
+    const payload = JSON.stringify({
+      id: "evt_1",
+      object: "event",
+      type: "invoice.paid",
+      created: 1795000200,
+      data: { object: { id: "in_1", object: "invoice", customer: "cus_TqStill0001" } },
+    });
+    expect(adapter().parseWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({
+      id: "evt_1",
+      type: "invoice.paid",
+      created: 1795000200,
+      objectId: "in_1",
+      customerId: "cus_TqStill0001",
+    });
     expect(() => adapter().parseWebhook(payload, signPayload(payload, "whsec_not_this_one_000000"))).toThrow(WebhookSignatureError);
     expect(() => adapter().parseWebhook(` ${payload}`, signPayload(payload, WEBHOOK_SECRET))).toThrow(WebhookSignatureError);
   });
@@ -268,7 +348,10 @@ describe("memberships on the Stripe adapter", () => {
       { method: "GET", path: /^\/v1\/subscriptions$/, file: "subscription-list" },
     );
     const welcome = await membership.syncCheckoutSession("cs_test_a1StillhourOpen", uid);
-    expect(welcome).toMatchObject({ ok: true, membership: { provider: "stripe", status: "trialing", currentPeriodEnd: 1795604900, amount: 1499 } });
+    expect(welcome).toMatchObject({
+      ok: true,
+      membership: { provider: "stripe", status: "trialing", currentPeriodEnd: 1795604900, amount: 1499 },
+    });
     expect(await getPrivateUser(uid)).toMatchObject({
       stripeCustomerId: "cus_TqStill0001",
       subscriptionStatus: "trialing",
@@ -282,11 +365,21 @@ describe("memberships on the Stripe adapter", () => {
     expect(await membership.syncCheckoutSession("cs_test_a1StillhourOpen", "someone-else")).toEqual({ ok: false, reason: "not_yours" });
 
     // The webhook arrives late: it re-reads and records itself; its replay is a no-op.
-    const payload = JSON.stringify({ id: "evt_1StillPaid", object: "event", api_version: STRIPE_API_VERSION, type: "invoice.paid", created: 1795000200, data: { object: { id: "in_1StillTrial", object: "invoice", customer: "cus_TqStill0001" } } });
+    const payload = JSON.stringify({
+      id: "evt_1StillPaid",
+      object: "event",
+      api_version: STRIPE_API_VERSION,
+      type: "invoice.paid",
+      created: 1795000200,
+      data: { object: { id: "in_1StillTrial", object: "invoice", customer: "cus_TqStill0001" } },
+    });
     server.queue({ method: "GET", path: /^\/v1\/subscriptions$/, file: "subscription-list" });
     expect(await receivePaymentWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({ status: 200, outcome: "synced" });
     expect(await receivePaymentWebhook(payload, signPayload(payload, WEBHOOK_SECRET))).toEqual({ status: 200, outcome: "duplicate" });
-    const { docs } = await getStore().query(membership.MEMBERSHIP_FULFILMENTS, (await import("zod")).z.record((await import("zod")).z.unknown()));
+    const { docs } = await getStore().query(
+      membership.MEMBERSHIP_FULFILMENTS,
+      (await import("zod")).z.record((await import("zod")).z.unknown()),
+    );
     expect(docs.filter((d) => d.data.uid === uid)).toHaveLength(1);
   });
 });

@@ -17,7 +17,13 @@ const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 
 const server = createFixtureServer();
-const adapter = () => createStripeProvider({ secretKey: "sk_test_fixture000000000000", webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET, httpClient: server.httpClient, maxNetworkRetries: 0 });
+const adapter = () =>
+  createStripeProvider({
+    secretKey: "sk_test_fixture000000000000",
+    webhookSecret: STRIPE_FIXTURE_WEBHOOK_SECRET,
+    httpClient: server.httpClient,
+    maxNetworkRetries: 0,
+  });
 const PURCHASE_ID = "pur_5711a0000000000000000001";
 const UID = "member-stripe-refund";
 const CUSTOMER = "cus_TqStillRefund";
@@ -39,7 +45,14 @@ describe("the Stripe adapter's refunds and disputes", () => {
       const { payload, signature } = delivery(name);
       return adapter().parseWebhook(payload, signature);
     };
-    expect(read("event-charge-refunded")).toEqual({ id: "evt_3StillPackRefunded", type: "charge.refunded", created: 1795086600, objectId: "ch_3StillPack0001", customerId: CUSTOMER, kind: "payment_refunded" });
+    expect(read("event-charge-refunded")).toEqual({
+      id: "evt_3StillPackRefunded",
+      type: "charge.refunded",
+      created: 1795086600,
+      objectId: "ch_3StillPack0001",
+      customerId: CUSTOMER,
+      kind: "payment_refunded",
+    });
     // A dispute names the charge, not the customer: the standing supplies it.
     expect(read("event-charge-dispute-created")).toMatchObject({ objectId: "dp_1StillPack0001", customerId: null, kind: "dispute_opened" });
     expect(read("event-charge-dispute-closed")).toMatchObject({ objectId: "dp_1StillPack0001", customerId: null, kind: "dispute_closed" });
@@ -68,7 +81,13 @@ describe("the Stripe adapter's refunds and disputes", () => {
       { method: "GET", path: /^\/v1\/disputes\/dp_missing$/, status: 404, file: "error-resource-missing" },
     );
     const open = await adapter().getPaymentStanding("dp_1StillPack0001");
-    expect(open).toMatchObject({ chargeId: "ch_3StillPack0001", customerId: CUSTOMER, refunded: false, dispute: "open", metadata: { purchaseId: PURCHASE_ID } });
+    expect(open).toMatchObject({
+      chargeId: "ch_3StillPack0001",
+      customerId: CUSTOMER,
+      refunded: false,
+      dispute: "open",
+      metadata: { purchaseId: PURCHASE_ID },
+    });
     expect(expands(0)).toEqual(["charge", "payment_intent"]);
     expect((await adapter().getPaymentStanding("dp_1StillPack0001"))!.dispute).toBe("lost");
     expect((await adapter().getPaymentStanding("dp_1StillPack0001"))!.dispute).toBe("won");
@@ -95,10 +114,30 @@ describe("the webhook on the Stripe adapter", () => {
     await getStore().set(PAYMENT_CUSTOMERS, CUSTOMER, { uid: UID, provider: "stripe", createdAt: Date.now() });
     const paidAt = Date.now();
     await getStore().set(PURCHASES, PURCHASE_ID, {
-      uid: UID, kind: "credit_pack", itemId: "five-classes", name: "Five live classes", amount: 4500, currency: "usd", metadata: {},
-      status: "paid", provider: "stripe", sessionId: "cs_test_pack", createdAt: paidAt, paidAt, reversal: null,
+      uid: UID,
+      kind: "credit_pack",
+      itemId: "five-classes",
+      name: "Five live classes",
+      amount: 4500,
+      currency: "usd",
+      metadata: {},
+      status: "paid",
+      provider: "stripe",
+      sessionId: "cs_test_pack",
+      createdAt: paidAt,
+      paidAt,
+      reversal: null,
     });
-    const granted = await credits.grantCreditPack({ purchaseId: PURCHASE_ID, uid: UID, kind: "credit_pack", itemId: "five-classes", amount: 4500, currency: "usd", metadata: {}, paidAt });
+    const granted = await credits.grantCreditPack({
+      purchaseId: PURCHASE_ID,
+      uid: UID,
+      kind: "credit_pack",
+      itemId: "five-classes",
+      amount: 4500,
+      currency: "usd",
+      metadata: {},
+      paidAt,
+    });
     expect(granted.ok).toBe(true);
   });
 

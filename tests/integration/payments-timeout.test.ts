@@ -19,15 +19,41 @@ const silent = Stripe.createFetchHttpClient(((_url: string, init: RequestInit) =
   keys.push(new Headers(init.headers).get("Idempotency-Key") ?? "(none)");
   return new Promise((_resolve, reject) => init.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))));
 }) as typeof fetch);
-const stripe = createStripeProvider({ secretKey: "sk_test_timeout000000000000", webhookSecret: "whsec_timeout_test_0000", httpClient: silent });
+const stripe = createStripeProvider({
+  secretKey: "sk_test_timeout000000000000",
+  webhookSecret: "whsec_timeout_test_0000",
+  httpClient: silent,
+});
 
-const plan = { id: "monthly", name: "Monthly", interval: "month" as const, amount: 1499, currency: "usd", trialDays: 7, stripePriceId: "price_monthly0001", active: true, order: 1 };
+const plan = {
+  id: "monthly",
+  name: "Monthly",
+  interval: "month" as const,
+  amount: 1499,
+  currency: "usd",
+  trialDays: 7,
+  stripePriceId: "price_monthly0001",
+  active: true,
+  order: 1,
+};
 
 describe("Stripe not answering", () => {
   it("fails a checkout as unavailable within 10 s, both tries under the intent's idempotency key", async () => {
-    const input = { intentId: "intent-timeout-0001", customerId: "cus_timeout0001", plan, discount: null, trialDays: 7, successUrl: "https://x/welcome?session={CHECKOUT_SESSION_ID}", cancelUrl: "https://x", metadata: { uid: "u" } };
+    const input = {
+      intentId: "intent-timeout-0001",
+      customerId: "cus_timeout0001",
+      plan,
+      discount: null,
+      trialDays: 7,
+      successUrl: "https://x/welcome?session={CHECKOUT_SESSION_ID}",
+      cancelUrl: "https://x",
+      metadata: { uid: "u" },
+    };
     const started = Date.now();
-    const error = await stripe.createSubscriptionCheckout(input).then(() => null, (e: unknown) => e);
+    const error = await stripe.createSubscriptionCheckout(input).then(
+      () => null,
+      (e: unknown) => e,
+    );
     const ms = Date.now() - started;
     console.log(JSON.stringify({ figures: "stripe silent", ms, attempts: keys.length }));
     expect(error).toBeInstanceOf(PaymentError);

@@ -6,7 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { DEMO_SECRET, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans, shuffle } from "../support/payments";
 import { createTestBuild } from "./app-build";
 
-const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } = await import("../../app/models/billing/membership.server");
+const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } =
+  await import("../../app/models/billing/membership.server");
 const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
 const { getPrivateUser } = await import("../../app/models/identity/user.server");
 const { signPayload } = await import("../../app/services/payments/events.server");
@@ -28,7 +29,12 @@ async function paidMember(planId = "monthly") {
 }
 
 async function snapshot(uid: string) {
-  return { events: await all(PAYMENT_EVENTS), user: await getPrivateUser(uid), memberships: await all(MEMBERSHIPS), fulfilments: await all(MEMBERSHIP_FULFILMENTS) };
+  return {
+    events: await all(PAYMENT_EVENTS),
+    user: await getPrivateUser(uid),
+    memberships: await all(MEMBERSHIPS),
+    fulfilments: await all(MEMBERSHIP_FULFILMENTS),
+  };
 }
 
 function post(body: string, signature: string | null) {
@@ -40,8 +46,14 @@ function post(body: string, signature: string | null) {
 describe("the webhook refuses what is not genuine", () => {
   it.each([
     ["another secret", (payload: string) => ({ body: payload, signature: signPayload(payload, "whsec_someone_elses_secret_000") })],
-    ["a stale timestamp", (payload: string) => ({ body: payload, signature: signPayload(payload, DEMO_SECRET!, Math.floor(Date.now() / 1000) - 600) })],
-    ["a re-serialised body", (payload: string) => ({ body: JSON.stringify(JSON.parse(payload)), signature: signPayload(payload, DEMO_SECRET!) })],
+    [
+      "a stale timestamp",
+      (payload: string) => ({ body: payload, signature: signPayload(payload, DEMO_SECRET!, Math.floor(Date.now() / 1000) - 600) }),
+    ],
+    [
+      "a re-serialised body",
+      (payload: string) => ({ body: JSON.stringify(JSON.parse(payload)), signature: signPayload(payload, DEMO_SECRET!) }),
+    ],
     ["no signature", (payload: string) => ({ body: payload, signature: null })],
     ["a garbled signature", (payload: string) => ({ body: payload, signature: "t=1,v1=nonsense" })],
   ])("answers 400 to %s and writes nothing", async (_label, forge) => {
@@ -68,14 +80,30 @@ describe("the webhook applies each event once, whatever the order", () => {
   it("a genuine delivery makes the member trialing, with §3 fields in unix seconds", async () => {
     const { uid, deliveries } = await paidMember();
     for (const delivery of deliveries) {
-      const response = (await webhookRoute.action({ request: post(delivery.payload, delivery.signature), params: {}, context: {} })) as Response;
+      const response = (await webhookRoute.action({
+        request: post(delivery.payload, delivery.signature),
+        params: {},
+        context: {},
+      })) as Response;
       expect(response.status).toBe(200);
     }
     const user = await getPrivateUser(uid);
     const [subscription] = await demo().listSubscriptions(user!.stripeCustomerId!);
-    expect(user).toMatchObject({ subscriptionStatus: "trialing", subscriptionSource: "demo", subscriptionExpirationDate: subscription.currentPeriodEnd, defaultCard: { brand: "visa", last4: "4242" } });
+    expect(user).toMatchObject({
+      subscriptionStatus: "trialing",
+      subscriptionSource: "demo",
+      subscriptionExpirationDate: subscription.currentPeriodEnd,
+      defaultCard: { brand: "visa", last4: "4242" },
+    });
     expect(user!.subscriptionExpirationDate! < 10_000_000_000).toBe(true);
-    expect((await all(MEMBERSHIPS))[uid]).toMatchObject({ planId: "monthly", amount: 1499, currency: "usd", interval: "month", status: "trialing", subscriptionId: subscription.id });
+    expect((await all(MEMBERSHIPS))[uid]).toMatchObject({
+      planId: "monthly",
+      amount: 1499,
+      currency: "usd",
+      interval: "month",
+      status: "trialing",
+      subscriptionId: subscription.id,
+    });
   });
 
   it("every event replayed five times in shuffled order, some at once, ends in one state with each effect once", async () => {
@@ -109,19 +137,35 @@ describe("the webhook applies each event once, whatever the order", () => {
 
   it("answers 200 to an event type it does not handle, and logs it", async () => {
     const log = vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const payload = JSON.stringify({ id: `evt_${intentId()}`, object: "event", type: "charge.refund.updated", created: 1, data: { object: { id: "re_1", object: "refund" } } });
+    const payload = JSON.stringify({
+      id: `evt_${intentId()}`,
+      object: "event",
+      type: "charge.refund.updated",
+      created: 1,
+      data: { object: { id: "re_1", object: "refund" } },
+    });
     const result = await receivePaymentWebhook(payload, signPayload(payload, DEMO_SECRET!));
     expect(result).toEqual({ status: 200, outcome: "ignored" });
-    expect(log.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(expect.objectContaining({ msg: "payment webhook ignored: event type not handled", type: "charge.refund.updated" }));
+    expect(log.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ msg: "payment webhook ignored: event type not handled", type: "charge.refund.updated" }),
+    );
   });
 
   it("answers 200 to an unknown customer, logs it, and changes no member", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const before = await all(MEMBERSHIPS);
-    const payload = JSON.stringify({ id: `evt_${intentId()}`, object: "event", type: "invoice.paid", created: 1, data: { object: { id: "in_1", object: "invoice", customer: "cus_nobody_we_know" } } });
+    const payload = JSON.stringify({
+      id: `evt_${intentId()}`,
+      object: "event",
+      type: "invoice.paid",
+      created: 1,
+      data: { object: { id: "in_1", object: "invoice", customer: "cus_nobody_we_know" } },
+    });
     expect(await receivePaymentWebhook(payload, signPayload(payload, DEMO_SECRET!))).toEqual({ status: 200, outcome: "unknown_customer" });
     expect(await all(MEMBERSHIPS)).toEqual(before);
-    expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(expect.objectContaining({ msg: "payment sync for an unknown customer", customerId: "cus_nobody_we_know" }));
+    expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+      expect.objectContaining({ msg: "payment sync for an unknown customer", customerId: "cus_nobody_we_know" }),
+    );
   });
 });
 
@@ -156,7 +200,11 @@ describe("through the front door", () => {
 
   it("still refuses a cross-site POST to any other path", async () => {
     vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const response = await fetch(`${base}/api/payments/webhook-not`, { method: "POST", headers: { Origin: "https://evil.example" }, body: "x" });
+    const response = await fetch(`${base}/api/payments/webhook-not`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      body: "x",
+    });
     expect(response.status).toBe(403);
   });
 });

@@ -50,7 +50,12 @@ describe("feature flags", () => {
   });
 
   it("resolves as a pure rule too", () => {
-    expect(resolveFeatureFlags([{ id: "studios", enabled: true }, { id: "toString", enabled: true }]).studios).toBe(true);
+    expect(
+      resolveFeatureFlags([
+        { id: "studios", enabled: true },
+        { id: "toString", enabled: true },
+      ]).studios,
+    ).toBe(true);
     expect(Object.hasOwn(resolveFeatureFlags([{ id: "toString", enabled: true }]), "toString")).toBe(false);
   });
 });
@@ -61,7 +66,11 @@ describe("ad maps and what the browser is given", () => {
   });
 
   it("reads the stored patterns and names, and refuses a malformed document as a whole", async () => {
-    await getStore().set("adMaps", "pixel", { id: "pixel", pathPatterns: ["/subscribe*", "/"], events: { Subscribe_Completed: "Subscribe" } });
+    await getStore().set("adMaps", "pixel", {
+      id: "pixel",
+      pathPatterns: ["/subscribe*", "/"],
+      events: { Subscribe_Completed: "Subscribe" },
+    });
     expect(await getAdMaps()).toEqual({ pathPatterns: ["/subscribe*", "/"], events: { Subscribe_Completed: "Subscribe" } });
     invalidate();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
@@ -71,7 +80,11 @@ describe("ad maps and what the browser is given", () => {
   });
 
   it("hands the browser the pixel with its maps and the tag manager, switched off by their flags", async () => {
-    expect(await getMarketingConfig()).toEqual({ pixel: { id: "123456789012", pathPatterns: ["*"], events: {} }, tagManager: "GTM-TEST01", social: null });
+    expect(await getMarketingConfig()).toEqual({
+      pixel: { id: "123456789012", pathPatterns: ["*"], events: {} },
+      tagManager: "GTM-TEST01",
+      social: null,
+    });
     await getStore().set("featureFlags", "adPixel", { id: "adPixel", enabled: false });
     await getStore().set("featureFlags", "tagManager", { id: "tagManager", enabled: false });
     invalidate();

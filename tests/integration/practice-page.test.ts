@@ -18,7 +18,11 @@ const ORIGIN = "http://localhost:3000";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 const get = (cookie: string) => new Request(`${ORIGIN}/practice`, { headers: { Cookie: cookie } });
 const post = (cookie: string, fields: Record<string, string>) =>
-  new Request(`${ORIGIN}/practice`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } });
+  new Request(`${ORIGIN}/practice`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+  });
 
 type PageData = Awaited<ReturnType<typeof import("../../app/server/practice.server").practicePageData>>;
 const pageOf = async (response: unknown) => ((response as { data: PageData }).data ?? (await (response as Response).json())) as PageData;
@@ -35,12 +39,22 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
   /** A subscriber with a zone, as the player's page would have them. */
   async function subscriberIn(zone: string, firstName: string) {
     const subscriber = await signedInMember(ORIGIN);
-    await savePrivateUser(subscriber.uid, { firstName, lastName: "Sol", mostRecentTimeZone: zone, subscriptionStatus: "active", subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400 });
+    await savePrivateUser(subscriber.uid, {
+      firstName,
+      lastName: "Sol",
+      mostRecentTimeZone: zone,
+      subscriptionStatus: "active",
+      subscriptionExpirationDate: Math.floor(Date.now() / 1000) + 30 * 86_400,
+    });
     return subscriber;
   }
   const progressReport = (cookie: string, slug: string, fields: Record<string, string>) =>
     progress.action({
-      request: new Request(`${ORIGIN}/on-demand/${slug}/progress`, { method: "POST", body: new URLSearchParams(fields), headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" } }),
+      request: new Request(`${ORIGIN}/on-demand/${slug}/progress`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+      }),
       params: { classSlug: slug },
       context: {},
     } as never) as Promise<Response>;
@@ -52,7 +66,8 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
   async function playSettleIn(cookie: string, viewing: string) {
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     let seq = 0;
-    const send = (position: number, events = "", ended = false) => progressReport(cookie, "settle-in", { position: String(position), ended: String(ended), viewing, seq: String(++seq), events });
+    const send = (position: number, events = "", ended = false) =>
+      progressReport(cookie, "settle-in", { position: String(position), ended: String(ended), viewing, seq: String(++seq), events });
     await send(0, "Started");
     for (let at = 10; at < 138; at += 10) {
       vi.advanceTimersByTime(10_000);
@@ -70,7 +85,17 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     const { last, seq } = await playSettleIn(subscriber.cookie, "viewing-rui-0001");
     expect(last.status).toBe(200);
     // The browser repeating its last report (a retry, a beacon) records nothing more.
-    const repeats = await Promise.all([1, 2].map((n) => progressReport(subscriber.cookie, "settle-in", { position: "138", ended: "true", viewing: "viewing-rui-0001", seq: String(seq + n), events: "Mostly_Completed,Completed" })));
+    const repeats = await Promise.all(
+      [1, 2].map((n) =>
+        progressReport(subscriber.cookie, "settle-in", {
+          position: "138",
+          ended: "true",
+          viewing: "viewing-rui-0001",
+          seq: String(seq + n),
+          events: "Mostly_Completed,Completed",
+        }),
+      ),
+    );
     expect(repeats.map((a) => a.status)).toEqual([200, 200]);
     const entries = await listPractice(subscriber.uid);
     expect(entries).toHaveLength(1);
@@ -88,18 +113,35 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     await seedDemoContent(getStore());
     const subscriber = await subscriberIn("Europe/Lisbon", "Mal");
     for (let i = 0; i < 26; i += 1) {
-      const answer = await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "0", events: "Completed", viewing: `forged-viewing-${String(i).padStart(4, "0")}` });
+      const answer = await progressReport(subscriber.cookie, "settle-in", {
+        position: "0",
+        seq: "0",
+        events: "Completed",
+        viewing: `forged-viewing-${String(i).padStart(4, "0")}`,
+      });
       expect(answer.status).toBe(200);
     }
     // Jumping to the end within one viewing, or reporting the whole class in a few seconds, counts neither.
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "1", events: "Started", viewing: "viewing-mal-jump" });
     vi.advanceTimersByTime(3_000);
-    await progressReport(subscriber.cookie, "settle-in", { position: "138", seq: "2", ended: "true", events: "Mostly_Completed,Completed", viewing: "viewing-mal-jump" });
+    await progressReport(subscriber.cookie, "settle-in", {
+      position: "138",
+      seq: "2",
+      ended: "true",
+      events: "Mostly_Completed,Completed",
+      viewing: "viewing-mal-jump",
+    });
     await progressReport(subscriber.cookie, "settle-in", { position: "0", seq: "1", events: "Started", viewing: "viewing-mal-rush" });
     for (let at = 5, seq = 2; at <= 138; at += 5, seq += 1) {
       vi.advanceTimersByTime(100);
-      await progressReport(subscriber.cookie, "settle-in", { position: String(at), seq: String(seq), events: at === 135 ? "Mostly_Completed,Completed" : "", ended: String(at === 135), viewing: "viewing-mal-rush" });
+      await progressReport(subscriber.cookie, "settle-in", {
+        position: String(at),
+        seq: String(seq),
+        events: at === 135 ? "Mostly_Completed,Completed" : "",
+        ended: String(at === 135),
+        viewing: "viewing-mal-rush",
+      });
     }
     vi.useRealTimers();
     expect(await listPractice(subscriber.uid)).toEqual([]);
@@ -113,7 +155,10 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     await savePrivateUser(pauser.uid, { firstName: "Pia", lastName: "Lund", mostRecentTimeZone: "Europe/Oslo" });
     const first = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as Response;
     expect(first.status).toBe(303);
-    const again = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as unknown as { init: { status: number }; data: { errors: Record<string, string>; values: Record<string, string> } };
+    const again = (await practice.action(args(post(pauser.cookie, { intent: "pause", pauseDays: "90" })))) as unknown as {
+      init: { status: number };
+      data: { errors: Record<string, string>; values: Record<string, string> };
+    };
     expect(again.init.status).toBe(400);
     expect(again.data.errors.pauseDays).toMatch(/running already/);
     expect(again.data.values.pauseDays).toBe("90");
@@ -128,14 +173,28 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
 
   it("shows a new member an empty record with the default aim", async () => {
     const page = await pageOf(await practice.loader(args(get(member.cookie))));
-    expect(page).toMatchObject({ hasPractice: false, last30: 0, daily: null, achievements: [], settings: { targetDays: 1, showDaily: false } });
+    expect(page).toMatchObject({
+      hasPractice: false,
+      last30: 0,
+      daily: null,
+      achievements: [],
+      settings: { targetDays: 1, showDaily: false },
+    });
     expect(page.streak).toMatchObject({ current: 0, best: 0 });
   });
 
   it("refuses a pause over 90 days beside its field, keeping what was typed, and writes nothing", async () => {
-    for (const [value, message] of [["120", /90 days at most/], ["", /how many days/], ["ten", /whole number/], ["0", /at least one day/]] as const) {
+    for (const [value, message] of [
+      ["120", /90 days at most/],
+      ["", /how many days/],
+      ["ten", /whole number/],
+      ["0", /at least one day/],
+    ] as const) {
       const response = await practice.action(args(post(member.cookie, { intent: "pause", pauseDays: value })));
-      const body = response as unknown as { init: { status: number }; data: { errors: Record<string, string>; values: Record<string, string> } };
+      const body = response as unknown as {
+        init: { status: number };
+        data: { errors: Record<string, string>; values: Record<string, string> };
+      };
       expect(body.init.status).toBe(400);
       expect(body.data.errors.pauseDays).toMatch(message);
       expect(body.data.values.pauseDays).toBe(value);
@@ -144,7 +203,9 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
   });
 
   it("saves a target, the daily count, hidden milestones and a pause (post/redirect/get), then ends the pause", async () => {
-    const saved = (await practice.action(args(post(member.cookie, { intent: "preferences", targetDays: "2", showDaily: "on", hideAchievements: "on" })))) as Response;
+    const saved = (await practice.action(
+      args(post(member.cookie, { intent: "preferences", targetDays: "2", showDaily: "on", hideAchievements: "on" })),
+    )) as Response;
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe("/practice?saved=preferences");
     const paused = (await practice.action(args(post(member.cookie, { intent: "pause", pauseDays: "30" })))) as Response;
@@ -168,9 +229,27 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     const start = addDays(weekOf(today), -7 * 20);
     for (let i = 0; i < 6; i += 1) {
       const day = addDays(start, i * 7 + 2);
-      await recordPractice({ uid: other.uid, source: "on_demand", eventId: `v-old-${i}`, classRef: "settle-in", title: "Settle In", at: Date.parse(`${day}T12:00:00Z`), zone: "UTC", minutes: 10 });
+      await recordPractice({
+        uid: other.uid,
+        source: "on_demand",
+        eventId: `v-old-${i}`,
+        classRef: "settle-in",
+        title: "Settle In",
+        at: Date.parse(`${day}T12:00:00Z`),
+        zone: "UTC",
+        minutes: 10,
+      });
     }
-    await recordPractice({ uid: other.uid, source: "live", eventId: "live-recent", classRef: "c", title: "Dusk", at: Date.parse(`${addDays(today, -3)}T12:00:00Z`), zone: "UTC", minutes: 30 });
+    await recordPractice({
+      uid: other.uid,
+      source: "live",
+      eventId: "live-recent",
+      classRef: "c",
+      title: "Dusk",
+      at: Date.parse(`${addDays(today, -3)}T12:00:00Z`),
+      zone: "UTC",
+      minutes: 30,
+    });
     const page = await pageOf(await practice.loader(args(get(other.cookie))));
     expect(page.streak.best).toBe(6);
     expect(page.last30).toBe(1);

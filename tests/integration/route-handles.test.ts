@@ -15,7 +15,11 @@ describe("route handles", () => {
   });
 
   it("every route whose loader reads the visitor's zone says so in its handle, so a new zone reloads it", () => {
-    const readsZone = Object.entries(sources).filter(([file, source]) => /timeZone\?\.zone/.test(source) || (file.includes("/classes.$classId/") && source.includes('"./page.server"'))).map(([file]) => file);
+    const readsZone = Object.entries(sources)
+      .filter(
+        ([file, source]) => /timeZone\?\.zone/.test(source) || (file.includes("/classes.$classId/") && source.includes('"./page.server"')),
+      )
+      .map(([file]) => file);
     expect(readsZone.length).toBeGreaterThanOrEqual(6);
     const unmarked = readsZone.filter((file) => !mergeRouteHandles([modules[file]?.handle]).localTimes);
     expect(unmarked).toEqual([]);

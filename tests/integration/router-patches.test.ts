@@ -21,20 +21,30 @@ describe("the server's router patches", () => {
   });
 
   it("the start-up check names exactly the patches in patches/, each by a line its patch adds", () => {
-    const files = readdirSync("patches").filter((file) => file.endsWith(".patch")).sort();
+    const files = readdirSync("patches")
+      .filter((file) => file.endsWith(".patch"))
+      .sort();
     const named = ROUTER_PATCHES.map((patch) => `${patch.name.replace("/", "+")}+${patch.version}.patch`).sort();
     expect(named).toEqual(files);
     for (const patch of ROUTER_PATCHES) {
       const text = readFileSync(`patches/${patch.name.replace("/", "+")}+${patch.version}.patch`, "utf8");
       const added = text.split("\n").filter((line) => line.startsWith("+") && !line.startsWith("+++"));
-      expect(added.some((line) => line.includes(patch.marker)), `${patch.name}'s marker is a line its patch adds`).toBe(true);
+      expect(
+        added.some((line) => line.includes(patch.marker)),
+        `${patch.name}'s marker is a line its patch adds`,
+      ).toBe(true);
       expect(text).toContain(`+++ b/node_modules/${patch.name}/${patch.file}`);
     }
   });
 
   it("each patched package is pinned to its patch's version, so an update cannot move away from it", () => {
-    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { overrides: Record<string, string>; dependencies: Record<string, string>; scripts: Record<string, string> };
-    for (const patch of ROUTER_PATCHES) expect(manifest.overrides[patch.name] ?? manifest.dependencies[patch.name], patch.name).toBe(patch.version);
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+      overrides: Record<string, string>;
+      dependencies: Record<string, string>;
+      scripts: Record<string, string>;
+    };
+    for (const patch of ROUTER_PATCHES)
+      expect(manifest.overrides[patch.name] ?? manifest.dependencies[patch.name], patch.name).toBe(patch.version);
     expect(manifest.scripts.postinstall).toBe("patch-package --error-on-fail");
   });
 

@@ -15,7 +15,11 @@ const SITE = "http://localhost:3000";
 const DAY = 86_400;
 
 async function rootMember(cookie: string | null) {
-  const result = (await root.loader({ request: new Request(`${SITE}/`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} } as never)) as unknown;
+  const result = (await root.loader({
+    request: new Request(`${SITE}/`, { headers: cookie ? { Cookie: cookie } : {} }),
+    params: {},
+    context: {},
+  } as never)) as unknown;
   const data = (result as { data?: unknown }).data ?? result;
   return (data as { member: { call: string; isStaff: boolean } | null }).member;
 }

@@ -39,7 +39,9 @@ describe("the kept schedule", () => {
     const now = midMinute();
     // The shared lists are loaded (a first build), so what follows is only the model's own build.
     await schedulePage(url, "America/Denver", now);
-    const together = await Promise.all(Array.from({ length: 10 }, (_, i) => schedulePage(url, "Pacific/Auckland", new Date(now.getTime() + i))));
+    const together = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => schedulePage(url, "Pacific/Auckland", new Date(now.getTime() + i))),
+    );
     for (const page of together) expect(page).toBe(together[0]);
     expect(together[0].zone).toBe("Pacific/Auckland");
   });
@@ -49,7 +51,13 @@ describe("the kept schedule", () => {
     const before = await schedulePage(url, "UTC", now);
     const startsAt = new Date(Math.ceil((now.getTime() + 2 * 3_600_000) / 60_000) * 60_000).toISOString();
     const [template] = await listUpcomingClasses({ from: now, to: new Date(now.getTime() + 7 * 86_400_000) });
-    await getStore().set("classes", "kept-schedule-check", { ...template, id: "kept-schedule-check", slug: "kept-schedule-check", title: "A class added just now", startsAt });
+    await getStore().set("classes", "kept-schedule-check", {
+      ...template,
+      id: "kept-schedule-check",
+      slug: "kept-schedule-check",
+      title: "A class added just now",
+      startsAt,
+    });
     forgetCachedClasses();
     const after = await schedulePage(url, "UTC", new Date(now.getTime() + 5));
     expect(after).not.toBe(before);
@@ -62,7 +70,14 @@ describe("the kept schedule", () => {
     // the same minute and the same cached lists, so only its start can make the model stale.
     const start = Math.floor(Date.now() / 60_000) * 60_000 + 3_600_000 + 20_000;
     const [template] = await listUpcomingClasses({ from: new Date(), to: new Date(Date.now() + 7 * 86_400_000) });
-    await getStore().set("classes", "kept-schedule-start", { ...template, id: "kept-schedule-start", slug: "kept-schedule-start", title: "A class at twenty past", startsAt: new Date(start).toISOString(), status: "scheduled" });
+    await getStore().set("classes", "kept-schedule-start", {
+      ...template,
+      id: "kept-schedule-start",
+      slug: "kept-schedule-start",
+      title: "A class at twenty past",
+      startsAt: new Date(start).toISOString(),
+      status: "scheduled",
+    });
     forgetCachedClasses();
     const just = (offset: number) => new Date(start + offset);
     await schedulePage(url, "UTC", just(-2));

@@ -43,7 +43,13 @@ describe("with PUBLIC_SITE_URL=https://www.example.test, a request arriving over
   it.each(ARRIVALS)("from %s gets a Secure privacy-choice cookie", async (origin) => {
     const response = await answer(
       privacyChoices.action(
-        args(new Request(`${origin}/privacy/choices`, { method: "POST", body: new URLSearchParams({ choice: "opt-out" }), headers: { "Content-Type": "application/x-www-form-urlencoded" } })),
+        args(
+          new Request(`${origin}/privacy/choices`, {
+            method: "POST",
+            body: new URLSearchParams({ choice: "opt-out" }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          }),
+        ),
       ),
     );
     expect(response.status).toBe(302);

@@ -36,7 +36,10 @@ afterEach(() => {
 async function signIn(phone: string): Promise<{ uid: string; cookie: string }> {
   const { uid, idToken } = await signInWithPhone(phone);
   await savePrivateUser(uid, { firstName: "Rowan", lastName: "Test", email: `${uid}@example.com`, mostRecentTimeZone: "Europe/London" });
-  const request = new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` } });
+  const request = new Request(`${SITE}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` },
+  });
   const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
@@ -52,7 +55,11 @@ describe.skipIf(!haveEmulator)("/api/session/token", () => {
     const { cookie } = await signIn("+15550230801");
     // The page tells the browser it may ask (so a browser never asks when the answer is no).
     const identityOnPage = async () => {
-      const response = (await root.loader({ request: new Request(`${SITE}/`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never)) as unknown as { data: { identity: { handOver?: boolean } } };
+      const response = (await root.loader({
+        request: new Request(`${SITE}/`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: {},
+      } as never)) as unknown as { data: { identity: { handOver?: boolean } } };
       return response.data.identity;
     };
     expect(await identityOnPage()).toMatchObject({ handOver: true });
@@ -117,16 +124,28 @@ describe.skipIf(!haveEmulator)("a video room after the booking is cancelled", ()
   }
 
   const form = (cookie: string, path: string, fields: Record<string, string>) =>
-    new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    new Request(`${SITE}${path}`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   async function join(cookie: string, classId: string): Promise<string> {
-    const answer = (await joinRoute.action({ request: form(cookie, `/classes/${classId}/join`, {}), params: { classId }, context: {} } as never)) as Response;
+    const answer = (await joinRoute.action({
+      request: form(cookie, `/classes/${classId}/join`, {}),
+      params: { classId },
+      context: {},
+    } as never)) as Response;
     expect(answer.status).toBe(302);
     return answer.headers.get("Location")!;
   }
 
   async function cancel(cookie: string, classId: string) {
-    const answer = (await classRoute.action({ request: form(cookie, `/classes/${classId}`, { intent: "cancel" }), params: { classId }, context: {} } as never)) as Response;
+    const answer = (await classRoute.action({
+      request: form(cookie, `/classes/${classId}`, { intent: "cancel" }),
+      params: { classId },
+      context: {},
+    } as never)) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toContain("booking=cancelled");
   }

@@ -175,7 +175,16 @@ describe("two instances running every job each second on one store", () => {
     const holders = [1, 2].map((i) => `instances-${tag}-holder-${i}`);
     for (const uid of holders) {
       await savePrivateUser(uid, { firstName: "Cy", lastName: "Test", email: `${uid}@example.com`, mostRecentTimeZone: "UTC" });
-      const granted = await grantCreditPack({ purchaseId: `pur_instances_${uid}`, uid, kind: "credit_pack", itemId: "five-classes", amount: 4500, currency: "usd", metadata: {}, paidAt: now - 87 * 86_400_000 });
+      const granted = await grantCreditPack({
+        purchaseId: `pur_instances_${uid}`,
+        uid,
+        kind: "credit_pack",
+        itemId: "five-classes",
+        amount: 4500,
+        currency: "usd",
+        metadata: {},
+        paidAt: now - 87 * 86_400_000,
+      });
       expect(granted.ok, JSON.stringify(granted)).toBe(true);
     }
 
@@ -192,7 +201,9 @@ describe("two instances running every job each second on one store", () => {
       localTime: "06:30",
     });
     await store.set("classTemplates", template.id, template);
-    const expectedClasses = occurrences(template, new Date(), 3).map((c) => c.id).sort();
+    const expectedClasses = occurrences(template, new Date(), 3)
+      .map((c) => c.id)
+      .sort();
 
     // Twenty server-recorded analytics events.
     const eventIds: string[] = [];
@@ -207,13 +218,24 @@ describe("two instances running every job each second on one store", () => {
       ...gifts.map((id) => `gift-delivery:${id}`),
       ...holders.map(() => "credits-expiring:"),
     ];
-    const ours = () => mailKeys.filter((key) => key.startsWith(`reminder:${classId}:`) || gifts.some((id) => key === `gift-delivery:${id}`) || holders.some((uid) => key.startsWith("credits-expiring:") && key.includes(uid)));
-    await waitFor(() => ours().length >= expectedMail.length && analyticsIds.filter((id) => eventIds.includes(id)).length >= eventIds.length, 20_000);
+    const ours = () =>
+      mailKeys.filter(
+        (key) =>
+          key.startsWith(`reminder:${classId}:`) ||
+          gifts.some((id) => key === `gift-delivery:${id}`) ||
+          holders.some((uid) => key.startsWith("credits-expiring:") && key.includes(uid)),
+      );
+    await waitFor(
+      () => ours().length >= expectedMail.length && analyticsIds.filter((id) => eventIds.includes(id)).length >= eventIds.length,
+      20_000,
+    );
     // Both servers tick several more times over work already done: nothing may arrive again.
     await new Promise((ok) => setTimeout(ok, 4_000));
 
     const got = ours();
-    expect(got.filter((key) => key.startsWith(`reminder:${classId}:`)).sort(), output()).toEqual(booked.map((uid) => expect.stringContaining(`:${uid}:`)));
+    expect(got.filter((key) => key.startsWith(`reminder:${classId}:`)).sort(), output()).toEqual(
+      booked.map((uid) => expect.stringContaining(`:${uid}:`)),
+    );
     expect(got.filter((key) => key.startsWith("gift-delivery:")).sort()).toEqual([...gifts].sort().map((id) => `gift-delivery:${id}`));
     // The refused one was tried again on a later tick, and taken once.
     expect(refused).toEqual([`gift-delivery:${gifts[0]}`]);
@@ -222,9 +244,13 @@ describe("two instances running every job each second on one store", () => {
     const forwarded = analyticsIds.filter((id) => eventIds.includes(id));
     expect(forwarded.sort()).toEqual([...eventIds].sort());
 
-    const { docs } = await store.query("classes", z.object({ templateId: z.string().optional() }), { where: [{ field: "templateId", op: "==", value: template.id }] });
+    const { docs } = await store.query("classes", z.object({ templateId: z.string().optional() }), {
+      where: [{ field: "templateId", op: "==", value: template.id }],
+    });
     expect(docs.map((doc) => doc.id).sort()).toEqual(expectedClasses);
-    const { docs: sentGifts } = await store.query(GIFTS, z.object({ state: z.string() }), { where: [{ field: "state", op: "==", value: "sent" }] });
+    const { docs: sentGifts } = await store.query(GIFTS, z.object({ state: z.string() }), {
+      where: [{ field: "state", op: "==", value: "sent" }],
+    });
     expect(sentGifts.filter((doc) => gifts.includes(doc.id))).toHaveLength(2);
   }, 60_000);
 

@@ -70,7 +70,10 @@ beforeAll(async () => {
   await new Promise<void>((ok) => analytics.listen(PORTS.analytics, "127.0.0.1", ok));
   servers.push(await startBuiltServer(PORTS.a, "shutdown", serverEnv(), { cleanEnv: true }));
   servers.push(await startBuiltServer(PORTS.b, "shutdown", serverEnv(), { cleanEnv: true, sharedFiles: servers[0].files }));
-  front = await startFront(PORTS.front, servers.map((s) => s.base));
+  front = await startFront(
+    PORTS.front,
+    servers.map((s) => s.base),
+  );
   for (const server of servers) await waitUntilReady(server.base);
 }, 120_000);
 
@@ -120,8 +123,20 @@ describe("shutdown", () => {
     stop = true;
     await Promise.all(clients);
 
-    const shutDown = a.output.map((line) => /"msg":"shut down"/.test(line) ? (JSON.parse(line) as { requestsDoneMs: number; ms: number }) : null).find(Boolean);
-    console.log(JSON.stringify({ figures: "shutdown", readyzMs, exitMs, requestsDoneMs: shutDown?.requestsDoneMs, processMs: shutDown?.ms, requests: sent, answeredByDrainingInstanceAfterSignal: front.counts.byBackend[a.base] - before }));
+    const shutDown = a.output
+      .map((line) => (/"msg":"shut down"/.test(line) ? (JSON.parse(line) as { requestsDoneMs: number; ms: number }) : null))
+      .find(Boolean);
+    console.log(
+      JSON.stringify({
+        figures: "shutdown",
+        readyzMs,
+        exitMs,
+        requestsDoneMs: shutDown?.requestsDoneMs,
+        processMs: shutDown?.ms,
+        requests: sent,
+        answeredByDrainingInstanceAfterSignal: front.counts.byBackend[a.base] - before,
+      }),
+    );
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: "draining" });
     expect(readyzMs).toBeLessThan(500);
@@ -164,7 +179,10 @@ describe("shutdown", () => {
     while (ids.some((id) => !received.includes(id)) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 200));
     const recoveredMs = Date.now() - started;
     console.log(JSON.stringify({ figures: "recovery after SIGKILL", leaseSeconds: LEASE_SECONDS, recoveredMs }));
-    expect(ids.filter((id) => !received.includes(id)), output()).toEqual([]);
+    expect(
+      ids.filter((id) => !received.includes(id)),
+      output(),
+    ).toEqual([]);
     const after = await getStore().get(JOB_LEASES, "analytics-forward", z.object({ holder: z.string() }));
     expect(after?.holder ?? "given back").not.toContain(`:${b.pid}:`);
     await getStore().close();
@@ -181,8 +199,16 @@ describe("shutdown with keep-alive clients straight at the instance (issue 37)",
     const warmed = direct.output.find((line) => line.includes('"msg":"warmed up"'));
     expect(warmed, direct.output.join("\n")).toBeDefined();
     const pages = (JSON.parse(warmed!) as { pages: Array<{ kind: string; path: string; status: number }> }).pages;
-    console.log(JSON.stringify({ figures: "warm-up", ms: (JSON.parse(warmed!) as { ms: number }).ms, pages: pages.map((page) => `${page.kind} ${page.path} ${page.status}`) }));
-    expect(new Set(pages.map((page) => page.kind))).toEqual(new Set(["public page", "public page from the cache", "member page", "action"]));
+    console.log(
+      JSON.stringify({
+        figures: "warm-up",
+        ms: (JSON.parse(warmed!) as { ms: number }).ms,
+        pages: pages.map((page) => `${page.kind} ${page.path} ${page.status}`),
+      }),
+    );
+    expect(new Set(pages.map((page) => page.kind))).toEqual(
+      new Set(["public page", "public page from the cache", "member page", "action"]),
+    );
     expect(pages.every((page) => page.status < 500)).toBe(true);
     const port = PORTS.direct;
     let signalledAt = 0;
@@ -222,9 +248,12 @@ describe("shutdown with keep-alive clients straight at the instance (issue 37)",
           }
           // Once one answer has said so, the server is draining: every request sent after must close.
           if (answer.connection === "close" && !drainingSeenAt) drainingSeenAt = Date.now();
-          else if (drainingSeenAt && startedAt > drainingSeenAt && answer.connection !== "close") keptOpenAfterSignal.push(`${path}: ${answer.connection}`);
+          else if (drainingSeenAt && startedAt > drainingSeenAt && answer.connection !== "close")
+            keptOpenAfterSignal.push(`${path}: ${answer.connection}`);
         } catch (error) {
-          failures.push(`${path} at ${signalledAt ? `${startedAt - signalledAt} ms after the signal` : "before the signal"}: ${error instanceof Error ? error.message : error}`);
+          failures.push(
+            `${path} at ${signalledAt ? `${startedAt - signalledAt} ms after the signal` : "before the signal"}: ${error instanceof Error ? error.message : error}`,
+          );
         }
         sent += 1;
       }
@@ -248,13 +277,26 @@ describe("shutdown with keep-alive clients straight at the instance (issue 37)",
     await Promise.all(clients);
     while (!gone(direct.pid) && Date.now() - signalledAt < 10_000) await new Promise((ok) => setTimeout(ok, 50));
     const exitMs = Date.now() - signalledAt;
-    console.log(JSON.stringify({ figures: "keep-alive shutdown", clients: 20, requests: sent, afterSignal, broken: failures.length, lateConnectionMs: lateMs, exitMs }));
+    console.log(
+      JSON.stringify({
+        figures: "keep-alive shutdown",
+        clients: 20,
+        requests: sent,
+        afterSignal,
+        broken: failures.length,
+        lateConnectionMs: lateMs,
+        exitMs,
+      }),
+    );
     expect(failures, output()).toEqual([]);
     expect(afterSignal).toBeGreaterThanOrEqual(20);
     expect(keptOpenAfterSignal).toEqual([]);
     expect((await late).status, `a new connection ${lateMs} ms after the signal`).toBe(200);
     expect(gone(direct.pid)).toBe(true);
     expect(exitMs).toBeLessThan(8_000);
-    expect(direct.output.some((line) => line.includes('"msg":"shut down"')), output()).toBe(true);
+    expect(
+      direct.output.some((line) => line.includes('"msg":"shut down"')),
+      output(),
+    ).toBe(true);
   }, 60_000);
 });

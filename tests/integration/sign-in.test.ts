@@ -40,7 +40,12 @@ async function thrown(promise: Promise<unknown>): Promise<Response> {
 async function memberCookie(phone: string) {
   const { uid, idToken } = await signInWithPhone(phone);
   const response = (await sessionRoute.action(
-    args(new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.3.0.${++address}` } })),
+    args(
+      new Request(`${SITE}/api/session`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.3.0.${++address}` },
+      }),
+    ),
   )) as Response;
   return { uid, cookie: cookieOf(response) };
 }
@@ -64,7 +69,9 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     expect(mail[0].text).toContain(`${SITE}/auth/email-link?next=%2Fteachers&mode=signIn&oobCode=${link.oobCode}`);
 
     const landing = await thrown(
-      emailLink.loader(args(new Request(`${SITE}/auth/email-link?next=%2Fteachers&oobCode=${link.oobCode}`, { headers: { Cookie: cookie } }))),
+      emailLink.loader(
+        args(new Request(`${SITE}/auth/email-link?next=%2Fteachers&oobCode=${link.oobCode}`, { headers: { Cookie: cookie } })),
+      ),
     );
     expect(landing.status).toBe(302);
     expect(landing.headers.get("Location")).toBe("/onboarding?next=%2Fteachers");
@@ -73,17 +80,23 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     expect(viewer).toMatchObject({ anonymous: false });
 
     // Onboarding: a wrong field keeps the other; then saved, and on to /teachers.
-    const bad = (await onboarding.action(args(form("/onboarding?next=%2Fteachers", { firstName: "Rowan", lastName: "<b>", email: "" }, session)))) as unknown as {
+    const bad = (await onboarding.action(
+      args(form("/onboarding?next=%2Fteachers", { firstName: "Rowan", lastName: "<b>", email: "" }, session)),
+    )) as unknown as {
       data: { errors: Record<string, string>; values: Record<string, string> };
       init: ResponseInit;
     };
     expect(bad.init.status).toBe(400);
     expect(bad.data.errors.lastName).toMatch(/letters/);
     expect(bad.data.values.firstName).toBe("Rowan");
-    const good = await thrown(onboarding.action(args(form("/onboarding?next=%2Fteachers", { firstName: "Rowan", lastName: "Ashby", email: "" }, session))));
+    const good = await thrown(
+      onboarding.action(args(form("/onboarding?next=%2Fteachers", { firstName: "Rowan", lastName: "Ashby", email: "" }, session))),
+    );
     expect(good.headers.get("Location")).toBe("/teachers");
     expect(await getPrivateUser(viewer!.uid)).toMatchObject({ firstName: "Rowan", lastName: "Ashby", email });
-    const again = await thrown(onboarding.loader(args(new Request(`${SITE}/onboarding?next=%2Fteachers`, { headers: { Cookie: session } }))));
+    const again = await thrown(
+      onboarding.loader(args(new Request(`${SITE}/onboarding?next=%2Fteachers`, { headers: { Cookie: session } }))),
+    );
     expect(again.headers.get("Location")).toBe("/teachers");
   });
 
@@ -93,7 +106,10 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     const [link] = await emailLinksFor(email);
     const url = `${SITE}/auth/email-link?oobCode=${link.oobCode}`;
     expect((await thrown(emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } }))))).status).toBe(302);
-    const replay = (await emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } })))) as unknown as { data: { state: string; message: string }; init: ResponseInit };
+    const replay = (await emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } })))) as unknown as {
+      data: { state: string; message: string };
+      init: ResponseInit;
+    };
     expect(replay.init.status).toBe(410);
     expect(replay.data).toMatchObject({ state: "failed" });
     expect(replay.data.message).toMatch(/already been used or has expired/);
@@ -106,20 +122,32 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     const url = `${SITE}/auth/email-link?oobCode=${link.oobCode}`;
     const asked = (await emailLink.loader(args(new Request(url)))) as unknown as { data: { state: string } };
     expect(asked.data.state).toBe("ask-email");
-    const wrong = (await emailLink.action(args(form(`/auth/email-link?oobCode=${link.oobCode}`, { email: "nope" })))) as unknown as { init: ResponseInit; data: { errors: Record<string, string> } };
+    const wrong = (await emailLink.action(args(form(`/auth/email-link?oobCode=${link.oobCode}`, { email: "nope" })))) as unknown as {
+      init: ResponseInit;
+      data: { errors: Record<string, string> };
+    };
     expect(wrong.init.status).toBe(400);
     const done = await thrown(emailLink.action(args(form(`/auth/email-link?oobCode=${link.oobCode}`, { email }))));
     expect(done.status).toBe(302);
   });
 
-  it.each([[""], ["not-an-email"], [`${"a".repeat(250)}@example.com`]])("answers the email %j with 400 and a message beside the field", async (email) => {
-    const result = (await signIn.action(args(form("/sign-in", { email })))) as unknown as { init: ResponseInit; data: { errors: Record<string, string> } };
-    expect(result.init.status).toBe(400);
-    expect(result.data.errors.email).toMatch(/email/i);
-  });
+  it.each([[""], ["not-an-email"], [`${"a".repeat(250)}@example.com`]])(
+    "answers the email %j with 400 and a message beside the field",
+    async (email) => {
+      const result = (await signIn.action(args(form("/sign-in", { email })))) as unknown as {
+        init: ResponseInit;
+        data: { errors: Record<string, string> };
+      };
+      expect(result.init.status).toBe(400);
+      expect(result.data.errors.email).toMatch(/email/i);
+    },
+  );
 
   it("treats a link with a broken code as incomplete (400), not a server error", async () => {
-    const result = (await emailLink.loader(args(new Request(`${SITE}/auth/email-link?oobCode=%3Cscript%3E`)))) as unknown as { init: ResponseInit; data: { state: string } };
+    const result = (await emailLink.loader(args(new Request(`${SITE}/auth/email-link?oobCode=%3Cscript%3E`)))) as unknown as {
+      init: ResponseInit;
+      data: { state: string };
+    };
     expect(result.init.status).toBe(400);
     expect(result.data.state).toBe("incomplete");
   });
@@ -142,11 +170,16 @@ describe.skipIf(!haveEmulator)("guards from the route handle", () => {
   it("answers 403 to a member without the role, and lets one with it in", async () => {
     const member = await memberCookie("+15550105002");
     await savePrivateUser(member.uid, { firstName: "Ada", lastName: "Lind" });
-    const refused = await thrown(requireAccess(new Request(`${SITE}/staff`, { headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] }));
+    const refused = await thrown(
+      requireAccess(new Request(`${SITE}/staff`, { headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] }),
+    );
     expect(refused.status).toBe(403);
     const { setClaims } = await import("../../app/services/identity/index.server");
     await setClaims(member.uid, { admin: true });
-    const allowed = await requireAccess(new Request(`${SITE}/staff`, { method: "POST", headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] });
+    const allowed = await requireAccess(new Request(`${SITE}/staff`, { method: "POST", headers: { Cookie: member.cookie } }), {
+      requiresAuth: true,
+      roles: ["admin"],
+    });
     expect(allowed.viewer.roles).toEqual(["admin"]);
   });
 });

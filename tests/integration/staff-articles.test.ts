@@ -22,14 +22,40 @@ beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());
 });
 
-const form = (fields: Record<string, string>) => ({ intent: "save", title: "Breathing at your desk", titleSlug: "", excerpt: "A small practice.", category: "Breathwork", authorTeacherId: "teacher-amara", heroColor: "#4f6d8f", bodyHtml: "<p>Breathe in.</p>", publishAt: "", ...fields });
-const publicArticle = (slug: string) => answerOf(async () => articleRoute.loader({ request: new Request(`http://localhost:3000/blog/${slug}`), params: { titleSlug: slug }, context: {} } as never));
-const blogSlugs = async () => ((await answerOf(async () => blogRoute.loader({ request: new Request("http://localhost:3000/blog"), params: {}, context: {} } as never))).data as { articles: Array<{ titleSlug: string }> }).articles.map((a) => a.titleSlug);
+const form = (fields: Record<string, string>) => ({
+  intent: "save",
+  title: "Breathing at your desk",
+  titleSlug: "",
+  excerpt: "A small practice.",
+  category: "Breathwork",
+  authorTeacherId: "teacher-amara",
+  heroColor: "#4f6d8f",
+  bodyHtml: "<p>Breathe in.</p>",
+  publishAt: "",
+  ...fields,
+});
+const publicArticle = (slug: string) =>
+  answerOf(async () =>
+    articleRoute.loader({ request: new Request(`http://localhost:3000/blog/${slug}`), params: { titleSlug: slug }, context: {} } as never),
+  );
+const blogSlugs = async () =>
+  (
+    (await answerOf(async () => blogRoute.loader({ request: new Request("http://localhost:3000/blog"), params: {}, context: {} } as never)))
+      .data as { articles: Array<{ titleSlug: string }> }
+  ).articles.map((a) => a.titleSlug);
 const SITE = "http://localhost:3000";
 /** The edit page's form, posted as a browser without JavaScript posts it, with the route's id. */
 const postEdit = (id: string, cookie: string, fields: Record<string, string> | Array<[string, string]>) =>
   answerOf(async () =>
-    editRoute.action({ request: new Request(`${SITE}/staff/articles/${id}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() }), params: { id }, context: {} } as never),
+    editRoute.action({
+      request: new Request(`${SITE}/staff/articles/${id}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      }),
+      params: { id },
+      context: {},
+    } as never),
   );
 const idFrom = (location: string | null) => /\/staff\/articles\/([^?]+)/.exec(location ?? "")![1];
 
@@ -58,7 +84,11 @@ describe.skipIf(!haveEmulator)("the blog editor's articles", () => {
     const refused = await postEdit(id, editor.cookie, form({ intent: "schedule", titleSlug: slug, publishAt: past }));
     expect(refused.status).toBe(400);
     expect((refused.data as { errors: Record<string, string> }).errors.publishAt).toBe("Please choose a time that is still ahead.");
-    const scheduled = await postEdit(id, editor.cookie, form({ intent: "schedule", titleSlug: slug, publishAt: inAMinute, bodyHtml: stored!.bodyHtml }));
+    const scheduled = await postEdit(
+      id,
+      editor.cookie,
+      form({ intent: "schedule", titleSlug: slug, publishAt: inAMinute, bodyHtml: stored!.bodyHtml }),
+    );
     expect(scheduled.location).toBe(`/staff/articles/${id}?done=schedule`);
     expect(await publishDueArticles(new Date())).toBe(0);
 
@@ -78,8 +108,12 @@ describe.skipIf(!haveEmulator)("the blog editor's articles", () => {
     const unpublish = form({ intent: "unpublish", titleSlug: renamed, bodyHtml: stored!.bodyHtml });
     const asked = await postEdit(id, editor.cookie, unpublish);
     expect(asked.status).toBe(200);
-    const confirmation = (asked.data as { confirmation: { heading: string; confirmLabel: string; fields: Array<[string, string]> } }).confirmation;
-    expect(confirmation).toMatchObject({ heading: expect.stringMatching(/^Take “.+” down from the blog\?$/), confirmLabel: "Yes, take it down" });
+    const confirmation = (asked.data as { confirmation: { heading: string; confirmLabel: string; fields: Array<[string, string]> } })
+      .confirmation;
+    expect(confirmation).toMatchObject({
+      heading: expect.stringMatching(/^Take “.+” down from the blog\?$/),
+      confirmLabel: "Yes, take it down",
+    });
     expect(Object.fromEntries(confirmation.fields)).toMatchObject({ intent: "unpublish", titleSlug: renamed });
     expect((await publicArticle(renamed)).status).toBe(200);
     const down = await postEdit(id, editor.cookie, [...confirmation.fields, ["confirm", "yes"]]);
@@ -88,7 +122,13 @@ describe.skipIf(!haveEmulator)("the blog editor's articles", () => {
     expect(await blogSlugs()).not.toContain(renamed);
 
     const entries = await auditEntriesFor(id);
-    expect(entries.map((e) => e.action)).toEqual(["created the article", "scheduled the article", "published the article at its scheduled time", "edited the article", "unpublished the article"]);
+    expect(entries.map((e) => e.action)).toEqual([
+      "created the article",
+      "scheduled the article",
+      "published the article at its scheduled time",
+      "edited the article",
+      "unpublished the article",
+    ]);
     expect(entries.every((e) => e.area === "articles")).toBe(true);
     expect(entries[3].changes).toEqual([{ field: "titleSlug", before: JSON.stringify(slug), after: JSON.stringify(renamed) }]);
   }, 60_000);
@@ -101,10 +141,19 @@ describe.skipIf(!haveEmulator)("the blog editor's articles", () => {
   });
 
   it("lets blog editors and admins in, refuses other roles with 403 and sends visitors to sign in", async () => {
-    for (const [claims, expected] of [[{ blogEditor: true }, 200], [{ admin: true }, 200], [{ cohost: true }, 403], [{ facilitator: true }, 403], [{}, 403]] as const) {
+    for (const [claims, expected] of [
+      [{ blogEditor: true }, 200],
+      [{ admin: true }, 200],
+      [{ cohost: true }, 403],
+      [{ facilitator: true }, 403],
+      [{}, 403],
+    ] as const) {
       const who = await staffSession(claims);
       expect((await staffGet(listRoute, "/staff/articles", who.cookie)).status).toBe(expected);
     }
-    expect(await staffGet(listRoute, "/staff/articles", null)).toMatchObject({ status: 302, location: "/sign-in?next=%2Fstaff%2Farticles" });
+    expect(await staffGet(listRoute, "/staff/articles", null)).toMatchObject({
+      status: 302,
+      location: "/sign-in?next=%2Fstaff%2Farticles",
+    });
   }, 60_000);
 });

@@ -37,7 +37,17 @@ const entriesFor = auditEntriesFor;
 
 async function newClass(teacherId = "teacher-amara") {
   const id = `audit-class-${Math.random().toString(36).slice(2, 10)}`;
-  await getStore().set("classes", id, { id, title: "Audit Sit", teacherId, modality: "meditation", startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), durationMinutes: 30, description: "", capacity: 10, timeZone: "UTC" });
+  await getStore().set("classes", id, {
+    id,
+    title: "Audit Sit",
+    teacherId,
+    modality: "meditation",
+    startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    durationMinutes: 30,
+    description: "",
+    capacity: 10,
+    timeZone: "UTC",
+  });
   invalidatePrefix("schedule:");
   return id;
 }
@@ -46,20 +56,32 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
   it("records one entry per class change, with a field-level diff, and none for a change that changes nothing", async () => {
     const admin = await staffSession({ admin: true }, SITE, "Orla");
     const id = await newClass();
-    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "substitute", classId: id, teacherId: "teacher-jonah" })).status).toBe(302);
+    expect(
+      (await post(classesRoute, "/staff/classes", admin.cookie, { intent: "substitute", classId: id, teacherId: "teacher-jonah" })).status,
+    ).toBe(302);
     const [sub] = await entriesFor(id);
-    expect(sub).toMatchObject({ actorUid: admin.uid, actorName: "Orla Person", actorRole: "admin", area: "classes", action: "named a substitute" });
+    expect(sub).toMatchObject({
+      actorUid: admin.uid,
+      actorName: "Orla Person",
+      actorRole: "admin",
+      area: "classes",
+      action: "named a substitute",
+    });
     expect(sub.changes).toEqual([{ field: "substituteTeacherId", before: "null", after: '"teacher-jonah"' }]);
 
     // The same teacher again changes nothing: refused, and no entry.
-    expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "substitute", classId: id, teacherId: "teacher-jonah" })).status).toBe(409);
+    expect(
+      (await post(classesRoute, "/staff/classes", admin.cookie, { intent: "substitute", classId: id, teacherId: "teacher-jonah" })).status,
+    ).toBe(409);
     expect(await entriesFor(id)).toHaveLength(1);
 
     expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" })).status).toBe(302);
     expect((await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" })).status).toBe(409);
     const all = await entriesFor(id);
     expect(all).toHaveLength(2);
-    expect(all.find((e) => e.action === "cancelled the class")?.changes).toEqual([{ field: "status", before: '"scheduled"', after: '"cancelled"' }]);
+    expect(all.find((e) => e.action === "cancelled the class")?.changes).toEqual([
+      { field: "status", before: '"scheduled"', after: '"cancelled"' },
+    ]);
     expect(await getClass(id)).toMatchObject({ status: "cancelled" });
   });
 
@@ -68,7 +90,11 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
     const id = await newClass();
     await post(classesRoute, "/staff/classes", admin.cookie, { intent: "cancel", classId: id, confirm: "yes" });
     const today = new Date().toISOString().slice(0, 10);
-    const page = async (query: string) => (await get(auditRoute, `/staff/audit?${query}`, admin.cookie)).data as { entries: Array<{ target: string; who: string; area: string }>; errors: Record<string, string> };
+    const page = async (query: string) =>
+      (await get(auditRoute, `/staff/audit?${query}`, admin.cookie)).data as {
+        entries: Array<{ target: string; who: string; area: string }>;
+        errors: Record<string, string>;
+      };
 
     const mine = await page(`person=${admin.uid}`);
     expect(mine.entries.length).toBe(1);
@@ -84,7 +110,8 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
 
   it("cannot be edited or deleted through the site: the page has no action and only the writer creates entries", () => {
     expect((auditRoute as Record<string, unknown>).action).toBeUndefined();
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     const users = files("app").filter((file) => !file.includes(".test.") && /AUDIT_LOG|["']auditLog["']/.test(readFileSync(file, "utf8")));
     // The data inventory declares the collection; it writes nothing.
     expect(users.sort()).toEqual(["app/models/staff/audit.server.ts", "app/lib/data-inventory.ts"]);
@@ -100,9 +127,14 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
   it("finds a member by phone, e-mail and name", async () => {
     const admin = await staffSession({ admin: true });
     const member = await staffSession({}, SITE, "Zephyrine");
-    const search = async (q: string) => ((await get(peopleRoute, `/staff/people?q=${encodeURIComponent(q)}`, admin.cookie)).data as { results: Array<{ uid: string }> }).results.map((r) => r.uid);
+    const search = async (q: string) =>
+      (
+        (await get(peopleRoute, `/staff/people?q=${encodeURIComponent(q)}`, admin.cookie)).data as { results: Array<{ uid: string }> }
+      ).results.map((r) => r.uid);
     expect(await search(member.phone)).toEqual([member.uid]);
-    expect(await search(`${member.phone.slice(0, 2)} (${member.phone.slice(2, 5)}) ${member.phone.slice(5, 8)}-${member.phone.slice(8)}`)).toEqual([member.uid]);
+    expect(
+      await search(`${member.phone.slice(0, 2)} (${member.phone.slice(2, 5)}) ${member.phone.slice(5, 8)}-${member.phone.slice(8)}`),
+    ).toEqual([member.uid]);
     expect(await search(`${member.uid.toUpperCase()}@Example.com`)).toEqual([member.uid]);
     expect(await search("zephyrine")).toContain(member.uid);
     expect(await search("Zephyrine Pers")).toContain(member.uid);
@@ -115,7 +147,12 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     expect((await get(classesRoute, "/staff/classes", teacher.cookie)).status).toBe(200);
 
     const save = (uid: string, roles: string[], confirm = true) =>
-      post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r]), ...(confirm ? [["confirm", "yes"] as [string, string]] : [])]);
+      post(peopleRoute, "/staff/people", admin.cookie, [
+        ["intent", "roles"],
+        ["uid", uid],
+        ...roles.map((r): [string, string] => ["role", r]),
+        ...(confirm ? [["confirm", "yes"] as [string, string]] : []),
+      ]);
     // Granting asks nothing more (issue 34): the first post saves.
     expect((await save(teacher.uid, ["facilitator", "cohost"], false)).location).toBe("/staff/people?done=roles");
     expect((await identity.getAccount(teacher.uid))?.claims).toMatchObject({ facilitator: true, cohost: true, teacherId: "teacher-amara" });
@@ -128,7 +165,11 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
       confirmation: {
         heading: expect.stringMatching(/^Remove Facilitator from .+\?$/),
         confirmLabel: "Yes, remove Facilitator",
-        fields: [["intent", "roles"], ["uid", teacher.uid], ["role", "cohost"]],
+        fields: [
+          ["intent", "roles"],
+          ["uid", teacher.uid],
+          ["role", "cohost"],
+        ],
       },
     });
     expect((asked.data as { confirmation: { facts: string[] } }).confirmation.facts).toContain(`Facilitator: ${ROLE_DUTIES.facilitator}`);
@@ -141,7 +182,9 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
 
     // The very next request of the person: the page is gone, a read included.
     expect((await get(classesRoute, "/staff/classes", teacher.cookie)).status).toBe(403);
-    expect((await post(classesRoute, "/staff/classes", teacher.cookie, { intent: "cancel", classId: "any", confirm: "yes" })).status).toBe(403);
+    expect((await post(classesRoute, "/staff/classes", teacher.cookie, { intent: "cancel", classId: "any", confirm: "yes" })).status).toBe(
+      403,
+    );
     expect((await identity.getAccount(teacher.uid))?.claims.teacherId).toBe("teacher-amara");
   });
 
@@ -149,16 +192,28 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const admin = await staffSession({ admin: true });
     const person = await staffSession({}, SITE, "Newteacher");
     const id = await newClass("teacher-jonah");
-    const saved = await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", person.uid], ["role", "facilitator"], ["teacherId", "teacher-jonah"]]);
+    const saved = await post(peopleRoute, "/staff/people", admin.cookie, [
+      ["intent", "roles"],
+      ["uid", person.uid],
+      ["role", "facilitator"],
+      ["teacherId", "teacher-jonah"],
+    ]);
     expect(saved.status).toBe(302);
     expect((await identity.getAccount(person.uid))?.claims).toMatchObject({ facilitator: true, teacherId: "teacher-jonah" });
     expect((await entriesFor(person.uid))[0].changes).toEqual([
       { field: "roles.facilitator", before: "false", after: "true" },
       { field: "teacherId", before: "null", after: '"teacher-jonah"' },
     ]);
-    const listed = ((await get(classesRoute, "/staff/classes", person.cookie)).data as { classes: Array<{ id: string }> }).classes.map((c) => c.id);
+    const listed = ((await get(classesRoute, "/staff/classes", person.cookie)).data as { classes: Array<{ id: string }> }).classes.map(
+      (c) => c.id,
+    );
     expect(listed).toContain(id);
-    const unknown = await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "roles"], ["uid", person.uid], ["role", "facilitator"], ["teacherId", "teacher-nobody"]]);
+    const unknown = await post(peopleRoute, "/staff/people", admin.cookie, [
+      ["intent", "roles"],
+      ["uid", person.uid],
+      ["role", "facilitator"],
+      ["teacherId", "teacher-nobody"],
+    ]);
     expect(unknown.status).toBe(400);
     expect(await entriesFor(person.uid)).toHaveLength(1);
   });
@@ -168,10 +223,19 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const second = await staffSession({}, SITE, "Second");
     // This test's own roster: exactly one admin.
     await getStore().set(STAFF_ROSTER, "current", { members: { [first.uid]: { roles: ["admin"], name: "First", contact: first.phone } } });
-    const save = (uid: string, roles: string[]) => post(peopleRoute, "/staff/people", first.cookie, [["intent", "roles"], ["uid", uid], ...roles.map((r): [string, string] => ["role", r]), ["confirm", "yes"]]);
+    const save = (uid: string, roles: string[]) =>
+      post(peopleRoute, "/staff/people", first.cookie, [
+        ["intent", "roles"],
+        ["uid", uid],
+        ...roles.map((r): [string, string] => ["role", r]),
+        ["confirm", "yes"],
+      ]);
     const refused = await save(first.uid, []);
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ uid: first.uid, error: "This is the last admin. Make someone else an admin first, then remove this role." });
+    expect(refused.data).toMatchObject({
+      uid: first.uid,
+      error: "This is the last admin. Make someone else an admin first, then remove this role.",
+    });
     expect((await identity.getAccount(first.uid))?.claims.admin).toBe(true);
     expect(await entriesFor(first.uid)).toHaveLength(0);
 
@@ -179,7 +243,11 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     expect((await save(first.uid, [])).status).toBe(302);
     expect((await identity.getAccount(first.uid))?.claims.admin).toBeUndefined();
     // And now the second cannot remove themselves either.
-    const alone = await post(peopleRoute, "/staff/people", second.cookie, [["intent", "roles"], ["uid", second.uid], ["confirm", "yes"]]);
+    const alone = await post(peopleRoute, "/staff/people", second.cookie, [
+      ["intent", "roles"],
+      ["uid", second.uid],
+      ["confirm", "yes"],
+    ]);
     expect(alone.status).toBe(409);
   });
 
@@ -190,12 +258,36 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     expect(await studios()).toEqual([]);
     const { docs } = await getStore().query("studios", anyDoc);
     const studioId = String(docs[0].data.id);
-    expect((await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "studios"], ["uid", desk.uid], ["studio", studioId]])).status).toBe(302);
+    expect(
+      (
+        await post(peopleRoute, "/staff/people", admin.cookie, [
+          ["intent", "studios"],
+          ["uid", desk.uid],
+          ["studio", studioId],
+        ])
+      ).status,
+    ).toBe(302);
     expect((await studios()).length).toBe(1);
-    expect((await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "studios"], ["uid", desk.uid], ["studio", studioId]])).location).toContain("done=unchanged");
+    expect(
+      (
+        await post(peopleRoute, "/staff/people", admin.cookie, [
+          ["intent", "studios"],
+          ["uid", desk.uid],
+          ["studio", studioId],
+        ])
+      ).location,
+    ).toContain("done=unchanged");
     const log = await entriesFor(desk.uid);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ area: "studios", changes: [{ field: "studios", before: "[]", after: JSON.stringify([studioId]) }] });
-    expect((await post(peopleRoute, "/staff/people", admin.cookie, [["intent", "studios"], ["uid", desk.uid], ["studio", "atlantis"]])).status).toBe(400);
+    expect(
+      (
+        await post(peopleRoute, "/staff/people", admin.cookie, [
+          ["intent", "studios"],
+          ["uid", desk.uid],
+          ["studio", "atlantis"],
+        ])
+      ).status,
+    ).toBe(400);
   });
 });

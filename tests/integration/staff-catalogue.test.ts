@@ -36,27 +36,59 @@ const auditCount = async () => (await getStore().query(AUDIT_LOG, z.object({}).p
 async function buyPack(cookie: string, uid: string, pack: string) {
   const intentId = globalThis.crypto.randomUUID().replaceAll("-", "");
   const answer = await answerOf(async () =>
-    creditsRoute.action({ request: new Request(`${SITE}/credits`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ pack, intentId }).toString() }), params: {}, context: {} } as never),
+    creditsRoute.action({
+      request: new Request(`${SITE}/credits`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ pack, intentId }).toString(),
+      }),
+      params: {},
+      context: {},
+    } as never),
   );
   return { answer, purchaseId: purchaseIdFor(uid, intentId) };
 }
 
 const packsOnSale = async (cookie: string) =>
-  ((await answerOf(async () => creditsRoute.loader({ request: new Request(`${SITE}/credits`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never))).data as { packs: Array<{ id: string; price: string; credits: number }> }).packs;
+  (
+    (
+      await answerOf(async () =>
+        creditsRoute.loader({ request: new Request(`${SITE}/credits`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never),
+      )
+    ).data as { packs: Array<{ id: string; price: string; credits: number }> }
+  ).packs;
 
 describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () => {
   it("says what to fix beside each field and keeps what was typed", async () => {
     const admin = await staffSession({ admin: true });
     const before = await auditCount();
-    const bad = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "pack", id: "five-classes", price: "0", credits: "500", validDays: "2 weeks", onSale: "on" });
+    const bad = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+      kind: "pack",
+      id: "five-classes",
+      price: "0",
+      credits: "500",
+      validDays: "2 weeks",
+      onSale: "on",
+    });
     expect(bad.status).toBe(400);
     const { key, errors, values } = bad.data as { key: string; errors: Record<string, string>; values: Record<string, string> };
     expect(key).toBe("pack-five-classes");
     expect(Object.keys(errors).sort()).toEqual(["credits", "price", "validDays"]);
     expect(values).toMatchObject({ price: "0", credits: "500", validDays: "2 weeks" });
-    const huge = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "gift", id: "one-month", price: "150000", months: "1", onSale: "on" });
+    const huge = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+      kind: "gift",
+      id: "one-month",
+      price: "150000",
+      months: "1",
+      onSale: "on",
+    });
     expect((huge.data as { errors: Record<string, string> }).errors.price).toMatch(/at most 10,000/);
-    const missing = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "gift", id: "no-such-gift", price: "10", months: "1" });
+    const missing = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+      kind: "gift",
+      id: "no-such-gift",
+      price: "10",
+      months: "1",
+    });
     expect(missing.status).toBe(404);
     expect(await auditCount()).toBe(before);
   });
@@ -69,7 +101,14 @@ describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () =>
     expect(early.answer.status).toBe(302);
     expect((await getPurchase(early.purchaseId))!.amount).toBe(4500);
 
-    const saved = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "pack", id: "five-classes", price: "49.50", credits: "6", validDays: "120", onSale: "on" });
+    const saved = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+      kind: "pack",
+      id: "five-classes",
+      price: "49.50",
+      credits: "6",
+      validDays: "120",
+      onSale: "on",
+    });
     expect(saved.location).toBe("/staff/catalogue?done=pack");
     const [entry, ...more] = await auditEntriesFor("five-classes");
     expect(more).toEqual([]);
@@ -80,7 +119,14 @@ describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () =>
       { field: "validDays", before: "90", after: "120" },
     ]);
     // The same values again: nothing written, nothing recorded.
-    const again = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "pack", id: "five-classes", price: "49.5", credits: "6", validDays: "120", onSale: "on" });
+    const again = await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+      kind: "pack",
+      id: "five-classes",
+      price: "49.5",
+      credits: "6",
+      validDays: "120",
+      onSale: "on",
+    });
     expect(again.location).toBe("/staff/catalogue?done=unchanged");
     expect(await auditEntriesFor("five-classes")).toHaveLength(1);
 
@@ -98,7 +144,17 @@ describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () =>
     expect(granted!.expiresAt - granted!.purchasedAt).toBe(90 * DAY);
 
     // Off sale: gone from /credits at once, and its form refused.
-    expect((await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "pack", id: "five-classes", price: "49.50", credits: "6", validDays: "120" })).location).toBe("/staff/catalogue?done=pack");
+    expect(
+      (
+        await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+          kind: "pack",
+          id: "five-classes",
+          price: "49.50",
+          credits: "6",
+          validDays: "120",
+        })
+      ).location,
+    ).toBe("/staff/catalogue?done=pack");
     expect((await packsOnSale(member.cookie)).map((p) => p.id)).not.toContain("five-classes");
     expect((await buyPack(member.cookie, member.uid, "five-classes")).answer.status).toBe(400);
     const page = await staffGet(catalogueRoute, "/staff/catalogue", admin.cookie);
@@ -108,37 +164,99 @@ describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () =>
   it("shows an edited gift price on /gift at once and takes a gift off sale", async () => {
     const admin = await staffSession({ admin: true });
     const member = await staffSession({}, SITE, "Gus");
-    const gifts = async () => ((await answerOf(async () => giftRoute.loader({ request: new Request(`${SITE}/gift`, { headers: { Cookie: member.cookie } }), params: {}, context: {} } as never))).data as { types: Array<{ id: string; price: string }> }).types;
+    const gifts = async () =>
+      (
+        (
+          await answerOf(async () =>
+            giftRoute.loader({
+              request: new Request(`${SITE}/gift`, { headers: { Cookie: member.cookie } }),
+              params: {},
+              context: {},
+            } as never),
+          )
+        ).data as { types: Array<{ id: string; price: string }> }
+      ).types;
     await gifts(); // a view before the edit, as a warm instance would have
-    expect((await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "gift", id: "three-months", price: "42", months: "3", onSale: "on" })).location).toBe("/staff/catalogue?done=gift");
+    expect(
+      (
+        await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, {
+          kind: "gift",
+          id: "three-months",
+          price: "42",
+          months: "3",
+          onSale: "on",
+        })
+      ).location,
+    ).toBe("/staff/catalogue?done=gift");
     expect((await gifts()).find((t) => t.id === "three-months")!.price).toBe("$42");
-    expect((await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "gift", id: "three-months", price: "42", months: "3" })).location).toBe("/staff/catalogue?done=gift");
+    expect(
+      (await staffPost(catalogueRoute, "/staff/catalogue", admin.cookie, { kind: "gift", id: "three-months", price: "42", months: "3" }))
+        .location,
+    ).toBe("/staff/catalogue?done=gift");
     expect((await gifts()).map((t) => t.id)).not.toContain("three-months");
     const entries = await auditEntriesFor("three-months");
-    expect(entries.map((e) => e.changes)).toEqual([[{ field: "amount", before: "3900", after: "4200" }], [{ field: "active", before: "true", after: "false" }]]);
+    expect(entries.map((e) => e.changes)).toEqual([
+      [{ field: "amount", before: "3900", after: "4200" }],
+      [{ field: "active", before: "true", after: "false" }],
+    ]);
   }, 60_000);
 
   it("keeps the banner's text as text, shows a change at once, refuses an outside link, and toggles flags once each", async () => {
     const admin = await staffSession({ admin: true });
     await getNewsBanner(); // cached, as on a warm instance
     const xss = `<img src=x onerror=alert(1)> "Spring" <script>alert(2)</script>`;
-    const saved = await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: xss, linkLabel: "See more", href: "/gift", active: "on" });
+    const saved = await staffPost(siteRoute, "/staff/site", admin.cookie, {
+      intent: "banner",
+      text: xss,
+      linkLabel: "See more",
+      href: "/gift",
+      active: "on",
+    });
     expect(saved.location).toBe("/staff/site?done=banner");
     expect(await getNewsBanner()).toMatchObject({ text: xss, href: "/gift", active: true });
-    const outside = await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: "Hello", linkLabel: "Go", href: "javascript:alert(1)", active: "on" });
+    const outside = await staffPost(siteRoute, "/staff/site", admin.cookie, {
+      intent: "banner",
+      text: "Hello",
+      linkLabel: "Go",
+      href: "javascript:alert(1)",
+      active: "on",
+    });
     expect(outside.status).toBe(400);
     expect((outside.data as { errors: Record<string, string> }).errors.href).toMatch(/starts with \//);
-    const external = await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: "Hello", linkLabel: "Go", href: "//evil.example/", active: "on" });
+    const external = await staffPost(siteRoute, "/staff/site", admin.cookie, {
+      intent: "banner",
+      text: "Hello",
+      linkLabel: "Go",
+      href: "//evil.example/",
+      active: "on",
+    });
     expect(external.status).toBe(400);
-    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: xss, linkLabel: "See more", href: "/gift", active: "on" })).location).toBe("/staff/site?done=unchanged");
+    expect(
+      (
+        await staffPost(siteRoute, "/staff/site", admin.cookie, {
+          intent: "banner",
+          text: xss,
+          linkLabel: "See more",
+          href: "/gift",
+          active: "on",
+        })
+      ).location,
+    ).toBe("/staff/site?done=unchanged");
     expect(await auditEntriesFor("newsBanner")).toHaveLength(1);
-    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: xss, linkLabel: "See more", href: "/gift" })).location).toBe("/staff/site?done=banner");
+    expect(
+      (await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "banner", text: xss, linkLabel: "See more", href: "/gift" }))
+        .location,
+    ).toBe("/staff/site?done=banner");
     expect(await getNewsBanner()).toBeNull();
 
     expect((await getFeatureFlags()).surveys).toBe(false);
-    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "flag", flag: "surveys", enabled: "on" })).location).toBe("/staff/site?done=flag");
+    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "flag", flag: "surveys", enabled: "on" })).location).toBe(
+      "/staff/site?done=flag",
+    );
     expect((await getFeatureFlags()).surveys).toBe(true);
-    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "flag", flag: "surveys", enabled: "on" })).location).toBe("/staff/site?done=unchanged");
+    expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "flag", flag: "surveys", enabled: "on" })).location).toBe(
+      "/staff/site?done=unchanged",
+    );
     expect((await auditEntriesFor("surveys")).map((e) => e.changes)).toEqual([[{ field: "enabled", before: "false", after: "true" }]]);
     expect((await staffPost(siteRoute, "/staff/site", admin.cookie, { intent: "flag", flag: "notAFlag", enabled: "on" })).status).toBe(404);
   }, 60_000);

@@ -33,7 +33,10 @@ const { grantCreditPack, creditSummary, readLedger } = await import("../../app/m
 const { demoCreditPacks } = await import("../../app/demo/credit-packs");
 
 const SITE = "http://localhost:3000";
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "staff-classes-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "staff-classes-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
 const anyDoc = z.record(z.unknown());
 let address = 0;
 let n = 0;
@@ -48,7 +51,10 @@ async function staff(phone: string, claims: Record<string, boolean | string>): P
   const { uid, idToken } = await signInWithPhone(phone);
   await identity.setClaims(uid, claims);
   await savePrivateUser(uid, { firstName: "Staff", lastName: "Person", email: `${uid}@example.com` });
-  const request = new Request(`${SITE}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${++address}` } });
+  const request = new Request(`${SITE}/api/session`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${++address}` },
+  });
   const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
   expect(response.status).toBe(200);
   return response.headers.get("Set-Cookie")!.split(";")[0];
@@ -83,13 +89,16 @@ function post(cookie: string, fields: Record<string, string>) {
     (thrown) => thrown as Response,
   );
 }
-const statusOf = (answer: Response | { init: { status?: number } | null }) => (answer instanceof Response ? answer.status : (answer.init?.status ?? 200));
+const statusOf = (answer: Response | { init: { status?: number } | null }) =>
+  answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
 
 async function listed(cookie: string): Promise<string[]> {
   // The schedule is cached for 30 s; these classes were written straight into the store.
   invalidatePrefix("schedule:");
   const request = new Request(`${SITE}/staff/classes`, { headers: { Cookie: cookie } });
-  const answer = (await staffRoute.loader({ request, params: {}, context: {} } as never)) as unknown as { data: { classes: Array<{ id: string }> } };
+  const answer = (await staffRoute.loader({ request, params: {}, context: {} } as never)) as unknown as {
+    data: { classes: Array<{ id: string }> };
+  };
   return answer.data.classes.map((c) => c.id);
 }
 
@@ -101,7 +110,9 @@ describe.skipIf(!haveEmulator)("who may change a class on /staff/classes", () =>
 
     const forged = await post(amara, { intent: "cancel", classId: other, confirm: "yes" });
     expect(statusOf(forged)).toBe(403);
-    expect(forged instanceof Response ? null : forged.data).toMatchObject({ error: "You can change only the classes you teach. An admin can change any class." });
+    expect(forged instanceof Response ? null : forged.data).toMatchObject({
+      error: "You can change only the classes you teach. An admin can change any class.",
+    });
     expect(await getClass(other)).toMatchObject({ status: "scheduled", sequence: 0, substituteTeacherId: null });
     const substitute = await post(amara, { intent: "substitute", classId: other, teacherId: "teacher-priya" });
     expect(statusOf(substitute)).toBe(403);
@@ -153,20 +164,45 @@ describe.skipIf(!haveEmulator)("cancelling a studio class from /staff/classes", 
     }
     const [creditHolder, dropInHolder] = holders;
     const pack = demoCreditPacks[0];
-    expect(await grantCreditPack({ purchaseId: `pur_staffcancel_${n}`, uid: creditHolder, kind: "credit_pack", itemId: pack.id, amount: pack.amount, currency: "usd", metadata: {}, paidAt: now.getTime() - 1000 })).toMatchObject({ ok: true });
+    expect(
+      await grantCreditPack({
+        purchaseId: `pur_staffcancel_${n}`,
+        uid: creditHolder,
+        kind: "credit_pack",
+        itemId: pack.id,
+        amount: pack.amount,
+        currency: "usd",
+        metadata: {},
+        paidAt: now.getTime() - 1000,
+      }),
+    ).toMatchObject({ ok: true });
     const before = (await creditSummary(creditHolder, now)).balance;
-    expect(await bookInPerson({ uid: creditHolder, classId, payment: { method: "credits", reference: "account" }, now })).toMatchObject({ ok: true, status: "booked" });
+    expect(await bookInPerson({ uid: creditHolder, classId, payment: { method: "credits", reference: "account" }, now })).toMatchObject({
+      ok: true,
+      status: "booked",
+    });
     expect((await creditSummary(creditHolder, now)).balance).toBe(before - 1);
 
     const studio = (await getStudioById("lantern-yard"))!;
     const intent = intentId();
-    const started = await startDropInPurchase({ uid: dropInHolder, studio, classId, classTitle: "Staff Change", intentId: intent, returnPath: `/studios/lantern-yard/classes/${classId}`, purchaseId: purchaseIdFor(dropInHolder, intent) });
+    const started = await startDropInPurchase({
+      uid: dropInHolder,
+      studio,
+      classId,
+      classTitle: "Staff Change",
+      intentId: intent,
+      returnPath: `/studios/lantern-yard/classes/${classId}`,
+      purchaseId: purchaseIdFor(dropInHolder, intent),
+    });
     expect(started.ok).toBe(true);
     const purchaseId = started.ok ? started.purchaseId : "";
     const sessionId = (await getPurchase(purchaseId))!.sessionId!;
     expect((await demo().pay(sessionId, GOOD_CARD)).ok).toBe(true);
     expect(await settlePaymentSession(sessionId)).toBe("fulfilled");
-    expect(await getTicket(classId, dropInHolder)).toMatchObject({ status: "booked", payment: { method: "drop_in", reference: purchaseId } });
+    expect(await getTicket(classId, dropInHolder)).toMatchObject({
+      status: "booked",
+      payment: { method: "drop_in", reference: purchaseId },
+    });
 
     // Issue 34: the first press only asks, saying who is told and what goes back, and changes nothing.
     const asked = await post(admin, { intent: "cancel", classId });
@@ -179,14 +215,24 @@ describe.skipIf(!haveEmulator)("cancelling a studio class from /staff/classes", 
       expect.stringMatching(/^1 drop-in is refunded: \$\d+(\.\d\d)? in all\.$/),
       "A cancelled class can't be put back on the schedule.",
     ]);
-    expect(confirmation.fields).toEqual([["intent", "cancel"], ["classId", classId]]);
+    expect(confirmation.fields).toEqual([
+      ["intent", "cancel"],
+      ["classId", classId],
+    ]);
     expect(await getClass(classId)).toMatchObject({ status: "scheduled", sequence: 0 });
     expect(await getTicket(classId, dropInHolder)).toMatchObject({ status: "booked" });
     expect((await creditSummary(creditHolder, now)).balance).toBe(before - 1);
-    for (const uid of holders) expect((await outbox.read({ to: `${uid}@example.com` })).filter((mail) => mail.subject.startsWith("Cancelled:")), uid).toEqual([]);
+    for (const uid of holders)
+      expect(
+        (await outbox.read({ to: `${uid}@example.com` })).filter((mail) => mail.subject.startsWith("Cancelled:")),
+        uid,
+      ).toEqual([]);
 
     // Two staff confirm "Cancel" at once.
-    const answers = await Promise.all([post(admin, { intent: "cancel", classId, confirm: "yes" }), post(admin, { intent: "cancel", classId, confirm: "yes" })]);
+    const answers = await Promise.all([
+      post(admin, { intent: "cancel", classId, confirm: "yes" }),
+      post(admin, { intent: "cancel", classId, confirm: "yes" }),
+    ]);
     expect(answers.map(statusOf).sort()).toEqual([302, 409]);
     // And a replay afterwards changes nothing more; unconfirmed, it is refused as the change would be.
     expect(statusOf(await post(admin, { intent: "cancel", classId, confirm: "yes" }))).toBe(409);
@@ -202,7 +248,9 @@ describe.skipIf(!haveEmulator)("cancelling a studio class from /staff/classes", 
     expect(refunds).toHaveLength(1);
 
     // Drop-in: refunded once at the provider, and no longer usable for another class.
-    const { docs: providerRefunds } = await getStore().query("demoPaymentsRefunds", anyDoc, { where: [{ field: "sessionId", op: "==", value: sessionId }] });
+    const { docs: providerRefunds } = await getStore().query("demoPaymentsRefunds", anyDoc, {
+      where: [{ field: "sessionId", op: "==", value: sessionId }],
+    });
     expect(providerRefunds).toHaveLength(1);
     expect(await getStore().get(STUDIO_TRANSACTIONS, purchaseId, anyDoc)).toMatchObject({ status: "refunded" });
     expect(await getPurchase(purchaseId)).toMatchObject({ status: "refunded" });

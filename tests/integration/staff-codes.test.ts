@@ -25,28 +25,83 @@ beforeAll(async () => {
 
 describe.skipIf(!haveEmulator)("promotion codes", () => {
   const form = (fields: Record<string, string | string[]>): Array<[string, string]> =>
-    Object.entries({ intent: "create", code: "", description: "", kind: "percent", percentOff: "", amountOff: "", duration: "once", months: "", newMembersOnly: "", startsOn: "", endsOn: "", maxRedemptions: "", perMember: "once", ...fields }).flatMap(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).map((one): [string, string] => [k, one]),
-    );
+    Object.entries({
+      intent: "create",
+      code: "",
+      description: "",
+      kind: "percent",
+      percentOff: "",
+      amountOff: "",
+      duration: "once",
+      months: "",
+      newMembersOnly: "",
+      startsOn: "",
+      endsOn: "",
+      maxRedemptions: "",
+      perMember: "once",
+      ...fields,
+    }).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one): [string, string] => [k, one]));
 
   it("says what to fix beside each field and keeps what was typed", async () => {
     const admin = await staffSession({ admin: true });
-    const answer = await post(codesRoute, "/staff/codes", admin.cookie, form({ code: "no spaces!", percentOff: "150", duration: "repeating", months: "0", startsOn: "2030-02-02", endsOn: "2030-02-01", maxRedemptions: "-3", plans: ["monthly", "lifetime"] }));
+    const answer = await post(
+      codesRoute,
+      "/staff/codes",
+      admin.cookie,
+      form({
+        code: "no spaces!",
+        percentOff: "150",
+        duration: "repeating",
+        months: "0",
+        startsOn: "2030-02-02",
+        endsOn: "2030-02-01",
+        maxRedemptions: "-3",
+        plans: ["monthly", "lifetime"],
+      }),
+    );
     expect(answer.status).toBe(400);
     const { errors, values } = answer.data as { errors: Record<string, string>; values: Record<string, unknown> };
     expect(Object.keys(errors).sort()).toEqual(["code", "endsOn", "maxRedemptions", "months", "percentOff", "plans"]);
     expect(values).toMatchObject({ code: "no spaces!", percentOff: "150" });
     const amount = await post(codesRoute, "/staff/codes", admin.cookie, form({ code: "AMT-BAD", kind: "amount", amountOff: "ten" }));
-    expect((amount.data as { errors: Record<string, string> }).errors).toEqual({ amountOff: "Please give an amount such as 10 or 9.99, more than 0 and under 100,000." });
+    expect((amount.data as { errors: Record<string, string> }).errors).toEqual({
+      amountOff: "Please give an amount such as 10 or 9.99, more than 0 and under 100,000.",
+    });
   });
 
   it("creates a code that applies on /subscribe at once, refuses a second of that name, pauses it once, and lists its redemptions", async () => {
     const admin = await staffSession({ admin: true });
     const code = `TEST-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    const created = await post(codesRoute, "/staff/codes", admin.cookie, form({ code: code.toLowerCase(), description: "Autumn <b>newsletter</b>", kind: "amount", amountOff: "12.50", duration: "repeating", months: "3", plans: ["monthly"], newMembersOnly: "on", maxRedemptions: "100", perMember: "once" }));
+    const created = await post(
+      codesRoute,
+      "/staff/codes",
+      admin.cookie,
+      form({
+        code: code.toLowerCase(),
+        description: "Autumn <b>newsletter</b>",
+        kind: "amount",
+        amountOff: "12.50",
+        duration: "repeating",
+        months: "3",
+        plans: ["monthly"],
+        newMembersOnly: "on",
+        maxRedemptions: "100",
+        perMember: "once",
+      }),
+    );
     expect(created.location).toBe("/staff/codes?done=created");
-    const check = (planId: string) => checkPromotionCode({ typed: code, plan: { id: planId, currency: "usd" }, uid: null, isNewMember: true, now: Math.floor(Date.now() / 1000) });
-    expect(await check("monthly")).toMatchObject({ outcome: "accepted", discount: { benefit: { kind: "amount", amountOff: 1250, duration: { kind: "repeating", months: 3 } } } });
+    const check = (planId: string) =>
+      checkPromotionCode({
+        typed: code,
+        plan: { id: planId, currency: "usd" },
+        uid: null,
+        isNewMember: true,
+        now: Math.floor(Date.now() / 1000),
+      });
+    expect(await check("monthly")).toMatchObject({
+      outcome: "accepted",
+      discount: { benefit: { kind: "amount", amountOff: 1250, duration: { kind: "repeating", months: 3 } } },
+    });
     expect(await check("annual")).toMatchObject({ outcome: "invalid", reason: "wrong_plan" });
     const [entry] = await entriesFor(code);
     expect(entry).toMatchObject({ area: "codes", action: "created the code" });
@@ -55,7 +110,9 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
 
     const again = await post(codesRoute, "/staff/codes", admin.cookie, form({ code, percentOff: "10" }));
     expect(again.status).toBe(409);
-    expect((again.data as { errors: Record<string, string> }).errors.code).toBe("A code with that name already exists. Please choose another.");
+    expect((again.data as { errors: Record<string, string> }).errors.code).toBe(
+      "A code with that name already exists. Please choose another.",
+    );
 
     expect((await post(codesRoute, "/staff/codes", admin.cookie, { intent: "pause", code })).location).toBe("/staff/codes?done=paused");
     expect((await post(codesRoute, "/staff/codes", admin.cookie, { intent: "pause", code })).location).toBe("/staff/codes?done=unchanged");
@@ -64,7 +121,14 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
     await post(codesRoute, "/staff/codes", admin.cookie, { intent: "resume", code });
 
     const buyer = await staffSession({}, SITE, "Buyer");
-    expect(await redeemPromotionCodeOnce({ promotionCodeId: code, uid: buyer.uid, purchaseId: "cs_test_audit_1", now: Math.floor(Date.now() / 1000) })).toEqual({ ok: true });
+    expect(
+      await redeemPromotionCodeOnce({
+        promotionCodeId: code,
+        uid: buyer.uid,
+        purchaseId: "cs_test_audit_1",
+        now: Math.floor(Date.now() / 1000),
+      }),
+    ).toEqual({ ok: true });
     const redemptions = await get(codeRoute, `/staff/codes/${code}`, admin.cookie, { code });
     expect(redemptions.data).toMatchObject({ code, count: 1, rows: [{ purchaseId: "cs_test_audit_1", who: "Buyer Person" }] });
     // The admin's note is data, shown as text (React escapes it); the list carries it as typed.
@@ -72,10 +136,15 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
     expect(list.codes.find((c) => c.code === code)?.description).toBe("Autumn <b>newsletter</b>");
 
     // Issue 34: a used code stays on record: deleting it is refused, asked or confirmed.
-    for (const fields of [{ intent: "delete", code }, { intent: "delete", code, confirm: "yes" }] as Array<Record<string, string>>) {
+    for (const fields of [
+      { intent: "delete", code },
+      { intent: "delete", code, confirm: "yes" },
+    ] as Array<Record<string, string>>) {
       const refused = await post(codesRoute, "/staff/codes", admin.cookie, fields);
       expect(refused.status).toBe(409);
-      expect(refused.data).toMatchObject({ error: "This code has been used, so it stays on record with its redemptions. You can pause it instead." });
+      expect(refused.data).toMatchObject({
+        error: "This code has been used, so it stays on record with its redemptions. You can pause it instead.",
+      });
     }
     expect(await check("monthly")).toMatchObject({ outcome: "accepted" });
   });
@@ -83,13 +152,30 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
   it("deletes an unused code only after asking once more, with one audit entry; a forged post without the confirmation changes nothing", async () => {
     const admin = await staffSession({ admin: true });
     const code = `GONE-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
-    expect((await post(codesRoute, "/staff/codes", admin.cookie, form({ code, percentOff: "10" }))).location).toBe("/staff/codes?done=created");
-    const check = () => checkPromotionCode({ typed: code, plan: { id: "monthly", currency: "usd" }, uid: null, isNewMember: true, now: Math.floor(Date.now() / 1000) });
+    expect((await post(codesRoute, "/staff/codes", admin.cookie, form({ code, percentOff: "10" }))).location).toBe(
+      "/staff/codes?done=created",
+    );
+    const check = () =>
+      checkPromotionCode({
+        typed: code,
+        plan: { id: "monthly", currency: "usd" },
+        uid: null,
+        isNewMember: true,
+        now: Math.floor(Date.now() / 1000),
+      });
 
     const asked = await post(codesRoute, "/staff/codes", admin.cookie, { intent: "delete", code });
     expect(asked.status).toBe(200);
     expect(asked.data).toMatchObject({
-      confirmation: { heading: `Delete the code ${code}?`, confirmLabel: `Yes, delete ${code}`, keepLabel: "Keep the code", fields: [["intent", "delete"], ["code", code]] },
+      confirmation: {
+        heading: `Delete the code ${code}?`,
+        confirmLabel: `Yes, delete ${code}`,
+        keepLabel: "Keep the code",
+        fields: [
+          ["intent", "delete"],
+          ["code", code],
+        ],
+      },
     });
     expect(await check()).toMatchObject({ outcome: "accepted" });
     expect((await entriesFor(code)).map((e) => e.action)).toEqual(["created the code"]);

@@ -20,7 +20,18 @@ beforeAll(async () => {
 });
 
 async function liveClass(id: string, startsInMinutes: number, cohostUids: string[]) {
-  await getStore().set("classes", id, { id, title: `Cohost Sit ${id.slice(-4)}`, teacherId: "teacher-amara", modality: "meditation", startsAt: new Date(Date.now() + startsInMinutes * 60_000).toISOString(), durationMinutes: 30, description: "", capacity: 5, timeZone: "UTC", cohostUids });
+  await getStore().set("classes", id, {
+    id,
+    title: `Cohost Sit ${id.slice(-4)}`,
+    teacherId: "teacher-amara",
+    modality: "meditation",
+    startsAt: new Date(Date.now() + startsInMinutes * 60_000).toISOString(),
+    durationMinutes: 30,
+    description: "",
+    capacity: 5,
+    timeZone: "UTC",
+    cohostUids,
+  });
   invalidatePrefix("schedule:");
   invalidatePrefix("class");
 }
@@ -37,7 +48,11 @@ describe.skipIf(!haveEmulator)("the cohost's classes", () => {
     await liveClass(earlier, 3, []);
     await liveClass(mine, 5, [cohost.uid]);
     await liveClass(notMine, 6, []);
-    for (const [uid, classId] of [[regular.uid, earlier], [regular.uid, mine], [newcomer.uid, mine]]) {
+    for (const [uid, classId] of [
+      [regular.uid, earlier],
+      [regular.uid, mine],
+      [newcomer.uid, mine],
+    ]) {
       expect(await bookClass({ uid, classId, now: new Date(), isMember: true })).toMatchObject({ ok: true, status: "booked" });
     }
     const page = await staffGet(cohostRoute, "/staff/cohost", cohost.cookie);
@@ -52,7 +67,13 @@ describe.skipIf(!haveEmulator)("the cohost's classes", () => {
     const joined = await staffPost(cohostRoute, "/staff/cohost", cohost.cookie, { classId: mine });
     expect(joined.status).toBe(302);
     expect(joined.location).toMatch(new RegExp(`^/demo/room/${mine}\\?t=`));
-    const room = await answerOf(async () => roomRoute.loader({ request: new Request(`http://localhost:3000${joined.location}`, { headers: { Cookie: cohost.cookie } }), params: { classId: mine }, context: {} } as never));
+    const room = await answerOf(async () =>
+      roomRoute.loader({
+        request: new Request(`http://localhost:3000${joined.location}`, { headers: { Cookie: cohost.cookie } }),
+        params: { classId: mine },
+        context: {},
+      } as never),
+    );
     expect(room.data).toMatchObject({ asCohost: true });
 
     const refused = await staffPost(cohostRoute, "/staff/cohost", cohost.cookie, { classId: notMine });

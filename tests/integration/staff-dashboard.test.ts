@@ -27,9 +27,27 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     const now = Date.now();
     const title = `=cmd|' /C calc'!A0 ${now}`;
     const classId = `dash-${now}`;
-    await getStore().set("classes", classId, { id: classId, title, teacherId: "teacher-amara", modality: "meditation", startsAt: new Date(now + 26 * HOUR).toISOString(), durationMinutes: 30, capacity: 8, timeZone: "UTC" });
+    await getStore().set("classes", classId, {
+      id: classId,
+      title,
+      teacherId: "teacher-amara",
+      modality: "meditation",
+      startsAt: new Date(now + 26 * HOUR).toISOString(),
+      durationMinutes: 30,
+      capacity: 8,
+      timeZone: "UTC",
+    });
     await getStore().set("classSeats", classId, { classId, booked: 6, waitlist: [] });
-    await getStore().set("classes", `${classId}-later`, { id: `${classId}-later`, title: "Too far", teacherId: "teacher-amara", modality: "meditation", startsAt: new Date(now + 9 * 24 * HOUR).toISOString(), durationMinutes: 30, capacity: 8, timeZone: "UTC" });
+    await getStore().set("classes", `${classId}-later`, {
+      id: `${classId}-later`,
+      title: "Too far",
+      teacherId: "teacher-amara",
+      modality: "meditation",
+      startsAt: new Date(now + 9 * 24 * HOUR).toISOString(),
+      durationMinutes: 30,
+      capacity: 8,
+      timeZone: "UTC",
+    });
 
     // A membership started and cancelled through the real sync: one fulfilment and one cancellation record.
     const uid = await newMember("Dot");
@@ -40,16 +58,30 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     await deliverSignedEvents(paid.deliveries);
     expect((await membership.cancelMembership(uid)).ok).toBe(true);
     await membership.cancelMembership(uid); // again: still one cancellation
-    await getStore().set("promotionRedemptions", `dash-${now}`, { promotionCodeId: "X", purchaseId: "p", uid, redeemedAt: Math.floor(now / 1000) });
+    await getStore().set("promotionRedemptions", `dash-${now}`, {
+      promotionCodeId: "X",
+      purchaseId: "p",
+      uid,
+      redeemedAt: Math.floor(now / 1000),
+    });
     await getStore().set("gifts", `dash-gift-${now}`, { redeemedAt: now - 2 * 24 * HOUR });
-    await getStore().set("userCreditPacks", `dash-pack-${now}`, { id: `dash-pack-${now}`, uid, credits: 10, purchasedAt: now - 10 * 24 * HOUR, revokedAt: null });
+    await getStore().set("userCreditPacks", `dash-pack-${now}`, {
+      id: `dash-pack-${now}`,
+      uid,
+      credits: 10,
+      purchasedAt: now - 10 * 24 * HOUR,
+      revokedAt: null,
+    });
     await getStore().set("classCredits", `${uid}:000001`, { uid, seq: 1, packId: "p", kind: "spend", amount: -2, at: now - HOUR });
     await getStore().set("classCredits", `${uid}:000002`, { uid, seq: 2, packId: "p", kind: "refund", amount: 1, at: now - HOUR });
     invalidate("staffDashboard");
 
     const page = await staffGet(dashboardRoute, "/staff/dashboard", admin.cookie);
     expect(page.status).toBe(200);
-    const figures = page.data as { week: Array<{ id: string; booked: number; capacity: number; fill: number }>; series: Array<{ id: string; last7: number; last30: number; daily: number[] }> };
+    const figures = page.data as {
+      week: Array<{ id: string; booked: number; capacity: number; fill: number }>;
+      series: Array<{ id: string; last7: number; last30: number; daily: number[] }>;
+    };
     expect(figures.week.find((c) => c.id === classId)).toMatchObject({ booked: 6, capacity: 8, fill: 75 });
     expect(figures.week.map((c) => c.id)).not.toContain(`${classId}-later`);
     const byId = Object.fromEntries(figures.series.map((s) => [s.id, s]));
@@ -59,12 +91,26 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     expect(byId.giftsRedeemed.last7).toBeGreaterThanOrEqual(1);
     expect(byId.creditsSold.last7).toBe(byId.creditsSold.last30 - 10);
     expect(byId.creditsSpent.daily.reduce((a, b) => a + b, 0)).toBe(byId.creditsSpent.last30);
-    const { docs } = await getStore().query(membership.MEMBERSHIP_CANCELLATIONS, (await import("zod")).z.object({ uid: (await import("zod")).z.string() }), { where: [{ field: "uid", op: "==", value: uid }] });
+    const { docs } = await getStore().query(
+      membership.MEMBERSHIP_CANCELLATIONS,
+      (await import("zod")).z.object({ uid: (await import("zod")).z.string() }),
+      { where: [{ field: "uid", op: "==", value: uid }] },
+    );
     expect(docs).toHaveLength(1);
 
-    const csv = (await answerOf(async () => csvRoute.loader({ request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} } as never))) as { status: number };
+    const csv = (await answerOf(async () =>
+      csvRoute.loader({
+        request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }),
+        params: {},
+        context: {},
+      } as never),
+    )) as { status: number };
     expect(csv.status).toBe(200);
-    const response = (await csvRoute.loader({ request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }), params: {}, context: {} } as never)) as Response;
+    const response = (await csvRoute.loader({
+      request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }),
+      params: {},
+      context: {},
+    } as never)) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="stillhour-figures-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const text = await response.text();
@@ -87,6 +133,16 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
 
     const member = await staffSession({});
     expect((await staffGet(dashboardRoute, "/staff/dashboard", member.cookie)).status).toBe(403);
-    expect((await answerOf(async () => csvRoute.loader({ request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: member.cookie } }), params: {}, context: {} } as never))).status).toBe(403);
+    expect(
+      (
+        await answerOf(async () =>
+          csvRoute.loader({
+            request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: member.cookie } }),
+            params: {},
+            context: {},
+          } as never),
+        )
+      ).status,
+    ).toBe(403);
   }, 60_000);
 });

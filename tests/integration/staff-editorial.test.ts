@@ -30,19 +30,39 @@ beforeAll(async () => {
 const SITE = "http://localhost:3000";
 const publicLoad = (route: { loader: (args: never) => unknown }, path: string, params: Record<string, string> = {}) =>
   answerOf(async () => route.loader({ request: new Request(`${SITE}${path}`), params, context: {} } as never));
-const post = (route: { action: (args: never) => unknown }, path: string, id: string, cookie: string, fields: Array<[string, string]> | Record<string, string>) =>
+const post = (
+  route: { action: (args: never) => unknown },
+  path: string,
+  id: string,
+  cookie: string,
+  fields: Array<[string, string]> | Record<string, string>,
+) =>
   answerOf(async () =>
     route.action({
-      request: new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString() }),
+      request: new Request(`${SITE}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString(),
+      }),
       params: { id },
       context: {},
     } as never),
   );
 const idFrom = (location: string | null, area: string) => new RegExp(`/staff/${area}/([^?]+)`).exec(location ?? "")![1];
-const pressTitles = async () => ((await publicLoad(pressPage, "/press")).data as { articles: Array<{ title: string }> }).articles.map((a) => a.title);
-const learnSlugs = async () => ((await publicLoad(learnIndex, "/learn")).data as { series: Array<{ slug: string }> }).series.map((s) => s.slug);
+const pressTitles = async () =>
+  ((await publicLoad(pressPage, "/press")).data as { articles: Array<{ title: string }> }).articles.map((a) => a.title);
+const learnSlugs = async () =>
+  ((await publicLoad(learnIndex, "/learn")).data as { series: Array<{ slug: string }> }).series.map((s) => s.slug);
 
-const press = (fields: Record<string, string> = {}) => ({ intent: "save", outlet: "The Evening Almanac", title: `Sitting still in a loud city ${Date.now()}`, url: "https://example.com/almanac/still", publishedAt: "2026-11-02", excerpt: "A visit to a lunchtime class.", ...fields });
+const press = (fields: Record<string, string> = {}) => ({
+  intent: "save",
+  outlet: "The Evening Almanac",
+  title: `Sitting still in a loud city ${Date.now()}`,
+  url: "https://example.com/almanac/still",
+  publishedAt: "2026-11-02",
+  excerpt: "A visit to a lunchtime class.",
+  ...fields,
+});
 const series = (slug: string, intent = "save", extra: Array<[string, string]> = []): Array<[string, string]> => [
   ["intent", intent],
   ["title", "Walking slowly"],
@@ -65,27 +85,45 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
   it("takes a press item from draft through preview and publish to unpublished, one audit entry each", async () => {
     const editor = await staffSession({ blogEditor: true });
     const fields = press();
-    const refused = await staffPost(pressList, "/staff/press", editor.cookie, { ...fields, url: "javascript:alert(1)", publishedAt: "soon" });
+    const refused = await staffPost(pressList, "/staff/press", editor.cookie, {
+      ...fields,
+      url: "javascript:alert(1)",
+      publishedAt: "soon",
+    });
     expect(refused.status).toBe(400);
-    expect((refused.data as { errors: Record<string, string> }).errors).toMatchObject({ url: expect.stringMatching(/https/), publishedAt: expect.stringMatching(/day it ran/) });
+    expect((refused.data as { errors: Record<string, string> }).errors).toMatchObject({
+      url: expect.stringMatching(/https/),
+      publishedAt: expect.stringMatching(/day it ran/),
+    });
 
     const created = await staffPost(pressList, "/staff/press", editor.cookie, fields);
     expect(created.status).toBe(302);
     const id = idFrom(created.location, "press");
     expect(await pressTitles()).not.toContain(fields.title);
-    expect((await staffGet(pressPreview, `/staff/press/${id}/preview`, editor.cookie, { id })).data).toMatchObject({ item: { title: fields.title } });
+    expect((await staffGet(pressPreview, `/staff/press/${id}/preview`, editor.cookie, { id })).data).toMatchObject({
+      item: { title: fields.title },
+    });
 
     const same = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, fields);
     expect(same.location).toBe(`/staff/press/${id}?done=unchanged`);
     await pressTitles(); // warm the cache: publishing must drop it
-    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "publish" })).location).toBe(`/staff/press/${id}?done=publish`);
+    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "publish" })).location).toBe(
+      `/staff/press/${id}?done=publish`,
+    );
     expect(await pressTitles()).toContain(fields.title);
     // Issue 34: the first "Unpublish" only asks; a forged post without `confirm` changes nothing.
     const asked = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", excerpt: "Changed." });
     expect(asked.status).toBe(200);
-    expect(asked.data).toMatchObject({ confirmation: { heading: `Take “${fields.title}” off the press page?`, keepLabel: "Keep it published" } });
+    expect(asked.data).toMatchObject({
+      confirmation: { heading: `Take “${fields.title}” off the press page?`, keepLabel: "Keep it published" },
+    });
     expect(await pressTitles()).toContain(fields.title);
-    const notAgain = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", excerpt: "Changed.", confirm: "yes" });
+    const notAgain = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, {
+      ...fields,
+      intent: "unpublish",
+      excerpt: "Changed.",
+      confirm: "yes",
+    });
     expect(notAgain.location).toBe(`/staff/press/${id}?done=unpublish`);
     expect(await pressTitles()).not.toContain(fields.title);
     const twice = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish", confirm: "yes" });
@@ -113,7 +151,9 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     expect(stored!.lessons[0].bodyHtml).toBe("<p>Lift, move, place.</p>");
     expect(await learnSlugs()).not.toContain(slug);
     expect((await publicLoad(learnSeriesPage, `/learn/${slug}`, { seriesSlug: slug })).status).toBe(404);
-    expect((await staffGet(learnPreview, `/staff/learn/${id}/preview`, editor.cookie, { id })).data).toMatchObject({ series: { slug, lessons: [{ title: "The first step" }] } });
+    expect((await staffGet(learnPreview, `/staff/learn/${id}/preview`, editor.cookie, { id })).data).toMatchObject({
+      series: { slug, lessons: [{ title: "The first step" }] },
+    });
 
     const published = await post(learnEdit, `/staff/learn/${id}`, id, editor.cookie, series(slug, "publish"));
     expect(published.location).toBe(`/staff/learn/${id}?done=publish`);
@@ -143,19 +183,34 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     // A time gone by (or none) is refused beside the field, the typed values kept.
     const refused = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: past });
     expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ errors: { publishAt: "Please choose a time that is still ahead." }, values: { publishAt: past, title: fields.title } });
+    expect(refused.data).toMatchObject({
+      errors: { publishAt: "Please choose a time that is still ahead." },
+      values: { publishAt: past, title: fields.title },
+    });
     const none = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: "" });
     expect((none.data as { errors: Record<string, string> }).errors.publishAt).toMatch(/day and time to publish/);
 
-    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: inAMinute })).location).toBe(`/staff/press/${id}?done=schedule`);
-    expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled", published: false, publishAt: `${inAMinute}:00.000Z`, scheduledBy: { role: "blogEditor" } });
+    expect(
+      (await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule", publishAt: inAMinute })).location,
+    ).toBe(`/staff/press/${id}?done=schedule`);
+    expect(await getPressForStaff(id)).toMatchObject({
+      state: "scheduled",
+      published: false,
+      publishAt: `${inAMinute}:00.000Z`,
+      scheduledBy: { role: "blogEditor" },
+    });
     // A plain save keeps the schedule.
-    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, excerpt: "Edited while scheduled." })).location).toBe(`/staff/press/${id}?done=save`);
+    expect(
+      (await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, excerpt: "Edited while scheduled." })).location,
+    ).toBe(`/staff/press/${id}?done=save`);
     expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled", publishAt: `${inAMinute}:00.000Z` });
 
     const slug = `scheduled-walk-${Date.now()}`;
     const seriesId = idFrom((await staffPost(learnList, "/staff/learn", editor.cookie, series(slug))).location, "learn");
-    expect((await post(learnEdit, `/staff/learn/${seriesId}`, seriesId, editor.cookie, series(slug, "schedule", [["publishAt", inAMinute]]))).location).toBe(`/staff/learn/${seriesId}?done=schedule`);
+    expect(
+      (await post(learnEdit, `/staff/learn/${seriesId}`, seriesId, editor.cookie, series(slug, "schedule", [["publishAt", inAMinute]])))
+        .location,
+    ).toBe(`/staff/learn/${seriesId}?done=schedule`);
 
     await pressTitles(); // warm the caches: the job must drop them
     await learnSlugs();
@@ -169,13 +224,35 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     expect(runs[0] + runs[1]).toBe(2);
     expect(await pressTitles()).toContain(fields.title);
     expect(await learnSlugs()).toContain(slug);
-    expect(await getSeriesForStaff(seriesId)).toMatchObject({ state: "published", published: true, publishAt: null, scheduledBy: null, firstPublishedAt: `${inAMinute}:00.000Z` });
+    expect(await getSeriesForStaff(seriesId)).toMatchObject({
+      state: "published",
+      published: true,
+      publishAt: null,
+      scheduledBy: null,
+      firstPublishedAt: `${inAMinute}:00.000Z`,
+    });
 
     const pressEntries = await auditEntriesFor(id);
-    expect(pressEntries.map((e) => e.action)).toEqual(["created the press item", "scheduled the press item", "edited the press item", "published the press item at its scheduled time"]);
+    expect(pressEntries.map((e) => e.action)).toEqual([
+      "created the press item",
+      "scheduled the press item",
+      "edited the press item",
+      "published the press item at its scheduled time",
+    ]);
     expect(pressEntries[3]).toMatchObject({ actorRole: "blogEditor", actorUid: editor.uid });
-    expect(pressEntries[3].changes.map((c) => c.field)).toEqual(["publishAt", "published", "scheduledBy.name", "scheduledBy.role", "scheduledBy.uid", "state"]);
-    expect((await auditEntriesFor(seriesId)).map((e) => e.action)).toEqual(["created the series", "scheduled the series", "published the series at its scheduled time"]);
+    expect(pressEntries[3].changes.map((c) => c.field)).toEqual([
+      "publishAt",
+      "published",
+      "scheduledBy.name",
+      "scheduledBy.role",
+      "scheduledBy.uid",
+      "state",
+    ]);
+    expect((await auditEntriesFor(seriesId)).map((e) => e.action)).toEqual([
+      "created the series",
+      "scheduled the series",
+      "published the series at its scheduled time",
+    ]);
   }, 60_000);
 
   it("unschedules a scheduled press item back to draft, and refuses to schedule a published one", async () => {
@@ -183,7 +260,9 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     const fields = press({ publishAt: new Date(Date.now() + 3_600_000).toISOString().slice(0, 16) });
     const id = idFrom((await staffPost(pressList, "/staff/press", editor.cookie, { ...fields, intent: "schedule" })).location, "press");
     expect(await getPressForStaff(id)).toMatchObject({ state: "scheduled" });
-    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish" })).location).toBe(`/staff/press/${id}?done=unschedule`);
+    expect((await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "unpublish" })).location).toBe(
+      `/staff/press/${id}?done=unschedule`,
+    );
     expect(await getPressForStaff(id)).toMatchObject({ state: "draft", published: false, publishAt: null, scheduledBy: null });
     expect(await publishDueEditorial(new Date(Date.now() + 7_200_000))).toBe(0);
     expect(await pressTitles()).not.toContain(fields.title);
@@ -192,15 +271,26 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     const again = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule" });
     expect(again.status).toBe(409);
     expect((again.data as { errors: Record<string, string> }).errors.intent).toMatch(/already published/);
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(["created the press item", "unscheduled the press item", "published the press item"]);
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([
+      "created the press item",
+      "unscheduled the press item",
+      "published the press item",
+    ]);
   }, 60_000);
 
   it("gives one address to one series when two first saves race", async () => {
     const editor = await staffSession({ blogEditor: true });
     const slug = `race-${Date.now()}`;
-    const answers = await Promise.all([staffPost(learnList, "/staff/learn", editor.cookie, series(slug)), staffPost(learnList, "/staff/learn", editor.cookie, series(slug))]);
+    const answers = await Promise.all([
+      staffPost(learnList, "/staff/learn", editor.cookie, series(slug)),
+      staffPost(learnList, "/staff/learn", editor.cookie, series(slug)),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
-    const { docs } = await getStore().query("learningPages", (await import("zod")).z.object({ slug: (await import("zod")).z.string() }).passthrough(), { where: [{ field: "slug", op: "==", value: slug }] });
+    const { docs } = await getStore().query(
+      "learningPages",
+      (await import("zod")).z.object({ slug: (await import("zod")).z.string() }).passthrough(),
+      { where: [{ field: "slug", op: "==", value: slug }] },
+    );
     expect(docs).toHaveLength(1);
   }, 60_000);
 });
@@ -217,29 +307,64 @@ describe.skipIf(!haveEmulator)("an article's cover picture", () => {
     const postCover = (parts: Array<[string, string | File]>) => {
       const form = new FormData();
       for (const [name, value] of parts) form.append(name, value);
-      return answerOf(async () => coverRoute.action({ request: new Request(`${SITE}/staff/article-cover?article=${id}`, { method: "POST", headers: { Cookie: editor.cookie, Origin: SITE }, body: form }), params: {}, context: {} } as never));
+      return answerOf(async () =>
+        coverRoute.action({
+          request: new Request(`${SITE}/staff/article-cover?article=${id}`, {
+            method: "POST",
+            headers: { Cookie: editor.cookie, Origin: SITE },
+            body: form,
+          }),
+          params: {},
+          context: {},
+        } as never),
+      );
     };
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 60, g: 120, b: 140 } } }).png().withMetadata({ exif: { IFD0: { Artist: "somebody" } } }).toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 60, g: 120, b: 140 } } })
+      .png()
+      .withMetadata({ exif: { IFD0: { Artist: "somebody" } } })
+      .toBuffer();
 
-    const notAPicture = await postCover([["intent", "upload-cover"], ["photo", new File(["<script>alert(1)</script>"], "x.png", { type: "image/png" })]]);
+    const notAPicture = await postCover([
+      ["intent", "upload-cover"],
+      ["photo", new File(["<script>alert(1)</script>"], "x.png", { type: "image/png" })],
+    ]);
     expect(notAPicture.location).toBe(`/staff/articles/${id}?cover_error=photo_unsupported`);
 
-    const uploaded = await postCover([["intent", "upload-cover"], ["photo", new File([new Uint8Array(png)], "cover.png", { type: "image/png" })]]);
+    const uploaded = await postCover([
+      ["intent", "upload-cover"],
+      ["photo", new File([new Uint8Array(png)], "cover.png", { type: "image/png" })],
+    ]);
     expect(uploaded.location).toBe(`/staff/articles/${id}?done=cover`);
     const coverUrl = (await getArticleForStaff(id))!.coverUrl!;
     expect(coverUrl).toMatch(/^\/images\/members\/[0-9a-f]{32}\.webp$/);
     const file = coverUrl.split("/").pop()!;
-    const image = (await imageRoute.loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never)) as Response;
+    const image = (await imageRoute.loader({
+      request: new Request(`${SITE}${coverUrl}`),
+      params: { file },
+      context: {},
+    } as never)) as Response;
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 1140, 480, undefined]);
     const page = await publicLoad(articleRoute, `/blog/${id}`, { titleSlug: id });
     expect((page.data as { article: { coverUrl: string } }).article.coverUrl).toBe(coverUrl);
 
-    const removed = await postCover([["intent", "remove-cover"], ["photo", new File([], "")]]);
+    const removed = await postCover([
+      ["intent", "remove-cover"],
+      ["photo", new File([], "")],
+    ]);
     expect(removed.location).toBe(`/staff/articles/${id}?done=cover-removed`);
     expect((await getArticleForStaff(id))!.coverUrl).toBeNull();
-    expect(((await imageRoute.loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never).catch((e: Response) => e)) as Response).status).toBe(404);
-    const again = await postCover([["intent", "remove-cover"], ["photo", new File([], "")]]);
+    expect(
+      (
+        (await imageRoute
+          .loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never)
+          .catch((e: Response) => e)) as Response
+      ).status,
+    ).toBe(404);
+    const again = await postCover([
+      ["intent", "remove-cover"],
+      ["photo", new File([], "")],
+    ]);
     expect(again.location).toBe(`/staff/articles/${id}?done=unchanged`);
 
     const entries = (await auditEntriesFor(id)).filter((e) => e.action.includes("cover"));

@@ -19,7 +19,9 @@ beforeAll(async () => {
 });
 
 const open = (cookie: string | null) =>
-  answerOf(() => home.loader({ request: new Request(`${SITE}/staff`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} } as never));
+  answerOf(() =>
+    home.loader({ request: new Request(`${SITE}/staff`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} } as never),
+  );
 const areasOf = (data: unknown) => (data as { areas: Array<{ id: string }> }).areas.map((a) => a.id);
 
 describe.skipIf(!haveEmulator)("the staff home", () => {
@@ -33,7 +35,22 @@ describe.skipIf(!haveEmulator)("the staff home", () => {
 
   it("lists exactly the areas each role opens", async () => {
     const expected: Record<string, string[]> = {
-      admin: ["classes", "frontDesk", "people", "codes", "audit", "articles", "press", "learn", "teachers", "templates", "catalogue", "site", "dashboard", "surveys"],
+      admin: [
+        "classes",
+        "frontDesk",
+        "people",
+        "codes",
+        "audit",
+        "articles",
+        "press",
+        "learn",
+        "teachers",
+        "templates",
+        "catalogue",
+        "site",
+        "dashboard",
+        "surveys",
+      ],
       facilitator: ["classes", "profile"],
       studioStaff: ["frontDesk"],
       blogEditor: ["articles", "press", "learn"],

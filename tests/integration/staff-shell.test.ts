@@ -20,7 +20,13 @@ beforeAll(async () => {
 });
 
 const navOf = async (cookie: string | null) => {
-  const answer = await answerOf(() => frame.loader({ request: new Request(`${SITE}/staff/classes`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} } as never));
+  const answer = await answerOf(() =>
+    frame.loader({
+      request: new Request(`${SITE}/staff/classes`, { headers: cookie ? { Cookie: cookie } : {} }),
+      params: {},
+      context: {},
+    } as never),
+  );
   expect(answer.status).toBe(200);
   return answer.data as { nav: Array<{ href: string; label: string }>; name: string | null };
 };
@@ -49,7 +55,10 @@ describe.skipIf(!haveEmulator)("the back office's navigation", () => {
     for (const [role, hrefs] of Object.entries(expected)) {
       const person = await staffSession({ [role]: true }, SITE, "Robin");
       const { nav, name } = await navOf(person.cookie);
-      expect(nav.map((item) => item.href), role).toEqual(hrefs);
+      expect(
+        nav.map((item) => item.href),
+        role,
+      ).toEqual(hrefs);
       expect(name).toBe("Robin Person");
     }
     const admin = await staffSession({ admin: true });

@@ -32,7 +32,10 @@ const publicPage = await import("~/routes/teachers.$teacherSlug");
 const imageRoute = await import("~/routes/images.teachers.$file");
 
 const SITE = "http://localhost:3000";
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "staff-teachers-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "staff-teachers-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());
@@ -40,9 +43,24 @@ beforeAll(async () => {
   setMailerForTests(outbox);
 });
 
-const newTeacher = (fields: Record<string, string>) => ({ intent: "create", firstName: "", lastName: "", location: "", classTypes: "", bio: "", instagramUrl: "", urlParam: "", ...fields });
+const newTeacher = (fields: Record<string, string>) => ({
+  intent: "create",
+  firstName: "",
+  lastName: "",
+  location: "",
+  classTypes: "",
+  bio: "",
+  instagramUrl: "",
+  urlParam: "",
+  ...fields,
+});
 const listedNames = async () => ((await publicList.loader()) as { teachers: Array<{ fullName: string }> }).teachers.map((t) => t.fullName);
-const publicStatus = async (slug: string) => (await answerOf(async () => publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never))).status;
+const publicStatus = async (slug: string) =>
+  (
+    await answerOf(async () =>
+      publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never),
+    )
+  ).status;
 const inSitemap = async (slug: string) => (await getSitemapEntries()).some((entry) => entry.path === `/teachers/${slug}`);
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
@@ -56,32 +74,85 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
 function postTo(route: { action: (args: never) => unknown }, path: string, cookie: string, fields: Record<string, string>) {
   const params = { id: decodeURIComponent(path.split("/")[3] ?? "") };
   const body = new URLSearchParams(fields).toString();
-  return answerOf(async () => route.action({ request: new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }), params, context: {} } as never));
+  return answerOf(async () =>
+    route.action({
+      request: new Request(`${SITE}${path}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+      params,
+      context: {},
+    } as never),
+  );
 }
 
-async function postMultipart(route: { action: (args: never) => unknown }, path: string, cookie: string, form: FormData, params: Record<string, string> = {}) {
-  return answerOf(async () => route.action({ request: new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE }, body: form }), params, context: {} } as never));
+async function postMultipart(
+  route: { action: (args: never) => unknown },
+  path: string,
+  cookie: string,
+  form: FormData,
+  params: Record<string, string> = {},
+) {
+  return answerOf(async () =>
+    route.action({
+      request: new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE }, body: form }),
+      params,
+      context: {},
+    } as never),
+  );
 }
 
 describe.skipIf(!haveEmulator)("teachers in the back office", () => {
   it("says what to fix beside each field, keeps what was typed, and refuses an address already used", async () => {
     const admin = await staffSession({ admin: true });
-    const bad = await staffPost(teachersRoute, "/staff/teachers", admin.cookie, newTeacher({ firstName: "", instagramUrl: "http://instagram.com/x", urlParam: "Not A Slug!", bio: "x".repeat(2001) }));
+    const bad = await staffPost(
+      teachersRoute,
+      "/staff/teachers",
+      admin.cookie,
+      newTeacher({ firstName: "", instagramUrl: "http://instagram.com/x", urlParam: "Not A Slug!", bio: "x".repeat(2001) }),
+    );
     expect(bad.status).toBe(400);
     const { errors, values } = bad.data as { errors: Record<string, string>; values: Record<string, string> };
     expect(Object.keys(errors).sort()).toEqual(["bio", "firstName", "instagramUrl", "urlParam"]);
     expect(errors.instagramUrl).toMatch(/https address on instagram\.com/);
     expect(values.urlParam).toBe("Not A Slug!");
-    const elsewhere = await staffPost(teachersRoute, "/staff/teachers", admin.cookie, newTeacher({ firstName: "Eve", instagramUrl: "https://evil.example/instagram.com" }));
+    const elsewhere = await staffPost(
+      teachersRoute,
+      "/staff/teachers",
+      admin.cookie,
+      newTeacher({ firstName: "Eve", instagramUrl: "https://evil.example/instagram.com" }),
+    );
     expect((elsewhere.data as { errors: Record<string, string> }).errors.instagramUrl).toBeDefined();
-    const taken = await staffPost(teachersRoute, "/staff/teachers", admin.cookie, newTeacher({ firstName: "Amara", urlParam: "amara-eze-holloway" }));
-    expect(taken).toMatchObject({ status: 409, data: { errors: { urlParam: "Another teacher's page already uses that address. Please choose another." } } });
+    const taken = await staffPost(
+      teachersRoute,
+      "/staff/teachers",
+      admin.cookie,
+      newTeacher({ firstName: "Amara", urlParam: "amara-eze-holloway" }),
+    );
+    expect(taken).toMatchObject({
+      status: 409,
+      data: { errors: { urlParam: "Another teacher's page already uses that address. Please choose another." } },
+    });
   });
 
   it("adds a teacher, edits them, hides and shows them, and the public pages and sitemap follow at once", async () => {
     const admin = await staffSession({ admin: true }, SITE, "Ada");
     const slug = `wren-okafor-${Date.now() % 100000}`;
-    const created = await staffPost(teachersRoute, "/staff/teachers", admin.cookie, newTeacher({ firstName: "Wren", lastName: "Okafor", location: "Lagos, Nigeria", classTypes: "Breathwork, Sleep, Breathwork", bio: "First line.", instagramUrl: "https://instagram.com/wren", urlParam: slug }));
+    const created = await staffPost(
+      teachersRoute,
+      "/staff/teachers",
+      admin.cookie,
+      newTeacher({
+        firstName: "Wren",
+        lastName: "Okafor",
+        location: "Lagos, Nigeria",
+        classTypes: "Breathwork, Sleep, Breathwork",
+        bio: "First line.",
+        instagramUrl: "https://instagram.com/wren",
+        urlParam: slug,
+      }),
+    );
     expect(created.status).toBe(302);
     const id = `teacher-${slug}`;
     expect(created.location).toBe(`/staff/teachers/${id}?done=created`);
@@ -92,29 +163,54 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     expect(added).toMatchObject({ area: "teachers", action: "added the teacher", actorRole: "admin" });
     expect(added.changes).toContainEqual({ field: "classTypes", before: "null", after: JSON.stringify(["Breathwork", "Sleep"]) });
 
-    const form = { intent: "profile", firstName: "Wren", lastName: "Okafor", location: "Lagos, Nigeria", classTypes: "Breathwork, Sleep", bio: "A new bio.\n\nSecond paragraph.", instagramUrl: "https://instagram.com/wren" };
+    const form = {
+      intent: "profile",
+      firstName: "Wren",
+      lastName: "Okafor",
+      location: "Lagos, Nigeria",
+      classTypes: "Breathwork, Sleep",
+      bio: "A new bio.\n\nSecond paragraph.",
+      instagramUrl: "https://instagram.com/wren",
+    };
     expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, form)).location).toBe(`/staff/teachers/${id}?done=saved`);
-    const page = await answerOf(async () => publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never));
+    const page = await answerOf(async () =>
+      publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never),
+    );
     expect((page.data as { teacher: { bio: string } }).teacher.bio).toBe("A new bio.\n\nSecond paragraph.");
     // The same form again changes nothing and records nothing.
     expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, form)).location).toBe(`/staff/teachers/${id}?done=unchanged`);
     const edits = (await auditEntriesFor(id)).filter((e) => e.action === "edited the profile");
     expect(edits).toHaveLength(1);
-    expect(edits[0].changes).toEqual([{ field: "bio", before: JSON.stringify("First line."), after: JSON.stringify("A new bio.\n\nSecond paragraph.") }]);
+    expect(edits[0].changes).toEqual([
+      { field: "bio", before: JSON.stringify("First line."), after: JSON.stringify("A new bio.\n\nSecond paragraph.") },
+    ]);
 
-    expect((await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id })).location).toBe("/staff/teachers?done=hidden");
+    expect((await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id })).location).toBe(
+      "/staff/teachers?done=hidden",
+    );
     expect(await publicStatus(slug)).toBe(404);
     expect(await listedNames()).not.toContain("Wren Okafor");
     expect(await inSitemap(slug)).toBe(false);
-    expect((await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id })).location).toBe("/staff/teachers?done=unchanged");
+    expect((await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id })).location).toBe(
+      "/staff/teachers?done=unchanged",
+    );
     // Public once: the address is kept, even while hidden.
     const moved = await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "address", urlParam: `${slug}-x` });
     expect(moved.status).toBe(409);
-    expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "show" })).location).toBe(`/staff/teachers/${id}?done=shown`);
+    expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "show" })).location).toBe(
+      `/staff/teachers/${id}?done=shown`,
+    );
     expect(await publicStatus(slug)).toBe(200);
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(["added the teacher", "edited the profile", "hid the teacher", "showed the teacher"]);
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([
+      "added the teacher",
+      "edited the profile",
+      "hid the teacher",
+      "showed the teacher",
+    ]);
 
-    const list = (await staffGet(teachersRoute, "/staff/teachers", admin.cookie)).data as { teachers: Array<{ id: string; listed: boolean }> };
+    const list = (await staffGet(teachersRoute, "/staff/teachers", admin.cookie)).data as {
+      teachers: Array<{ id: string; listed: boolean }>;
+    };
     expect(list.teachers.find((t) => t.id === "teacher-ruth")?.listed ?? false).toBe(false);
     expect((await staffGet(teacherRoute, "/staff/teachers/nobody-here", admin.cookie, { id: "nobody-here" })).status).toBe(404);
   });
@@ -122,38 +218,76 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
   it("lets a page's address change only while it has never been shown", async () => {
     const admin = await staffSession({ admin: true });
     const slug = `quiet-draft-${Date.now() % 100000}`;
-    const created = await staffPost(teachersRoute, "/staff/teachers", admin.cookie, newTeacher({ firstName: "Quiet", lastName: "Draft", urlParam: slug, hidden: "on" }));
+    const created = await staffPost(
+      teachersRoute,
+      "/staff/teachers",
+      admin.cookie,
+      newTeacher({ firstName: "Quiet", lastName: "Draft", urlParam: slug, hidden: "on" }),
+    );
     const id = `teacher-${slug}`;
     expect(created.status).toBe(302);
     expect(await publicStatus(slug)).toBe(404);
-    expect((await staffGet(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { id })).data).toMatchObject({ teacher: { slugEditable: true } });
-    expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "address", urlParam: `${slug}-b` })).location).toBe(`/staff/teachers/${id}?done=address`);
+    expect((await staffGet(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { id })).data).toMatchObject({
+      teacher: { slugEditable: true },
+    });
+    expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "address", urlParam: `${slug}-b` })).location).toBe(
+      `/staff/teachers/${id}?done=address`,
+    );
     await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "show" });
     expect(await publicStatus(`${slug}-b`)).toBe(200);
-    expect((await staffGet(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { id })).data).toMatchObject({ teacher: { slugEditable: false } });
+    expect((await staffGet(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { id })).data).toMatchObject({
+      teacher: { slugEditable: false },
+    });
   });
 
   it("takes a portrait through the photo pipeline and refuses what is not a photo, beside the field", async () => {
     const admin = await staffSession({ admin: true });
-    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 40, g: 120, b: 90 } } }).png().toBuffer();
-    const answer = await postMultipart(teacherRoute, "/staff/teachers/teacher-jonah", admin.cookie, multipart({ intent: "portrait" }, { name: "me.png", type: "image/png", bytes: new Uint8Array(png) }), { id: "teacher-jonah" });
+    const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+      .png()
+      .toBuffer();
+    const answer = await postMultipart(
+      teacherRoute,
+      "/staff/teachers/teacher-jonah",
+      admin.cookie,
+      multipart({ intent: "portrait" }, { name: "me.png", type: "image/png", bytes: new Uint8Array(png) }),
+      { id: "teacher-jonah" },
+    );
     expect(answer.location).toBe("/staff/teachers/teacher-jonah?done=portrait");
     const profile = await getStore().get("profiles", "teacher-jonah", TeacherProfileSchema);
     expect(profile?.profilePicUrl).toMatch(/^\/images\/teachers\/[0-9a-f]{32}\.webp$/);
     expect(profile?.cardPicUrl).toBe(profile?.profilePicUrl);
     const file = profile!.profilePicUrl.split("/").pop()!;
-    const served = (await imageRoute.loader({ request: new Request(`${SITE}${profile!.profilePicUrl}`), params: { file }, context: {} } as never)) as Response;
+    const served = (await imageRoute.loader({
+      request: new Request(`${SITE}${profile!.profilePicUrl}`),
+      params: { file },
+      context: {},
+    } as never)) as Response;
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(512);
     const [entry] = (await auditEntriesFor("teacher-jonah")).filter((e) => e.action === "changed the portrait");
     expect(entry.changes.map((c) => c.field)).toEqual(["portraitColor", "profilePicUrl"]);
 
     const script = new TextEncoder().encode("<svg onload=alert(1)></svg>");
-    const refused = await postMultipart(teacherRoute, "/staff/teachers/teacher-jonah", admin.cookie, multipart({ intent: "portrait" }, { name: "x.png", type: "image/png", bytes: script }), { id: "teacher-jonah" });
-    expect(refused).toMatchObject({ status: 400, data: { intent: "portrait", errors: { photo: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." } } });
+    const refused = await postMultipart(
+      teacherRoute,
+      "/staff/teachers/teacher-jonah",
+      admin.cookie,
+      multipart({ intent: "portrait" }, { name: "x.png", type: "image/png", bytes: script }),
+      { id: "teacher-jonah" },
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      data: { intent: "portrait", errors: { photo: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." } },
+    });
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);
     huge.set(png.subarray(0, 8));
-    const tooLarge = await postMultipart(teacherRoute, "/staff/teachers/teacher-jonah", admin.cookie, multipart({ intent: "portrait" }, { name: "big.png", type: "image/png", bytes: huge }), { id: "teacher-jonah" });
+    const tooLarge = await postMultipart(
+      teacherRoute,
+      "/staff/teachers/teacher-jonah",
+      admin.cookie,
+      multipart({ intent: "portrait" }, { name: "big.png", type: "image/png", bytes: huge }),
+      { id: "teacher-jonah" },
+    );
     expect(tooLarge).toMatchObject({ status: 413, data: { intent: "portrait", errors: { photo: expect.stringContaining("over 5 MB") } } });
     expect((await getStore().get("profiles", "teacher-jonah", TeacherProfileSchema))?.profilePicUrl).toBe(profile!.profilePicUrl);
   });
@@ -162,15 +296,28 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     const amara = await staffSession({ facilitator: true, teacherId: "teacher-amara" }, SITE, "Amara");
     const page = await staffGet(profileRoute, "/staff/profile", amara.cookie);
     expect(page).toMatchObject({ status: 200, data: { teacher: { firstName: "Amara" } } });
-    const saved = await staffPost(profileRoute, "/staff/profile", amara.cookie, { intent: "profile", bio: "Amara's own words.", instagramUrl: "https://www.instagram.com/amara", firstName: "Hacked", id: "teacher-jonah" });
+    const saved = await staffPost(profileRoute, "/staff/profile", amara.cookie, {
+      intent: "profile",
+      bio: "Amara's own words.",
+      instagramUrl: "https://www.instagram.com/amara",
+      firstName: "Hacked",
+      id: "teacher-jonah",
+    });
     expect(saved.location).toBe("/staff/profile?done=saved");
-    const [mine, jonah] = await Promise.all([getStore().get("profiles", "teacher-amara", TeacherProfileSchema), getStore().get("profiles", "teacher-jonah", TeacherProfileSchema)]);
+    const [mine, jonah] = await Promise.all([
+      getStore().get("profiles", "teacher-amara", TeacherProfileSchema),
+      getStore().get("profiles", "teacher-jonah", TeacherProfileSchema),
+    ]);
     expect(mine).toMatchObject({ bio: "Amara's own words.", instagramUrl: "https://www.instagram.com/amara", firstName: "Amara" });
     expect(jonah?.bio).not.toBe("Amara's own words.");
     const [entry] = (await auditEntriesFor("teacher-amara")).filter((e) => e.action === "edited their own profile");
     expect(entry).toMatchObject({ actorRole: "facilitator" });
     expect(entry.changes.map((c) => c.field)).toEqual(["bio", "instagramUrl"]);
-    const link = await staffPost(profileRoute, "/staff/profile", amara.cookie, { intent: "profile", bio: "", instagramUrl: "javascript:alert(1)" });
+    const link = await staffPost(profileRoute, "/staff/profile", amara.cookie, {
+      intent: "profile",
+      bio: "",
+      instagramUrl: "javascript:alert(1)",
+    });
     expect(link).toMatchObject({ status: 400, data: { values: { instagramUrl: "javascript:alert(1)" } } });
 
     expect((await staffGet(teacherRoute, "/staff/teachers/teacher-jonah", amara.cookie, { id: "teacher-jonah" })).status).toBe(403);
@@ -185,7 +332,17 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     const newcomer = await staffSession({}, SITE, "Ada");
     const stamp = Date.now();
     const make = async (id: string, teacherId: string, minutes: number) => {
-      await getStore().set("classes", id, { id, title: `Note Sit ${id.slice(-5)}`, teacherId, modality: "meditation", startsAt: new Date(stamp + minutes * 60_000).toISOString(), durationMinutes: 30, description: "", capacity: 5, timeZone: "UTC" });
+      await getStore().set("classes", id, {
+        id,
+        title: `Note Sit ${id.slice(-5)}`,
+        teacherId,
+        modality: "meditation",
+        startsAt: new Date(stamp + minutes * 60_000).toISOString(),
+        durationMinutes: 30,
+        description: "",
+        capacity: 5,
+        timeZone: "UTC",
+      });
     };
     const earlier = `note-earlier-${stamp}`;
     const mine = `note-mine-${stamp}`;
@@ -195,7 +352,11 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     await make(jonahs, "teacher-jonah", 90);
     invalidatePrefix("schedule:");
     invalidatePrefix("class");
-    for (const [uid, classId] of [[regular.uid, earlier], [regular.uid, mine], [newcomer.uid, mine]]) {
+    for (const [uid, classId] of [
+      [regular.uid, earlier],
+      [regular.uid, mine],
+      [newcomer.uid, mine],
+    ]) {
       expect(await bookClass({ uid, classId, now: new Date(), isMember: true })).toMatchObject({ ok: true, status: "booked" });
     }
     const page = await staffGet(classesRoute, "/staff/classes", amara.cookie);
@@ -210,10 +371,15 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     expect(everyone.classes.map((c) => c.id)).toEqual(expect.arrayContaining([mine, jonahs]));
 
     const note = { intent: "note", classId: mine, note: "Bring a blanket: we lie down for the last ten minutes." };
-    const [one, two] = await Promise.all([staffPost(classesRoute, "/staff/classes", amara.cookie, note), staffPost(classesRoute, "/staff/classes", amara.cookie, note)]);
+    const [one, two] = await Promise.all([
+      staffPost(classesRoute, "/staff/classes", amara.cookie, note),
+      staffPost(classesRoute, "/staff/classes", amara.cookie, note),
+    ]);
     expect([one.location, two.location].sort()).toEqual(["/staff/classes?done=noted", "/staff/classes?done=noted-again"]);
     for (const person of [regular, newcomer]) {
-      const mails = (await outbox.read({ to: `${person.uid.toLowerCase()}@example.com` })).filter((mail) => mail.subject.startsWith("A note about"));
+      const mails = (await outbox.read({ to: `${person.uid.toLowerCase()}@example.com` })).filter((mail) =>
+        mail.subject.startsWith("A note about"),
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain("Bring a blanket");
     }

@@ -46,7 +46,9 @@ const form = (fields: Record<string, string | string[]>): Array<[string, string]
 
 async function classesOf(templateId: string) {
   const now = new Date();
-  return (await listUpcomingClasses({ from: now, to: new Date(now.getTime() + 30 * 86_400_000), anywhere: true })).filter((c) => c.templateId === templateId);
+  return (await listUpcomingClasses({ from: now, to: new Date(now.getTime() + 30 * 86_400_000), anywhere: true })).filter(
+    (c) => c.templateId === templateId,
+  );
 }
 const localTime = (iso: string) => DateTime.fromISO(iso, { zone: ZONE }).toFormat("HH:mm");
 
@@ -55,7 +57,17 @@ beforeAll(async () => {
 });
 
 describe("deciding one class of an edited template", () => {
-  const template = ClassTemplateSchema.parse({ id: "dawn", title: "Dawn", teacherId: "t", modality: "meditation", durationMinutes: 20, capacity: 10, timeZone: ZONE, weekdays: [1, 2, 3, 4, 5, 6, 7], localTime: "07:00" });
+  const template = ClassTemplateSchema.parse({
+    id: "dawn",
+    title: "Dawn",
+    teacherId: "t",
+    modality: "meditation",
+    durationMinutes: 20,
+    capacity: 10,
+    timeZone: ZONE,
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    localTime: "07:00",
+  });
   const now = new Date("2026-11-20T00:00:00Z");
   const existing = occurrenceOn(template, "2026-11-24")!;
   const moved = { ...template, localTime: "08:15" };
@@ -74,10 +86,37 @@ describe("deciding one class of an edited template", () => {
 describe.skipIf(!haveEmulator)("class templates", () => {
   it("says what to fix beside each field and keeps what was typed", async () => {
     const admin = await staffSession({ admin: true });
-    const answer = await staffPost(templatesRoute, "/staff/templates", admin.cookie, form({ id: "Bad Id", title: "", weekdays: [], localTime: "7am", timeZone: "Mars/Base", durationMinutes: "2", capacity: "0", creditCost: "50", teacherId: "nobody", place: "moon/room" }));
+    const answer = await staffPost(
+      templatesRoute,
+      "/staff/templates",
+      admin.cookie,
+      form({
+        id: "Bad Id",
+        title: "",
+        weekdays: [],
+        localTime: "7am",
+        timeZone: "Mars/Base",
+        durationMinutes: "2",
+        capacity: "0",
+        creditCost: "50",
+        teacherId: "nobody",
+        place: "moon/room",
+      }),
+    );
     expect(answer.status).toBe(400);
     const { errors, values } = answer.data as { errors: Record<string, string>; values: Record<string, unknown> };
-    expect(Object.keys(errors).sort()).toEqual(["capacity", "creditCost", "durationMinutes", "id", "localTime", "place", "teacherId", "timeZone", "title", "weekdays"]);
+    expect(Object.keys(errors).sort()).toEqual([
+      "capacity",
+      "creditCost",
+      "durationMinutes",
+      "id",
+      "localTime",
+      "place",
+      "teacherId",
+      "timeZone",
+      "title",
+      "weekdays",
+    ]);
     expect(errors.timeZone).toBe("Please give a time zone by its IANA name, such as America/Los_Angeles.");
     expect(values).toMatchObject({ id: "Bad Id", localTime: "7am", timeZone: "Mars/Base" });
   });
@@ -86,15 +125,26 @@ describe.skipIf(!haveEmulator)("class templates", () => {
     const admin = await staffSession({ admin: true });
     const member = await staffSession({}, undefined, "Booker");
     const id = `it-dawn-${Date.now() % 100000}`;
-    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, form({ id }))).location).toBe(`/staff/templates/${id}?done=created`);
+    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, form({ id }))).location).toBe(
+      `/staff/templates/${id}?done=created`,
+    );
     expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, form({ id }))).status).toBe(409);
     const made = await classesOf(id);
     expect(made.length).toBeGreaterThanOrEqual(20);
     expect(new Set(made.map((c) => localTime(c.startsAt)))).toEqual(new Set(["07:00"]));
 
     const booked = made[1];
-    expect(await bookClass({ uid: member.uid, classId: booked.id, now: new Date(), isMember: true })).toMatchObject({ ok: true, status: "booked" });
-    const edit = await staffPost(templateRoute, `/staff/templates/${id}`, admin.cookie, form({ intent: "save", localTime: "08:15", capacity: "12" }), { id });
+    expect(await bookClass({ uid: member.uid, classId: booked.id, now: new Date(), isMember: true })).toMatchObject({
+      ok: true,
+      status: "booked",
+    });
+    const edit = await staffPost(
+      templateRoute,
+      `/staff/templates/${id}`,
+      admin.cookie,
+      form({ intent: "save", localTime: "08:15", capacity: "12" }),
+      { id },
+    );
     expect(edit.status).toBe(302);
     // The schedule (cached for 30 s) shows the new time at once; the booked class keeps 07:00.
     const after = await classesOf(id);
@@ -102,11 +152,24 @@ describe.skipIf(!haveEmulator)("class templates", () => {
     const others = after.filter((c) => c.id !== booked.id);
     expect(new Set(others.map((c) => localTime(c.startsAt)))).toEqual(new Set(["08:15"]));
     expect(others.every((c) => c.capacity === 12 && c.sequence === 1)).toBe(true);
-    const page = (await staffGet(templateRoute, `/staff/templates/${id}?done=saved`, admin.cookie, { id })).data as { kept: Array<{ id: string; reason: string }>; notice: string };
+    const page = (await staffGet(templateRoute, `/staff/templates/${id}?done=saved`, admin.cookie, { id })).data as {
+      kept: Array<{ id: string; reason: string }>;
+      notice: string;
+    };
     expect(page.kept).toEqual([expect.objectContaining({ id: booked.id, reason: "booked" })]);
     expect(page.notice).toBe("Saved. The schedule shows the change now.");
 
-    expect((await staffPost(templateRoute, `/staff/templates/${id}`, admin.cookie, form({ intent: "save", localTime: "08:15", capacity: "12" }), { id })).status).toBe(302);
+    expect(
+      (
+        await staffPost(
+          templateRoute,
+          `/staff/templates/${id}`,
+          admin.cookie,
+          form({ intent: "save", localTime: "08:15", capacity: "12" }),
+          { id },
+        )
+      ).status,
+    ).toBe(302);
     const entries = await auditEntriesFor(id);
     expect(entries.map((e) => e.action)).toEqual(["created the class template", "changed the class template"]);
     expect(entries[1].changes).toEqual([
@@ -115,14 +178,26 @@ describe.skipIf(!haveEmulator)("class templates", () => {
     ]);
 
     // Pause: the unbooked classes go, the booked one stays (and is counted back); resume brings them back.
-    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "pause", id })).location).toBe("/staff/templates?done=paused&kept=1");
+    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "pause", id })).location).toBe(
+      "/staff/templates?done=paused&kept=1",
+    );
     expect((await classesOf(id)).map((c) => c.id)).toEqual([booked.id]);
-    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "pause", id })).location).toBe("/staff/templates?done=unchanged");
+    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "pause", id })).location).toBe(
+      "/staff/templates?done=unchanged",
+    );
     await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "resume", id });
     expect((await classesOf(id)).length).toBe(made.length);
-    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "remove", id })).location).toBe("/staff/templates?done=removed&kept=1");
+    expect((await staffPost(templatesRoute, "/staff/templates", admin.cookie, { intent: "remove", id })).location).toBe(
+      "/staff/templates?done=removed&kept=1",
+    );
     expect((await classesOf(id)).map((c) => c.id)).toEqual([booked.id]);
-    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual(["created the class template", "changed the class template", "paused the class template", "resumed the class template", "removed the class template"]);
+    expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([
+      "created the class template",
+      "changed the class template",
+      "paused the class template",
+      "resumed the class template",
+      "removed the class template",
+    ]);
     expect((await staffGet(templateRoute, `/staff/templates/${id}`, admin.cookie, { id })).status).toBe(404);
   }, 120_000);
 
@@ -161,15 +236,34 @@ describe.skipIf(!haveEmulator)("cohost assignment", () => {
     const member = await staffSession({}, undefined, "Plain");
     const facilitator = await staffSession({ facilitator: true, teacherId: "teacher-amara" });
     const classId = `cohost-assign-${Date.now()}`;
-    await getStore().set("classes", classId, { id: classId, title: "Assign Sit", teacherId: "teacher-amara", modality: "meditation", startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(), durationMinutes: 30, description: "", capacity: 5, timeZone: "UTC" });
+    await getStore().set("classes", classId, {
+      id: classId,
+      title: "Assign Sit",
+      teacherId: "teacher-amara",
+      modality: "meditation",
+      startsAt: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      durationMinutes: 30,
+      description: "",
+      capacity: 5,
+      timeZone: "UTC",
+    });
     const post = (cookie: string, fields: Record<string, string>) => staffPost(classesRoute, "/staff/classes", cookie, fields);
 
-    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: member.uid })).data).toMatchObject({ classId, error: "Please choose someone who holds the cohost role (grant it on People and roles)." });
+    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: member.uid })).data).toMatchObject({
+      classId,
+      error: "Please choose someone who holds the cohost role (grant it on People and roles).",
+    });
     expect((await post(facilitator.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).status).toBe(403);
-    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).location).toBe("/staff/classes?done=cohost-added");
+    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).location).toBe(
+      "/staff/classes?done=cohost-added",
+    );
     expect((await cohostClasses(cohost.uid)).map((c) => c.liveClass.id)).toContain(classId);
-    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).location).toBe("/staff/classes?done=cohost-unchanged");
-    expect((await post(admin.cookie, { intent: "remove-cohost", classId, uid: cohost.uid })).location).toBe("/staff/classes?done=cohost-removed");
+    expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).location).toBe(
+      "/staff/classes?done=cohost-unchanged",
+    );
+    expect((await post(admin.cookie, { intent: "remove-cohost", classId, uid: cohost.uid })).location).toBe(
+      "/staff/classes?done=cohost-removed",
+    );
     expect((await cohostClasses(cohost.uid)).map((c) => c.liveClass.id)).not.toContain(classId);
     const entries = await auditEntriesFor(classId);
     expect(entries.map((e) => [e.action, e.changes])).toEqual([

@@ -71,10 +71,13 @@ function problemsOf(source: string): string[] {
     return [`unreadable: ${(error as Error).message}`];
   }
   const problems: string[] = [];
-  if (rules.version !== "2") problems.push(`rules_version is ${rules.version ?? "missing"}, not '2' (v1 lets a wildcard match fewer paths)`);
-  if (rules.services.join() !== "firebase.storage") problems.push(`services are [${rules.services.join(", ")}], not firebase.storage alone`);
+  if (rules.version !== "2")
+    problems.push(`rules_version is ${rules.version ?? "missing"}, not '2' (v1 lets a wildcard match fewer paths)`);
+  if (rules.services.join() !== "firebase.storage")
+    problems.push(`services are [${rules.services.join(", ")}], not firebase.storage alone`);
   for (const allow of rules.allows) {
-    if (allow.condition !== "false") problems.push(`${allow.path} allows ${allow.methods.join(", ")} ${allow.condition === null ? "always" : `if ${allow.condition}`}`);
+    if (allow.condition !== "false")
+      problems.push(`${allow.path} allows ${allow.methods.join(", ")} ${allow.condition === null ? "always" : `if ${allow.condition}`}`);
   }
   // Rules only ever grant, so with no grant everything is refused; the file still says so out loud for
   // every object in every bucket, the form a reviewer recognises.
@@ -101,7 +104,9 @@ describe("storage.rules", () => {
     const wrap = (body: string) => `rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o {\n${body}\n  }\n}\n`;
     const denyAll = "    match /{allPaths=**} {\n      allow read, write: if false;\n    }";
     expect(problemsOf(wrap(denyAll))).toEqual([]);
-    expect(problemsOf(wrap(`${denyAll}\n    match /members/{name} { allow read; }`))).toEqual(["/b/{bucket}/o/members/{name} allows read always"]);
+    expect(problemsOf(wrap(`${denyAll}\n    match /members/{name} { allow read; }`))).toEqual([
+      "/b/{bucket}/o/members/{name} allows read always",
+    ]);
     expect(problemsOf(wrap(`${denyAll}\n    match /members/{name} { allow get: if request.auth != null; }`))).toEqual([
       "/b/{bucket}/o/members/{name} allows get if request.auth != null",
     ]);

@@ -219,8 +219,7 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       const collection = fresh("numeric");
       await store.set(collection, "int", { v: 2 });
       await store.set(collection, "frac", { v: 2.5 });
-      const where = (op: "==" | ">", value: number) =>
-        store.query(collection, Anything, { where: [{ field: "v", op, value }] }).then(ids);
+      const where = (op: "==" | ">", value: number) => store.query(collection, Anything, { where: [{ field: "v", op, value }] }).then(ids);
       expect(await where(">", 2)).toEqual(["frac"]);
       expect(await where(">", 1.5)).toEqual(["int", "frac"]);
       expect(await where("==", 2.0)).toEqual(["int"]);
@@ -261,7 +260,8 @@ function describeStoreContract(name: string, makeStore: () => DocumentStore | Pr
       const collection = fresh("pages");
       // Repeated values, written out of id order, so the id tiebreaker matters.
       const items: Record<string, { n: number; s: string; b: boolean }> = {};
-      for (const i of [7, 3, 11, 0, 5, 9, 1, 12, 4, 8, 2, 10, 6]) items[`d${String(i).padStart(2, "0")}`] = { n: i % 4, s: `s${i}`, b: true };
+      for (const i of [7, 3, 11, 0, 5, 9, 1, 12, 4, 8, 2, 10, 6])
+        items[`d${String(i).padStart(2, "0")}`] = { n: i % 4, s: `s${i}`, b: true };
       await seedItems(collection, items);
       const all = Object.keys(items);
       for (const direction of ["asc", "desc"] as const) {
@@ -520,10 +520,7 @@ describe("SQLite driver: real transactions under contention", () => {
     const file = join(dir, "shared.sqlite");
     const first = open(file);
     const second = open(file);
-    await Promise.all([
-      ...Array.from({ length: 20 }, () => increment(first)),
-      ...Array.from({ length: 20 }, () => increment(second)),
-    ]);
+    await Promise.all([...Array.from({ length: 20 }, () => increment(first)), ...Array.from({ length: 20 }, () => increment(second))]);
     expect(await first.get("counters", "c", Counter)).toEqual({ count: 40 });
     expect(await second.get("counters", "c", Counter)).toEqual({ count: 40 });
   });
@@ -595,7 +592,8 @@ const CURSORS_IGNORED = "the emulator ignores startAfter() cursors, so every pag
 const EMULATOR_GAPS: Record<string, string> = {
   "set replaces the whole document": "the emulator's set() merges into the stored fields instead of replacing the document",
   "integers and fractions compare as numbers": "the emulator compares integers and doubles only within their own type (2 < 2.5 is false)",
-  "filters and orders on a nested field": "the emulator throws 'Not implemented' on dotted field paths in queries (UNKNOWN, after seconds of client retries)",
+  "filters and orders on a nested field":
+    "the emulator throws 'Not implemented' on dotted field paths in queries (UNKNOWN, after seconds of client retries)",
   "documents lacking an ordered field are left out": "the emulator keeps documents that lack an orderBy field, sorted last",
   "limit and cursor page through every document exactly once, both directions": CURSORS_IGNORED,
   "cursor pagination over a range filter without orderBy": CURSORS_IGNORED,
@@ -604,7 +602,8 @@ const EMULATOR_GAPS: Record<string, string> = {
     "the emulator's Commit applies writes one by one; writes before a failed precondition are kept (not atomic)",
   "concurrent read-modify-write transactions lose no update":
     "the emulator has no transaction isolation: concurrent read-modify-write transactions all commit (10 increments end at 1)",
-  "listCollections names every collection that holds a document, and no emptied one": "the emulator answers ListCollectionIds with 'Method not implemented'",
+  "listCollections names every collection that holds a document, and no emptied one":
+    "the emulator answers ListCollectionIds with 'Method not implemented'",
 };
 
 describe("Firestore driver on @firestore-emulator/server", () => {
@@ -613,7 +612,9 @@ describe("Firestore driver on @firestore-emulator/server", () => {
 
   beforeAll(async () => {
     // FirestoreServer.start() binds 0.0.0.0; bind its gRPC server ourselves to 127.0.0.1 on a free port.
-    const grpc = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"))("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+    const grpc = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"))(
+      "@grpc/grpc-js",
+    ) as typeof import("@grpc/grpc-js");
     const inner = (server as unknown as { server: import("@grpc/grpc-js").Server }).server;
     const port = await new Promise<number>((resolve, reject) =>
       inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
@@ -663,9 +664,7 @@ describe("gets batched inside a scope (batched-gets.server.ts)", () => {
     expect(calls).toEqual(["get a", "get b"]);
     // A failed batch fails every get that waited on it.
     const broken = batchGets({ ...spied, getMany: () => Promise.reject(new Error("disk on fire")) });
-    const results = await withBatchedGets(() =>
-      Promise.allSettled([broken.get("items", "a", Counter), broken.get("items", "b", Counter)]),
-    );
+    const results = await withBatchedGets(() => Promise.allSettled([broken.get("items", "a", Counter), broken.get("items", "b", Counter)]));
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     await inner.close();
   });

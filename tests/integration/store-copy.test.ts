@@ -30,7 +30,9 @@ const sourceFile = join(dir, "stillhour.sqlite");
 
 beforeAll(async () => {
   // FirestoreServer.start() binds 0.0.0.0; bind its gRPC server ourselves to 127.0.0.1 on a free port.
-  const grpc = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"))("@grpc/grpc-js") as typeof import("@grpc/grpc-js");
+  const grpc = createRequire(createRequire(import.meta.url).resolve("@firestore-emulator/server"))(
+    "@grpc/grpc-js",
+  ) as typeof import("@grpc/grpc-js");
   const inner = (server as unknown as { server: import("@grpc/grpc-js").Server }).server;
   const port = await new Promise<number>((resolve, reject) =>
     inner.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
@@ -39,7 +41,14 @@ beforeAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${port}`;
 
   source = createSqliteStore(sourceFile);
-  for (let i = 0; i < 230; i++) await source.set("classes", `class-${String(i).padStart(4, "0")}`, { title: `Evening calm ${i}`, capacity: 12, startsAt: 1_800_000_000_000 + i * 3_600_000, tags: ["breath", "rest"], host: { name: "Amara", slug: "amara" } });
+  for (let i = 0; i < 230; i++)
+    await source.set("classes", `class-${String(i).padStart(4, "0")}`, {
+      title: `Evening calm ${i}`,
+      capacity: 12,
+      startsAt: 1_800_000_000_000 + i * 3_600_000,
+      tags: ["breath", "rest"],
+      host: { name: "Amara", slug: "amara" },
+    });
   for (let i = 0; i < 7; i++) await source.set("teachers", `teacher-${i}`, { name: `Teacher ${i}`, active: i % 2 === 0, rating: 4.5 });
   await source.set("siteConfig", "banner", { text: "Welcome in", shown: true, order: [3, 1, 2] });
 }, 60_000);
@@ -86,7 +95,13 @@ describe("store:copy from SQLite to Firestore", () => {
         { collection: "siteConfig", source: 1, copied: 1, inTarget: 1 },
         { collection: "teachers", source: 7, copied: 7, inTarget: 7 },
       ]);
-      expect(await target.get("classes", "class-0000", Any)).toEqual({ title: "Evening calm 0", capacity: 12, startsAt: 1_800_000_000_000, tags: ["breath", "rest"], host: { name: "Amara", slug: "amara" } });
+      expect(await target.get("classes", "class-0000", Any)).toEqual({
+        title: "Evening calm 0",
+        capacity: 12,
+        startsAt: 1_800_000_000_000,
+        tags: ["breath", "rest"],
+        host: { name: "Amara", slug: "amara" },
+      });
       expect(await target.get("classes", "class-0229", Any)).toMatchObject({ title: "Evening calm 229" });
       expect(await target.get("siteConfig", "banner", Any)).toEqual({ text: "Welcome in", shown: true, order: [3, 1, 2] });
       expect(await target.get("teachers", "teacher-6", Any)).toEqual({ name: "Teacher 6", active: true, rating: 4.5 });
@@ -96,10 +111,17 @@ describe("store:copy from SQLite to Firestore", () => {
       expect(again).toMatchObject({ written: 0, resumed: false, complete: true });
       const anew = await copyStore(source, target, { names, progressFile, again: true, pageSize: 50 });
       expect(anew.written).toBe(238);
-      expect(anew.collections.find((c) => c.collection === "classes")).toEqual({ collection: "classes", source: 230, copied: 230, inTarget: 230 });
+      expect(anew.collections.find((c) => c.collection === "classes")).toEqual({
+        collection: "classes",
+        source: 230,
+        copied: 230,
+        inTarget: 230,
+      });
 
       // A progress file is never applied to another pair of stores.
-      await expect(copyStore(source, target, { names: { ...names, target: "firestore:another" }, progressFile })).rejects.toThrow(CopyProgressError);
+      await expect(copyStore(source, target, { names: { ...names, target: "firestore:another" }, progressFile })).rejects.toThrow(
+        CopyProgressError,
+      );
     } finally {
       await target.close();
     }
@@ -114,7 +136,12 @@ describe("store:copy from SQLite to Firestore", () => {
       await target.delete("teachers", "teacher-3");
       const checked = await copyStore(source, target, { names, progressFile });
       expect(checked.complete).toBe(false);
-      expect(checked.collections.find((c) => c.collection === "teachers")).toEqual({ collection: "teachers", source: 7, copied: 7, inTarget: 6 });
+      expect(checked.collections.find((c) => c.collection === "teachers")).toEqual({
+        collection: "teachers",
+        source: 7,
+        copied: 7,
+        inTarget: 6,
+      });
     } finally {
       await target.close();
     }
@@ -126,7 +153,9 @@ describe("store:copy from SQLite to Firestore", () => {
     expect(report.written).toBe(238);
     expect(report.progressFile).toBe(`${sourceFile}.copy-to-demo-stillhour-copy-c.json`);
     expect(existsSync(report.progressFile)).toBe(true);
-    await expect(copySqliteToFirestore({ sqlitePath: join(dir, "no-such.sqlite"), projectId: "demo-stillhour-copy-c" })).rejects.toThrow("There is no database");
+    await expect(copySqliteToFirestore({ sqlitePath: join(dir, "no-such.sqlite"), projectId: "demo-stillhour-copy-c" })).rejects.toThrow(
+      "There is no database",
+    );
     expect(existsSync(join(dir, "no-such.sqlite"))).toBe(false);
   }, 60_000);
 });

@@ -20,7 +20,10 @@ const store = withFaults(base, file);
 const Counter = z.object({ n: z.number() });
 
 describe("a transaction under a store fault", () => {
-  it.each([["a read in its middle", "read"], ["its commit", "commit"]])("failing at %s writes nothing of it", async (_label, when) => {
+  it.each([
+    ["a read in its middle", "read"],
+    ["its commit", "commit"],
+  ])("failing at %s writes nothing of it", async (_label, when) => {
     fault("none");
     await base.set("counters", "a", { n: 1 });
     await base.set("counters", "b", { n: 1 });
@@ -43,7 +46,8 @@ describe("a transaction under a store fault", () => {
 
 describe("a driver's own unreachable errors", () => {
   it("are StoreUnavailableError (Firestore's UNAVAILABLE and DEADLINE_EXCEEDED), others pass unchanged", async () => {
-    const failing = (code: unknown) => withUnreachableMapped({ ...base, get: () => Promise.reject(Object.assign(new Error("grpc"), { code })) });
+    const failing = (code: unknown) =>
+      withUnreachableMapped({ ...base, get: () => Promise.reject(Object.assign(new Error("grpc"), { code })) });
     await expect(failing(14).get("counters", "a", Counter)).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(failing(4).get("counters", "a", Counter)).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(failing(7).get("counters", "a", Counter)).rejects.not.toBeInstanceOf(StoreUnavailableError);

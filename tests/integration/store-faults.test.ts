@@ -57,7 +57,13 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     const started = Date.now();
     const response = await fetch(`${server!.base}${path}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
     const body = await response.text();
-    return { status: response.status, body, ms: Date.now() - started, retryAfter: response.headers.get("retry-after"), location: response.headers.get("location") };
+    return {
+      status: response.status,
+      body,
+      ms: Date.now() - started,
+      retryAfter: response.headers.get("retry-after"),
+      location: response.headers.get("location"),
+    };
   };
 
   it("serves cached public pages stale, answers a member's page with a calm 503 within 3 s, and recovers", async () => {
@@ -111,7 +117,12 @@ describe.skipIf(!haveEmulator)("the store failing or stalling", () => {
     expect(again).toContain("We couldn't save that just now");
     expect(again).toContain('<form method="post" action="/settings">');
     expect(again).toContain('name="lastName" value="O&#39;Test-Vale"');
-    const kept = Object.fromEntries([...again.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [name, value.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code)))]));
+    const kept = Object.fromEntries(
+      [...again.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map(([, name, value]) => [
+        name,
+        value.replace(/&#(\d+);/g, (_, code) => String.fromCharCode(Number(code))),
+      ]),
+    );
     expect(kept).toEqual(profile);
 
     fault("stall");

@@ -33,7 +33,14 @@ beforeAll(async () => {
     await store.set(WAIVER_HEADS, waiver.studioId, { studioId: waiver.studioId, version: waiver.version });
   }
   for (const pack of demoCreditPacks) await store.set(CREDIT_PACKS, pack.id, { ...pack });
-  await store.set(CREDIT_PACKS, "single", { ...demoCreditPacks[0], id: "single", name: "One class", credits: 1, validDays: 30, amount: 1500 });
+  await store.set(CREDIT_PACKS, "single", {
+    ...demoCreditPacks[0],
+    id: "single",
+    name: "One class",
+    credits: 1,
+    validDays: 30,
+    amount: 1500,
+  });
 });
 
 let n = 0;
@@ -79,7 +86,16 @@ let purchases = 0;
 async function buyPack(uid: string, itemId: string, paidAt = NOW.getTime() - DAY) {
   purchases += 1;
   const pack = itemId === "single" ? { amount: 1500 } : demoCreditPacks.find((p) => p.id === itemId)!;
-  const granted = await grantCreditPack({ purchaseId: `pur_studio_${purchases}`, uid, kind: "credit_pack", itemId, amount: pack.amount, currency: "usd", metadata: {}, paidAt });
+  const granted = await grantCreditPack({
+    purchaseId: `pur_studio_${purchases}`,
+    uid,
+    kind: "credit_pack",
+    itemId,
+    amount: pack.amount,
+    currency: "usd",
+    metadata: {},
+    paidAt,
+  });
   expect(granted).toMatchObject({ ok: true, status: "granted" });
   return granted.ok ? granted.pack : null!;
 }
@@ -87,7 +103,12 @@ async function buyPack(uid: string, itemId: string, paidAt = NOW.getTime() - DAY
 const balance = async (uid: string) => (await creditSummary(uid, NOW)).balance;
 async function entriesOf(uid: string) {
   const ledger = await readLedger(getStore(), uid);
-  expect(ledgerProblems(ledger.packs.map(({ id, credits, purchasedAt, expiresAt }) => ({ id, credits, purchasedAt, expiresAt })), ledger.entries)).toEqual([]);
+  expect(
+    ledgerProblems(
+      ledger.packs.map(({ id, credits, purchasedAt, expiresAt }) => ({ id, credits, purchasedAt, expiresAt })),
+      ledger.entries,
+    ),
+  ).toEqual([]);
   return ledger.entries;
 }
 
@@ -151,10 +172,16 @@ describe("booking a studio class with credits", () => {
     expect((await readLedger(getStore(), uid)).seq).toBe(seq);
 
     const nobody = await person("eve");
-    expect(await bookInPerson({ uid: nobody, classId, payment: CREDITS, now: NOW })).toMatchObject({ ok: false, problem: "not_enough_credits" });
+    expect(await bookInPerson({ uid: nobody, classId, payment: CREDITS, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "not_enough_credits",
+    });
     // A class without a creditCost doesn't take credits at all.
     const membersOnly = await studioClass({ creditCost: null });
-    expect(await bookInPerson({ uid, classId: membersOnly, payment: CREDITS, now: NOW })).toMatchObject({ ok: false, problem: "credits_not_taken" });
+    expect(await bookInPerson({ uid, classId: membersOnly, payment: CREDITS, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "credits_not_taken",
+    });
     expect((await readLedger(getStore(), uid)).seq).toBe(seq);
   });
 });
@@ -176,7 +203,10 @@ describe("cancelling a studio ticket paid with credits", () => {
     expect(await getTicket(classId, uid)).toMatchObject({ status: "cancelled" });
 
     // A second occasion: its own spend, refunded on its own.
-    expect(await bookInPerson({ uid, classId, payment: CREDITS, now: new Date(NOW.getTime() + 1000) })).toMatchObject({ ok: true, status: "booked" });
+    expect(await bookInPerson({ uid, classId, payment: CREDITS, now: new Date(NOW.getTime() + 1000) })).toMatchObject({
+      ok: true,
+      status: "booked",
+    });
     expect(await balance(uid)).toBe(0);
     expect((await entriesOf(uid)).filter((e) => e.kind === "spend")).toHaveLength(2);
   });
@@ -201,7 +231,11 @@ describe("cancelling a studio ticket paid with credits", () => {
 
     const leaver = await person("ivy");
     await buyPack(leaver, "single");
-    expect(await bookInPerson({ uid: leaver, classId, payment: CREDITS, now: NOW })).toMatchObject({ ok: true, status: "waitlisted", position: 1 });
+    expect(await bookInPerson({ uid: leaver, classId, payment: CREDITS, now: NOW })).toMatchObject({
+      ok: true,
+      status: "waitlisted",
+      position: 1,
+    });
     expect(await balance(leaver)).toBe(0);
     expect(await cancelTicket({ uid: leaver, classId, now: NOW })).toMatchObject({ ok: true, was: "waitlisted" });
     expect(await balance(leaver)).toBe(1);
@@ -209,7 +243,11 @@ describe("cancelling a studio ticket paid with credits", () => {
     const stayer = await person("jo");
     await buyPack(stayer, "single");
     expect(await bookInPerson({ uid: stayer, classId, payment: CREDITS, now: NOW })).toMatchObject({ ok: true, status: "waitlisted" });
-    expect(await markNoShows({ studioId: "lantern-yard", classId, now: new Date("2026-12-01T00:00:00Z") })).toMatchObject({ ok: true, released: 1, noShows: 1 });
+    expect(await markNoShows({ studioId: "lantern-yard", classId, now: new Date("2026-12-01T00:00:00Z") })).toMatchObject({
+      ok: true,
+      released: 1,
+      noShows: 1,
+    });
     expect(await balance(stayer)).toBe(1);
     expect((await entriesOf(stayer)).filter((e) => e.kind === "refund")).toHaveLength(1);
     // The one who held the seat and didn't come: the studio keeps it.

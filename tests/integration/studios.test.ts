@@ -9,8 +9,10 @@ const { demoStudios, demoWaivers } = await import("../../app/demo/studios");
 const tickets = await import("../../app/models/studios/in-person-tickets.server");
 const { bookInPerson, cancelTicket, getTicket, paymentOptions } = tickets;
 const { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIOS, STUDIO_TRANSACTIONS } = await import("../../app/models/studios/studio-records");
-const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } = await import("../../app/models/studios/waiver.server");
-const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } = await import("../../app/models/studios/check-in.server");
+const { signWaiver, publishWaiver, getSignature, WAIVERS, WAIVER_HEADS, WAIVER_SIGNATURES, textHash } =
+  await import("../../app/models/studios/waiver.server");
+const { checkIn, undoCheckIn, markNoShows, markEndedNoShows, checkInRecords, CHECK_IN_INFO } =
+  await import("../../app/models/studios/check-in.server");
 const { fulfilStudioPurchase } = await import("../../app/models/studios/studio-purchases.server");
 const { sendTicketConfirmation } = await import("../../app/models/studios/ticket-mail.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
@@ -19,7 +21,10 @@ const { setMailerForTests } = await import("../../app/services/mail/index.server
 const { mkdtempSync } = await import("node:fs");
 const { tmpdir } = await import("node:os");
 const { join } = await import("node:path");
-const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "studio-mail-")), "outbox"), from: "Stillhour <hello@stillhour.example>" });
+const outbox = createOutboxMailer({
+  dir: join(mkdtempSync(join(tmpdir(), "studio-mail-")), "outbox"),
+  from: "Stillhour <hello@stillhour.example>",
+});
 
 const NOW = new Date("2026-11-23T12:00:00Z");
 const anyDoc = z.record(z.unknown());
@@ -55,14 +60,30 @@ async function newClass(studioId: string, capacity: number, startsAt = "2026-11-
   return id;
 }
 
-const signer = (name: string) => ({ fullName: name, email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`, phoneNumber: null, birthday: "1990-01-01", minor: false });
-const sign = (uid: string, studioId = "lantern-yard", version = 1, now = NOW) => signWaiver({ uid, studioId, version, now, signer: signer(`Member ${uid}`), guardian: null });
+const signer = (name: string) => ({
+  fullName: name,
+  email: `${name.toLowerCase().replace(/\s/g, ".")}@example.com`,
+  phoneNumber: null,
+  birthday: "1990-01-01",
+  minor: false,
+});
+const sign = (uid: string, studioId = "lantern-yard", version = 1, now = NOW) =>
+  signWaiver({ uid, studioId, version, now, signer: signer(`Member ${uid}`), guardian: null });
 
 let purchaseCounter = 0;
 async function grantMembership(uid: string, studioId: string, paidAt = NOW.getTime() - 1000) {
   purchaseCounter += 1;
   const purchaseId = `pur_${String(purchaseCounter).padStart(24, "0")}`;
-  await fulfilStudioPurchase({ purchaseId, uid, kind: "studio_membership", itemId: "lantern-unlimited-monthly", amount: 14900, currency: "usd", metadata: { studioId, days: "30" }, paidAt });
+  await fulfilStudioPurchase({
+    purchaseId,
+    uid,
+    kind: "studio_membership",
+    itemId: "lantern-unlimited-monthly",
+    amount: 14900,
+    currency: "usd",
+    metadata: { studioId, days: "30" },
+    paidAt,
+  });
   return { method: "membership" as const, reference: purchaseId };
 }
 
@@ -96,7 +117,12 @@ describe("the waiver before booking", () => {
     const classId = await newClass("wren-canal", 5);
     const payment = await grantMembership("waiver-2", "wren-canal");
 
-    const v2 = await publishWaiver({ studioId: "wren-canal", title: "Wren Canal waiver", text: "Version two, with a new paragraph.", now: NOW });
+    const v2 = await publishWaiver({
+      studioId: "wren-canal",
+      title: "Wren Canal waiver",
+      text: "Version two, with a new paragraph.",
+      now: NOW,
+    });
     expect(v2.version).toBe(2);
     // Version 1 is untouched (immutable); signing it now is refused as stale.
     expect((await getStore().get(WAIVERS, "wren-canal-v1", anyDoc))?.text).toBe(demoWaivers.find((w) => w.studioId === "wren-canal")!.text);
@@ -155,7 +181,10 @@ describe("studio memberships", () => {
     expect((await paymentOptions("member-1", "lantern-yard", NOW)).membership?.id).toBe(payment.reference);
     expect((await paymentOptions("member-1", "wren-canal", NOW)).membership).toBeNull();
     expect(await bookInPerson({ uid: "member-1", classId: here, payment, now: NOW })).toMatchObject({ ok: true, status: "booked" });
-    expect(await bookInPerson({ uid: "member-1", classId: there, payment, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
+    expect(await bookInPerson({ uid: "member-1", classId: there, payment, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "payment_invalid",
+    });
     expect(await getTicket(there, "member-1")).toBeNull();
   });
 
@@ -163,14 +192,32 @@ describe("studio memberships", () => {
     const classId = await newClass("lantern-yard", 5);
     await sign("member-2");
     const others = await grantMembership("member-3", "lantern-yard");
-    expect(await bookInPerson({ uid: "member-2", classId, payment: others, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
+    expect(await bookInPerson({ uid: "member-2", classId, payment: others, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "payment_invalid",
+    });
     const expired = await grantMembership("member-2", "lantern-yard", NOW.getTime() - 40 * 86_400_000);
-    expect(await bookInPerson({ uid: "member-2", classId, payment: expired, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
-    expect(await bookInPerson({ uid: "member-2", classId, payment: { method: "credits", reference: "account" }, now: NOW })).toMatchObject({ ok: false, problem: "credits_not_taken" });
+    expect(await bookInPerson({ uid: "member-2", classId, payment: expired, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "payment_invalid",
+    });
+    expect(await bookInPerson({ uid: "member-2", classId, payment: { method: "credits", reference: "account" }, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "credits_not_taken",
+    });
   });
 
   it("fulfilment replayed five times at once makes one membership and one transaction", async () => {
-    const purchase = { purchaseId: "pur_aaaaaaaaaaaaaaaaaaaaaaaa", uid: "replay-1", kind: "studio_membership" as const, itemId: "wren-unlimited-monthly", amount: 11000, currency: "gbp", metadata: { studioId: "wren-canal", days: "30" }, paidAt: NOW.getTime() };
+    const purchase = {
+      purchaseId: "pur_aaaaaaaaaaaaaaaaaaaaaaaa",
+      uid: "replay-1",
+      kind: "studio_membership" as const,
+      itemId: "wren-unlimited-monthly",
+      amount: 11000,
+      currency: "gbp",
+      metadata: { studioId: "wren-canal", days: "30" },
+      paidAt: NOW.getTime(),
+    };
     const results = await Promise.all(Array.from({ length: 5 }, () => fulfilStudioPurchase(purchase)));
     expect(results.filter((r) => r.kind === "membership" && r.created)).toHaveLength(1);
     const { docs } = await getStore().query(STUDIO_TRANSACTIONS, anyDoc, { where: [{ field: "uid", op: "==", value: "replay-1" }] });
@@ -182,10 +229,22 @@ describe("drop-ins", () => {
   it("a paid drop-in books its class once, however often the payment is replayed; cancelled in time it comes back", async () => {
     const classId = await newClass("lantern-yard", 5, new Date(Date.now() + 7 * 86_400_000).toISOString());
     await sign("drop-1");
-    const purchase = { purchaseId: "pur_bbbbbbbbbbbbbbbbbbbbbbbb", uid: "drop-1", kind: "studio_ticket" as const, itemId: `drop-in:${classId}`, amount: 2200, currency: "usd", metadata: { studioId: "lantern-yard", classId }, paidAt: Date.now() };
+    const purchase = {
+      purchaseId: "pur_bbbbbbbbbbbbbbbbbbbbbbbb",
+      uid: "drop-1",
+      kind: "studio_ticket" as const,
+      itemId: `drop-in:${classId}`,
+      amount: 2200,
+      currency: "usd",
+      metadata: { studioId: "lantern-yard", classId },
+      paidAt: Date.now(),
+    };
     const results = await Promise.all(Array.from({ length: 5 }, () => fulfilStudioPurchase(purchase)));
     expect(results.filter((r) => r.kind === "drop_in" && r.created)).toHaveLength(1);
-    expect(await getTicket(classId, "drop-1")).toMatchObject({ status: "booked", payment: { method: "drop_in", reference: purchase.purchaseId } });
+    expect(await getTicket(classId, "drop-1")).toMatchObject({
+      status: "booked",
+      payment: { method: "drop_in", reference: purchase.purchaseId },
+    });
     expect(await getStore().get(STUDIO_TRANSACTIONS, purchase.purchaseId, anyDoc)).toMatchObject({ status: "used" });
 
     expect(await cancelTicket({ uid: "drop-1", classId, now: new Date() })).toMatchObject({ ok: true, late: false });
@@ -198,7 +257,16 @@ describe("drop-ins", () => {
   it("a late cancellation keeps the drop-in spent, and the ticket says late-cancelled", async () => {
     const classId = await newClass("lantern-yard", 5, "2026-11-23T20:00:00.000Z");
     await sign("drop-2");
-    const purchase = { purchaseId: "pur_cccccccccccccccccccccccc", uid: "drop-2", kind: "studio_ticket" as const, itemId: "drop-in", amount: 2200, currency: "usd", metadata: { studioId: "lantern-yard" }, paidAt: NOW.getTime() };
+    const purchase = {
+      purchaseId: "pur_cccccccccccccccccccccccc",
+      uid: "drop-2",
+      kind: "studio_ticket" as const,
+      itemId: "drop-in",
+      amount: 2200,
+      currency: "usd",
+      metadata: { studioId: "lantern-yard" },
+      paidAt: NOW.getTime(),
+    };
     await fulfilStudioPurchase(purchase);
     const payment = { method: "drop_in" as const, reference: purchase.purchaseId };
     expect(await bookInPerson({ uid: "drop-2", classId, payment, now: NOW })).toMatchObject({ ok: true, status: "booked" });
@@ -208,7 +276,10 @@ describe("drop-ins", () => {
     expect(await getStore().get(STUDIO_TRANSACTIONS, purchase.purchaseId, anyDoc)).toMatchObject({ status: "used" });
     // The same drop-in can't be used twice.
     const other = await newClass("lantern-yard", 5);
-    expect(await bookInPerson({ uid: "drop-2", classId: other, payment, now: NOW })).toMatchObject({ ok: false, problem: "payment_invalid" });
+    expect(await bookInPerson({ uid: "drop-2", classId: other, payment, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "payment_invalid",
+    });
   });
 });
 
@@ -223,7 +294,11 @@ describe("check-in", () => {
 
   it("twenty scans of one code at once check in once, with one record", async () => {
     const ticket = await bookedTicket("scan-1");
-    const results = await Promise.all(Array.from({ length: 20 }, () => checkIn({ staffUid: "desk", studioId: "lantern-yard", code: `STILLHOUR-CHECKIN:${ticket.code}`, method: "scan", now: NOW })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        checkIn({ staffUid: "desk", studioId: "lantern-yard", code: `STILLHOUR-CHECKIN:${ticket.code}`, method: "scan", now: NOW }),
+      ),
+    );
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && !r.already)).toHaveLength(1);
     expect(await checkInRecords(ticket.id)).toHaveLength(1);
@@ -235,16 +310,33 @@ describe("check-in", () => {
     const ticket = await bookedTicket("scan-2");
     await checkIn({ staffUid: "desk", studioId: "lantern-yard", ticketId: ticket.id, method: "tap", now: NOW });
     expect(await undoCheckIn({ staffUid: "desk", studioId: "lantern-yard", ticketId: ticket.id, now: NOW })).toMatchObject({ ok: true });
-    expect(await undoCheckIn({ staffUid: "desk", studioId: "lantern-yard", ticketId: ticket.id, now: NOW })).toMatchObject({ ok: false, problem: "not_checked_in" });
+    expect(await undoCheckIn({ staffUid: "desk", studioId: "lantern-yard", ticketId: ticket.id, now: NOW })).toMatchObject({
+      ok: false,
+      problem: "not_checked_in",
+    });
     await checkIn({ staffUid: "desk", studioId: "lantern-yard", code: ticket.code, method: "code", now: NOW });
     expect((await checkInRecords(ticket.id)).map((r) => r.action)).toEqual(["check_in", "undo", "check_in"]);
   });
 
   it("refuses a code for another studio, another day, or one that isn't ours, changing nothing", async () => {
     const ticket = await bookedTicket("scan-3");
-    expect(await checkIn({ staffUid: "desk", studioId: "wren-canal", code: ticket.code, method: "code", now: NOW })).toMatchObject({ ok: false, problem: "wrong_studio" });
-    expect(await checkIn({ staffUid: "desk", studioId: "lantern-yard", code: ticket.code, method: "code", now: new Date("2026-11-25T12:00:00Z") })).toMatchObject({ ok: false, problem: "wrong_day" });
-    expect(await checkIn({ staffUid: "desk", studioId: "lantern-yard", code: "not a code", method: "code", now: NOW })).toMatchObject({ ok: false, problem: "unknown_code" });
+    expect(await checkIn({ staffUid: "desk", studioId: "wren-canal", code: ticket.code, method: "code", now: NOW })).toMatchObject({
+      ok: false,
+      problem: "wrong_studio",
+    });
+    expect(
+      await checkIn({
+        staffUid: "desk",
+        studioId: "lantern-yard",
+        code: ticket.code,
+        method: "code",
+        now: new Date("2026-11-25T12:00:00Z"),
+      }),
+    ).toMatchObject({ ok: false, problem: "wrong_day" });
+    expect(await checkIn({ staffUid: "desk", studioId: "lantern-yard", code: "not a code", method: "code", now: NOW })).toMatchObject({
+      ok: false,
+      problem: "unknown_code",
+    });
     expect(await getTicket(ticket.classId, "scan-3")).toMatchObject({ status: "booked" });
     expect(await checkInRecords(ticket.id)).toHaveLength(0);
   });

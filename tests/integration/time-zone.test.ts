@@ -20,8 +20,14 @@ function post(fields: Record<string, string>, cookie = "") {
 async function act(request: Request): Promise<Response> {
   try {
     const browserReport = new URLSearchParams(await request.clone().text()).get("source") === "browser";
-    const result = browserReport ? await api.action({ request, params: {}, context: {} }) : await route.action({ request, params: {}, context: {} });
-    return result instanceof Response ? result : new Response(JSON.stringify((result as { data: unknown }).data), { status: (result as { init?: { status?: number } }).init?.status ?? 200 });
+    const result = browserReport
+      ? await api.action({ request, params: {}, context: {} })
+      : await route.action({ request, params: {}, context: {} });
+    return result instanceof Response
+      ? result
+      : new Response(JSON.stringify((result as { data: unknown }).data), {
+          status: (result as { init?: { status?: number } }).init?.status ?? 200,
+        });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;

@@ -15,11 +15,12 @@ export async function ageSignIn(context: import("@playwright/test").BrowserConte
     body: JSON.stringify({ idToken, validDuration: 3600 }),
   });
   const { sessionCookie } = (await made.json()) as { sessionCookie: string };
-  const storage = createCookieSessionStorage({ cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secrets: [parseEnv(process.env).SESSION_SECRET] } });
+  const storage = createCookieSessionStorage({
+    cookie: { name: "__session", httpOnly: true, sameSite: "lax", path: "/", secrets: [parseEnv(process.env).SESSION_SECRET] },
+  });
   const current = (await context.cookies(baseURL)).find((cookie) => cookie.name === "__session")!;
   const session = await storage.getSession(`__session=${current.value}`);
   session.set("auth", { ...session.get("auth"), firebaseCookie: sessionCookie });
   const value = (await storage.commitSession(session)).split(";")[0].slice("__session=".length);
   await context.addCookies([{ ...current, value }]);
 }
-

@@ -33,7 +33,9 @@ export async function signUpAnonymously(): Promise<{ uid: string; idToken: strin
 export async function signInWithPhone(phoneNumber: string, idToken?: string): Promise<{ uid: string; idToken: string }> {
   const sent = await post(rest("sendVerificationCode"), { phoneNumber, recaptchaToken: "emulator" });
   const sessionInfo = String(sent.sessionInfo);
-  const codes = (await (await fetch(emulator("verificationCodes"))).json()) as { verificationCodes: Array<{ sessionInfo: string; code: string }> };
+  const codes = (await (await fetch(emulator("verificationCodes"))).json()) as {
+    verificationCodes: Array<{ sessionInfo: string; code: string }>;
+  };
   const code = codes.verificationCodes.find((entry) => entry.sessionInfo === sessionInfo)?.code;
   if (!code) throw new Error("no verification code in the emulator");
   const body = await post(rest("signInWithPhoneNumber"), { sessionInfo, code, ...(idToken ? { idToken } : {}) });
@@ -64,7 +66,9 @@ export function forgeEmulatorToken(claims: { sub: string; auth_time?: number; au
 
 /** The sign-in links the emulator holds for an address, newest last. */
 export async function emailLinksFor(email: string): Promise<Array<{ oobCode: string; oobLink: string }>> {
-  const body = (await (await fetch(emulator("oobCodes"))).json()) as { oobCodes: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }> };
+  const body = (await (await fetch(emulator("oobCodes"))).json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; oobLink: string; requestType: string }>;
+  };
   return body.oobCodes.filter((entry) => entry.email === email && entry.requestType === "EMAIL_SIGNIN");
 }
 

@@ -40,7 +40,17 @@ export async function axeVersion(page: Page): Promise<string> {
 export async function wcagFindingsWithoutJavaScript(page: Page, scanner: Page, label = page.url()): Promise<string[]> {
   const url = page.url().split("#")[0];
   const html = (await page.content()).replace(/<noscript>/g, '<div data-noscript="">').replace(/<\/noscript>/g, "</div>");
-  await scanner.route((address) => address.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html, headers: { "content-security-policy": "script-src 'none'" } }), { times: 1 });
+  await scanner.route(
+    (address) => address.href === url,
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/html; charset=utf-8",
+        body: html,
+        headers: { "content-security-policy": "script-src 'none'" },
+      }),
+    { times: 1 },
+  );
   await scanner.goto(url);
   const [seen, scanned] = await Promise.all([page.title(), scanner.title()]);
   if (seen !== scanned) throw new Error(`the scan of ${url} shows "${scanned}", not "${seen}"`);

@@ -34,10 +34,22 @@ export interface BuiltServerOptions {
   image?: { cwd: string; command: string[]; spawnAs: { uid?: number; gid?: number }; env: Record<string, string> };
 }
 
-export async function startBuiltServer(port: number, name: string, env: Record<string, string> = {}, options: BuiltServerOptions = {}): Promise<BuiltServer> {
+export async function startBuiltServer(
+  port: number,
+  name: string,
+  env: Record<string, string> = {},
+  options: BuiltServerOptions = {},
+): Promise<BuiltServer> {
   const base = `http://localhost:${port}`;
-  if (await fetch(`${base}/healthz`).then(() => true, () => false)) throw new Error(`port ${port} is already in use: this test needs its own server`);
-  const files = options.sharedFiles ?? (options.image ? join(options.image.cwd, "data", `e2e-${port}-${name}`) : `./data/e2e-${port}-${name}`);
+  if (
+    await fetch(`${base}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already in use: this test needs its own server`);
+  const files =
+    options.sharedFiles ?? (options.image ? join(options.image.cwd, "data", `e2e-${port}-${name}`) : `./data/e2e-${port}-${name}`);
   const database = `${files}.sqlite`;
   const dirs = [`${files}-uploads`, `${files}-outbox`];
   const removeFiles = () => {
@@ -87,7 +99,12 @@ export async function startBuiltServer(port: number, name: string, env: Record<s
     removeFiles();
   };
   const deadline = Date.now() + 45_000;
-  while (!(await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (exited !== null) {
       await stop();
       throw new Error(`the server stopped (exit ${exited}):\n${output.join("\n")}`);
@@ -104,7 +121,12 @@ export async function startBuiltServer(port: number, name: string, env: Record<s
 /** Waits until the server's /readyz answers 200 (its warm-up done); returns how long that took. */
 export async function waitUntilReady(base: string, timeoutMs = 30_000): Promise<number> {
   const started = Date.now();
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (Date.now() - started > timeoutMs) throw new Error(`${base}/readyz did not answer 200 within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

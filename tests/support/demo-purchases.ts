@@ -24,14 +24,32 @@ async function postForLocation(request: APIRequestContext, baseURL: string, path
 }
 
 /** Pays an open demo checkout page with the card that pays; the address the provider sends back to. */
-export function payDemoCheckout(request: APIRequestContext, baseURL: string, checkoutPath: string, cardName = "Demo Payer"): Promise<string> {
-  return postForLocation(request, baseURL, checkoutPath, { intent: "pay", cardNumber: "4242 4242 4242 4242", expiry: "12/34", cvc: "123", cardName });
+export function payDemoCheckout(
+  request: APIRequestContext,
+  baseURL: string,
+  checkoutPath: string,
+  cardName = "Demo Payer",
+): Promise<string> {
+  return postForLocation(request, baseURL, checkoutPath, {
+    intent: "pay",
+    cardNumber: "4242 4242 4242 4242",
+    expiry: "12/34",
+    cvc: "123",
+    cardName,
+  });
 }
 
 /** Opens the demo checkout for a monthly membership, unpaid; the checkout page's path. */
 export async function openMembershipCheckout(request: APIRequestContext, baseURL: string): Promise<string> {
   const intentId = inputValue(await (await request.get("/subscribe?plan=monthly&step=payment")).text(), "intentId");
-  return postForLocation(request, baseURL, "/subscribe", { plan: "monthly", code: "", intentId, step: "payment", renewalConsent: "on", intent: "checkout" });
+  return postForLocation(request, baseURL, "/subscribe", {
+    plan: "monthly",
+    code: "",
+    intentId,
+    step: "payment",
+    renewalConsent: "on",
+    intent: "checkout",
+  });
 }
 
 /** Subscribes to the monthly plan through the demo checkout; the welcome page's path. */

@@ -38,7 +38,17 @@ export function putCreditPack(uid: string, options: { credits: number; days: num
     expiresAt: purchasedAt + options.days * 86_400_000,
     settled: false,
   });
-  putDocument("classCredits", `${uid}:000001`, { uid, seq: 1, packId: id, kind: "purchase", amount: options.credits, at: purchasedAt, bookingId: null, classId: null, note: "" });
+  putDocument("classCredits", `${uid}:000001`, {
+    uid,
+    seq: 1,
+    packId: id,
+    kind: "purchase",
+    amount: options.credits,
+    at: purchasedAt,
+    bookingId: null,
+    classId: null,
+    note: "",
+  });
   putDocument("creditAccounts", uid, { uid, seq: 1, updatedAt: purchasedAt });
   return id;
 }

@@ -17,20 +17,36 @@ export function focused(page: Page): Promise<Focused> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return { tag: "body", name: "", hidden: "nothing has focus", ring: false };
     const text = (value: string | null | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
-    const labelledBy = el.getAttribute("aria-labelledby")?.split(/\s+/).map((id) => document.getElementById(id)?.textContent).join(" ");
-    const labels = (el as HTMLInputElement).labels ? Array.from((el as HTMLInputElement).labels ?? []).map((label) => label.textContent).join(" ") : "";
-    const name = text(el.getAttribute("aria-label")) || text(labelledBy) || text(labels) || text(el.textContent) || text((el as HTMLInputElement).value) || text(el.title);
+    const labelledBy = el
+      .getAttribute("aria-labelledby")
+      ?.split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent)
+      .join(" ");
+    const labels = (el as HTMLInputElement).labels
+      ? Array.from((el as HTMLInputElement).labels ?? [])
+          .map((label) => label.textContent)
+          .join(" ")
+      : "";
+    const name =
+      text(el.getAttribute("aria-label")) ||
+      text(labelledBy) ||
+      text(labels) ||
+      text(el.textContent) ||
+      text((el as HTMLInputElement).value) ||
+      text(el.title);
     const box = el.getBoundingClientRect();
     let hidden: string | null = null;
     if (box.width === 0 || box.height === 0) hidden = "it has no size";
-    else if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth) hidden = `it is outside the viewport (${Math.round(box.top)} px from the top)`;
+    else if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth)
+      hidden = `it is outside the viewport (${Math.round(box.top)} px from the top)`;
     const header = document.querySelector<HTMLElement>(".site-header");
     if (!hidden && header && !header.contains(el)) {
       const position = getComputedStyle(header).position;
       const bar = header.getBoundingClientRect();
       // The fixed header hides what scrolls beneath it: the focused element must show wholly below it
       // (stricter than 2.4.11's "not entirely hidden", so a half-covered field is caught too).
-      if ((position === "fixed" || position === "sticky") && box.top < bar.bottom - 1) hidden = `it is under the fixed header (its top ${Math.round(box.top)} px, the header's bottom ${Math.round(bar.bottom)} px)`;
+      if ((position === "fixed" || position === "sticky") && box.top < bar.bottom - 1)
+        hidden = `it is under the fixed header (its top ${Math.round(box.top)} px, the header's bottom ${Math.round(bar.bottom)} px)`;
     }
     if (!hidden) {
       // An overlay on top of it: the topmost element at its visible centre is not it or its own.
@@ -40,7 +56,18 @@ export function focused(page: Page): Promise<Focused> {
       const y = (top + bottom) / 2;
       const hit = document.elementFromPoint(x, y);
       const ownLabel = hit?.closest("label");
-      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el) && !(ownLabel && ownLabel.contains(el)) && !(ownLabel && (el as HTMLInputElement).labels && Array.from((el as HTMLInputElement).labels ?? []).includes(ownLabel as HTMLLabelElement))) {
+      if (
+        hit &&
+        hit !== el &&
+        !el.contains(hit) &&
+        !hit.contains(el) &&
+        !(ownLabel && ownLabel.contains(el)) &&
+        !(
+          ownLabel &&
+          (el as HTMLInputElement).labels &&
+          Array.from((el as HTMLInputElement).labels ?? []).includes(ownLabel as HTMLLabelElement)
+        )
+      ) {
         hidden = `it is covered by <${hit.tagName.toLowerCase()} class="${hit.className}">`;
       }
     }
@@ -57,7 +84,10 @@ export async function expectFocusUsable(page: Page, step: string): Promise<Focus
   // The page scrolls to what takes focus at once, but a busy two-core machine may report the focus
   // before the scroll has been laid out; the verdict is the one once it has settled.
   if (now.hidden) {
-    await expect.poll(async () => (now = await focused(page)).hidden, { timeout: 8_000, intervals: [100, 200, 400] }).toBeNull().catch(() => undefined);
+    await expect
+      .poll(async () => (now = await focused(page)).hidden, { timeout: 8_000, intervals: [100, 200, 400] })
+      .toBeNull()
+      .catch(() => undefined);
   }
   expect(now.hidden, `${step}: "${now.name}" (${now.tag}) must be visible`).toBeNull();
   expect(now.ring, `${step}: "${now.name}" (${now.tag}) must show a focus ring`).toBe(true);

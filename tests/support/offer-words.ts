@@ -4,9 +4,24 @@
  * so the test is an independent reader, not the model checking itself.
  */
 
-const WORDS: Record<string, number> = { a: 1, one: 1, first: 1, two: 2, three: 3, seven: 7, fourteen: 14, "twenty-one": 21, thirty: 30, sixty: 60, ninety: 90 };
+const WORDS: Record<string, number> = {
+  a: 1,
+  one: 1,
+  first: 1,
+  two: 2,
+  three: 3,
+  seven: 7,
+  fourteen: 14,
+  "twenty-one": 21,
+  thirty: 30,
+  sixty: 60,
+  ninety: 90,
+};
 const NUMBER = `\\d{1,3}|${Object.keys(WORDS).join("|")}`;
-const LENGTH = new RegExp(`\\b(${NUMBER})[\\s-]+(?:(?!(?:${NUMBER})\\b)[a-z]+[\\s-]+)?(days?|weeks?|months?)\\b|\\bfree (week|month)\\b`, "gi");
+const LENGTH = new RegExp(
+  `\\b(${NUMBER})[\\s-]+(?:(?!(?:${NUMBER})\\b)[a-z]+[\\s-]+)?(days?|weeks?|months?)\\b|\\bfree (week|month)\\b`,
+  "gi",
+);
 const MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December";
 
 /** Every string inside a loader's answer, however deep. */
@@ -60,7 +75,9 @@ export function trialDates(texts: string[]): string[] {
 
 /** The amounts named as the first payment ("your first payment of $79.99"). */
 export function firstPayments(texts: string[]): string[] {
-  return sentences(texts).flatMap((sentence) => [...sentence.matchAll(/first payment of (\$[\d,]+(?:\.\d{2})?)/gi)].map((match) => match[1]));
+  return sentences(texts).flatMap((sentence) =>
+    [...sentence.matchAll(/first payment of (\$[\d,]+(?:\.\d{2})?)/gi)].map((match) => match[1]),
+  );
 }
 
 /** The discounts named: "20% off", "$10 off". */

@@ -18,10 +18,14 @@ export interface OwnServer {
 export async function startOwnServer(port: number, env: Record<string, string> = {}): Promise<OwnServer> {
   const base = `http://localhost:${port}`;
   const root = process.cwd();
-  const taken = await fetch(`${base}/healthz`).then(() => true, () => false);
+  const taken = await fetch(`${base}/healthz`).then(
+    () => true,
+    () => false,
+  );
   if (taken) throw new Error(`port ${port} is already in use: this test needs its own server`);
   const dir = mkdtempSync(path.join(os.tmpdir(), "stillhour-own-"));
-  for (const entry of ["server.js", "package.json", "build", "public"]) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of ["server.js", "package.json", "build", "public"])
+    cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
   const child: ChildProcess = spawn(process.execPath, ["server.js"], {
     cwd: dir,
@@ -49,7 +53,13 @@ export async function startOwnServer(port: number, env: Record<string, string> =
     rmSync(dir, { recursive: true, force: true });
   };
   for (let i = 0; i < 150; i += 1) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, dir, stop };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, dir, stop };
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   await stop();

@@ -25,7 +25,13 @@ export { getStore };
 export async function seedPlans() {
   for (const plan of DEMO_PLANS) await getStore().createIfAbsent(PLANS, plan.id, { ...plan });
   // A plan without a trial, so "active" is reachable in tests.
-  await getStore().createIfAbsent(PLANS, "monthly-no-trial", { ...DEMO_PLANS[0], id: "monthly-no-trial", name: "Monthly (no trial)", trialDays: 0, order: 9 });
+  await getStore().createIfAbsent(PLANS, "monthly-no-trial", {
+    ...DEMO_PLANS[0],
+    id: "monthly-no-trial",
+    name: "Monthly (no trial)",
+    trialDays: 0,
+    order: 9,
+  });
 }
 
 export function demo() {
@@ -52,7 +58,11 @@ export async function all(collection: string): Promise<Record<string, Record<str
 }
 
 export async function count(collection: string, where?: { field: string; value: string }): Promise<number> {
-  const { docs } = await getStore().query(collection, anything, where ? { where: [{ field: where.field, op: "==", value: where.value }] } : {});
+  const { docs } = await getStore().query(
+    collection,
+    anything,
+    where ? { where: [{ field: where.field, op: "==", value: where.value }] } : {},
+  );
   return docs.length;
 }
 

@@ -15,7 +15,18 @@ export function routerPatchChecks(require: NodeRequire): Array<[name: string, ch
       () => {
         const { createStaticRouter } = require("react-router-dom/server") as typeof import("react-router-dom/server");
         const routes = [{ id: "root", path: "/", children: [{ id: "child", path: "a" }] }];
-        const context = { basename: "/", location: { pathname: "/a", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null } as never;
+        const context = {
+          basename: "/",
+          location: { pathname: "/a", search: "", hash: "", state: null, key: "default" },
+          matches: [],
+          loaderData: {},
+          actionData: null,
+          errors: null,
+          statusCode: 200,
+          loaderHeaders: {},
+          actionHeaders: {},
+          activeDeferreds: null,
+        } as never;
         const first = createStaticRouter(routes, context);
         assert.equal(createStaticRouter(routes, context).routes, first.routes);
         assert.notEqual(createStaticRouter([...routes], context).routes, first.routes);
@@ -25,7 +36,16 @@ export function routerPatchChecks(require: NodeRequire): Array<[name: string, ch
       "@remix-run/router answers a path it has matched against a tree from what it kept, frozen",
       () => {
         const { matchRoutes } = router();
-        const routes = [{ id: "root", path: "/", children: [{ id: "classes", path: "classes/:id" }, { id: "home", index: true }] }];
+        const routes = [
+          {
+            id: "root",
+            path: "/",
+            children: [
+              { id: "classes", path: "classes/:id" },
+              { id: "home", index: true },
+            ],
+          },
+        ];
         const first = matchRoutes(routes, "/classes/abc");
         assert.deepEqual(
           first?.map((match) => [match.route.id, match.params.id]),
@@ -38,7 +58,10 @@ export function routerPatchChecks(require: NodeRequire): Array<[name: string, ch
         assert.equal(matchRoutes(routes, "/classes/xyz")?.[1].params.id, "xyz");
         assert.equal(matchRoutes(routes, "/nowhere"), null);
         // Handed to every request for the path: nothing of it can be changed.
-        assert.ok(Object.isFrozen(first) && first!.every((match) => Object.isFrozen(match) && Object.isFrozen(match.params)), "the kept answer is frozen");
+        assert.ok(
+          Object.isFrozen(first) && first!.every((match) => Object.isFrozen(match) && Object.isFrozen(match.params)),
+          "the kept answer is frozen",
+        );
         assert.throws(() => {
           (first![1].params as Record<string, string>).id = "changed";
         }, TypeError);
@@ -80,11 +103,22 @@ export function routerPatchChecks(require: NodeRequire): Array<[name: string, ch
     [
       "@remix-run/router resolves an absolute link path once, the same wherever it is rendered, and hands out copies",
       () => {
-        const { resolveTo } = router() as unknown as { resolveTo: (to: string, routes: string[], location: string, relative?: boolean) => { pathname: string; search: string; hash: string } };
+        const { resolveTo } = router() as unknown as {
+          resolveTo: (
+            to: string,
+            routes: string[],
+            location: string,
+            relative?: boolean,
+          ) => { pathname: string; search: string; hash: string };
+        };
         const first = resolveTo("/classes/dawn?day=2#top", ["/", "/deep/route"], "/somewhere/", false);
         assert.deepEqual(first, { pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
         first.pathname = "/changed";
-        assert.deepEqual(resolveTo("/classes/dawn?day=2#top", [], "/", true), { pathname: "/classes/dawn", search: "?day=2", hash: "#top" });
+        assert.deepEqual(resolveTo("/classes/dawn?day=2#top", [], "/", true), {
+          pathname: "/classes/dawn",
+          search: "?day=2",
+          hash: "#top",
+        });
         assert.equal(resolveTo("/a/../b/", ["/"], "/", false).pathname, "/b/");
         // Relative paths still resolve against the route.
         assert.equal(resolveTo("dawn", ["/", "/classes"], "/classes", false).pathname, "/classes/dawn");

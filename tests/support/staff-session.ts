@@ -6,7 +6,11 @@ import { signInWithPhone } from "./auth-emulator";
  * Auth emulator: the session cookie to send with staff requests, the uid and the phone number. For
  * integration tests of the staff pages (issue 26). Import the test's environment set-up first.
  */
-export async function staffSession(claims: Record<string, boolean | string>, site = "http://localhost:3000", firstName = "Staff"): Promise<{ uid: string; cookie: string; phone: string }> {
+export async function staffSession(
+  claims: Record<string, boolean | string>,
+  site = "http://localhost:3000",
+  firstName = "Staff",
+): Promise<{ uid: string; cookie: string; phone: string }> {
   const identity = await import("../../app/services/identity/index.server");
   const { savePrivateUser } = await import("../../app/models/identity/user.server");
   const sessionRoute = await import("../../app/routes/api.session");
@@ -15,7 +19,10 @@ export async function staffSession(claims: Record<string, boolean | string>, sit
   if (Object.keys(claims).length > 0) await identity.setClaims(uid, claims);
   await savePrivateUser(uid, { firstName, lastName: "Person", email: `${uid.toLowerCase()}@example.com` });
   const response = (await sessionRoute.action({
-    request: new Request(`${site}/api/session`, { method: "POST", headers: { Authorization: `Bearer ${idToken}`, Origin: site, "x-client-ip": `10.26.${randomInt(0, 255)}.${randomInt(1, 254)}` } }),
+    request: new Request(`${site}/api/session`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${idToken}`, Origin: site, "x-client-ip": `10.26.${randomInt(0, 255)}.${randomInt(1, 254)}` },
+    }),
     params: {},
     context: {},
   } as never)) as Response;
@@ -40,15 +47,36 @@ export async function answerOf(run: () => Promise<unknown>): Promise<{ status: n
 const SITE = "http://localhost:3000";
 
 /** A staff page's loader, asked for `path` with this session cookie (or none). */
-export function staffGet(route: { loader: (args: never) => unknown }, path: string, cookie: string | null, params: Record<string, string> = {}) {
-  return answerOf(async () => route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never));
+export function staffGet(
+  route: { loader: (args: never) => unknown },
+  path: string,
+  cookie: string | null,
+  params: Record<string, string> = {},
+) {
+  return answerOf(async () =>
+    route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never),
+  );
 }
 
 /** A staff form posted as the browser posts it without JavaScript (repeated names as pairs). */
-export function staffPost(route: { action: (args: never) => unknown }, path: string, cookie: string | null, fields: Array<[string, string]> | Record<string, string>, params: Record<string, string> = {}) {
+export function staffPost(
+  route: { action: (args: never) => unknown },
+  path: string,
+  cookie: string | null,
+  fields: Array<[string, string]> | Record<string, string>,
+  params: Record<string, string> = {},
+) {
   const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString();
   return answerOf(async () =>
-    route.action({ request: new Request(`${SITE}${path}`, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" }, body }), params, context: {} } as never),
+    route.action({
+      request: new Request(`${SITE}${path}`, {
+        method: "POST",
+        headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+      params,
+      context: {},
+    } as never),
   );
 }
 

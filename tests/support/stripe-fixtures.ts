@@ -35,11 +35,20 @@ export function createFixtureServer() {
   async function fixtureFetch(url: string, init: { method: string; headers: HeadersInit; body?: string }) {
     const parsed = new URL(url);
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    calls.push({ method: init.method, path: parsed.pathname, query: parsed.searchParams, body: new URLSearchParams(init.body ?? ""), headers });
+    calls.push({
+      method: init.method,
+      path: parsed.pathname,
+      query: parsed.searchParams,
+      body: new URLSearchParams(init.body ?? ""),
+      headers,
+    });
     const index = routes.findIndex((r) => r.method === init.method && r.path.test(parsed.pathname));
     if (index < 0) throw new Error(`no fixture for ${init.method} ${parsed.pathname}`);
     const [route] = routes.splice(index, 1);
-    return new Response(stripeFixture(route.file), { status: route.status ?? 200, headers: { "Content-Type": "application/json", "Request-Id": "req_fixture" } });
+    return new Response(stripeFixture(route.file), {
+      status: route.status ?? 200,
+      headers: { "Content-Type": "application/json", "Request-Id": "req_fixture" },
+    });
   }
 
   return {

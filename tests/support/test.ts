@@ -22,7 +22,8 @@ export const test = base.extend<{ browserErrors: void }>({
           emulator501s -= 1;
           return;
         }
-        if (/Failed to load resource: the server responded with a status of (400|401|403|404|405|410|413|414|429)/.test(message.text())) return;
+        if (/Failed to load resource: the server responded with a status of (400|401|403|404|405|410|413|414|429)/.test(message.text()))
+          return;
         problems.push(`console.error: ${message.text()}`);
       });
       await use();

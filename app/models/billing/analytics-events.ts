@@ -1,10 +1,4 @@
-import {
-  MAX_TYPED_CODE_LENGTH,
-  normalizeCode,
-  type InvalidReason,
-  type PromotionCheck,
-  type RedemptionFailure,
-} from "./promotion-code";
+import { MAX_TYPED_CODE_LENGTH, normalizeCode, type InvalidReason, type PromotionCheck, type RedemptionFailure } from "./promotion-code";
 
 /**
  * Typed analytics events (spec §4). Recorded to the store's `analyticsEvents` collection by

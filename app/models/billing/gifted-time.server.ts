@@ -22,11 +22,9 @@ export type GiftedTime = z.infer<typeof GiftedTimeSchema>;
 export const EMPTY_GIFTED_TIME = (uid: string): GiftedTime => ({ uid, endsAt: 0, deferredTo: 0, giftIds: [], updatedAt: 0 });
 
 /** The privateUsers fields with gifted time counted: whichever of the plan and the gift ends later. */
-export function withGiftedTime<T extends { subscriptionStatus: string | null; subscriptionExpirationDate: number | null; subscriptionSource: string | null }>(
-  record: T,
-  gifted: GiftedTime | null,
-  nowSeconds: number,
-): T {
+export function withGiftedTime<
+  T extends { subscriptionStatus: string | null; subscriptionExpirationDate: number | null; subscriptionSource: string | null },
+>(record: T, gifted: GiftedTime | null, nowSeconds: number): T {
   if (!gifted || gifted.endsAt <= nowSeconds) return record;
   const planEnd = record.subscriptionExpirationDate ?? 0;
   const planRunning = isLiveStatus(record.subscriptionStatus);

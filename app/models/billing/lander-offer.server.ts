@@ -50,7 +50,14 @@ async function loadPageOffer(code: string | null): Promise<PageOffer> {
   const first = offers[0];
   if (!first) return { code: null, trialDays: 0, trial: null, discount: null, line: "", action: callToAction(0) };
   const words = describeOffer(first);
-  return { code: live ? code : null, trialDays: first.trialDays, trial: words.trial, discount: words.discount, line: offerLine(offers), action: words.action };
+  return {
+    code: live ? code : null,
+    trialDays: first.trialDays,
+    trial: words.trial,
+    discount: words.discount,
+    line: offerLine(offers),
+    action: words.action,
+  };
 }
 
 type PageView = {
@@ -68,7 +75,15 @@ export async function withPageOffer<V extends PageView>(view: V) {
   const offer = await pageOffer(page.offer.promotionCode);
   const checked = (field: string, text: string, instead: string) => {
     if (!copyContradicts(text, offer)) return text;
-    console.warn(JSON.stringify({ level: "warn", msg: "lander copy contradicts its offer; the offer's words are shown", slug: page.slug, field, trialDays: offer.trialDays }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "lander copy contradicts its offer; the offer's words are shown",
+        slug: page.slug,
+        field,
+        trialDays: offer.trialDays,
+      }),
+    );
     return instead;
   };
   const heading = offer.trial ? `${offer.trial[0].toUpperCase()}${offer.trial.slice(1)}` : "Membership";

@@ -24,7 +24,13 @@ export interface MembershipFacts {
   /** Unix seconds: when the free trial ends, as the provider set it; null or absent without one. */
   trialEnd?: number | null;
   /** The discount the provider holds on the plan, when there is one (ADR 056). */
-  discount?: { code: string | null; percentOff: number | null; amountOff: number | null; endsAt: number | null; duration?: "once" | "repeating" | "forever" | null } | null;
+  discount?: {
+    code: string | null;
+    percentOff: number | null;
+    amountOff: number | null;
+    endsAt: number | null;
+    duration?: "once" | "repeating" | "forever" | null;
+  } | null;
 }
 
 export interface MembershipSummary {
@@ -99,7 +105,8 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
 function discountSentence(facts: MembershipFacts, timeZone: string | null | undefined, locale: string): string | null {
   const discount = facts.discount;
   if (!discount || (discount.percentOff === null && discount.amountOff === null)) return null;
-  const off = discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatMoney(discount.amountOff!, facts.currency, locale)} off`;
+  const off =
+    discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatMoney(discount.amountOff!, facts.currency, locale)} off`;
   const lasting =
     discount.duration === "once"
       ? "your next payment"
@@ -109,7 +116,15 @@ function discountSentence(facts: MembershipFacts, timeZone: string | null | unde
   return `${discount.code ? `Code ${discount.code}: ` : ""}${off} ${lasting}.`;
 }
 
-const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", amex: "American Express", discover: "Discover", jcb: "JCB", unionpay: "UnionPay", diners: "Diners Club" };
+const BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+  diners: "Diners Club",
+};
 
 function brandName(brand: string): string {
   return BRANDS[brand.toLowerCase()] ?? "Card";
@@ -122,7 +137,10 @@ export interface MembershipNotice {
 
 const NOTICES: Record<string, MembershipNotice> = {
   "demo-charged": { tone: "success", text: "Demo: the next payment was taken just now, as if the date had come. No card was charged." },
-  cancelled: { tone: "success", text: "Your membership is cancelled. Every class stays open until the date below, and you can resume before then." },
+  cancelled: {
+    tone: "success",
+    text: "Your membership is cancelled. Every class stays open until the date below, and you can resume before then.",
+  },
   resumed: { tone: "success", text: "Welcome back: your membership carries on as before." },
   offer: { tone: "success", text: "Done: your next two months are half price, and your membership carries on." },
   "card-updated": { tone: "success", text: "Saved your new card. Future payments use it." },
@@ -133,14 +151,18 @@ const NOTICES: Record<string, MembershipNotice> = {
   unknown_plan: { tone: "error", text: "There's no membership with a card to update on this account." },
   unavailable: { tone: "error", text: "The payment service didn't answer just now. Nothing changed; please try again in a moment." },
   card_failed: { tone: "error", text: "We couldn't confirm the new card. Your old one is still in use; please try again." },
-  too_many_changes: { tone: "error", text: "That's a lot of changes in a short time. Nothing changed; please wait a few minutes and try again." },
+  too_many_changes: {
+    tone: "error",
+    text: "That's a lot of changes in a short time. Nothing changed; please wait a few minutes and try again.",
+  },
 };
 
 const DID_NOT_GO_THROUGH: MembershipNotice = {
   tone: "error",
   text: "That didn't go through. Nothing changed; please try again, or write to us if it keeps happening.",
 };
-for (const code of ["card_declined", "authentication_required", "not_found", "invalid_request", "invalid_intent"]) NOTICES[code] = DID_NOT_GO_THROUGH;
+for (const code of ["card_declined", "authentication_required", "not_found", "invalid_request", "invalid_intent"])
+  NOTICES[code] = DID_NOT_GO_THROUGH;
 
 /** The sentence settings shows after a membership change (`?membership=…`); null for anything unknown. */
 export function membershipNotice(key: string | null): MembershipNotice | null {

@@ -111,7 +111,12 @@ export async function ensureCustomer(uid: string): Promise<string> {
   const user = await getPrivateUser(uid);
   if (user?.stripeCustomerId && (await memberForCustomer(user.stripeCustomerId)) === uid) return user.stripeCustomerId;
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(" ") || null;
-  const { customerId } = await provider.createCustomer({ uid, email: user?.email ?? null, name, idempotencyKey: `customer-${provider.name}-${uid}` });
+  const { customerId } = await provider.createCustomer({
+    uid,
+    email: user?.email ?? null,
+    name,
+    idempotencyKey: `customer-${provider.name}-${uid}`,
+  });
   return getStore().transaction(async (tx) => {
     const current = await tx.get(PRIVATE_USERS, uid, PrivateUserSchema);
     const mapped = current?.stripeCustomerId ? await tx.get(PAYMENT_CUSTOMERS, current.stripeCustomerId, PaymentCustomerSchema) : null;
@@ -198,9 +203,7 @@ export async function startSubscriptionCheckout(input: {
 }
 
 export type SyncOutcome =
-  | { status: "synced"; uid: string; membership: Membership }
-  | { status: "duplicate" }
-  | { status: "unknown_customer" };
+  { status: "synced"; uid: string; membership: Membership } | { status: "duplicate" } | { status: "unknown_customer" };
 
 /**
  * The one sync function: re-reads the customer's subscriptions from the provider and writes
@@ -231,7 +234,8 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
     if (sub && fulfil) redemption = await fulfilPurchase(tx, uid, sub);
 
     if (event) tx.create(PAYMENT_EVENTS, event.id, { type: event.type, customerId, uid, outcome: "synced", receivedAt: Date.now() });
-    if (ending && firstSeenEnding) tx.create(MEMBERSHIP_CANCELLATIONS, ending.id, { uid, subscriptionId: ending.id, planId: ending.planId, cancelledAt: Date.now() });
+    if (ending && firstSeenEnding)
+      tx.create(MEMBERSHIP_CANCELLATIONS, ending.id, { uid, subscriptionId: ending.id, planId: ending.planId, cancelledAt: Date.now() });
     const now = nowSeconds();
     // Time a gift paid for counts too: whichever of the plan and the gift ends later.
     const fromPlan = {
@@ -268,7 +272,9 @@ export async function syncCustomer(customerId: string, event?: { id: string; typ
   // After the commit, never inside it: the event reports what was written, once.
   const counted = redemption as Redemption | null;
   if (counted) {
-    await recordEvent(promotionRedemptionEvent(counted.promotionCodeId, counted.planId, counted.purchaseId, counted.result), { uid: counted.uid });
+    await recordEvent(promotionRedemptionEvent(counted.promotionCodeId, counted.planId, counted.purchaseId, counted.result), {
+      uid: counted.uid,
+    });
     if (!counted.result.ok) {
       logPayments("warn", "promotion code not counted for a purchase", { ...counted, result: counted.result.reason });
       // The provider gave the discount at checkout; a code that could not be counted is not given.
@@ -327,8 +333,7 @@ async function recordEventOnly(event: { id: string; type: string }, outcome: str
 }
 
 export type WelcomeOutcome =
-  | { ok: true; membership: Membership }
-  | { ok: false; reason: "not_found" | "not_yours" | "not_paid" | "unavailable" };
+  { ok: true; membership: Membership } | { ok: false; reason: "not_found" | "not_yours" | "not_paid" | "unavailable" };
 
 /**
  * The welcome page's sync: grants access only for a complete, paid (or trial) session whose member is
@@ -359,7 +364,8 @@ export async function syncCheckoutSession(sessionId: string, uid: string): Promi
   }
 }
 
-export type MembershipChange = { ok: true; membership: Membership } | { ok: false; reason: "no_membership" | "not_cancelling" | "already_used" | PaymentErrorCode };
+export type MembershipChange =
+  { ok: true; membership: Membership } | { ok: false; reason: "no_membership" | "not_cancelling" | "already_used" | PaymentErrorCode };
 
 async function liveMembership(uid: string): Promise<(Membership & { subscriptionId: string }) | null> {
   const membership = await getMembership(uid);
@@ -377,7 +383,11 @@ export async function cancelMembership(uid: string): Promise<MembershipChange> {
   const membership = await liveMembership(uid);
   if (!membership) return { ok: false, reason: "no_membership" };
   try {
-    await getPaymentProvider().setCancelAtPeriodEnd(membership.subscriptionId, true, `cancel-${membership.subscriptionId}-${membership.currentPeriodEnd}`);
+    await getPaymentProvider().setCancelAtPeriodEnd(
+      membership.subscriptionId,
+      true,
+      `cancel-${membership.subscriptionId}-${membership.currentPeriodEnd}`,
+    );
     return await resync(membership.customerId);
   } catch (error) {
     return { ok: false, reason: codeOf(error) };
@@ -390,7 +400,11 @@ export async function resumeMembership(uid: string): Promise<MembershipChange> {
   if (!membership) return { ok: false, reason: "no_membership" };
   if (!membership.cancelAtPeriodEnd) return { ok: false, reason: "not_cancelling" };
   try {
-    await getPaymentProvider().setCancelAtPeriodEnd(membership.subscriptionId, false, `resume-${membership.subscriptionId}-${membership.currentPeriodEnd}`);
+    await getPaymentProvider().setCancelAtPeriodEnd(
+      membership.subscriptionId,
+      false,
+      `resume-${membership.subscriptionId}-${membership.currentPeriodEnd}`,
+    );
     return await resync(membership.customerId);
   } catch (error) {
     return { ok: false, reason: codeOf(error) };
@@ -413,7 +427,10 @@ export async function applyWinback(uid: string): Promise<MembershipChange> {
   if (!claimed) return { ok: false, reason: "already_used" };
   const provider = getPaymentProvider();
   try {
-    const offer: AppliedDiscount = { ...WINBACK_OFFER, stripeCouponId: provider.name === "stripe" ? (getEnv().STRIPE_WINBACK_COUPON_ID ?? null) : null };
+    const offer: AppliedDiscount = {
+      ...WINBACK_OFFER,
+      stripeCouponId: provider.name === "stripe" ? (getEnv().STRIPE_WINBACK_COUPON_ID ?? null) : null,
+    };
     await provider.applyDiscount(membership.subscriptionId, offer, `winback-${uid}`);
   } catch (error) {
     // Nothing was given: the offer stays available.
@@ -457,7 +474,11 @@ export async function startCardUpdate(uid: string, intentId: string): Promise<Ch
 
 /** Every provider customer a member has, from every record that names one (the mapping, the private record, the membership). */
 export async function customersOf(uid: string): Promise<string[]> {
-  const [mapped, user, membership] = await Promise.all([documentsWhere(PAYMENT_CUSTOMERS, "uid", uid, PaymentCustomerSchema), getPrivateUser(uid), getMembership(uid)]);
+  const [mapped, user, membership] = await Promise.all([
+    documentsWhere(PAYMENT_CUSTOMERS, "uid", uid, PaymentCustomerSchema),
+    getPrivateUser(uid),
+    getMembership(uid),
+  ]);
   const ids = [...mapped.map((doc) => doc.id), user?.stripeCustomerId, membership?.customerId];
   return [...new Set(ids.filter((id): id is string => typeof id === "string" && isProviderId(id)))];
 }
@@ -506,6 +527,8 @@ export async function anonymiseMembershipRecords(uid: string, pseudonym: string)
   await store.delete(GIFTED_MEMBERSHIPS, uid);
   for (const { id } of await documentsWhere(CHECKOUT_INTENTS, "uid", uid)) await store.delete(CHECKOUT_INTENTS, id);
   for (const { id } of await documentsWhere(PAYMENT_EVENTS, "uid", uid)) await store.update(PAYMENT_EVENTS, id, { uid: pseudonym });
-  for (const { id } of await documentsWhere(MEMBERSHIP_FULFILMENTS, "uid", uid)) await store.update(MEMBERSHIP_FULFILMENTS, id, { uid: pseudonym });
-  for (const { id } of await documentsWhere(MEMBERSHIP_CANCELLATIONS, "uid", uid)) await store.update(MEMBERSHIP_CANCELLATIONS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(MEMBERSHIP_FULFILMENTS, "uid", uid))
+    await store.update(MEMBERSHIP_FULFILMENTS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(MEMBERSHIP_CANCELLATIONS, "uid", uid))
+    await store.update(MEMBERSHIP_CANCELLATIONS, id, { uid: pseudonym });
 }

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import type { Plan } from "~/services/payments/billing";
 import { callToAction, claimedDays, copyContradicts, describeOffer, offerFor, offerLine } from "./offer";
 
-const monthly: Plan = { id: "monthly", name: "Monthly", interval: "month", amount: 1499, currency: "usd", trialDays: 7, stripePriceId: null, active: true, order: 1 };
+const monthly: Plan = {
+  id: "monthly",
+  name: "Monthly",
+  interval: "month",
+  amount: 1499,
+  currency: "usd",
+  trialDays: 7,
+  stripePriceId: null,
+  active: true,
+  order: 1,
+};
 const annual: Plan = { ...monthly, id: "annual", name: "Annual", interval: "year", amount: 9999, order: 2 };
 // 2026-11-28T20:00:00Z: already 29 November in Kolkata, still 28 November in Los Angeles.
 const NOW = Date.UTC(2026, 10, 28, 20) / 1000;
@@ -22,7 +32,12 @@ describe("offerFor", () => {
   });
 
   it("takes a money discount off the first charge and names it", () => {
-    const offer = offerFor({ plan: annual, benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } }, code: "STILL20", now: NOW });
+    const offer = offerFor({
+      plan: annual,
+      benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } },
+      code: "STILL20",
+      now: NOW,
+    });
     expect(offer.firstCharge).toBe(7999);
     expect(offer.discount).toEqual({ code: "STILL20", summary: "20% off your first 3 months" });
   });
@@ -32,7 +47,11 @@ describe("offerFor", () => {
   });
 
   it("starts paying today on a plan without a trial", () => {
-    const offer = offerFor({ plan: { ...monthly, trialDays: 0 }, benefit: { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } }, now: NOW });
+    const offer = offerFor({
+      plan: { ...monthly, trialDays: 0 },
+      benefit: { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } },
+      now: NOW,
+    });
     expect(offer).toMatchObject({ trialDays: 0, trialEndsAt: null, firstChargeAt: NOW, firstCharge: 499 });
   });
 });
@@ -51,7 +70,12 @@ describe("describeOffer", () => {
   });
 
   it("says before you pay what happens, in order, with the discount", () => {
-    const offer = offerFor({ plan: monthly, benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } }, code: "STILL20", now: NOW });
+    const offer = offerFor({
+      plan: monthly,
+      benefit: { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } },
+      code: "STILL20",
+      now: NOW,
+    });
     const words = describeOffer(offer, { timeZone: "UTC" });
     expect(words.summary).toBe("7 days free, then $11.99 for your first month, then $14.99 a month.");
     expect(words.steps).toEqual([
@@ -74,7 +98,9 @@ describe("offerLine", () => {
   it("states the trial, any discount and every plan's price, without a date", () => {
     const plain = [monthly, annual].map((plan) => offerFor({ plan, benefit: { kind: "trial", extraTrialDays: 7 }, now: NOW }));
     expect(offerLine(plain)).toBe("14 days free, then $14.99 a month or $99.99 a year. Cancel any time, in two taps.");
-    const discounted = [monthly, annual].map((plan) => offerFor({ plan, benefit: { kind: "percent", percentOff: 20, duration: { kind: "once" } }, now: NOW }));
+    const discounted = [monthly, annual].map((plan) =>
+      offerFor({ plan, benefit: { kind: "percent", percentOff: 20, duration: { kind: "once" } }, now: NOW }),
+    );
     expect(offerLine(discounted)).toBe(
       "7 days free, then 20% off your first payment: $11.99 for your first month (then $14.99 a month) or $79.99 for your first year (then $99.99 a year). Cancel any time, in two taps.",
     );

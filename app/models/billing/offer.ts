@@ -131,7 +131,8 @@ export function describeOffer(offer: Offer, options: DescribeOptions = {}): Offe
   const trial = offer.trialDays > 0 ? `${trialLength(offer.trialDays)} free` : null;
   const trialEnd = offer.trialEndsAt !== null && options.timeZone ? formatDate(offer.trialEndsAt, options.timeZone) : null;
   const note = offer.discount ? discountNote(offer, formatMoney(offer.regularAmount, offer.currency, locale), offer.interval) : null;
-  const firstPrice = offer.firstCharge !== offer.regularAmount ? `${firstCharge} for your first ${offer.interval}, then ${regular}` : regular;
+  const firstPrice =
+    offer.firstCharge !== offer.regularAmount ? `${firstCharge} for your first ${offer.interval}, then ${regular}` : regular;
   const summary = trial ? `${trial}, then ${firstPrice}.` : `${firstPrice[0].toUpperCase()}${firstPrice.slice(1)}, starting today.`;
   const steps = trial
     ? [
@@ -139,7 +140,8 @@ export function describeOffer(offer: Offer, options: DescribeOptions = {}): Offe
         `${trialEnd ? `On ${trialEnd}` : `After ${trialLength(offer.trialDays)}`}: your first payment of ${firstCharge}, unless you cancel before then.`,
       ]
     : [`Today: your first payment of ${firstCharge}.`];
-  if (offer.discount) steps.splice(1, 0, `${offer.discount.code ? `Your code ${offer.discount.code} gives` : "You get"} ${offer.discount.summary}.`);
+  if (offer.discount)
+    steps.splice(1, 0, `${offer.discount.code ? `Your code ${offer.discount.code} gives` : "You get"} ${offer.discount.summary}.`);
   if (note) steps.push(note);
   steps.push(`Then ${regular} until you cancel. Cancel any time in settings; you keep access until the end of the period you paid for.`);
   return {

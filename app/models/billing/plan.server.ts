@@ -25,8 +25,28 @@ export const PlanSchema = z.object({
 
 /** The demo catalogue: monthly and annual, each with a seven-day trial. */
 export const DEMO_PLANS: Plan[] = [
-  { id: "monthly", name: "Monthly", interval: "month", amount: 1499, currency: "usd", trialDays: 7, stripePriceId: null, active: true, order: 1 },
-  { id: "annual", name: "Annual", interval: "year", amount: 9999, currency: "usd", trialDays: 7, stripePriceId: null, active: true, order: 2 },
+  {
+    id: "monthly",
+    name: "Monthly",
+    interval: "month",
+    amount: 1499,
+    currency: "usd",
+    trialDays: 7,
+    stripePriceId: null,
+    active: true,
+    order: 1,
+  },
+  {
+    id: "annual",
+    name: "Annual",
+    interval: "year",
+    amount: 9999,
+    currency: "usd",
+    trialDays: 7,
+    stripePriceId: null,
+    active: true,
+    order: 2,
+  },
 ];
 
 /** Active plans in display order. */

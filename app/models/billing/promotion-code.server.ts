@@ -160,6 +160,7 @@ export async function redeemPromotionCodeOnce(input: RedemptionInput): Promise<R
  */
 export async function anonymisePromotionUse(uid: string, pseudonym: string): Promise<void> {
   const store = getStore();
-  for (const { id } of await documentsWhere(PROMOTION_REDEMPTIONS, "uid", uid)) await store.update(PROMOTION_REDEMPTIONS, id, { uid: pseudonym });
+  for (const { id } of await documentsWhere(PROMOTION_REDEMPTIONS, "uid", uid))
+    await store.update(PROMOTION_REDEMPTIONS, id, { uid: pseudonym });
   for (const { id } of await documentsWhere(PROMOTION_REDEEMERS, "uid", uid)) await store.delete(PROMOTION_REDEEMERS, id);
 }

@@ -156,9 +156,7 @@ describe("evaluatePromotionCode", () => {
       outcome: "invalid",
       reason: "members_only_new",
     });
-    expect(evaluate({ newMembersOnly: false }, { person: { isNewMember: false, hasRedeemed: false } }).outcome).toBe(
-      "accepted",
-    );
+    expect(evaluate({ newMembersOnly: false }, { person: { isNewMember: false, hasRedeemed: false } }).outcome).toBe("accepted");
   });
 
   it("refuses a second use by the same person only when the code is once per person", () => {
@@ -169,9 +167,10 @@ describe("evaluatePromotionCode", () => {
 
   it("refuses inactive, unknown, mismatched and malformed codes", () => {
     expect(evaluate({ active: false })).toEqual({ outcome: "invalid", reason: "inactive" });
-    expect(
-      evaluatePromotionCode({ code: null, typed: "NOPE", plan: monthly, person: newcomer, now: 1_500 }),
-    ).toEqual({ outcome: "invalid", reason: "unknown" });
+    expect(evaluatePromotionCode({ code: null, typed: "NOPE", plan: monthly, person: newcomer, now: 1_500 })).toEqual({
+      outcome: "invalid",
+      reason: "unknown",
+    });
     expect(evaluate({}, { typed: "OTHERCODE" })).toEqual({ outcome: "invalid", reason: "unknown" });
     expect(evaluate({}, { typed: "QUIЕTHOUR" })).toEqual({ outcome: "invalid", reason: "malformed" });
     expect(evaluate({}, { typed: "x".repeat(10_240) })).toEqual({ outcome: "invalid", reason: "malformed" });
@@ -179,7 +178,9 @@ describe("evaluatePromotionCode", () => {
 
   it("says inactive before expired, and expired before the plan or the person", () => {
     expect(evaluate({ active: false }, { now: 5_000 })).toEqual({ outcome: "invalid", reason: "inactive" });
-    expect(evaluate({ planIds: ["annual"], newMembersOnly: true }, { now: 5_000, person: { isNewMember: false, hasRedeemed: true } })).toEqual({
+    expect(
+      evaluate({ planIds: ["annual"], newMembersOnly: true }, { now: 5_000, person: { isNewMember: false, hasRedeemed: true } }),
+    ).toEqual({
       outcome: "expired",
     });
   });
@@ -250,13 +251,28 @@ describe("priceWithDiscount", () => {
 
   it("discounts the first charge once", () => {
     const once: PromotionBenefit = { kind: "amount", amountOff: 1000, currency: "usd", duration: { kind: "once" } };
-    expect(priceWithDiscount(monthly, once)).toMatchObject({ firstCharge: 499, laterCharge: 1499, discountedCharges: 1, discountMonths: 1 });
-    expect(priceWithDiscount(annual, once)).toMatchObject({ firstCharge: 8999, laterCharge: 9999, discountedCharges: 1, discountMonths: 12 });
+    expect(priceWithDiscount(monthly, once)).toMatchObject({
+      firstCharge: 499,
+      laterCharge: 1499,
+      discountedCharges: 1,
+      discountMonths: 1,
+    });
+    expect(priceWithDiscount(annual, once)).toMatchObject({
+      firstCharge: 8999,
+      laterCharge: 9999,
+      discountedCharges: 1,
+      discountMonths: 12,
+    });
   });
 
   it("discounts N monthly charges, or the one annual charge inside N months", () => {
     const three: PromotionBenefit = { kind: "percent", percentOff: 20, duration: { kind: "repeating", months: 3 } };
-    expect(priceWithDiscount(monthly, three)).toMatchObject({ firstCharge: 1199, laterCharge: 1499, discountedCharges: 3, discountMonths: 3 });
+    expect(priceWithDiscount(monthly, three)).toMatchObject({
+      firstCharge: 1199,
+      laterCharge: 1499,
+      discountedCharges: 3,
+      discountMonths: 3,
+    });
     expect(priceWithDiscount(annual, three)).toMatchObject({ firstCharge: 7999, laterCharge: 9999, discountedCharges: 1 });
     const fourteen: PromotionBenefit = { ...three, duration: { kind: "repeating", months: 14 } };
     expect(priceWithDiscount(annual, fourteen)).toMatchObject({ discountedCharges: 2, discountMonths: 14 });
@@ -264,7 +280,12 @@ describe("priceWithDiscount", () => {
 
   it("discounts every charge forever", () => {
     const forever: PromotionBenefit = { kind: "percent", percentOff: 10, duration: { kind: "forever" } };
-    expect(priceWithDiscount(monthly, forever)).toMatchObject({ firstCharge: 1349, laterCharge: 1349, discountedCharges: "all", discountMonths: "forever" });
+    expect(priceWithDiscount(monthly, forever)).toMatchObject({
+      firstCharge: 1349,
+      laterCharge: 1349,
+      discountedCharges: "all",
+      discountMonths: "forever",
+    });
   });
 
   it("never goes below zero when the amount off is larger than the price", () => {

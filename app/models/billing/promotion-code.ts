@@ -69,14 +69,7 @@ export function normalizeCode(input: unknown): string | null {
   return CODE_PATTERN.test(code) ? code : null;
 }
 
-export type InvalidReason =
-  | "malformed"
-  | "unknown"
-  | "inactive"
-  | "wrong_plan"
-  | "members_only_new"
-  | "already_used"
-  | "cap_reached";
+export type InvalidReason = "malformed" | "unknown" | "inactive" | "wrong_plan" | "members_only_new" | "already_used" | "cap_reached";
 
 export type PromotionEvaluation =
   | { outcome: "accepted"; discount: AppliedDiscount; summary: string }
@@ -162,10 +155,7 @@ const INVALID_MESSAGES: Record<InvalidReason, string> = {
 export const PROMOTION_ERROR_MESSAGE = "We couldn't check that code just now. Please try again in a moment.";
 
 /** One calm sentence for the result, shown beside the code field. */
-export function promotionMessage(
-  result: PromotionCheck,
-  options: { locale?: string; timeZone?: string } = {},
-): string {
+export function promotionMessage(result: PromotionCheck, options: { locale?: string; timeZone?: string } = {}): string {
   switch (result.outcome) {
     case "accepted":
       return `Code ${result.discount.code} applied: ${result.summary}.`;
@@ -253,7 +243,10 @@ function discountedAmount(amount: number, benefit: PromotionBenefit): number {
  * that fall inside its months (Stripe's rule): on an annual plan, any 1 to 12 months cover the first
  * charge only.
  */
-export function priceWithDiscount(plan: Pick<Plan, "amount" | "currency" | "interval" | "trialDays">, benefit: PromotionBenefit | null): DiscountedPrice {
+export function priceWithDiscount(
+  plan: Pick<Plan, "amount" | "currency" | "interval" | "trialDays">,
+  benefit: PromotionBenefit | null,
+): DiscountedPrice {
   const plain: DiscountedPrice = {
     currency: plan.currency,
     firstCharge: plan.amount,
@@ -284,8 +277,9 @@ export function priceWithDiscount(plan: Pick<Plan, "amount" | "currency" | "inte
 }
 
 function fractionDigits(currency: string): number {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).resolvedOptions()
-    .maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }
 
 /** Minor units as money for `locale`: 1000 usd → "$10", 1499 usd → "$14.99", 500 jpy → "¥500". */

@@ -125,12 +125,14 @@ export async function startPurchase(input: {
     reversal: null,
   } satisfies Purchase);
   const purchase = await getStore().get(PURCHASES, purchaseId, PurchaseSchema);
-  const same = purchase && purchase.uid === uid && purchase.kind === item.kind && purchase.itemId === item.itemId && purchase.amount === item.amount;
+  const same =
+    purchase && purchase.uid === uid && purchase.kind === item.kind && purchase.itemId === item.itemId && purchase.amount === item.amount;
   if (!purchase || !same) return { ok: false, message: PURCHASE_MESSAGES.reused_intent };
 
   const join = input.successPath.includes("?") ? "&" : "?";
   const successUrl = siteUrl(`${input.successPath}${join}session_id=${CHECKOUT_SESSION_PLACEHOLDER}`);
-  if (purchase.status === "paid") return { ok: true, url: successUrl.replace(CHECKOUT_SESSION_PLACEHOLDER, purchase.sessionId ?? ""), purchaseId };
+  if (purchase.status === "paid")
+    return { ok: true, url: successUrl.replace(CHECKOUT_SESSION_PLACEHOLDER, purchase.sessionId ?? ""), purchaseId };
   if (purchase.status !== "pending") return { ok: false, message: PURCHASE_MESSAGES.invalid_intent };
   try {
     const customerId = await ensureCustomer(uid);
@@ -159,11 +161,15 @@ export type SessionVerdict = { kind: "paid" } | { kind: "expired" } | { kind: "o
  */
 export function judgeSession(purchaseId: string, purchase: Purchase, session: ProviderCheckoutSession): SessionVerdict {
   if (session.mode !== "payment") return { kind: "mismatch", detail: "not a one-time payment" };
-  if (session.metadata.purchaseId !== purchaseId || session.metadata.uid !== purchase.uid) return { kind: "mismatch", detail: "another purchase's session" };
+  if (session.metadata.purchaseId !== purchaseId || session.metadata.uid !== purchase.uid)
+    return { kind: "mismatch", detail: "another purchase's session" };
   if (session.status === "expired") return { kind: "expired" };
   if (session.status !== "complete" || session.paymentStatus !== "paid") return { kind: "open" };
   if (session.amountTotal !== purchase.amount || (session.currency ?? "").toLowerCase() !== purchase.currency.toLowerCase()) {
-    return { kind: "mismatch", detail: `charged ${session.amountTotal} ${session.currency}, expected ${purchase.amount} ${purchase.currency}` };
+    return {
+      kind: "mismatch",
+      detail: `charged ${session.amountTotal} ${session.currency}, expected ${purchase.amount} ${purchase.currency}`,
+    };
   }
   return { kind: "paid" };
 }
@@ -197,7 +203,8 @@ export type PurchaseRefund = { ok: true; refundId: string; amount: number } | { 
  */
 export async function refundPurchase(purchaseId: string): Promise<PurchaseRefund> {
   const purchase = await getPurchase(purchaseId);
-  if (!purchase?.sessionId || (purchase.status !== "paid" && purchase.status !== "refunded")) return { ok: false, reason: "not_refundable" };
+  if (!purchase?.sessionId || (purchase.status !== "paid" && purchase.status !== "refunded"))
+    return { ok: false, reason: "not_refundable" };
   try {
     const refund = await getPaymentProvider().refundPayment({ sessionId: purchase.sessionId, idempotencyKey: `refund-${purchaseId}` });
     if (purchase.status !== "refunded") await getStore().update(PURCHASES, purchaseId, { status: "refunded" });

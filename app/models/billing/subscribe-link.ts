@@ -17,7 +17,12 @@ export function isReturnPath(value: string): boolean {
 }
 
 /** The subscribe page's own address for a choice, so sign-in can bring the visitor back to it. */
-export function subscribeHref(choice: { plan?: string | null; code?: string | null; step?: "plan" | "payment"; next?: string | null }): string {
+export function subscribeHref(choice: {
+  plan?: string | null;
+  code?: string | null;
+  step?: "plan" | "payment";
+  next?: string | null;
+}): string {
   const params = new URLSearchParams();
   if (choice.plan) params.set("plan", choice.plan);
   if (choice.code && choice.code.length <= MAX_TYPED_CODE) params.set("code", choice.code);

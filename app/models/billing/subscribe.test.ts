@@ -34,7 +34,13 @@ describe("hasRunningPlan", () => {
 
 describe("SubscribeFormSchema", () => {
   it("reads a checkout with its intent id and consent", () => {
-    const parsed = SubscribeFormSchema.safeParse({ intent: "checkout", plan: "annual", code: " calm ", intentId: "a".repeat(22), renewalConsent: "on" });
+    const parsed = SubscribeFormSchema.safeParse({
+      intent: "checkout",
+      plan: "annual",
+      code: " calm ",
+      intentId: "a".repeat(22),
+      renewalConsent: "on",
+    });
     expect(parsed.success && parsed.data.intent === "checkout" && parsed.data.renewalConsent).toBe("on");
   });
   it("refuses a tampered plan id and a missing intent id", () => {

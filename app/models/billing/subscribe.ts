@@ -58,7 +58,9 @@ export function namesAPrice(formData: FormData): boolean {
 export type VisitorRegion = "california" | "elsewhere" | "unknown";
 
 /** §3 location info as far as the region goes: unset (null) or not initialised means unknown. */
-export function regionOf(location: { isInitialized: boolean; isInCalifornia: boolean; isInAmerica: boolean; isElsewhere: boolean; state: string | null } | null): VisitorRegion {
+export function regionOf(
+  location: { isInitialized: boolean; isInCalifornia: boolean; isInAmerica: boolean; isElsewhere: boolean; state: string | null } | null,
+): VisitorRegion {
   if (!location?.isInitialized) return "unknown";
   if (location.isInCalifornia) return "california";
   // Outside America, or in America with a known state other than California.
@@ -93,18 +95,23 @@ export function hasRunningPlan(
  * What a discount does over time, in one sentence beside the price; null when nothing is off.
  * `discountedCharges` counts the payments at the reduced price ("all" for a code that lasts).
  */
-export function discountNote(
-  price: { discountedCharges: number | "all" },
-  regular: string,
-  interval: "month" | "year",
-): string | null {
+export function discountNote(price: { discountedCharges: number | "all" }, regular: string, interval: "month" | "year"): string | null {
   if (price.discountedCharges === 0) return null;
   if (price.discountedCharges === "all") return "The reduced price stays for as long as you're a member.";
   if (price.discountedCharges === 1) return `The reduced price is for your first payment; after that it's ${regular} per ${interval}.`;
   return `The reduced price is for your first ${price.discountedCharges} payments; after that it's ${regular} per ${interval}.`;
 }
 
-export type CheckoutFailure = "unknown_plan" | "already_member" | "invalid_intent" | "card_declined" | "authentication_required" | "not_found" | "unavailable" | "invalid_request" | "too_many_checkouts";
+export type CheckoutFailure =
+  | "unknown_plan"
+  | "already_member"
+  | "invalid_intent"
+  | "card_declined"
+  | "authentication_required"
+  | "not_found"
+  | "unavailable"
+  | "invalid_request"
+  | "too_many_checkouts";
 
 /** The catalogue entry (lib/errors.ts) for a payment page that could not be opened. Never the provider's own words. */
 export function checkoutFailure(reason: CheckoutFailure, retryAfterMs = 0) {

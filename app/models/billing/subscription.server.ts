@@ -31,9 +31,19 @@ function isNewMember(person: Person): boolean {
 export const CODE_ATTEMPTS_PER_WINDOW = 20;
 export const CODE_ATTEMPT_WINDOW_MS = 15 * 60_000;
 
-export const PROMOTION_CODES_PER_ADDRESS = createRateLimit({ name: "promotion-code-address", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS, per: "address" });
+export const PROMOTION_CODES_PER_ADDRESS = createRateLimit({
+  name: "promotion-code-address",
+  limit: CODE_ATTEMPTS_PER_WINDOW,
+  windowMs: CODE_ATTEMPT_WINDOW_MS,
+  per: "address",
+});
 const codesPerAddress = PROMOTION_CODES_PER_ADDRESS;
-export const PROMOTION_CODES_PER_ACCOUNT = createRateLimit({ name: "promotion-code-account", limit: CODE_ATTEMPTS_PER_WINDOW, windowMs: CODE_ATTEMPT_WINDOW_MS, per: "account" });
+export const PROMOTION_CODES_PER_ACCOUNT = createRateLimit({
+  name: "promotion-code-account",
+  limit: CODE_ATTEMPTS_PER_WINDOW,
+  windowMs: CODE_ATTEMPT_WINDOW_MS,
+  per: "account",
+});
 const codesPerAccount = PROMOTION_CODES_PER_ACCOUNT;
 
 export type LimitedCodeCheck = { ok: true; checks: Map<string, PromotionCheck> } | { ok: false; problem: Problem<"too_many_codes"> };
@@ -42,7 +52,13 @@ export type LimitedCodeCheck = { ok: true; checks: Map<string, PromotionCheck> }
  * `checkCodeForPlans` within the limits: counted against the client's address and the signed-in
  * person's uid, refused with the wait (catalogue `too_many_codes`) once either is over.
  */
-export async function checkCodeWithinLimits(typed: string, plans: readonly Plan[], person: Person, now: number, client: string): Promise<LimitedCodeCheck> {
+export async function checkCodeWithinLimits(
+  typed: string,
+  plans: readonly Plan[],
+  person: Person,
+  now: number,
+  client: string,
+): Promise<LimitedCodeCheck> {
   const uid = person?.viewer.uid ?? null;
   const byAddress = await codesPerAddress.attempt(client);
   const byAccount = byAddress.ok && uid ? await codesPerAccount.attempt(uid) : byAddress;
@@ -57,9 +73,20 @@ export async function checkCodeWithinLimits(typed: string, plans: readonly Plan[
 }
 
 /** Checks one typed code against every plan, so each plan can show what the code does to it. */
-export async function checkCodeForPlans(typed: string, plans: readonly Plan[], person: Person, now: number): Promise<Map<string, PromotionCheck>> {
+export async function checkCodeForPlans(
+  typed: string,
+  plans: readonly Plan[],
+  person: Person,
+  now: number,
+): Promise<Map<string, PromotionCheck>> {
   const checks = await Promise.all(
-    plans.map(async (plan) => [plan.id, await checkPromotionCode({ typed, plan, uid: person?.viewer.uid ?? null, isNewMember: isNewMember(person), now })] as const),
+    plans.map(
+      async (plan) =>
+        [
+          plan.id,
+          await checkPromotionCode({ typed, plan, uid: person?.viewer.uid ?? null, isNewMember: isNewMember(person), now }),
+        ] as const,
+    ),
   );
   return new Map(checks);
 }
@@ -69,14 +96,27 @@ export function describeCodeCheck(check: PromotionCheck, timeZone?: string | nul
 }
 
 /** §4: every check is an Attempted event followed by its outcome's event. */
-export async function recordCodeCheck(check: PromotionCheck, context: { typed: string; planId: string; uid: string | null }): Promise<void> {
-  await recordEvent({ name: "Promotion_Code_Attempted", properties: promotionEventBase(context.typed, context.planId) }, { uid: context.uid });
+export async function recordCodeCheck(
+  check: PromotionCheck,
+  context: { typed: string; planId: string; uid: string | null },
+): Promise<void> {
+  await recordEvent(
+    { name: "Promotion_Code_Attempted", properties: promotionEventBase(context.typed, context.planId) },
+    { uid: context.uid },
+  );
   await recordEvent(promotionCheckEvent(context.typed, context.planId, check), { uid: context.uid });
 }
 
 /** A stored membership as the facts settings shows; null when there is no plan to speak of. */
 export async function membershipFacts(membership: Membership | null, card: MembershipFacts["card"]): Promise<MembershipFacts | null> {
-  if (!membership?.status || membership.currentPeriodEnd === null || membership.amount === null || !membership.currency || !membership.interval) return null;
+  if (
+    !membership?.status ||
+    membership.currentPeriodEnd === null ||
+    membership.amount === null ||
+    !membership.currency ||
+    !membership.interval
+  )
+    return null;
   const plan = membership.planId ? await getPlanForPage(membership.planId) : null;
   return {
     status: membership.status,

@@ -8,7 +8,8 @@ import { z } from "zod";
 export const DEMO_CARD_FIELDS = ["cardNumber", "expiry", "cvc", "cardName"] as const;
 
 export const CARD_DECLINED_MESSAGE = "Your card was declined. Please try a different card.";
-export const AUTHENTICATION_FAILED_MESSAGE = "Your bank's check didn't go through, so nothing was charged. Please try again or use a different card.";
+export const AUTHENTICATION_FAILED_MESSAGE =
+  "Your bank's check didn't go through, so nothing was charged. Please try again or use a different card.";
 
 export function demoCardFormSchema(now: Date = new Date()) {
   return z.object({
@@ -25,10 +26,14 @@ export function demoCardFormSchema(now: Date = new Date()) {
         return { expMonth: month, expYear: 2000 + year };
       })
       .refine(
-        ({ expMonth, expYear }) => expYear > now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth >= now.getUTCMonth() + 1),
+        ({ expMonth, expYear }) =>
+          expYear > now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth >= now.getUTCMonth() + 1),
         "That card has expired. Please use one with a later date.",
       ),
-    cvc: z.string().trim().regex(/^\d{3,4}$/, "Please enter the 3 or 4 digits on the back of the card."),
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, "Please enter the 3 or 4 digits on the back of the card."),
     cardName: z.string().trim().min(1, "Please enter the name on the card.").max(100, "Please shorten the name to 100 characters."),
   });
 }

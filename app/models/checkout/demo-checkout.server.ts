@@ -39,7 +39,11 @@ export async function payerOf(session: { customerId: string | null }): Promise<{
   const uid = session.customerId ? await memberForCustomer(session.customerId) : null;
   const user = uid ? await getPrivateUser(uid) : null;
   return {
-    name: [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(" ").slice(0, 100),
+    name: [user?.firstName, user?.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(" ")
+      .slice(0, 100),
     timeZone: user?.mostRecentTimeZone ?? null,
   };
 }

@@ -26,7 +26,10 @@ export const HANDLED_EVENT_TYPES = [
   "invoice.payment_failed",
 ] as const;
 
-export type WebhookResult = { status: 200 | 400 | 503; outcome: "synced" | "duplicate" | "ignored" | "unknown_customer" | "bad_signature" | "unavailable" };
+export type WebhookResult = {
+  status: 200 | 400 | 503;
+  outcome: "synced" | "duplicate" | "ignored" | "unknown_customer" | "bad_signature" | "unavailable";
+};
 
 export async function receivePaymentWebhook(rawBody: string, signatureHeader: string | null): Promise<WebhookResult> {
   const provider = getPaymentProvider();
@@ -49,8 +52,16 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
 
   // Refunds and disputes come as the port's own kinds (ADR 036), whatever the provider calls them.
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type) && !event.kind) {
-    await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: event.customerId, uid: null, outcome: "ignored", receivedAt: Date.now() });
-    console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: event type not handled", eventId: event.id, type: event.type }));
+    await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, {
+      type: event.type,
+      customerId: event.customerId,
+      uid: null,
+      outcome: "ignored",
+      receivedAt: Date.now(),
+    });
+    console.log(
+      JSON.stringify({ level: "info", msg: "payment webhook ignored: event type not handled", eventId: event.id, type: event.type }),
+    );
     return { status: 200, outcome: "ignored" };
   }
 
@@ -58,7 +69,13 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
     const standing = event.kind && event.objectId ? await getPaymentProvider().getPaymentStanding(event.objectId) : null;
     const customerId = standing?.customerId ?? (await customerOf(event));
     if (!customerId) {
-      await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, { type: event.type, customerId: null, uid: null, outcome: "ignored", receivedAt: Date.now() });
+      await getStore().createIfAbsent(PAYMENT_EVENTS, event.id, {
+        type: event.type,
+        customerId: null,
+        uid: null,
+        outcome: "ignored",
+        receivedAt: Date.now(),
+      });
       console.log(JSON.stringify({ level: "info", msg: "payment webhook ignored: no customer", eventId: event.id, type: event.type }));
       return { status: 200, outcome: "ignored" };
     }
@@ -71,11 +88,15 @@ async function handleProviderEvent(event: ProviderEvent): Promise<WebhookResult>
     const outcome = await syncCustomer(customerId, { id: event.id, type: event.type });
     // §8 Card_Payment_Failed, once per failed invoice event (a replay is a duplicate and gets here no more).
     if (event.type === "invoice.payment_failed" && outcome.status === "synced") {
-      await recordEvent({ name: "Card_Payment_Failed", properties: { subscriptionId: outcome.membership.subscriptionId, reason: "renewal_declined" } }, { uid: outcome.uid });
+      await recordEvent(
+        { name: "Card_Payment_Failed", properties: { subscriptionId: outcome.membership.subscriptionId, reason: "renewal_declined" } },
+        { uid: outcome.uid },
+      );
     }
     // A paid invoice on a running (not trialing) plan is a real payment: the friend's referrer, if
     // any, is thanked once (a replay is a duplicate and gets here no more; the reward is once anyway).
-    if (event.type === "invoice.paid" && outcome.status === "synced" && outcome.membership.status === "active") await rewardReferrer(outcome.uid);
+    if (event.type === "invoice.paid" && outcome.status === "synced" && outcome.membership.status === "active")
+      await rewardReferrer(outcome.uid);
     return { status: 200, outcome: outcome.status };
   } catch (error) {
     // The provider could not be asked: answer non-2xx so it delivers the event again later.
@@ -105,7 +126,15 @@ export interface ReconcileSummary {
 export async function reconcilePayments(options: { sinceDays?: number } = {}): Promise<ReconcileSummary> {
   const provider = getPaymentProvider();
   const sinceSeconds = Math.floor(Date.now() / 1000) - (options.sinceDays ?? 30) * 86_400;
-  const summary: ReconcileSummary = { provider: provider.name, since: new Date(sinceSeconds * 1000).toISOString(), eventsListed: 0, eventsReplayed: 0, customers: 0, synced: 0, failed: 0 };
+  const summary: ReconcileSummary = {
+    provider: provider.name,
+    since: new Date(sinceSeconds * 1000).toISOString(),
+    eventsListed: 0,
+    eventsReplayed: 0,
+    customers: 0,
+    synced: 0,
+    failed: 0,
+  };
 
   const events = await provider.listEventsSince(sinceSeconds);
   summary.eventsListed = events.length;
@@ -125,7 +154,14 @@ export async function reconcilePayments(options: { sinceDays?: number } = {}): P
       if (outcome.status === "synced") summary.synced += 1;
     } catch (error) {
       summary.failed += 1;
-      console.warn(JSON.stringify({ level: "warn", msg: "reconcile: customer not synced", customerId: doc.id, cause: error instanceof Error ? error.name : "unknown" }));
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "reconcile: customer not synced",
+          customerId: doc.id,
+          cause: error instanceof Error ? error.name : "unknown",
+        }),
+      );
     }
   }
   return summary;
@@ -156,9 +192,19 @@ export function deliverSignedEvents(deliveries: ReadonlyArray<{ eventId: string;
       for (const delivery of deliveries) {
         try {
           const result = await receivePaymentWebhook(delivery.payload, delivery.signature);
-          if (result.status !== 200) console.warn(JSON.stringify({ level: "warn", msg: "demo event not accepted", eventId: delivery.eventId, status: result.status }));
+          if (result.status !== 200)
+            console.warn(
+              JSON.stringify({ level: "warn", msg: "demo event not accepted", eventId: delivery.eventId, status: result.status }),
+            );
         } catch (error) {
-          console.warn(JSON.stringify({ level: "warn", msg: "demo event delivery failed", eventId: delivery.eventId, cause: error instanceof Error ? error.name : "unknown" }));
+          console.warn(
+            JSON.stringify({
+              level: "warn",
+              msg: "demo event delivery failed",
+              eventId: delivery.eventId,
+              cause: error instanceof Error ? error.name : "unknown",
+            }),
+          );
         }
       }
       resolve();

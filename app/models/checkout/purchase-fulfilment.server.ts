@@ -3,7 +3,17 @@ import type { PaymentStanding } from "~/services/payments/port";
 import { grantCreditPack, revokeCreditPack } from "~/models/wallet/credits.server";
 import { expireGiftPurchase, fulfilGiftPurchase, reverseGiftPurchase } from "~/models/wallet/gifts.server";
 import { fulfilStudioPurchase, reverseStudioPurchase } from "~/models/studios/studio-purchases.server";
-import { PURCHASES, PurchaseSchema, getPurchase, judgeSession, paidPurchase, sessionOf, type PaidPurchase, type Purchase, type PurchaseKind } from "~/models/billing/purchases.server";
+import {
+  PURCHASES,
+  PurchaseSchema,
+  getPurchase,
+  judgeSession,
+  paidPurchase,
+  sessionOf,
+  type PaidPurchase,
+  type Purchase,
+  type PurchaseKind,
+} from "~/models/billing/purchases.server";
 
 /**
  * Fulfilment of one-time purchases: the webhook path (and the receipt page, whichever comes first)
@@ -48,7 +58,8 @@ export async function settlePaymentSession(sessionId: string): Promise<Settlemen
 export async function settlePurchase(purchaseId: string, uid: string): Promise<{ purchase: Purchase; settlement: Settlement } | null> {
   const purchase = await getPurchase(purchaseId);
   if (!purchase || purchase.uid !== uid) return null;
-  if (purchase.status !== "pending" || !purchase.sessionId) return { purchase, settlement: purchase.status === "paid" ? "already" : "ignored" };
+  if (purchase.status !== "pending" || !purchase.sessionId)
+    return { purchase, settlement: purchase.status === "paid" ? "already" : "ignored" };
   const settlement = await settle(purchaseId, purchase, purchase.sessionId);
   return { purchase: (await getPurchase(purchaseId)) ?? purchase, settlement };
 }
@@ -60,7 +71,15 @@ async function settle(purchaseId: string, purchase: Purchase, sessionId: string)
   if (!session) return "ignored";
   const verdict = judgeSession(purchaseId, purchase, session);
   if (verdict.kind === "mismatch") {
-    console.warn(JSON.stringify({ level: "warn", msg: "payment does not match its purchase: not fulfilled", purchaseId, sessionId, detail: verdict.detail }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "payment does not match its purchase: not fulfilled",
+        purchaseId,
+        sessionId,
+        detail: verdict.detail,
+      }),
+    );
     return "ignored";
   }
   if (verdict.kind === "open") return "open";
@@ -117,11 +136,23 @@ export async function reversePurchase(standing: PaymentStanding): Promise<"rever
   const purchaseId = standing.metadata.purchaseId ?? "";
   const purchase = await getPurchase(purchaseId);
   if (!purchase || purchase.uid !== standing.metadata.uid) {
-    if (purchaseId) console.warn(JSON.stringify({ level: "warn", msg: "refund or dispute for an unknown purchase", purchaseId, chargeId: standing.chargeId }));
+    if (purchaseId)
+      console.warn(
+        JSON.stringify({ level: "warn", msg: "refund or dispute for an unknown purchase", purchaseId, chargeId: standing.chargeId }),
+      );
     return "ignored";
   }
   if (!reason) {
-    console.log(JSON.stringify({ level: "info", msg: "payment not taken back", purchaseId, chargeId: standing.chargeId, refunded: standing.amountRefunded, dispute: standing.dispute }));
+    console.log(
+      JSON.stringify({
+        level: "info",
+        msg: "payment not taken back",
+        purchaseId,
+        chargeId: standing.chargeId,
+        refunded: standing.amountRefunded,
+        dispute: standing.dispute,
+      }),
+    );
     return "not_reversed";
   }
   // A pending purchase gave nothing yet: marking it refunded is enough, and it is never fulfilled.

@@ -101,9 +101,12 @@ function recordAction(tx: TransactionContext, uid: string, kind: string, classId
  * transaction (oldest-expiring first); the waitlist only checks they hold enough, and spends when a
  * seat comes to them. Not enough credits is refused with nothing written.
  */
-export async function bookClass(input: { uid: string; classId: string; now: Date; isMember: boolean }): Promise<
-  { ok: true; status: "booked" } | { ok: true; status: "waitlisted"; position: number } | BookingFailure
-> {
+export async function bookClass(input: {
+  uid: string;
+  classId: string;
+  now: Date;
+  isMember: boolean;
+}): Promise<{ ok: true; status: "booked" } | { ok: true; status: "waitlisted"; position: number } | BookingFailure> {
   const { uid, classId, now, isMember } = input;
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
@@ -114,20 +117,37 @@ export async function bookClass(input: { uid: string; classId: string; now: Date
     if (!payment) return fail("not_member");
     const queue = waitlistOrder(seats?.waitlist ?? []);
     if (current?.status === "booked") return { ok: true, status: "booked" } as const;
-    if (current?.status === "waitlisted") return { ok: true, status: "waitlisted", position: queue.findIndex((entry) => entry.uid === uid) + 1 } as const;
+    if (current?.status === "waitlisted")
+      return { ok: true, status: "waitlisted", position: queue.findIndex((entry) => entry.uid === uid) + 1 } as const;
     if (liveClass.status === "cancelled") return fail("class_cancelled");
     if (Date.parse(liveClass.startsAt) <= at) return fail("class_started");
 
     const cost = payment === "credits" ? (liveClass.creditCost ?? 0) : 0;
     const ledger = payment === "credits" ? await readLedger(tx, uid) : null;
     const booked = seats?.booked ?? 0;
-    const base = { classId, uid, startsAt: liveClass.startsAt, promoted: false, updatedAt: at, payment, creditCost: cost, creditRef: null, leftReason: null };
+    const base = {
+      classId,
+      uid,
+      startsAt: liveClass.startsAt,
+      promoted: false,
+      updatedAt: at,
+      payment,
+      creditCost: cost,
+      creditRef: null,
+      leftReason: null,
+    };
     if (booked < liveClass.capacity && queue.length === 0) {
       const creditRef = ledger ? creditRefFor(classId, uid, at, ledger) : null;
       const plan = ledger && creditRef ? planSpend(holdingsOf(ledger), ledger.entries, cost, at, creditRef) : null;
       if (plan && !plan.ok) return notEnoughCredits(cost, plan.available);
       tx.set(CLASS_SEATS, classId, { classId, booked: booked + 1, waitlist: queue });
-      tx.set(CLASS_BOOKINGS, bookingId(classId, uid), { ...base, status: "booked", bookedAt: at, waitlistedAt: null, creditRef: plan ? creditRef : null });
+      tx.set(CLASS_BOOKINGS, bookingId(classId, uid), {
+        ...base,
+        status: "booked",
+        bookedAt: at,
+        waitlistedAt: null,
+        creditRef: plan ? creditRef : null,
+      });
       if (ledger && plan?.ok) appendEntries(tx, ledger, plan.entries, { classId });
       recordAction(tx, uid, "class_booked", classId, at);
       return { ok: true, status: "booked" } as const;
@@ -155,7 +175,13 @@ export interface CreditsReturned {
  * The refund and follow-up expiry for one booking occasion, written into the caller's transaction.
  * Studio tickets paid with credits return theirs through this too (in-person-tickets.server.ts).
  */
-export function returnCredits(tx: TransactionContext, ledger: MemberLedger, creditRef: string, classId: string, at: number): CreditsReturned {
+export function returnCredits(
+  tx: TransactionContext,
+  ledger: MemberLedger,
+  creditRef: string,
+  classId: string,
+  at: number,
+): CreditsReturned {
   appendEntries(tx, ledger, planReturn(holdingsOf(ledger), ledger.entries, creditRef, at), { classId });
   const refunds = ledger.entries.filter((entry) => entry.bookingId === creditRef && entry.kind === "refund");
   const expiredPacks = new Set(ledger.packs.filter((pack) => pack.expiresAt <= at).map((pack) => pack.id));
@@ -166,7 +192,13 @@ export function returnCredits(tx: TransactionContext, ledger: MemberLedger, cred
   };
 }
 
-type Promotion = { uid: string; payment: "membership" | "credits"; ledger: MemberLedger | null; creditRef: string | null; spend: Parameters<typeof appendEntries>[2] };
+type Promotion = {
+  uid: string;
+  payment: "membership" | "credits";
+  ledger: MemberLedger | null;
+  creditRef: string | null;
+  spend: Parameters<typeof appendEntries>[2];
+};
 
 /**
  * Cancels the member's booking. In the same transaction the first in line, if any, takes the seat:
@@ -175,9 +207,11 @@ type Promotion = { uid: string; payment: "membership" | "credits"; ledger: Membe
  * waitlisted person paying with credits who has none left when the seat comes is passed over, and
  * the seat goes on down the line. Answers who was promoted and who was passed over, to tell them.
  */
-export async function cancelBooking(input: { uid: string; classId: string; now: Date }): Promise<
-  { ok: true; promotedUid: string | null; passedOver: string[]; credits: CreditsReturned | null } | BookingFailure
-> {
+export async function cancelBooking(input: {
+  uid: string;
+  classId: string;
+  now: Date;
+}): Promise<{ ok: true; promotedUid: string | null; passedOver: string[]; credits: CreditsReturned | null } | BookingFailure> {
   const { uid, classId, now } = input;
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
@@ -242,7 +276,11 @@ export async function cancelBooking(input: { uid: string; classId: string; now: 
       recordAction(tx, promotion.uid, "waitlist_promoted", classId, at);
       return { ok: true, promotedUid: promotion.uid, passedOver, credits };
     }
-    tx.set(CLASS_SEATS, classId, { classId, booked: Math.max(0, (seats?.booked ?? 1) - 1), waitlist: queue.filter((entry) => !gone.has(entry.uid)) });
+    tx.set(CLASS_SEATS, classId, {
+      classId,
+      booked: Math.max(0, (seats?.booked ?? 1) - 1),
+      waitlist: queue.filter((entry) => !gone.has(entry.uid)),
+    });
     return { ok: true, promotedUid: null, passedOver, credits };
   });
 }
@@ -259,7 +297,10 @@ export async function returnCreditsForCancelledClass(classId: string, now: Date)
   const results: Array<CreditsReturned & { uid: string }> = [];
   for (const { data } of docs.filter((doc) => doc.data.creditRef)) {
     const result = await getStore().transaction(async (tx) => {
-      const [liveClass, booking] = await Promise.all([tx.get("classes", classId, LiveClassSchema), tx.get(CLASS_BOOKINGS, bookingId(classId, data.uid), BookingSchema)]);
+      const [liveClass, booking] = await Promise.all([
+        tx.get("classes", classId, LiveClassSchema),
+        tx.get(CLASS_BOOKINGS, bookingId(classId, data.uid), BookingSchema),
+      ]);
       if (liveClass?.status !== "cancelled" || !booking?.creditRef) return null;
       const ledger = await readLedger(tx, booking.uid);
       return { uid: booking.uid, ...returnCredits(tx, ledger, booking.creditRef, classId, at) };
@@ -274,10 +315,17 @@ export async function leaveWaitlist(input: { uid: string; classId: string; now: 
   const { uid, classId, now } = input;
   const at = now.getTime();
   return getStore().transaction(async (tx) => {
-    const [seats, current] = await Promise.all([tx.get(CLASS_SEATS, classId, SeatsSchema), tx.get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema)]);
+    const [seats, current] = await Promise.all([
+      tx.get(CLASS_SEATS, classId, SeatsSchema),
+      tx.get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema),
+    ]);
     if (current?.status !== "waitlisted") return fail("not_waitlisted");
     tx.update(CLASS_BOOKINGS, bookingId(classId, uid), { status: "left", updatedAt: at });
-    tx.set(CLASS_SEATS, classId, { classId, booked: seats?.booked ?? 0, waitlist: (seats?.waitlist ?? []).filter((entry) => entry.uid !== uid) });
+    tx.set(CLASS_SEATS, classId, {
+      classId,
+      booked: seats?.booked ?? 0,
+      waitlist: (seats?.waitlist ?? []).filter((entry) => entry.uid !== uid),
+    });
     recordAction(tx, uid, "waitlist_left", classId, at);
     return { ok: true };
   });
@@ -285,7 +333,10 @@ export async function leaveWaitlist(input: { uid: string; classId: string; now: 
 
 /** The member's place for one class: booked, or waitlisted with their position; null when neither. */
 export async function bookingFor(uid: string, classId: string): Promise<MemberPlace> {
-  const [booking, seats] = await Promise.all([getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema), getStore().get(CLASS_SEATS, classId, SeatsSchema)]);
+  const [booking, seats] = await Promise.all([
+    getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema),
+    getStore().get(CLASS_SEATS, classId, SeatsSchema),
+  ]);
   return placeOf(uid, booking, seats);
 }
 
@@ -335,9 +386,14 @@ export async function placesFor(uid: string, bookings: Booking[]): Promise<Map<s
 }
 
 /** How the member's current booking of a class is paid, or null when they hold none. */
-export async function bookingPaymentFor(uid: string, classId: string): Promise<{ payment: "membership" | "credits"; creditCost: number } | null> {
+export async function bookingPaymentFor(
+  uid: string,
+  classId: string,
+): Promise<{ payment: "membership" | "credits"; creditCost: number } | null> {
   const booking = await getStore().get(CLASS_BOOKINGS, bookingId(classId, uid), BookingSchema);
-  return booking && (booking.status === "booked" || booking.status === "waitlisted") ? { payment: booking.payment, creditCost: booking.creditCost } : null;
+  return booking && (booking.status === "booked" || booking.status === "waitlisted")
+    ? { payment: booking.payment, creditCost: booking.creditCost }
+    : null;
 }
 
 /** Seats still free. */
@@ -356,7 +412,10 @@ export async function listBookingsFor(uid: string): Promise<Booking[]> {
 export async function peopleFor(classId: string): Promise<{ booked: string[]; waitlisted: string[] }> {
   const { docs } = await getStore().query(CLASS_BOOKINGS, BookingSchema, { where: [{ field: "classId", op: "==", value: classId }] });
   const data = docs.map((doc) => doc.data);
-  return { booked: data.filter((b) => b.status === "booked").map((b) => b.uid), waitlisted: data.filter((b) => b.status === "waitlisted").map((b) => b.uid) };
+  return {
+    booked: data.filter((b) => b.status === "booked").map((b) => b.uid),
+    waitlisted: data.filter((b) => b.status === "waitlisted").map((b) => b.uid),
+  };
 }
 
 /**
@@ -364,7 +423,9 @@ export async function peopleFor(classId: string): Promise<{ booked: string[]; wa
  * before they confirm): people booked and waiting, and the booked places paid with credits, which
  * `returnCreditsForCancelledClass` would give back.
  */
-export async function cancellationReach(classId: string): Promise<{ booked: number; waitlisted: number; creditBookings: number; credits: number }> {
+export async function cancellationReach(
+  classId: string,
+): Promise<{ booked: number; waitlisted: number; creditBookings: number; credits: number }> {
   const { docs } = await getStore().query(CLASS_BOOKINGS, BookingSchema, { where: [{ field: "classId", op: "==", value: classId }] });
   const data = docs.map((doc) => doc.data);
   const paidWithCredits = data.filter((b) => b.status === "booked" && b.creditRef && b.creditCost > 0);
@@ -382,7 +443,10 @@ export async function cancellationReach(classId: string): Promise<{ booked: numb
  * their packs), a place in line is let go, and then every booking of theirs is deleted and their
  * name taken off any line it was still on. Answers who got a seat and who was passed over, to tell them.
  */
-export async function forgetBookings(uid: string, now: Date): Promise<{ promoted: Array<{ uid: string; classId: string }>; passedOver: Array<{ uid: string; classId: string }> }> {
+export async function forgetBookings(
+  uid: string,
+  now: Date,
+): Promise<{ promoted: Array<{ uid: string; classId: string }>; passedOver: Array<{ uid: string; classId: string }> }> {
   const promoted: Array<{ uid: string; classId: string }> = [];
   const passedOver: Array<{ uid: string; classId: string }> = [];
   const bookings = await documentsWhere(CLASS_BOOKINGS, "uid", uid, BookingSchema);
@@ -399,7 +463,8 @@ export async function forgetBookings(uid: string, now: Date): Promise<{ promoted
   for (const { id, data } of bookings) {
     await store.transaction(async (tx) => {
       const seats = await tx.get(CLASS_SEATS, data.classId, SeatsSchema);
-      if (seats?.waitlist.some((entry) => entry.uid === uid)) tx.set(CLASS_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
+      if (seats?.waitlist.some((entry) => entry.uid === uid))
+        tx.set(CLASS_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
       tx.delete(CLASS_BOOKINGS, id);
     });
   }

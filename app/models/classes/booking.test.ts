@@ -15,7 +15,32 @@ describe("the join window", () => {
 
 describe("a place in line", () => {
   it("reads as an English ordinal", () => {
-    const expected = ["1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th", "11th", "12th", "13th", "14th", "15th", "16th", "17th", "18th", "19th", "20th", "21st", "22nd", "23rd", "24th"];
+    const expected = [
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "5th",
+      "6th",
+      "7th",
+      "8th",
+      "9th",
+      "10th",
+      "11th",
+      "12th",
+      "13th",
+      "14th",
+      "15th",
+      "16th",
+      "17th",
+      "18th",
+      "19th",
+      "20th",
+      "21st",
+      "22nd",
+      "23rd",
+      "24th",
+    ];
     expect(Array.from({ length: 24 }, (_, i) => ordinal(i + 1))).toEqual(expected);
     expect([101, 111, 112, 113, 122].map(ordinal)).toEqual(["101st", "111th", "112th", "113th", "122nd"]);
   });

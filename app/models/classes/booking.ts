@@ -9,7 +9,10 @@ import type { LiveClass } from "./live-class";
 export const JOIN_OPENS_MINUTES_BEFORE = 10;
 
 /** From ten minutes before the start to the end of the class, both edges included. */
-export function joinWindow(liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">, now: Date): { opensAt: Date; closesAt: Date; open: boolean } {
+export function joinWindow(
+  liveClass: Pick<LiveClass, "startsAt" | "durationMinutes">,
+  now: Date,
+): { opensAt: Date; closesAt: Date; open: boolean } {
   const start = Date.parse(liveClass.startsAt);
   const opensAt = new Date(start - JOIN_OPENS_MINUTES_BEFORE * 60_000);
   const closesAt = new Date(start + liveClass.durationMinutes * 60_000);
@@ -24,7 +27,8 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-export type BookingProblem = "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted" | "not_enough_credits";
+export type BookingProblem =
+  "not_found" | "not_member" | "class_cancelled" | "class_started" | "not_booked" | "not_waitlisted" | "not_enough_credits";
 
 /**
  * A booking refusal, online or at a studio, as the error catalogue says it: code, status, sentence.

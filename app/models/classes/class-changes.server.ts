@@ -25,7 +25,10 @@ export const ClassChangeSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("substitute"),
     classId: z.string().regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a class."),
-    teacherId: z.string({ required_error: "Please choose the teacher who will lead it." }).min(1, "Please choose the teacher who will lead it.").max(120),
+    teacherId: z
+      .string({ required_error: "Please choose the teacher who will lead it." })
+      .min(1, "Please choose the teacher who will lead it.")
+      .max(120),
   }),
 ]);
 export type ClassChange = z.infer<typeof ClassChangeSchema>;
@@ -40,18 +43,22 @@ export async function changeClass(
   inTransaction?: (tx: TransactionContext, before: LiveClass, after: LiveClass) => void,
 ): Promise<{ ok: true; liveClass: LiveClass; told: number } | { ok: false; message: string }> {
   const teachers = await getTeachers();
-  if (change.intent === "substitute" && !teachers.some((t) => t.id === change.teacherId)) return { ok: false, message: "Please choose one of our teachers." };
+  if (change.intent === "substitute" && !teachers.some((t) => t.id === change.teacherId))
+    return { ok: false, message: "Please choose one of our teachers." };
   const updated = await getStore().transaction(async (tx) => {
     const liveClass = await tx.get(CLASSES, change.classId, LiveClassSchema);
     if (!liveClass) return { ok: false as const, message: "We couldn't find that class." };
     if (liveClass.status === "cancelled") return { ok: false as const, message: "That class is already cancelled." };
-    if (Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000 <= now.getTime()) return { ok: false as const, message: "That class has already ended." };
+    if (Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000 <= now.getTime())
+      return { ok: false as const, message: "That class has already ended." };
     if (change.intent === "substitute" && (liveClass.substituteTeacherId ?? liveClass.teacherId) === change.teacherId) {
       return { ok: false as const, message: "That teacher is already leading this class." };
     }
     const next: LiveClass = {
       ...liveClass,
-      ...(change.intent === "cancel" ? { status: "cancelled" as const } : { substituteTeacherId: change.teacherId === liveClass.teacherId ? null : change.teacherId }),
+      ...(change.intent === "cancel"
+        ? { status: "cancelled" as const }
+        : { substituteTeacherId: change.teacherId === liveClass.teacherId ? null : change.teacherId }),
       sequence: liveClass.sequence + 1,
     };
     tx.set(CLASSES, liveClass.id, { ...next });
@@ -82,10 +89,18 @@ export async function returnCreditsOfCancelledClass(classId: string, now = new D
     const liveClass = await getStore().get(CLASSES, classId, LiveClassSchema);
     if (liveClass?.status !== "cancelled") return 0;
     const returned = await returnCreditsForCancelledClass(classId, now);
-    for (const credits of returned) await tellCreditsReturned({ ...credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "class_cancelled" });
+    for (const credits of returned)
+      await tellCreditsReturned({ ...credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "class_cancelled" });
     return returned.length;
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "credits of a cancelled class not returned yet", classId, cause: error instanceof Error ? error.name : "unknown" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "credits of a cancelled class not returned yet",
+        classId,
+        cause: error instanceof Error ? error.name : "unknown",
+      }),
+    );
     return 0;
   }
 }
@@ -95,7 +110,9 @@ export async function returnCreditsOfCancelledClass(classId: string, now = new D
  * class cancelled in the last week is looked at again; what was returned is never returned twice.
  */
 export async function returnCreditsOfCancelledClasses(now = new Date()): Promise<{ classes: number; bookings: number }> {
-  const { docs } = await getStore().query(CLASSES, LiveClassSchema, { where: [{ field: "startsAt", op: ">=", value: new Date(now.getTime() - 7 * 86_400_000).toISOString() }] });
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+    where: [{ field: "startsAt", op: ">=", value: new Date(now.getTime() - 7 * 86_400_000).toISOString() }],
+  });
   const cancelled = docs.map((doc) => doc.data).filter((c) => c.status === "cancelled");
   let bookings = 0;
   for (const liveClass of cancelled) bookings += await returnCreditsOfCancelledClass(liveClass.id, now);
@@ -117,14 +134,25 @@ async function tellPeople(liveClass: LiveClass, teachers: { id: string; fullName
     const text = cancelled
       ? `Hello ${person.firstName ?? "there"},\n\nWe're sorry: "${liveClass.title}" on ${when} has been cancelled. Your booking is released and nothing is owed.\n\nThe schedule has other classes at a similar time: ${new URL("/classes", site)}\n\nStillhour`
       : `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}" on ${when} will be led by ${teacher?.fullName ?? "another of our teachers"}. Everything else stays the same, and your place is kept.\n\n${page}\n\nStillhour`;
-    const invite = classInvite({ liveClass, teacherName: teacher?.fullName ?? null, url: page, joinUrl: booked.includes(uid) ? page : null, timeZone: liveClass.timeZone, sequence: liveClass.sequence, cancelled });
-    const result = await sendOnce({
-      to: person.email,
-      subject: cancelled ? `Cancelled: ${liveClass.title}` : `New teacher for ${liveClass.title}`,
-      text,
-      attachments: [{ filename: "class.ics", content: invite, contentType: `text/calendar; method=${cancelled ? "CANCEL" : "PUBLISH"}` }],
-      idempotencyKey: `class-change:${liveClass.id}:${uid}:${liveClass.sequence}`,
-    }, { uid });
+    const invite = classInvite({
+      liveClass,
+      teacherName: teacher?.fullName ?? null,
+      url: page,
+      joinUrl: booked.includes(uid) ? page : null,
+      timeZone: liveClass.timeZone,
+      sequence: liveClass.sequence,
+      cancelled,
+    });
+    const result = await sendOnce(
+      {
+        to: person.email,
+        subject: cancelled ? `Cancelled: ${liveClass.title}` : `New teacher for ${liveClass.title}`,
+        text,
+        attachments: [{ filename: "class.ics", content: invite, contentType: `text/calendar; method=${cancelled ? "CANCEL" : "PUBLISH"}` }],
+        idempotencyKey: `class-change:${liveClass.id}:${uid}:${liveClass.sequence}`,
+      },
+      { uid },
+    );
     if (result !== "failed") told += 1;
   }
   return told;
@@ -137,12 +165,15 @@ export async function tellPromoted(uid: string, classId: string): Promise<void> 
   const zone = person.mostRecentTimeZone;
   const when = clockDayTime(liveClass.startsAt, zone);
   const page = new URL(`/classes/${liveClass.slug || liveClass.id}`, getEnv().PUBLIC_SITE_URL).toString();
-  await sendOnce({
-    to: person.email,
-    subject: `You're in: ${liveClass.title}`,
-    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when}. There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
-    idempotencyKey: `waitlist-promoted:${classId}:${uid}`,
-  }, { uid });
+  await sendOnce(
+    {
+      to: person.email,
+      subject: `You're in: ${liveClass.title}`,
+      text: `Hello ${person.firstName ?? "there"},\n\nA seat came free and it's yours: you're booked for "${liveClass.title}" on ${when}. There was nothing to do: you were first in line.\n\nIf you can't make it, cancel on the class page so the next person gets it: ${page}\n\nStillhour`,
+      idempotencyKey: `waitlist-promoted:${classId}:${uid}`,
+    },
+    { uid },
+  );
 }
 
 /** A waitlisted person paying with credits who had none left when a seat came free hears why, once. */
@@ -152,10 +183,13 @@ export async function tellPassedOver(uid: string, classId: string): Promise<void
   const zone = person.mostRecentTimeZone;
   const when = clockDayTime(liveClass.startsAt, zone);
   const site = getEnv().PUBLIC_SITE_URL;
-  await sendOnce({
-    to: person.email,
-    subject: `A seat came free: ${liveClass.title}`,
-    text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when}, but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
-    idempotencyKey: `waitlist-passed-over:${classId}:${uid}`,
-  }, { uid });
+  await sendOnce(
+    {
+      to: person.email,
+      subject: `A seat came free: ${liveClass.title}`,
+      text: `Hello ${person.firstName ?? "there"},\n\nA seat came free in "${liveClass.title}" on ${when}, but you had no credits left to pay for it, so it went to the next person in line and you've left the waitlist. Nothing was taken from you.\n\nA class pack or a membership lets you book again: ${new URL("/credits", site)}\n\nStillhour`,
+      idempotencyKey: `waitlist-passed-over:${classId}:${uid}`,
+    },
+    { uid },
+  );
 }

@@ -48,14 +48,30 @@ export function classInvite(input: {
 }
 
 /** "Add to Google Calendar" and "Add to Outlook" addresses for a class (no join link: these are public). */
-export function calendarLinks(input: { liveClass: Pick<LiveClass, "title" | "startsAt" | "durationMinutes" | "description">; teacherName: string | null; url: string }) {
+export function calendarLinks(input: {
+  liveClass: Pick<LiveClass, "title" | "startsAt" | "durationMinutes" | "description">;
+  teacherName: string | null;
+  url: string;
+}) {
   const start = DateTime.fromISO(input.liveClass.startsAt, { zone: "utc" });
   const end = start.plus({ minutes: input.liveClass.durationMinutes });
   const details = `${input.teacherName ? `A live class with ${input.teacherName}. ` : ""}${input.url}`;
   const compact = (time: DateTime) => time.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
   const google = new URL("https://calendar.google.com/calendar/render");
-  google.search = new URLSearchParams({ action: "TEMPLATE", text: input.liveClass.title, dates: `${compact(start)}/${compact(end)}`, details }).toString();
+  google.search = new URLSearchParams({
+    action: "TEMPLATE",
+    text: input.liveClass.title,
+    dates: `${compact(start)}/${compact(end)}`,
+    details,
+  }).toString();
   const outlook = new URL("https://outlook.live.com/calendar/0/deeplink/compose");
-  outlook.search = new URLSearchParams({ subject: input.liveClass.title, startdt: start.toISO()!, enddt: end.toISO()!, body: details, path: "/calendar/action/compose", rru: "addevent" }).toString();
+  outlook.search = new URLSearchParams({
+    subject: input.liveClass.title,
+    startdt: start.toISO()!,
+    enddt: end.toISO()!,
+    body: details,
+    path: "/calendar/action/compose",
+    rru: "addevent",
+  }).toString();
   return { google: google.toString(), outlook: outlook.toString() };
 }

@@ -17,7 +17,11 @@ export const MODALITIES = ["meditation", "mindfulness", "breathwork"] as const;
 export const TIMES_OF_DAY = ["morning", "afternoon", "evening"] as const;
 const SCHEDULE_DAYS = 14;
 
-export const MODALITY_LABEL: Record<LiveClass["modality"], string> = { meditation: "Meditation", mindfulness: "Mindfulness", breathwork: "Breathwork" };
+export const MODALITY_LABEL: Record<LiveClass["modality"], string> = {
+  meditation: "Meditation",
+  mindfulness: "Mindfulness",
+  breathwork: "Breathwork",
+};
 const TIME_LABEL: Record<(typeof TIMES_OF_DAY)[number], string> = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
 
 export interface ClassListData {
@@ -183,12 +187,18 @@ async function buildSchedulePage(url: URL, knownZone: string | null, now: Date) 
       {
         name: "modality",
         label: "Practice",
-        options: [{ label: "All practices", href: href({ modality: null }), active: !modality }, ...MODALITIES.map((m) => ({ label: MODALITY_LABEL[m], href: href({ modality: m }), active: modality === m }))],
+        options: [
+          { label: "All practices", href: href({ modality: null }), active: !modality },
+          ...MODALITIES.map((m) => ({ label: MODALITY_LABEL[m], href: href({ modality: m }), active: modality === m })),
+        ],
       },
       {
         name: "time",
         label: "Time of day",
-        options: [{ label: "Any time", href: href({ time: null }), active: !time }, ...TIMES_OF_DAY.map((t) => ({ label: TIME_LABEL[t], href: href({ time: t }), active: time === t }))],
+        options: [
+          { label: "Any time", href: href({ time: null }), active: !time },
+          ...TIMES_OF_DAY.map((t) => ({ label: TIME_LABEL[t], href: href({ time: t }), active: time === t })),
+        ],
       },
       {
         name: "teacher",
@@ -209,7 +219,11 @@ export async function myClasses(uid: string, zone: string, now: Date) {
   const bookings = await listBookingsFor(uid);
   // The classes are shared (cached for every member); the member's place comes from their own
   // bookings, with a class's seats read only for a place in line (issue 25).
-  const [found, teachers, place] = await Promise.all([Promise.all(bookings.map((booking) => getClassForPage(booking.classId))), getTeachers(), placesFor(uid, bookings)]);
+  const [found, teachers, place] = await Promise.all([
+    Promise.all(bookings.map((booking) => getClassForPage(booking.classId))),
+    getTeachers(),
+    placesFor(uid, bookings),
+  ]);
   const classes = found.filter((c): c is LiveClass => c !== null);
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const items = classes
@@ -218,19 +232,36 @@ export async function myClasses(uid: string, zone: string, now: Date) {
       const item = toClassListData(liveClass, names, zone, now);
       const mine = place.get(liveClass.id);
       const day = clockShortDay(liveClass.startsAt, zone);
-      const status = mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
+      const status =
+        mine?.status === "waitlisted" ? `You're ${ordinal(mine.position)} in line` : mine?.status === "booked" ? "Booked" : null;
       // Issue 34: a booked class whose room is open (ten minutes before to the end) offers Join here too.
       const joinable = mine?.status === "booked" && liveClass.status !== "cancelled" && joinWindow(liveClass, now).open;
-      return { ...item, timeRange: `${day}, ${item.timeRange}`, note: [item.note, status].filter(Boolean).join(" · ") || null, join: joinable ? `/classes/${liveClass.id}/join` : null };
+      return {
+        ...item,
+        timeRange: `${day}, ${item.timeRange}`,
+        note: [item.note, status].filter(Boolean).join(" · ") || null,
+        join: joinable ? `/classes/${liveClass.id}/join` : null,
+      };
     });
-  const upcoming = items.filter((item) => item.state === "scheduled" || item.state === "live" || (item.state === "cancelled" && Date.parse(item.startsAt) > now.getTime()));
+  const upcoming = items.filter(
+    (item) =>
+      item.state === "scheduled" || item.state === "live" || (item.state === "cancelled" && Date.parse(item.startsAt) > now.getTime()),
+  );
   const past = items.filter((item) => !upcoming.includes(item)).reverse();
   return { zoneLabel: zoneLabel(zone, now), upcoming, past };
 }
 
 /** A teacher's next classes (theirs, or ones they cover), for their page. */
-export async function teacherClasses(teacherId: string, zone: string, now: Date, limit = 5): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
-  const [classes, teachers] = await Promise.all([listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }), getTeachers()]);
+export async function teacherClasses(
+  teacherId: string,
+  zone: string,
+  now: Date,
+  limit = 5,
+): Promise<{ classes: ClassListData[]; zoneLabel: string }> {
+  const [classes, teachers] = await Promise.all([
+    listUpcomingClasses({ from: now, to: new Date(now.getTime() + SCHEDULE_DAYS * 86_400_000), teacherId }),
+    getTeachers(),
+  ]);
   const names = new Map(teachers.map((t) => [t.id, t.fullName]));
   const mine = classes
     .filter((c) => c.status !== "cancelled" && (c.substituteTeacherId ?? c.teacherId) === teacherId)

@@ -36,12 +36,15 @@ export async function sendReminders(options: { now?: Date; leadMinutes?: number 
       const time = clockTime(liveClass.startsAt, zone);
       const teacher = teachers.get(liveClass.substituteTeacherId ?? liveClass.teacherId);
       const page = new URL(`/classes/${liveClass.slug || liveClass.id}`, site).toString();
-      const result = await sendOnce({
-        to: person.email,
-        subject: `Soon: ${liveClass.title} at ${time}`,
-        text: `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}"${teacher ? ` with ${teacher}` : ""} starts at ${time}. Joining opens ten minutes before, on the class page:\n${page}\n\n${liveClass.whatToHaveReady ? `Have ready: ${liveClass.whatToHaveReady}\n\n` : ""}Can't make it? Cancel there, and the seat goes to the next person in line.\n\nStillhour`,
-        idempotencyKey: `reminder:${liveClass.id}:${uid}:${liveClass.startsAt}`,
-      }, { uid });
+      const result = await sendOnce(
+        {
+          to: person.email,
+          subject: `Soon: ${liveClass.title} at ${time}`,
+          text: `Hello ${person.firstName ?? "there"},\n\n"${liveClass.title}"${teacher ? ` with ${teacher}` : ""} starts at ${time}. Joining opens ten minutes before, on the class page:\n${page}\n\n${liveClass.whatToHaveReady ? `Have ready: ${liveClass.whatToHaveReady}\n\n` : ""}Can't make it? Cancel there, and the seat goes to the next person in line.\n\nStillhour`,
+          idempotencyKey: `reminder:${liveClass.id}:${uid}:${liveClass.startsAt}`,
+        },
+        { uid },
+      );
       if (result === "sent") sent += 1;
     }
   }

@@ -10,6 +10,13 @@ export async function endRoomAccess(classId: string, uid: string): Promise<void>
   try {
     await getVideoRooms().endAccess({ classId, uid });
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", msg: "video room access not ended", classId, code: error instanceof VideoError ? error.code : "unknown" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "video room access not ended",
+        classId,
+        code: error instanceof VideoError ? error.code : "unknown",
+      }),
+    );
   }
 }

@@ -20,9 +20,13 @@ export async function generateClasses(
   const store = options.store ?? getStore();
   // One template's classes only, when a staff edit asks (issue 26): the request does not walk every template.
   const docs = options.templateId
-    ? await store.get(CLASS_TEMPLATES, options.templateId, ClassTemplateSchema).then((data) => (data ? [{ id: options.templateId!, data }] : []))
+    ? await store
+        .get(CLASS_TEMPLATES, options.templateId, ClassTemplateSchema)
+        .then((data) => (data ? [{ id: options.templateId!, data }] : []))
     : (await store.query(CLASS_TEMPLATES, ClassTemplateSchema)).docs;
-  const classes = docs.filter((doc) => doc.data.active).flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
+  const classes = docs
+    .filter((doc) => doc.data.active)
+    .flatMap((doc) => occurrences(doc.data, options.now ?? new Date(), options.weeks ?? 3));
   // The classes this run made (the one that created a class is the one that reports it, so whoever
   // tells followers about new classes tells them once).
   const createdClasses: LiveClass[] = [];
@@ -123,12 +127,16 @@ export async function forgetCohosting(uid: string): Promise<void> {
   let changed = false;
   let cursor: string | null = null;
   do {
-    const page: Awaited<ReturnType<typeof store.query<typeof CohostListSchema>>> = await store.query(CLASSES, CohostListSchema, { limit: 500, cursor });
+    const page: Awaited<ReturnType<typeof store.query<typeof CohostListSchema>>> = await store.query(CLASSES, CohostListSchema, {
+      limit: 500,
+      cursor,
+    });
     for (const doc of page.docs) {
       if (!doc.data.cohostUids.includes(uid)) continue;
       await store.transaction(async (tx) => {
         const current = await tx.get(CLASSES, doc.id, CohostListSchema);
-        if (current?.cohostUids.includes(uid)) tx.update(CLASSES, doc.id, { cohostUids: current.cohostUids.filter((other) => other !== uid) });
+        if (current?.cohostUids.includes(uid))
+          tx.update(CLASSES, doc.id, { cohostUids: current.cohostUids.filter((other) => other !== uid) });
       });
       changed = true;
     }

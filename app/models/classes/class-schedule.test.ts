@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { ClassTemplateSchema, classState, groupByDay, instantAt, localDateOfClassId, occurrenceOn, occurrences, timeOfDay } from "./class-schedule";
+import {
+  ClassTemplateSchema,
+  classState,
+  groupByDay,
+  instantAt,
+  localDateOfClassId,
+  occurrenceOn,
+  occurrences,
+  timeOfDay,
+} from "./class-schedule";
 
 const template = (overrides: Partial<Record<string, unknown>> = {}) =>
   ClassTemplateSchema.parse({
@@ -59,7 +68,14 @@ describe("slots on the wall clock of their own zone", () => {
   it("makes only the template's weekdays, with stable ids and slugs, none before `from`", () => {
     const made = occurrences(template({ weekdays: [2, 4] }), new Date("2026-11-23T20:00:00Z"), 2);
     expect(made.map((c) => c.id)).toEqual(["dawn-2026-11-24", "dawn-2026-11-26", "dawn-2026-12-01", "dawn-2026-12-03"]);
-    expect(made[0]).toMatchObject({ slug: "dawn-breath-2026-11-24", templateId: "dawn", timeZone: "America/Los_Angeles", capacity: 10, status: "scheduled", sequence: 0 });
+    expect(made[0]).toMatchObject({
+      slug: "dawn-breath-2026-11-24",
+      templateId: "dawn",
+      timeZone: "America/Los_Angeles",
+      capacity: 10,
+      status: "scheduled",
+      sequence: 0,
+    });
     expect(occurrences(template({ weekdays: [1] }), new Date("2026-11-23T16:00:00Z"), 1)).toEqual([]);
   });
 
@@ -110,9 +126,18 @@ describe("one date's class of a template (issue 26, ADR 051)", () => {
   it("starts an edited 07:00 Los Angeles template at 07:00 local on both sides of the spring and autumn changes", () => {
     const edited = template({ localTime: "07:00", weekdays: [6, 7, 1] });
     const local = (date: string) => occurrenceOn(edited, date)!.startsAt;
-    expect([local("2026-03-07"), local("2026-03-08"), local("2026-03-09")]).toEqual(["2026-03-07T15:00:00.000Z", "2026-03-08T14:00:00.000Z", "2026-03-09T14:00:00.000Z"]);
-    expect([local("2026-10-31"), local("2026-11-01"), local("2026-11-02")]).toEqual(["2026-10-31T14:00:00.000Z", "2026-11-01T15:00:00.000Z", "2026-11-02T15:00:00.000Z"]);
-    for (const date of ["2026-03-07", "2026-03-09", "2026-11-01"]) expect(DateTime.fromISO(local(date), { zone: "America/Los_Angeles" }).toFormat("HH:mm")).toBe("07:00");
+    expect([local("2026-03-07"), local("2026-03-08"), local("2026-03-09")]).toEqual([
+      "2026-03-07T15:00:00.000Z",
+      "2026-03-08T14:00:00.000Z",
+      "2026-03-09T14:00:00.000Z",
+    ]);
+    expect([local("2026-10-31"), local("2026-11-01"), local("2026-11-02")]).toEqual([
+      "2026-10-31T14:00:00.000Z",
+      "2026-11-01T15:00:00.000Z",
+      "2026-11-02T15:00:00.000Z",
+    ]);
+    for (const date of ["2026-03-07", "2026-03-09", "2026-11-01"])
+      expect(DateTime.fromISO(local(date), { zone: "America/Los_Angeles" }).toFormat("HH:mm")).toBe("07:00");
   });
 
   it("makes none on a day the template does not run, and reads the date back from the class id", () => {

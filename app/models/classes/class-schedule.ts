@@ -156,13 +156,24 @@ export function timeOfDay(startsAt: string, zone: string): "morning" | "afternoo
  * page's server time (issue 25).
  */
 function wallClock(instant: string, zone: string): { dayKey: string; hour: string } {
-  const parts = dateTimeFormat("en-GB", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(new Date(instant));
+  const parts = dateTimeFormat("en-GB", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { dayKey: `${part("year")}-${part("month")}-${part("day")}`, hour: part("hour") };
 }
 
 /** Classes by day on the viewer's calendar, in start order. */
-export function groupByDay<T extends Pick<LiveClass, "startsAt">>(classes: readonly T[], zone: string, locale = "en-GB"): { dayKey: string; label: string; classes: T[] }[] {
+export function groupByDay<T extends Pick<LiveClass, "startsAt">>(
+  classes: readonly T[],
+  zone: string,
+  locale = "en-GB",
+): { dayKey: string; label: string; classes: T[] }[] {
   const days = new Map<string, T[]>();
   for (const liveClass of [...classes].sort((a, b) => a.startsAt.localeCompare(b.startsAt))) {
     const key = wallClock(liveClass.startsAt, zone).dayKey;

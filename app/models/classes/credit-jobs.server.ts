@@ -10,5 +10,10 @@ export async function runCreditJobs(now: Date = new Date()) {
   const expired = await expireCredits(now);
   const reminders = await sendExpiryReminders(now);
   const returned = await returnCreditsOfCancelledClasses(now);
-  return { expiredEntries: expired.entries, remindersSent: reminders.sent, cancelledClasses: returned.classes, bookingsReturned: returned.bookings };
+  return {
+    expiredEntries: expired.entries,
+    remindersSent: reminders.sent,
+    cancelledClasses: returned.classes,
+    bookingsReturned: returned.bookings,
+  };
 }

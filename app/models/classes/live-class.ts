@@ -14,7 +14,10 @@ export const LiveClassSchema = z.object({
   description: z.string().default(""),
   // Issue 9. Every field below has a default, so classes stored before it still read.
   /** The address: title and local date; the id when absent. */
-  slug: z.string().regex(/^[a-z0-9-]{1,120}$/).optional(),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]{1,120}$/)
+    .optional(),
   templateId: z.string().nullable().default(null),
   level: z.string().nullable().default(null),
   whatToHaveReady: z.string().default(""),

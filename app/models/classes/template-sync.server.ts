@@ -48,7 +48,8 @@ async function comingClassesOf(templateId: string, now: Date) {
 }
 
 /** Whether anyone holds a place (booked or waiting) by these seat counts. */
-const holdsPlaces = (seats: ReadonlyArray<z.infer<typeof SeatCountSchema> | null>) => seats.some((s) => s !== null && (s.booked > 0 || s.waitlist.length > 0));
+const holdsPlaces = (seats: ReadonlyArray<z.infer<typeof SeatCountSchema> | null>) =>
+  seats.some((s) => s !== null && (s.booked > 0 || s.waitlist.length > 0));
 
 export type SyncDecision =
   | { kind: "same" }
@@ -65,7 +66,10 @@ export function decideClass(template: ClassTemplate | null, existing: LiveClass,
   const localDate = template ? localDateOfClassId(template.id, existing.id) : null;
   const wanted = template && template.active && localDate ? occurrenceOn(template, localDate) : null;
   const patch: Partial<LiveClass> = {};
-  if (wanted) for (const field of TEMPLATE_FIELDS) if (JSON.stringify(existing[field] ?? null) !== JSON.stringify(wanted[field] ?? null)) Object.assign(patch, { [field]: wanted[field] });
+  if (wanted)
+    for (const field of TEMPLATE_FIELDS)
+      if (JSON.stringify(existing[field] ?? null) !== JSON.stringify(wanted[field] ?? null))
+        Object.assign(patch, { [field]: wanted[field] });
   if (wanted && Object.keys(patch).length === 0) return { kind: "same" };
   if (held) return { kind: "keep", reason: "booked" };
   if (existing.status !== "scheduled" || existing.substituteTeacherId !== null) return { kind: "keep", reason: "changed by staff" };
@@ -93,7 +97,10 @@ export interface SyncResult {
  * or was deleted), then marks the revision it read as synced. `seatCollections` names where places
  * are counted: online seats here, and the studios' in-person seats when the caller can see them.
  */
-export async function syncTemplateClasses(templateId: string, options: { now?: Date; seatCollections?: readonly string[] } = {}): Promise<SyncResult> {
+export async function syncTemplateClasses(
+  templateId: string,
+  options: { now?: Date; seatCollections?: readonly string[] } = {},
+): Promise<SyncResult> {
   const now = options.now ?? new Date();
   const seatCollections = options.seatCollections ?? [CLASS_SEATS];
   const store = getStore();
@@ -115,7 +122,8 @@ export async function syncTemplateClasses(templateId: string, options: { now?: D
     const current = docs.find((doc) => doc.id === id)!.data;
     if (outcome.kind === "update") result.updated += 1;
     if (outcome.kind === "delete") result.deleted += 1;
-    if (outcome.kind === "keep" && outcome.reason !== "started" && current.status === "scheduled") result.kept.push({ id, title: current.title, startsAt: current.startsAt, reason: outcome.reason });
+    if (outcome.kind === "keep" && outcome.reason !== "started" && current.status === "scheduled")
+      result.kept.push({ id, title: current.title, startsAt: current.startsAt, reason: outcome.reason });
   }
   const revision = template?.revision ?? 0;
   if (template && (template.syncedRevision ?? 0) < revision) {
@@ -132,7 +140,10 @@ export async function syncTemplateClasses(templateId: string, options: { now?: D
  * The template's future classes that differ from it but were left alone (someone booked, or staff
  * changed them), soonest first, for the template page to list with the way to change them.
  */
-export async function classesOutOfLine(templateId: string, options: { now?: Date; seatCollections?: readonly string[] } = {}): Promise<KeptClass[]> {
+export async function classesOutOfLine(
+  templateId: string,
+  options: { now?: Date; seatCollections?: readonly string[] } = {},
+): Promise<KeptClass[]> {
   const now = options.now ?? new Date();
   const store = getStore();
   const template = await store.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
@@ -140,15 +151,20 @@ export async function classesOutOfLine(templateId: string, options: { now?: Date
   const kept: KeptClass[] = [];
   for (const { data } of docs) {
     if (data.status !== "scheduled") continue;
-    const seats = await Promise.all((options.seatCollections ?? [CLASS_SEATS]).map((collection) => store.get(collection, data.id, SeatCountSchema)));
+    const seats = await Promise.all(
+      (options.seatCollections ?? [CLASS_SEATS]).map((collection) => store.get(collection, data.id, SeatCountSchema)),
+    );
     const decision = decideClass(template, data, holdsPlaces(seats), now);
-    if (decision.kind === "keep" && decision.reason !== "started") kept.push({ id: data.id, title: data.title, startsAt: data.startsAt, reason: decision.reason });
+    if (decision.kind === "keep" && decision.reason !== "started")
+      kept.push({ id: data.id, title: data.title, startsAt: data.startsAt, reason: decision.reason });
   }
   return kept;
 }
 
 /** The job's half (ADR 051): every template edited since its last sync is synced now, so a save cut short is finished. */
-export async function syncChangedTemplates(options: { now?: Date; seatCollections?: readonly string[] } = {}): Promise<{ templates: number; updated: number; deleted: number }> {
+export async function syncChangedTemplates(
+  options: { now?: Date; seatCollections?: readonly string[] } = {},
+): Promise<{ templates: number; updated: number; deleted: number }> {
   const { docs } = await getStore().query(CLASS_TEMPLATES, ClassTemplateSchema);
   const totals = { templates: 0, updated: 0, deleted: 0 };
   for (const { data } of docs.filter((doc) => (doc.data.syncedRevision ?? 0) < (doc.data.revision ?? 0))) {

@@ -18,4 +18,3 @@ export const WEEKDAYS = [
   { value: "6", label: "Saturday" },
   { value: "7", label: "Sunday" },
 ] as const;
-

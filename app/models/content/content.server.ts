@@ -91,10 +91,12 @@ export function getLearningSeries(): Promise<LearningSeries[]> {
   return cached("learningPages", ttl(), async () => {
     const { docs } = await getStore().query("learningPages", LearningSeriesSchema, { orderBy: [{ field: "order" }] });
     // Lesson bodies are stored HTML too: sanitized here, once per cache load (ADR 007).
-    return docs.filter(({ data }) => data.published).map(({ data }) => ({
-      ...data,
-      lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
-    }));
+    return docs
+      .filter(({ data }) => data.published)
+      .map(({ data }) => ({
+        ...data,
+        lessons: data.lessons.map((lesson) => ({ ...lesson, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
+      }));
   });
 }
 
@@ -122,7 +124,12 @@ export function listArticleSummaries(): Promise<Array<Pick<Article, "titleSlug" 
       orderBy: [{ field: "publishedAt", direction: "desc" }],
       limit: 1000,
     });
-    return docs.map(({ data }) => ({ titleSlug: data.titleSlug, title: data.title, category: data.category, publishedAt: data.publishedAt }));
+    return docs.map(({ data }) => ({
+      titleSlug: data.titleSlug,
+      title: data.title,
+      category: data.category,
+      publishedAt: data.publishedAt,
+    }));
   });
 }
 

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { dateTimeFormat } from "~/lib/date-format";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
-const slug = z.string().min(1).max(120).regex(/^[a-z0-9-]+$/);
+const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9-]+$/);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 
 /** faqEntries */
@@ -125,7 +129,6 @@ export const LearningSeriesSchema = z.object({
 });
 export type LearningSeries = z.infer<typeof LearningSeriesSchema>;
 
-
 type ArticleSummary = Pick<Article, "titleSlug" | "title" | "category" | "publishedAt">;
 
 /**
@@ -137,7 +140,10 @@ export function articleNeighbours(summaries: ArticleSummary[], slug: string, lim
   if (index === -1) return { previous: null, next: null, related: [] as ArticleSummary[] };
   const current = summaries[index];
   const others = summaries.filter((a) => a.titleSlug !== slug);
-  const related = [...others.filter((a) => a.category === current.category), ...others.filter((a) => a.category !== current.category)].slice(0, limit);
+  const related = [
+    ...others.filter((a) => a.category === current.category),
+    ...others.filter((a) => a.category !== current.category),
+  ].slice(0, limit);
   return {
     previous: summaries[index + 1] ?? null,
     next: index > 0 ? summaries[index - 1] : null,

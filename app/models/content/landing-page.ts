@@ -3,7 +3,11 @@ import { z } from "zod";
 /** One content model for the 16 lander pages and 17 partner pages of §2 (collection landingPages). */
 export const LandingPageSchema = z.object({
   /** The path without its leading slash: "oura", "jetblue/flyfi". Also the document id with "/" as "__". */
-  slug: z.string().min(1).max(80).regex(/^[a-z0-9-]+(\/[a-z0-9-]+)?$/),
+  slug: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)?$/),
   kind: z.enum(["lander", "partner"]),
   /** Partner's display name; landers use the programme name. */
   partnerName: z.string().min(1),
@@ -20,7 +24,11 @@ export const LandingPageSchema = z.object({
     title: z.string().min(1),
     description: z.string().min(1),
     /** A promotion code carried to the subscribe page; landers may have none. */
-    promotionCode: z.string().regex(/^[A-Z0-9-]{3,32}$/).nullable().default(null),
+    promotionCode: z
+      .string()
+      .regex(/^[A-Z0-9-]{3,32}$/)
+      .nullable()
+      .default(null),
     /**
      * The trial the copy was written for. Pages never show it: what a page promises is the offer its
      * code gives (billing's offer model, ADR 056), and copy that says otherwise is replaced.
@@ -33,7 +41,10 @@ export const LandingPageSchema = z.object({
   faq: z.array(z.object({ question: z.string(), answer: z.string() })).default([]),
   teacherIds: z.array(z.string()).default([]),
   /** Hue of the page's hero gradient. */
-  accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#e39a7b"),
+  accentColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default("#e39a7b"),
   seoTitle: z.string().default(""),
   seoDescription: z.string().default(""),
 });
@@ -83,7 +94,10 @@ export function landingPageId(slug: string): string {
 }
 
 /** The subscribe link a page's call to action carries, with its promotion code when it has one. */
-export function landingCtaHref(page: { cta: Pick<LandingPage["cta"], "href">; offer: Pick<LandingPage["offer"], "promotionCode"> }): string {
+export function landingCtaHref(page: {
+  cta: Pick<LandingPage["cta"], "href">;
+  offer: Pick<LandingPage["offer"], "promotionCode">;
+}): string {
   if (!page.offer.promotionCode) return page.cta.href;
   const url = new URL(page.cta.href, "https://placeholder.invalid");
   url.searchParams.set("code", page.offer.promotionCode);

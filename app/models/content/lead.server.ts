@@ -39,7 +39,10 @@ export async function exportLeads(ids: string[]): Promise<{ exported: number; fa
  */
 export async function exportPendingLeads(options: { limit?: number } = {}): Promise<{ exported: number; failed: number }> {
   if (!getSpreadsheetExport()) return { exported: 0, failed: 0 };
-  const { docs } = await getStore().query("leads", StoredLeadSchema, { where: [{ field: "exportState", op: "==", value: "pending" }], limit: options.limit ?? 200 });
+  const { docs } = await getStore().query("leads", StoredLeadSchema, {
+    where: [{ field: "exportState", op: "==", value: "pending" }],
+    limit: options.limit ?? 200,
+  });
   return exportBatch(docs);
 }
 
@@ -52,14 +55,19 @@ async function exportBatch(leads: Array<{ id: string; data: StoredLead }>): Prom
   for (let at = 0; at < leads.length; at += exporter.maxBatch) {
     const batch = leads.slice(at, at + exporter.maxBatch);
     try {
-      await exporter.upsert(leadsTable(), batch.map((lead) => ({ key: lead.id, fields: leadExportFields(lead.data) })));
+      await exporter.upsert(
+        leadsTable(),
+        batch.map((lead) => ({ key: lead.id, fields: leadExportFields(lead.data) })),
+      );
       await Promise.all(batch.map((lead) => store.update("leads", lead.id, { exportState: "done", exportError: null })));
       exported += batch.length;
     } catch (error) {
       const code = error instanceof ExportError ? error.code : "unknown";
       console.warn(JSON.stringify({ level: "warn", msg: "lead export failed", service: exporter.name, code, leads: batch.length }));
       await Promise.all(
-        batch.map((lead) => store.update("leads", lead.id, { exportAttempts: (lead.data.exportAttempts ?? 0) + 1, exportError: code }).catch(() => undefined)),
+        batch.map((lead) =>
+          store.update("leads", lead.id, { exportAttempts: (lead.data.exportAttempts ?? 0) + 1, exportError: code }).catch(() => undefined),
+        ),
       );
       failed += batch.length;
     }
@@ -87,7 +95,10 @@ function leadId(source: string, email: string): string {
 export async function forgetLeads(emails: readonly string[]): Promise<void> {
   const store = getStore();
   for (const email of new Set(emails.map((address) => address.toLowerCase()))) {
-    const ids = new Set([...LEAD_SOURCES.map((source) => leadId(source, email)), ...(await documentsWhere("leads", "email", email)).map((doc) => doc.id)]);
+    const ids = new Set([
+      ...LEAD_SOURCES.map((source) => leadId(source, email)),
+      ...(await documentsWhere("leads", "email", email)).map((doc) => doc.id),
+    ]);
     for (const id of ids) await store.delete("leads", id);
   }
 }

@@ -49,9 +49,9 @@ export function leadExportFields(lead: Lead): Record<string, string | null> {
 export type LeadFieldErrors = Partial<Record<keyof LeadForm, string>>;
 
 /** Validates the submitted fields; on failure returns one message per field and what the person typed. */
-export function parseLeadForm(formData: FormData):
-  | { ok: true; data: LeadForm }
-  | { ok: false; errors: LeadFieldErrors; values: Record<string, string> } {
+export function parseLeadForm(
+  formData: FormData,
+): { ok: true; data: LeadForm } | { ok: false; errors: LeadFieldErrors; values: Record<string, string> } {
   const values = {
     email: String(formData.get("email") ?? "").slice(0, 1000),
     firstName: String(formData.get("firstName") ?? "").slice(0, 1000),

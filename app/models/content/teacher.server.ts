@@ -1,14 +1,7 @@
 import { cached } from "~/lib/cache.server";
 import { getStore } from "~/services/store/index.server";
 import { getEnv } from "~/lib/env.server";
-import {
-  TeacherPageSchema,
-  TeacherProfileSchema,
-  joinTeachers,
-  type Teacher,
-  type TeacherPage,
-  type TeacherProfile,
-} from "./teacher";
+import { TeacherPageSchema, TeacherProfileSchema, joinTeachers, type Teacher, type TeacherPage, type TeacherProfile } from "./teacher";
 
 /** §7: list teacherPages, then filter in code. Cached under "teacherPages". */
 function getTeacherPages(): Promise<TeacherPage[]> {

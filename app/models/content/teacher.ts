@@ -5,7 +5,12 @@ export const TeacherPageSchema = z.object({
   id: z.string().min(1),
   collection: z.string().optional(),
   hidden: z.boolean().default(false),
-  urlParam: z.string().min(1).max(80).regex(/^[a-z0-9-]+$/).optional(),
+  urlParam: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9-]+$/)
+    .optional(),
 });
 export type TeacherPage = z.infer<typeof TeacherPageSchema>;
 
@@ -26,7 +31,10 @@ export const TeacherProfileSchema = z.object({
   username: z.string().default(""),
   isActiveFacilitator: z.boolean().default(false),
   /** Dominant colour of the portrait, used as the placeholder background. */
-  portraitColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#8fb0a2"),
+  portraitColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default("#8fb0a2"),
 });
 export type TeacherProfile = z.infer<typeof TeacherProfileSchema>;
 

@@ -4,7 +4,16 @@ import type { PracticeEntry } from "./practice-calendar";
 import { PracticeFormSchema, applyPracticeForm, defaultPracticeSettings } from "./practice-settings";
 
 const entry = (i: number, source: PracticeEntry["source"] = "on_demand", classRef = `class-${i}`): PracticeEntry => ({
-  id: `e${i}`, uid: "u", source, classRef, title: "", seriesId: null, at: i, zone: "UTC", day: "2026-01-01", minutes: 10,
+  id: `e${i}`,
+  uid: "u",
+  source,
+  classRef,
+  title: "",
+  seriesId: null,
+  at: i,
+  zone: "UTC",
+  day: "2026-01-01",
+  minutes: 10,
 });
 
 describe("achievements", () => {
@@ -32,16 +41,27 @@ describe("the practice settings forms", () => {
     const once = applyPracticeForm(defaultPracticeSettings("u"), parse({ intent: "preferences", targetDays: "3" }), "2026-03-04");
     expect(once.targets).toEqual([{ from: "2026-03-02", days: 3 }]);
     const twice = applyPracticeForm(once, parse({ intent: "preferences", targetDays: "2" }), "2026-03-20");
-    expect(twice.targets).toEqual([{ from: "2026-03-02", days: 3 }, { from: "2026-03-16", days: 2 }]);
-    expect(applyPracticeForm(twice, parse({ intent: "preferences", targetDays: "2", showDaily: "on" }), "2026-03-21")).toMatchObject({ targets: twice.targets, showDaily: true, hideAchievements: false });
+    expect(twice.targets).toEqual([
+      { from: "2026-03-02", days: 3 },
+      { from: "2026-03-16", days: 2 },
+    ]);
+    expect(applyPracticeForm(twice, parse({ intent: "preferences", targetDays: "2", showDaily: "on" }), "2026-03-21")).toMatchObject({
+      targets: twice.targets,
+      showDaily: true,
+      hideAchievements: false,
+    });
   });
 
   it("a pause starts today and lasts the days asked for (90 at most); resuming ends it today", () => {
     const paused = applyPracticeForm(defaultPracticeSettings("u"), parse({ intent: "pause", pauseDays: "90" }), "2026-03-04");
     expect(paused.pauses).toEqual([{ start: "2026-03-04", end: "2026-06-01" }]);
-    expect(applyPracticeForm(paused, parse({ intent: "resume" }), "2026-03-10").pauses).toEqual([{ start: "2026-03-04", end: "2026-03-10" }]);
+    expect(applyPracticeForm(paused, parse({ intent: "resume" }), "2026-03-10").pauses).toEqual([
+      { start: "2026-03-04", end: "2026-03-10" },
+    ]);
     // One pause at a time (issue 35): a new pause while one runs changes nothing; the page offers to end it instead.
-    expect(applyPracticeForm(paused, parse({ intent: "pause", pauseDays: "10" }), "2026-03-10").pauses).toEqual([{ start: "2026-03-04", end: "2026-06-01" }]);
+    expect(applyPracticeForm(paused, parse({ intent: "pause", pauseDays: "10" }), "2026-03-10").pauses).toEqual([
+      { start: "2026-03-04", end: "2026-06-01" },
+    ]);
     expect(PracticeFormSchema.safeParse({ intent: "pause", pauseDays: "91" }).success).toBe(false);
     expect(PracticeFormSchema.safeParse({ intent: "preferences", targetDays: "8" }).success).toBe(false);
     expect(PracticeFormSchema.safeParse({ intent: "repair" }).success).toBe(false);

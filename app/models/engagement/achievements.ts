@@ -37,8 +37,10 @@ export function earnedAchievements(entries: PracticeEntry[], series: SeriesLesso
     title: m === 1 ? "First class" : `${m} classes`,
     detail: m === 1 ? "Your first class with us." : `${m} classes practised.`,
   }));
-  if (entries.some((e) => e.source === "live")) earned.push({ id: "first-live", title: "First live class", detail: "You joined a class as it happened." });
-  if (entries.some((e) => e.source === "studio")) earned.push({ id: "first-studio", title: "First studio class", detail: "You practised with us in person." });
+  if (entries.some((e) => e.source === "live"))
+    earned.push({ id: "first-live", title: "First live class", detail: "You joined a class as it happened." });
+  if (entries.some((e) => e.source === "studio"))
+    earned.push({ id: "first-studio", title: "First studio class", detail: "You practised with us in person." });
   const completed = new Set(entries.filter((e) => e.source === "on_demand").map((e) => e.classRef));
   for (const s of series) {
     if (s.lessons.length > 0 && s.lessons.every((lesson) => completed.has(lesson))) {

@@ -3,7 +3,18 @@ import { z } from "zod";
 import { getStore } from "~/services/store/index.server";
 import { documentsWhere } from "~/services/store/documents-where.server";
 import { grantOnce } from "./achievements.server";
-import { ChallengeSchema, UserChallengeEventSchema, UserChallengeSchema, classesInMonth, monthOf, progressOf, runsIn, tierAchievement, type Challenge, type UserChallenge } from "./challenges";
+import {
+  ChallengeSchema,
+  UserChallengeEventSchema,
+  UserChallengeSchema,
+  classesInMonth,
+  monthOf,
+  progressOf,
+  runsIn,
+  tierAchievement,
+  type Challenge,
+  type UserChallenge,
+} from "./challenges";
 import { localDay, type PracticeEntry } from "./practice-calendar";
 
 /**
@@ -45,7 +56,12 @@ export async function joinedCount(slug: string, month: string): Promise<number> 
   const counter = await getStore().get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
   if (counter) return counter.count;
   const rounds = await documentsWhere(USER_CHALLENGES, "challengeSlug", slug, UserChallengeSchema);
-  return new Set(rounds.map((d) => d.data).filter((r) => r.month === month && r.leftAt === null).map((r) => r.uid)).size;
+  return new Set(
+    rounds
+      .map((d) => d.data)
+      .filter((r) => r.month === month && r.leftAt === null)
+      .map((r) => r.uid),
+  ).size;
 }
 
 /** Counts the open rounds of every challenge and month that has no counter yet; answers how many it made. */
@@ -66,7 +82,10 @@ export async function backfillRoundCounts(): Promise<number> {
 /** The member's rounds, newest month first (left ones included: leaving keeps the history). */
 export async function listUserChallenges(uid: string): Promise<UserChallenge[]> {
   const docs = await documentsWhere(USER_CHALLENGES, "uid", uid, UserChallengeSchema);
-  return docs.map((d) => d.data).filter((r) => r.uid === uid).sort((a, b) => b.month.localeCompare(a.month) || a.challengeSlug.localeCompare(b.challengeSlug));
+  return docs
+    .map((d) => d.data)
+    .filter((r) => r.uid === uid)
+    .sort((a, b) => b.month.localeCompare(a.month) || a.challengeSlug.localeCompare(b.challengeSlug));
 }
 
 async function logEvent(id: string, event: z.input<typeof UserChallengeEventSchema>) {
@@ -79,7 +98,13 @@ export type JoinResult = { ok: true; month: string } | { ok: false; reason: "not
  * Joins this month's round on the member's calendar (again, if they had left it); the month's earlier
  * classes in `entries` (the member's practice record) count at once.
  */
-export async function joinChallenge(uid: string, challenge: Challenge, entries: PracticeEntry[], zone: string, now = Date.now()): Promise<JoinResult> {
+export async function joinChallenge(
+  uid: string,
+  challenge: Challenge,
+  entries: PracticeEntry[],
+  zone: string,
+  now = Date.now(),
+): Promise<JoinResult> {
   const today = localDay(now, zone);
   const month = monthOf(today);
   if (!runsIn(challenge, month)) return { ok: false, reason: "not_running" };
@@ -88,7 +113,11 @@ export async function joinChallenge(uid: string, challenge: Challenge, entries: 
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (current && current.leftAt === null) return false;
     const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), CounterSchema);
-    tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), { challengeSlug: challenge.slug, month, count: (counter?.count ?? 0) + 1 });
+    tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(challenge.slug, month), {
+      challengeSlug: challenge.slug,
+      month,
+      count: (counter?.count ?? 0) + 1,
+    });
     const next: UserChallenge = current
       ? { ...current, leftAt: null, countAtLeaving: null }
       : { uid, challengeSlug: challenge.slug, month, joinedAt: now, joinedOn: today, leftAt: null, countAtLeaving: null, tiersReached: [] };
@@ -108,7 +137,8 @@ export async function leaveChallenge(uid: string, slug: string, month: string, e
     const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
     if (!current || current.leftAt !== null) return false;
     const counter = await tx.get(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), CounterSchema);
-    if (counter) tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count: Math.max(0, counter.count - 1) });
+    if (counter)
+      tx.set(CHALLENGE_ROUND_COUNTS, roundCountId(slug, month), { challengeSlug: slug, month, count: Math.max(0, counter.count - 1) });
     tx.set(USER_CHALLENGES, id, { ...current, leftAt: now, countAtLeaving: count });
     return true;
   });
@@ -129,13 +159,24 @@ export async function advanceChallenges(uid: string, entries: PracticeEntry[], o
     for (const tier of reached) {
       const achievement = tierAchievement(challenge, round.month, tier);
       if (await grantOnce(uid, achievement, options)) granted.push(achievement.id);
-      await logEvent(`${userChallengeId(uid, round.challengeSlug, round.month)}__tier-${tier}`, { uid, challengeSlug: round.challengeSlug, month: round.month, kind: "tier", tier, at: options.now });
+      await logEvent(`${userChallengeId(uid, round.challengeSlug, round.month)}__tier-${tier}`, {
+        uid,
+        challengeSlug: round.challengeSlug,
+        month: round.month,
+        kind: "tier",
+        tier,
+        at: options.now,
+      });
     }
     if (reached.some((t) => !round.tiersReached.includes(t))) {
       const id = userChallengeId(uid, round.challengeSlug, round.month);
       await getStore().transaction(async (tx) => {
         const current = await tx.get(USER_CHALLENGES, id, UserChallengeSchema);
-        if (current) tx.set(USER_CHALLENGES, id, { ...current, tiersReached: [...new Set([...current.tiersReached, ...reached])].sort((a, b) => a - b) });
+        if (current)
+          tx.set(USER_CHALLENGES, id, {
+            ...current,
+            tiersReached: [...new Set([...current.tiersReached, ...reached])].sort((a, b) => a - b),
+          });
       });
     }
   }
@@ -145,8 +186,10 @@ export async function advanceChallenges(uid: string, entries: PracticeEntry[], o
 /** A leaving member's rounds and their events (ADR 032). */
 export async function forgetChallenges(uid: string): Promise<void> {
   // Open rounds are left first, so their counters come down; then everything of the member goes.
-  for (const round of await listUserChallenges(uid)) if (round.leftAt === null) await leaveChallenge(uid, round.challengeSlug, round.month, []);
+  for (const round of await listUserChallenges(uid))
+    if (round.leftAt === null) await leaveChallenge(uid, round.challengeSlug, round.month, []);
   for (const collection of [USER_CHALLENGES, USER_CHALLENGE_EVENTS]) {
-    for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(collection, id);
+    for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() })))
+      await getStore().delete(collection, id);
   }
 }

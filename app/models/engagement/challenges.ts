@@ -19,7 +19,11 @@ export const ChallengeSchema = z.object({
   tiers: z.array(z.number().int().min(1).max(200)).min(1),
   /** The first month it runs ("2026-01"); it runs every month from then until `lastMonth`, if any. */
   firstMonth: z.string().regex(/^\d{4}-\d{2}$/),
-  lastMonth: z.string().regex(/^\d{4}-\d{2}$/).nullable().default(null),
+  lastMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable()
+    .default(null),
   /** Joining needs a membership (visitors are asked to subscribe first). */
   membersOnly: z.boolean().default(false),
   order: z.number().default(0),

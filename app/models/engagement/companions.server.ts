@@ -31,10 +31,18 @@ const CACHE_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** The viewer's opaque, stable name for another member: it reveals nothing and only the viewer's own forms use it. */
-export const companionKey = (viewer: string, other: string) => createHmac("sha256", getEnv().SESSION_SECRET ?? "").update(`companion\n${viewer}\n${other}`).digest("base64url").slice(0, 24);
+export const companionKey = (viewer: string, other: string) =>
+  createHmac("sha256", getEnv().SESSION_SECRET ?? "")
+    .update(`companion\n${viewer}\n${other}`)
+    .digest("base64url")
+    .slice(0, 24);
 
 /** One document per pair, whoever invited: a hash of the two ids, so the id names neither. */
-export const pairId = (a: string, b: string) => createHash("sha256").update(`companions\n${[a, b].sort().join("\n")}`).digest("hex").slice(0, 40);
+export const pairId = (a: string, b: string) =>
+  createHash("sha256")
+    .update(`companions\n${[a, b].sort().join("\n")}`)
+    .digest("hex")
+    .slice(0, 40);
 
 const isOff = async (uid: string) => (await getPracticeSettings(uid)).companionsOff;
 
@@ -43,7 +51,14 @@ async function classmatesOf(uid: string, now: number): Promise<{ mine: PracticeE
   const since = now - COMPANION_WINDOW_DAYS * DAY_MS;
   const mine = (await listPractice(uid)).filter((e) => e.source === "live" && e.at >= since).slice(-COMPANION_CLASSES);
   const classmates = await Promise.all(
-    mine.map(async (e) => (await getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, { where: [{ field: "classRef", op: "==", value: e.classRef }], limit: 500 })).docs.map((d) => d.data)),
+    mine.map(async (e) =>
+      (
+        await getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, {
+          where: [{ field: "classRef", op: "==", value: e.classRef }],
+          limit: 500,
+        })
+      ).docs.map((d) => d.data),
+    ),
   );
   return { mine, classmates: classmates.flat() };
 }
@@ -69,7 +84,10 @@ export async function companionScores(uid: string, now = Date.now()): Promise<Co
 
 /** The invitations that involve `uid`, keyed by the other member. */
 async function invitesOf(uid: string): Promise<Map<string, CompanionInvite>> {
-  const [sent, received] = await Promise.all([documentsWhere(COMPANION_INVITES, "from", uid, CompanionInviteSchema), documentsWhere(COMPANION_INVITES, "to", uid, CompanionInviteSchema)]);
+  const [sent, received] = await Promise.all([
+    documentsWhere(COMPANION_INVITES, "from", uid, CompanionInviteSchema),
+    documentsWhere(COMPANION_INVITES, "to", uid, CompanionInviteSchema),
+  ]);
   const byOther = new Map<string, CompanionInvite>();
   for (const { data } of [...sent, ...received]) byOther.set(data.from === uid ? data.to : data.from, data);
   return byOther;
@@ -92,9 +110,14 @@ export async function companionsPage(uid: string, now = Date.now()): Promise<Com
   const [scores, invites] = await Promise.all([companionScores(uid, now), invitesOf(uid)]);
   const labelOf = new Map(scores.map((s) => [s.uid, companionLabel(s.lastAt, s.lastZone, s.lastTitle)]));
   const pendingToMe = [...invites.entries()].filter(([, i]) => i.status === "pending" && i.to === uid).map(([other]) => other);
-  const visibleIncoming = (await Promise.all(pendingToMe.map(async (other) => ((await isOff(other)) ? null : other)))).filter((o): o is string => o !== null);
+  const visibleIncoming = (await Promise.all(pendingToMe.map(async (other) => ((await isOff(other)) ? null : other)))).filter(
+    (o): o is string => o !== null,
+  );
   const listed = scores.filter((s) => !visibleIncoming.includes(s.uid));
-  const labels = uniqueLabels([...listed.map((s) => labelOf.get(s.uid)!), ...visibleIncoming.map((o) => labelOf.get(o) ?? "someone you have practised with")]);
+  const labels = uniqueLabels([
+    ...listed.map((s) => labelOf.get(s.uid)!),
+    ...visibleIncoming.map((o) => labelOf.get(o) ?? "someone you have practised with"),
+  ]);
   const companions = await Promise.all(
     listed.map(async (s, i) => {
       const invite = invites.get(s.uid);
@@ -122,7 +145,8 @@ const GONE = "That person is no longer on your list.";
 export async function inviteCompanion(uid: string, key: string, now = Date.now()): Promise<CompanionResult> {
   if (await isOff(uid)) return { ok: false, message: "Turn companions back on to invite someone." };
   const other = await otherBehind(uid, key, now);
-  if (!other || !(await companionScores(uid, now)).some((s) => s.uid === other) || (await isOff(other))) return { ok: false, message: GONE };
+  if (!other || !(await companionScores(uid, now)).some((s) => s.uid === other) || (await isOff(other)))
+    return { ok: false, message: GONE };
   const id = pairId(uid, other);
   return getStore().transaction(async (tx) => {
     const current = await tx.get(COMPANION_INVITES, id, CompanionInviteSchema);

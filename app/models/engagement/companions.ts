@@ -53,7 +53,12 @@ export type CompanionInvite = z.infer<typeof CompanionInviteSchema>;
  * The scores of `uid` from their own live entries (`mine`) and everyone's entries for those classes
  * (`classmates`): people with at least `COMPANION_OFTEN` shared classes, most shared first.
  */
-export function scoresFrom(uid: string, mine: PracticeEntry[], classmates: PracticeEntry[], optedOut: ReadonlySet<string> = new Set()): CompanionScore[] {
+export function scoresFrom(
+  uid: string,
+  mine: PracticeEntry[],
+  classmates: PracticeEntry[],
+  optedOut: ReadonlySet<string> = new Set(),
+): CompanionScore[] {
   const myClass = new Map(mine.filter((e) => e.uid === uid && e.source === "live").map((e) => [e.classRef, e]));
   const byOther = new Map<string, { classes: Set<string>; last: PracticeEntry }>();
   for (const entry of classmates) {
@@ -67,7 +72,14 @@ export function scoresFrom(uid: string, mine: PracticeEntry[], classmates: Pract
   }
   return [...byOther.entries()]
     .filter(([, s]) => s.classes.size >= COMPANION_OFTEN)
-    .map(([other, s]) => ({ uid: other, shared: s.classes.size, lastClassId: s.last.classRef, lastTitle: s.last.title, lastAt: s.last.at, lastZone: s.last.zone }))
+    .map(([other, s]) => ({
+      uid: other,
+      shared: s.classes.size,
+      lastClassId: s.last.classRef,
+      lastTitle: s.last.title,
+      lastAt: s.last.at,
+      lastZone: s.last.zone,
+    }))
     .sort((a, b) => b.shared - a.shared || b.lastAt - a.lastAt || a.uid.localeCompare(b.uid))
     .slice(0, COMPANION_LIMIT);
 }
@@ -82,7 +94,13 @@ export function companionLabel(at: number, zone: string, title: string): string 
       return "UTC";
     }
   })();
-  const parts = new Intl.DateTimeFormat("en-US", { weekday: "long", hour: "numeric", minute: "2-digit", hour12: true, timeZone: safeZone }).formatToParts(new Date(at));
+  const parts = new Intl.DateTimeFormat("en-US", {
+    weekday: "long",
+    hour: "numeric",
+    minute: "2-digit",
+    hour12: true,
+    timeZone: safeZone,
+  }).formatToParts(new Date(at));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const minute = part("minute");
   const time = `${part("hour")}${minute && minute !== "00" ? `:${minute}` : ""} ${part("dayPeriod").toLowerCase()}`;
@@ -103,7 +121,9 @@ const checkbox = z
   .enum(["on", "true", ""])
   .optional()
   .transform((v) => v === "on" || v === "true");
-const key = z.string({ required_error: "That person is no longer on your list." }).regex(/^[A-Za-z0-9_-]{8,64}$/, "That person is no longer on your list.");
+const key = z
+  .string({ required_error: "That person is no longer on your list." })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "That person is no longer on your list.");
 
 /** The companions page's forms, told apart by `intent`; `key` is the viewer's own opaque name for the other member. */
 export const CompanionFormSchema = z.discriminatedUnion("intent", [

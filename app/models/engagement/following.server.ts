@@ -66,7 +66,9 @@ export async function unfollowTeacher(uid: string, teacherId: string): Promise<v
 }
 
 async function followersOf(teacherId: string): Promise<Follow[]> {
-  return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema)).map((d) => d.data).filter((f) => f.teacherId === teacherId);
+  return (await documentsWhere(FOLLOWING, "teacherId", teacherId, FollowSchema))
+    .map((d) => d.data)
+    .filter((f) => f.teacherId === teacherId);
 }
 
 /** How many follow the teacher: one read of the counter (the follows counted only where there is none yet). */
@@ -81,7 +83,8 @@ export async function backfillFollowerCounts(): Promise<number> {
   const { docs } = await getStore().query(FOLLOWING, FollowSchema, {});
   for (const { data } of docs) byTeacher.set(data.teacherId, (byTeacher.get(data.teacherId) ?? 0) + 1);
   let made = 0;
-  for (const [teacherId, count] of byTeacher) if (await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count })) made += 1;
+  for (const [teacherId, count] of byTeacher)
+    if (await getStore().createIfAbsent(FOLLOWER_COUNTS, teacherId, { teacherId, count })) made += 1;
   return made;
 }
 
@@ -89,7 +92,10 @@ export async function backfillFollowerCounts(): Promise<number> {
  * A teacher scheduled `liveClass`: every follower who asked for it is e-mailed once about this class
  * (the key is member and class, so a repeat, a retry or a second server sends nothing). Answers how many went now.
  */
-export async function notifyFollowersOfClass(liveClass: Pick<LiveClass, "id" | "title" | "teacherId" | "startsAt">, teacherName: string): Promise<number> {
+export async function notifyFollowersOfClass(
+  liveClass: Pick<LiveClass, "id" | "title" | "teacherId" | "startsAt">,
+  teacherName: string,
+): Promise<number> {
   let sent = 0;
   for (const follow of await followersOf(liveClass.teacherId)) {
     if (!follow.emailOnSchedule) continue;
@@ -126,7 +132,9 @@ export const SEAT_COLLECTIONS = [CLASS_SEATS, IN_PERSON_SEATS] as const;
  * are made from the templates, and for each class this run made, the members following its teacher
  * who asked to be told get one e-mail (send-once per member and class, so a retried run adds none).
  */
-export async function generateClassesAndTellFollowers(options: { now?: Date; templateId?: string } = {}): Promise<{ created: number; existing: number; told: number }> {
+export async function generateClassesAndTellFollowers(
+  options: { now?: Date; templateId?: string } = {},
+): Promise<{ created: number; existing: number; told: number }> {
   // Issue 26 (ADR 051): templates edited since their last sync first, so an edit cut short is finished.
   await syncChangedTemplates({ now: options.now, seatCollections: SEAT_COLLECTIONS });
   const { created, existing, createdClasses } = await generateClasses(options);

@@ -31,7 +31,11 @@ export const PracticeEntrySchema = z.object({
   zone: z.string().min(1),
   /** `at` on the calendar of `zone`; never rewritten. */
   day: DaySchema,
-  minutes: z.number().int().min(0).max(24 * 60),
+  minutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60),
 });
 export type PracticeEntry = z.infer<typeof PracticeEntrySchema>;
 
@@ -66,7 +70,7 @@ export function addDays(day: string, n: number): string {
 export function weekOf(day: string): string {
   const n = dayNumber(day);
   // 1970-01-01 was a Thursday: (n + 3) mod 7 is 0 on Mondays.
-  return dayFromNumber(n - (((n + 3) % 7) + 7) % 7);
+  return dayFromNumber(n - ((((n + 3) % 7) + 7) % 7));
 }
 
 export function nextWeek(week: string): string {
@@ -75,5 +79,7 @@ export function nextWeek(week: string): string {
 
 /** "3 Mar 2026", for a stored date, written the same wherever the reader is. */
 export function dayLabel(day: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 }

@@ -13,8 +13,22 @@ import { forgetPractice, listPractice, recordPractice } from "./practice.server"
  */
 
 /** A member went into a live class's room. Joining twice is one practice. */
-export async function recordLiveClassJoined(uid: string, liveClass: Pick<LiveClass, "id" | "title" | "durationMinutes">, zone: string, now = Date.now()) {
-  const entry = await recordPractice({ uid, source: "live", eventId: liveClass.id, classRef: liveClass.id, title: liveClass.title, at: now, zone, minutes: liveClass.durationMinutes });
+export async function recordLiveClassJoined(
+  uid: string,
+  liveClass: Pick<LiveClass, "id" | "title" | "durationMinutes">,
+  zone: string,
+  now = Date.now(),
+) {
+  const entry = await recordPractice({
+    uid,
+    source: "live",
+    eventId: liveClass.id,
+    classRef: liveClass.id,
+    title: liveClass.title,
+    at: now,
+    zone,
+    minutes: liveClass.durationMinutes,
+  });
   if (!entry) return { entry, granted: [] };
   return { entry, granted: await grantFrom(uid, { now, zone }) };
 }
@@ -27,7 +41,17 @@ export async function recordOnDemandCompleted(
   zone: string,
   now = Date.now(),
 ) {
-  const entry = await recordPractice({ uid, source: "on_demand", eventId: viewing, classRef: item.slug, title: item.title, seriesId: item.seriesId, at: now, zone, minutes: item.durationSeconds / 60 });
+  const entry = await recordPractice({
+    uid,
+    source: "on_demand",
+    eventId: viewing,
+    classRef: item.slug,
+    title: item.title,
+    seriesId: item.seriesId,
+    at: now,
+    zone,
+    minutes: item.durationSeconds / 60,
+  });
   if (!entry) return { entry, granted: [] };
   const catalogue = await getCatalogue();
   const series = catalogue.series.map((s) => ({ slug: s.slug, title: s.title, lessons: s.lessons }));
@@ -45,7 +69,10 @@ export async function recordStudioCheckIn(uid: string, zone: string, now = Date.
 }
 
 /** What the record now earns: its milestones, then the tiers of the challenges the member is in. */
-async function grantFrom(uid: string, options: { now: number; zone: string; series?: { slug: string; title: string; lessons: string[] }[] }) {
+async function grantFrom(
+  uid: string,
+  options: { now: number; zone: string; series?: { slug: string; title: string; lessons: string[] }[] },
+) {
   const entries = await listPractice(uid);
   const granted = await grantAchievements(uid, entries, options);
   return [...granted, ...(await advanceChallenges(uid, entries, options))];

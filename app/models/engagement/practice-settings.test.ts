@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { addDays } from "./practice-calendar";
-import { PracticeSettingsSchema, applyPracticeForm, defaultPracticeSettings, pauseAllowance, type PracticeSettings } from "./practice-settings";
+import {
+  PracticeSettingsSchema,
+  applyPracticeForm,
+  defaultPracticeSettings,
+  pauseAllowance,
+  type PracticeSettings,
+} from "./practice-settings";
 
 /**
  * Issue 35, a lower finding: a member could chain 90-day pauses without end (a new pause replaced the
@@ -37,7 +43,9 @@ describe("pauses", () => {
       if (allowance.maxDays > 0) settings = applyPracticeForm(settings, { intent: "pause", pauseDays: allowance.maxDays }, day);
       expect(() => PracticeSettingsSchema.parse(settings)).not.toThrow();
     }
-    const pausedIn2026 = settings.pauses.filter((p) => p.start.startsWith("2026")).reduce((sum, p) => sum + (Date.parse(p.end) - Date.parse(p.start)) / 86_400_000 + 1, 0);
+    const pausedIn2026 = settings.pauses
+      .filter((p) => p.start.startsWith("2026"))
+      .reduce((sum, p) => sum + (Date.parse(p.end) - Date.parse(p.start)) / 86_400_000 + 1, 0);
     expect(pausedIn2026).toBeLessThanOrEqual(90);
   });
 });

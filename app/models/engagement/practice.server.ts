@@ -61,14 +61,20 @@ export async function recordPractice(event: PracticeEvent): Promise<PracticeEntr
  */
 export async function listPractice(uid: string): Promise<PracticeEntry[]> {
   const [{ docs }, studio] = await Promise.all([
-    getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, { where: [{ field: "uid", op: "==", value: uid }], orderBy: [{ field: "at", direction: "desc" }], limit: RECORD_LIMIT }),
+    getStore().query(PRACTICE_ENTRIES, PracticeEntrySchema, {
+      where: [{ field: "uid", op: "==", value: uid }],
+      orderBy: [{ field: "at", direction: "desc" }],
+      limit: RECORD_LIMIT,
+    }),
     studioPractice(uid),
   ]);
   return [...docs.map((d) => d.data).filter((e) => e.uid === uid), ...studio].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }
 
 async function studioPractice(uid: string): Promise<PracticeEntry[]> {
-  const checkedIn = (await documentsWhere(CHECK_IN_INFO, "uid", uid, CheckInInfoSchema)).map((d) => d.data).filter((i) => i.uid === uid && i.checkedIn && i.checkedInAt !== null);
+  const checkedIn = (await documentsWhere(CHECK_IN_INFO, "uid", uid, CheckInInfoSchema))
+    .map((d) => d.data)
+    .filter((i) => i.uid === uid && i.checkedIn && i.checkedInAt !== null);
   if (checkedIn.length === 0) return [];
   const studioIds = [...new Set(checkedIn.map((i) => i.studioId))];
   const classIds = [...new Set(checkedIn.map((i) => i.classId))];
@@ -102,7 +108,11 @@ export async function getPracticeSettings(uid: string): Promise<PracticeSettings
 }
 
 /** Saves the member's settings in a transaction, from what `change` makes of the current ones. */
-export async function updatePracticeSettings(uid: string, change: (current: PracticeSettings) => PracticeSettings, now = Date.now()): Promise<PracticeSettings> {
+export async function updatePracticeSettings(
+  uid: string,
+  change: (current: PracticeSettings) => PracticeSettings,
+  now = Date.now(),
+): Promise<PracticeSettings> {
   return getStore().transaction(async (tx) => {
     const current = (await tx.get(PRACTICE_SETTINGS, uid, PracticeSettingsSchema)) ?? defaultPracticeSettings(uid);
     const next = PracticeSettingsSchema.parse({ ...change(current), uid, updatedAt: now });
@@ -114,6 +124,7 @@ export async function updatePracticeSettings(uid: string, change: (current: Prac
 /** Deletes a leaving member's practice record and settings (their check-ins go with the studio's forget). */
 export async function forgetPractice(uid: string): Promise<void> {
   for (const collection of [PRACTICE_ENTRIES, PRACTICE_SETTINGS]) {
-    for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() }))) await getStore().delete(collection, id);
+    for (const { id } of await documentsWhere(collection, "uid", uid, z.object({ uid: z.string() })))
+      await getStore().delete(collection, id);
   }
 }

@@ -26,8 +26,14 @@ async function attendees(classId: string): Promise<{ uid: string; entryId: strin
     documentsWhere(CHECK_IN_INFO, "classId", classId, CheckInInfoSchema),
   ]);
   return [
-    ...live.map((d) => d.data).filter((e) => e.source === "live" && e.classRef === classId).map((e) => ({ uid: e.uid, entryId: e.id })),
-    ...checkIns.map((d) => d.data).filter((i) => i.checkedIn && i.classId === classId).map((i) => ({ uid: i.uid, entryId: practiceEntryId(i.uid, "studio", i.ticketId) })),
+    ...live
+      .map((d) => d.data)
+      .filter((e) => e.source === "live" && e.classRef === classId)
+      .map((e) => ({ uid: e.uid, entryId: e.id })),
+    ...checkIns
+      .map((d) => d.data)
+      .filter((i) => i.checkedIn && i.classId === classId)
+      .map((i) => ({ uid: i.uid, entryId: practiceEntryId(i.uid, "studio", i.ticketId) })),
   ];
 }
 

@@ -2,15 +2,7 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { prng } from "../../../bench/prng.js";
 import { addDays, localDay, weekOf } from "./practice-calendar";
-import {
-  EMPTY_INCREMENTAL,
-  addPracticeDay,
-  dailyCount,
-  daysInLast30,
-  finishIncremental,
-  streakFromDays,
-  type StreakRules,
-} from "./streak";
+import { EMPTY_INCREMENTAL, addPracticeDay, dailyCount, daysInLast30, finishIncremental, streakFromDays, type StreakRules } from "./streak";
 
 /** The instant of a wall-clock time in a zone, and the day the member's record keeps for it. */
 function practise(wall: string, zone: string): { at: number; day: string; utcDay: string } {
@@ -166,14 +158,24 @@ describe("1,000 seeded histories: the streak kept as practices arrive equals the
       }
       const rules: StreakRules = {
         targets: rand() < 0.5 ? [] : [{ from: weekOf(addDays(start, Math.floor(rand() * 300))), days: 1 + Math.floor(rand() * 3) }],
-        pauses: rand() < 0.5 ? [] : [{ start: addDays(start, Math.floor(rand() * 300)), end: addDays(start, 300 + Math.floor(rand() * 89)) }].map((p) => ({ start: p.start, end: p.start > p.end ? p.start : p.end })),
+        pauses:
+          rand() < 0.5
+            ? []
+            : [{ start: addDays(start, Math.floor(rand() * 300)), end: addDays(start, 300 + Math.floor(rand() * 89)) }].map((p) => ({
+                start: p.start,
+                end: p.start > p.end ? p.start : p.end,
+              })),
       };
-      const today = addDays(days.reduce((a, b) => (a > b ? a : b), start), Math.floor(rand() * 40));
+      const today = addDays(
+        days.reduce((a, b) => (a > b ? a : b), start),
+        Math.floor(rand() * 40),
+      );
       let incremental = EMPTY_INCREMENTAL;
       for (const d of days) incremental = addPracticeDay(incremental, d, rules);
       const whole = streakFromDays(days, today, rules);
       const kept = finishIncremental(incremental, today, rules);
-      if (JSON.stringify(kept) !== JSON.stringify(whole)) throw new Error(`seed ${seed}: ${JSON.stringify({ kept, whole, days, rules, today })}`);
+      if (JSON.stringify(kept) !== JSON.stringify(whole))
+        throw new Error(`seed ${seed}: ${JSON.stringify({ kept, whole, days, rules, today })}`);
     }
   });
 });

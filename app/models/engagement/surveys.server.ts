@@ -43,14 +43,19 @@ export async function listCampaigns(): Promise<SurveyCampaign[]> {
 }
 
 async function activeCampaigns(): Promise<SurveyCampaign[]> {
-  const { docs } = await getStore().query(SURVEY_CAMPAIGNS, SurveyCampaignSchema, { where: [{ field: "active", op: "==", value: true }], limit: 100 });
+  const { docs } = await getStore().query(SURVEY_CAMPAIGNS, SurveyCampaignSchema, {
+    where: [{ field: "active", op: "==", value: true }],
+    limit: 100,
+  });
   return docs.map((d) => d.data);
 }
 
 export async function getCampaign(id: string): Promise<{ campaign: SurveyCampaign; questions: SurveyQuestion[] } | null> {
   const campaign = await getStore().get(SURVEY_CAMPAIGNS, id, SurveyCampaignSchema);
   if (!campaign) return null;
-  const found = await getStore().getMany(campaign.questionIds.map((qid) => ({ collection: SURVEY_QUESTIONS, id: qid, schema: SurveyQuestionSchema })));
+  const found = await getStore().getMany(
+    campaign.questionIds.map((qid) => ({ collection: SURVEY_QUESTIONS, id: qid, schema: SurveyQuestionSchema })),
+  );
   const questions = found.filter((q): q is SurveyQuestion => q !== null).sort((a, b) => a.position - b.position);
   return { campaign, questions };
 }
@@ -66,7 +71,10 @@ export interface SurveyMember {
  * kept, and one "eligible" exposure is logged (in both arms). A new showing is counted in the same
  * transaction that decides it, so two pages opened at once count one showing.
  */
-export async function surveyForMember(member: SurveyMember, now = Date.now()): Promise<{ campaign: SurveyCampaign; questions: SurveyQuestion[] } | null> {
+export async function surveyForMember(
+  member: SurveyMember,
+  now = Date.now(),
+): Promise<{ campaign: SurveyCampaign; questions: SurveyQuestion[] } | null> {
   const campaigns = await activeCampaigns();
   if (!campaigns.some((c) => targets(c.audience, member.isSubscribed))) return null;
   const weights = await getSurveyWeights();
@@ -93,7 +101,10 @@ export async function getUserSurveys(uid: string): Promise<UserSurveys | null> {
 }
 
 /** A campaign this member has been shown and may still answer, with its questions; null otherwise. */
-export async function campaignToAnswer(uid: string, campaignId: string): Promise<{ campaign: SurveyCampaign; questions: SurveyQuestion[]; answered: boolean } | null> {
+export async function campaignToAnswer(
+  uid: string,
+  campaignId: string,
+): Promise<{ campaign: SurveyCampaign; questions: SurveyQuestion[]; answered: boolean } | null> {
   const [state, found] = await Promise.all([getUserSurveys(uid), getCampaign(campaignId)]);
   const mine = state?.campaigns[campaignId];
   if (!found || !mine || !found.campaign.active) return null;
@@ -112,7 +123,10 @@ export async function answerSurvey(uid: string, campaignId: string, values: Answ
   const read = readAnswers(found.questions, values);
   if (!read.ok) return { ok: false, errors: read.errors };
   return getStore().transaction(async (tx) => {
-    const [existing, state] = [await tx.get(SURVEY_ANSWERS, surveyAnswerId(campaignId, uid), SurveyAnswerSchema), await tx.get(USER_SURVEYS, uid, StoredUserSurveysSchema)];
+    const [existing, state] = [
+      await tx.get(SURVEY_ANSWERS, surveyAnswerId(campaignId, uid), SurveyAnswerSchema),
+      await tx.get(USER_SURVEYS, uid, StoredUserSurveysSchema),
+    ];
     if (existing) return { ok: true as const, already: true };
     tx.create(SURVEY_ANSWERS, surveyAnswerId(campaignId, uid), { campaignId, uid, answeredAt: now, answers: read.answers });
     if (state) {
@@ -150,7 +164,11 @@ export async function answersTo(campaignId: string): Promise<Array<z.infer<typeo
 }
 
 function queryAnswers(campaignId: string, cursor: string | null) {
-  return getStore().query(SURVEY_ANSWERS, SurveyAnswerSchema, { where: [{ field: "campaignId", op: "==", value: campaignId }], limit: 500, cursor });
+  return getStore().query(SURVEY_ANSWERS, SurveyAnswerSchema, {
+    where: [{ field: "campaignId", op: "==", value: campaignId }],
+    limit: 500,
+    cursor,
+  });
 }
 
 /**

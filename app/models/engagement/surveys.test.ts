@@ -14,11 +14,22 @@ import {
   type SurveyQuestion,
 } from "./surveys";
 
-const campaign = (id: string, createdAt: number, audience: SurveyCampaign["audience"] = "everyone"): SurveyCampaign => ({ id, title: id, intro: "", audience, active: true, createdAt, questionIds: [`${id}__q1`] });
+const campaign = (id: string, createdAt: number, audience: SurveyCampaign["audience"] = "everyone"): SurveyCampaign => ({
+  id,
+  title: id,
+  intro: "",
+  audience,
+  active: true,
+  createdAt,
+  questionIds: [`${id}__q1`],
+});
 const A = campaign("a", 1);
 const B = campaign("b", 2);
 const DAY = 86_400_000;
-const shown = (overrides: Partial<ReturnType<typeof UserSurveysSchema.parse>> = {}) => ({ ...UserSurveysSchema.parse({ arm: "show-surveys" }), ...overrides });
+const shown = (overrides: Partial<ReturnType<typeof UserSurveysSchema.parse>> = {}) => ({
+  ...UserSurveysSchema.parse({ arm: "show-surveys" }),
+  ...overrides,
+});
 
 describe("which survey a member sees", () => {
   it("shows nothing in the no-surveys arm or after 'No more surveys'", () => {
@@ -73,27 +84,60 @@ describe("which survey a member sees", () => {
 
 const questions: SurveyQuestion[] = [
   { id: "q1", campaignId: "a", position: 0, kind: "single", prompt: "When?", options: ["Morning", "Evening"], lowLabel: "", highLabel: "" },
-  { id: "q2", campaignId: "a", position: 1, kind: "multiple", prompt: "What?", options: ["Breath", "Sleep", "Movement"], lowLabel: "", highLabel: "" },
+  {
+    id: "q2",
+    campaignId: "a",
+    position: 1,
+    kind: "multiple",
+    prompt: "What?",
+    options: ["Breath", "Sleep", "Movement"],
+    lowLabel: "",
+    highLabel: "",
+  },
   { id: "q3", campaignId: "a", position: 2, kind: "scale", prompt: "How rested?", options: [], lowLabel: "", highLabel: "" },
   { id: "q4", campaignId: "a", position: 3, kind: "text", prompt: "Anything else?", options: [], lowLabel: "", highLabel: "" },
 ];
 
 describe("reading answers", () => {
   it("needs one choice, at least one of several, a number 1 to 5; the short answer is optional", () => {
-    expect(readAnswers(questions, {})).toEqual({ ok: false, errors: { q1: "Please choose one answer.", q2: "Please choose at least one answer.", q3: "Please choose a number from 1 to 5." } });
-    expect(readAnswers(questions, { q1: "Noon", q2: ["Breath", "Dance"], q3: "6" })).toMatchObject({ ok: false, errors: { q1: expect.any(String), q2: "Please choose from the answers shown.", q3: expect.any(String) } });
-    expect(readAnswers(questions, { q1: "Morning", q2: ["Sleep", "Breath", "Sleep"], q3: "4", q4: "  " })).toEqual({ ok: true, answers: { q1: "Morning", q2: ["Breath", "Sleep"], q3: 4 } });
-    expect(readAnswers(questions, { q1: "Morning", q2: "Sleep", q3: "1", q4: "x".repeat(501) })).toMatchObject({ ok: false, errors: { q4: expect.any(String) } });
+    expect(readAnswers(questions, {})).toEqual({
+      ok: false,
+      errors: { q1: "Please choose one answer.", q2: "Please choose at least one answer.", q3: "Please choose a number from 1 to 5." },
+    });
+    expect(readAnswers(questions, { q1: "Noon", q2: ["Breath", "Dance"], q3: "6" })).toMatchObject({
+      ok: false,
+      errors: { q1: expect.any(String), q2: "Please choose from the answers shown.", q3: expect.any(String) },
+    });
+    expect(readAnswers(questions, { q1: "Morning", q2: ["Sleep", "Breath", "Sleep"], q3: "4", q4: "  " })).toEqual({
+      ok: true,
+      answers: { q1: "Morning", q2: ["Breath", "Sleep"], q3: 4 },
+    });
+    expect(readAnswers(questions, { q1: "Morning", q2: "Sleep", q3: "1", q4: "x".repeat(501) })).toMatchObject({
+      ok: false,
+      errors: { q4: expect.any(String) },
+    });
   });
 
   it("counts answers per option and writes a CSV a spreadsheet cannot run", () => {
     const answers: SurveyAnswer[] = [
-      { campaignId: "a", uid: "u1", answeredAt: Date.UTC(2026, 10, 2), answers: { q1: "Morning", q2: ["Breath", "Sleep"], q3: 4, q4: "=HYPERLINK(\"x\")" } },
+      {
+        campaignId: "a",
+        uid: "u1",
+        answeredAt: Date.UTC(2026, 10, 2),
+        answers: { q1: "Morning", q2: ["Breath", "Sleep"], q3: 4, q4: '=HYPERLINK("x")' },
+      },
       { campaignId: "a", uid: "u2", answeredAt: Date.UTC(2026, 10, 1), answers: { q1: "Morning", q2: ["Sleep"], q3: 2 } },
     ];
     const summary = summarizeAnswers(questions, answers);
-    expect(summary[0].counts).toEqual([{ label: "Morning", count: 2 }, { label: "Evening", count: 0 }]);
-    expect(summary[1].counts).toEqual([{ label: "Breath", count: 1 }, { label: "Sleep", count: 2 }, { label: "Movement", count: 0 }]);
+    expect(summary[0].counts).toEqual([
+      { label: "Morning", count: 2 },
+      { label: "Evening", count: 0 },
+    ]);
+    expect(summary[1].counts).toEqual([
+      { label: "Breath", count: 1 },
+      { label: "Sleep", count: 2 },
+      { label: "Movement", count: 0 },
+    ]);
     expect(summary[2].counts.map((c) => c.count)).toEqual([0, 1, 0, 1, 0]);
     const csv = answersCsv(questions, answers).split("\r\n");
     expect(csv[0]).toBe("answered_at,When?,What?,How rested?,Anything else?");

@@ -98,7 +98,10 @@ export const SurveyAnswerSchema = z.object({
 export type SurveyAnswer = z.infer<typeof SurveyAnswerSchema>;
 
 /** The stored weights of the experiment (`globals/surveyExperiment`); the §9 default 0:1 without it. */
-export const SurveyWeightsSchema = z.object({ id: z.literal("surveyExperiment"), weights: z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]) });
+export const SurveyWeightsSchema = z.object({
+  id: z.literal("surveyExperiment"),
+  weights: z.tuple([z.number().int().min(0).max(100), z.number().int().min(0).max(100)]),
+});
 export const SURVEY_WEIGHTS_ID = "surveyExperiment";
 export const DEFAULT_SURVEY_WEIGHTS: [number, number] = [...EXPERIMENTS[SURVEY_EXPERIMENT].weights] as [number, number];
 
@@ -142,7 +145,11 @@ export function decideSurvey(state: UserSurveys, campaigns: readonly SurveyCampa
     const current = offered.find((c) => c.id === state.currentCampaignId);
     // The showing already counted when the window opened; a campaign that reached its limit at that
     // showing still stays for the rest of its own window.
-    const same = current ?? campaigns.find((c) => c.id === state.currentCampaignId && c.active && state.campaigns[c.id]?.state === "open" && targets(c.audience, isSubscribed));
+    const same =
+      current ??
+      campaigns.find(
+        (c) => c.id === state.currentCampaignId && c.active && state.campaigns[c.id]?.state === "open" && targets(c.audience, isSubscribed),
+      );
     return same ? { show: same, newShowing: false } : { show: null, newShowing: false };
   }
   const next = offered[0];
@@ -167,7 +174,10 @@ export type AnswerErrors = Record<string, string>;
  * Checks a member's answers against the questions: one choice and the scale must be answered, several
  * choices need at least one, a short answer is optional. Answers name questions by id.
  */
-export function readAnswers(questions: readonly SurveyQuestion[], values: AnswerValues): { ok: true; answers: SurveyAnswer["answers"] } | { ok: false; errors: AnswerErrors } {
+export function readAnswers(
+  questions: readonly SurveyQuestion[],
+  values: AnswerValues,
+): { ok: true; answers: SurveyAnswer["answers"] } | { ok: false; errors: AnswerErrors } {
   const answers: SurveyAnswer["answers"] = {};
   const errors: AnswerErrors = {};
   for (const q of questions) {
@@ -233,4 +243,3 @@ export function answersCsv(questions: readonly SurveyQuestion[], answers: readon
     ]);
   return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
-

@@ -75,7 +75,13 @@ describe("authErrorMessage", () => {
 
   it("never tells a stranger whether an account exists", () => {
     const sentence = authErrorMessage("auth/wrong-password");
-    for (const code of ["auth/user-not-found", "auth/invalid-credential", "EMAIL_NOT_FOUND", "INVALID_PASSWORD", "INVALID_LOGIN_CREDENTIALS"]) {
+    for (const code of [
+      "auth/user-not-found",
+      "auth/invalid-credential",
+      "EMAIL_NOT_FOUND",
+      "INVALID_PASSWORD",
+      "INVALID_LOGIN_CREDENTIALS",
+    ]) {
       expect(authErrorMessage(code), code).toBe(sentence);
     }
   });
@@ -121,10 +127,19 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage("Firebase: Error (auth/not-a-real-code).")).toBe(GENERIC);
   });
 
-  it.each(["", "   ", "auth/", "auth/something-new", "SOMETHING_NEW", "invalid_email", "Auth/invalid-email", "constructor", "__proto__", "toString", ":"])(
-    "gives the general sentence for %j",
-    (code) => {
-      expect(authErrorMessage(code)).toBe(GENERIC);
-    },
-  );
+  it.each([
+    "",
+    "   ",
+    "auth/",
+    "auth/something-new",
+    "SOMETHING_NEW",
+    "invalid_email",
+    "Auth/invalid-email",
+    "constructor",
+    "__proto__",
+    "toString",
+    ":",
+  ])("gives the general sentence for %j", (code) => {
+    expect(authErrorMessage(code)).toBe(GENERIC);
+  });
 });

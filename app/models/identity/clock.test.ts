@@ -58,7 +58,15 @@ describe("a place's clock read from elsewhere", () => {
 });
 
 describe("a typed time in a zone", () => {
-  const zones = ["America/Los_Angeles", "America/New_York", "Asia/Kolkata", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC"];
+  const zones = [
+    "America/Los_Angeles",
+    "America/New_York",
+    "Asia/Kolkata",
+    "Europe/London",
+    "Australia/Lord_Howe",
+    "Asia/Kathmandu",
+    "UTC",
+  ];
 
   it("round-trips: what is shown in a field reads back as the same instant", () => {
     // Every 97 minutes through a year (both daylight-saving changes, every hour of the day).
@@ -86,6 +94,7 @@ describe("a typed time in a zone", () => {
   });
 
   it("refuses what is not a date", () => {
-    for (const bad of ["", "tomorrow", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T25:00"]) expect(fromLocalInput(bad, "UTC")).toBeNull();
+    for (const bad of ["", "tomorrow", "2026-02-30T10:00", "2026-13-01T10:00", "2026-01-01T25:00"])
+      expect(fromLocalInput(bad, "UTC")).toBeNull();
   });
 });

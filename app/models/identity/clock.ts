@@ -125,7 +125,14 @@ export function readerDay(at: At, zone: string | null | undefined): string {
  * Old names some runtimes still give as canonical (Node 20's ICU says "Asia/Calcutta"), shown as the
  * cities call themselves today.
  */
-const CITY_NAMES: Record<string, string> = { Calcutta: "Kolkata", Saigon: "Ho Chi Minh City", Kiev: "Kyiv", Katmandu: "Kathmandu", Rangoon: "Yangon", Godthab: "Nuuk" };
+const CITY_NAMES: Record<string, string> = {
+  Calcutta: "Kolkata",
+  Saigon: "Ho Chi Minh City",
+  Kiev: "Kyiv",
+  Katmandu: "Kathmandu",
+  Rangoon: "Yangon",
+  Godthab: "Nuuk",
+};
 
 /** "Europe/Berlin" → "Berlin"; "America/Argentina/Buenos_Aires" → "Buenos Aires"; "UTC" stays. */
 export function zoneCity(zone: string): string {
@@ -143,11 +150,27 @@ export function zoneWords(zone: string): string {
 export function zoneOffsetMinutes(zone: string, at: At): number {
   const date = instant(at);
   const parts = Object.fromEntries(
-    dateTimeFormat("en-US", { timeZone: zoneOrUtc(zone), hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    dateTimeFormat("en-US", {
+      timeZone: zoneOrUtc(zone),
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
 }
 
@@ -185,7 +208,15 @@ const HOUR_MS = 3_600_000;
 /** An instant as a datetime-local value on `zone`'s clock ("2026-12-01T20:13"), for a field's default. */
 export function toLocalInput(at: At, zone: string): string {
   const parts = Object.fromEntries(
-    dateTimeFormat("en-US", { timeZone: zoneOrUtc(zone), hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
+    dateTimeFormat("en-US", {
+      timeZone: zoneOrUtc(zone),
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+    })
       .formatToParts(instant(at))
       .map((part) => [part.type, part.value]),
   );
@@ -210,7 +241,9 @@ export function fromLocalInput(value: string, zone: string): Date | null {
   // The offsets in force half a day either side: every real zone changes at most once in that span.
   const before = zoneOffsetMinutes(place, wall - 14 * HOUR_MS);
   const after = zoneOffsetMinutes(place, wall + 14 * HOUR_MS);
-  const fits = [...new Set([before, after])].map((offset) => wall - offset * 60_000).filter((at) => zoneOffsetMinutes(place, at) * 60_000 === wall - at);
+  const fits = [...new Set([before, after])]
+    .map((offset) => wall - offset * 60_000)
+    .filter((at) => zoneOffsetMinutes(place, at) * 60_000 === wall - at);
   if (fits.length > 0) return new Date(Math.min(...fits));
   // In the gap: read with the offset from before the change, which lands after it by the gap's length.
   return new Date(wall - before * 60_000);

@@ -57,7 +57,12 @@ export type EmailChange = "unchanged" | "removed" | "waiting" | "sent" | { limit
  * changes nothing and sends nothing (a re-saved form, a retried post); any other address waits for its
  * link, which is sent once, within the e-mail change limits (past them nothing is sent or kept waiting).
  */
-export async function requestEmailChange(input: { uid: string; email: string | null; firstName?: string; now?: number }): Promise<EmailChange> {
+export async function requestEmailChange(input: {
+  uid: string;
+  email: string | null;
+  firstName?: string;
+  now?: number;
+}): Promise<EmailChange> {
   const now = input.now ?? Date.now();
   const store = getStore();
   const person = await getPrivateUser(input.uid);
@@ -77,7 +82,13 @@ export async function requestEmailChange(input: { uid: string; email: string | n
   const token = randomBytes(32).toString("base64url");
   const claimed = await store.transaction(async (tx) => {
     if (isWaiting(await tx.get(EMAIL_CONFIRMATIONS, input.uid, ConfirmationSchema))) return null;
-    const next: Confirmation = { uid: input.uid, email, tokenHash: hashOf(token), sentAt: now, expiresAt: now + EMAIL_LINK_HOURS * 3_600_000 };
+    const next: Confirmation = {
+      uid: input.uid,
+      email,
+      tokenHash: hashOf(token),
+      sentAt: now,
+      expiresAt: now + EMAIL_LINK_HOURS * 3_600_000,
+    };
     tx.set(EMAIL_CONFIRMATIONS, input.uid, next);
     return next;
   });
@@ -87,12 +98,15 @@ export async function requestEmailChange(input: { uid: string; email: string | n
     return "waiting";
   }
   const link = new URL(`/settings/confirm-email?token=${token}`, getEnv().PUBLIC_SITE_URL).toString();
-  await sendOnce({
-    to: email,
-    subject: "Confirm your e-mail address for Stillhour",
-    text: `Hello ${input.firstName ?? person?.firstName ?? "there"},\n\nPlease confirm that this is your e-mail address by following this link (it works for ${EMAIL_LINK_HOURS / 24} days):\n${link}\n\nUntil you do, we keep writing to ${person?.email ? "the address we had before" : "no e-mail address"}.\n\nIf you didn't ask for this, you can ignore this message; nothing changes.\n\nStillhour`,
-    idempotencyKey: `email-confirm:${claimed.tokenHash}`,
-  }, { uid: input.uid });
+  await sendOnce(
+    {
+      to: email,
+      subject: "Confirm your e-mail address for Stillhour",
+      text: `Hello ${input.firstName ?? person?.firstName ?? "there"},\n\nPlease confirm that this is your e-mail address by following this link (it works for ${EMAIL_LINK_HOURS / 24} days):\n${link}\n\nUntil you do, we keep writing to ${person?.email ? "the address we had before" : "no e-mail address"}.\n\nIf you didn't ask for this, you can ignore this message; nothing changes.\n\nStillhour`,
+      idempotencyKey: `email-confirm:${claimed.tokenHash}`,
+    },
+    { uid: input.uid },
+  );
   return "sent";
 }
 
@@ -110,13 +124,19 @@ async function countLink(uid: string, email: string, now: number): Promise<Probl
 }
 
 /** The address a confirmation link would confirm, or the catalogue's refusal; reads only. */
-export async function checkEmailToken(token: string, now = Date.now()): Promise<{ ok: true; email: string } | { ok: false; problem: Problem }> {
+export async function checkEmailToken(
+  token: string,
+  now = Date.now(),
+): Promise<{ ok: true; email: string } | { ok: false; problem: Problem }> {
   const pending = await pendingFor(token, now);
   return pending ? { ok: true, email: pending.email } : { ok: false, problem: problemOf("email_link_invalid") };
 }
 
 /** Follows a confirmation link: the address becomes the one mail goes to, once. */
-export async function confirmEmailChange(token: string, now = Date.now()): Promise<{ ok: true; email: string } | { ok: false; problem: Problem }> {
+export async function confirmEmailChange(
+  token: string,
+  now = Date.now(),
+): Promise<{ ok: true; email: string } | { ok: false; problem: Problem }> {
   const pending = await pendingFor(token, now);
   if (!pending) return { ok: false, problem: problemOf("email_link_invalid") };
   const confirmed = await getStore().transaction(async (tx) => {
@@ -132,7 +152,10 @@ export async function confirmEmailChange(token: string, now = Date.now()): Promi
 
 async function pendingFor(token: string, now: number): Promise<Confirmation | null> {
   if (!TOKEN.test(token)) return null;
-  const { docs } = await getStore().query(EMAIL_CONFIRMATIONS, ConfirmationSchema, { where: [{ field: "tokenHash", op: "==", value: hashOf(token) }], limit: 1 });
+  const { docs } = await getStore().query(EMAIL_CONFIRMATIONS, ConfirmationSchema, {
+    where: [{ field: "tokenHash", op: "==", value: hashOf(token) }],
+    limit: 1,
+  });
   const pending = docs[0]?.data ?? null;
   return pending && pending.expiresAt > now ? pending : null;
 }

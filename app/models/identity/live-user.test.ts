@@ -31,13 +31,19 @@ describe("the live user projection", () => {
   });
 
   it("keeps only a card's display fields, and drops a card without brand and last four", () => {
-    expect(toLiveUserRecord({ defaultCard: { brand: "visa", last4: "4242", expMonth: 4, expYear: 2031, fingerprint: "fp_1", id: "pm_1" } }).defaultCard).toEqual({
+    expect(
+      toLiveUserRecord({ defaultCard: { brand: "visa", last4: "4242", expMonth: 4, expYear: 2031, fingerprint: "fp_1", id: "pm_1" } })
+        .defaultCard,
+    ).toEqual({
       brand: "visa",
       last4: "4242",
       expMonth: 4,
       expYear: 2031,
     });
-    expect(toLiveUserRecord({ defaultCard: { brand: "visa", last4: "4242", expMonth: "04" } }).defaultCard).toEqual({ brand: "visa", last4: "4242" });
+    expect(toLiveUserRecord({ defaultCard: { brand: "visa", last4: "4242", expMonth: "04" } }).defaultCard).toEqual({
+      brand: "visa",
+      last4: "4242",
+    });
     expect(toLiveUserRecord({ defaultCard: { brand: "visa" } }).defaultCard).toBeNull();
     expect(toLiveUserRecord({ defaultCard: "visa 4242" }).defaultCard).toBeNull();
   });

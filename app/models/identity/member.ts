@@ -34,7 +34,9 @@ export interface MemberSummary {
  */
 export type SalesCall = "offer" | "member" | "none";
 
-export function salesCallFor(person: { isSubscribed: boolean; subscriptionStatus: string | null; roles: readonly string[] } | null): SalesCall {
+export function salesCallFor(
+  person: { isSubscribed: boolean; subscriptionStatus: string | null; roles: readonly string[] } | null,
+): SalesCall {
   if (!person) return "offer";
   if (person.isSubscribed) return "member";
   if (person.roles.length > 0 || person.subscriptionStatus) return "none";

@@ -279,7 +279,7 @@ function phoneRun(country: string, raw: string): MaskRun {
   let plus: number | null = null;
   const sources: number[] = [];
   let digits = "";
-  for (let index = 0; index < raw.length && digits.length < MAX_DIGITS; ) {
+  for (let index = 0; index < raw.length && digits.length < MAX_DIGITS;) {
     const char = String.fromCodePoint(raw.codePointAt(index) ?? 0);
     // NFKC reads a full-width "＋"; parseIncompletePhoneNumber reads full-width and Arabic-Indic digits.
     const read = parseIncompletePhoneNumber(char.normalize("NFKC"));

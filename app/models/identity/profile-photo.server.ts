@@ -38,7 +38,10 @@ export type PreparedPhoto = { ok: true; webp: Buffer; color: string; sourceType:
  * cropped to `size` (a PHOTO_SIZE square unless asked otherwise) around its most interesting part, WebP, with every
  * piece of metadata (EXIF, GPS, XMP, ICC) left behind. Also finds its dominant colour (§7 palette).
  */
-export async function preparePhoto(bytes: Uint8Array, size: { width: number; height: number } = { width: PHOTO_SIZE, height: PHOTO_SIZE }): Promise<PreparedPhoto> {
+export async function preparePhoto(
+  bytes: Uint8Array,
+  size: { width: number; height: number } = { width: PHOTO_SIZE, height: PHOTO_SIZE },
+): Promise<PreparedPhoto> {
   if (bytes.byteLength === 0) return { ok: false, code: "photo_empty" };
   if (bytes.byteLength > PHOTO_MAX_BYTES) return { ok: false, code: "photo_too_large" };
   const sourceType = sniffPhotoType(bytes);
@@ -136,5 +139,7 @@ async function removeQuietly(name: string, uid: string) {
 }
 
 function logFailure(msg: string, uid: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg, uid, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }));
+  console.error(
+    JSON.stringify({ level: "error", msg, uid, cause: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+  );
 }

@@ -77,5 +77,11 @@ export function photoFileNameFromUrl(photoUrl: string | null | undefined): strin
 
 /** "#rrggbb" from 0-255 channels. */
 export function hexColor({ r, g, b }: { r: number; g: number; b: number }): string {
-  return `#${[r, g, b].map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0")).join("")}`;
+  return `#${[r, g, b]
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }

@@ -15,7 +15,10 @@ export const ProfileFormSchema = z.object({
     .trim()
     .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "Please give your birthday as a date, like 1990-04-21.")
     .refine((value) => value === "" || isRealDate(value), "That date doesn't exist. Please check the day and month.")
-    .refine((value) => value === "" || !isRealDate(value) || ageOn(value, new Date()) >= 13, "You need to be at least 13 to have a Stillhour account.")
+    .refine(
+      (value) => value === "" || !isRealDate(value) || ageOn(value, new Date()) >= 13,
+      "You need to be at least 13 to have a Stillhour account.",
+    )
     .refine((value) => value === "" || !isRealDate(value) || ageOn(value, new Date()) <= 120, "Please check the year of your birthday.")
     .transform((value) => (value === "" ? null : value)),
 });

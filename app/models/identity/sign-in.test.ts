@@ -73,7 +73,10 @@ describe("onboarding names", () => {
 
 describe("the e-mail link form", () => {
   it("trims and accepts an address, refuses junk", () => {
-    expect(parseForm(EmailLinkFormSchema, form({ email: "  a@example.com " }), ["email"])).toEqual({ ok: true, data: { email: "a@example.com" } });
+    expect(parseForm(EmailLinkFormSchema, form({ email: "  a@example.com " }), ["email"])).toEqual({
+      ok: true,
+      data: { email: "a@example.com" },
+    });
     expect(parseForm(EmailLinkFormSchema, form({ email: "a@@b" }), ["email"]).ok).toBe(false);
   });
 });

@@ -17,8 +17,14 @@ export const personName = (label: string) =>
         .string()
         .min(1, `Please enter your ${label}.`)
         .max(60, `Please keep your ${label} under 60 characters.`)
-        .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), `Your ${label} has a character we can't store. Please type it again.`)
-        .refine((value) => !/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(value), `Please remove the direction marks from your ${label}.`)
+        .refine(
+          (value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value),
+          `Your ${label} has a character we can't store. Please type it again.`,
+        )
+        .refine(
+          (value) => !/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(value),
+          `Please remove the direction marks from your ${label}.`,
+        )
         .refine((value) => !/[<>{}[\]\\/@#$%^*=+|~`"]/.test(value), `Please use letters, spaces, hyphens and apostrophes in your ${label}.`)
         .refine((value) => /\p{L}/u.test(value), `Please include at least one letter in your ${label}.`),
     );

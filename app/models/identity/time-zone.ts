@@ -48,8 +48,9 @@ export { zoneCity } from "./clock";
 export function zoneLabel(zone: string, at: Date = new Date(), locale = "en-GB"): string {
   if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
   const offset =
-    dateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" }).formatToParts(at).find((part) => part.type === "timeZoneName")?.value ??
-    "";
+    dateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" })
+      .formatToParts(at)
+      .find((part) => part.type === "timeZoneName")?.value ?? "";
   return `${zoneCity(zone)} time${offset ? ` (${offset})` : ""}`;
 }
 

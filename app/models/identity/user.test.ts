@@ -42,7 +42,9 @@ describe("isSubscribed (§4): past_due, or expiring today or later in the member
   });
 
   it("is true when past due, whatever the date", () => {
-    expect(isSubscribed(record({ subscriptionStatus: "past_due", subscriptionExpirationDate: seconds("2020-01-01T00:00:00Z") }), now)).toBe(true);
+    expect(isSubscribed(record({ subscriptionStatus: "past_due", subscriptionExpirationDate: seconds("2020-01-01T00:00:00Z") }), now)).toBe(
+      true,
+    );
   });
 
   it("is true on the expiration day itself and later, false the day before", () => {
@@ -56,7 +58,9 @@ describe("isSubscribed (§4): past_due, or expiring today or later in the member
     // 20:00 UTC on the 22nd (noon in Los Angeles, 05:00 on the 23rd in Tokyo).
     const earlyUtc = new Date("2026-11-23T03:00:00Z");
     const expiresLaEvening = seconds("2026-11-22T20:00:00Z");
-    expect(isSubscribed(record({ subscriptionExpirationDate: expiresLaEvening, mostRecentTimeZone: "America/Los_Angeles" }), earlyUtc)).toBe(true);
+    expect(
+      isSubscribed(record({ subscriptionExpirationDate: expiresLaEvening, mostRecentTimeZone: "America/Los_Angeles" }), earlyUtc),
+    ).toBe(true);
     expect(isSubscribed(record({ subscriptionExpirationDate: expiresLaEvening, mostRecentTimeZone: "UTC" }), earlyUtc)).toBe(false);
     // In Tokyo the same expiry fell on the 23rd, and "now" is the 23rd there too.
     expect(isSubscribed(record({ subscriptionExpirationDate: expiresLaEvening, mostRecentTimeZone: "Asia/Tokyo" }), earlyUtc)).toBe(true);
@@ -65,7 +69,9 @@ describe("isSubscribed (§4): past_due, or expiring today or later in the member
   it("falls back to UTC for a missing or forged zone", () => {
     const expires = seconds("2026-11-22T23:59:59Z");
     expect(isSubscribed(record({ subscriptionExpirationDate: expires, mostRecentTimeZone: "Mars/Olympus" }), now)).toBe(true);
-    expect(isSubscribed(record({ subscriptionExpirationDate: expires, mostRecentTimeZone: "<script>" }), new Date("2026-11-23T00:00:00Z"))).toBe(false);
+    expect(
+      isSubscribed(record({ subscriptionExpirationDate: expires, mostRecentTimeZone: "<script>" }), new Date("2026-11-23T00:00:00Z")),
+    ).toBe(false);
   });
 
   it("ignores a non-number expiry", () => {
@@ -102,7 +108,13 @@ describe("session user state (§3)", () => {
 
   it("resets the user fields to the defaults with no private record", () => {
     const state = buildSessionUserState(member, null, now);
-    expect(state).toMatchObject({ ...DEFAULT_PRIVATE_USER, isSubscribed: false, onboardingStatus: "authenticated", uid: "u1", userSignedIn: true });
+    expect(state).toMatchObject({
+      ...DEFAULT_PRIVATE_USER,
+      isSubscribed: false,
+      onboardingStatus: "authenticated",
+      uid: "u1",
+      userSignedIn: true,
+    });
   });
 
   it("counts anonymous accounts as signed in, without roles", () => {
@@ -117,7 +129,12 @@ describe("session user state (§3)", () => {
   it("carries the record, roles and subscription", () => {
     const state = buildSessionUserState(
       { ...member, claims: { admin: true } },
-      record({ firstName: "Ada", lastName: "Okafor", subscriptionStatus: "active", subscriptionExpirationDate: seconds("2027-01-01T00:00:00Z") }),
+      record({
+        firstName: "Ada",
+        lastName: "Okafor",
+        subscriptionStatus: "active",
+        subscriptionExpirationDate: seconds("2027-01-01T00:00:00Z"),
+      }),
       now,
     );
     expect(state).toMatchObject({ firstName: "Ada", roles: ["admin"], isSubscribed: true, onboardingStatus: "onboarded" });

@@ -37,20 +37,26 @@ const minutes = z
 
 /** Reads what the URL asks for. Never throws: odd input becomes a message, not a 500. */
 export function readSearchParams(params: URLSearchParams, catalogue: Pick<Catalogue, "teachers" | "tags">) {
-  const text = (params.get("q") ?? "").slice(0, MAX_TEXT * 5).trim().slice(0, MAX_TEXT);
+  const text = (params.get("q") ?? "")
+    .slice(0, MAX_TEXT * 5)
+    .trim()
+    .slice(0, MAX_TEXT);
   const form: SearchForm = {
     q: text,
     modality: (params.get("modality") ?? "").slice(0, 40),
     teacher: (params.get("teacher") ?? "").slice(0, 100),
     level: (params.get("level") ?? "").slice(0, 40),
-    tags: params.getAll("tag").slice(0, MAX_TAGS * 2).map((tag) => tag.slice(0, 60)),
+    tags: params
+      .getAll("tag")
+      .slice(0, MAX_TAGS * 2)
+      .map((tag) => tag.slice(0, 60)),
     min: (params.get("min") ?? "").slice(0, 20),
     max: (params.get("max") ?? "").slice(0, 20),
   };
   const errors: FieldErrors = {};
   const modality = form.modality && (MODALITIES as readonly string[]).includes(form.modality) ? form.modality : null;
   if (form.modality && !modality) errors.modality = "Choose one of the kinds listed.";
-  const teacher = form.teacher ? catalogue.teachers.find((t) => t.href === `/teachers/${form.teacher}`) ?? null : null;
+  const teacher = form.teacher ? (catalogue.teachers.find((t) => t.href === `/teachers/${form.teacher}`) ?? null) : null;
   if (form.teacher && !teacher) errors.teacher = "We don't have a teacher by that name in the library.";
   const level = form.level && (LEVELS as readonly string[]).includes(form.level) ? form.level : null;
   if (form.level && !level) errors.level = "Choose one of the levels listed.";
@@ -110,7 +116,9 @@ export function toSearchDocument(item: OnDemandClass, catalogue: Pick<Catalogue,
 let indexed: { signature: string; ready: Promise<void> } | null = null;
 
 function signatureOf(catalogue: Catalogue): string {
-  return JSON.stringify(catalogue.classes.map((c) => [c.slug, c.publishedAt, c.title, c.durationSeconds, c.tags, c.level, c.teacherId, c.description.length]));
+  return JSON.stringify(
+    catalogue.classes.map((c) => [c.slug, c.publishedAt, c.title, c.durationSeconds, c.tags, c.level, c.teacherId, c.description.length]),
+  );
 }
 
 async function ensureIndexed(catalogue: Catalogue) {
@@ -164,7 +172,9 @@ export async function searchPage(url: URL) {
   };
   const teacherName = catalogue.teachers.find((t) => t.id === query.teacherId)?.name;
   const active = [
-    query.modality ? { label: MODALITY_NAMES[query.modality as keyof typeof MODALITY_NAMES], href: hrefWith({ modality: null, page: null }) } : null,
+    query.modality
+      ? { label: MODALITY_NAMES[query.modality as keyof typeof MODALITY_NAMES], href: hrefWith({ modality: null, page: null }) }
+      : null,
     teacherName ? { label: teacherName, href: hrefWith({ teacher: null, page: null }) } : null,
     query.level ? { label: query.level, href: hrefWith({ level: null, page: null }) } : null,
     ...query.tags.map((tag) => {
@@ -193,7 +203,10 @@ export async function searchPage(url: URL) {
     previous: query.page > 1 && query.page <= pageCount + 1 ? hrefWith({ page: query.page - 1 > 1 ? String(query.page - 1) : null }) : null,
     next: query.page < pageCount ? hrefWith({ page: String(query.page + 1) }) : null,
     options: {
-      modalities: MODALITIES.filter((m) => catalogue.classes.some((c) => c.modality === m)).map((value) => ({ value, label: MODALITY_NAMES[value] })),
+      modalities: MODALITIES.filter((m) => catalogue.classes.some((c) => c.modality === m)).map((value) => ({
+        value,
+        label: MODALITY_NAMES[value],
+      })),
       teachers: catalogue.teachers
         .filter((t) => t.href && catalogue.classes.some((c) => c.teacherId === t.id))
         .map((t) => ({ value: t.href!.replace("/teachers/", ""), label: t.name }))

@@ -133,7 +133,10 @@ export function captionsVtt(cues: TranscriptCue[]): string {
   const body = cues
     .filter((cue) => cue.end > cue.start)
     .map((cue, index) => {
-      const text = cue.text.replace(/-->/g, "→").replace(/\r?\n\s*\r?\n/g, "\n").trim();
+      const text = cue.text
+        .replace(/-->/g, "→")
+        .replace(/\r?\n\s*\r?\n/g, "\n")
+        .trim();
       return `${index + 1}\n${vttTime(cue.start)} --> ${vttTime(cue.end)}\n${text}`;
     })
     .join("\n\n");
@@ -154,7 +157,9 @@ export interface DemoRecording {
 export function readDemoRecordings(root = path.resolve(getEnv().DEMO_MEDIA_DIR)): DemoRecording[] {
   let folders: string[];
   try {
-    folders = readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    folders = readdirSync(root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
   } catch {
     return [];
   }

@@ -22,18 +22,29 @@ export const OnDemandClassSchema = z.object({
   modality: z.enum(MODALITIES),
   level: z.enum(LEVELS).default("All levels"),
   /** The recording's real length, in whole seconds. */
-  durationSeconds: z.number().int().min(1).max(6 * 3600),
+  durationSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(6 * 3600),
   description: z.string().default(""),
   /** `classTags` ids. */
   tags: z.array(z.string()).default([]),
   /** The media package the streaming service plays (the demo's are under `media/demo/`). */
   mediaId: z.string().regex(/^[A-Za-z0-9-]{1,80}$/),
   /** The voice-only media, where the streaming service holds it apart (the demo finds it in the package). */
-  voiceMediaId: z.string().regex(/^[A-Za-z0-9-]{1,80}$/).nullable().default(null),
+  voiceMediaId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,80}$/)
+    .nullable()
+    .default(null),
   /** Poster frame, a public image path, and its intrinsic size so the page reserves the space. */
   poster: z.object({ src: z.string(), width: z.number().int(), height: z.number().int() }),
   /** Dominant colour of the poster, for the placeholder. */
-  posterColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default("#5b7a6e"),
+  posterColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default("#5b7a6e"),
   seriesId: z.string().nullable().default(null),
   featured: z.boolean().default(false),
   publishedAt: z.number().int(),

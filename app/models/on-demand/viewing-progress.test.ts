@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { MOSTLY_COMPLETED_SHARE, initialViewing, playedSeconds, trackViewing, type PlayerSignal, type ViewingEvent, type ViewingState } from "./viewing-progress";
+import {
+  MOSTLY_COMPLETED_SHARE,
+  initialViewing,
+  playedSeconds,
+  trackViewing,
+  type PlayerSignal,
+  type ViewingEvent,
+  type ViewingState,
+} from "./viewing-progress";
 
 const DURATION = 100;
 
@@ -41,7 +49,13 @@ describe("on-demand video events (§4)", () => {
   });
 
   it("seeking past the end earns neither Mostly_Completed nor Completed", () => {
-    const { events, state } = feed([{ type: "play", at: 0 }, ...play(0, 5), { type: "seek", at: 150 }, { type: "time", at: DURATION }, { type: "ended", at: DURATION }]);
+    const { events, state } = feed([
+      { type: "play", at: 0 },
+      ...play(0, 5),
+      { type: "seek", at: 150 },
+      { type: "time", at: DURATION },
+      { type: "ended", at: DURATION },
+    ]);
     expect(events).toEqual(["Started"]);
     expect(playedSeconds(state)).toBeCloseTo(5, 5);
   });
@@ -66,14 +80,23 @@ describe("on-demand video events (§4)", () => {
 
   it("a replay after the end is a new viewing that earns everything again", () => {
     const first = feed([{ type: "play", at: 0 }, ...play(0, DURATION), { type: "ended", at: DURATION }]);
-    const second = feed([{ type: "seek", at: 0 }, { type: "play", at: 0 }, ...play(0, DURATION), { type: "ended", at: DURATION }], first.state);
+    const second = feed(
+      [{ type: "seek", at: 0 }, { type: "play", at: 0 }, ...play(0, DURATION), { type: "ended", at: DURATION }],
+      first.state,
+    );
     expect(second.events).toEqual(["Started", "Mostly_Completed", "Completed"]);
     expect(second.state.viewing).toBe(first.state.viewing + 1);
   });
 
   it("reports after the end, before a new play, earn nothing", () => {
     const first = feed([{ type: "play", at: 0 }, ...play(0, DURATION), { type: "ended", at: DURATION }]);
-    const after = feed([{ type: "time", at: DURATION }, { type: "ended", at: DURATION }], first.state);
+    const after = feed(
+      [
+        { type: "time", at: DURATION },
+        { type: "ended", at: DURATION },
+      ],
+      first.state,
+    );
     expect(after.events).toEqual([]);
   });
 
@@ -85,7 +108,12 @@ describe("on-demand video events (§4)", () => {
   });
 
   it("ignores nonsense times rather than counting them", () => {
-    const { state } = feed([{ type: "play", at: 0 }, { type: "time", at: Number.NaN }, { type: "time", at: -5 }, { type: "time", at: 1e9 }]);
+    const { state } = feed([
+      { type: "play", at: 0 },
+      { type: "time", at: Number.NaN },
+      { type: "time", at: -5 },
+      { type: "time", at: 1e9 },
+    ]);
     expect(playedSeconds(state)).toBe(0);
   });
 });

@@ -25,10 +25,7 @@ export interface ViewingState {
 }
 
 export type PlayerSignal =
-  | { type: "play"; at: number }
-  | { type: "time"; at: number; rate?: number }
-  | { type: "seek"; at: number }
-  | { type: "ended"; at: number };
+  { type: "play"; at: number } | { type: "time"; at: number; rate?: number } | { type: "seek"; at: number } | { type: "ended"; at: number };
 
 export function initialViewing(): ViewingState {
   return { viewing: 0, sent: [], played: [], last: null, ended: false };

@@ -67,7 +67,8 @@ export async function saveProgress(
   const report = parsed.data;
   // The end of the class is where the player stops; a report beyond it (by more than rounding) is forged.
   if (report.position > item.durationSeconds + 1) return { ok: false, status: 400, error: "The position is past the end of the class." };
-  if (!(await PROGRESS_LIMIT.attempt(uid, now)).ok) return { ok: false, status: 429, error: "That's a lot of progress reports in a short time. Your place is saved up to here." };
+  if (!(await PROGRESS_LIMIT.attempt(uid, now)).ok)
+    return { ok: false, status: 429, error: "That's a lot of progress reports in a short time. Your place is saved up to here." };
   const record = await getStore().transaction(async (tx) => {
     const existing = await tx.get(WATCH_HISTORY, historyId(uid, item.slug), WatchRecordSchema);
     const merged = mergeProgress(existing, report, { uid, classSlug: item.slug, durationSeconds: item.durationSeconds, now });
@@ -106,7 +107,10 @@ export async function listWatchHistory(uid: string): Promise<WatchRecord[]> {
     where: [{ field: "uid", op: "==", value: uid }],
     limit: HISTORY_LIMIT,
   });
-  return docs.map((doc) => doc.data).filter((record) => record.uid === uid).sort((a, b) => b.updatedAt - a.updatedAt);
+  return docs
+    .map((doc) => doc.data)
+    .filter((record) => record.uid === uid)
+    .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
 export type FavoriteKind = "class" | "series";
@@ -139,7 +143,10 @@ export async function listFavorites(uid: string): Promise<Favorite[]> {
     where: [{ field: "uid", op: "==", value: uid }],
     limit: HISTORY_LIMIT,
   });
-  return docs.map((doc) => doc.data).filter((fav) => fav.uid === uid).sort((a, b) => b.createdAt - a.createdAt);
+  return docs
+    .map((doc) => doc.data)
+    .filter((fav) => fav.uid === uid)
+    .sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Deletes a leaving member's watch history and favourites. */

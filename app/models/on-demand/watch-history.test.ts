@@ -40,7 +40,17 @@ describe("watch history merge", () => {
 });
 
 describe("resume and continue watching", () => {
-  const base: WatchRecord = { uid: "u1", classSlug: "a", position: 60, durationSeconds: 180, completed: false, viewing: "v", seq: 1, views: 1, updatedAt: 1 };
+  const base: WatchRecord = {
+    uid: "u1",
+    classSlug: "a",
+    position: 60,
+    durationSeconds: 180,
+    completed: false,
+    viewing: "v",
+    seq: 1,
+    views: 1,
+    updatedAt: 1,
+  };
 
   it("resumes from the saved place, but not from the very start, the very end or a finished class", () => {
     expect(resumePosition(base)).toBe(60);

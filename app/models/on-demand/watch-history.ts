@@ -111,6 +111,8 @@ export function resumePosition(record: Pick<WatchRecord, "position" | "completed
 }
 
 /** "Continue watching": started, not finished, most recent first. */
-export function continueWatching<T extends Pick<WatchRecord, "position" | "completed" | "durationSeconds" | "updatedAt">>(records: T[]): T[] {
+export function continueWatching<T extends Pick<WatchRecord, "position" | "completed" | "durationSeconds" | "updatedAt">>(
+  records: T[],
+): T[] {
   return records.filter((record) => resumePosition(record) > 0).sort((a, b) => b.updatedAt - a.updatedAt);
 }

@@ -147,7 +147,11 @@ async function deleteBatch(
 
 async function finishDeletionJobs(
   summary: CleanupSummary,
-  { dryRun, wanted, fail }: { dryRun: boolean; wanted: (uid: string) => boolean; fail: (uid: string, step: CleanupFailure["step"], error: unknown) => void },
+  {
+    dryRun,
+    wanted,
+    fail,
+  }: { dryRun: boolean; wanted: (uid: string) => boolean; fail: (uid: string, step: CleanupFailure["step"], error: unknown) => void },
 ) {
   const store = getStore();
   let cursor: string | null = null;

@@ -50,7 +50,10 @@ export const ACCOUNT_DELETIONS = "accountDeletions";
 export const AccountDeletionSchema = z.object({
   uid: z.string().min(1),
   requestedAt: z.number(),
-  pseudonym: z.string().regex(/^deleted-[0-9a-f]{24}$/).optional(),
+  pseudonym: z
+    .string()
+    .regex(/^deleted-[0-9a-f]{24}$/)
+    .optional(),
   emails: z.array(z.string()).default([]),
   customerIds: z.array(z.string()).default([]),
 });
@@ -71,7 +74,9 @@ export async function deleteAccountCompletely(uid: string): Promise<{ ok: true }
     await finishAccountDeletion(uid);
     return { ok: true };
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "account deletion unfinished; the clean-up job will finish it", uid, cause: String(error) }));
+    console.error(
+      JSON.stringify({ level: "error", msg: "account deletion unfinished; the clean-up job will finish it", uid, cause: String(error) }),
+    );
     return { ok: false };
   }
 }
@@ -131,7 +136,13 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
  * provider customer of the person. A job written before these fields gains them on its next run.
  */
 async function openJob(uid: string): Promise<AccountDeletion> {
-  const [user, account, signatures, customers, pending] = await Promise.all([getPrivateUser(uid), getAccount(uid), signaturesOf(uid), customersOf(uid), getPendingEmail(uid, 0)]);
+  const [user, account, signatures, customers, pending] = await Promise.all([
+    getPrivateUser(uid),
+    getAccount(uid),
+    signaturesOf(uid),
+    customersOf(uid),
+    getPendingEmail(uid, 0),
+  ]);
   // The address waiting for its link too: its confirmation mail names them.
   const emails = [user?.email, account?.email, pending, ...signatures.map((signature) => signature.signer.email)]
     .filter((email): email is string => typeof email === "string" && email.includes("@"))

@@ -72,20 +72,35 @@ async function scan(collection: string, keep: (data: ExportRow) => boolean): Pro
   const out: Array<StoredDocument<ExportRow>> = [];
   let cursor: string | null = null;
   do {
-    const page: { docs: Array<StoredDocument<ExportRow>>; nextCursor: string | null } = await getStore().query(collection, AnyDocument, { limit: PAGE, cursor });
+    const page: { docs: Array<StoredDocument<ExportRow>>; nextCursor: string | null } = await getStore().query(collection, AnyDocument, {
+      limit: PAGE,
+      cursor,
+    });
     out.push(...page.docs.filter((doc) => keep(doc.data)));
     cursor = page.nextCursor;
   } while (cursor);
   return out;
 }
 
-const listIncludes = (field: string, uid: string) => (data: ExportRow) => Array.isArray(data[field]) && (data[field] as unknown[]).includes(uid);
+const listIncludes = (field: string, uid: string) => (data: ExportRow) =>
+  Array.isArray(data[field]) && (data[field] as unknown[]).includes(uid);
 
 /** Rows for the collections whose inventory entry says `custom`: records shared with other people, where only the member's part is theirs. */
 export const CUSTOM_EXPORTS: Record<string, (member: Member) => Promise<ExportRow[]>> = {
   [CLASSES]: async ({ uid }) =>
-    (await scan(CLASSES, listIncludes("cohostUids", uid))).map(({ id, data }) => ({ classId: id, title: data.title, startsAt: data.startsAt, status: data.status, you: "cohost" })),
-  [STUDIOS]: async ({ uid }) => (await scan(STUDIOS, listIncludes("staffUids", uid))).map(({ id, data }) => ({ studioId: id, name: data.name, you: "front-desk staff" })),
+    (await scan(CLASSES, listIncludes("cohostUids", uid))).map(({ id, data }) => ({
+      classId: id,
+      title: data.title,
+      startsAt: data.startsAt,
+      status: data.status,
+      you: "cohost",
+    })),
+  [STUDIOS]: async ({ uid }) =>
+    (await scan(STUDIOS, listIncludes("staffUids", uid))).map(({ id, data }) => ({
+      studioId: id,
+      name: data.name,
+      you: "front-desk staff",
+    })),
   [CLASS_SEATS]: (member) => placesInLine(CLASS_SEATS, CLASS_BOOKINGS, member),
   [IN_PERSON_SEATS]: (member) => placesInLine(IN_PERSON_SEATS, IN_PERSON_TICKETS, member),
   [STAFF_ROSTER]: async ({ uid }) => {
@@ -96,8 +111,21 @@ export const CUSTOM_EXPORTS: Record<string, (member: Member) => Promise<ExportRo
     const { made, about } = await auditEntriesOf(uid);
     // What they did as staff, without the people it named; what was done to their account, by which role.
     return [
-      ...made.map((entry) => ({ at: entry.at, you: "made this change", area: entry.area, action: entry.action, record: entry.target.collection })),
-      ...about.map((entry) => ({ at: entry.at, you: "this change was made to your account", area: entry.area, action: entry.action, by: entry.actorRole, changes: entry.changes })),
+      ...made.map((entry) => ({
+        at: entry.at,
+        you: "made this change",
+        area: entry.area,
+        action: entry.action,
+        record: entry.target.collection,
+      })),
+      ...about.map((entry) => ({
+        at: entry.at,
+        you: "this change was made to your account",
+        area: entry.area,
+        action: entry.action,
+        by: entry.actorRole,
+        changes: entry.changes,
+      })),
     ];
   },
 };
@@ -107,7 +135,11 @@ async function placesInLine(seats: string, places: string, member: Member): Prom
   const rows: ExportRow[] = [];
   const classIds = new Set((await documentsWhere(places, "uid", member.uid)).map((doc) => String(doc.data.classId)));
   for (const classId of classIds) {
-    const line = await getStore().get(seats, classId, z.object({ waitlist: z.array(z.object({ uid: z.string(), waitlistedAt: z.number() })).default([]) }));
+    const line = await getStore().get(
+      seats,
+      classId,
+      z.object({ waitlist: z.array(z.object({ uid: z.string(), waitlistedAt: z.number() })).default([]) }),
+    );
     const at = line?.waitlist.findIndex((entry) => entry.uid === member.uid) ?? -1;
     if (line && at >= 0) rows.push({ classId, placeInLine: at + 1, waitlistedAt: line.waitlist[at].waitlistedAt });
   }
@@ -117,7 +149,13 @@ async function placesInLine(seats: string, places: string, member: Member): Prom
 /** Everything the site holds about the member, collection by collection (empty ones included), and their sign-in account. */
 export async function memberData(uid: string): Promise<{ account: ExportRow | null; files: ExportFile[] }> {
   const [account, user, pending] = await Promise.all([getSignInAccount(uid), getPrivateUser(uid), getPendingEmail(uid)]);
-  const emails = [...new Set([account?.email, user?.email, pending].filter((email): email is string => typeof email === "string" && email.includes("@")).map((email) => email.toLowerCase()))];
+  const emails = [
+    ...new Set(
+      [account?.email, user?.email, pending]
+        .filter((email): email is string => typeof email === "string" && email.includes("@"))
+        .map((email) => email.toLowerCase()),
+    ),
+  ];
   const member: Member = { uid, analyticsId: analyticsIdFor(uid), emails };
   const files: ExportFile[] = [];
   for (const entry of DATA_INVENTORY) {
@@ -129,7 +167,14 @@ export async function memberData(uid: string): Promise<{ account: ExportRow | nu
     files.push({ collection: entry.collection, holds: entry.holds, rows });
   }
   const sign = account
-    ? { uid: account.uid, phoneNumber: account.phoneNumber, email: account.email, createdAt: iso(account.createdAt), lastSignInAt: iso(account.lastSignInAt), lastActiveAt: iso(account.lastActiveAt) }
+    ? {
+        uid: account.uid,
+        phoneNumber: account.phoneNumber,
+        email: account.email,
+        createdAt: iso(account.createdAt),
+        lastSignInAt: iso(account.lastSignInAt),
+        lastActiveAt: iso(account.lastActiveAt),
+      }
     : null;
   return { account: sign, files };
 }
@@ -146,7 +191,9 @@ function csvCell(value: unknown): string {
 
 export function toCsv(rows: readonly ExportRow[]): string {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  return [columns.map(csvCell).join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column])).join(","))].join("\r\n") + "\r\n";
+  return (
+    [columns.map(csvCell).join(","), ...rows.map((row) => columns.map((column) => csvCell(row[column])).join(","))].join("\r\n") + "\r\n"
+  );
 }
 
 function readme(files: ExportFile[], day: string): string {
@@ -162,7 +209,10 @@ function readme(files: ExportFile[], day: string): string {
     'part reads "another member". Codes that work like keys (gift and check-in codes) are left out.',
     "",
     "account.json: your sign-in account: phone, e-mail, when it was made and last used.",
-    ...held.map((file) => `${file.collection}.json, ${file.collection}.csv: ${file.holds || "records of yours"} (${file.rows.length} ${file.rows.length === 1 ? "row" : "rows"}).`),
+    ...held.map(
+      (file) =>
+        `${file.collection}.json, ${file.collection}.csv: ${file.holds || "records of yours"} (${file.rows.length} ${file.rows.length === 1 ? "row" : "rows"}).`,
+    ),
     "",
     none.length > 0 ? `We hold nothing of yours in: ${none.map((file) => file.collection).join(", ")}.` : "",
     "",

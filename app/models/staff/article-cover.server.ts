@@ -73,6 +73,12 @@ async function removeQuietly(name: string) {
   try {
     await getPhotoStorage().delete(name);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "old article cover not removed", cause: error instanceof Error ? error.message : String(error) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "old article cover not removed",
+        cause: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
 }

@@ -45,7 +45,9 @@ export const ArticleFormSchema = z.object({
   excerpt: z.string().trim().max(400, "Please keep the summary under 400 characters."),
   category: z.string().trim().min(1, "Please name the topic, such as Sleep.").max(40, "Please keep the topic under 40 characters."),
   authorTeacherId: z.string().trim().min(1, "Please choose the teacher who wrote it.").max(120, "Please choose the teacher who wrote it."),
-  heroColor: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], { errorMap: () => ({ message: "Please choose a cover from the list." }) }),
+  heroColor: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], {
+    errorMap: () => ({ message: "Please choose a cover from the list." }),
+  }),
   bodyHtml: z.string().trim().min(1, "Please write the article.").max(BODY_MAX, "Please keep the article under 10,000 characters."),
   /** The wall-clock time in the form's zone (datetime-local), only needed to schedule. */
   publishAt: z.string().trim().max(40),
@@ -69,11 +71,14 @@ export const EMPTY_ARTICLE_FORM: ArticleFormValues = {
 /** The posted values; an address left empty is made from the title (the browser fills it as one types, with JavaScript). */
 export function articleFormValues(form: FormData): ArticleFormValues {
   const read = (name: keyof ArticleFormValues) => String(form.get(name) ?? "");
-  const values = Object.fromEntries(Object.keys(EMPTY_ARTICLE_FORM).map((key) => [key, read(key as keyof ArticleFormValues)])) as ArticleFormValues;
+  const values = Object.fromEntries(
+    Object.keys(EMPTY_ARTICLE_FORM).map((key) => [key, read(key as keyof ArticleFormValues)]),
+  ) as ArticleFormValues;
   return values.titleSlug.trim() ? values : { ...values, titleSlug: addressFromTitle(values.title, 120) };
 }
 
-export type ArticleFormRead = { ok: true; form: ArticleForm; publishAt: Date | null } | { ok: false; errors: Partial<Record<ArticleField | "intent", string>> };
+export type ArticleFormRead =
+  { ok: true; form: ArticleForm; publishAt: Date | null } | { ok: false; errors: Partial<Record<ArticleField | "intent", string>> };
 
 /**
  * Reads the form. `publishAt` is a datetime-local value on `zone`'s clock (the editor's own, which
@@ -100,6 +105,9 @@ export function readArticleForm(values: ArticleFormValues, now: Date, zone = "UT
 
 /** Roughly how long the article takes to read, at 220 words a minute. */
 export function readingMinutesOf(html: string): number {
-  const words = html.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean).length;
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
   return Math.max(1, Math.round(words / 220));
 }

@@ -52,7 +52,9 @@ export async function articleAuthors(): Promise<Array<{ id: string; name: string
   return (await getTeachers()).map((t) => ({ id: t.id, name: t.fullName })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export type ArticleSaveResult = { ok: true; id: string; changed: boolean; state: ArticleState } | { ok: false; field: "titleSlug" | "authorTeacherId" | "intent"; message: string; status: number };
+export type ArticleSaveResult =
+  | { ok: true; id: string; changed: boolean; state: ArticleState }
+  | { ok: false; field: "titleSlug" | "authorTeacherId" | "intent"; message: string; status: number };
 
 /** The fields the audit log describes an article by (the running bookkeeping left out). */
 function facts(article: EditorArticle): Record<string, unknown> {
@@ -67,22 +69,42 @@ const ARTICLE_CACHE_PREFIXES = ["articles:", "article:", "articleSummaries"];
  * Creates (id null) or changes an article from the editor's form, and moves its state as the
  * pressed button says. The body is sanitized before it is stored (and again when it is rendered).
  */
-export async function saveArticle(actor: AuditActor, id: string | null, form: ArticleForm, publishAt: Date | null, now = new Date()): Promise<ArticleSaveResult> {
+export async function saveArticle(
+  actor: AuditActor,
+  id: string | null,
+  form: ArticleForm,
+  publishAt: Date | null,
+  now = new Date(),
+): Promise<ArticleSaveResult> {
   const author = (await articleAuthors()).find((t) => t.id === form.authorTeacherId);
   if (!author) return { ok: false, field: "authorTeacherId", message: "Please choose the teacher who wrote it.", status: 400 };
   // Seeded articles never claimed their address: a live article elsewhere with this address is a clash too.
-  const { docs: sameSlug } = await getStore().query(ARTICLES, EditorArticleSchema, { where: [{ field: "titleSlug", op: "==", value: form.titleSlug }], limit: 2 });
-  if (sameSlug.some((doc) => doc.id !== id)) return { ok: false, field: "titleSlug", message: "Another article uses that address. Please choose another.", status: 409 };
+  const { docs: sameSlug } = await getStore().query(ARTICLES, EditorArticleSchema, {
+    where: [{ field: "titleSlug", op: "==", value: form.titleSlug }],
+    limit: 2,
+  });
+  if (sameSlug.some((doc) => doc.id !== id))
+    return { ok: false, field: "titleSlug", message: "Another article uses that address. Please choose another.", status: 409 };
   const articleId = id ?? `a-${randomUUID().slice(0, 12)}`;
   const result = await getStore().transaction(async (tx): Promise<ArticleSaveResult> => {
     const before = id ? await tx.get(ARTICLES, id, EditorArticleSchema) : null;
     if (id && !before) return { ok: false, field: "intent", message: "That article no longer exists.", status: 404 };
     const claim = await tx.get(ARTICLE_SLUGS, form.titleSlug, SlugClaimSchema);
-    if (claim && claim.articleId !== articleId) return { ok: false, field: "titleSlug", message: "Another article uses (or used) that address. Please choose another.", status: 409 };
+    if (claim && claim.articleId !== articleId)
+      return { ok: false, field: "titleSlug", message: "Another article uses (or used) that address. Please choose another.", status: 409 };
     const oldClaim = before && before.titleSlug !== form.titleSlug ? await tx.get(ARTICLE_SLUGS, before.titleSlug, SlugClaimSchema) : null;
     const from: ArticleState = before ? stateOf(before) : "draft";
     const to = nextPublishState(form.intent, from);
-    if (to === null) return { ok: false, field: "intent", message: form.intent === "schedule" ? "This article is already published; unpublish it first to schedule it." : "Only a published or scheduled article can be taken down.", status: 409 };
+    if (to === null)
+      return {
+        ok: false,
+        field: "intent",
+        message:
+          form.intent === "schedule"
+            ? "This article is already published; unpublish it first to schedule it."
+            : "Only a published or scheduled article can be taken down.",
+        status: 409,
+      };
     const publishing = to === "published" && from !== "published";
     const after: EditorArticle = {
       id: articleId,
@@ -102,12 +124,26 @@ export async function saveArticle(actor: AuditActor, id: string | null, form: Ar
       state: to,
       publishAt: to === "scheduled" ? (publishAt?.toISOString() ?? before?.publishAt ?? null) : null,
       scheduledBy: to === "scheduled" ? (form.intent === "schedule" ? actor : (before?.scheduledBy ?? actor)) : null,
-      firstPublishedAt: before?.firstPublishedAt ?? (before?.published ? before.publishedAt : null) ?? (publishing ? now.toISOString() : null),
+      firstPublishedAt:
+        before?.firstPublishedAt ?? (before?.published ? before.publishedAt : null) ?? (publishing ? now.toISOString() : null),
     };
-    if (to === "scheduled" && !after.publishAt) return { ok: false, field: "intent", message: "Please give the day and time to publish.", status: 400 };
+    if (to === "scheduled" && !after.publishAt)
+      return { ok: false, field: "intent", message: "Please give the day and time to publish.", status: 400 };
     const label = after.title;
-    const action = !before ? "created the article" : to !== from ? `${to === "scheduled" ? "scheduled" : to === "published" ? "published" : to === "draft" ? "unscheduled" : "unpublished"} the article` : "edited the article";
-    const changed = recordChange(tx, { actor, area: "articles", action, target: { collection: ARTICLES, id: articleId, label }, before: before ? facts(before) : null, after: facts(after), at: now });
+    const action = !before
+      ? "created the article"
+      : to !== from
+        ? `${to === "scheduled" ? "scheduled" : to === "published" ? "published" : to === "draft" ? "unscheduled" : "unpublished"} the article`
+        : "edited the article";
+    const changed = recordChange(tx, {
+      actor,
+      area: "articles",
+      action,
+      target: { collection: ARTICLES, id: articleId, label },
+      before: before ? facts(before) : null,
+      after: facts(after),
+      at: now,
+    });
     if (!changed) return { ok: true, id: articleId, changed: false, state: from };
     tx.set(ARTICLES, articleId, after);
     if (!claim) tx.set(ARTICLE_SLUGS, form.titleSlug, { articleId });

@@ -60,13 +60,21 @@ export interface AuditFilter {
 export const AUDIT_PAGE_SIZE = 50;
 
 /** Entries matching the filter, newest first, a page at a time. */
-export async function listAuditEntries(filter: AuditFilter, limit = AUDIT_PAGE_SIZE): Promise<{ entries: Array<AuditEntry & { id: string }>; nextCursor: string | null }> {
+export async function listAuditEntries(
+  filter: AuditFilter,
+  limit = AUDIT_PAGE_SIZE,
+): Promise<{ entries: Array<AuditEntry & { id: string }>; nextCursor: string | null }> {
   const where: WhereClause[] = [];
   if (filter.actorUid) where.push({ field: "actorUid", op: "==", value: filter.actorUid });
   if (filter.area) where.push({ field: "area", op: "==", value: filter.area });
   if (filter.from) where.push({ field: "at", op: ">=", value: filter.from.toISOString() });
   if (filter.to) where.push({ field: "at", op: "<", value: filter.to.toISOString() });
-  const { docs, nextCursor } = await getStore().query(AUDIT_LOG, AuditEntrySchema, { where, orderBy: [{ field: "at", direction: "desc" }], limit, cursor: filter.cursor ?? null });
+  const { docs, nextCursor } = await getStore().query(AUDIT_LOG, AuditEntrySchema, {
+    where,
+    orderBy: [{ field: "at", direction: "desc" }],
+    limit,
+    cursor: filter.cursor ?? null,
+  });
   return { entries: docs.map((doc) => ({ id: doc.id, ...doc.data })), nextCursor };
 }
 

@@ -17,7 +17,19 @@ export function auditClassLabel(liveClass: { title: string; startsAt: string; ti
   return `${liveClass.title}, ${clockShortDayTime(liveClass.startsAt, liveClass.timeZone)}, ${zoneWords(liveClass.timeZone)}`;
 }
 
-export const AUDIT_AREAS = ["classes", "people", "codes", "studios", "articles", "teachers", "catalogue", "site", "surveys", "press", "learn"] as const;
+export const AUDIT_AREAS = [
+  "classes",
+  "people",
+  "codes",
+  "studios",
+  "articles",
+  "teachers",
+  "catalogue",
+  "site",
+  "surveys",
+  "press",
+  "learn",
+] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const AUDIT_AREA_LABEL: Record<AuditArea, string> = {
@@ -141,7 +153,8 @@ export function showValue(json: string): string {
   try {
     const value: unknown = JSON.parse(json);
     if (typeof value === "string") return value;
-    if (Array.isArray(value)) return value.length === 0 ? "none" : value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
+    if (Array.isArray(value))
+      return value.length === 0 ? "none" : value.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
     if (typeof value === "boolean") return value ? "yes" : "no";
     return JSON.stringify(value);
   } catch {
@@ -158,12 +171,18 @@ const day = z
 /** The audit page's GET form: every field optional; days are on the reader's calendar, the last one included. */
 export const AuditFilterSchema = z
   .object({
-    person: z.string().trim().max(128).regex(/^[A-Za-z0-9_-]*$/, "Please choose a person from the list.").default(""),
+    person: z
+      .string()
+      .trim()
+      .max(128)
+      .regex(/^[A-Za-z0-9_-]*$/, "Please choose a person from the list.")
+      .default(""),
     area: z.union([z.enum(AUDIT_AREAS), z.literal("")]).default(""),
     from: z.union([day, z.literal("")]).default(""),
     to: z.union([day, z.literal("")]).default(""),
   })
   .superRefine((value, ctx) => {
-    if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: "The last day must be on or after the first day." });
+    if (value.from && value.to && value.to < value.from)
+      ctx.addIssue({ code: "custom", path: ["to"], message: "The last day must be on or after the first day." });
   });
 export type AuditFilterForm = z.infer<typeof AuditFilterSchema>;

@@ -12,7 +12,8 @@ describe("the catalogue's forms", () => {
   });
 
   it("refuses a free, negative or runaway price and lengths outside the stored ranges", () => {
-    const pack = (fields: Record<string, string>) => CreditPackFormSchema.safeParse({ id: "five-classes", price: "45", credits: "5", validDays: "90", onSale: "on", ...fields });
+    const pack = (fields: Record<string, string>) =>
+      CreditPackFormSchema.safeParse({ id: "five-classes", price: "45", credits: "5", validDays: "90", onSale: "on", ...fields });
     expect(pack({}).success).toBe(true);
     expect(pack({ price: "0" }).success).toBe(false);
     expect(pack({ price: "10000.01" }).success).toBe(false);
@@ -23,9 +24,11 @@ describe("the catalogue's forms", () => {
   });
 
   it("keeps the banner's link on this site and its text on one line", () => {
-    const banner = (fields: Record<string, string>) => BannerFormSchema.safeParse({ text: "News", linkLabel: "More", href: "/gift", active: "on", ...fields });
+    const banner = (fields: Record<string, string>) =>
+      BannerFormSchema.safeParse({ text: "News", linkLabel: "More", href: "/gift", active: "on", ...fields });
     expect(banner({ text: "  Two\n  lines  " }).data?.text).toBe("Two lines");
-    for (const href of ["javascript:alert(1)", "//evil.example", "/\\evil.example", "https://evil.example", "gift", "/a b"]) expect(banner({ href }).success, href).toBe(false);
+    for (const href of ["javascript:alert(1)", "//evil.example", "/\\evil.example", "https://evil.example", "gift", "/a b"])
+      expect(banner({ href }).success, href).toBe(false);
     expect(banner({ href: "/studios/brooklyn?x=1#top" }).success).toBe(true);
     expect(banner({ text: "" }).success).toBe(false);
     expect(banner({ text: "x".repeat(161) }).success).toBe(false);

@@ -11,7 +11,10 @@ export const PRICE_MAX_MINOR = 1_000_000;
 
 /** "45", "45.5", "45.00" in major units → 4500 minor units; null when it is not a price. */
 export function minorUnitsOf(typed: string): number | null {
-  const text = typed.trim().replace(/^[$€£]/, "").replace(/,(?=\d{3}\b)/g, "");
+  const text = typed
+    .trim()
+    .replace(/^[$€£]/, "")
+    .replace(/,(?=\d{3}\b)/g, "");
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
   const [whole, fraction = ""] = text.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
@@ -70,7 +73,13 @@ const line = (max: number, what: string) =>
   z
     .string()
     .transform((value) => value.normalize("NFC").replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, `Please write the ${what}.`).max(max, `Please keep the ${what} to ${max} characters.`).regex(controlFree, `Please remove the control characters from the ${what}.`));
+    .pipe(
+      z
+        .string()
+        .min(1, `Please write the ${what}.`)
+        .max(max, `Please keep the ${what} to ${max} characters.`)
+        .regex(controlFree, `Please remove the control characters from the ${what}.`),
+    );
 
 /**
  * The news banner. Its text is stored and shown as plain text (React escapes it); its link is a path

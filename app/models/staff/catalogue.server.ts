@@ -26,7 +26,10 @@ const FEATURE_FLAGS = "featureFlags";
 
 /** Every gift type and pack, on sale or not, in display order. */
 export async function listCatalogue(): Promise<{ giftTypes: GiftType[]; creditPacks: CreditPack[] }> {
-  const [gifts, packs] = await Promise.all([getStore().query(GIFT_TYPES, GiftTypeSchema, { limit: 100 }), getStore().query(CREDIT_PACKS, CreditPackSchema, { limit: 100 })]);
+  const [gifts, packs] = await Promise.all([
+    getStore().query(GIFT_TYPES, GiftTypeSchema, { limit: 100 }),
+    getStore().query(CREDIT_PACKS, CreditPackSchema, { limit: 100 }),
+  ]);
   const byOrder = <T extends { order: number; id: string }>(a: T, b: T) => a.order - b.order || a.id.localeCompare(b.id);
   return { giftTypes: gifts.docs.map((d) => d.data).sort(byOrder), creditPacks: packs.docs.map((d) => d.data).sort(byOrder) };
 }
@@ -53,7 +56,15 @@ export async function updateGiftType(actor: AuditActor, change: GiftTypeChange, 
     if (!type) return { ok: false as const, problem: problemOf("staff_item_not_found") };
     const before = { amount: type.amount, months: type.months, active: type.active };
     const after = { amount: change.price, months: change.months, active: change.onSale };
-    const changed = recordChange(tx, { actor, area: "catalogue", action: "changed the gift", target: { collection: GIFT_TYPES, id: type.id, label: type.name }, before, after, at: now });
+    const changed = recordChange(tx, {
+      actor,
+      area: "catalogue",
+      action: "changed the gift",
+      target: { collection: GIFT_TYPES, id: type.id, label: type.name },
+      before,
+      after,
+      at: now,
+    });
     if (changed) tx.update(GIFT_TYPES, type.id, after);
     return { ok: true as const, changed };
   });
@@ -68,7 +79,15 @@ export async function updateCreditPack(actor: AuditActor, change: CreditPackChan
     if (!pack) return { ok: false as const, problem: problemOf("staff_item_not_found") };
     const before = { amount: pack.amount, credits: pack.credits, validDays: pack.validDays, active: pack.active };
     const after = { amount: change.price, credits: change.credits, validDays: change.validDays, active: change.onSale };
-    const changed = recordChange(tx, { actor, area: "catalogue", action: "changed the class pack", target: { collection: CREDIT_PACKS, id: pack.id, label: pack.name }, before, after, at: now });
+    const changed = recordChange(tx, {
+      actor,
+      area: "catalogue",
+      action: "changed the class pack",
+      target: { collection: CREDIT_PACKS, id: pack.id, label: pack.name },
+      before,
+      after,
+      at: now,
+    });
     if (changed) tx.update(CREDIT_PACKS, pack.id, after);
     return { ok: true as const, changed };
   });
@@ -94,7 +113,15 @@ export async function saveBanner(actor: AuditActor, change: BannerChange, now = 
     const stored = await tx.get(BANNER.collection, BANNER.id, NewsBannerSchema);
     const before = stored ? { text: stored.text, linkLabel: stored.linkLabel, href: stored.href, active: stored.active } : null;
     const after = { ...change };
-    const changed = recordChange(tx, { actor, area: "site", action: "changed the news banner", target: { collection: BANNER.collection, id: BANNER.id, label: "News banner" }, before, after, at: now });
+    const changed = recordChange(tx, {
+      actor,
+      area: "site",
+      action: "changed the news banner",
+      target: { collection: BANNER.collection, id: BANNER.id, label: "News banner" },
+      before,
+      after,
+      at: now,
+    });
     if (changed) tx.set(BANNER.collection, BANNER.id, { id: BANNER.id, ...after });
     return { ok: true as const, changed };
   });
@@ -132,7 +159,15 @@ export async function setFlag(actor: AuditActor, name: string, enabled: boolean,
   const result = await getStore().transaction(async (tx) => {
     const stored = await tx.get(FEATURE_FLAGS, name, FeatureFlagDocumentSchema);
     const was = stored?.enabled ?? FEATURE_FLAG_DEFAULTS[name];
-    const changed = recordChange(tx, { actor, area: "site", action: enabled ? "turned the flag on" : "turned the flag off", target: { collection: FEATURE_FLAGS, id: name, label: name }, before: { enabled: was }, after: { enabled }, at: now });
+    const changed = recordChange(tx, {
+      actor,
+      area: "site",
+      action: enabled ? "turned the flag on" : "turned the flag off",
+      target: { collection: FEATURE_FLAGS, id: name, label: name },
+      before: { enabled: was },
+      after: { enabled },
+      at: now,
+    });
     if (changed) tx.set(FEATURE_FLAGS, name, { id: name, enabled });
     return { ok: true as const, changed };
   });

@@ -22,7 +22,11 @@ describe("who may change a class", () => {
 
   it("gives a facilitator with no teacher named, or a teacher claim without the role, nothing", () => {
     expect(mayChangeClass(staffMemberOf({ roles: ["facilitator"], account: { claims: { facilitator: true } } }), amaras)).toBe(false);
-    expect(mayChangeClass(staffMemberOf({ roles: ["facilitator"], account: { claims: { facilitator: true, teacherId: "" } } }), amaras)).toBe(false);
-    expect(mayChangeClass(staffMemberOf({ roles: ["studioStaff"], account: { claims: { teacherId: "teacher-amara" } } }), amaras)).toBe(false);
+    expect(
+      mayChangeClass(staffMemberOf({ roles: ["facilitator"], account: { claims: { facilitator: true, teacherId: "" } } }), amaras),
+    ).toBe(false);
+    expect(mayChangeClass(staffMemberOf({ roles: ["studioStaff"], account: { claims: { teacherId: "teacher-amara" } } }), amaras)).toBe(
+      false,
+    );
   });
 });

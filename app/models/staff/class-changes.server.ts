@@ -29,7 +29,12 @@ export async function classesToChange(staff: StaffMember, window: { from: Date; 
 export type StaffChangeResult = { ok: true; liveClass: LiveClass } | { ok: false; problem: Problem };
 
 /** Cancels a class or names its substitute for a staff member allowed to; refuses, changing nothing, anyone else. */
-export async function changeClassAsStaff(staff: StaffMember, change: ClassChange, actor: AuditActor, now = new Date()): Promise<StaffChangeResult> {
+export async function changeClassAsStaff(
+  staff: StaffMember,
+  change: ClassChange,
+  actor: AuditActor,
+  now = new Date(),
+): Promise<StaffChangeResult> {
   const liveClass = await getStore().get(CLASSES, change.classId, LiveClassSchema);
   if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
   if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("class_not_yours") };
@@ -56,12 +61,18 @@ export async function changeClassAsStaff(staff: StaffMember, change: ClassChange
  * and the drop-ins refunded. Refused, as the change itself would be, for a class this staff member
  * may not change, one already cancelled or one that has ended.
  */
-export async function previewCancellation(staff: StaffMember, classId: string, now = new Date()): Promise<{ ok: true; liveClass: LiveClass; facts: string[] } | { ok: false; problem: Problem }> {
+export async function previewCancellation(
+  staff: StaffMember,
+  classId: string,
+  now = new Date(),
+): Promise<{ ok: true; liveClass: LiveClass; facts: string[] } | { ok: false; problem: Problem }> {
   const liveClass = await getStore().get(CLASSES, classId, LiveClassSchema);
   if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
   if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("class_not_yours") };
-  if (liveClass.status === "cancelled") return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class is already cancelled." } };
-  if (Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000 <= now.getTime()) return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class has already ended." } };
+  if (liveClass.status === "cancelled")
+    return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class is already cancelled." } };
+  if (Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000 <= now.getTime())
+    return { ok: false, problem: { code: "class_cancelled", status: 409, message: "That class has already ended." } };
   const online = await cancellationReach(classId);
   const studio = liveClass.studioId ? await studioCancellationReach(liveClass) : null;
   const booked = online.booked + (studio?.booked ?? 0);
@@ -97,6 +108,13 @@ async function settleStudioClass(classId: string, now: Date) {
     await settleCancelledStudioClass(classId, now);
   } catch (error) {
     // The class is cancelled either way; the sweep finishes what this could not.
-    console.warn(JSON.stringify({ level: "warn", msg: "cancelled studio class not settled yet", classId, cause: error instanceof Error ? error.name : "unknown" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "cancelled studio class not settled yet",
+        classId,
+        cause: error instanceof Error ? error.name : "unknown",
+      }),
+    );
   }
 }

@@ -27,7 +27,10 @@ export const CLASS_NOTES = "classNotes";
 export const NOTE_MAX = 1000;
 
 export const ClassNoteSchema = z.object({
-  classId: z.string().max(120, "Please choose a class.").regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a class."),
+  classId: z
+    .string()
+    .max(120, "Please choose a class.")
+    .regex(/^[A-Za-z0-9_-]{1,120}$/, "Please choose a class."),
   note: z
     .string()
     .trim()
@@ -42,7 +45,12 @@ export function noteIdOf(classId: string, note: string): string {
   return createHash("sha256").update(`${classId}\n${note}`).digest("hex").slice(0, 40);
 }
 
-export async function sendClassNote(staff: StaffMember, actor: AuditActor, input: z.infer<typeof ClassNoteSchema>, now = new Date()): Promise<ClassNoteResult> {
+export async function sendClassNote(
+  staff: StaffMember,
+  actor: AuditActor,
+  input: z.infer<typeof ClassNoteSchema>,
+  now = new Date(),
+): Promise<ClassNoteResult> {
   const liveClass = await getStore().get(CLASSES, input.classId, LiveClassSchema);
   if (!liveClass) return { ok: false, problem: problemOf("class_not_found") };
   if (!mayChangeClass(staff, liveClass)) return { ok: false, problem: problemOf("staff_note_not_yours") };

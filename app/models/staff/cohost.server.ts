@@ -27,7 +27,11 @@ export interface CohostClass {
 }
 
 export async function cohostClasses(uid: string, now = new Date()): Promise<CohostClass[]> {
-  const classes = await listUpcomingClasses({ from: new Date(now.getTime() - 2 * 3_600_000), to: new Date(now.getTime() + 14 * 86_400_000), anywhere: true });
+  const classes = await listUpcomingClasses({
+    from: new Date(now.getTime() - 2 * 3_600_000),
+    to: new Date(now.getTime() + 14 * 86_400_000),
+    anywhere: true,
+  });
   const mine = classes.filter((c) => c.cohostUids.includes(uid) && c.status === "scheduled");
   return Promise.all(mine.map(async (liveClass) => ({ liveClass, roster: await rosterOf(liveClass) })));
 }
@@ -63,7 +67,11 @@ export const CohostAssignmentSchema = z.object({
  * to be added; one audit entry with the list before and after, none when nothing changes. Their page
  * (/staff/cohost) and the class's room read the class afresh, so it counts at once.
  */
-export async function assignCohost(actor: AuditActor, change: CohostAssignment, now = new Date()): Promise<{ ok: true; changed: boolean } | { ok: false; problem: Problem }> {
+export async function assignCohost(
+  actor: AuditActor,
+  change: CohostAssignment,
+  now = new Date(),
+): Promise<{ ok: true; changed: boolean } | { ok: false; problem: Problem }> {
   const adding = change.intent === "add-cohost";
   if (adding) {
     const person = await getPerson(change.uid);

@@ -51,8 +51,14 @@ type Event = { at: number } & Record<string, unknown>;
 /** Events with `field` (unix ms, or seconds when `seconds`) from `since` on, at most READ_CAP. */
 async function eventsSince(collection: string, field: string, since: number, options: { seconds?: boolean; where?: WhereClause[] } = {}) {
   const scale = options.seconds ? 1000 : 1;
-  const { docs } = await getStore().query(collection, Stamp(field), { where: [{ field, op: ">=", value: Math.floor(since / scale) }, ...(options.where ?? [])], limit: READ_CAP });
-  return { docs: docs.map((doc): Event => ({ ...(doc.data as Record<string, unknown>), at: Number(doc.data[field]) * scale })), capped: docs.length >= READ_CAP };
+  const { docs } = await getStore().query(collection, Stamp(field), {
+    where: [{ field, op: ">=", value: Math.floor(since / scale) }, ...(options.where ?? [])],
+    limit: READ_CAP,
+  });
+  return {
+    docs: docs.map((doc): Event => ({ ...(doc.data as Record<string, unknown>), at: Number(doc.data[field]) * scale })),
+    capped: docs.length >= READ_CAP,
+  };
 }
 
 async function weekAhead(now: Date): Promise<{ week: WeekClass[]; capped: boolean }> {
@@ -65,11 +71,26 @@ async function weekAhead(now: Date): Promise<{ week: WeekClass[]; capped: boolea
     limit: WEEK_CLASS_CAP,
   });
   const classes = docs.map((doc) => doc.data).filter((c) => c.status === "scheduled");
-  const seats = classes.length === 0 ? [] : await getStore().getMany(classes.map((c) => ({ collection: c.studioId ? IN_PERSON_SEATS : CLASS_SEATS, id: c.id, schema: SeatsSchema })));
+  const seats =
+    classes.length === 0
+      ? []
+      : await getStore().getMany(
+          classes.map((c) => ({ collection: c.studioId ? IN_PERSON_SEATS : CLASS_SEATS, id: c.id, schema: SeatsSchema })),
+        );
   const week = classes.map((c, i): WeekClass => {
     const seat = seats[i] as z.output<typeof SeatsSchema> | null;
     const booked = seat?.booked ?? 0;
-    return { id: c.id, title: c.title, startsAt: c.startsAt, timeZone: c.timeZone, where: c.studioId ? "studio" : "online", booked, waitlisted: seat?.waitlist.length ?? 0, capacity: c.capacity, fill: fillPercent(booked, c.capacity) };
+    return {
+      id: c.id,
+      title: c.title,
+      startsAt: c.startsAt,
+      timeZone: c.timeZone,
+      where: c.studioId ? "studio" : "online",
+      booked,
+      waitlisted: seat?.waitlist.length ?? 0,
+      capacity: c.capacity,
+      fill: fillPercent(booked, c.capacity),
+    };
   });
   return { week, capped: docs.length >= WEEK_CLASS_CAP };
 }
@@ -85,9 +106,13 @@ async function compute(now: Date, zone = "UTC"): Promise<MorningFigures> {
     eventsSince(USER_CREDIT_PACKS, "purchasedAt", since),
     eventsSince(CLASS_CREDITS, "at", since),
   ]);
-  const sold = packs.docs.filter((p) => p.revokedAt === null || p.revokedAt === undefined).map((p) => ({ at: p.at, amount: Number(p.credits) || 0 }));
+  const sold = packs.docs
+    .filter((p) => p.revokedAt === null || p.revokedAt === undefined)
+    .map((p) => ({ at: p.at, amount: Number(p.credits) || 0 }));
   // A spend is a negative entry and its refund a positive one: spent = what left the packs for classes and stayed gone.
-  const spent = ledger.docs.filter((e) => e.kind === "spend" || e.kind === "refund").map((e) => ({ at: e.at, amount: -(Number(e.amount) || 0) }));
+  const spent = ledger.docs
+    .filter((e) => e.kind === "spend" || e.kind === "refund")
+    .map((e) => ({ at: e.at, amount: -(Number(e.amount) || 0) }));
   return {
     generatedAt: now.toISOString(),
     zone,
@@ -108,7 +133,9 @@ async function compute(now: Date, zone = "UTC"): Promise<MorningFigures> {
 /** The figures on `zone`'s calendar, kept for a minute (one computation per zone per instance per minute). */
 export function morningFigures(now = new Date(), zone = "UTC"): Promise<MorningFigures> {
   // The UTC copy (the CSV's, and anyone's whose zone is unknown) keeps the plain key.
-  return cached(zone === "UTC" ? "staffDashboard" : `staffDashboard:${zone}`, { ttlSeconds: 60, staleSeconds: 0 }, () => compute(now, zone));
+  return cached(zone === "UTC" ? "staffDashboard" : `staffDashboard:${zone}`, { ttlSeconds: 60, staleSeconds: 0 }, () =>
+    compute(now, zone),
+  );
 }
 
 export { compute as computeMorningFigures };

@@ -9,7 +9,15 @@ describe("the morning figures' arithmetic", () => {
     expect(days).toHaveLength(30);
     expect(days[0]).toBe("2026-10-28");
     expect(days[29]).toBe("2026-11-26");
-    const daily = bucketByDay([{ at: Date.parse("2026-11-26T00:00:00Z") }, { at: Date.parse("2026-11-25T23:59:59Z"), amount: 5 }, { at: Date.parse("2026-10-27T23:59:59Z") }, { at: Date.parse("2026-10-28T00:00:00Z") }], now);
+    const daily = bucketByDay(
+      [
+        { at: Date.parse("2026-11-26T00:00:00Z") },
+        { at: Date.parse("2026-11-25T23:59:59Z"), amount: 5 },
+        { at: Date.parse("2026-10-27T23:59:59Z") },
+        { at: Date.parse("2026-10-28T00:00:00Z") },
+      ],
+      now,
+    );
     expect(daily[29]).toBe(1);
     expect(daily[28]).toBe(5);
     expect(daily[0]).toBe(1);
@@ -40,11 +48,16 @@ describe("the morning figures' arithmetic", () => {
   });
 
   it("writes CSV a spreadsheet opens as text: formulas defused, quotes and commas quoted", () => {
-    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe(`"'=HYPERLINK(""http://evil"")"`);
     for (const start of ["+1", "-1+2", "@SUM(A1)", "\t=1", "\r=1"]) expect(csvCell(start).replace(/^"/, "").startsWith("'")).toBe(true);
     expect(csvCell("Calm, then rest")).toBe(`"Calm, then rest"`);
     expect(csvCell("Plain")).toBe("Plain");
     expect(csvCell(-3)).toBe("-3");
-    expect(toCsv([["a", 1], ["b", 2]])).toBe("a,1\r\nb,2\r\n");
+    expect(
+      toCsv([
+        ["a", 1],
+        ["b", 2],
+      ]),
+    ).toBe("a,1\r\nb,2\r\n");
   });
 });

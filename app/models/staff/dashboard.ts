@@ -13,7 +13,14 @@ export const DAY_MS = 86_400_000;
  */
 export const LOOKBACK_DAYS = 30;
 
-export const SERIES_IDS = ["newMemberships", "cancelledMemberships", "codesRedeemed", "giftsRedeemed", "creditsSold", "creditsSpent"] as const;
+export const SERIES_IDS = [
+  "newMemberships",
+  "cancelledMemberships",
+  "codesRedeemed",
+  "giftsRedeemed",
+  "creditsSold",
+  "creditsSpent",
+] as const;
 export type SeriesId = (typeof SERIES_IDS)[number];
 
 export const SERIES_LABEL: Record<SeriesId, string> = {
@@ -49,7 +56,12 @@ export function lookbackStart(now: Date, days = LOOKBACK_DAYS, zone = "UTC"): nu
 }
 
 /** Sums weighted events (unix ms, amount) into the days they fell on in `zone`; events outside the window are left out. */
-export function bucketByDay(events: ReadonlyArray<{ at: number; amount?: number }>, now: Date, days = LOOKBACK_DAYS, zone = "UTC"): number[] {
+export function bucketByDay(
+  events: ReadonlyArray<{ at: number; amount?: number }>,
+  now: Date,
+  days = LOOKBACK_DAYS,
+  zone = "UTC",
+): number[] {
   const index = new Map(dayKeys(now, days, zone).map((day, i) => [day, i]));
   const daily = new Array<number>(days).fill(0);
   for (const event of events) {

@@ -10,7 +10,14 @@ import { PUBLISH_INTENTS, readPublishAt } from "./publishing";
  * Saving lives in ./editorial.server.ts.
  */
 
-export { PUBLISH_INTENTS, PUBLISH_STATES, PUBLISH_STATE_LABEL, nextPublishState, type PublishIntent, type PublishState } from "./publishing";
+export {
+  PUBLISH_INTENTS,
+  PUBLISH_STATES,
+  PUBLISH_STATE_LABEL,
+  nextPublishState,
+  type PublishIntent,
+  type PublishState,
+} from "./publishing";
 
 /** What the edit page says after a post (its `done` parameter). */
 export const PUBLISH_NOTICES: Record<string, string> = {
@@ -37,7 +44,11 @@ const address = (example: string) =>
 /** A press item: a piece of coverage elsewhere, shown on /press with a link out. */
 export const PressFormSchema = z.object({
   intent,
-  outlet: z.string().trim().min(1, "Please name the outlet, such as The Morning Ledger.").max(80, "Please keep the outlet under 80 characters."),
+  outlet: z
+    .string()
+    .trim()
+    .min(1, "Please name the outlet, such as The Morning Ledger.")
+    .max(80, "Please keep the outlet under 80 characters."),
   title: z.string().trim().min(1, "Please give the headline.").max(200, "Please keep the headline under 200 characters."),
   url: z
     .string()
@@ -59,14 +70,26 @@ export const PressFormSchema = z.object({
 });
 export type PressForm = z.output<typeof PressFormSchema>;
 export type PressFormValues = { [K in keyof z.input<typeof PressFormSchema>]-?: string };
-export const EMPTY_PRESS_FORM: PressFormValues = { intent: "save", outlet: "", title: "", url: "", publishedAt: "", excerpt: "", publishAt: "" };
+export const EMPTY_PRESS_FORM: PressFormValues = {
+  intent: "save",
+  outlet: "",
+  title: "",
+  url: "",
+  publishedAt: "",
+  excerpt: "",
+  publishAt: "",
+};
 
 /** One lesson of a series as the form posts it (parallel fields, one row per lesson). */
 export const LESSON_BODY_MAX = 4_000;
 export const LessonFormSchema = z.object({
   title: z.string().trim().min(1, "Please give each lesson a title.").max(120, "Please keep each lesson's title under 120 characters."),
   summary: z.string().trim().max(300, "Please keep each lesson's summary under 300 characters."),
-  durationMinutes: z.coerce.number({ invalid_type_error: "Please give each lesson's minutes as a number." }).int("Please give whole minutes.").min(1, "A lesson takes at least a minute.").max(120, "Please keep a lesson under two hours."),
+  durationMinutes: z.coerce
+    .number({ invalid_type_error: "Please give each lesson's minutes as a number." })
+    .int("Please give whole minutes.")
+    .min(1, "A lesson takes at least a minute.")
+    .max(120, "Please keep a lesson under two hours."),
   bodyHtml: z.string().trim().min(1, "Please write each lesson.").max(LESSON_BODY_MAX, "Please keep each lesson under 4,000 characters."),
 });
 
@@ -74,9 +97,19 @@ export const LearnFormSchema = z.object({
   intent,
   title: z.string().trim().min(1, "Please give the series a title.").max(120, "Please keep the title under 120 characters."),
   slug: address("sleep-basics"),
-  summary: z.string().trim().min(1, "Please say in a sentence what the series teaches.").max(300, "Please keep the summary under 300 characters."),
-  color: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], { errorMap: () => ({ message: "Please choose a colour from the list." }) }),
-  order: z.coerce.number({ invalid_type_error: "Please give the place as a number." }).int("Please give a whole number.").min(0, "Please give 0 or more.").max(999, "Please give a number under 1000."),
+  summary: z
+    .string()
+    .trim()
+    .min(1, "Please say in a sentence what the series teaches.")
+    .max(300, "Please keep the summary under 300 characters."),
+  color: z.enum(COVER_COLORS.map((c) => c.value) as [string, ...string[]], {
+    errorMap: () => ({ message: "Please choose a colour from the list." }),
+  }),
+  order: z.coerce
+    .number({ invalid_type_error: "Please give the place as a number." })
+    .int("Please give a whole number.")
+    .min(0, "Please give 0 or more.")
+    .max(999, "Please give a number under 1000."),
   lessons: z.array(LessonFormSchema).min(1, "Please write at least one lesson.").max(20, "A series holds at most 20 lessons."),
   publishAt,
 });
@@ -98,7 +131,16 @@ export interface LearnFormValues {
   publishAt: string;
 }
 export const EMPTY_LESSON: LessonFormValues = { title: "", summary: "", durationMinutes: "", bodyHtml: "" };
-export const EMPTY_LEARN_FORM: LearnFormValues = { intent: "save", title: "", slug: "", summary: "", color: COVER_COLORS[0].value, order: "0", lessons: [], publishAt: "" };
+export const EMPTY_LEARN_FORM: LearnFormValues = {
+  intent: "save",
+  title: "",
+  slug: "",
+  summary: "",
+  color: COVER_COLORS[0].value,
+  order: "0",
+  lessons: [],
+  publishAt: "",
+};
 
 export type FormErrors = Record<string, string>;
 
@@ -124,7 +166,16 @@ export function learnFormValues(form: FormData): LearnFormValues {
   const one = (name: string) => String(form.get(name) ?? "");
   // An address left empty is made from the title (the browser fills it as one types, with JavaScript).
   const slug = one("slug").trim() ? one("slug") : addressFromTitle(one("title"), 120);
-  return { intent: one("intent"), title: one("title"), slug, summary: one("summary"), color: one("color"), order: one("order"), lessons, publishAt: one("publishAt") };
+  return {
+    intent: one("intent"),
+    title: one("title"),
+    slug,
+    summary: one("summary"),
+    color: one("color"),
+    order: one("order"),
+    lessons,
+    publishAt: one("publishAt"),
+  };
 }
 
 /**

@@ -25,7 +25,10 @@ export const LEARN_SLUGS = "learnSlugs";
 
 export const EditorPressSchema = PressArticleSchema.extend(SCHEDULE_FIELDS);
 export type EditorPress = z.infer<typeof EditorPressSchema>;
-export const EditorSeriesSchema = LearningSeriesSchema.extend({ ...SCHEDULE_FIELDS, firstPublishedAt: z.string().nullable().default(null) });
+export const EditorSeriesSchema = LearningSeriesSchema.extend({
+  ...SCHEDULE_FIELDS,
+  firstPublishedAt: z.string().nullable().default(null),
+});
 export type EditorSeries = z.infer<typeof EditorSeriesSchema>;
 const SlugClaimSchema = z.object({ seriesId: z.string() });
 
@@ -48,7 +51,8 @@ export function getSeriesForStaff(id: string): Promise<EditorSeries | null> {
   return validId(id) ? getStore().get(LEARN, id, EditorSeriesSchema) : Promise.resolve(null);
 }
 
-export type EditorialSaveResult = { ok: true; id: string; changed: boolean; state: PublishState } | { ok: false; field: string; message: string; status: number };
+export type EditorialSaveResult =
+  { ok: true; id: string; changed: boolean; state: PublishState } | { ok: false; field: string; message: string; status: number };
 
 interface Kind<T> {
   collection: string;
@@ -58,8 +62,20 @@ interface Kind<T> {
   cacheKeys: readonly string[];
 }
 
-const ACTION_FOR: Record<PublishState, string> = { draft: "unscheduled", scheduled: "scheduled", published: "published", unpublished: "unpublished" };
-type Schedulable = { id: string; title: string; published: boolean; state?: PublishState; publishAt: string | null; scheduledBy: AuditActor | null };
+const ACTION_FOR: Record<PublishState, string> = {
+  draft: "unscheduled",
+  scheduled: "scheduled",
+  published: "published",
+  unpublished: "unpublished",
+};
+type Schedulable = {
+  id: string;
+  title: string;
+  published: boolean;
+  state?: PublishState;
+  publishAt: string | null;
+  scheduledBy: AuditActor | null;
+};
 
 /**
  * The one save both kinds share: read the record in the transaction, move its state as the button
@@ -71,7 +87,12 @@ async function saveEditorial<T extends Schedulable>(
   id: string | null,
   intent: PublishIntent,
   publishAt: Date | null,
-  build: (tx: TransactionContext, before: T | null, to: PublishState, recordId: string) => Promise<{ record: T; alsoWrite?: () => void } | { field: string; message: string; status: number }>,
+  build: (
+    tx: TransactionContext,
+    before: T | null,
+    to: PublishState,
+    recordId: string,
+  ) => Promise<{ record: T; alsoWrite?: () => void } | { field: string; message: string; status: number }>,
   now: Date,
 ): Promise<EditorialSaveResult> {
   const recordId = id ?? `${kind.area}-${randomUUID().slice(0, 12)}`;
@@ -89,14 +110,26 @@ async function saveEditorial<T extends Schedulable>(
     // A scheduled record keeps its time and its scheduler through a plain save; any other state has neither.
     const schedule =
       to === "scheduled"
-        ? { publishAt: publishAt?.toISOString() ?? before?.publishAt ?? null, scheduledBy: intent === "schedule" ? actor : (before?.scheduledBy ?? actor) }
+        ? {
+            publishAt: publishAt?.toISOString() ?? before?.publishAt ?? null,
+            scheduledBy: intent === "schedule" ? actor : (before?.scheduledBy ?? actor),
+          }
         : { publishAt: null, scheduledBy: null };
-    if (to === "scheduled" && !schedule.publishAt) return { ok: false, field: "publishAt", message: "Please give the day and time to publish, such as 2030-05-01 09:00.", status: 400 };
+    if (to === "scheduled" && !schedule.publishAt)
+      return { ok: false, field: "publishAt", message: "Please give the day and time to publish, such as 2030-05-01 09:00.", status: 400 };
     const after = { ...built.record, ...schedule } as T;
     const { id: _a, ...facts } = { ...after, state: to } as T & { state: PublishState };
     const previous = before ? (({ id: _b, ...rest }) => ({ ...rest, state: from }))(before) : null;
     const action = !before ? `created the ${kind.noun}` : to !== from ? `${ACTION_FOR[to]} the ${kind.noun}` : `edited the ${kind.noun}`;
-    const changed = recordChange(tx, { actor, area: kind.area, action, target: { collection: kind.collection, id: recordId, label: after.title }, before: previous, after: facts, at: now });
+    const changed = recordChange(tx, {
+      actor,
+      area: kind.area,
+      action,
+      target: { collection: kind.collection, id: recordId, label: after.title },
+      before: previous,
+      after: facts,
+      at: now,
+    });
     if (!changed) return { ok: true, id: recordId, changed: false, state: from };
     tx.set(kind.collection, recordId, { ...after, state: to, published: to === "published" });
     built.alsoWrite?.();
@@ -106,14 +139,50 @@ async function saveEditorial<T extends Schedulable>(
   return result;
 }
 
-const PRESS_KIND: Kind<EditorPress> = { collection: PRESS, schema: EditorPressSchema, area: "press", noun: "press item", cacheKeys: ["pressArticles"] };
-const LEARN_KIND: Kind<EditorSeries> = { collection: LEARN, schema: EditorSeriesSchema, area: "learn", noun: "series", cacheKeys: ["learningPages"] };
+const PRESS_KIND: Kind<EditorPress> = {
+  collection: PRESS,
+  schema: EditorPressSchema,
+  area: "press",
+  noun: "press item",
+  cacheKeys: ["pressArticles"],
+};
+const LEARN_KIND: Kind<EditorSeries> = {
+  collection: LEARN,
+  schema: EditorSeriesSchema,
+  area: "learn",
+  noun: "series",
+  cacheKeys: ["learningPages"],
+};
 
 /** Creates (id null) or changes a press item and moves its state as the pressed button says. */
-export function savePressItem(actor: AuditActor, id: string | null, form: PressForm, publishAt: Date | null = null, now = new Date()): Promise<EditorialSaveResult> {
-  return saveEditorial(PRESS_KIND, actor, id, form.intent, publishAt, async (_tx, _before, to, recordId) => ({
-    record: { id: recordId, outlet: form.outlet, title: form.title, url: form.url, publishedAt: form.publishedAt, excerpt: form.excerpt, published: to === "published", publishAt: null, scheduledBy: null },
-  }), now);
+export function savePressItem(
+  actor: AuditActor,
+  id: string | null,
+  form: PressForm,
+  publishAt: Date | null = null,
+  now = new Date(),
+): Promise<EditorialSaveResult> {
+  return saveEditorial(
+    PRESS_KIND,
+    actor,
+    id,
+    form.intent,
+    publishAt,
+    async (_tx, _before, to, recordId) => ({
+      record: {
+        id: recordId,
+        outlet: form.outlet,
+        title: form.title,
+        url: form.url,
+        publishedAt: form.publishedAt,
+        excerpt: form.excerpt,
+        published: to === "published",
+        publishAt: null,
+        scheduledBy: null,
+      },
+    }),
+    now,
+  );
 }
 
 /**
@@ -121,37 +190,68 @@ export function savePressItem(actor: AuditActor, id: string | null, form: PressF
  * (two series never share one) and is fixed once the series has been public: links to it keep
  * working. Lesson bodies are sanitized before they are stored (and again when they are rendered).
  */
-export async function saveSeries(actor: AuditActor, id: string | null, form: LearnForm, publishAt: Date | null = null, now = new Date()): Promise<EditorialSaveResult> {
+export async function saveSeries(
+  actor: AuditActor,
+  id: string | null,
+  form: LearnForm,
+  publishAt: Date | null = null,
+  now = new Date(),
+): Promise<EditorialSaveResult> {
   // Seeded series never claimed their address: a series elsewhere with this address is a clash too.
-  const { docs: same } = await getStore().query(LEARN, EditorSeriesSchema, { where: [{ field: "slug", op: "==", value: form.slug }], limit: 2 });
-  if (same.some((doc) => doc.id !== id)) return { ok: false, field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
-  return saveEditorial(LEARN_KIND, actor, id, form.intent, publishAt, async (tx, before, to, recordId) => {
-    const claim = await tx.get(LEARN_SLUGS, form.slug, SlugClaimSchema);
-    if (claim && claim.seriesId !== recordId) return { field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
-    const wasPublic = Boolean(before && (before.firstPublishedAt || before.published));
-    if (before && wasPublic && before.slug !== form.slug) return { field: "slug", message: `This series has been public at /learn/${before.slug}, so its address stays. Make a new series for a new address.`, status: 409 };
-    const oldClaim = before && before.slug !== form.slug ? await tx.get(LEARN_SLUGS, before.slug, SlugClaimSchema) : null;
-    const slugs = lessonSlugs(form.lessons.map((l) => l.title));
-    const after: EditorSeries = {
-      id: recordId,
-      slug: form.slug,
-      title: form.title,
-      summary: form.summary,
-      color: form.color,
-      order: form.order,
-      lessons: form.lessons.map((lesson, i) => ({ slug: slugs[i], title: lesson.title, summary: lesson.summary, durationMinutes: lesson.durationMinutes, bodyHtml: sanitizeArticleHtml(lesson.bodyHtml) })),
-      published: to === "published",
-      publishAt: null,
-      scheduledBy: null,
-      firstPublishedAt: before?.firstPublishedAt ?? (before?.published ? now.toISOString() : null) ?? (to === "published" ? now.toISOString() : null),
-    };
-    // The claims are written with the change only (a save that changes nothing writes nothing).
-    const alsoWrite = () => {
-      if (!claim) tx.set(LEARN_SLUGS, form.slug, { seriesId: recordId });
-      if (oldClaim) tx.delete(LEARN_SLUGS, before!.slug);
-    };
-    return { record: after, alsoWrite };
-  }, now);
+  const { docs: same } = await getStore().query(LEARN, EditorSeriesSchema, {
+    where: [{ field: "slug", op: "==", value: form.slug }],
+    limit: 2,
+  });
+  if (same.some((doc) => doc.id !== id))
+    return { ok: false, field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
+  return saveEditorial(
+    LEARN_KIND,
+    actor,
+    id,
+    form.intent,
+    publishAt,
+    async (tx, before, to, recordId) => {
+      const claim = await tx.get(LEARN_SLUGS, form.slug, SlugClaimSchema);
+      if (claim && claim.seriesId !== recordId)
+        return { field: "slug", message: "Another series uses that address. Please choose another.", status: 409 };
+      const wasPublic = Boolean(before && (before.firstPublishedAt || before.published));
+      if (before && wasPublic && before.slug !== form.slug)
+        return {
+          field: "slug",
+          message: `This series has been public at /learn/${before.slug}, so its address stays. Make a new series for a new address.`,
+          status: 409,
+        };
+      const oldClaim = before && before.slug !== form.slug ? await tx.get(LEARN_SLUGS, before.slug, SlugClaimSchema) : null;
+      const slugs = lessonSlugs(form.lessons.map((l) => l.title));
+      const after: EditorSeries = {
+        id: recordId,
+        slug: form.slug,
+        title: form.title,
+        summary: form.summary,
+        color: form.color,
+        order: form.order,
+        lessons: form.lessons.map((lesson, i) => ({
+          slug: slugs[i],
+          title: lesson.title,
+          summary: lesson.summary,
+          durationMinutes: lesson.durationMinutes,
+          bodyHtml: sanitizeArticleHtml(lesson.bodyHtml),
+        })),
+        published: to === "published",
+        publishAt: null,
+        scheduledBy: null,
+        firstPublishedAt:
+          before?.firstPublishedAt ?? (before?.published ? now.toISOString() : null) ?? (to === "published" ? now.toISOString() : null),
+      };
+      // The claims are written with the change only (a save that changes nothing writes nothing).
+      const alsoWrite = () => {
+        if (!claim) tx.set(LEARN_SLUGS, form.slug, { seriesId: recordId });
+        if (oldClaim) tx.delete(LEARN_SLUGS, before!.slug);
+      };
+      return { record: after, alsoWrite };
+    },
+    now,
+  );
 }
 
 /** The audit log's view of a record: its fields without the id, with its state spelled out. */
@@ -163,7 +263,10 @@ const factsOf = <T extends Schedulable>({ id: _id, ...rest }: T): Record<string,
  */
 export async function publishDueEditorial(now = new Date()): Promise<number> {
   const press = await publishDue<EditorPress>({ ...PRESS_KIND, facts: factsOf }, now);
-  const learn = await publishDue<EditorSeries>({ ...LEARN_KIND, facts: factsOf, onPublish: (series, at) => ({ firstPublishedAt: series.firstPublishedAt ?? at }) }, now);
+  const learn = await publishDue<EditorSeries>(
+    { ...LEARN_KIND, facts: factsOf, onPublish: (series, at) => ({ firstPublishedAt: series.firstPublishedAt ?? at }) },
+    now,
+  );
   return press + learn;
 }
 

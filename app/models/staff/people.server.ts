@@ -56,7 +56,8 @@ async function loadRoster(): Promise<Roster> {
     const page = await listAccounts(pageToken);
     for (const account of page.accounts) {
       const roles = rolesFromClaims(account.claims);
-      if (roles.length > 0 && !account.anonymous) members[account.uid] = { roles, name: await nameOf(account), contact: contactOf(account) };
+      if (roles.length > 0 && !account.anonymous)
+        members[account.uid] = { roles, name: await nameOf(account), contact: contactOf(account) };
     }
     pageToken = page.nextPageToken;
   } while (pageToken);
@@ -158,7 +159,10 @@ export async function findPeople(typed: string): Promise<Person[]> {
 }
 
 async function profileAccount(email: string): Promise<IdentityAccount | null> {
-  const { docs } = await getStore().query(PRIVATE_USERS, PrivateUserSchema, { where: [{ field: "email", op: "==", value: email }], limit: 1 });
+  const { docs } = await getStore().query(PRIVATE_USERS, PrivateUserSchema, {
+    where: [{ field: "email", op: "==", value: email }],
+    limit: 1,
+  });
   return docs[0] ? getAccount(docs[0].id) : null;
 }
 
@@ -180,12 +184,19 @@ function roleFlags(roles: readonly Role[]): Record<Role, boolean> {
  * refuses anonymous accounts and unknown teachers. Writes one audit entry when anything changes;
  * none when nothing does.
  */
-export async function setRoles(actor: AuditActor, uid: string, desired: readonly Role[], now = new Date(), teacherId?: string): Promise<PeopleResult> {
+export async function setRoles(
+  actor: AuditActor,
+  uid: string,
+  desired: readonly Role[],
+  now = new Date(),
+  teacherId?: string,
+): Promise<PeopleResult> {
   const account = await getAccount(uid);
   if (!account) return { ok: false, problem: problemOf("staff_person_not_found") };
   if (account.anonymous) return { ok: false, problem: problemOf("staff_anonymous_person") };
   // Any teacher profile, hidden ones too: a new teacher edits their own profile before their page is shown.
-  if (teacherId && !(await listTeachersForStaff()).some((teacher) => teacher.profile.id === teacherId)) return { ok: false, problem: problemOf("staff_unknown_teacher") };
+  if (teacherId && !(await listTeachersForStaff()).some((teacher) => teacher.profile.id === teacherId))
+    return { ok: false, problem: problemOf("staff_unknown_teacher") };
   const want = ROLES.filter((role) => desired.includes(role));
   const had = rolesFromClaims(account.claims);
   const teacherBefore = teacherClaim(account);
@@ -209,7 +220,14 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
     const logged = recordChange(tx, {
       actor,
       area: "people",
-      action: added.length > 0 && removed.length > 0 ? "changed roles" : added.length > 0 ? "granted roles" : removed.length > 0 ? "removed roles" : "changed the teacher",
+      action:
+        added.length > 0 && removed.length > 0
+          ? "changed roles"
+          : added.length > 0
+            ? "granted roles"
+            : removed.length > 0
+              ? "removed roles"
+              : "changed the teacher",
       target: { collection: "accounts", id: uid, label: name },
       before: { roles: roleFlags(recorded), teacherId: teacherBefore || null },
       after: { roles: roleFlags(want), teacherId: teacherAfter || null },
@@ -221,10 +239,17 @@ export async function setRoles(actor: AuditActor, uid: string, desired: readonly
   const claimsMatch = had.length === want.length && had.every((role) => want.includes(role)) && teacherBefore === teacherAfter;
   if (claimsMatch) return { ok: true, changed: outcome.logged };
   const kept = Object.fromEntries(
-    Object.entries(account.claims).filter(([key, value]) => !(ROLES as readonly string[]).includes(key) && key !== "teacherId" && (typeof value === "string" || typeof value === "boolean")),
+    Object.entries(account.claims).filter(
+      ([key, value]) =>
+        !(ROLES as readonly string[]).includes(key) && key !== "teacherId" && (typeof value === "string" || typeof value === "boolean"),
+    ),
   );
   try {
-    await setClaims(uid, { ...(kept as Record<string, string | boolean>), ...Object.fromEntries(want.map((role) => [role, true])), ...(teacherAfter ? { teacherId: teacherAfter } : {}) });
+    await setClaims(uid, {
+      ...(kept as Record<string, string | boolean>),
+      ...Object.fromEntries(want.map((role) => [role, true])),
+      ...(teacherAfter ? { teacherId: teacherAfter } : {}),
+    });
   } catch {
     return { ok: false, problem: problemOf("staff_roles_not_applied") };
   }
@@ -274,7 +299,10 @@ export async function assignStudios(actor: AuditActor, uid: string, studioIds: r
   const name = await nameOf(account);
   const changed = await getStore().transaction(async (tx) => {
     const current = await Promise.all(studios.map((s) => tx.get(STUDIOS, s.id, StudioSchema)));
-    const before = current.filter((s): s is Studio => s !== null && s.staffUids.includes(uid)).map((s) => s.id).sort();
+    const before = current
+      .filter((s): s is Studio => s !== null && s.staffUids.includes(uid))
+      .map((s) => s.id)
+      .sort();
     const after = [...new Set(studioIds)].sort();
     for (const studio of current) {
       if (!studio) continue;
@@ -283,7 +311,15 @@ export async function assignStudios(actor: AuditActor, uid: string, studioIds: r
       if (has === wants) continue;
       tx.update(STUDIOS, studio.id, { staffUids: wants ? [...studio.staffUids, uid] : studio.staffUids.filter((other) => other !== uid) });
     }
-    return recordChange(tx, { actor, area: "studios", action: "assigned front desks", target: { collection: "accounts", id: uid, label: name }, before: { studios: before }, after: { studios: after }, at: now });
+    return recordChange(tx, {
+      actor,
+      area: "studios",
+      action: "assigned front desks",
+      target: { collection: "accounts", id: uid, label: name },
+      before: { studios: before },
+      after: { studios: after },
+      at: now,
+    });
   });
   if (changed) invalidate("studios");
   return { ok: true, changed };
@@ -293,12 +329,20 @@ export async function assignStudios(actor: AuditActor, uid: string, studioIds: r
  * The first admin of a real project, or any role, from the command line (`npm run staff:grant`):
  * the same path as the people page, recorded in the audit log as the script's doing.
  */
-export async function grantStaffRole(input: { phoneNumber?: string; email?: string; role: string }): Promise<{ uid: string; roles: Role[] }> {
+export async function grantStaffRole(input: {
+  phoneNumber?: string;
+  email?: string;
+  role: string;
+}): Promise<{ uid: string; roles: Role[] }> {
   const role = ROLES.find((candidate) => candidate === input.role);
   if (!role) throw new Error(`unknown role "${input.role}"; one of: ${ROLES.join(", ")}`);
   const phone = input.phoneNumber ? toE164("US", input.phoneNumber) : null;
   if (phone && !phone.ok) throw new Error(`not a phone number we can read: ${input.phoneNumber}`);
-  const account = phone?.ok ? await findAccount({ phoneNumber: phone.e164 }) : input.email ? await findAccount({ email: input.email.trim().toLowerCase() }) : null;
+  const account = phone?.ok
+    ? await findAccount({ phoneNumber: phone.e164 })
+    : input.email
+      ? await findAccount({ email: input.email.trim().toLowerCase() })
+      : null;
   if (!account) throw new Error("no account with that phone number or e-mail: the person must sign in on the site once first");
   const roles = [...new Set([...rolesFromClaims(account.claims), role])];
   const result = await setRoles({ uid: "staff-grant-script", name: "npm run staff:grant", role: "admin" }, account.uid, roles);

@@ -47,8 +47,7 @@ export interface PromotionFormContext {
 }
 
 export type PromotionFormResult =
-  | { ok: true; code: PromotionCode & { description: string } }
-  | { ok: false; errors: Partial<Record<PromotionField, string>> };
+  { ok: true; code: PromotionCode & { description: string } } | { ok: false; errors: Partial<Record<PromotionField, string>> };
 
 const intIn = (value: string, min: number, max: number) => /^\d{1,9}$/.test(value.trim()) && Number(value) >= min && Number(value) <= max;
 const dayField = z.union([
@@ -88,25 +87,41 @@ export function promotionFormSchema(context: PromotionFormContext) {
       newMembersOnly: z.string(),
       startsOn: dayField,
       endsOn: dayField,
-      maxRedemptions: z.union([z.literal(""), z.string().refine((v) => intIn(v, 1, 1_000_000), "Please give a whole number from 1 to 1,000,000, or leave it empty for no limit.")]),
+      maxRedemptions: z.union([
+        z.literal(""),
+        z.string().refine((v) => intIn(v, 1, 1_000_000), "Please give a whole number from 1 to 1,000,000, or leave it empty for no limit."),
+      ]),
       perMember: choice(["once", "unlimited"], "Please choose how often one member may use it."),
-      stripeCouponId: z.union([z.literal(""), z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "A Stripe coupon id is letters, numbers, hyphens and underscores.")]),
+      stripeCouponId: z.union([
+        z.literal(""),
+        z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "A Stripe coupon id is letters, numbers, hyphens and underscores."),
+      ]),
     })
     .superRefine((v, ctx) => {
       const issue = (path: PromotionField, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
       if (v.kind === "percent" && !intIn(v.percentOff, 1, 100)) issue("percentOff", "Please give a whole percentage from 1 to 100.");
-      if (v.kind === "amount" && (!/^\d{1,5}(\.\d{1,2})?$/.test(v.amountOff) || Number(v.amountOff) <= 0)) issue("amountOff", "Please give an amount such as 10 or 9.99, more than 0 and under 100,000.");
+      if (v.kind === "amount" && (!/^\d{1,5}(\.\d{1,2})?$/.test(v.amountOff) || Number(v.amountOff) <= 0))
+        issue("amountOff", "Please give an amount such as 10 or 9.99, more than 0 and under 100,000.");
       if (v.duration === "repeating" && !intIn(v.months, 1, 36)) issue("months", "Please give a whole number of months from 1 to 36.");
       if (v.startsOn && v.endsOn && v.endsOn < v.startsOn) issue("endsOn", "The last day must be on or after the first day.");
-      if (!v.stripeCouponId && context.needsStripeCoupon) issue("stripeCouponId", "Payments go through Stripe: create the coupon in the Stripe dashboard and give its id here.");
+      if (!v.stripeCouponId && context.needsStripeCoupon)
+        issue("stripeCouponId", "Payments go through Stripe: create the coupon in the Stripe dashboard and give its id here.");
     })
     .transform((v): PromotionCode & { description: string } => {
-      const duration: DiscountDuration = v.duration === "repeating" ? { kind: "repeating", months: Number(v.months) } : v.duration === "forever" ? { kind: "forever" } : { kind: "once" };
+      const duration: DiscountDuration =
+        v.duration === "repeating"
+          ? { kind: "repeating", months: Number(v.months) }
+          : v.duration === "forever"
+            ? { kind: "forever" }
+            : { kind: "once" };
       const plans = [...new Set(v.plans)];
       return {
         code: v.code,
         description: v.description,
-        benefit: v.kind === "percent" ? { kind: "percent", percentOff: Number(v.percentOff), duration } : { kind: "amount", amountOff: Math.round(Number(v.amountOff) * 100), currency: context.currency, duration },
+        benefit:
+          v.kind === "percent"
+            ? { kind: "percent", percentOff: Number(v.percentOff), duration }
+            : { kind: "amount", amountOff: Math.round(Number(v.amountOff) * 100), currency: context.currency, duration },
         planIds: plans.length === 0 ? null : context.planIds.filter((id) => plans.includes(id)),
         newMembersOnly: v.newMembersOnly === "on",
         maxRedemptions: v.maxRedemptions ? Number(v.maxRedemptions) : null,
@@ -141,7 +156,10 @@ export function promotionFormValues(form: { get(name: string): unknown; getAll(n
     amountOff: text("amountOff"),
     duration: text("duration"),
     months: text("months"),
-    plans: form.getAll("plans").map((v) => String(v).slice(0, 64)).slice(0, 20),
+    plans: form
+      .getAll("plans")
+      .map((v) => String(v).slice(0, 64))
+      .slice(0, 20),
     newMembersOnly: text("newMembersOnly"),
     startsOn: text("startsOn"),
     endsOn: text("endsOn"),

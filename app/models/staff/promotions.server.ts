@@ -53,11 +53,24 @@ function facts(code: AdminPromotionCode | (PromotionCode & { description: string
 }
 
 /** Creates the code once: a name already taken is refused, never overwritten. */
-export async function createPromotionCode(actor: AuditActor, code: PromotionCode & { description: string }, now = new Date()): Promise<CodeResult> {
+export async function createPromotionCode(
+  actor: AuditActor,
+  code: PromotionCode & { description: string },
+  now = new Date(),
+): Promise<CodeResult> {
   return getStore().transaction(async (tx) => {
-    if (await tx.get(PROMOTION_CODES, code.code, PromotionCodeSchema)) return { ok: false as const, problem: problemOf("staff_code_exists") };
+    if (await tx.get(PROMOTION_CODES, code.code, PromotionCodeSchema))
+      return { ok: false as const, problem: problemOf("staff_code_exists") };
     tx.create(PROMOTION_CODES, code.code, { ...code, createdAt: now.toISOString(), createdBy: actor.uid });
-    recordChange(tx, { actor, area: "codes", action: "created the code", target: { collection: PROMOTION_CODES, id: code.code, label: code.code }, before: null, after: facts(code), at: now });
+    recordChange(tx, {
+      actor,
+      area: "codes",
+      action: "created the code",
+      target: { collection: PROMOTION_CODES, id: code.code, label: code.code },
+      before: null,
+      after: facts(code),
+      at: now,
+    });
     return { ok: true as const, changed: true };
   });
 }
@@ -71,7 +84,15 @@ export async function setPromotionCodeActive(actor: AuditActor, typed: string, a
     if (!code) return { ok: false as const, problem: problemOf("staff_code_not_found") };
     if (code.active === active) return { ok: true as const, changed: false };
     tx.update(PROMOTION_CODES, id, { active });
-    recordChange(tx, { actor, area: "codes", action: active ? "resumed the code" : "paused the code", target: { collection: PROMOTION_CODES, id, label: id }, before: { active: code.active }, after: { active }, at: now });
+    recordChange(tx, {
+      actor,
+      area: "codes",
+      action: active ? "resumed the code" : "paused the code",
+      target: { collection: PROMOTION_CODES, id, label: id },
+      before: { active: code.active },
+      after: { active },
+      at: now,
+    });
     return { ok: true as const, changed: true };
   });
 }
@@ -88,20 +109,35 @@ export async function deletePromotionCode(actor: AuditActor, typed: string, now 
     if (!code) return { ok: false as const, problem: problemOf("staff_code_not_found") };
     if (code.redemptionCount > 0) return { ok: false as const, problem: problemOf("staff_code_used") };
     tx.delete(PROMOTION_CODES, id);
-    recordChange(tx, { actor, area: "codes", action: "deleted the code", target: { collection: PROMOTION_CODES, id, label: id }, before: facts(code), after: null, at: now });
+    recordChange(tx, {
+      actor,
+      area: "codes",
+      action: "deleted the code",
+      target: { collection: PROMOTION_CODES, id, label: id },
+      before: facts(code),
+      after: null,
+      at: now,
+    });
     return { ok: true as const, changed: true };
   });
 }
 
 /** The purchases that redeemed a code, newest first, with the member's name where they still have one. */
 export async function redemptionsOf(code: string, limit = 200): Promise<Array<{ purchaseId: string; redeemedAt: number; who: string }>> {
-  const { docs } = await getStore().query(PROMOTION_REDEMPTIONS, RedemptionSchema, { where: [{ field: "promotionCodeId", op: "==", value: code }], limit });
+  const { docs } = await getStore().query(PROMOTION_REDEMPTIONS, RedemptionSchema, {
+    where: [{ field: "promotionCodeId", op: "==", value: code }],
+    limit,
+  });
   const rows = docs.map((doc) => doc.data).sort((a, b) => b.redeemedAt - a.redeemedAt);
   return Promise.all(
     rows.map(async (row) => {
       const person = await getPrivateUser(row.uid);
       const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ");
-      return { purchaseId: row.purchaseId, redeemedAt: row.redeemedAt, who: name || (person ? "A member without a name" : "A former member") };
+      return {
+        purchaseId: row.purchaseId,
+        redeemedAt: row.redeemedAt,
+        who: name || (person ? "A member without a name" : "A former member"),
+      };
     }),
   );
 }

@@ -17,7 +17,10 @@ export const SCHEDULE_FIELDS = {
   /** When a scheduled record publishes itself (ISO). */
   publishAt: z.string().nullable().default(null),
   /** Who scheduled it: the publish job acts in their name in the audit log. */
-  scheduledBy: z.object({ uid: z.string(), name: z.string(), role: z.enum(ROLES) }).nullable().default(null),
+  scheduledBy: z
+    .object({ uid: z.string(), name: z.string(), role: z.enum(ROLES) })
+    .nullable()
+    .default(null),
 };
 
 /** A record's state; a seeded one without it is published or unpublished by its flag. */
@@ -25,7 +28,14 @@ export function publishStateOf(record: { state?: PublishState; published: boolea
   return record.state ?? (record.published ? "published" : "unpublished");
 }
 
-type Scheduled = { id: string; title: string; published: boolean; state?: PublishState; publishAt: string | null; scheduledBy: { uid: string; name: string; role: (typeof ROLES)[number] } | null };
+type Scheduled = {
+  id: string;
+  title: string;
+  published: boolean;
+  state?: PublishState;
+  publishAt: string | null;
+  scheduledBy: { uid: string; name: string; role: (typeof ROLES)[number] } | null;
+};
 
 export interface DueKind<T extends Scheduled> {
   collection: string;
@@ -46,17 +56,35 @@ export interface DueKind<T extends Scheduled> {
  * Answers how many this run published.
  */
 export async function publishDue<T extends Scheduled>(kind: DueKind<T>, now = new Date()): Promise<number> {
-  const { docs } = await getStore().query(kind.collection, kind.schema, { where: [{ field: "state", op: "==", value: "scheduled" }], limit: 200 });
+  const { docs } = await getStore().query(kind.collection, kind.schema, {
+    where: [{ field: "state", op: "==", value: "scheduled" }],
+    limit: 200,
+  });
   let published = 0;
   for (const { id } of docs) {
     const done = await getStore().transaction(async (tx) => {
       const record = await tx.get(kind.collection, id, kind.schema);
-      if (!record || publishStateOf(record) !== "scheduled" || !record.publishAt || Date.parse(record.publishAt) > now.getTime()) return false;
-      const patch = { ...kind.onPublish?.(record, record.publishAt), state: "published" as const, published: true, publishAt: null, scheduledBy: null } as Partial<T>;
+      if (!record || publishStateOf(record) !== "scheduled" || !record.publishAt || Date.parse(record.publishAt) > now.getTime())
+        return false;
+      const patch = {
+        ...kind.onPublish?.(record, record.publishAt),
+        state: "published" as const,
+        published: true,
+        publishAt: null,
+        scheduledBy: null,
+      } as Partial<T>;
       const after = { ...record, ...patch };
       const actor = record.scheduledBy ?? { uid: "system", name: "Scheduled publishing", role: "blogEditor" as const };
       tx.update(kind.collection, id, patch as Record<string, unknown>);
-      recordChange(tx, { actor, area: kind.area, action: `published the ${kind.noun} at its scheduled time`, target: { collection: kind.collection, id, label: record.title }, before: kind.facts(record), after: kind.facts(after), at: new Date() });
+      recordChange(tx, {
+        actor,
+        area: kind.area,
+        action: `published the ${kind.noun} at its scheduled time`,
+        target: { collection: kind.collection, id, label: record.title },
+        before: kind.facts(record),
+        after: kind.facts(after),
+        at: new Date(),
+      });
       return true;
     });
     if (done) published += 1;

@@ -41,9 +41,18 @@ export function previewNotice(state: PublishState, publishAt: string | null, whe
       return `Draft: only staff can see this preview. It is not on ${where}.`;
     case "scheduled": {
       const at = publishAt ? new Date(publishAt) : null;
-      const when = at && !Number.isNaN(at.getTime())
-        ? dateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone, timeZoneName: "short" }).format(at)
-        : null;
+      const when =
+        at && !Number.isNaN(at.getTime())
+          ? dateTimeFormat("en-GB", {
+              weekday: "long",
+              day: "numeric",
+              month: "long",
+              hour: "2-digit",
+              minute: "2-digit",
+              timeZone,
+              timeZoneName: "short",
+            }).format(at)
+          : null;
       return `Scheduled: it appears on ${where} ${when ? `on ${when}` : "at the time set in the editor"}. Until then only staff can see it.`;
     }
     case "published":

@@ -21,14 +21,34 @@ export const ROLE_LABEL: Record<Role, string> = {
 
 /** What each role may do today, in one sentence (the /staff home and the people page show it). */
 export const ROLE_DUTIES: Record<Role, string> = {
-  admin: "Runs the whole site: people and roles, teachers, class templates, promotion codes, gifts and class packs, the news banner and feature flags, surveys, any class change, every studio's front desk, the morning figures and the audit log.",
+  admin:
+    "Runs the whole site: people and roles, teachers, class templates, promotion codes, gifts and class packs, the news banner and feature flags, surveys, any class change, every studio's front desk, the morning figures and the audit log.",
   blogEditor: "Writes, previews, schedules, publishes and takes down blog articles; keeps the press page and the learn series.",
   cohost: "Sees the roster of each class they cohost and joins its room with cohost rights.",
-  facilitator: "Cancels or names a substitute for the classes they teach, sees who is booked and writes to them, and keeps their own teacher profile.",
+  facilitator:
+    "Cancels or names a substitute for the classes they teach, sees who is booked and writes to them, and keeps their own teacher profile.",
   studioStaff: "Runs the front desk of the studios an admin assigned them to: rosters, waivers and check-in.",
 };
 
-export const STAFF_AREA_IDS = ["home", "classes", "frontDesk", "people", "codes", "audit", "articles", "cohost", "press", "learn", "teachers", "profile", "templates", "catalogue", "site", "dashboard", "surveys"] as const;
+export const STAFF_AREA_IDS = [
+  "home",
+  "classes",
+  "frontDesk",
+  "people",
+  "codes",
+  "audit",
+  "articles",
+  "cohost",
+  "press",
+  "learn",
+  "teachers",
+  "profile",
+  "templates",
+  "catalogue",
+  "site",
+  "dashboard",
+  "surveys",
+] as const;
 export type StaffAreaId = (typeof STAFF_AREA_IDS)[number];
 
 export interface StaffArea {
@@ -59,7 +79,9 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     href: "/staff/studio",
     roles: ["admin", "studioStaff"],
     summary: (roles) =>
-      roles.includes("admin") ? "Today's rosters at every studio, with waivers and check-in." : "Today's rosters at your studios, with waivers and check-in.",
+      roles.includes("admin")
+        ? "Today's rosters at every studio, with waivers and check-in."
+        : "Today's rosters at your studios, with waivers and check-in.",
   },
   people: {
     id: "people",
@@ -94,7 +116,8 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
     title: "Class templates",
     href: "/staff/templates",
     roles: ["admin"],
-    summary: () => "Create and edit the recurring live and studio classes; the schedule follows at once, and booked classes keep their time.",
+    summary: () =>
+      "Create and edit the recurring live and studio classes; the schedule follows at once, and booked classes keep their time.",
   },
   audit: {
     id: "audit",

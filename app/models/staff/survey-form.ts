@@ -86,22 +86,50 @@ export function readSurveyForm(values: SurveyFormValues): { ok: true; campaign: 
     const kind = field(`q${i}.kind`, Kind, q.kind);
     const lowLabel = field(`q${i}.lowLabel`, Label, q.lowLabel) ?? "";
     const highLabel = field(`q${i}.highLabel`, Label, q.highLabel) ?? "";
-    const options = [...new Set(q.options.split(/\r?\n/).map((o) => o.trim()).filter(Boolean))];
+    const options = [
+      ...new Set(
+        q.options
+          .split(/\r?\n/)
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (kind === "single" || kind === "multiple") {
       if (options.length < 2) errors[`q${i}.options`] = "Please give at least two answers, one a line.";
       else if (options.length > MAX_OPTIONS) errors[`q${i}.options`] = `Please give at most ${MAX_OPTIONS} answers.`;
       else if (options.some((o) => o.length > 120)) errors[`q${i}.options`] = "Please keep each answer to 120 characters.";
     }
-    if (kind) questions.push({ kind, prompt, options: kind === "single" || kind === "multiple" ? options : [], lowLabel: kind === "scale" ? lowLabel : "", highLabel: kind === "scale" ? highLabel : "" });
+    if (kind)
+      questions.push({
+        kind,
+        prompt,
+        options: kind === "single" || kind === "multiple" ? options : [],
+        lowLabel: kind === "scale" ? lowLabel : "",
+        highLabel: kind === "scale" ? highLabel : "",
+      });
   });
-  if (questions.length === 0 && !Object.keys(errors).some((k) => k.startsWith("q"))) errors["q0.prompt"] = "Please write at least one question.";
+  if (questions.length === 0 && !Object.keys(errors).some((k) => k.startsWith("q")))
+    errors["q0.prompt"] = "Please write at least one question.";
   if (Object.keys(errors).length || title === null || audience === null) return { ok: false, errors };
   return { ok: true, campaign: { title, intro: intro ?? "", audience, questions } };
 }
 
-export const CampaignSwitchSchema = z.object({ intent: z.enum(["pause", "resume"]), campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) });
+export const CampaignSwitchSchema = z.object({
+  intent: z.enum(["pause", "resume"]),
+  campaignId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/),
+});
 
-export const WeightsSchema = z.object({
-  show: z.coerce.number({ invalid_type_error: "Please give a whole number from 0 to 100." }).int("Please give a whole number from 0 to 100.").min(0, "Please give a whole number from 0 to 100.").max(100, "Please give a whole number from 0 to 100."),
-  hide: z.coerce.number({ invalid_type_error: "Please give a whole number from 0 to 100." }).int("Please give a whole number from 0 to 100.").min(0, "Please give a whole number from 0 to 100.").max(100, "Please give a whole number from 0 to 100."),
-}).refine((w) => w.show + w.hide > 0, { message: "At least one of the two must be above 0.", path: ["show"] });
+export const WeightsSchema = z
+  .object({
+    show: z.coerce
+      .number({ invalid_type_error: "Please give a whole number from 0 to 100." })
+      .int("Please give a whole number from 0 to 100.")
+      .min(0, "Please give a whole number from 0 to 100.")
+      .max(100, "Please give a whole number from 0 to 100."),
+    hide: z.coerce
+      .number({ invalid_type_error: "Please give a whole number from 0 to 100." })
+      .int("Please give a whole number from 0 to 100.")
+      .min(0, "Please give a whole number from 0 to 100.")
+      .max(100, "Please give a whole number from 0 to 100."),
+  })
+  .refine((w) => w.show + w.hide > 0, { message: "At least one of the two must be above 0.", path: ["show"] });

@@ -22,7 +22,15 @@ import type { NewCampaign } from "./survey-form";
 export async function createCampaign(actor: AuditActor, input: NewCampaign, now = Date.now()): Promise<string> {
   const id = `survey-${now.toString(36)}-${randomUUID().slice(0, 6)}`;
   const questions = input.questions.map((q, position) => ({ id: `${id}__q${position + 1}`, campaignId: id, position, ...q }));
-  const campaign = { id, title: input.title, intro: input.intro, audience: input.audience, active: true, createdAt: now, questionIds: questions.map((q) => q.id) };
+  const campaign = {
+    id,
+    title: input.title,
+    intro: input.intro,
+    audience: input.audience,
+    active: true,
+    createdAt: now,
+    questionIds: questions.map((q) => q.id),
+  };
   await getStore().transaction(async (tx) => {
     for (const q of questions) tx.create(SURVEY_QUESTIONS, q.id, q);
     tx.create(SURVEY_CAMPAIGNS, id, { ...campaign, createdBy: actor.uid });
@@ -32,7 +40,10 @@ export async function createCampaign(actor: AuditActor, input: NewCampaign, now 
       action: "created the survey",
       target: { collection: SURVEY_CAMPAIGNS, id, label: input.title },
       before: null,
-      after: { ...campaign, questions: questions.map((q) => `${q.kind}: ${q.prompt}${q.options.length ? ` (${q.options.join(" / ")})` : ""}`) },
+      after: {
+        ...campaign,
+        questions: questions.map((q) => `${q.kind}: ${q.prompt}${q.options.length ? ` (${q.options.join(" / ")})` : ""}`),
+      },
       at: new Date(now),
     });
   });
@@ -47,7 +58,14 @@ export async function setCampaignActive(actor: AuditActor, campaignId: string, a
     if (!campaign) return { ok: false as const };
     if (campaign.active === active) return { ok: true as const, changed: false };
     tx.update(SURVEY_CAMPAIGNS, campaignId, { active });
-    recordChange(tx, { actor, area: "surveys", action: active ? "resumed the survey" : "paused the survey", target: { collection: SURVEY_CAMPAIGNS, id: campaignId, label: campaign.title }, before: { active: campaign.active }, after: { active } });
+    recordChange(tx, {
+      actor,
+      area: "surveys",
+      action: active ? "resumed the survey" : "paused the survey",
+      target: { collection: SURVEY_CAMPAIGNS, id: campaignId, label: campaign.title },
+      before: { active: campaign.active },
+      after: { active },
+    });
     return { ok: true as const, changed: true };
   });
 }

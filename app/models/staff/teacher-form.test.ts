@@ -6,7 +6,14 @@ describe("the teacher forms", () => {
   it("takes only https links on instagram.com", () => {
     expect(isInstagramUrl("https://instagram.com/amara")).toBe(true);
     expect(isInstagramUrl("https://www.instagram.com/amara")).toBe(true);
-    for (const bad of ["http://instagram.com/amara", "javascript:alert(1)//instagram.com", "https://instagram.com.evil.example/", "https://user@instagram.com/", "https://notinstagram.com/x"]) expect(isInstagramUrl(bad), bad).toBe(false);
+    for (const bad of [
+      "http://instagram.com/amara",
+      "javascript:alert(1)//instagram.com",
+      "https://instagram.com.evil.example/",
+      "https://user@instagram.com/",
+      "https://notinstagram.com/x",
+    ])
+      expect(isInstagramUrl(bad), bad).toBe(false);
   });
 
   it("makes addresses from names and keeps the bio's limit in step with the form's", () => {

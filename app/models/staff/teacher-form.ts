@@ -21,12 +21,21 @@ const instagramUrl = z
   .string()
   .trim()
   .max(200, "The Instagram address can be at most 200 characters.")
-  .refine((value) => value === "" || isInstagramUrl(value), "Please give an https address on instagram.com, such as https://instagram.com/yourname, or leave it empty.");
+  .refine(
+    (value) => value === "" || isInstagramUrl(value),
+    "Please give an https address on instagram.com, such as https://instagram.com/yourname, or leave it empty.",
+  );
 
 export function isInstagramUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === "https:" && /(^|\.)instagram\.com$/.test(url.hostname) && url.username === "" && url.password === "" && url.port === "";
+    return (
+      url.protocol === "https:" &&
+      /(^|\.)instagram\.com$/.test(url.hostname) &&
+      url.username === "" &&
+      url.password === "" &&
+      url.port === ""
+    );
   } catch {
     return false;
   }
@@ -36,7 +45,14 @@ const classTypes = z
   .string()
   .trim()
   .max(200, "Please keep the list of classes under 200 characters.")
-  .transform((value) => [...new Set(value.split(",").map((one) => one.trim()).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(",")
+        .map((one) => one.trim())
+        .filter(Boolean),
+    ),
+  ])
   .refine((list) => list.length <= 6, "Please name at most six kinds of class.")
   .refine((list) => list.every((one) => one.length <= 40), "Each kind of class can be at most 40 characters.");
 
@@ -70,7 +86,16 @@ export const TEACHER_FIELDS = ["firstName", "lastName", "location", "classTypes"
 export type TeacherField = (typeof TEACHER_FIELDS)[number];
 export type TeacherFormValues = Record<TeacherField, string>;
 
-export const EMPTY_TEACHER_FORM: TeacherFormValues = { firstName: "", lastName: "", location: "", classTypes: "", bio: "", instagramUrl: "", urlParam: "", hidden: "" };
+export const EMPTY_TEACHER_FORM: TeacherFormValues = {
+  firstName: "",
+  lastName: "",
+  location: "",
+  classTypes: "",
+  bio: "",
+  instagramUrl: "",
+  urlParam: "",
+  hidden: "",
+};
 
 /** The form's fields as typed (kept to show again beside the errors). */
 export function teacherFormValues(form: FormData): TeacherFormValues {

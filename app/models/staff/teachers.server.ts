@@ -59,13 +59,24 @@ export async function listTeachersForStaff(): Promise<StaffTeacher[]> {
   const store = getStore();
   const [profiles, pages] = await Promise.all([store.query(PROFILES, TeacherProfileSchema), store.query(TEACHER_PAGES, StaffPageSchema)]);
   const pageById = new Map(pages.docs.map((doc) => [doc.data.id ?? doc.id, doc.data]));
-  return profiles.docs.map((doc) => staffTeacher(doc.data, pageById.get(doc.data.id) ?? null)).sort((a, b) => a.fullName.localeCompare(b.fullName));
+  return profiles.docs
+    .map((doc) => staffTeacher(doc.data, pageById.get(doc.data.id) ?? null))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
 }
 
 /** A teacher as the edit forms show them before anything is typed. */
 export function teacherFormValuesOf(t: StaffTeacher): TeacherFormValues {
   const p = t.profile;
-  return { firstName: p.firstName, lastName: p.lastName, location: p.location, classTypes: p.classTypes.join(", "), bio: p.bio, instagramUrl: p.instagramUrl, urlParam: t.page?.urlParam ?? "", hidden: t.page?.hidden ? "on" : "" };
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    location: p.location,
+    classTypes: p.classTypes.join(", "),
+    bio: p.bio,
+    instagramUrl: p.instagramUrl,
+    urlParam: t.page?.urlParam ?? "",
+    hidden: t.page?.hidden ? "on" : "",
+  };
 }
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,120}$/;
@@ -79,7 +90,8 @@ export async function getTeacherForStaff(id: string): Promise<StaffTeacher | nul
   return profile ? staffTeacher(profile, page) : null;
 }
 
-export type TeacherResult = { ok: true; id: string; changed: boolean } | { ok: false; field: "urlParam" | "portrait" | null; problem: Problem };
+export type TeacherResult =
+  { ok: true; id: string; changed: boolean } | { ok: false; field: "urlParam" | "portrait" | null; problem: Problem };
 
 function changedTeachers() {
   contentChanged(TEACHER_CACHE_KEYS);
@@ -87,7 +99,10 @@ function changedTeachers() {
 
 /** Whether another teacher's page already uses this address (seeded pages have no claim document). */
 async function slugTakenByPage(slug: string, id: string | null): Promise<boolean> {
-  const { docs } = await getStore().query(TEACHER_PAGES, TeacherPageSchema, { where: [{ field: "urlParam", op: "==", value: slug }], limit: 5 });
+  const { docs } = await getStore().query(TEACHER_PAGES, TeacherPageSchema, {
+    where: [{ field: "urlParam", op: "==", value: slug }],
+    limit: 5,
+  });
   return docs.some((doc) => (doc.data.id ?? doc.id) !== id);
 }
 
@@ -99,22 +114,52 @@ export async function createTeacher(actor: AuditActor, form: NewTeacherForm, now
   const result = await getStore().transaction(async (tx) => {
     const [claim, existing] = await Promise.all([tx.get(TEACHER_SLUGS, slug, SlugClaimSchema), tx.get(PROFILES, id, TeacherProfileSchema)]);
     if (claim || existing) return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_slug_taken") };
-    const profile = TeacherProfileSchema.parse({ id, firstName: form.firstName, lastName: form.lastName, location: form.location, classTypes: form.classTypes, bio: form.bio, instagramUrl: form.instagramUrl, isActiveFacilitator: true });
+    const profile = TeacherProfileSchema.parse({
+      id,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      location: form.location,
+      classTypes: form.classTypes,
+      bio: form.bio,
+      instagramUrl: form.instagramUrl,
+      isActiveFacilitator: true,
+    });
     const page = { id, urlParam: slug, hidden: form.hidden, everPublic: !form.hidden };
     tx.create(PROFILES, id, profile);
     tx.create(TEACHER_PAGES, id, page);
     tx.create(TEACHER_SLUGS, slug, { teacherId: id, claimedAt: now.toISOString() });
-    recordChange(tx, { actor, area: "teachers", action: "added the teacher", target: target(id, profile), before: null, after: { ...profileFacts(profile), page: pageFacts(page) }, at: now });
+    recordChange(tx, {
+      actor,
+      area: "teachers",
+      action: "added the teacher",
+      target: target(id, profile),
+      before: null,
+      after: { ...profileFacts(profile), page: pageFacts(page) },
+      at: now,
+    });
     return { ok: true as const, id, changed: true };
   });
   if (result.ok) changedTeachers();
   return result;
 }
 
-const target = (id: string, profile: Pick<TeacherProfile, "firstName" | "lastName">) => ({ collection: PROFILES, id, label: `${profile.firstName} ${profile.lastName}`.trim() });
+const target = (id: string, profile: Pick<TeacherProfile, "firstName" | "lastName">) => ({
+  collection: PROFILES,
+  id,
+  label: `${profile.firstName} ${profile.lastName}`.trim(),
+});
 
 function profileFacts(profile: TeacherProfile): Record<string, unknown> {
-  return { firstName: profile.firstName, lastName: profile.lastName, location: profile.location, classTypes: profile.classTypes, bio: profile.bio, instagramUrl: profile.instagramUrl, profilePicUrl: profile.profilePicUrl, isActiveFacilitator: profile.isActiveFacilitator };
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    location: profile.location,
+    classTypes: profile.classTypes,
+    bio: profile.bio,
+    instagramUrl: profile.instagramUrl,
+    profilePicUrl: profile.profilePicUrl,
+    isActiveFacilitator: profile.isActiveFacilitator,
+  };
 }
 
 function pageFacts(page: Pick<TeacherPage, "urlParam" | "hidden">): Record<string, unknown> {
@@ -125,7 +170,12 @@ function pageFacts(page: Pick<TeacherPage, "urlParam" | "hidden">): Record<strin
  * Saves profile fields (an admin's whole form, or a facilitator's bio and link). Only the fields
  * given are compared and written; a save that changes none writes nothing and logs nothing.
  */
-export async function updateTeacherProfile(actor: AuditActor, id: string, fields: Partial<TeacherProfileForm> & OwnProfileForm, now = new Date()): Promise<TeacherResult> {
+export async function updateTeacherProfile(
+  actor: AuditActor,
+  id: string,
+  fields: Partial<TeacherProfileForm> & OwnProfileForm,
+  now = new Date(),
+): Promise<TeacherResult> {
   if (!SAFE_ID.test(id)) return { ok: false, field: null, problem: problemOf("staff_teacher_not_found") };
   const result = await getStore().transaction(async (tx) => {
     const profile = await tx.get(PROFILES, id, TeacherProfileSchema);
@@ -140,7 +190,15 @@ export async function updateTeacherProfile(actor: AuditActor, id: string, fields
     }
     if (Object.keys(patch).length === 0) return { ok: true as const, id, changed: false };
     tx.update(PROFILES, id, patch);
-    recordChange(tx, { actor, area: "teachers", action: actor.role === "admin" ? "edited the profile" : "edited their own profile", target: target(id, { ...profile, ...patch }), before, after: patch, at: now });
+    recordChange(tx, {
+      actor,
+      area: "teachers",
+      action: actor.role === "admin" ? "edited the profile" : "edited their own profile",
+      target: target(id, { ...profile, ...patch }),
+      before,
+      after: patch,
+      at: now,
+    });
     return { ok: true as const, id, changed: true };
   });
   if (result.ok && result.changed) changedTeachers();
@@ -157,9 +215,18 @@ export async function setTeacherHidden(actor: AuditActor, id: string, hidden: bo
     const [profile, page] = await Promise.all([tx.get(PROFILES, id, TeacherProfileSchema), tx.get(TEACHER_PAGES, id, StaffPageSchema)]);
     if (!profile || !page) return { ok: false as const, field: null, problem: problemOf("staff_teacher_not_found") };
     if (page.hidden === hidden) return { ok: true as const, id, changed: false };
-    if (!hidden && !page.urlParam) return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_no_address") };
+    if (!hidden && !page.urlParam)
+      return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_no_address") };
     tx.update(TEACHER_PAGES, id, { hidden, ...(hidden ? {} : { everPublic: true }) });
-    recordChange(tx, { actor, area: "teachers", action: hidden ? "hid the teacher" : "showed the teacher", target: target(id, profile), before: { hidden: page.hidden }, after: { hidden }, at: now });
+    recordChange(tx, {
+      actor,
+      area: "teachers",
+      action: hidden ? "hid the teacher" : "showed the teacher",
+      target: target(id, profile),
+      before: { hidden: page.hidden },
+      after: { hidden },
+      at: now,
+    });
     return { ok: true as const, id, changed: true };
   });
   if (result.ok && result.changed) changedTeachers();
@@ -171,15 +238,29 @@ export async function changeTeacherSlug(actor: AuditActor, id: string, slug: str
   if (!SAFE_ID.test(id)) return { ok: false, field: null, problem: problemOf("staff_teacher_not_found") };
   if (await slugTakenByPage(slug, id)) return { ok: false, field: "urlParam", problem: problemOf("staff_teacher_slug_taken") };
   const result = await getStore().transaction(async (tx) => {
-    const [profile, page, claim] = await Promise.all([tx.get(PROFILES, id, TeacherProfileSchema), tx.get(TEACHER_PAGES, id, StaffPageSchema), tx.get(TEACHER_SLUGS, slug, SlugClaimSchema)]);
+    const [profile, page, claim] = await Promise.all([
+      tx.get(PROFILES, id, TeacherProfileSchema),
+      tx.get(TEACHER_PAGES, id, StaffPageSchema),
+      tx.get(TEACHER_SLUGS, slug, SlugClaimSchema),
+    ]);
     if (!profile || !page) return { ok: false as const, field: null, problem: problemOf("staff_teacher_not_found") };
     if (page.urlParam === slug) return { ok: true as const, id, changed: false };
-    if (page.everPublic || !page.hidden) return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_slug_kept") };
-    if (claim && claim.teacherId !== id) return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_slug_taken") };
+    if (page.everPublic || !page.hidden)
+      return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_slug_kept") };
+    if (claim && claim.teacherId !== id)
+      return { ok: false as const, field: "urlParam" as const, problem: problemOf("staff_teacher_slug_taken") };
     if (!claim) tx.create(TEACHER_SLUGS, slug, { teacherId: id, claimedAt: now.toISOString() });
     if (page.urlParam) tx.delete(TEACHER_SLUGS, page.urlParam);
     tx.update(TEACHER_PAGES, id, { urlParam: slug });
-    recordChange(tx, { actor, area: "teachers", action: "changed the page address", target: target(id, profile), before: { urlParam: page.urlParam ?? null }, after: { urlParam: slug }, at: now });
+    recordChange(tx, {
+      actor,
+      area: "teachers",
+      action: "changed the page address",
+      target: target(id, profile),
+      before: { urlParam: page.urlParam ?? null },
+      after: { urlParam: slug },
+      at: now,
+    });
     return { ok: true as const, id, changed: true };
   });
   if (result.ok && result.changed) changedTeachers();
@@ -215,7 +296,14 @@ export async function changeTeacherPortrait(actor: AuditActor, id: string, uploa
   try {
     await storage.put(name, prepared.webp, "image/webp");
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "teacher portrait not stored", teacherId: id, cause: error instanceof Error ? error.name : "unknown" }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "teacher portrait not stored",
+        teacherId: id,
+        cause: error instanceof Error ? error.name : "unknown",
+      }),
+    );
     return refuse("photo_storage_failed");
   }
   const url = `${TEACHER_PORTRAIT_PATH}${name}`;
@@ -224,7 +312,15 @@ export async function changeTeacherPortrait(actor: AuditActor, id: string, uploa
     if (!profile) return { result: { ok: false as const, field: null, problem: problemOf("staff_teacher_not_found") }, previous: null };
     const after = { profilePicUrl: url, cardPicUrl: url, fullSizeUrl: url, portraitColor: prepared.color };
     tx.update(PROFILES, id, after);
-    recordChange(tx, { actor, area: "teachers", action: actor.role === "admin" ? "changed the portrait" : "changed their own portrait", target: target(id, profile), before: { profilePicUrl: profile.profilePicUrl, portraitColor: profile.portraitColor }, after: { profilePicUrl: url, portraitColor: prepared.color }, at: now });
+    recordChange(tx, {
+      actor,
+      area: "teachers",
+      action: actor.role === "admin" ? "changed the portrait" : "changed their own portrait",
+      target: target(id, profile),
+      before: { profilePicUrl: profile.profilePicUrl, portraitColor: profile.portraitColor },
+      after: { profilePicUrl: url, portraitColor: prepared.color },
+      at: now,
+    });
     return { result: { ok: true as const, id, changed: true }, previous: portraitFileOf(profile.profilePicUrl) };
   });
   if (!result.result.ok) {
@@ -233,7 +329,18 @@ export async function changeTeacherPortrait(actor: AuditActor, id: string, uploa
   }
   changedTeachers();
   if (result.previous && result.previous !== name) {
-    await storage.delete(result.previous).catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", msg: "old teacher portrait not removed", teacherId: id, cause: error instanceof Error ? error.name : "unknown" })));
+    await storage
+      .delete(result.previous)
+      .catch((error: unknown) =>
+        console.warn(
+          JSON.stringify({
+            level: "warn",
+            msg: "old teacher portrait not removed",
+            teacherId: id,
+            cause: error instanceof Error ? error.name : "unknown",
+          }),
+        ),
+      );
   }
   return result.result;
 }

@@ -69,7 +69,10 @@ const whole = (min: number, max: number, message: string) =>
     .refine((v) => /^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max, message)
     .transform(Number);
 
-export const TemplateIdSchema = z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "Use 1 to 40 lower-case letters, numbers or hyphens, such as evening-calm.");
+export const TemplateIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9-]{1,40}$/, "Use 1 to 40 lower-case letters, numbers or hyphens, such as evening-calm.");
 
 /** The form's zod schema for this site's teachers and rooms. */
 export function templateFormSchema(context: TemplateFormContext) {
@@ -77,17 +80,30 @@ export function templateFormSchema(context: TemplateFormContext) {
     .object({
       title: text(80, "the title").pipe(z.string().min(1, "Please give the class a title.")),
       teacherId: z.string().refine((id) => context.teacherIds.includes(id), "Please choose a teacher from the list."),
-      modality: z.enum(["meditation", "mindfulness", "breathwork"], { errorMap: () => ({ message: "Please choose a practice from the list." }) }),
+      modality: z.enum(["meditation", "mindfulness", "breathwork"], {
+        errorMap: () => ({ message: "Please choose a practice from the list." }),
+      }),
       level: text(40, "the level").transform((v) => v || "All levels"),
-      weekdays: z.array(z.enum(["1", "2", "3", "4", "5", "6", "7"], { errorMap: () => ({ message: "Please choose days from the list." }) })).min(1, "Please choose at least one day."),
-      localTime: z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please give a time as HH:MM on a 24-hour clock, such as 07:00."),
+      weekdays: z
+        .array(z.enum(["1", "2", "3", "4", "5", "6", "7"], { errorMap: () => ({ message: "Please choose days from the list." }) }))
+        .min(1, "Please choose at least one day."),
+      localTime: z
+        .string()
+        .trim()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Please give a time as HH:MM on a 24-hour clock, such as 07:00."),
       timeZone: z
         .string()
         .trim()
-        .refine((zone) => /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone) && DateTime.local().setZone(zone).isValid, "Please give a time zone by its IANA name, such as America/Los_Angeles."),
+        .refine(
+          (zone) => /^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(zone) && DateTime.local().setZone(zone).isValid,
+          "Please give a time zone by its IANA name, such as America/Los_Angeles.",
+        ),
       durationMinutes: whole(5, 180, "Please give a length from 5 to 180 minutes."),
       capacity: whole(1, 10_000, "Please give a number of places from 1 to 10,000."),
-      creditCost: z.union([z.literal("").transform(() => null), whole(1, 20, "Please give a whole number of credits from 1 to 20, or leave it empty for members only.")]),
+      creditCost: z.union([
+        z.literal("").transform(() => null),
+        whole(1, 20, "Please give a whole number of credits from 1 to 20, or leave it empty for members only."),
+      ]),
       place: z.string().refine((p) => context.places.includes(p), "Please choose online or a studio room from the list."),
       description: text(1000, "the description"),
       whatToHaveReady: text(400, "what to have ready"),
@@ -173,7 +189,12 @@ export function valuesOfTemplate(template: (Partial<TemplateFields> & { id?: str
 export const TemplateSwitchSchema = z.object({ intent: z.enum(["pause", "resume", "remove"]), id: TemplateIdSchema });
 
 /** A template's slot in words: "Monday, Friday at 07:30 (America/Los Angeles) · 20 min". */
-export function describeSlot(template: { weekdays: readonly number[]; localTime: string; timeZone: string; durationMinutes: number }): string {
+export function describeSlot(template: {
+  weekdays: readonly number[];
+  localTime: string;
+  timeZone: string;
+  durationMinutes: number;
+}): string {
   const days = WEEKDAYS.filter((d) => template.weekdays.includes(Number(d.value))).map((d) => d.label);
   return `${days.join(", ")} at ${template.localTime} (${template.timeZone.replaceAll("_", " ")}) · ${template.durationMinutes} min`;
 }

@@ -24,9 +24,14 @@ import type { TemplateFields, TemplateFormContext } from "./template-form";
 export type TemplateResult = { ok: true; changed: boolean; kept: KeptClass[] } | { ok: false; problem: Problem };
 
 /** Teachers and places the form offers, with the ids the form's schema accepts. */
-export async function templateFormContext(): Promise<TemplateFormContext & { teachers: Array<{ id: string; name: string }>; placeOptions: Array<{ value: string; label: string }> }> {
+export async function templateFormContext(): Promise<
+  TemplateFormContext & { teachers: Array<{ id: string; name: string }>; placeOptions: Array<{ value: string; label: string }> }
+> {
   const [teachers, studios] = await Promise.all([getTeachers(), listStudios()]);
-  const placeOptions = [{ value: "online", label: "Online (live video)" }, ...studios.flatMap((s) => s.rooms.map((room) => ({ value: `${s.id}/${room.id}`, label: `${s.name}: ${room.name}` })))];
+  const placeOptions = [
+    { value: "online", label: "Online (live video)" },
+    ...studios.flatMap((s) => s.rooms.map((room) => ({ value: `${s.id}/${room.id}`, label: `${s.name}: ${room.name}` }))),
+  ];
   return {
     teachers: teachers.map((t) => ({ id: t.id, name: t.fullName })),
     teacherIds: teachers.map((t) => t.id),
@@ -38,7 +43,9 @@ export async function templateFormContext(): Promise<TemplateFormContext & { tea
 /** Every template, online first, then by title. */
 export async function listTemplates(): Promise<ClassTemplate[]> {
   const { docs } = await getStore().query(CLASS_TEMPLATES, ClassTemplateSchema);
-  return docs.map((doc) => doc.data).sort((a, b) => Number(Boolean(a.studioId)) - Number(Boolean(b.studioId)) || a.title.localeCompare(b.title));
+  return docs
+    .map((doc) => doc.data)
+    .sort((a, b) => Number(Boolean(a.studioId)) - Number(Boolean(b.studioId)) || a.title.localeCompare(b.title));
 }
 
 export function getTemplate(id: string): Promise<ClassTemplate | null> {
@@ -65,7 +72,15 @@ export async function createTemplate(actor: AuditActor, id: string, fields: Temp
   const result = await getStore().transaction(async (tx) => {
     if (await tx.get(CLASS_TEMPLATES, id, ClassTemplateSchema)) return { ok: false as const, problem: problemOf("staff_template_exists") };
     tx.create(CLASS_TEMPLATES, id, template);
-    recordChange(tx, { actor, area: "classes", action: "created the class template", target: { collection: CLASS_TEMPLATES, id, label: label(template) }, before: null, after: facts(template), at: now });
+    recordChange(tx, {
+      actor,
+      area: "classes",
+      action: "created the class template",
+      target: { collection: CLASS_TEMPLATES, id, label: label(template) },
+      before: null,
+      after: facts(template),
+      at: now,
+    });
     return { ok: true as const };
   });
   if (!result.ok) return result;
@@ -82,7 +97,13 @@ export function setTemplateActive(actor: AuditActor, id: string, active: boolean
   return change(actor, id, now, active ? "resumed the class template" : "paused the class template", (current) => ({ ...current, active }));
 }
 
-async function change(actor: AuditActor, id: string, now: Date, action: string, edit: (current: ClassTemplate) => ClassTemplate): Promise<TemplateResult> {
+async function change(
+  actor: AuditActor,
+  id: string,
+  now: Date,
+  action: string,
+  edit: (current: ClassTemplate) => ClassTemplate,
+): Promise<TemplateResult> {
   const result = await getStore().transaction(async (tx) => {
     const current = await tx.get(CLASS_TEMPLATES, id, ClassTemplateSchema);
     if (!current) return { ok: false as const, problem: problemOf("staff_template_not_found") };
@@ -92,7 +113,15 @@ async function change(actor: AuditActor, id: string, now: Date, action: string, 
     if (JSON.stringify(before) === JSON.stringify(after)) return { ok: true as const, changed: false };
     const revision = (current.revision ?? 0) + 1;
     tx.set(CLASS_TEMPLATES, id, { ...next, revision, syncedRevision: current.syncedRevision ?? 0 });
-    recordChange(tx, { actor, area: "classes", action, target: { collection: CLASS_TEMPLATES, id, label: label(next) }, before, after, at: now });
+    recordChange(tx, {
+      actor,
+      area: "classes",
+      action,
+      target: { collection: CLASS_TEMPLATES, id, label: label(next) },
+      before,
+      after,
+      at: now,
+    });
     return { ok: true as const, changed: true };
   });
   if (!result.ok) return result;
@@ -105,7 +134,15 @@ export async function removeTemplate(actor: AuditActor, id: string, now = new Da
     const current = await tx.get(CLASS_TEMPLATES, id, ClassTemplateSchema);
     if (!current) return { ok: false as const, problem: problemOf("staff_template_not_found") };
     tx.delete(CLASS_TEMPLATES, id);
-    recordChange(tx, { actor, area: "classes", action: "removed the class template", target: { collection: CLASS_TEMPLATES, id, label: label(current) }, before: facts(current), after: null, at: now });
+    recordChange(tx, {
+      actor,
+      area: "classes",
+      action: "removed the class template",
+      target: { collection: CLASS_TEMPLATES, id, label: label(current) },
+      before: facts(current),
+      after: null,
+      at: now,
+    });
     return { ok: true as const };
   });
   if (!result.ok) return result;

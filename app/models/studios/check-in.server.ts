@@ -51,7 +51,8 @@ const PROBLEMS: Record<CheckInProblem, string> = {
   not_checked_in: "That person isn't checked in, so there's nothing to undo.",
 };
 
-export type CheckInResult = { ok: true; already: boolean; ticket: Ticket; checkedInAt: number } | { ok: false; problem: CheckInProblem; message: string };
+export type CheckInResult =
+  { ok: true; already: boolean; ticket: Ticket; checkedInAt: number } | { ok: false; problem: CheckInProblem; message: string };
 const fail = (problem: CheckInProblem, detail?: string) => ({ ok: false as const, problem, message: detail ?? PROBLEMS[problem] });
 
 async function ticketByCode(raw: string): Promise<Ticket | null> {
@@ -65,7 +66,11 @@ async function ticketByCode(raw: string): Promise<Ticket | null> {
  * Checks a ticket in at `studioId` today, by its code (scanned or typed) or its id (tapped on the
  * roster). Once only: a repeat answers when it was checked in and writes nothing.
  */
-export async function checkIn(input: { staffUid: string; studioId: string; now: Date } & ({ code: string; method: "scan" | "code" } | { ticketId: string; method: "tap" })): Promise<CheckInResult> {
+export async function checkIn(
+  input: { staffUid: string; studioId: string; now: Date } & (
+    { code: string; method: "scan" | "code" } | { ticketId: string; method: "tap" }
+  ),
+): Promise<CheckInResult> {
   const found = "code" in input ? await ticketByCode(input.code) : await getStore().get(IN_PERSON_TICKETS, input.ticketId, TicketSchema);
   if (!found) return fail("unknown_code");
   const at = input.now.getTime();
@@ -79,30 +84,67 @@ export async function checkIn(input: { staffUid: string; studioId: string; now: 
     if (ticket.studioId !== input.studioId) return fail("wrong_studio");
     if (studioDay(ticket.startsAt, studio.timeZone) !== studioDay(input.now, studio.timeZone))
       return fail("wrong_day", `That ticket is for a class on another day (${studioTime(ticket.startsAt, studio.timeZone)}).`);
-    if (ticket.status === "checked_in" && info?.checkedIn) return { ok: true, already: true, ticket, checkedInAt: info.checkedInAt ?? at } as const;
+    if (ticket.status === "checked_in" && info?.checkedIn)
+      return { ok: true, already: true, ticket, checkedInAt: info.checkedInAt ?? at } as const;
     if (ticket.status === "waitlisted") return fail("waitlisted");
     if (ticket.status === "cancelled" || ticket.status === "late_cancelled") return fail("cancelled");
     if (ticket.status === "no_show") return fail("no_show");
     const seq = (info?.records ?? 0) + 1;
     tx.update(IN_PERSON_TICKETS, ticket.id, { status: "checked_in", updatedAt: at });
-    tx.set(CHECK_IN_INFO, ticket.id, { ticketId: ticket.id, uid: ticket.uid, classId: ticket.classId, studioId: ticket.studioId, checkedIn: true, checkedInAt: at, records: seq });
-    tx.create(CHECK_IN_RECORDS, `${ticket.id}:${seq}`, { ticketId: ticket.id, uid: ticket.uid, classId: ticket.classId, studioId: ticket.studioId, seq, action: "check_in", method: input.method, by: input.staffUid, at });
+    tx.set(CHECK_IN_INFO, ticket.id, {
+      ticketId: ticket.id,
+      uid: ticket.uid,
+      classId: ticket.classId,
+      studioId: ticket.studioId,
+      checkedIn: true,
+      checkedInAt: at,
+      records: seq,
+    });
+    tx.create(CHECK_IN_RECORDS, `${ticket.id}:${seq}`, {
+      ticketId: ticket.id,
+      uid: ticket.uid,
+      classId: ticket.classId,
+      studioId: ticket.studioId,
+      seq,
+      action: "check_in",
+      method: input.method,
+      by: input.staffUid,
+      at,
+    });
     return { ok: true, already: false, ticket: { ...ticket, status: "checked_in" }, checkedInAt: at } as const;
   });
 }
 
 /** Undoes a mistaken check-in: the ticket is booked again, and the record says who undid it and when. */
-export async function undoCheckIn(input: { staffUid: string; studioId: string; ticketId: string; now: Date }): Promise<{ ok: true; ticket: Ticket } | { ok: false; problem: CheckInProblem; message: string }> {
+export async function undoCheckIn(input: {
+  staffUid: string;
+  studioId: string;
+  ticketId: string;
+  now: Date;
+}): Promise<{ ok: true; ticket: Ticket } | { ok: false; problem: CheckInProblem; message: string }> {
   const at = input.now.getTime();
   return getStore().transaction(async (tx) => {
-    const [ticket, info] = await Promise.all([tx.get(IN_PERSON_TICKETS, input.ticketId, TicketSchema), tx.get(CHECK_IN_INFO, input.ticketId, CheckInInfoSchema)]);
+    const [ticket, info] = await Promise.all([
+      tx.get(IN_PERSON_TICKETS, input.ticketId, TicketSchema),
+      tx.get(CHECK_IN_INFO, input.ticketId, CheckInInfoSchema),
+    ]);
     if (!ticket) return fail("unknown_code");
     if (ticket.studioId !== input.studioId) return fail("wrong_studio");
     if (ticket.status !== "checked_in" || !info?.checkedIn) return fail("not_checked_in");
     const seq = info.records + 1;
     tx.update(IN_PERSON_TICKETS, ticket.id, { status: "booked", updatedAt: at });
     tx.set(CHECK_IN_INFO, ticket.id, { ...info, checkedIn: false, checkedInAt: null, records: seq });
-    tx.create(CHECK_IN_RECORDS, `${ticket.id}:${seq}`, { ticketId: ticket.id, uid: ticket.uid, classId: ticket.classId, studioId: ticket.studioId, seq, action: "undo", method: null, by: input.staffUid, at });
+    tx.create(CHECK_IN_RECORDS, `${ticket.id}:${seq}`, {
+      ticketId: ticket.id,
+      uid: ticket.uid,
+      classId: ticket.classId,
+      studioId: ticket.studioId,
+      seq,
+      action: "undo",
+      method: null,
+      by: input.staffUid,
+      at,
+    });
     return { ok: true, ticket: { ...ticket, status: "booked" } } as const;
   });
 }
@@ -112,7 +154,11 @@ export async function undoCheckIn(input: { staffUid: string; studioId: string; t
  * still waiting gets their drop-in or credits back. Each ticket in its own transaction; running it twice changes
  * nothing more.
  */
-export async function markNoShows(input: { studioId: string; classId: string; now: Date }): Promise<{ ok: true; noShows: number; released: number } | { ok: false; message: string }> {
+export async function markNoShows(input: {
+  studioId: string;
+  classId: string;
+  now: Date;
+}): Promise<{ ok: true; noShows: number; released: number } | { ok: false; message: string }> {
   const liveClass = await getStore().get(CLASSES, input.classId, LiveClassSchema);
   if (!liveClass || liveClass.studioId !== input.studioId) return { ok: false, message: "We couldn't find that class at this studio." };
   const endsAt = Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000;
@@ -123,7 +169,10 @@ export async function markNoShows(input: { studioId: string; classId: string; no
   for (const candidate of await ticketsForClass(input.classId)) {
     if (candidate.status !== "booked" && candidate.status !== "waitlisted") continue;
     const changed = await getStore().transaction(async (tx) => {
-      const [ticket, seats] = await Promise.all([tx.get(IN_PERSON_TICKETS, candidate.id, TicketSchema), tx.get(IN_PERSON_SEATS, candidate.classId, SeatsSchema)]);
+      const [ticket, seats] = await Promise.all([
+        tx.get(IN_PERSON_TICKETS, candidate.id, TicketSchema),
+        tx.get(IN_PERSON_SEATS, candidate.classId, SeatsSchema),
+      ]);
       if (ticket?.status === "booked") {
         tx.update(IN_PERSON_TICKETS, ticket.id, { status: "no_show", updatedAt: at });
         return "no_show" as const;
@@ -144,7 +193,9 @@ export async function markNoShows(input: { studioId: string; classId: string; no
 }
 
 export async function checkInRecords(ticketId: string): Promise<z.infer<typeof CheckInRecordSchema>[]> {
-  const { docs } = await getStore().query(CHECK_IN_RECORDS, CheckInRecordSchema, { where: [{ field: "ticketId", op: "==", value: ticketId }] });
+  const { docs } = await getStore().query(CHECK_IN_RECORDS, CheckInRecordSchema, {
+    where: [{ field: "ticketId", op: "==", value: ticketId }],
+  });
   return docs.map((d) => d.data).sort((a, b) => a.seq - b.seq);
 }
 

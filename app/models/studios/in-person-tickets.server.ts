@@ -126,8 +126,10 @@ export interface PaymentRead {
 
 /** Reads the document behind a payment (inside the transaction, before any write). */
 export async function readPayment(tx: TransactionContext, payment: TicketPayment, uid: string): Promise<PaymentRead> {
-  if (payment.method === "membership") return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null, ledger: null };
-  if (payment.method === "drop_in") return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema), ledger: null };
+  if (payment.method === "membership")
+    return { membership: await tx.get(USER_MEMBERSHIPS, payment.reference, MembershipSchema), dropIn: null, ledger: null };
+  if (payment.method === "drop_in")
+    return { membership: null, dropIn: await tx.get(STUDIO_TRANSACTIONS, payment.reference, StudioTransactionSchema), ledger: null };
   return { membership: null, dropIn: null, ledger: await readLedger(tx, uid) };
 }
 
@@ -144,7 +146,11 @@ function creditSpend(read: PaymentRead, payment: TicketPayment, liveClass: LiveC
 }
 
 /** Whether the payment covers this class for this member: the right studio, in date, not yet used, enough credits. */
-function paymentCovers(read: PaymentRead, payment: TicketPayment, context: { uid: string; liveClass: LiveClass; now: number }): TicketFailure | null {
+function paymentCovers(
+  read: PaymentRead,
+  payment: TicketPayment,
+  context: { uid: string; liveClass: LiveClass; now: number },
+): TicketFailure | null {
   const { uid, liveClass, now } = context;
   if (payment.method === "credits") {
     if (liveClass.creditCost === null) return ticketFail("credits_not_taken");
@@ -159,16 +165,26 @@ function paymentCovers(read: PaymentRead, payment: TicketPayment, context: { uid
   if (payment.method === "membership") {
     const m = read.membership;
     const starts = Date.parse(liveClass.startsAt);
-    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt ? null : ticketFail("payment_invalid");
+    return m && m.uid === uid && m.studioId === liveClass.studioId && m.status === "active" && m.startsAt <= now && starts < m.endsAt
+      ? null
+      : ticketFail("payment_invalid");
   }
   const d = read.dropIn;
-  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available" ? null : ticketFail("payment_invalid");
+  return d && d.uid === uid && d.kind === "drop_in" && d.studioId === liveClass.studioId && d.status === "available"
+    ? null
+    : ticketFail("payment_invalid");
 }
 
 /** Claims the payment for the ticket: the drop-in is marked used by it, or its credits are spent in this transaction. */
-function claimPayment(tx: TransactionContext, read: PaymentRead, payment: TicketPayment, context: { id: string; liveClass: LiveClass; now: number }) {
+function claimPayment(
+  tx: TransactionContext,
+  read: PaymentRead,
+  payment: TicketPayment,
+  context: { id: string; liveClass: LiveClass; now: number },
+) {
   const { id, liveClass, now } = context;
-  if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId: liveClass.id });
+  if (payment.method === "drop_in")
+    tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "used", ticketId: id, classId: liveClass.id });
   const plan = creditSpend(read, payment, liveClass, now);
   if (plan?.ok && read.ledger) appendEntries(tx, read.ledger, plan.entries, { classId: liveClass.id });
 }
@@ -178,14 +194,21 @@ function claimPayment(tx: TransactionContext, read: PaymentRead, payment: Ticket
  * to the packs they came from, once per occasion (planReturn nets the occasion's entries), through the
  * same return as live classes. `read` is readPayment's answer for this payment, taken before any write.
  */
-export function releasePayment(tx: TransactionContext, payment: TicketPayment, read: PaymentRead, context: { classId: string; now: number }): CreditsReturned | null {
+export function releasePayment(
+  tx: TransactionContext,
+  payment: TicketPayment,
+  read: PaymentRead,
+  context: { classId: string; now: number },
+): CreditsReturned | null {
   if (payment.method === "drop_in") tx.update(STUDIO_TRANSACTIONS, payment.reference, { status: "available", ticketId: null });
   if (payment.method !== "credits") return null;
   if (!read.ledger) throw new Error("Releasing a credit payment needs the member's ledger, read first");
   return returnCredits(tx, read.ledger, payment.reference, context.classId, context.now);
 }
 
-export type BookResult = { ok: true; status: "booked" | "waitlisted"; position: number | null; ticketId: string; already: boolean; startedNew: boolean } | TicketFailure;
+export type BookResult =
+  | { ok: true; status: "booked" | "waitlisted"; position: number | null; ticketId: string; already: boolean; startedNew: boolean }
+  | TicketFailure;
 
 /**
  * Books an in-person class (or joins its waitlist when full). Refused, with nothing written, when the
@@ -211,7 +234,14 @@ export async function bookInPerson(input: { uid: string; classId: string; paymen
     if (current && (current.status === "booked" || current.status === "checked_in"))
       return { ok: true, status: "booked", position: null, ticketId: id, already: true, startedNew: false } as const;
     if (current?.status === "waitlisted")
-      return { ok: true, status: "waitlisted", position: queue.findIndex((e) => e.uid === uid) + 1, ticketId: id, already: true, startedNew: false } as const;
+      return {
+        ok: true,
+        status: "waitlisted",
+        position: queue.findIndex((e) => e.uid === uid) + 1,
+        ticketId: id,
+        already: true,
+        startedNew: false,
+      } as const;
     if (liveClass.status === "cancelled") return ticketFail("class_cancelled");
     if (Date.parse(liveClass.startsAt) <= at) return ticketFail("class_started");
     if (head && !signature) return ticketFail("waiver_needed");
@@ -307,7 +337,15 @@ async function readNextInLine(tx: TransactionContext, classId: string, queue: re
  */
 function freePlace(
   tx: TransactionContext,
-  input: { classId: string; uid: string; was: "booked" | "waitlisted"; seats: Seats | null; queue: readonly QueueEntry[]; nextTicket: Ticket | null; at: number },
+  input: {
+    classId: string;
+    uid: string;
+    was: "booked" | "waitlisted";
+    seats: Seats | null;
+    queue: readonly QueueEntry[];
+    nextTicket: Ticket | null;
+    at: number;
+  },
 ): string | null {
   const { classId, uid, was, seats, queue, nextTicket, at } = input;
   if (was === "waitlisted") {
@@ -344,7 +382,11 @@ export async function releaseRefundedDropIn(purchaseId: string, now: Date): Prom
     // A studio cancellation already giving it back ("refunding") or done: nothing more to release.
     if (dropIn.status === "refunded" || dropIn.status === "refunding") return { status: "already" };
     const ticket = dropIn.ticketId ? await tx.get(IN_PERSON_TICKETS, dropIn.ticketId, TicketSchema) : null;
-    const paidHere = ticket && ticket.payment.method === "drop_in" && ticket.payment.reference === purchaseId && (ticket.status === "booked" || ticket.status === "waitlisted");
+    const paidHere =
+      ticket &&
+      ticket.payment.method === "drop_in" &&
+      ticket.payment.reference === purchaseId &&
+      (ticket.status === "booked" || ticket.status === "waitlisted");
     const liveClass = paidHere ? await tx.get(CLASSES, ticket.classId, LiveClassSchema) : null;
     const release = paidHere && liveClass && Date.parse(liveClass.startsAt) > at ? ticket : null;
     const seats = release ? await tx.get(IN_PERSON_SEATS, release.classId, SeatsSchema) : null;
@@ -388,7 +430,11 @@ export async function ticketsForClass(classId: string): Promise<Ticket[]> {
 }
 
 /** The ways this member can pay at this studio right now: an active membership, unused drop-ins. */
-export async function paymentOptions(uid: string, studioId: string, now: Date): Promise<{ membership: StudioMembership | null; dropIns: StudioTransaction[] }> {
+export async function paymentOptions(
+  uid: string,
+  studioId: string,
+  now: Date,
+): Promise<{ membership: StudioMembership | null; dropIns: StudioTransaction[] }> {
   const store = getStore();
   const [memberships, transactions] = await Promise.all([
     store.query(USER_MEMBERSHIPS, MembershipSchema, { where: [{ field: "uid", op: "==", value: uid }] }),
@@ -400,7 +446,9 @@ export async function paymentOptions(uid: string, studioId: string, now: Date): 
       .map((d) => d.data)
       .filter((m) => m.studioId === studioId && m.status === "active" && m.startsAt <= at && at < m.endsAt)
       .sort((a, b) => b.endsAt - a.endsAt)[0] ?? null;
-  const dropIns = transactions.docs.map((d) => d.data).filter((t) => t.studioId === studioId && t.kind === "drop_in" && t.status === "available");
+  const dropIns = transactions.docs
+    .map((d) => d.data)
+    .filter((t) => t.studioId === studioId && t.kind === "drop_in" && t.status === "available");
   return { membership, dropIns };
 }
 
@@ -420,7 +468,8 @@ export async function forgetTickets(uid: string, now: Date): Promise<Array<{ uid
   for (const { id, data } of tickets) {
     await getStore().transaction(async (tx) => {
       const seats = await tx.get(IN_PERSON_SEATS, data.classId, SeatsSchema);
-      if (seats?.waitlist.some((entry) => entry.uid === uid)) tx.set(IN_PERSON_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
+      if (seats?.waitlist.some((entry) => entry.uid === uid))
+        tx.set(IN_PERSON_SEATS, data.classId, { ...seats, waitlist: seats.waitlist.filter((entry) => entry.uid !== uid) });
       tx.delete(IN_PERSON_TICKETS, id);
     });
   }

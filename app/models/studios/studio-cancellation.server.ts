@@ -8,7 +8,14 @@ import { creditsLabel } from "~/models/wallet/credit-pack";
 import { getPrivateUser } from "~/models/identity/user.server";
 import { getEnv } from "~/lib/env.server";
 import { sendOnce } from "~/platform/mail.server";
-import { StudioTransactionSchema, TicketSchema, readPayment, releasePayment, ticketsForClass, type Ticket } from "./in-person-tickets.server";
+import {
+  StudioTransactionSchema,
+  TicketSchema,
+  readPayment,
+  releasePayment,
+  ticketsForClass,
+  type Ticket,
+} from "./in-person-tickets.server";
 import { studioTime } from "./studio";
 import { getStudioById } from "./studio.server";
 import { IN_PERSON_SEATS, IN_PERSON_TICKETS, STUDIO_TRANSACTIONS, SeatsSchema } from "./studio-records";
@@ -67,12 +74,26 @@ export async function settleCancelledStudioClass(classId: string, now = new Date
  * it before they confirm): tickets holding or waiting for a place, those paid with credits, and the
  * drop-ins whose money would go back, with the amount per currency.
  */
-export async function studioCancellationReach(liveClass: LiveClass): Promise<{ booked: number; waitlisted: number; creditTickets: number; credits: number; dropIns: number; dropInTotals: Array<{ amount: number; currency: string }> }> {
+export async function studioCancellationReach(
+  liveClass: LiveClass,
+): Promise<{
+  booked: number;
+  waitlisted: number;
+  creditTickets: number;
+  credits: number;
+  dropIns: number;
+  dropInTotals: Array<{ amount: number; currency: string }>;
+}> {
   const tickets = (await ticketsForClass(liveClass.id)).filter((t) => t.status === "booked" || t.status === "waitlisted");
   const byCredits = tickets.filter((t) => t.payment.method === "credits");
   const dropIns = tickets.filter((t) => t.payment.method === "drop_in");
   const totals = new Map<string, number>();
-  const transactions = dropIns.length === 0 ? [] : await getStore().getMany(dropIns.map((t) => ({ collection: STUDIO_TRANSACTIONS, id: t.payment.reference, schema: StudioTransactionSchema })));
+  const transactions =
+    dropIns.length === 0
+      ? []
+      : await getStore().getMany(
+          dropIns.map((t) => ({ collection: STUDIO_TRANSACTIONS, id: t.payment.reference, schema: StudioTransactionSchema })),
+        );
   for (const transaction of transactions) {
     if (!transaction) continue;
     totals.set(transaction.currency, (totals.get(transaction.currency) ?? 0) + transaction.amount);
@@ -92,14 +113,23 @@ export async function studioCancellationReach(liveClass: LiveClass): Promise<{ b
  * short (a crash, a provider that did not answer) still ends with everything given back and told.
  */
 export async function settleCancelledStudioClasses(now = new Date()): Promise<{ classes: number; pending: number }> {
-  const { docs } = await getStore().query(CLASSES, LiveClassSchema, { where: [{ field: "startsAt", op: ">=", value: new Date(now.getTime() - 7 * 86_400_000).toISOString() }] });
+  const { docs } = await getStore().query(CLASSES, LiveClassSchema, {
+    where: [{ field: "startsAt", op: ">=", value: new Date(now.getTime() - 7 * 86_400_000).toISOString() }],
+  });
   const cancelled = docs.map((doc) => doc.data).filter((c) => c.status === "cancelled" && c.studioId);
   let pending = 0;
   for (const liveClass of cancelled) {
     try {
       pending += (await settleCancelledStudioClass(liveClass.id, now)).pending;
     } catch (error) {
-      console.warn(JSON.stringify({ level: "warn", msg: "cancelled studio class not settled yet", classId: liveClass.id, cause: error instanceof Error ? error.name : "unknown" }));
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "cancelled studio class not settled yet",
+          classId: liveClass.id,
+          cause: error instanceof Error ? error.name : "unknown",
+        }),
+      );
     }
   }
   return { classes: cancelled.length, pending };
@@ -108,7 +138,11 @@ export async function settleCancelledStudioClasses(now = new Date()): Promise<{ 
 /** Releases one ticket of a cancelled class: true only for the call that found it holding. */
 function releaseTicket(id: string, classId: string, at: number): Promise<boolean> {
   return getStore().transaction(async (tx) => {
-    const [liveClass, ticket, seats] = await Promise.all([tx.get(CLASSES, classId, LiveClassSchema), tx.get(IN_PERSON_TICKETS, id, TicketSchema), tx.get(IN_PERSON_SEATS, classId, SeatsSchema)]);
+    const [liveClass, ticket, seats] = await Promise.all([
+      tx.get(CLASSES, classId, LiveClassSchema),
+      tx.get(IN_PERSON_TICKETS, id, TicketSchema),
+      tx.get(IN_PERSON_SEATS, classId, SeatsSchema),
+    ]);
     if (liveClass?.status !== "cancelled" || !ticket || (ticket.status !== "booked" && ticket.status !== "waitlisted")) return false;
     // Every read before any write (Firestore): the ledger for credits, the drop-in's record.
     const paid = await readPayment(tx, ticket.payment, ticket.uid);
@@ -120,7 +154,8 @@ function releaseTicket(id: string, classId: string, at: number): Promise<boolean
     });
     if (ticket.payment.method === "drop_in") {
       // Its money goes back rather than the drop-in coming back to use: the studio cancelled, not the member.
-      if (paid.dropIn?.ticketId === id && paid.dropIn.status === "used") tx.update(STUDIO_TRANSACTIONS, ticket.payment.reference, { status: "refunding" });
+      if (paid.dropIn?.ticketId === id && paid.dropIn.status === "used")
+        tx.update(STUDIO_TRANSACTIONS, ticket.payment.reference, { status: "refunding" });
     } else {
       releasePayment(tx, ticket.payment, paid, { classId, now: at });
     }
@@ -149,7 +184,8 @@ async function tellHolder(ticket: Ticket, liveClass: LiveClass, refund: DropInRe
   const zone = studio?.timeZone ?? liveClass.timeZone;
   const where = studio ? ` at ${studio.name}` : "";
   let back = "You weren't charged anything for it, and your membership is untouched.";
-  if (ticket.payment.method === "credits") back = `The ${creditsLabel(liveClass.creditCost ?? 1)} it took ${liveClass.creditCost === 1 || liveClass.creditCost === null ? "is" : "are"} back in your account.`;
+  if (ticket.payment.method === "credits")
+    back = `The ${creditsLabel(liveClass.creditCost ?? 1)} it took ${liveClass.creditCost === 1 || liveClass.creditCost === null ? "is" : "are"} back in your account.`;
   if (refund && (refund.state === "refunded" || refund.state === "already")) {
     back = `We've refunded your drop-in (${formatMoney(refund.amount, refund.currency)}) to the card you paid with; banks usually show it within 5 to 10 days.`;
   }

@@ -5,7 +5,14 @@ import { getEnv } from "~/lib/env.server";
 import { getClass } from "~/models/classes/class-schedule.server";
 import { getPrivateUser } from "~/models/identity/user.server";
 import { sendOnce } from "~/platform/mail.server";
-import { MembershipSchema, StudioTransactionSchema, bookInPerson, releaseRefundedDropIn, type BookResult, type StudioTransaction } from "./in-person-tickets.server";
+import {
+  MembershipSchema,
+  StudioTransactionSchema,
+  bookInPerson,
+  releaseRefundedDropIn,
+  type BookResult,
+  type StudioTransaction,
+} from "./in-person-tickets.server";
 import { STUDIO_TRANSACTIONS, USER_MEMBERSHIPS } from "./studio-records";
 import { startPurchase, type PaidPurchase, type PurchaseStart } from "~/models/billing/purchases.server";
 import type { Studio } from "./studio";
@@ -21,7 +28,15 @@ import { sendTicketConfirmation } from "./ticket-mail.server";
 
 const DAY_MS = 86_400_000;
 
-export function startDropInPurchase(input: { uid: string; studio: Studio; classId: string; classTitle: string; intentId: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> {
+export function startDropInPurchase(input: {
+  uid: string;
+  studio: Studio;
+  classId: string;
+  classTitle: string;
+  intentId: string;
+  returnPath: string;
+  purchaseId: string;
+}): Promise<PurchaseStart> {
   const { studio } = input;
   return startPurchase({
     uid: input.uid,
@@ -39,7 +54,14 @@ export function startDropInPurchase(input: { uid: string; studio: Studio; classI
   });
 }
 
-export function startMembershipPurchase(input: { uid: string; studio: Studio; offerId: string; intentId: string; returnPath: string; purchaseId: string }): Promise<PurchaseStart> | { ok: false; message: string } {
+export function startMembershipPurchase(input: {
+  uid: string;
+  studio: Studio;
+  offerId: string;
+  intentId: string;
+  returnPath: string;
+  purchaseId: string;
+}): Promise<PurchaseStart> | { ok: false; message: string } {
   const offer = input.studio.memberships.find((m) => m.id === input.offerId);
   if (!offer) return { ok: false, message: "That membership isn't offered at this studio." };
   return startPurchase({
@@ -70,13 +92,25 @@ function recordOnce(
   return getStore().transaction(async (tx) => {
     if (await tx.get(STUDIO_TRANSACTIONS, purchase.purchaseId, StudioTransactionSchema)) return false;
     const { purchaseId: id, uid, itemId, amount, currency, paidAt } = purchase;
-    tx.create(STUDIO_TRANSACTIONS, id, { id, uid, itemId, amount, currency, paidAt, ticketId: null, ...fields } satisfies StudioTransaction);
+    tx.create(STUDIO_TRANSACTIONS, id, {
+      id,
+      uid,
+      itemId,
+      amount,
+      currency,
+      paidAt,
+      ticketId: null,
+      ...fields,
+    } satisfies StudioTransaction);
     alsoWrite?.(tx);
     return true;
   });
 }
 
-export type StudioFulfilment = { kind: "drop_in"; created: boolean; booking: BookResult | null } | { kind: "membership"; created: boolean; endsAt: number } | { kind: "ignored" };
+export type StudioFulfilment =
+  | { kind: "drop_in"; created: boolean; booking: BookResult | null }
+  | { kind: "membership"; created: boolean; endsAt: number }
+  | { kind: "ignored" };
 
 /** Called by purchase-fulfilment.server.ts once a studio purchase is paid; safe to call any number of times. */
 export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<StudioFulfilment> {
@@ -87,7 +121,12 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
     if (!created || !classId) return { kind: "drop_in", created, booking: null };
     // Books straight away; if the class was cancelled or has started meanwhile, the drop-in stays
     // available for another class at this studio (the class page says so).
-    const booking = await bookInPerson({ uid: purchase.uid, classId, payment: { method: "drop_in", reference: purchase.purchaseId }, now: new Date() });
+    const booking = await bookInPerson({
+      uid: purchase.uid,
+      classId,
+      payment: { method: "drop_in", reference: purchase.purchaseId },
+      now: new Date(),
+    });
     if (booking.ok && booking.startedNew) await sendTicketConfirmation(classId, purchase.uid);
     return { kind: "drop_in", created, booking };
   }
@@ -120,7 +159,10 @@ export async function fulfilStudioPurchase(purchase: PaidPurchase): Promise<Stud
 export async function anonymiseStudioPurchases(uid: string, pseudonym: string): Promise<void> {
   const store = getStore();
   for (const { id, data } of await documentsWhere(STUDIO_TRANSACTIONS, "uid", uid, StudioTransactionSchema)) {
-    await store.update(STUDIO_TRANSACTIONS, id, { uid: pseudonym, ticketId: data.ticketId === null ? null : data.ticketId.split(uid).join(pseudonym) });
+    await store.update(STUDIO_TRANSACTIONS, id, {
+      uid: pseudonym,
+      ticketId: data.ticketId === null ? null : data.ticketId.split(uid).join(pseudonym),
+    });
   }
   for (const { id } of await documentsWhere(USER_MEMBERSHIPS, "uid", uid)) await store.delete(USER_MEMBERSHIPS, id);
 }
@@ -130,14 +172,23 @@ export async function anonymiseStudioPurchases(uid: string, pseudonym: string): 
  * pay and releases the place it held (the first in line is booked and gets their ticket); a studio
  * membership ends. Once, whatever the replays; the member is told by mail keyed to the purchase.
  */
-export async function reverseStudioPurchase(purchase: { purchaseId: string; uid: string; kind: string }, now: Date = new Date()): Promise<void> {
+export async function reverseStudioPurchase(
+  purchase: { purchaseId: string; uid: string; kind: string },
+  now: Date = new Date(),
+): Promise<void> {
   if (purchase.kind === "studio_ticket") {
     const released = await releaseRefundedDropIn(purchase.purchaseId, now);
     if (released.status === "not_drop_in") return;
-    if (released.status === "released" && released.promotedUid && released.classId) await sendTicketConfirmation(released.classId, released.promotedUid);
+    if (released.status === "released" && released.promotedUid && released.classId)
+      await sendTicketConfirmation(released.classId, released.promotedUid);
     const liveClass = released.status === "released" && released.was && released.classId ? await getClass(released.classId) : null;
     const place = liveClass ? ` Your place on "${liveClass.title}" has been released.` : "";
-    await tellRefunded(purchase, "drop-in", `It can no longer be used for a class.${place}`, liveClass ? `/tickets/${liveClass.id}` : "/studios");
+    await tellRefunded(
+      purchase,
+      "drop-in",
+      `It can no longer be used for a class.${place}`,
+      liveClass ? `/tickets/${liveClass.id}` : "/studios",
+    );
     return;
   }
   if (purchase.kind === "studio_membership") {

@@ -40,7 +40,9 @@ export function roomName(studio: Studio, roomId: string | null): string {
 }
 
 export async function seatsTaken(classIds: string[]): Promise<Map<string, number>> {
-  const entries = await Promise.all(classIds.map(async (id) => [id, (await getStore().get(IN_PERSON_SEATS, id, SeatsSchema))?.booked ?? 0] as const));
+  const entries = await Promise.all(
+    classIds.map(async (id) => [id, (await getStore().get(IN_PERSON_SEATS, id, SeatsSchema))?.booked ?? 0] as const),
+  );
   return new Map(entries);
 }
 

@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { canBecome, codeFromScan, checkInPayload, freeCancellation, isLateCancel, lateCancelDeadline, lateCancelSentence, studioDay, StudioSchema } from "./studio";
+import {
+  canBecome,
+  codeFromScan,
+  checkInPayload,
+  freeCancellation,
+  isLateCancel,
+  lateCancelDeadline,
+  lateCancelSentence,
+  studioDay,
+  StudioSchema,
+} from "./studio";
 import { demoStudios } from "~/demo/studios";
 
 describe("the late-cancel window, on the studio's clock", () => {
   it("a rule in hours is that many hours before the start, whatever the zone", () => {
     const deadline = lateCancelDeadline("2026-12-01T17:30:00.000Z", { kind: "hours", hours: 12 }, "America/New_York");
     expect(deadline.toISOString()).toBe("2026-12-01T05:30:00.000Z");
-    expect(isLateCancel("2026-12-01T17:30:00.000Z", { kind: "hours", hours: 12 }, "America/New_York", new Date("2026-12-01T05:29:59Z"))).toBe(false);
-    expect(isLateCancel("2026-12-01T17:30:00.000Z", { kind: "hours", hours: 12 }, "America/New_York", new Date("2026-12-01T05:30:00Z"))).toBe(true);
+    expect(
+      isLateCancel("2026-12-01T17:30:00.000Z", { kind: "hours", hours: 12 }, "America/New_York", new Date("2026-12-01T05:29:59Z")),
+    ).toBe(false);
+    expect(
+      isLateCancel("2026-12-01T17:30:00.000Z", { kind: "hours", hours: 12 }, "America/New_York", new Date("2026-12-01T05:30:00Z")),
+    ).toBe(true);
   });
 
   it("'20:00 the evening before' is 20:00 where the studio is, in winter and in summer", () => {
@@ -27,19 +41,35 @@ describe("the late-cancel window, on the studio's clock", () => {
   });
 
   it("the sentence before confirming names the deadline in the studio's zone, or says it is already late", () => {
-    const sentence = lateCancelSentence("2026-12-02T07:30:00.000Z", { kind: "evening-before", time: "20:00" }, "Europe/London", new Date("2026-11-30T12:00:00Z"));
+    const sentence = lateCancelSentence(
+      "2026-12-02T07:30:00.000Z",
+      { kind: "evening-before", time: "20:00" },
+      "Europe/London",
+      new Date("2026-11-30T12:00:00Z"),
+    );
     expect(sentence).toContain("Cancel before Tuesday 1 December, 8:00 pm, London time");
     // A reader on the studio's own clock is not told the zone.
-    expect(lateCancelSentence("2026-12-02T07:30:00.000Z", { kind: "evening-before", time: "20:00" }, "Europe/London", new Date("2026-11-30T12:00:00Z"), "Europe/London")).toContain(
-      "Cancel before Tuesday 1 December, 8:00 pm to keep",
-    );
-    expect(lateCancelSentence("2026-12-02T07:30:00.000Z", { kind: "hours", hours: 12 }, "Europe/London", new Date("2026-12-02T00:00:00Z"))).toContain("late-cancel window already");
+    expect(
+      lateCancelSentence(
+        "2026-12-02T07:30:00.000Z",
+        { kind: "evening-before", time: "20:00" },
+        "Europe/London",
+        new Date("2026-11-30T12:00:00Z"),
+        "Europe/London",
+      ),
+    ).toContain("Cancel before Tuesday 1 December, 8:00 pm to keep");
+    expect(
+      lateCancelSentence("2026-12-02T07:30:00.000Z", { kind: "hours", hours: 12 }, "Europe/London", new Date("2026-12-02T00:00:00Z")),
+    ).toContain("late-cancel window already");
   });
 
   it("the ticket's free cancellation never promises a moment already gone", () => {
     const rule = { kind: "hours", hours: 12 } as const;
     const startsAt = "2026-12-02T21:30:00.000Z";
-    expect(freeCancellation(startsAt, rule, "Europe/London", new Date("2026-12-02T09:00:00Z"), "Europe/London")).toEqual({ label: "Free cancellation until", text: "Wednesday 2 December, 9:30 am" });
+    expect(freeCancellation(startsAt, rule, "Europe/London", new Date("2026-12-02T09:00:00Z"), "Europe/London")).toEqual({
+      label: "Free cancellation until",
+      text: "Wednesday 2 December, 9:30 am",
+    });
     const passed = freeCancellation(startsAt, rule, "Europe/London", new Date("2026-12-02T10:00:00Z"), "Asia/Kolkata");
     expect(passed.label).toBe("Free cancellation");
     expect(passed.text).toBe("Ended Wednesday 2 December, 9:30 am, London time. Cancelling now counts as a late cancellation.");

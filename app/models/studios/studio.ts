@@ -45,7 +45,9 @@ export const StudioSchema = z.object({
     addressCountry: z.string().length(2),
   }),
   timeZone: zone,
-  rooms: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/), name: z.string().min(1), capacity: z.number().int().min(1).max(500) })).min(1),
+  rooms: z
+    .array(z.object({ id: z.string().regex(/^[a-z0-9-]{1,40}$/), name: z.string().min(1), capacity: z.number().int().min(1).max(500) }))
+    .min(1),
   openingNotes: z.string().default(""),
   directions: z.string().default(""),
   /** A plain link to a map; no third-party embed on the page. */
@@ -82,7 +84,8 @@ export function studioTime(at: Date | string, timeZone: string, options: { reade
 /** The sentence shown before a member confirms a booking: what a late cancellation costs, and when it starts. */
 export function lateCancelSentence(startsAt: string, rule: LateCancelRule, timeZone: string, now: Date, reader?: string | null): string {
   const deadline = lateCancelDeadline(startsAt, rule, timeZone);
-  if (now >= deadline) return "It's inside the studio's late-cancel window already: if you book and then cancel, it counts as a late cancellation and the studio keeps the drop-in or credit.";
+  if (now >= deadline)
+    return "It's inside the studio's late-cancel window already: if you book and then cancel, it counts as a late cancellation and the studio keeps the drop-in or credit.";
   return `Cancel before ${studioTime(deadline, timeZone, { reader })} to keep your drop-in or credit. After that a cancellation is late and the studio keeps it.`;
 }
 
@@ -90,7 +93,13 @@ export function lateCancelSentence(startsAt: string, rule: LateCancelRule, timeZ
  * The ticket's line about free cancellation (issue 34, item 8): until when, while that is ahead; once
  * it has passed, that a cancellation now is late, so the ticket never promises a moment already gone.
  */
-export function freeCancellation(startsAt: string, rule: LateCancelRule, timeZone: string, now: Date, reader?: string | null): { label: string; text: string } {
+export function freeCancellation(
+  startsAt: string,
+  rule: LateCancelRule,
+  timeZone: string,
+  now: Date,
+  reader?: string | null,
+): { label: string; text: string } {
   const deadline = lateCancelDeadline(startsAt, rule, timeZone);
   const when = studioTime(deadline, timeZone, { reader });
   if (now >= deadline) return { label: "Free cancellation", text: `Ended ${when}. Cancelling now counts as a late cancellation.` };

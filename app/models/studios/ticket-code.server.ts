@@ -6,5 +6,10 @@ import { checkInPayload } from "./studio";
  * library: an SVG string for the ticket page and the e-mail, no outside service and no script.
  */
 export function checkInQrSvg(code: string): Promise<string> {
-  return QRCode.toString(checkInPayload(code), { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#111111", light: "#ffffff" } });
+  return QRCode.toString(checkInPayload(code), {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    color: { dark: "#111111", light: "#ffffff" },
+  });
 }

@@ -24,28 +24,31 @@ export async function sendTicketConfirmation(classId: string, uid: string): Prom
   const reader = person.mostRecentTimeZone;
   const deadline = studioTime(lateCancelDeadline(liveClass.startsAt, studio.lateCancel, studio.timeZone), studio.timeZone, { reader });
   const svg = await checkInQrSvg(ticket.code);
-  await sendOnce({
-    to: person.email,
-    subject: waiting ? `On the waitlist: ${liveClass.title}` : `Your ticket: ${liveClass.title}`,
-    text: [
-      `Hello ${person.firstName ?? "there"},`,
-      "",
-      waiting
-        ? `The class is full, so you're on the waitlist for "${liveClass.title}". If a place frees up you're booked automatically and this code will let you in.`
-        : `You're booked for "${liveClass.title}".`,
-      "",
-      `When: ${studioTime(liveClass.startsAt, studio.timeZone, { reader })}`,
-      `Where: ${studio.name}, ${roomName(studio, liveClass.roomId)}, ${studio.address.streetAddress}, ${studio.address.addressLocality}`,
-      "",
-      `Your check-in code: ${ticket.code}`,
-      "Show the attached QR code (or this code) at the front desk. Your ticket, with the code, is also here:",
-      page,
-      "",
-      `Can't come? Cancel before ${deadline} and it costs nothing; after that it counts as a late cancellation.`,
-      "",
-      "Stillhour",
-    ].join("\n"),
-    attachments: [{ filename: "check-in-code.svg", content: svg, contentType: "image/svg+xml" }],
-    idempotencyKey: `studio-ticket:${ticket.id}:${ticket.bookedAt ?? ticket.waitlistedAt ?? ticket.updatedAt}`,
-  }, { uid });
+  await sendOnce(
+    {
+      to: person.email,
+      subject: waiting ? `On the waitlist: ${liveClass.title}` : `Your ticket: ${liveClass.title}`,
+      text: [
+        `Hello ${person.firstName ?? "there"},`,
+        "",
+        waiting
+          ? `The class is full, so you're on the waitlist for "${liveClass.title}". If a place frees up you're booked automatically and this code will let you in.`
+          : `You're booked for "${liveClass.title}".`,
+        "",
+        `When: ${studioTime(liveClass.startsAt, studio.timeZone, { reader })}`,
+        `Where: ${studio.name}, ${roomName(studio, liveClass.roomId)}, ${studio.address.streetAddress}, ${studio.address.addressLocality}`,
+        "",
+        `Your check-in code: ${ticket.code}`,
+        "Show the attached QR code (or this code) at the front desk. Your ticket, with the code, is also here:",
+        page,
+        "",
+        `Can't come? Cancel before ${deadline} and it costs nothing; after that it counts as a late cancellation.`,
+        "",
+        "Stillhour",
+      ].join("\n"),
+      attachments: [{ filename: "check-in-code.svg", content: svg, contentType: "image/svg+xml" }],
+      idempotencyKey: `studio-ticket:${ticket.id}:${ticket.bookedAt ?? ticket.waitlistedAt ?? ticket.updatedAt}`,
+    },
+    { uid },
+  );
 }

@@ -38,13 +38,26 @@ export async function ticketPage(uid: string, classId: string, now: Date, reader
 }
 
 /** The member's tickets that still hold (or wait for) a place, soonest first: for /my-classes and the ticket page. */
-export async function upcomingTickets(uid: string, now: Date, reader: string | null = null): Promise<{ href: string; title: string; when: string; status: string }[]> {
+export async function upcomingTickets(
+  uid: string,
+  now: Date,
+  reader: string | null = null,
+): Promise<{ href: string; title: string; when: string; status: string }[]> {
   const studios = new Map((await listStudios()).map((s) => [s.id, s]));
-  const live = (await ticketsOf(uid)).filter((t) => (t.status === "booked" || t.status === "waitlisted") && Date.parse(t.startsAt) > now.getTime() - 3_600_000);
+  const live = (await ticketsOf(uid)).filter(
+    (t) => (t.status === "booked" || t.status === "waitlisted") && Date.parse(t.startsAt) > now.getTime() - 3_600_000,
+  );
   const withClass = await Promise.all(live.map(async (t) => ({ t, c: await getClassForPage(t.classId) })));
   return withClass.flatMap(({ t, c }) => {
     const studio = studios.get(t.studioId);
     if (!c || !studio) return [];
-    return [{ href: `/tickets/${t.classId}`, title: `${c.title}, ${studio.name}`, when: studioTime(t.startsAt, studio.timeZone, { reader }), status: TICKET_STATE_LABEL[t.status] }];
+    return [
+      {
+        href: `/tickets/${t.classId}`,
+        title: `${c.title}, ${studio.name}`,
+        when: studioTime(t.startsAt, studio.timeZone, { reader }),
+        status: TICKET_STATE_LABEL[t.status],
+      },
+    ];
   });
 }

@@ -38,7 +38,14 @@ export async function publishWaiver(input: { studioId: string; title: string; te
   return getStore().transaction(async (tx) => {
     const head = await tx.get(WAIVER_HEADS, input.studioId, WaiverHeadSchema);
     const version = (head?.version ?? 0) + 1;
-    const waiver: Waiver = { id: waiverId(input.studioId, version), studioId: input.studioId, version, title: input.title, text: input.text, publishedAt: input.now.getTime() };
+    const waiver: Waiver = {
+      id: waiverId(input.studioId, version),
+      studioId: input.studioId,
+      version,
+      title: input.title,
+      text: input.text,
+      publishedAt: input.now.getTime(),
+    };
     tx.create(WAIVERS, waiver.id, { ...waiver });
     tx.set(WAIVER_HEADS, input.studioId, { studioId: input.studioId, version });
     return waiver;
@@ -57,7 +64,9 @@ export async function signaturesOf(uid: string): Promise<Signature[]> {
 
 /** The signatures made at a studio, newest first, for staff: who signed which version, and when. */
 export async function signaturesAt(studioId: string, limit = 50): Promise<Signature[]> {
-  const { docs } = await getStore().query(WAIVER_SIGNATURES, SignatureSchema, { where: [{ field: "studioId", op: "==", value: studioId }] });
+  const { docs } = await getStore().query(WAIVER_SIGNATURES, SignatureSchema, {
+    where: [{ field: "studioId", op: "==", value: studioId }],
+  });
   return docs
     .map((doc) => doc.data)
     .sort((a, b) => b.signedAt - a.signedAt)
@@ -79,13 +88,18 @@ export type SignInput = {
  * version that is not the current one (forged, or superseded while they read) is refused and nothing
  * is written; signing the same version twice keeps the first signature.
  */
-export async function signWaiver(input: SignInput): Promise<{ ok: true; signature: Signature; already: boolean } | { ok: false; reason: "no_waiver" | "stale_version" }> {
+export async function signWaiver(
+  input: SignInput,
+): Promise<{ ok: true; signature: Signature; already: boolean } | { ok: false; reason: "no_waiver" | "stale_version" }> {
   return getStore().transaction(async (tx) => {
     const head = await tx.get(WAIVER_HEADS, input.studioId, WaiverHeadSchema);
     if (!head) return { ok: false, reason: "no_waiver" } as const;
     if (head.version !== input.version) return { ok: false, reason: "stale_version" } as const;
     const id = signatureId(input.studioId, head.version, input.uid);
-    const [waiver, existing] = await Promise.all([tx.get(WAIVERS, waiverId(input.studioId, head.version), WaiverSchema), tx.get(WAIVER_SIGNATURES, id, SignatureSchema)]);
+    const [waiver, existing] = await Promise.all([
+      tx.get(WAIVERS, waiverId(input.studioId, head.version), WaiverSchema),
+      tx.get(WAIVER_SIGNATURES, id, SignatureSchema),
+    ]);
     if (!waiver) return { ok: false, reason: "no_waiver" } as const;
     if (existing) return { ok: true, signature: existing, already: true } as const;
     const signature: Signature = {

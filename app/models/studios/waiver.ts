@@ -108,14 +108,26 @@ export function signWaiverSchema(context: { expectedName: string | null; birthda
     })
     .superRefine((form, ctx) => {
       if (!isMinor(form.birthday, context.now, context.timeZone)) return;
-      if (form.guardianName.length === 0) ctx.addIssue({ code: "custom", path: ["guardianName"], message: "Under 18: a parent or guardian needs to give their full name." });
-      else if (namesMatch(form.guardianName, form.fullName)) ctx.addIssue({ code: "custom", path: ["guardianName"], message: "The guardian is someone other than you." });
-      if (form.guardianConsent !== "on") ctx.addIssue({ code: "custom", path: ["guardianConsent"], message: "Under 18: your parent or guardian needs to tick the box too." });
+      if (form.guardianName.length === 0)
+        ctx.addIssue({ code: "custom", path: ["guardianName"], message: "Under 18: a parent or guardian needs to give their full name." });
+      else if (namesMatch(form.guardianName, form.fullName))
+        ctx.addIssue({ code: "custom", path: ["guardianName"], message: "The guardian is someone other than you." });
+      if (form.guardianConsent !== "on")
+        ctx.addIssue({
+          code: "custom",
+          path: ["guardianConsent"],
+          message: "Under 18: your parent or guardian needs to tick the box too.",
+        });
     });
 }
 
 /** The signed copy as plain text, for reading and downloading: the words, then who signed what and when. */
-export function signedCopy(waiver: Pick<Waiver, "title" | "text" | "version">, signature: Signature, studioName: string, timeZone: string): string {
+export function signedCopy(
+  waiver: Pick<Waiver, "title" | "text" | "version">,
+  signature: Signature,
+  studioName: string,
+  timeZone: string,
+): string {
   const when = DateTime.fromMillis(signature.signedAt, { zone: timeZone }).toFormat("cccc d LLLL yyyy, HH:mm ZZZZ");
   const lines = [
     `${waiver.title}`,

@@ -19,7 +19,12 @@ import {
 } from "./credit-ledger";
 
 const DAY = 86_400_000;
-const pack = (id: string, credits: number, purchasedAt: number, days: number): CreditPackHolding => ({ id, credits, purchasedAt, expiresAt: purchasedAt + days * DAY });
+const pack = (id: string, credits: number, purchasedAt: number, days: number): CreditPackHolding => ({
+  id,
+  credits,
+  purchasedAt,
+  expiresAt: purchasedAt + days * DAY,
+});
 const bought = (p: CreditPackHolding): LedgerEntry => ({ packId: p.id, kind: "purchase", amount: p.credits, at: p.purchasedAt });
 
 describe("spending credits", () => {
@@ -41,7 +46,8 @@ describe("spending credits", () => {
 
   it("refuses to spend more than is held, or a nonsense amount, and says how many are left", () => {
     expect(planSpend([old, soon], entries, 9, 20 * DAY, "b")).toEqual({ ok: false, reason: "not_enough_credits", available: 8 });
-    for (const amount of [0, -1, 1.5, Number.NaN]) expect(planSpend([old, soon], entries, amount, 20 * DAY, "b")).toMatchObject({ ok: false, reason: "invalid_amount" });
+    for (const amount of [0, -1, 1.5, Number.NaN])
+      expect(planSpend([old, soon], entries, amount, 20 * DAY, "b")).toMatchObject({ ok: false, reason: "invalid_amount" });
   });
 
   it("never spends from an expired pack", () => {

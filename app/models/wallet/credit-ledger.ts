@@ -56,7 +56,8 @@ export function spendOrder(packs: readonly CreditPackHolding[]): CreditPackHoldi
   return [...packs].sort((a, b) => a.expiresAt - b.expiresAt || a.purchasedAt - b.purchasedAt || a.id.localeCompare(b.id));
 }
 
-export type SpendPlan = { ok: true; entries: LedgerEntry[] } | { ok: false; reason: "not_enough_credits" | "invalid_amount"; available: number };
+export type SpendPlan =
+  { ok: true; entries: LedgerEntry[] } | { ok: false; reason: "not_enough_credits" | "invalid_amount"; available: number };
 
 /** The spend entries that pay `amount` credits for a booking, oldest-expiring first; never below zero. */
 export function planSpend(
@@ -117,7 +118,12 @@ export function planRevoke(entries: readonly LedgerEntry[], packId: string, now:
  * and, for a pack whose date has already passed, its expiry in the same breath, so a refund never
  * revives an expired pack (the member sees the line; the balance they can spend is unchanged).
  */
-export function planReturn(packs: readonly CreditPackHolding[], entries: readonly LedgerEntry[], bookingId: string, now: number): LedgerEntry[] {
+export function planReturn(
+  packs: readonly CreditPackHolding[],
+  entries: readonly LedgerEntry[],
+  bookingId: string,
+  now: number,
+): LedgerEntry[] {
   const refunds = planRefund(entries, bookingId, now);
   if (refunds.length === 0) return [];
   const touched = new Set(refunds.map((entry) => entry.packId));
@@ -135,7 +141,11 @@ export function creditsHeldBy(entries: readonly LedgerEntry[], bookingId: string
 }
 
 /** Credits left in each pack that can still be spent, soonest to expire first (for pages and reminders). */
-export function packsWithCredits(packs: readonly CreditPackHolding[], entries: readonly LedgerEntry[], now: number): { pack: CreditPackHolding; left: number }[] {
+export function packsWithCredits(
+  packs: readonly CreditPackHolding[],
+  entries: readonly LedgerEntry[],
+  now: number,
+): { pack: CreditPackHolding; left: number }[] {
   const balances = packBalances(entries);
   return spendOrder(packs)
     .filter((pack) => pack.expiresAt > now)
@@ -191,7 +201,8 @@ export function ledgerProblems(packs: readonly CreditPackHolding[], entries: rea
   }
   for (const pack of packs) {
     const purchases = entries.filter((e) => e.packId === pack.id && e.kind === "purchase");
-    if (purchases.length !== 1 || purchases[0].amount !== pack.credits) problems.push(`pack ${pack.id} must have exactly one purchase of ${pack.credits}`);
+    if (purchases.length !== 1 || purchases[0].amount !== pack.credits)
+      problems.push(`pack ${pack.id} must have exactly one purchase of ${pack.credits}`);
   }
   // Each booking's spends and refunds net to zero or to what it still holds, never a gain.
   const byBooking = new Map<string, number>();

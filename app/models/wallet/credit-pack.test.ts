@@ -7,7 +7,16 @@ describe("the catalogue", () => {
   it("accepts the demo packs and refuses nonsense amounts", () => {
     for (const pack of demoCreditPacks) expect(CreditPackSchema.safeParse(pack).success).toBe(true);
     const good = demoCreditPacks[0];
-    for (const bad of [{ credits: 0 }, { credits: -5 }, { credits: 2.5 }, { amount: -1 }, { amount: 45.5 }, { validDays: 0 }, { currency: "US$" }, { id: "Five Classes" }]) {
+    for (const bad of [
+      { credits: 0 },
+      { credits: -5 },
+      { credits: 2.5 },
+      { amount: -1 },
+      { amount: 45.5 },
+      { validDays: 0 },
+      { currency: "US$" },
+      { id: "Five Classes" },
+    ]) {
       expect(CreditPackSchema.safeParse({ ...good, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
   });
@@ -15,7 +24,14 @@ describe("the catalogue", () => {
   it("a class costs whole credits or nothing: negative, zero and fractional costs are refused", () => {
     for (const cost of [1, 2, null]) expect(CreditCostSchema.safeParse(cost).success).toBe(true);
     for (const cost of [0, -1, 1.5, Number.NaN, 21]) expect(CreditCostSchema.safeParse(cost).success).toBe(false);
-    const liveClass = { id: "c", title: "T", teacherId: "t", modality: "meditation", startsAt: "2026-12-01T10:00:00Z", durationMinutes: 20 };
+    const liveClass = {
+      id: "c",
+      title: "T",
+      teacherId: "t",
+      modality: "meditation",
+      startsAt: "2026-12-01T10:00:00Z",
+      durationMinutes: 20,
+    };
     expect(LiveClassSchema.parse(liveClass).creditCost).toBeNull();
     expect(LiveClassSchema.safeParse({ ...liveClass, creditCost: -1 }).success).toBe(false);
     expect(LiveClassSchema.safeParse({ ...liveClass, creditCost: 0.5 }).success).toBe(false);
@@ -39,7 +55,11 @@ describe("paying for a booking", () => {
 describe("settings' view of credits", () => {
   it("dates each pack's expiry on the member's own calendar", () => {
     // 02:00 UTC on 1 March is still 28 February in Los Angeles.
-    const summary = { balance: 3, everHad: true, packs: [{ id: "p", name: "Five live classes", left: 3, credits: 5, expiresAt: Date.parse("2027-03-01T02:00:00Z") }] };
+    const summary = {
+      balance: 3,
+      everHad: true,
+      packs: [{ id: "p", name: "Five live classes", left: 3, credits: 5, expiresAt: Date.parse("2027-03-01T02:00:00Z") }],
+    };
     expect(describeCredits(summary, "America/Los_Angeles").packs[0]).toMatchObject({ left: "3 of 5 left", expires: "28 February 2027" });
     expect(describeCredits(summary, "Europe/Berlin").packs[0].expires).toBe("1 March 2027");
     expect(describeCredits(summary, "UTC").balance).toBe("3 credits");

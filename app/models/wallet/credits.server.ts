@@ -81,7 +81,10 @@ export type UserCreditPack = z.infer<typeof UserCreditPackSchema>;
 // ---------------------------------------------------------------------------
 
 /** One pack by id; null when unknown or withdrawn (fulfilment passes `includeInactive`: a sale is honoured). */
-export async function getCreditPack(id: string, options: { includeInactive?: boolean; store?: DocumentStore } = {}): Promise<CreditPack | null> {
+export async function getCreditPack(
+  id: string,
+  options: { includeInactive?: boolean; store?: DocumentStore } = {},
+): Promise<CreditPack | null> {
   if (!CreditPackSchema.shape.id.safeParse(id).success) return null;
   const pack = await (options.store ?? getStore()).get(CREDIT_PACKS, id, CreditPackSchema);
   return pack && (pack.active || options.includeInactive) ? pack : null;
@@ -120,7 +123,9 @@ const entryId = (uid: string, seq: number) => `${uid}:${String(seq).padStart(6, 
 export async function readLedger(reader: Reader, uid: string): Promise<MemberLedger> {
   const account = await reader.get(CREDIT_ACCOUNTS, uid, AccountSchema);
   const seq = account?.seq ?? 0;
-  const entries = await Promise.all(Array.from({ length: seq }, (_, i) => reader.get(CLASS_CREDITS, entryId(uid, i + 1), CreditEntrySchema)));
+  const entries = await Promise.all(
+    Array.from({ length: seq }, (_, i) => reader.get(CLASS_CREDITS, entryId(uid, i + 1), CreditEntrySchema)),
+  );
   const present = entries.filter((entry): entry is CreditEntry => entry !== null);
   if (present.length !== seq) throw new Error(`The credit ledger of ${uid} is missing entries`);
   const packIds = [...new Set(present.map((entry) => entry.packId))];
@@ -135,7 +140,12 @@ export async function readLedger(reader: Reader, uid: string): Promise<MemberLed
  * knows expiry (spending, a cancellation's credits coming back) treats it as expired.
  */
 export function holdingsOf(ledger: Pick<MemberLedger, "packs">): CreditPackHolding[] {
-  return ledger.packs.map(({ id, credits, purchasedAt, expiresAt, revokedAt }) => ({ id, credits, purchasedAt, expiresAt: revokedAt === null ? expiresAt : Math.min(expiresAt, revokedAt) }));
+  return ledger.packs.map(({ id, credits, purchasedAt, expiresAt, revokedAt }) => ({
+    id,
+    credits,
+    purchasedAt,
+    expiresAt: revokedAt === null ? expiresAt : Math.min(expiresAt, revokedAt),
+  }));
 }
 
 /**
@@ -143,7 +153,12 @@ export function holdingsOf(ledger: Pick<MemberLedger, "packs">): CreditPackHoldi
  * transaction (after all its reads). Entry ids are created, never set: two writers can never share
  * a number. The ledger object is advanced too, so a second append in the same transaction follows on.
  */
-export function appendEntries(tx: TransactionContext, ledger: MemberLedger, entries: readonly LedgerEntry[], context: { classId?: string | null; note?: string } = {}): void {
+export function appendEntries(
+  tx: TransactionContext,
+  ledger: MemberLedger,
+  entries: readonly LedgerEntry[],
+  context: { classId?: string | null; note?: string } = {},
+): void {
   if (entries.length === 0) return;
   for (const entry of entries) {
     if (!isWellSigned(entry)) throw new Error(`Refusing a ${entry.kind} of ${entry.amount}: wrong sign or not a whole credit`);
@@ -189,7 +204,10 @@ export function packTerms(pack: Pick<CreditPack, "credits" | "validDays">): Reco
 function soldWith(metadata: Record<string, string>, catalogue: CreditPack): { credits: number; validDays: number } {
   const credits = CreditPackSchema.shape.credits.safeParse(Number(metadata.credits));
   const validDays = CreditPackSchema.shape.validDays.safeParse(Number(metadata.validDays));
-  return { credits: credits.success ? credits.data : catalogue.credits, validDays: validDays.success ? validDays.data : catalogue.validDays };
+  return {
+    credits: credits.success ? credits.data : catalogue.credits,
+    validDays: validDays.success ? validDays.data : catalogue.validDays,
+  };
 }
 
 export type GrantResult =
@@ -210,19 +228,32 @@ export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResu
   const paid = parsed.data;
   const catalogue = await getCreditPack(paid.itemId, { includeInactive: true });
   if (!catalogue) {
-    console.error(JSON.stringify({ level: "error", msg: "credit pack purchase for an unknown pack", purchaseId: paid.purchaseId, itemId: paid.itemId }));
+    console.error(
+      JSON.stringify({ level: "error", msg: "credit pack purchase for an unknown pack", purchaseId: paid.purchaseId, itemId: paid.itemId }),
+    );
     return { ok: false, reason: "unknown_pack" };
   }
   if (paid.amount !== catalogue.amount || paid.currency.toLowerCase() !== catalogue.currency) {
     // The price was the catalogue's when the checkout was made; a later change is not the buyer's doing.
-    console.warn(JSON.stringify({ level: "warn", msg: "credit pack paid at another price than the catalogue's", purchaseId: paid.purchaseId, paid: paid.amount, price: catalogue.amount }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        msg: "credit pack paid at another price than the catalogue's",
+        purchaseId: paid.purchaseId,
+        paid: paid.amount,
+        price: catalogue.amount,
+      }),
+    );
   }
   return getStore().transaction(async (tx) => {
     const [existing, account] = await Promise.all([
       tx.get(USER_CREDIT_PACKS, paid.purchaseId, UserCreditPackSchema),
       tx.get(CREDIT_ACCOUNTS, paid.uid, AccountSchema),
     ]);
-    if (existing) return existing.uid === paid.uid ? { ok: true as const, status: "already_granted" as const, pack: existing } : { ok: false as const, reason: "other_member" as const };
+    if (existing)
+      return existing.uid === paid.uid
+        ? { ok: true as const, status: "already_granted" as const, pack: existing }
+        : { ok: false as const, reason: "other_member" as const };
     const sold = soldWith(paid.metadata, catalogue);
     const pack: UserCreditPack = {
       id: paid.purchaseId,
@@ -240,7 +271,12 @@ export async function grantCreditPack(purchase: PaidPurchase): Promise<GrantResu
     };
     tx.create(USER_CREDIT_PACKS, pack.id, pack);
     // Only the account is read: a purchase can never take a balance below zero.
-    appendEntries(tx, { uid: paid.uid, seq: account?.seq ?? 0, entries: [], packs: [] }, [{ packId: pack.id, kind: "purchase", amount: pack.credits, at: pack.purchasedAt }], { note: catalogue.name });
+    appendEntries(
+      tx,
+      { uid: paid.uid, seq: account?.seq ?? 0, entries: [], packs: [] },
+      [{ packId: pack.id, kind: "purchase", amount: pack.credits, at: pack.purchasedAt }],
+      { note: catalogue.name },
+    );
     return { ok: true as const, status: "granted" as const, pack };
   });
 }
@@ -293,7 +329,13 @@ export async function tellPackRevoked(pack: UserCreditPack, taken: number): Prom
  * A hand-made correction by staff: whole credits, never zero, never taking a pack below zero.
  * The reason is kept on the entry.
  */
-export async function adjustCredits(input: { uid: string; packId: string; amount: number; reason: string; now: Date }): Promise<{ ok: true } | { ok: false; reason: "invalid_amount" | "unknown_pack" | "not_enough_credits" }> {
+export async function adjustCredits(input: {
+  uid: string;
+  packId: string;
+  amount: number;
+  reason: string;
+  now: Date;
+}): Promise<{ ok: true } | { ok: false; reason: "invalid_amount" | "unknown_pack" | "not_enough_credits" }> {
   const { uid, packId, amount, reason, now } = input;
   if (!Number.isInteger(amount) || amount === 0 || Math.abs(amount) > 1000) return { ok: false, reason: "invalid_amount" };
   return getStore().transaction(async (tx) => {
@@ -325,7 +367,13 @@ export async function creditSummary(uid: string, now: Date, store: DocumentStore
   const names = new Map(ledger.packs.map((pack) => [pack.id, pack.name]));
   return {
     balance: spendableBalance(holdings, ledger.entries, now.getTime()),
-    packs: packsWithCredits(holdings, ledger.entries, now.getTime()).map(({ pack, left }) => ({ id: pack.id, name: names.get(pack.id) ?? "Class pack", left, credits: pack.credits, expiresAt: pack.expiresAt })),
+    packs: packsWithCredits(holdings, ledger.entries, now.getTime()).map(({ pack, left }) => ({
+      id: pack.id,
+      name: names.get(pack.id) ?? "Class pack",
+      left,
+      credits: pack.credits,
+      expiresAt: pack.expiresAt,
+    })),
     everHad: ledger.packs.length > 0,
   };
 }
@@ -335,7 +383,9 @@ export async function creditSummary(uid: string, now: Date, store: DocumentStore
 // ---------------------------------------------------------------------------
 
 async function unsettledPacks(): Promise<UserCreditPack[]> {
-  const { docs } = await getStore().query(USER_CREDIT_PACKS, UserCreditPackSchema, { where: [{ field: "settled", op: "==", value: false }] });
+  const { docs } = await getStore().query(USER_CREDIT_PACKS, UserCreditPackSchema, {
+    where: [{ field: "settled", op: "==", value: false }],
+  });
   return docs.map((doc) => doc.data);
 }
 
@@ -372,12 +422,15 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
     const names = new Map(ledger.packs.map((pack) => [pack.id, pack.name]));
     for (const { pack, left } of packsExpiringSoon(holdingsOf(ledger), ledger.entries, at, days * DAY)) {
       const when = clockDayTime(pack.expiresAt, zone);
-      const result = await sendOnce({
-        to: person.email,
-        subject: `${creditsLabel(left)} left, until ${clockDay(pack.expiresAt, zone)}`,
-        text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when}.\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
-        idempotencyKey: `credits-expiring:${pack.id}`,
-      }, { uid });
+      const result = await sendOnce(
+        {
+          to: person.email,
+          subject: `${creditsLabel(left)} left, until ${clockDay(pack.expiresAt, zone)}`,
+          text: `Hello ${person.firstName ?? "there"},\n\nA gentle note: your ${names.get(pack.id) ?? "class pack"} has ${creditsLabel(left)} left, and ${left === 1 ? "it expires" : "they expire"} on ${when}.\n\nThe schedule marks the classes that take credits: ${new URL("/classes", getEnv().PUBLIC_SITE_URL)}\n\nIf the timing doesn't suit you, that's fine too: nothing else is owed.\n\nStillhour`,
+          idempotencyKey: `credits-expiring:${pack.id}`,
+        },
+        { uid },
+      );
       if (result === "sent") sent += 1;
     }
   }
@@ -388,23 +441,40 @@ export async function sendExpiryReminders(now: Date = new Date(), days = CREDIT_
  * Tells a member the credits of a cancelled booking are back: once per booking occasion, whichever
  * path (their own cancellation, staff cancelling the class, the sweep) gets there first.
  */
-export async function tellCreditsReturned(input: { uid: string; creditRef: string; returned: number; expired: number; classTitle: string; startsAt: string; why: "member" | "class_cancelled" }): Promise<void> {
+export async function tellCreditsReturned(input: {
+  uid: string;
+  creditRef: string;
+  returned: number;
+  expired: number;
+  classTitle: string;
+  startsAt: string;
+  why: "member" | "class_cancelled";
+}): Promise<void> {
   const person = await getPrivateUser(input.uid);
   if (!person?.email || input.returned <= 0) return;
   const zone = person.mostRecentTimeZone;
   const when = clockDayTime(input.startsAt, zone);
   const back = input.returned - input.expired;
-  const reason = input.why === "class_cancelled" ? `"${input.classTitle}" on ${when} was cancelled, so` : `You cancelled "${input.classTitle}" on ${when}, so`;
+  const reason =
+    input.why === "class_cancelled"
+      ? `"${input.classTitle}" on ${when} was cancelled, so`
+      : `You cancelled "${input.classTitle}" on ${when}, so`;
   const lines =
     back > 0
       ? `${reason} the ${creditsLabel(input.returned)} it took ${input.returned === 1 ? "is" : "are"} back in your account${input.expired > 0 ? ` (${creditsLabel(input.expired)} of ${input.returned === 1 ? "it" : "them"} came from a pack that has since expired, so ${input.expired === 1 ? "it expires" : "they expire"} again straight away)` : ""}.`
       : `${reason} the ${creditsLabel(input.returned)} it took went back to ${input.returned === 1 ? "its pack" : "their packs"}, but that pack has since expired, so ${input.returned === 1 ? "it can't" : "they can't"} be used again. We're sorry about that.`;
-  await sendOnce({
-    to: person.email,
-    subject: back > 0 ? `Your ${input.returned === 1 ? "credit is" : "credits are"} back: ${input.classTitle}` : `About your credits for ${input.classTitle}`,
-    text: `Hello ${person.firstName ?? "there"},\n\n${lines}\n\nYour balance and each pack's expiry date are in your settings: ${new URL("/settings#credits", getEnv().PUBLIC_SITE_URL)}\n\nStillhour`,
-    idempotencyKey: `credits-returned:${input.creditRef}`,
-  }, { uid: input.uid });
+  await sendOnce(
+    {
+      to: person.email,
+      subject:
+        back > 0
+          ? `Your ${input.returned === 1 ? "credit is" : "credits are"} back: ${input.classTitle}`
+          : `About your credits for ${input.classTitle}`,
+      text: `Hello ${person.firstName ?? "there"},\n\n${lines}\n\nYour balance and each pack's expiry date are in your settings: ${new URL("/settings#credits", getEnv().PUBLIC_SITE_URL)}\n\nStillhour`,
+      idempotencyKey: `credits-returned:${input.creditRef}`,
+    },
+    { uid: input.uid },
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -425,7 +495,11 @@ export async function anonymiseCredits(uid: string, pseudonym: string, now: Date
     await store.transaction(async (tx) => {
       const ledger = await readLedger(tx, uid);
       if (ledger.seq === 0) return;
-      const lapses = planExpiry(holdingsOf(ledger).map((pack) => ({ ...pack, expiresAt: Math.min(pack.expiresAt, at) })), ledger.entries, at);
+      const lapses = planExpiry(
+        holdingsOf(ledger).map((pack) => ({ ...pack, expiresAt: Math.min(pack.expiresAt, at) })),
+        ledger.entries,
+        at,
+      );
       for (const pack of ledger.packs) if (!pack.settled) tx.update(USER_CREDIT_PACKS, pack.id, { settled: true });
       appendEntries(tx, ledger, lapses, { note: "Account deleted" });
     });

@@ -11,7 +11,16 @@ export { GIFT_MESSAGE_MAX };
  * to a year ahead; today means "send it as soon as it's paid".
  */
 
-export const GIFT_FORM_FIELDS = ["giftType", "method", "recipientName", "recipientEmail", "message", "deliverOn", "forSelf", "intentId"] as const;
+export const GIFT_FORM_FIELDS = [
+  "giftType",
+  "method",
+  "recipientName",
+  "recipientEmail",
+  "message",
+  "deliverOn",
+  "forSelf",
+  "intentId",
+] as const;
 
 /** The furthest ahead a gift can be scheduled, in days. */
 export const GIFT_SCHEDULE_DAYS = 365;
@@ -35,7 +44,11 @@ export function giftFormSchema(zone: string, now: number) {
       if (form.method !== "email") return;
       if (!form.recipientName) ctx.addIssue({ code: "custom", path: ["recipientName"], message: "Please tell us who the gift is for." });
       if (!EmailAddressSchema.safeParse(form.recipientEmail).success) {
-        ctx.addIssue({ code: "custom", path: ["recipientEmail"], message: "Please enter the recipient's e-mail address, like name@example.com." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["recipientEmail"],
+          message: "Please enter the recipient's e-mail address, like name@example.com.",
+        });
       }
       const day = /^\d{4}-\d{2}-\d{2}$/.test(form.deliverOn) ? DateTime.fromISO(form.deliverOn, { zone }) : null;
       if (!day?.isValid) {
@@ -43,7 +56,11 @@ export function giftFormSchema(zone: string, now: number) {
       } else if (day < today) {
         ctx.addIssue({ code: "custom", path: ["deliverOn"], message: "That day has passed. Please choose today or a day ahead." });
       } else if (day > today.plus({ days: GIFT_SCHEDULE_DAYS })) {
-        ctx.addIssue({ code: "custom", path: ["deliverOn"], message: "Gifts can be scheduled up to a year ahead. Please choose an earlier day." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["deliverOn"],
+          message: "Gifts can be scheduled up to a year ahead. Please choose an earlier day.",
+        });
       }
     })
     .transform((form) => ({

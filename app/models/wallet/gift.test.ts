@@ -1,9 +1,25 @@
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import { endDateText, nextGiftState, redeemOnto, takeBackRedemption, whyNotRedeem, type GiftEvent, type GiftFacts, type GiftState } from "./gift";
+import {
+  endDateText,
+  nextGiftState,
+  redeemOnto,
+  takeBackRedemption,
+  whyNotRedeem,
+  type GiftEvent,
+  type GiftFacts,
+  type GiftState,
+} from "./gift";
 
 const T = Date.UTC(2026, 10, 23, 12);
-const gift = (state: GiftState, extra: Partial<GiftFacts> = {}): GiftFacts => ({ state, method: "link", deliverAt: null, buyerUid: "buyer", forSelf: false, ...extra });
+const gift = (state: GiftState, extra: Partial<GiftFacts> = {}): GiftFacts => ({
+  state,
+  method: "link",
+  deliverAt: null,
+  buyerUid: "buyer",
+  forSelf: false,
+  ...extra,
+});
 
 describe("gift states", () => {
   it("a link gift is ready once paid; an e-mail gift waits for its date, then is sent", () => {
@@ -11,7 +27,10 @@ describe("gift states", () => {
     const email = gift("pending", { method: "email", deliverAt: T + 86_400_000 });
     expect(nextGiftState(email, { type: "payment_succeeded", at: T })).toEqual({ ok: true, state: "scheduled" });
     expect(nextGiftState({ ...email, state: "scheduled" }, { type: "delivered", at: T + 86_400_000 })).toEqual({ ok: true, state: "sent" });
-    expect(nextGiftState(gift("pending", { method: "email", deliverAt: T - 1 }), { type: "payment_succeeded", at: T })).toEqual({ ok: true, state: "paid" });
+    expect(nextGiftState(gift("pending", { method: "email", deliverAt: T - 1 }), { type: "payment_succeeded", at: T })).toEqual({
+      ok: true,
+      state: "paid",
+    });
   });
 
   it("repeated events (a webhook delivered twice) leave the state where it is", () => {
@@ -23,7 +42,8 @@ describe("gift states", () => {
   });
 
   it("refuses what cannot happen", () => {
-    const no = (state: GiftState, event: GiftEvent, facts: Partial<GiftFacts> = {}) => expect(nextGiftState(gift(state, facts), event).ok).toBe(false);
+    const no = (state: GiftState, event: GiftEvent, facts: Partial<GiftFacts> = {}) =>
+      expect(nextGiftState(gift(state, facts), event).ok).toBe(false);
     no("redeemed", { type: "redeemed", at: T, uid: "x" });
     no("refunded", { type: "redeemed", at: T, uid: "x" });
     no("pending", { type: "redeemed", at: T, uid: "x" });
@@ -67,7 +87,10 @@ describe("redeeming onto each kind of plan", () => {
 
   it("on a plan that is ending, or on gifted time, stacks after its end; a past end counts from now", () => {
     const endsAt = now + 5 * 86_400;
-    expect(redeemOnto({ kind: "paid", renewsAt: endsAt, cancelAtPeriodEnd: true }, 1, now, zone)).toMatchObject({ kind: "stack", from: endsAt });
+    expect(redeemOnto({ kind: "paid", renewsAt: endsAt, cancelAtPeriodEnd: true }, 1, now, zone)).toMatchObject({
+      kind: "stack",
+      from: endsAt,
+    });
     const stacked = redeemOnto({ kind: "gifted", endsAt }, 12, now, zone);
     expect(stacked.kind === "stack" && local(stacked.endsAt)).toBe("2027-02-05");
     expect(redeemOnto({ kind: "gifted", endsAt: now - 100 }, 1, now, zone)).toMatchObject({ kind: "stack", from: now });

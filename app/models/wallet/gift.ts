@@ -57,7 +57,8 @@ export function nextGiftState(gift: GiftFacts, event: GiftEvent): Transition {
       if (state === "paid" || state === "scheduled" || state === "sent") return { ok: true, state: "redeemed" };
       return { ok: false, reason: redeemRefusal(state) ?? "it cannot be redeemed" };
     case "refunded":
-      if (state === "redeemed") return { ok: false, reason: "a redeemed gift is not refunded here; adjust the recipient's membership first" };
+      if (state === "redeemed")
+        return { ok: false, reason: "a redeemed gift is not refunded here; adjust the recipient's membership first" };
       if (state === "pending" || state === "abandoned") return { ok: false, reason: "nothing was paid" };
       return { ok: true, state: "refunded" };
     case "redemption_reversed":
@@ -149,7 +150,8 @@ export interface GiftedSpan {
  * gifts taken back leave nothing of either. Time already lived through is not owed back.
  */
 export function takeBackRedemption(redemption: Redemption, time: GiftedSpan): GiftedSpan {
-  if (redemption.kind === "defer_charge") return { endsAt: time.endsAt, deferredTo: Math.max(0, time.deferredTo - (redemption.to - redemption.from)) };
+  if (redemption.kind === "defer_charge")
+    return { endsAt: time.endsAt, deferredTo: Math.max(0, time.deferredTo - (redemption.to - redemption.from)) };
   const span = redemption.endsAt - (redemption.kind === "start" ? redemption.startsAt : redemption.from);
   return { endsAt: Math.max(0, time.endsAt - span), deferredTo: time.deferredTo };
 }
@@ -185,11 +187,7 @@ export function giftCodeFromBytes(bytes: Uint8Array): string {
  * mistake for digits read as the digits. Null when it cannot be a gift code.
  */
 export function normalizeGiftCode(typed: string): string | null {
-  const cleaned = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const cleaned = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (cleaned.length !== GIFT_CODE_LENGTH) return null;
   for (const char of cleaned) if (!CODE_ALPHABET.includes(char)) return null;
   return cleaned;

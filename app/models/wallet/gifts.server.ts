@@ -9,7 +9,22 @@ import type { TransactionContext } from "~/services/store/port.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { problemAfter, type Problem } from "~/lib/errors";
 import { recordEvent } from "~/platform/analytics-event.server";
-import { GIFT_STATE_LABELS, endDateText, formatGiftCode, giftCodeFromBytes, nextGiftState, redeemOnto, takeBackRedemption, whyNotRedeem, giftRefusal, type GiftEvent, type GiftFacts, type PlanState, type RedeemRefusal, type Redemption } from "./gift";
+import {
+  GIFT_STATE_LABELS,
+  endDateText,
+  formatGiftCode,
+  giftCodeFromBytes,
+  nextGiftState,
+  redeemOnto,
+  takeBackRedemption,
+  whyNotRedeem,
+  giftRefusal,
+  type GiftEvent,
+  type GiftFacts,
+  type PlanState,
+  type RedeemRefusal,
+  type Redemption,
+} from "./gift";
 import { EMPTY_GIFTED_TIME, GIFTED_MEMBERSHIPS, GiftedTimeSchema, withGiftedTime } from "~/models/billing/gifted-time.server";
 import { sendOnce } from "~/platform/mail.server";
 import { isLiveStatus } from "~/models/billing/membership";
@@ -85,7 +100,13 @@ export type Gift = z.infer<typeof GiftSchema>;
 
 const CodeSchema = z.object({ giftId: z.string() });
 
-const facts = (gift: Gift): GiftFacts => ({ state: gift.state, method: gift.method, deliverAt: gift.deliverAt, buyerUid: gift.buyerUid, forSelf: gift.forSelf });
+const facts = (gift: Gift): GiftFacts => ({
+  state: gift.state,
+  method: gift.method,
+  deliverAt: gift.deliverAt,
+  buyerUid: gift.buyerUid,
+  forSelf: gift.forSelf,
+});
 
 /**
  * The gifts on sale, read from the store on each call (a handful of documents): an admin's new price
@@ -168,7 +189,13 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
   }
   return startPurchase({
     uid,
-    item: { kind: "gift", itemId: order.giftType.id, name: `Stillhour gift: ${order.giftType.name}`, amount: order.giftType.amount, currency: order.giftType.currency },
+    item: {
+      kind: "gift",
+      itemId: order.giftType.id,
+      name: `Stillhour gift: ${order.giftType.name}`,
+      amount: order.giftType.amount,
+      currency: order.giftType.currency,
+    },
     intentId: order.intentId,
     successPath: `/gift/receipt/${giftId}`,
     cancelPath: `/gift?type=${encodeURIComponent(order.giftType.id)}&canceled=1`,
@@ -176,7 +203,17 @@ export async function orderGift(input: { uid: string; buyerName: string; buyerZo
 }
 
 /** A new gift's lifecycle fields: nothing sent or redeemed yet. */
-export const NOT_YET_SENT_OR_REDEEMED = { sentAt: null, redeemedAt: null, redeemedBy: null, redemption: null, applied: false, resultAt: null, reversal: null, refundedAt: null, chargeRestoreAt: null } as const;
+export const NOT_YET_SENT_OR_REDEEMED = {
+  sentAt: null,
+  redeemedAt: null,
+  redeemedBy: null,
+  redemption: null,
+  applied: false,
+  resultAt: null,
+  reversal: null,
+  refundedAt: null,
+  chargeRestoreAt: null,
+} as const;
 
 /** Writes a gift and its code together, once: a second call for the same id changes nothing. */
 export async function createGiftRecord(giftId: string, gift: Gift): Promise<void> {
@@ -206,7 +243,9 @@ async function applyGiftEvent(giftId: string, event: GiftEvent, extra: (gift: Gi
 
 /** The payment path's fulfilment: idempotent by purchase id (the gift's id). */
 export async function fulfilGiftPurchase(purchase: PaidPurchase): Promise<void> {
-  const gift = await applyGiftEvent(purchase.purchaseId, { type: "payment_succeeded", at: purchase.paidAt }, () => ({ paidAt: purchase.paidAt }));
+  const gift = await applyGiftEvent(purchase.purchaseId, { type: "payment_succeeded", at: purchase.paidAt }, () => ({
+    paidAt: purchase.paidAt,
+  }));
   if (!gift) throw new Error(`paid gift ${purchase.purchaseId} has no record`);
   await sendBuyerReceipt(purchase.purchaseId, gift);
   if (gift.method === "email" && gift.state === "paid") await deliverGift(purchase.purchaseId);
@@ -266,8 +305,18 @@ export async function deliverGift(giftId: string, now = Date.now()): Promise<"se
 export async function deliverDueGifts(now = Date.now()): Promise<{ due: number; sent: number }> {
   const store = getStore();
   const [scheduled, paid] = await Promise.all([
-    store.query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "scheduled" }, { field: "deliverAt", op: "<=", value: now }] }),
-    store.query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "paid" }, { field: "method", op: "==", value: "email" }] }),
+    store.query(GIFTS, GiftSchema, {
+      where: [
+        { field: "state", op: "==", value: "scheduled" },
+        { field: "deliverAt", op: "<=", value: now },
+      ],
+    }),
+    store.query(GIFTS, GiftSchema, {
+      where: [
+        { field: "state", op: "==", value: "paid" },
+        { field: "method", op: "==", value: "email" },
+      ],
+    }),
   ]);
   const due = [...scheduled.docs, ...paid.docs];
   let sent = 0;
@@ -292,9 +341,14 @@ function planStateOf(
       // A plan that is ending: gifted time follows its end (or the gifts already stacked after it).
       return { plan: { kind: "gifted", endsAt: Math.max(renewsAt, gifted?.endsAt ?? 0) }, subscriptionId: null, customerId: null };
     }
-    return { plan: { kind: "paid", renewsAt, cancelAtPeriodEnd: false }, subscriptionId: membership.subscriptionId, customerId: membership.customerId };
+    return {
+      plan: { kind: "paid", renewsAt, cancelAtPeriodEnd: false },
+      subscriptionId: membership.subscriptionId,
+      customerId: membership.customerId,
+    };
   }
-  if (gifted && gifted.endsAt > nowSeconds) return { plan: { kind: "gifted", endsAt: gifted.endsAt }, subscriptionId: null, customerId: null };
+  if (gifted && gifted.endsAt > nowSeconds)
+    return { plan: { kind: "gifted", endsAt: gifted.endsAt }, subscriptionId: null, customerId: null };
   return { plan: { kind: "none" }, subscriptionId: null, customerId: null };
 }
 
@@ -339,7 +393,14 @@ export async function redeemGift(input: { giftId: string; uid: string; zone: str
       const record = person ?? DEFAULT_PRIVATE_USER;
       tx.set(PRIVATE_USERS, uid, { ...record, ...withGiftedTime(record, nextTime, nowSeconds), updatedAt: now });
     }
-    return { ok: true as const, redemption, months: gift.months, resultAt, subscriptionId: state.subscriptionId, customerId: state.customerId };
+    return {
+      ok: true as const,
+      redemption,
+      months: gift.months,
+      resultAt,
+      subscriptionId: state.subscriptionId,
+      customerId: state.customerId,
+    };
   });
 
   if (!outcome.ok) {
@@ -374,7 +435,12 @@ async function applyDeferral(giftId: string, subscriptionId: string, customerId:
 
 /** Retries deferrals the provider did not take the first time (the gift job runs it). */
 export async function applyPendingRedemptions(): Promise<number> {
-  const { docs } = await getStore().query(GIFTS, GiftSchema, { where: [{ field: "state", op: "==", value: "redeemed" }, { field: "applied", op: "==", value: false }] });
+  const { docs } = await getStore().query(GIFTS, GiftSchema, {
+    where: [
+      { field: "state", op: "==", value: "redeemed" },
+      { field: "applied", op: "==", value: false },
+    ],
+  });
   let applied = 0;
   for (const { id, data } of docs) {
     if (data.redemption?.kind !== "defer_charge" || !data.redeemedBy) continue;
@@ -393,7 +459,11 @@ export async function applyPendingRedemptions(): Promise<number> {
  * `chargeRestoreAt` until the provider agrees, so a failure is retried by the event's next delivery).
  * Buyer and recipient are told on every call, by mail keyed to the gift: replays send nothing.
  */
-export async function reverseGiftPurchase(giftId: string, reason: "refunded" | "disputed", now = Date.now()): Promise<"reversed" | "already" | "not_paid" | "not_found"> {
+export async function reverseGiftPurchase(
+  giftId: string,
+  reason: "refunded" | "disputed",
+  now = Date.now(),
+): Promise<"reversed" | "already" | "not_paid" | "not_found"> {
   const nowSeconds = Math.floor(now / 1000);
   const outcome = await getStore().transaction(async (tx: TransactionContext) => {
     const gift = await tx.get(GIFTS, giftId, GiftSchema);
@@ -424,7 +494,13 @@ export async function reverseGiftPurchase(giftId: string, reason: "refunded" | "
     if (!membership) {
       // No plan behind it: the record's end is the gifted time's own.
       const record = person ?? DEFAULT_PRIVATE_USER;
-      tx.set(PRIVATE_USERS, uid, { ...record, subscriptionStatus: "gifted", subscriptionSource: "gift", subscriptionExpirationDate: after.endsAt, updatedAt: now });
+      tx.set(PRIVATE_USERS, uid, {
+        ...record,
+        subscriptionStatus: "gifted",
+        subscriptionSource: "gift",
+        subscriptionExpirationDate: after.endsAt,
+        updatedAt: now,
+      });
     }
     return { status: "reversed" as const, gift: { ...gift, ...patch }, customerId: membership?.customerId ?? null };
   });
@@ -443,7 +519,14 @@ async function restoreDeferredCharge(giftId: string, uid: string, chargeAt: numb
     try {
       await getPaymentProvider().restoreNextCharge(membership.subscriptionId, chargeAt, `gift-reversed-${giftId}`);
     } catch (error) {
-      console.warn(JSON.stringify({ level: "warn", msg: "gift refunded but its deferred charge not yet moved back; will retry", giftId, code: error instanceof PaymentError ? error.code : "unavailable" }));
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "gift refunded but its deferred charge not yet moved back; will retry",
+          giftId,
+          code: error instanceof PaymentError ? error.code : "unavailable",
+        }),
+      );
       throw error;
     }
   }
@@ -467,7 +550,10 @@ async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
   const recipient = await getPrivateUser(gift.redeemedBy);
   if (!recipient?.email) return;
   const zone = recipient.mostRecentTimeZone ?? "UTC";
-  const [time, membership] = await Promise.all([getStore().get(GIFTED_MEMBERSHIPS, gift.redeemedBy, GiftedTimeSchema), getStore().get(MEMBERSHIPS, gift.redeemedBy, MembershipSchema)]);
+  const [time, membership] = await Promise.all([
+    getStore().get(GIFTED_MEMBERSHIPS, gift.redeemedBy, GiftedTimeSchema),
+    getStore().get(MEMBERSHIPS, gift.redeemedBy, MembershipSchema),
+  ]);
   const nowSeconds = Math.floor(Date.now() / 1000);
   const where =
     gift.redemption?.kind === "defer_charge"
@@ -482,7 +568,6 @@ async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
     idempotencyKey: `gift-reversed:${giftId}:recipient`,
   });
 }
-
 
 /**
  * Guessing codes by hand or by script: twenty tries a minute per address is plenty for people. Typed
@@ -509,7 +594,6 @@ export async function codeGuessesLeft(client: string): Promise<CodeAttempt> {
 export async function countMissedLink(client: string): Promise<void> {
   await codeAttempts.attempt(client);
 }
-
 
 /** The gifts a member bought, newest first, for their settings. */
 export async function giftsBoughtBy(uid: string): Promise<Array<{ id: string; gift: Gift }>> {

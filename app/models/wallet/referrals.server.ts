@@ -67,7 +67,9 @@ export async function referrerOf(code: string): Promise<{ uid: string; firstName
   return { uid: entry.uid, firstName: person?.firstName ?? "A friend" };
 }
 
-export type OfferCheck = { ok: true; referrerUid: string; firstName: string } | { ok: false; reason: "unknown" | "self" | "loop" | "not_new" | "already_referred" };
+export type OfferCheck =
+  | { ok: true; referrerUid: string; firstName: string }
+  | { ok: false; reason: "unknown" | "self" | "loop" | "not_new" | "already_referred" };
 
 /**
  * Whether this person may take this code's offer: a real code, not their own, not a loop (their own
@@ -200,7 +202,10 @@ export async function referralSummary(uid: string): Promise<ReferralSummary> {
 export function referralCodeFrom(url: URL, cookieHeader: string | null): string | null {
   const fromUrl = url.searchParams.get("ref");
   if (fromUrl && REFERRAL_CODE.test(fromUrl)) return fromUrl;
-  const cookie = (cookieHeader ?? "").split(";").map((part) => part.trim()).find((part) => part.startsWith(`${REFERRAL_COOKIE}=`));
+  const cookie = (cookieHeader ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REFERRAL_COOKIE}=`));
   const value = cookie?.slice(REFERRAL_COOKIE.length + 1) ?? "";
   return REFERRAL_CODE.test(value) ? value : null;
 }
@@ -224,5 +229,6 @@ export async function forgetReferrals(uid: string): Promise<void> {
   await store.delete(REFERRALS, uid);
   for (const { id } of await documentsWhere(REFERRALS, "referrerUid", uid)) await store.delete(REFERRALS, id);
   const reward = rewardGiftId(uid);
-  if (await store.get(GIFTS, reward, z.object({}).passthrough())) await store.update(GIFTS, reward, { message: "Thank you for inviting a friend." });
+  if (await store.get(GIFTS, reward, z.object({}).passthrough()))
+    await store.update(GIFTS, reward, { message: "Thank you for inviting a friend." });
 }

@@ -29,7 +29,12 @@ export const MAX_EVENTS_PER_UPLOAD = 200;
 const MAX_EVENT_BYTES = 4 * 1024;
 const UPLOADS_PER_MINUTE = 120;
 
-export const ANALYTICS_UPLOAD_LIMIT = createRateLimit({ name: "analytics-upload", limit: UPLOADS_PER_MINUTE, windowMs: 60_000, per: "address" });
+export const ANALYTICS_UPLOAD_LIMIT = createRateLimit({
+  name: "analytics-upload",
+  limit: UPLOADS_PER_MINUTE,
+  windowMs: 60_000,
+  per: "address",
+});
 const limiter = ANALYTICS_UPLOAD_LIMIT;
 
 /** Forgets every upload counted so far (tests). */
@@ -52,9 +57,16 @@ const properties = z
 
 export const CollectedEventSchema = z
   .object({
-    event_type: z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9 _.:-]*$/, "is not an event name"),
+    event_type: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 _.:-]*$/, "is not an event name"),
     time: z.number().int().min(1_500_000_000_000).max(4_102_444_800_000),
-    insert_id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+    insert_id: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
     user_id: z.string().min(1).max(128).nullable().optional(),
     device_id: z.string().min(1).max(128).optional(),
     event_properties: properties.optional(),

@@ -29,9 +29,15 @@ import { readRouteForm } from "~/server/body-limits.server";
 
 const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   booked: { tone: "success", text: "You're booked. We'll see you there; joining opens ten minutes before the start." },
-  waitlisted: { tone: "success", text: "The class is full, so you're on the waitlist. If a seat frees up you're booked automatically and we'll e-mail you." },
+  waitlisted: {
+    tone: "success",
+    text: "The class is full, so you're on the waitlist. If a seat frees up you're booked automatically and we'll e-mail you.",
+  },
   cancelled: { tone: "success", text: "Your booking is cancelled. Your seat has gone to the next person in line, if there was one." },
-  "cancelled-credits": { tone: "success", text: "Your booking is cancelled and its credits are back in your account. We've e-mailed you a note of it." },
+  "cancelled-credits": {
+    tone: "success",
+    text: "Your booking is cancelled and its credits are back in your account. We've e-mailed you a note of it.",
+  },
   left: { tone: "success", text: "You've left the waitlist." },
   "not-booked": { tone: "error", text: "Joining is for members booked on this class." },
   "not-open": { tone: "error", text: "Joining opens ten minutes before the start and closes when the class ends." },
@@ -60,18 +66,32 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
   const member = state && !state.viewer.anonymous ? state : null;
   // The seats and the member's booking, each read once for everything below, together in one batch (issue 25).
-  const { seatsLeft: seats, place: mine, payment: paidWith } = await readTogether(() => classPlaceFor(member?.viewer.uid ?? null, liveClass.id, liveClass.capacity));
+  const {
+    seatsLeft: seats,
+    place: mine,
+    payment: paidWith,
+  } = await readTogether(() => classPlaceFor(member?.viewer.uid ?? null, liveClass.id, liveClass.capacity));
   const window = joinWindow(liveClass, now);
 
   let booking:
     | { kind: "closed"; sentence: string }
     | { kind: "visitor"; sentence: string; href: string; label: string; packs: string | null }
-    | { kind: "member"; sentence: string; join: boolean; joinOpensAt: string | null; actions: { intent: string; label: string; pending: string; primary: boolean }[] };
+    | {
+        kind: "member";
+        sentence: string;
+        join: boolean;
+        joinOpensAt: string | null;
+        actions: { intent: string; label: string; pending: string; primary: boolean }[];
+      };
   // Credits matter only to someone signed in without a membership, on a class that takes them.
   const cost = liveClass.creditCost;
-  const credits = member && !member.user.isSubscribed && cost !== null && !mine && status === "scheduled" ? await creditSummary(member.viewer.uid, now) : null;
+  const credits =
+    member && !member.user.isSubscribed && cost !== null && !mine && status === "scheduled"
+      ? await creditSummary(member.viewer.uid, now)
+      : null;
   const packsHref = cost !== null ? `/credits?next=${encodeURIComponent(path)}` : null;
-  if (status === "cancelled") booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the schedule has others at this time of day." };
+  if (status === "cancelled")
+    booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the schedule has others at this time of day." };
   else if (mine?.status === "booked") {
     booking = {
       kind: "member",
@@ -97,7 +117,8 @@ export async function classPage(request: Request, context: object, idOrSlug: str
       actions: [{ intent: "leave", label: "Leave the waitlist", pending: "Leaving…", primary: false }],
     };
   } else if (status === "ended") booking = { kind: "closed", sentence: "This class has ended." };
-  else if (status === "live") booking = { kind: "closed", sentence: "This class has started, so booking has closed. The schedule has more soon." };
+  else if (status === "live")
+    booking = { kind: "closed", sentence: "This class has started, so booking has closed. The schedule has more soon." };
   else if (!member) {
     booking = {
       kind: "visitor",
@@ -122,7 +143,10 @@ export async function classPage(request: Request, context: object, idOrSlug: str
       actions: [
         {
           intent: "book",
-          label: seats === 0 ? `Join the waitlist (${creditsLabel(cost)} if a seat frees up; ${left})` : `Book with ${creditsLabel(cost)} (${left})`,
+          label:
+            seats === 0
+              ? `Join the waitlist (${creditsLabel(cost)} if a seat frees up; ${left})`
+              : `Book with ${creditsLabel(cost)} (${left})`,
           pending: "Saving…",
           primary: true,
         },
@@ -142,7 +166,10 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   } else {
     booking = {
       kind: "member",
-      sentence: seats === 0 ? "The class is full. Join the waitlist and you'll be booked automatically if a seat frees up." : "Save your place; you can cancel any time before the start.",
+      sentence:
+        seats === 0
+          ? "The class is full. Join the waitlist and you'll be booked automatically if a seat frees up."
+          : "Save your place; you can cancel any time before the start.",
       join: false,
       joinOpensAt: null,
       actions: [{ intent: "book", label: seats === 0 ? "Join the waitlist" : "Book my place", pending: "Saving…", primary: true }],
@@ -150,12 +177,18 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   }
 
   const stateNote =
-    status !== "cancelled" && liveClass.substituteTeacherId && teacher ? `${teacher.fullName} is teaching this class in place of its usual teacher.` : null;
+    status !== "cancelled" && liveClass.substituteTeacherId && teacher
+      ? `${teacher.fullName} is teaching this class in place of its usual teacher.`
+      : null;
   // The copy follows the state (issue 34): inside the join window nothing says joining opens later.
   const asked = url.searchParams.get("booking") ?? "";
   const joinable = window.open && status !== "cancelled" && mine?.status === "booked";
   const notice = joinable && asked === "booked" ? BOOKED_AND_OPEN : joinable && asked === "not-open" ? null : (NOTICES[asked] ?? null);
-  const calendar = calendarLinks({ liveClass, teacherName: teacher?.fullName ?? null, url: new URL(path, getEnv().PUBLIC_SITE_URL).toString() });
+  const calendar = calendarLinks({
+    liveClass,
+    teacherName: teacher?.fullName ?? null,
+    url: new URL(path, getEnv().PUBLIC_SITE_URL).toString(),
+  });
 
   return {
     id: liveClass.id,
@@ -194,7 +227,11 @@ export async function classPage(request: Request, context: object, idOrSlug: str
 const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
 
 /** The class page's form: book, cancel or leave the waitlist. Answers where to go, or a sentence and a status. */
-export async function classAction(request: Request, context: object, idOrSlug: string): Promise<{ redirect?: string; error?: string; status: number }> {
+export async function classAction(
+  request: Request,
+  context: object,
+  idOrSlug: string,
+): Promise<{ redirect?: string; error?: string; status: number }> {
   const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
   if (!liveClass || liveClass.studioId) return { error: "We couldn't find that class.", status: 404 };
   const path = `/classes/${liveClass.slug || liveClass.id}`;

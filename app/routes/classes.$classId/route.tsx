@@ -22,7 +22,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) =>
   page
     ? [
         { title: `${page.title} · Live class · Stillhour` },
-        { name: "description", content: page.description || `A live ${page.modalityLabel.toLowerCase()} class with ${page.teacher?.name ?? "a Stillhour teacher"}.` },
+        {
+          name: "description",
+          content:
+            page.description || `A live ${page.modalityLabel.toLowerCase()} class with ${page.teacher?.name ?? "a Stillhour teacher"}.`,
+        },
       ]
     : [{ title: "Class not found · Stillhour" }];
 
@@ -85,7 +89,10 @@ export default function ClassRoute() {
             ["Teacher", page.teacher?.href ? <Link to={page.teacher.href}>{page.teacher.name}</Link> : (page.teacher?.name ?? null)],
             ["Level", page.level],
             ["Have ready", page.whatToHaveReady],
-            ["Seats", page.seatsLeft === null ? null : page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`],
+            [
+              "Seats",
+              page.seatsLeft === null ? null : page.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${page.seatsLeft} left`,
+            ],
           ]}
         />
 
@@ -124,7 +131,11 @@ export default function ClassRoute() {
               {page.booking.actions.map((action) => (
                 <Form method="post" key={action.intent}>
                   <input type="hidden" name="intent" value={action.intent} />
-                  <button className={action.primary ? "button" : "button button--secondary"} type="submit" disabled={busy === action.intent}>
+                  <button
+                    className={action.primary ? "button" : "button button--secondary"}
+                    type="submit"
+                    disabled={busy === action.intent}
+                  >
                     {busy === action.intent ? action.pending : action.label}
                   </button>
                 </Form>

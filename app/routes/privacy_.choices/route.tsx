@@ -16,7 +16,10 @@ export const meta: MetaFunction = () => [{ title: "Your privacy choices · Still
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return data({ choice: privacyChoice(request), saved: url.searchParams.get("saved") === "1" }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { choice: privacyChoice(request), saved: url.searchParams.get("saved") === "1" },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
@@ -29,7 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return data({ error: body.message }, { status: body.status });
   const choice = body.formData.get("choice");
   if (choice !== "opt-out" && choice !== "allow") return data({ error: "Choose one of the two options." }, { status: 400 });
-  return redirect("/privacy/choices?saved=1", { headers: { "Set-Cookie": privacyChoiceCookie(choice, new URL(request.url)), "Cache-Control": "no-store" } });
+  return redirect("/privacy/choices?saved=1", {
+    headers: { "Set-Cookie": privacyChoiceCookie(choice, new URL(request.url)), "Cache-Control": "no-store" },
+  });
 }
 
 export default function PrivacyChoicesRoute() {
@@ -43,13 +48,15 @@ export default function PrivacyChoicesRoute() {
           <p className="eyebrow">Privacy</p>
           <h1 id="privacy-choices-title">Your privacy choices</h1>
           <p>
-            We count page views and a few actions (like starting a class) to learn what helps, and, only where we have set
-            one up, measure our advertising. You can turn all of that off for this browser. The site works the same either way.
+            We count page views and a few actions (like starting a class) to learn what helps, and, only where we have set one up, measure
+            our advertising. You can turn all of that off for this browser. The site works the same either way.
           </p>
         </header>
         {page.saved ? (
           <p className="notice notice--success" role="status">
-            {page.choice === "opt-out" ? "Done. Analytics and advertising are off in this browser." : "Saved. Analytics is on in this browser."}
+            {page.choice === "opt-out"
+              ? "Done. Analytics and advertising are off in this browser."
+              : "Saved. Analytics is on in this browser."}
           </p>
         ) : null}
         {refused?.error ? (
@@ -64,7 +71,8 @@ export default function PrivacyChoicesRoute() {
               <input type="radio" name="choice" value="allow" defaultChecked={page.choice === "allow"} /> Allow them
             </label>
             <label>
-              <input type="radio" name="choice" value="opt-out" defaultChecked={page.choice === "opt-out"} /> Opt out of analytics and advertising
+              <input type="radio" name="choice" value="opt-out" defaultChecked={page.choice === "opt-out"} /> Opt out of analytics and
+              advertising
             </label>
           </fieldset>
           <p>

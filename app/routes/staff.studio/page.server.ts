@@ -30,14 +30,21 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
       const tickets = (await ticketsForClass(c.id)).filter((t) => t.status !== "cancelled");
       const people = await Promise.all(
         tickets.map(async (t) => {
-          const [person, signature] = await Promise.all([getPrivateUser(t.uid), waiver ? getSignature(t.uid, studio.id, waiver.version) : null]);
+          const [person, signature] = await Promise.all([
+            getPrivateUser(t.uid),
+            waiver ? getSignature(t.uid, studio.id, waiver.version) : null,
+          ]);
           const name = [person?.firstName, person?.lastName].filter(Boolean).join(" ") || "Name not given";
           return {
             ticketId: t.id,
             name,
             status: t.status,
             statusLabel: TICKET_STATE_LABEL[t.status],
-            waiver: !waiver ? "No waiver needed" : signature ? `Waiver v${waiver.version} signed${signature.guardian ? " (with guardian)" : ""}` : `Waiver v${waiver.version} not signed`,
+            waiver: !waiver
+              ? "No waiver needed"
+              : signature
+                ? `Waiver v${waiver.version} signed${signature.guardian ? " (with guardian)" : ""}`
+                : `Waiver v${waiver.version} not signed`,
             waiverOk: !waiver || Boolean(signature),
           };
         }),
@@ -50,10 +57,11 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
         when: studioTime(c.startsAt, studio.timeZone, { reader: studio.timeZone, withDay: false }),
         room: roomName(studio, c.roomId),
         ended: state === "ended",
-        counts: { booked: people.filter((p) => p.status === "booked").length, checkedIn: people.filter((p) => p.status === "checked_in").length },
-        people: people
-          .filter((p) => !needle || normaliseName(p.name).includes(needle))
-          .sort((a, b) => a.name.localeCompare(b.name)),
+        counts: {
+          booked: people.filter((p) => p.status === "booked").length,
+          checkedIn: people.filter((p) => p.status === "checked_in").length,
+        },
+        people: people.filter((p) => !needle || normaliseName(p.name).includes(needle)).sort((a, b) => a.name.localeCompare(b.name)),
       };
     }),
   );
@@ -76,19 +84,32 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
 
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("check-in"), studio: z.string(), ticketId: z.string().min(1).max(200) }),
-  z.object({ intent: z.literal("check-in-code"), studio: z.string(), code: z.string().trim().min(1, "Please type or scan a code.").max(200), method: z.enum(["scan", "code"]).default("code") }),
+  z.object({
+    intent: z.literal("check-in-code"),
+    studio: z.string(),
+    code: z.string().trim().min(1, "Please type or scan a code.").max(200),
+    method: z.enum(["scan", "code"]).default("code"),
+  }),
   z.object({ intent: z.literal("undo"), studio: z.string(), ticketId: z.string().min(1).max(200) }),
   z.object({ intent: z.literal("no-shows"), studio: z.string(), classId: z.string().min(1).max(120) }),
 ]);
 
 /** The desk's answer; `codeRefused` marks a typed or scanned code turned down, so the page ties the message to the code field. */
-export type FrontDeskResult = { status: number; tone: "success" | "error"; message: string; ticketId: string | null; codeRefused?: boolean; code?: string };
+export type FrontDeskResult = {
+  status: number;
+  tone: "success" | "error";
+  message: string;
+  ticketId: string | null;
+  codeRefused?: boolean;
+  code?: string;
+};
 
 export async function frontDeskAction(request: Request, state: ViewerState): Promise<FrontDeskResult> {
   const body = await readRouteForm(request);
   if (!body.ok) return { status: body.status, tone: "error", message: body.message, ticketId: null };
   const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
-  if (!parsed.success) return { status: 400, tone: "error", message: parsed.error.issues[0]?.message ?? "That request could not be read.", ticketId: null };
+  if (!parsed.success)
+    return { status: 400, tone: "error", message: parsed.error.issues[0]?.message ?? "That request could not be read.", ticketId: null };
   const form = parsed.data;
   const studios = await studiosForStaff(state.viewer.uid, state.viewer.roles);
   const studio = studios.find((s) => s.slug === form.studio);
@@ -103,12 +124,22 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
   if (form.intent === "no-shows") {
     const result = await markNoShows({ studioId: studio.id, classId: form.classId, now });
     if (!result.ok) return { status: 409, tone: "error", message: result.message, ticketId: null };
-    return { status: 200, tone: "success", message: `Done: ${result.noShows} marked as no-show${result.released ? `, ${result.released} waiting released` : ""}.`, ticketId: null };
+    return {
+      status: 200,
+      tone: "success",
+      message: `Done: ${result.noShows} marked as no-show${result.released ? `, ${result.released} waiting released` : ""}.`,
+      ticketId: null,
+    };
   }
   if (form.intent === "undo") {
     const result = await undoCheckIn({ staffUid, studioId: studio.id, ticketId: form.ticketId, now });
     if (!result.ok) return { status: 409, tone: "error", message: result.message, ticketId: form.ticketId };
-    return { status: 200, tone: "success", message: `Check-in undone: ${await nameOf(result.ticket.uid)} is booked again.`, ticketId: form.ticketId };
+    return {
+      status: 200,
+      tone: "success",
+      message: `Check-in undone: ${await nameOf(result.ticket.uid)} is booked again.`,
+      ticketId: form.ticketId,
+    };
   }
   const result =
     form.intent === "check-in"
@@ -116,7 +147,15 @@ export async function frontDeskAction(request: Request, state: ViewerState): Pro
       : await checkIn({ staffUid, studioId: studio.id, code: form.code, method: form.method, now });
   // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
   const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
-  if (!result.ok) return { status: badInput ? 400 : 409, tone: "error", message: result.message, ticketId: form.intent === "check-in" ? form.ticketId : null, codeRefused: form.intent !== "check-in", ...(form.intent !== "check-in" ? { code: form.code } : {}) };
+  if (!result.ok)
+    return {
+      status: badInput ? 400 : 409,
+      tone: "error",
+      message: result.message,
+      ticketId: form.intent === "check-in" ? form.ticketId : null,
+      codeRefused: form.intent !== "check-in",
+      ...(form.intent !== "check-in" ? { code: form.code } : {}),
+    };
   // The check-in is the practice (ADR 045); what it earns is granted once, and a repeat finishes a grant an earlier one could not (ADR 049).
   await notePractice("studio check-in", () => recordStudioCheckIn(result.ticket.uid, studio.timeZone, result.checkedInAt));
   const name = await nameOf(result.ticket.uid);

@@ -13,7 +13,13 @@ import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
  * tapping it; undo; no-shows after the class. Big targets, nothing hover-only, plain forms: it works
  * without JavaScript, and the camera scanner is loaded only where the browser has a barcode detector.
  */
-export const handle = defineHandle({ name: "staff-studio", layout: "main", theme: "light", requiresAuth: true, roles: [...STAFF_AREAS.frontDesk.roles] });
+export const handle = defineHandle({
+  name: "staff-studio",
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  roles: [...STAFF_AREAS.frontDesk.roles],
+});
 
 export const meta: MetaFunction = () => [{ title: "Front desk · Staff · Stillhour" }, { name: "robots", content: "noindex" }];
 
@@ -214,7 +220,12 @@ export default function StaffStudioRoute() {
                       <input type="hidden" name="intent" value="undo" />
                       <input type="hidden" name="studio" value={page.studio!.slug} />
                       <input type="hidden" name="ticketId" value={p.ticketId} />
-                      <button className="button button--secondary desk-button" type="submit" disabled={busy} aria-label={`Undo check-in for ${p.name}`}>
+                      <button
+                        className="button button--secondary desk-button"
+                        type="submit"
+                        disabled={busy}
+                        aria-label={`Undo check-in for ${p.name}`}
+                      >
                         Undo
                       </button>
                     </Form>

@@ -7,7 +7,15 @@ import { classState } from "~/models/classes/class-schedule";
 import { getClass } from "~/models/classes/class-schedule.server";
 import { creditsLabel } from "~/models/wallet/credit-pack";
 import { creditSummary } from "~/models/wallet/credits.server";
-import { bookInPerson, cancelTicket, getTicket, inPersonSeatsLeft, paymentOptions, waitlistPosition, type TicketPayment } from "~/models/studios/in-person-tickets.server";
+import {
+  bookInPerson,
+  cancelTicket,
+  getTicket,
+  inPersonSeatsLeft,
+  paymentOptions,
+  waitlistPosition,
+  type TicketPayment,
+} from "~/models/studios/in-person-tickets.server";
 import { settlePurchase } from "~/models/checkout/purchase-fulfilment.server";
 import { isPurchaseId, purchaseIdFor } from "~/models/billing/purchases.server";
 import { inPersonEventJsonLd, studioPlaceJsonLd } from "~/lib/seo";
@@ -31,9 +39,15 @@ import { readRouteForm } from "~/server/body-limits.server";
 
 const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   booked: { tone: "success", text: "You're booked. Your ticket, with its check-in code, is below and in your e-mail." },
-  waitlisted: { tone: "success", text: "The class is full, so you're on the waitlist. If a place frees up you're booked automatically and we'll e-mail you." },
+  waitlisted: {
+    tone: "success",
+    text: "The class is full, so you're on the waitlist. If a place frees up you're booked automatically and we'll e-mail you.",
+  },
   cancelled: { tone: "success", text: "Your booking is cancelled, in good time: nothing is lost." },
-  "late-cancelled": { tone: "success", text: "Your booking is cancelled. It was inside the late-cancel window, so the studio keeps the drop-in or credit." },
+  "late-cancelled": {
+    tone: "success",
+    text: "Your booking is cancelled. It was inside the late-cancel window, so the studio keeps the drop-in or credit.",
+  },
   left: { tone: "success", text: "You've left the waitlist; anything you paid is back to use on another class." },
   signed: { tone: "success", text: "Thank you for signing the waiver. Now confirm your booking below." },
   "pay-cancelled": { tone: "error", text: "The payment was cancelled; nothing was charged." },
@@ -72,7 +86,10 @@ export async function studioClassPage(request: Request, context: object, slug: s
   const status = classState(liveClass, now);
   // Every time here is on the studio's clock, its zone named only for a reader whose clock differs.
   const at = (instant: Date | string) => studioTime(instant, studio.timeZone, { reader });
-  const [seats, teachers] = await Promise.all([inPersonSeatsLeft(liveClass.id, liveClass.capacity), getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId])]);
+  const [seats, teachers] = await Promise.all([
+    inPersonSeatsLeft(liveClass.id, liveClass.capacity),
+    getTeachersByIds([liveClass.substituteTeacherId ?? liveClass.teacherId]),
+  ]);
   const teacher = teachers[0] ?? null;
 
   // Back from the payment page: settle the member's own purchase now rather than wait for the webhook.
@@ -88,13 +105,25 @@ export async function studioClassPage(request: Request, context: object, slug: s
     | { kind: "closed"; sentence: string }
     | { kind: "visitor"; href: string }
     | { kind: "ticket"; label: string; sentence: string; ticketHref: string; canCancel: boolean; cancelLate: boolean }
-    | { kind: "choose"; waiverSigned: boolean; waiverHref: string; options: Option[]; buy: { price: string; intentId: string; resumed: boolean }; full: boolean; creditsNote: string };
+    | {
+        kind: "choose";
+        waiverSigned: boolean;
+        waiverHref: string;
+        options: Option[];
+        buy: { price: string; intentId: string; resumed: boolean };
+        full: boolean;
+        creditsNote: string;
+      };
 
   const ticket = member ? await getTicket(liveClass.id, member.viewer.uid) : null;
   const late = isLateCancel(liveClass.startsAt, studio.lateCancel, studio.timeZone, now);
-  if (ticket && (ticket.status === "booked" || ticket.status === "checked_in" || ticket.status === "waitlisted" || status !== "scheduled")) {
+  if (
+    ticket &&
+    (ticket.status === "booked" || ticket.status === "checked_in" || ticket.status === "waitlisted" || status !== "scheduled")
+  ) {
     const position = ticket.status === "waitlisted" ? await waitlistPosition(liveClass.id, ticket.uid) : null;
-    if (!notice && url.searchParams.get("paid") === "drop-in") notice = ticket.status === "waitlisted" ? NOTICES.waitlisted : NOTICES.booked;
+    if (!notice && url.searchParams.get("paid") === "drop-in")
+      notice = ticket.status === "waitlisted" ? NOTICES.waitlisted : NOTICES.booked;
     booking = {
       kind: "ticket",
       label: TICKET_STATE_LABEL[ticket.status],
@@ -110,7 +139,8 @@ export async function studioClassPage(request: Request, context: object, slug: s
       canCancel: status === "scheduled" && (ticket.status === "booked" || ticket.status === "waitlisted"),
       cancelLate: ticket.status === "booked" && late,
     };
-  } else if (status === "cancelled") booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the studio's schedule has others." };
+  } else if (status === "cancelled")
+    booking = { kind: "closed", sentence: "This class was cancelled. We're sorry; the studio's schedule has others." };
   else if (status !== "scheduled") booking = { kind: "closed", sentence: "This class has started, so booking has closed." };
   else if (!member) booking = { kind: "visitor", href: `/sign-in?next=${encodeURIComponent(path)}` };
   else {
@@ -126,7 +156,12 @@ export async function studioClassPage(request: Request, context: object, slug: s
     const choices: Option[] = [];
     if (options.membership) {
       const value = `membership:${options.membership.id}`;
-      choices.push({ value, label: "Book with my studio membership", hint: `${options.membership.name}, until ${at(new Date(options.membership.endsAt))}`, resumed: resume === value });
+      choices.push({
+        value,
+        label: "Book with my studio membership",
+        hint: `${options.membership.name}, until ${at(new Date(options.membership.endsAt))}`,
+        resumed: resume === value,
+      });
     }
     // Credits are for people without a studio membership (a membership already covers the class).
     let creditsNote = "";
@@ -142,12 +177,18 @@ export async function studioClassPage(request: Request, context: object, slug: s
             : `From your class pack that expires soonest. Cancel before ${deadline} and ${cost === 1 ? "it comes" : "they come"} back; after that the studio keeps ${cost === 1 ? "it" : "them"}.`,
           resumed: resume === value,
         });
-      } else creditsNote = `This class also takes ${creditsLabel(cost)}; you have ${credits.balance === 0 ? "none" : creditsLabel(credits.balance)} to spend.`;
+      } else
+        creditsNote = `This class also takes ${creditsLabel(cost)}; you have ${credits.balance === 0 ? "none" : creditsLabel(credits.balance)} to spend.`;
     }
     const dropIn = options.dropIns[0];
     if (dropIn) {
       const value = `drop_in:${dropIn.id}`;
-      choices.push({ value, label: "Use my unused drop-in", hint: `Bought ${at(new Date(dropIn.paidAt))}; it works for any class here.`, resumed: resume === value });
+      choices.push({
+        value,
+        label: "Use my unused drop-in",
+        hint: `Bought ${at(new Date(dropIn.paidAt))}; it works for any class here.`,
+        resumed: resume === value,
+      });
     }
     booking = {
       kind: "choose",
@@ -161,7 +202,14 @@ export async function studioClassPage(request: Request, context: object, slug: s
   }
 
   const siteUrl = getEnv().PUBLIC_SITE_URL;
-  const place = studioPlaceJsonLd({ siteUrl, path: `/studios/${studio.slug}`, name: studio.name, description: studio.tagline, address: studio.address, mapUrl: studio.mapUrl });
+  const place = studioPlaceJsonLd({
+    siteUrl,
+    path: `/studios/${studio.slug}`,
+    name: studio.name,
+    description: studio.tagline,
+    address: studio.address,
+    mapUrl: studio.mapUrl,
+  });
   const endsAt = new Date(Date.parse(liveClass.startsAt) + liveClass.durationMinutes * 60_000).toISOString();
   return {
     personal: Boolean(member),
@@ -200,7 +248,12 @@ export async function studioClassPage(request: Request, context: object, slug: s
 }
 
 /** The class page's form: book with a way to pay, buy a drop-in, or cancel. */
-export async function studioClassAction(request: Request, context: object, slug: string, classId: string): Promise<{ redirect?: string; error?: string; status: number }> {
+export async function studioClassAction(
+  request: Request,
+  context: object,
+  slug: string,
+  classId: string,
+): Promise<{ redirect?: string; error?: string; status: number }> {
   const found = await load(slug, classId);
   if (!found) return { error: "We couldn't find that class.", status: 404 };
   const { studio, liveClass, path } = found;
@@ -215,14 +268,20 @@ export async function studioClassAction(request: Request, context: object, slug:
   if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
   const now = new Date();
   const form = parsed.data;
-  const toWaiver = (resume: string) => ({ redirect: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`, status: 303 });
+  const toWaiver = (resume: string) => ({
+    redirect: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`,
+    status: 303,
+  });
 
   if (form.intent === "cancel") {
     const result = await cancelTicket({ uid, classId: liveClass.id, now });
     if (!result.ok) return { error: result.message, status: result.status };
     // The first in line took the seat: their confirmation (with the code) says so.
     if (result.promotedUid) await sendTicketConfirmation(liveClass.id, result.promotedUid);
-    return { redirect: `${path}?booking=${result.was === "waitlisted" ? "left" : result.late ? "late-cancelled" : "cancelled"}`, status: 303 };
+    return {
+      redirect: `${path}?booking=${result.was === "waitlisted" ? "left" : result.late ? "late-cancelled" : "cancelled"}`,
+      status: 303,
+    };
   }
   if (form.intent === "buy") {
     const waiver = await getCurrentWaiver(studio.id);

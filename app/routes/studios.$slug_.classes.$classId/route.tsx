@@ -75,7 +75,14 @@ export default function StudioClassRoute() {
             ["Where", `${c.room}, ${page.studio.address}`],
             ["Teacher", c.teacher ? <Link to={c.teacher.href}>{c.teacher.name}</Link> : null],
             ["Bring", c.whatToHaveReady],
-            ["Places", c.seatsLeft === null ? null : c.seatsLeft === 0 ? "Full: new bookings join the waitlist" : `${c.seatsLeft} of ${c.capacity} left`],
+            [
+              "Places",
+              c.seatsLeft === null
+                ? null
+                : c.seatsLeft === 0
+                  ? "Full: new bookings join the waitlist"
+                  : `${c.seatsLeft} of ${c.capacity} left`,
+            ],
           ]}
         />
         {c.description ? <p>{c.description}</p> : null}
@@ -107,7 +114,9 @@ export default function StudioClassRoute() {
                 <Form method="post" className="stack">
                   <input type="hidden" name="intent" value="cancel" />
                   <p className={b.cancelLate ? "notice notice--error" : "studio-muted"}>
-                    {b.cancelLate ? "Cancelling now is late: the studio keeps your drop-in or credit. Your place goes to the next person in line." : page.lateCancel}
+                    {b.cancelLate
+                      ? "Cancelling now is late: the studio keeps your drop-in or credit. Your place goes to the next person in line."
+                      : page.lateCancel}
                   </p>
                   <button className="button button--secondary desk-button" type="submit" disabled={busy}>
                     {b.label === "On the waitlist" ? "Leave the waitlist" : b.cancelLate ? "Cancel anyway (late)" : "Cancel my booking"}
@@ -120,19 +129,26 @@ export default function StudioClassRoute() {
             <>
               {!b.waiverSigned ? (
                 <p>
-                  <strong>First, the waiver.</strong> {page.studio.name} asks everyone to read and sign its waiver before their first class (and again when it changes).
-                  Choose how to pay below and we'll take you to it; your booking carries on straight after. <Link to={b.waiverHref}>Read the waiver</Link>
+                  <strong>First, the waiver.</strong> {page.studio.name} asks everyone to read and sign its waiver before their first class
+                  (and again when it changes). Choose how to pay below and we'll take you to it; your booking carries on straight after.{" "}
+                  <Link to={b.waiverHref}>Read the waiver</Link>
                 </p>
               ) : null}
               <p className="notice" role="note">
-                {b.full ? "This class is full: booking puts you on the waitlist, and you're booked automatically if a place frees up. " : ""}
+                {b.full
+                  ? "This class is full: booking puts you on the waitlist, and you're booked automatically if a place frees up. "
+                  : ""}
                 {page.lateCancel}
               </p>
               {b.options.map((option) => (
                 <Form method="post" key={option.value} className="stack">
                   <input type="hidden" name="intent" value="book" />
                   <input type="hidden" name="pay" value={option.value} />
-                  <button className={option.resumed || b.options.length === 1 ? "button desk-button" : "button button--secondary desk-button"} type="submit" disabled={busy}>
+                  <button
+                    className={option.resumed || b.options.length === 1 ? "button desk-button" : "button button--secondary desk-button"}
+                    type="submit"
+                    disabled={busy}
+                  >
                     {b.waiverSigned ? option.label : `${option.label} (sign the waiver first)`}
                   </button>
                   <p className="studio-muted">{option.hint}</p>
@@ -141,7 +157,11 @@ export default function StudioClassRoute() {
               <Form method="post" className="stack">
                 <input type="hidden" name="intent" value="buy" />
                 <input type="hidden" name="intentId" value={b.buy.intentId} />
-                <button className={b.options.length === 0 || b.buy.resumed ? "button desk-button" : "button button--secondary desk-button"} type="submit" disabled={busy}>
+                <button
+                  className={b.options.length === 0 || b.buy.resumed ? "button desk-button" : "button button--secondary desk-button"}
+                  type="submit"
+                  disabled={busy}
+                >
                   {b.waiverSigned ? `Buy a drop-in (${b.buy.price})` : `Buy a drop-in (${b.buy.price}, sign the waiver first)`}
                 </button>
                 <p className="studio-muted">
@@ -154,7 +174,8 @@ export default function StudioClassRoute() {
                 </p>
               ) : null}
               <p className="studio-muted">
-                Coming often? <Link to={`/studios/${page.studio.slug}/membership`}>Join the studio</Link> and book every class without paying each time.
+                Coming often? <Link to={`/studios/${page.studio.slug}/membership`}>Join the studio</Link> and book every class without
+                paying each time.
               </p>
             </>
           ) : null}

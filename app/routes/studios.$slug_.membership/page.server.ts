@@ -20,8 +20,19 @@ export async function studioMembershipPage(request: Request, state: ViewerState,
   const { membership } = await paymentOptions(state.viewer.uid, studio.id, new Date());
   return {
     studio: { slug: studio.slug, name: studio.name },
-    current: membership ? { name: membership.name, until: studioTime(new Date(membership.endsAt), studio.timeZone, { reader: await memberZone(request, state.user) }) } : null,
-    offers: studio.memberships.map((m) => ({ id: m.id, name: m.name, description: m.description, price: formatMoney(m.amount, m.currency), days: m.days })),
+    current: membership
+      ? {
+          name: membership.name,
+          until: studioTime(new Date(membership.endsAt), studio.timeZone, { reader: await memberZone(request, state.user) }),
+        }
+      : null,
+    offers: studio.memberships.map((m) => ({
+      id: m.id,
+      name: m.name,
+      description: m.description,
+      price: formatMoney(m.amount, m.currency),
+      days: m.days,
+    })),
     intentId: newIntentId(),
     notice: url.searchParams.get("paid") === "cancelled" ? "The payment was cancelled; nothing was charged." : null,
   };
@@ -29,7 +40,11 @@ export async function studioMembershipPage(request: Request, state: ViewerState,
 
 const BuySchema = z.object({ offerId: z.string().regex(/^[a-z0-9-]{1,40}$/), intentId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
-export async function studioMembershipAction(request: Request, state: ViewerState, slug: string): Promise<{ redirect: string } | { error: string; status: number }> {
+export async function studioMembershipAction(
+  request: Request,
+  state: ViewerState,
+  slug: string,
+): Promise<{ redirect: string } | { error: string; status: number }> {
   const studio = await getStudioBySlug(slug);
   if (!studio) return { error: "We couldn't find that studio.", status: 404 };
   const body = await readRouteForm(request);

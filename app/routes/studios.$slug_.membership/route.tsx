@@ -11,7 +11,10 @@ import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
 /** Issue 12: join a studio for the month: every class there without paying each time. */
 export const handle = defineHandle({ name: "studio-membership", layout: "main", theme: "light", requiresAuth: true });
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `Join ${page.studio.name} · Stillhour` : "Studio membership · Stillhour" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page ? `Join ${page.studio.name} · Stillhour` : "Studio membership · Stillhour" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
@@ -50,23 +53,24 @@ export default function StudioMembershipRoute() {
         <PageNotices error={(actionData && "error" in actionData ? actionData.error : null) ?? page.notice} />
         {page.current ? (
           <p className="notice notice--success" role="status">
-            You're a member here: {page.current.name}, until {page.current.until}. <Link to={`/studios/${page.studio.slug}`}>Book a class</Link>
+            You're a member here: {page.current.name}, until {page.current.until}.{" "}
+            <Link to={`/studios/${page.studio.slug}`}>Book a class</Link>
           </p>
         ) : null}
         {page.current
           ? null
           : page.offers.map((offer) => (
-          <Form method="post" key={offer.id} className="auth-card stack">
-            <h2>{offer.name}</h2>
-            <p>
-              {offer.price} for {offer.days} days. {offer.description}
-            </p>
-            <input type="hidden" name="offerId" value={offer.id} />
-            <input type="hidden" name="intentId" value={page.intentId} />
-            <button className="button desk-button" type="submit" disabled={navigation.state === "submitting"}>
-              Join for {offer.price}
-            </button>
-          </Form>
+              <Form method="post" key={offer.id} className="auth-card stack">
+                <h2>{offer.name}</h2>
+                <p>
+                  {offer.price} for {offer.days} days. {offer.description}
+                </p>
+                <input type="hidden" name="offerId" value={offer.id} />
+                <input type="hidden" name="intentId" value={page.intentId} />
+                <button className="button desk-button" type="submit" disabled={navigation.state === "submitting"}>
+                  Join for {offer.price}
+                </button>
+              </Form>
             ))}
       </div>
     </section>

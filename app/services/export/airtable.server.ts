@@ -8,7 +8,13 @@ import { ExportError, type ExportRow, type SpreadsheetExport } from "./port";
  */
 export const AIRTABLE_KEY_FIELD = "Key";
 
-export function createAirtableExport(options: { token: string; baseId: string; apiUrl?: string; timeoutMs?: number; fetch?: typeof globalThis.fetch }): SpreadsheetExport {
+export function createAirtableExport(options: {
+  token: string;
+  baseId: string;
+  apiUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof globalThis.fetch;
+}): SpreadsheetExport {
   const apiUrl = (options.apiUrl ?? "https://api.airtable.com").replace(/\/+$/, "");
   const fetchFn = options.fetch ?? globalThis.fetch;
   return {

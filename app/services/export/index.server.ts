@@ -8,7 +8,10 @@ let chosen: SpreadsheetExport | null | undefined;
 export function getSpreadsheetExport(): SpreadsheetExport | null {
   if (chosen !== undefined) return chosen;
   const env = getEnv();
-  chosen = env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID ? createAirtableExport({ token: env.AIRTABLE_TOKEN, baseId: env.AIRTABLE_BASE_ID, apiUrl: env.AIRTABLE_API_URL }) : null;
+  chosen =
+    env.AIRTABLE_TOKEN && env.AIRTABLE_BASE_ID
+      ? createAirtableExport({ token: env.AIRTABLE_TOKEN, baseId: env.AIRTABLE_BASE_ID, apiUrl: env.AIRTABLE_API_URL })
+      : null;
   return chosen;
 }
 

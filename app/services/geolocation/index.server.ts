@@ -28,9 +28,33 @@ export interface GeolocationSources {
 
 /** The test addresses (RFC 5737 documentation ranges): the overrides §9 names, and one more US city. */
 export const TEST_LOCATIONS: Readonly<Record<string, LocationInfo>> = {
-  "203.0.113.10": { isInitialized: true, isInAmerica: true, isElsewhere: false, countryCode: "US", isInCalifornia: true, city: "San Francisco", state: "CA" },
-  "198.51.100.20": { isInitialized: true, isInAmerica: false, isElsewhere: true, countryCode: "DE", isInCalifornia: false, city: "Berlin", state: null },
-  "192.0.2.30": { isInitialized: true, isInAmerica: true, isElsewhere: false, countryCode: "US", isInCalifornia: false, city: "Brooklyn", state: "NY" },
+  "203.0.113.10": {
+    isInitialized: true,
+    isInAmerica: true,
+    isElsewhere: false,
+    countryCode: "US",
+    isInCalifornia: true,
+    city: "San Francisco",
+    state: "CA",
+  },
+  "198.51.100.20": {
+    isInitialized: true,
+    isInAmerica: false,
+    isElsewhere: true,
+    countryCode: "DE",
+    isInCalifornia: false,
+    city: "Berlin",
+    state: null,
+  },
+  "192.0.2.30": {
+    isInitialized: true,
+    isInAmerica: true,
+    isElsewhere: false,
+    countryCode: "US",
+    isInCalifornia: false,
+    city: "Brooklyn",
+    state: "NY",
+  },
 };
 
 const OK_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +64,15 @@ const MAX_ENTRIES = 5_000;
 function located(countryCode: string | null, isInCalifornia: boolean, city: string | null, state: string | null): LocationInfo {
   const code = countryCode && /^[A-Za-z]{2}$/.test(countryCode) ? countryCode.toUpperCase() : null;
   const isInAmerica = isInCalifornia || code === "US";
-  return { isInitialized: true, isInAmerica, isElsewhere: code !== null && !isInAmerica, countryCode: isInCalifornia ? "US" : code, isInCalifornia, city, state };
+  return {
+    isInitialized: true,
+    isInAmerica,
+    isElsewhere: code !== null && !isInAmerica,
+    countryCode: isInCalifornia ? "US" : code,
+    isInCalifornia,
+    city,
+    state,
+  };
 }
 
 function text(value: unknown, max = 80): string | null {
@@ -108,7 +140,14 @@ export function createGeolocation(sources: GeolocationSources) {
         const found = await source(address);
         if (found) return found;
       } catch (error) {
-        console.warn(JSON.stringify({ level: "warn", msg: "geolocation failed", source: source.name, cause: error instanceof Error ? error.message.slice(0, 120) : "unknown" }));
+        console.warn(
+          JSON.stringify({
+            level: "warn",
+            msg: "geolocation failed",
+            source: source.name,
+            cause: error instanceof Error ? error.message.slice(0, 120) : "unknown",
+          }),
+        );
       }
     }
     return null;

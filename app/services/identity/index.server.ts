@@ -84,7 +84,8 @@ function getAdminAuth(): Auth {
   if (auth) return auth;
   const config = identityConfig();
   const name = `identity-${config.projectId}`;
-  const app: App = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: config.projectId, ...standInOptions() }, name);
+  const app: App =
+    getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId: config.projectId, ...standInOptions() }, name);
   auth = getAuth(app);
   return auth;
 }
@@ -100,7 +101,10 @@ function standInOptions(): Pick<AppOptions, "httpAgent" | "credential"> {
   const standIn = new URL(url);
   const port = Number(standIn.port || (standIn.protocol === "https:" ? 443 : 80));
   class StandInAgent extends HttpsAgent {
-    override createConnection(options: AgentOptions & { servername?: string }, callback?: (error: Error | null, socket: Socket) => void): Socket {
+    override createConnection(
+      options: AgentOptions & { servername?: string },
+      callback?: (error: Error | null, socket: Socket) => void,
+    ): Socket {
       const socket =
         standIn.protocol === "https:"
           ? tlsConnect({ host: standIn.hostname, port, servername: standIn.hostname })
@@ -185,7 +189,8 @@ export async function getAccount(uid: string): Promise<IdentityAccount | null> {
 /** The account with this phone number (E.164) or e-mail address, or null (the staff people page). */
 export async function findAccount(by: { phoneNumber: string } | { email: string }): Promise<IdentityAccount | null> {
   try {
-    const user = "phoneNumber" in by ? await getAdminAuth().getUserByPhoneNumber(by.phoneNumber) : await getAdminAuth().getUserByEmail(by.email);
+    const user =
+      "phoneNumber" in by ? await getAdminAuth().getUserByPhoneNumber(by.phoneNumber) : await getAdminAuth().getUserByEmail(by.email);
     return toAccount(user);
   } catch (error) {
     const mapped = fromAdminError(error);

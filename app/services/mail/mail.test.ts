@@ -10,7 +10,10 @@ const message = { to: "ada@example.com", subject: "Your class moved", text: "Hel
 
 describe("the outbox", () => {
   it("writes one file per idempotency key, even for 20 sends at once, and reads newest first", async () => {
-    const outbox = createOutboxMailer({ dir: join(mkdtempSync(join(tmpdir(), "outbox-")), "mail"), from: "Stillhour <hello@stillhour.example>" });
+    const outbox = createOutboxMailer({
+      dir: join(mkdtempSync(join(tmpdir(), "outbox-")), "mail"),
+      from: "Stillhour <hello@stillhour.example>",
+    });
     const results = await Promise.all(Array.from({ length: 20 }, () => outbox.send(message)));
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     await outbox.send({ ...message, subject: "Second", idempotencyKey: "other" });
@@ -24,7 +27,14 @@ describe("SMTP through nodemailer", () => {
   it("sends the message with its idempotency key as a header", async () => {
     const transport = nodemailer.createTransport({ jsonTransport: true });
     const sent: string[] = [];
-    const spy = { ...transport, sendMail: async (mail: nodemailer.SendMailOptions) => { const info = await transport.sendMail(mail); sent.push(String(info.message)); return info; } } as unknown as nodemailer.Transporter;
+    const spy = {
+      ...transport,
+      sendMail: async (mail: nodemailer.SendMailOptions) => {
+        const info = await transport.sendMail(mail);
+        sent.push(String(info.message));
+        return info;
+      },
+    } as unknown as nodemailer.Transporter;
     const mailer = createSmtpMailer({ from: "Stillhour <hello@stillhour.example>", transport: spy });
     await mailer.send({ ...message, attachments: [{ filename: "class.ics", content: "BEGIN:VCALENDAR", contentType: "text/calendar" }] });
     const json = JSON.parse(sent[0]);
@@ -34,7 +44,14 @@ describe("SMTP through nodemailer", () => {
   });
 
   it("turns a server's refusal into the port's code, never its words", async () => {
-    const failing = { sendMail: async () => { throw Object.assign(new Error("550 mailbox on fire"), { responseCode: 550 }); } } as unknown as nodemailer.Transporter;
-    await expect(createSmtpMailer({ from: "x <x@example.com>", transport: failing }).send(message)).rejects.toMatchObject({ code: "refused", message: "the mail server did not take the message" });
+    const failing = {
+      sendMail: async () => {
+        throw Object.assign(new Error("550 mailbox on fire"), { responseCode: 550 });
+      },
+    } as unknown as nodemailer.Transporter;
+    await expect(createSmtpMailer({ from: "x <x@example.com>", transport: failing }).send(message)).rejects.toMatchObject({
+      code: "refused",
+      message: "the mail server did not take the message",
+    });
   });
 });

@@ -14,7 +14,10 @@ export interface OutboxEntry extends MailMessage {
   sentAt: number;
 }
 
-export function createOutboxMailer(options: { dir: string; from: string }): Mailer & { read(options?: { to?: string; limit?: number }): Promise<OutboxEntry[]> } {
+export function createOutboxMailer(options: {
+  dir: string;
+  from: string;
+}): Mailer & { read(options?: { to?: string; limit?: number }): Promise<OutboxEntry[]> } {
   return {
     name: "outbox",
     async send(message) {
@@ -32,7 +35,9 @@ export function createOutboxMailer(options: { dir: string; from: string }): Mail
     async read(filter = {}) {
       const names = await readdir(options.dir).catch(() => [] as string[]);
       const entries = await Promise.all(
-        names.filter((name) => name.endsWith(".json")).map(async (name) => JSON.parse(await readFile(join(options.dir, name), "utf8")) as OutboxEntry),
+        names
+          .filter((name) => name.endsWith(".json"))
+          .map(async (name) => JSON.parse(await readFile(join(options.dir, name), "utf8")) as OutboxEntry),
       );
       return entries
         .filter((entry) => !filter.to || entry.to === filter.to)

@@ -7,7 +7,9 @@ import { MailError, type Mailer } from "./port";
  * caller made first is what keeps a message from going twice. The server's words never reach a page.
  */
 export function createSmtpMailer(options: { url?: string; from: string; transport?: Transporter }): Mailer {
-  const transport = options.transport ?? nodemailer.createTransport(options.url!, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport =
+    options.transport ??
+    nodemailer.createTransport(options.url!, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     name: "smtp",
     async send(message) {

@@ -42,14 +42,7 @@ export interface AppliedDiscount {
 
 /** Stripe's subscription statuses; the demo provider uses the same words. */
 export type SubscriptionStatus =
-  | "trialing"
-  | "active"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "incomplete"
-  | "incomplete_expired"
-  | "paused";
+  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
 
 export interface Card {
   brand: string;

@@ -55,7 +55,13 @@ const DiscountSummarySchema = z.object({
   duration: z.enum(["once", "repeating", "forever"]).nullable().optional(),
 });
 
-const CustomerSchema = z.object({ id: z.string(), uid: z.string(), email: z.string().nullable(), name: z.string().nullable(), created: z.number() });
+const CustomerSchema = z.object({
+  id: z.string(),
+  uid: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  created: z.number(),
+});
 const IdempotencySchema = z.object({ objectId: z.string() });
 
 /** A charge: keyed by its session (or `{subscription}:{period}` for a renewal); refunds and disputes are marked on it. */
@@ -88,13 +94,23 @@ const SessionSchema = z.object({
   subscriptionId: z.string().nullable(),
   metadata: StringMap,
   plan: z
-    .object({ id: z.string(), name: z.string(), interval: z.enum(["month", "year"]), amount: z.number(), currency: z.string(), trialDays: z.number() })
+    .object({
+      id: z.string(),
+      name: z.string(),
+      interval: z.enum(["month", "year"]),
+      amount: z.number(),
+      currency: z.string(),
+      trialDays: z.number(),
+    })
     .nullable(),
   discount: z.unknown().nullable(),
   /** The free trial the offer promised, in days (ADR 056); null on sessions made before it was carried. */
   trialDays: z.number().int().min(0).nullable().default(null),
   /** The one line of a one-time payment. */
-  item: z.object({ name: z.string(), amount: z.number().int().min(0), currency: z.string() }).nullable().default(null),
+  item: z
+    .object({ name: z.string(), amount: z.number().int().min(0), currency: z.string() })
+    .nullable()
+    .default(null),
   successUrl: z.string(),
   cancelUrl: z.string(),
   /** A card waiting for the extra confirmation step (4000 0027 6000 3184). */
@@ -203,7 +219,8 @@ export function createDemoProvider(options: DemoProviderOptions) {
   async function openSession(
     key: string,
     input: { customerId: string; successUrl: string; cancelUrl: string },
-    fields: Pick<DemoSession, "mode" | "paymentStatus" | "metadata"> & Partial<Pick<DemoSession, "subscriptionId" | "plan" | "discount" | "trialDays" | "item">>,
+    fields: Pick<DemoSession, "mode" | "paymentStatus" | "metadata"> &
+      Partial<Pick<DemoSession, "subscriptionId" | "plan" | "discount" | "trialDays" | "item">>,
   ) {
     assertSuccessUrl(input.successUrl);
     const sessionId = await once(
@@ -236,7 +253,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
     countCharges(sessionId: string): Promise<number>;
     chargeNextPeriod(subscriptionId: string): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
     chargeOf(ref: { sessionId: string } | { subscriptionId: string }): Promise<string | null>;
-    refundCharge(chargeId: string, options?: { cancelSubscription?: boolean }): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
+    refundCharge(
+      chargeId: string,
+      options?: { cancelSubscription?: boolean },
+    ): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
     disputeCharge(chargeId: string, step: "open" | "won" | "lost"): Promise<{ ok: true; deliveries: SignedDelivery[] } | { ok: false }>;
   } = {
     name: "demo",
@@ -275,9 +295,15 @@ export function createDemoProvider(options: DemoProviderOptions) {
 
     async createPaymentCheckout(input: PaymentCheckoutInput) {
       await assertCustomer(input.customerId);
-      if (!Number.isInteger(input.item.amount) || input.item.amount < 0) throw new PaymentError("invalid_request", "amount must be whole minor units");
+      if (!Number.isInteger(input.item.amount) || input.item.amount < 0)
+        throw new PaymentError("invalid_request", "amount must be whole minor units");
       const { name, amount, currency } = input.item;
-      return openSession(`payment:${input.intentId}`, input, { mode: "payment", paymentStatus: "unpaid", metadata: input.metadata, item: { name, amount, currency } });
+      return openSession(`payment:${input.intentId}`, input, {
+        mode: "payment",
+        paymentStatus: "unpaid",
+        metadata: input.metadata,
+        item: { name, amount, currency },
+      });
     },
 
     async deferNextCharge(subscriptionId, toSeconds) {
@@ -311,7 +337,9 @@ export function createDemoProvider(options: DemoProviderOptions) {
     },
 
     async listSubscriptions(customerId) {
-      const { docs } = await store().query(DEMO_SUBSCRIPTIONS, SubscriptionSchema, { where: [{ field: "customerId", op: "==", value: customerId }] });
+      const { docs } = await store().query(DEMO_SUBSCRIPTIONS, SubscriptionSchema, {
+        where: [{ field: "customerId", op: "==", value: customerId }],
+      });
       return docs.map((doc) => doc.data).sort((a, b) => b.created - a.created);
     },
 
@@ -369,7 +397,13 @@ export function createDemoProvider(options: DemoProviderOptions) {
         if (!charge || charge.subscriptionId !== null) throw new PaymentError("not_found", "no one-time charge for this session");
         if (charge.refundId) return { refundId: charge.refundId, amount: charge.amount };
         const refundId = newId("re");
-        tx.create(DEMO_REFUNDS, refundId, { id: refundId, sessionId, amount: charge.amount, currency: charge.currency, created: nowSeconds() });
+        tx.create(DEMO_REFUNDS, refundId, {
+          id: refundId,
+          sessionId,
+          amount: charge.amount,
+          currency: charge.currency,
+          created: nowSeconds(),
+        });
         tx.update(DEMO_CHARGES, sessionId, { refundId });
         return { refundId, amount: charge.amount };
       });
@@ -409,7 +443,8 @@ export function createDemoProvider(options: DemoProviderOptions) {
 
     /** The charge id of a paid checkout session, or of a subscription's latest charge: what the demo refunds or disputes. */
     async chargeOf(ref) {
-      const [field, value] = "sessionId" in ref ? (["sessionId", ref.sessionId] as const) : (["subscriptionId", ref.subscriptionId] as const);
+      const [field, value] =
+        "sessionId" in ref ? (["sessionId", ref.sessionId] as const) : (["subscriptionId", ref.subscriptionId] as const);
       const { docs } = await store().query(DEMO_CHARGES, ChargeSchema, { where: [{ field, op: "==", value }] });
       return docs.map((doc) => doc.data).sort((a, b) => b.created - a.created)[0]?.id ?? null;
     },
@@ -425,7 +460,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
       const now = nowSeconds();
       return store().transaction(async (tx) => {
         const charge = await tx.get(DEMO_CHARGES, found.id, ChargeSchema);
-        const sub = charge?.subscriptionId && refundOptions.cancelSubscription ? await tx.get(DEMO_SUBSCRIPTIONS, charge.subscriptionId, SubscriptionSchema) : null;
+        const sub =
+          charge?.subscriptionId && refundOptions.cancelSubscription
+            ? await tx.get(DEMO_SUBSCRIPTIONS, charge.subscriptionId, SubscriptionSchema)
+            : null;
         if (!charge) return { ok: false } as const;
         const deliveries: SignedDelivery[] = [];
         if (!charge.refunded) {
@@ -466,7 +504,9 @@ export function createDemoProvider(options: DemoProviderOptions) {
     },
 
     async countCharges(sessionId) {
-      const { docs } = await store().query(DEMO_CHARGES, z.object({ sessionId: z.string() }), { where: [{ field: "sessionId", op: "==", value: sessionId }] });
+      const { docs } = await store().query(DEMO_CHARGES, z.object({ sessionId: z.string() }), {
+        where: [{ field: "sessionId", op: "==", value: sessionId }],
+      });
       return docs.length;
     },
 
@@ -510,11 +550,32 @@ export function createDemoProvider(options: DemoProviderOptions) {
         const discounted = sub.discount !== null && (sub.discount.endsAt === null || sub.discount.endsAt > sub.currentPeriodEnd);
         const amount = discounted ? amountAfter(sub.amount, sub.discount!) : sub.amount;
         const discount = discounted && sub.discount!.duration !== "once" ? sub.discount : null;
-        const next: ProviderSubscription = { ...sub, status: "active", trialEnd: null, discount, currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval) };
+        const next: ProviderSubscription = {
+          ...sub,
+          status: "active",
+          trialEnd: null,
+          discount,
+          currentPeriodEnd: addInterval(Math.max(now, sub.currentPeriodEnd), sub.interval),
+        };
         tx.set(DEMO_SUBSCRIPTIONS, sub.id, { ...next });
-        tx.create(DEMO_CHARGES, chargeId, { id: newId("ch"), sessionId: null, subscriptionId: sub.id, customerId: sub.customerId, amount, currency: sub.currency, created: now });
+        tx.create(DEMO_CHARGES, chargeId, {
+          id: newId("ch"),
+          sessionId: null,
+          subscriptionId: sub.id,
+          customerId: sub.customerId,
+          amount,
+          currency: sub.currency,
+          created: now,
+        });
         const deliveries = [
-          sign("invoice.paid", { id: newId("in"), object: "invoice", customer: sub.customerId, subscription: sub.id, amount_paid: amount, currency: sub.currency }),
+          sign("invoice.paid", {
+            id: newId("in"),
+            object: "invoice",
+            customer: sub.customerId,
+            subscription: sub.id,
+            amount_paid: amount,
+            currency: sub.currency,
+          }),
           sign("customer.subscription.updated", subscriptionObject(next)),
         ];
         keepEvents(tx, deliveries, now);
@@ -557,7 +618,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
         tx.set(DEMO_SUBSCRIPTIONS, sub.id, updated);
         const done: DemoSession = { ...session, status: "complete", pendingCard: null };
         tx.set(DEMO_SESSIONS, sessionId, done);
-        deliveries.push(sign("checkout.session.completed", sessionObject(done)), sign("customer.subscription.updated", subscriptionObject(updated)));
+        deliveries.push(
+          sign("checkout.session.completed", sessionObject(done)),
+          sign("customer.subscription.updated", subscriptionObject(updated)),
+        );
         keepEvents(tx, deliveries, now);
         return { ok: true, redirectTo: successRedirect(done), deliveries, charged: false };
       }
@@ -565,7 +629,15 @@ export function createDemoProvider(options: DemoProviderOptions) {
         const item = session.item;
         if (!item || !session.customerId) return { ok: false, reason: "closed" };
         // Keyed by the session: paying the same session twice cannot charge twice.
-        tx.create(DEMO_CHARGES, sessionId, { id: newId("ch"), sessionId, subscriptionId: null, customerId: session.customerId, amount: item.amount, currency: item.currency, created: now });
+        tx.create(DEMO_CHARGES, sessionId, {
+          id: newId("ch"),
+          sessionId,
+          subscriptionId: null,
+          customerId: session.customerId,
+          amount: item.amount,
+          currency: item.currency,
+          created: now,
+        });
         const done: DemoSession = { ...session, status: "complete", paymentStatus: "paid", pendingCard: null };
         tx.set(DEMO_SESSIONS, sessionId, done);
         deliveries.push(sign("checkout.session.completed", sessionObject(done)));
@@ -592,7 +664,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
         trialEnd: trialDays > 0 ? periodEnd : null,
         defaultCard: card,
         // A discount for one payment is used up by a payment taken today, as Stripe's "once" coupon is.
-        discount: discount && !(trialDays === 0 && discount.benefit.kind !== "trial" && discount.benefit.duration.kind === "once") ? discountSummary(discount, now) : null,
+        discount:
+          discount && !(trialDays === 0 && discount.benefit.kind !== "trial" && discount.benefit.duration.kind === "once")
+            ? discountSummary(discount, now)
+            : null,
         metadata: session.metadata,
         created: now,
         endedAt: null,
@@ -600,7 +675,15 @@ export function createDemoProvider(options: DemoProviderOptions) {
       const paid = trialDays > 0 ? 0 : discountedAmount(plan.amount, discount);
       tx.create(DEMO_SUBSCRIPTIONS, subscription.id, { ...subscription });
       // Keyed by the session: a second payment of the same session cannot make a second charge.
-      tx.create(DEMO_CHARGES, sessionId, { id: newId("ch"), sessionId, subscriptionId: subscription.id, customerId: session.customerId, amount: paid, currency: plan.currency, created: now });
+      tx.create(DEMO_CHARGES, sessionId, {
+        id: newId("ch"),
+        sessionId,
+        subscriptionId: subscription.id,
+        customerId: session.customerId,
+        amount: paid,
+        currency: plan.currency,
+        created: now,
+      });
       const done: DemoSession = {
         ...session,
         status: "complete",
@@ -612,7 +695,14 @@ export function createDemoProvider(options: DemoProviderOptions) {
       deliveries.push(
         sign("checkout.session.completed", sessionObject(done)),
         sign("customer.subscription.created", subscriptionObject(subscription)),
-        sign("invoice.paid", { id: newId("in"), object: "invoice", customer: session.customerId, subscription: subscription.id, amount_paid: paid, currency: plan.currency }),
+        sign("invoice.paid", {
+          id: newId("in"),
+          object: "invoice",
+          customer: session.customerId,
+          subscription: subscription.id,
+          amount_paid: paid,
+          currency: plan.currency,
+        }),
       );
       keepEvents(tx, deliveries, now);
       return { ok: true, redirectTo: successRedirect(done), deliveries, charged: true };
@@ -625,10 +715,14 @@ export function createDemoProvider(options: DemoProviderOptions) {
   }
 
   function keepEvents(tx: TransactionContext, deliveries: readonly SignedDelivery[], created: number) {
-    for (const delivery of deliveries) tx.create(DEMO_EVENTS, delivery.eventId, { type: delivery.type, payload: delivery.payload, created });
+    for (const delivery of deliveries)
+      tx.create(DEMO_EVENTS, delivery.eventId, { type: delivery.type, payload: delivery.payload, created });
   }
 
-  async function updateSubscription(id: string, change: (sub: ProviderSubscription) => ProviderSubscription): Promise<ProviderSubscription> {
+  async function updateSubscription(
+    id: string,
+    change: (sub: ProviderSubscription) => ProviderSubscription,
+  ): Promise<ProviderSubscription> {
     if (!isDemoId(id)) throw new PaymentError("not_found", "no such subscription");
     return store().transaction(async (tx) => {
       const sub = await tx.get(DEMO_SUBSCRIPTIONS, id, SubscriptionSchema);
@@ -741,7 +835,16 @@ function chargeObject(charge: DemoCharge, now: number) {
 /** A dispute in Stripe's shape; like Stripe's, it names the charge but not the customer. */
 function disputeObject(charge: DemoCharge, now: number) {
   const status = charge.disputeStatus === "open" ? "needs_response" : charge.disputeStatus;
-  return { id: charge.disputeId, object: "dispute", amount: charge.amount, charge: charge.id, created: now, currency: charge.currency, reason: "fraudulent", status };
+  return {
+    id: charge.disputeId,
+    object: "dispute",
+    amount: charge.amount,
+    charge: charge.id,
+    created: now,
+    currency: charge.currency,
+    reason: "fraudulent",
+    status,
+  };
 }
 
 function subscriptionObject(sub: ProviderSubscription) {

@@ -28,9 +28,21 @@ export function readEvent(event: { id?: unknown; type?: unknown; created?: unkno
   const object = (event.data?.object ?? {}) as Record<string, unknown>;
   const objectId = typeof object.id === "string" ? object.id : null;
   const customer = object.object === "customer" ? object.id : object.customer;
-  const customerId = typeof customer === "string" ? customer : customer && typeof customer === "object" && "id" in customer ? String((customer as { id: unknown }).id) : null;
+  const customerId =
+    typeof customer === "string"
+      ? customer
+      : customer && typeof customer === "object" && "id" in customer
+        ? String((customer as { id: unknown }).id)
+        : null;
   const kind = EVENT_KINDS[event.type];
-  return { id: event.id, type: event.type, created: typeof event.created === "number" ? event.created : 0, objectId, customerId, ...(kind ? { kind } : {}) };
+  return {
+    id: event.id,
+    type: event.type,
+    created: typeof event.created === "number" ? event.created : 0,
+    objectId,
+    customerId,
+    ...(kind ? { kind } : {}),
+  };
 }
 
 /** Stripe's event types (both providers use them) that the port names in the app's own words. */

@@ -15,7 +15,11 @@ export function getPaymentProvider(): PaymentProvider {
   const env = getEnv();
   if (env.PAYMENT_PROVIDER === "stripe") {
     // The environment's schema requires both when PAYMENT_PROVIDER=stripe.
-    provider = createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiUrl: env.STRIPE_API_URL });
+    provider = createStripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY!,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      apiUrl: env.STRIPE_API_URL,
+    });
     return provider;
   }
   // The configuration refuses the demo provider outside the demo at start; this holds if one got through.
@@ -28,7 +32,9 @@ export function getPaymentProvider(): PaymentProvider {
  * Where a checkout form's redirect may go, for the CSP's form-action: Stripe's hosted checkout, or in
  * staging the local stand-in's origin (STRIPE_API_URL); the demo's checkout is on the site itself.
  */
-export function checkoutOrigins(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_API_URL" | "VIDEO_PROVIDER" | "DAILY_API_URL" | "DAILY_DOMAIN"> = getEnv()): string[] {
+export function checkoutOrigins(
+  env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_API_URL" | "VIDEO_PROVIDER" | "DAILY_API_URL" | "DAILY_DOMAIN"> = getEnv(),
+): string[] {
   if (env.PAYMENT_PROVIDER !== "stripe") return [];
   return [env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL).origin : "https://checkout.stripe.com"];
 }

@@ -48,7 +48,13 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
   const api = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     apiVersion: STRIPE_API_VERSION,
-    ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const) } : {}),
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? ("https" as const) : ("http" as const),
+        }
+      : {}),
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_NETWORK_RETRIES,
     telemetry: false,
@@ -111,12 +117,18 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     },
 
     async createSubscriptionCheckout({ intentId, customerId, plan, discount, trialDays, successUrl, cancelUrl, metadata }) {
-      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
+      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER))
+        throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = plan.stripePriceId
         ? { price: plan.stripePriceId, quantity: 1 }
         : {
             quantity: 1,
-            price_data: { currency: plan.currency, unit_amount: plan.amount, recurring: { interval: plan.interval }, product_data: { name: `Stillhour ${plan.name}` } },
+            price_data: {
+              currency: plan.currency,
+              unit_amount: plan.amount,
+              recurring: { interval: plan.interval },
+              product_data: { name: `Stillhour ${plan.name}` },
+            },
           };
       const discounts = stripeDiscounts(discount) ?? (await couponFor(discount));
       const session = await call(() =>
@@ -161,14 +173,17 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     },
 
     async createPaymentCheckout({ intentId, customerId, item, successUrl, cancelUrl, metadata }) {
-      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER)) throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
+      if (!successUrl.includes(CHECKOUT_SESSION_PLACEHOLDER))
+        throw new PaymentError("invalid_request", "success URL lacks the session placeholder");
       const session = await call(() =>
         stripe.checkout.sessions.create(
           {
             mode: "payment",
             customer: customerId,
             client_reference_id: metadata.uid,
-            line_items: [{ quantity: 1, price_data: { currency: item.currency, unit_amount: item.amount, product_data: { name: item.name } } }],
+            line_items: [
+              { quantity: 1, price_data: { currency: item.currency, unit_amount: item.amount, product_data: { name: item.name } } },
+            ],
             payment_intent_data: { metadata },
             metadata,
             success_url: successUrl,
@@ -184,7 +199,11 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     async deferNextCharge(subscriptionId, toSeconds, idempotencyKey) {
       // A trial end in the future is Stripe's way to move the next invoice without proration.
       const updated = await call(() =>
-        stripe.subscriptions.update(subscriptionId, { trial_end: toSeconds, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+        stripe.subscriptions.update(
+          subscriptionId,
+          { trial_end: toSeconds, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND },
+          { idempotencyKey },
+        ),
       );
       return toSubscription(updated);
     },
@@ -193,7 +212,11 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       // The deferral was a trial end; an earlier one brings the charge back, "now" ends it at once.
       const trialEnd = toSeconds > Math.floor(Date.now() / 1000) + 60 ? toSeconds : "now";
       const updated = await call(() =>
-        stripe.subscriptions.update(subscriptionId, { trial_end: trialEnd, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+        stripe.subscriptions.update(
+          subscriptionId,
+          { trial_end: trialEnd, proration_behavior: "none", expand: SUBSCRIPTION_EXPAND },
+          { idempotencyKey },
+        ),
       );
       return toSubscription(updated);
     },
@@ -215,7 +238,12 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
 
     async listSubscriptions(customerId) {
       const page = await call(() =>
-        stripe.subscriptions.list({ customer: customerId, status: "all", limit: 20, expand: SUBSCRIPTION_EXPAND.map((path) => `data.${path}`) }),
+        stripe.subscriptions.list({
+          customer: customerId,
+          status: "all",
+          limit: 20,
+          expand: SUBSCRIPTION_EXPAND.map((path) => `data.${path}`),
+        }),
       );
       return page.data.map(toSubscription).sort((a, b) => b.created - a.created);
     },
@@ -232,7 +260,9 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       if (!current) throw new PaymentError("not_found", "no such subscription");
       if (current.status === "canceled" || current.status === "incomplete_expired") return toSubscription(current);
       // A DELETE takes no idempotency key at Stripe: ending an ended subscription is answered above.
-      const ended = await call(() => stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false, expand: SUBSCRIPTION_EXPAND }));
+      const ended = await call(() =>
+        stripe.subscriptions.cancel(subscriptionId, { invoice_now: false, prorate: false, expand: SUBSCRIPTION_EXPAND }),
+      );
       return toSubscription(ended);
     },
 
@@ -248,12 +278,16 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     async applyDiscount(subscriptionId, discount, idempotencyKey) {
       const discounts = stripeDiscounts(discount);
       if (!discounts) throw new PaymentError("invalid_request", "the discount has no Stripe coupon or promotion code");
-      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { discounts, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }));
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { discounts, expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
       return toSubscription(updated);
     },
 
     async removeDiscounts(subscriptionId, idempotencyKey) {
-      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { discounts: "", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }));
+      const updated = await call(() =>
+        stripe.subscriptions.update(subscriptionId, { discounts: "", expand: SUBSCRIPTION_EXPAND }, { idempotencyKey }),
+      );
       return toSubscription(updated);
     },
 
@@ -265,7 +299,11 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       const paymentMethod = setupIntent && typeof setupIntent === "object" ? idOf(setupIntent.payment_method) : null;
       if (!subscriptionId || !paymentMethod) return;
       await call(() =>
-        stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod }, { idempotencyKey: `card-update-${sessionId}` }),
+        stripe.subscriptions.update(
+          subscriptionId,
+          { default_payment_method: paymentMethod },
+          { idempotencyKey: `card-update-${sessionId}` },
+        ),
       );
     },
 
@@ -281,7 +319,9 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
         const first = refunds.data[0];
         if (first) return { refundId: first.id, amount: first.amount };
       }
-      const refund = await call(() => stripe.refunds.create({ payment_intent: intentId, reason: "requested_by_customer" }, { idempotencyKey }));
+      const refund = await call(() =>
+        stripe.refunds.create({ payment_intent: intentId, reason: "requested_by_customer" }, { idempotencyKey }),
+      );
       return { refundId: refund.id, amount: refund.amount };
     },
 
@@ -289,8 +329,12 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
       try {
         if (objectId.startsWith("dp_")) {
           const dispute = await stripe.disputes.retrieve(objectId, { expand: ["charge", "payment_intent"] });
-          const charge = typeof dispute.charge === "object" ? dispute.charge : await stripe.charges.retrieve(dispute.charge, { expand: ["payment_intent"] });
-          const intent = typeof dispute.payment_intent === "object" && dispute.payment_intent ? dispute.payment_intent : charge.payment_intent;
+          const charge =
+            typeof dispute.charge === "object"
+              ? dispute.charge
+              : await stripe.charges.retrieve(dispute.charge, { expand: ["payment_intent"] });
+          const intent =
+            typeof dispute.payment_intent === "object" && dispute.payment_intent ? dispute.payment_intent : charge.payment_intent;
           return toStanding(charge, intent, disputeOutcome(dispute.status));
         }
         const charge = await stripe.charges.retrieve(objectId, { expand: ["payment_intent"] });
@@ -329,7 +373,11 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
  * A charge as the port's standing. Our metadata was set on the payment intent (payment_intent_data),
  * which Stripe does not copy to the charge, so both are read, the intent's first.
  */
-function toStanding(charge: Stripe.Charge, intent: string | Stripe.PaymentIntent | null, dispute: PaymentStanding["dispute"]): PaymentStanding {
+function toStanding(
+  charge: Stripe.Charge,
+  intent: string | Stripe.PaymentIntent | null,
+  dispute: PaymentStanding["dispute"],
+): PaymentStanding {
   const intentMetadata = intent && typeof intent === "object" ? intent.metadata : {};
   return {
     chargeId: charge.id,
@@ -423,7 +471,8 @@ export function toPaymentError(error: unknown): PaymentError {
   if (error instanceof Stripe.errors.StripeError) {
     const code = error.code ?? "";
     let mapped: PaymentErrorCode;
-    if (error instanceof Stripe.errors.StripeCardError) mapped = code === "authentication_required" ? "authentication_required" : "card_declined";
+    if (error instanceof Stripe.errors.StripeCardError)
+      mapped = code === "authentication_required" ? "authentication_required" : "card_declined";
     else if (code === "resource_missing" || error.statusCode === 404) mapped = "not_found";
     else if (
       error instanceof Stripe.errors.StripeConnectionError ||

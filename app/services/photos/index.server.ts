@@ -71,7 +71,8 @@ export function createCloudPhotoStorage(bucketName: string, projectId?: string, 
       const { getApps, initializeApp } = await import("firebase-admin/app");
       const { getStorage } = await import("firebase-admin/storage");
       const appName = `photos-${bucketName}`;
-      const app = getApps().find((candidate) => candidate.name === appName) ?? initializeApp({ projectId, storageBucket: bucketName }, appName);
+      const app =
+        getApps().find((candidate) => candidate.name === appName) ?? initializeApp({ projectId, storageBucket: bucketName }, appName);
       return getStorage(app).bucket(bucketName);
     })());
   const file = async (name: string) => {
@@ -81,7 +82,9 @@ export function createCloudPhotoStorage(bucketName: string, projectId?: string, 
   return {
     kind: "cloud-storage",
     async put(name, bytes, contentType) {
-      await (await file(name)).save(Buffer.from(bytes), { resumable: false, contentType, metadata: { cacheControl: "private, max-age=31536000, immutable" } });
+      await (
+        await file(name)
+      ).save(Buffer.from(bytes), { resumable: false, contentType, metadata: { cacheControl: "private, max-age=31536000, immutable" } });
     },
     async get(name) {
       try {

@@ -51,13 +51,18 @@ export function createAlgoliaSearch(options: AlgoliaOptions): SearchPort {
       throw new SearchError("unavailable", "the search service did not answer");
     }
     const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new SearchError(response.status >= 500 || response.status === 429 ? "unavailable" : "refused", `search service answered ${response.status}`);
+    if (!response.ok)
+      throw new SearchError(
+        response.status >= 500 || response.status === 429 ? "unavailable" : "refused",
+        `search service answered ${response.status}`,
+      );
     if (json === null || typeof json !== "object") throw new SearchError("unavailable", "the search service sent no answer");
     return json as Record<string, unknown>;
   };
 
   const waitForTask = async (writeKey: string, taskId: unknown) => {
-    if (typeof taskId !== "number" && typeof taskId !== "string") throw new SearchError("unavailable", "the search service sent no task id");
+    if (typeof taskId !== "number" && typeof taskId !== "string")
+      throw new SearchError("unavailable", "the search service sent no task id");
     const deadline = Date.now() + (options.taskTimeoutMs ?? 60_000);
     for (;;) {
       const task = await call("GET", `${hosts.write}/1/indexes/${index}/task/${encodeURIComponent(String(taskId))}`, writeKey);
@@ -84,7 +89,8 @@ export function createAlgoliaSearch(options: AlgoliaOptions): SearchPort {
         attributesToRetrieve: ["objectID"],
         attributesToHighlight: [],
       });
-      if (!Array.isArray(answer.hits) || typeof answer.nbHits !== "number") throw new SearchError("unavailable", "the search service sent an unexpected answer");
+      if (!Array.isArray(answer.hits) || typeof answer.nbHits !== "number")
+        throw new SearchError("unavailable", "the search service sent an unexpected answer");
       const total = answer.nbHits;
       return {
         ids: answer.hits.map((hit: { objectID?: unknown }) => String(hit?.objectID)),
@@ -102,7 +108,8 @@ export function createAlgoliaSearch(options: AlgoliaOptions): SearchPort {
     async replaceAll(docs) {
       const writeKey = options.writeKey;
       if (!writeKey) {
-        if (!warnedReadOnly) console.warn("search: ALGOLIA_WRITE_KEY is not set, so the Algolia index is not rebuilt from the catalogue here");
+        if (!warnedReadOnly)
+          console.warn("search: ALGOLIA_WRITE_KEY is not set, so the Algolia index is not rebuilt from the catalogue here");
         warnedReadOnly = true;
         return;
       }

@@ -11,7 +11,12 @@ export function getSearch(): SearchPort {
   const env = getEnv();
   search =
     env.ALGOLIA_APP_ID && env.ALGOLIA_SEARCH_KEY
-      ? createAlgoliaSearch({ appId: env.ALGOLIA_APP_ID, searchKey: env.ALGOLIA_SEARCH_KEY, writeKey: env.ALGOLIA_WRITE_KEY, index: env.ALGOLIA_INDEX })
+      ? createAlgoliaSearch({
+          appId: env.ALGOLIA_APP_ID,
+          searchKey: env.ALGOLIA_SEARCH_KEY,
+          writeKey: env.ALGOLIA_WRITE_KEY,
+          index: env.ALGOLIA_INDEX,
+        })
       : createMemorySearch();
   return search;
 }

@@ -1,5 +1,13 @@
 import MiniSearch, { type Query, type SearchOptions } from "minisearch";
-import { matchesFilters, normalizeQuery, pageCount, type NormalizedQuery, type SearchDocument, type SearchPort, type SearchResult } from "./port";
+import {
+  matchesFilters,
+  normalizeQuery,
+  pageCount,
+  type NormalizedQuery,
+  type SearchDocument,
+  type SearchPort,
+  type SearchResult,
+} from "./port";
 
 /**
  * The default search: a MiniSearch index in this process (docs/decisions/019-search.md). Rebuilt
@@ -99,7 +107,10 @@ function rank(index: Index, query: NormalizedQuery, upTo: number): { ids: string
         return doc !== undefined && matchesFilters(doc, query);
       }
     : undefined;
-  const every: Query = { combineWith: "OR", queries: joinedAlternatives(terms).map((words) => ({ combineWith: "AND", queries: [words.join(" ")] })) };
+  const every: Query = {
+    combineWith: "OR",
+    queries: joinedAlternatives(terms).map((words) => ({ combineWith: "AND", queries: [words.join(" ")] })),
+  };
   let results = index.miniSearch.search(every, { filter });
   if (results.length === 0) results = index.miniSearch.search(terms.join(" "), { combineWith: "OR", filter });
   // MiniSearch answers best score first. Equal scores go newest first, which only matters up to the
@@ -113,7 +124,14 @@ function rank(index: Index, query: NormalizedQuery, upTo: number): { ids: string
 }
 
 function hasFilters(query: NormalizedQuery): boolean {
-  return query.modality !== null || query.teacherId !== null || query.level !== null || query.tags.length > 0 || query.minSeconds !== null || query.maxSeconds !== null;
+  return (
+    query.modality !== null ||
+    query.teacherId !== null ||
+    query.level !== null ||
+    query.tags.length > 0 ||
+    query.minSeconds !== null ||
+    query.maxSeconds !== null
+  );
 }
 
 /** The words as typed, then with each neighbouring pair run together; short queries only, as each is a search. */
@@ -130,7 +148,10 @@ function newestFirst(a: SearchDocument, b: SearchDocument): number {
 
 /** Lower case without accents, in the index and in queries alike: "prāṇāyāma" finds "Pranayama". */
 function processTerm(term: string): string {
-  return term.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return term
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** Words split on spaces, punctuation and symbols; empty pieces dropped. */

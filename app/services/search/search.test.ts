@@ -11,21 +11,118 @@ const TEACHERS = {
   mira: { teacherId: "teacher-mira", teacherName: "Mira Okafor" },
   lena: { teacherId: "teacher-lena", teacherName: "Lena Vogt" },
 };
-const TAG_LABELS: Record<string, string> = { sleep: "Sleep", anxiety: "Anxiety", morning: "Morning", focus: "Focus", "body-scan": "Body scan" };
+const TAG_LABELS: Record<string, string> = {
+  sleep: "Sleep",
+  anxiety: "Anxiety",
+  morning: "Morning",
+  focus: "Focus",
+  "body-scan": "Body scan",
+};
 
-function doc(id: string, title: string, teacher: keyof typeof TEACHERS, modality: string, level: string, durationSeconds: number, tags: string[], description: string, publishedAt: number): SearchDocument {
-  return { id, title, ...TEACHERS[teacher], modality, level, durationSeconds, tags, tagLabels: tags.map((tag) => TAG_LABELS[tag]), description, publishedAt };
+function doc(
+  id: string,
+  title: string,
+  teacher: keyof typeof TEACHERS,
+  modality: string,
+  level: string,
+  durationSeconds: number,
+  tags: string[],
+  description: string,
+  publishedAt: number,
+): SearchDocument {
+  return {
+    id,
+    title,
+    ...TEACHERS[teacher],
+    modality,
+    level,
+    durationSeconds,
+    tags,
+    tagLabels: tags.map((tag) => TAG_LABELS[tag]),
+    description,
+    publishedAt,
+  };
 }
 
 const CATALOGUE: SearchDocument[] = [
-  doc("box-breathing", "Box breathing for focus", "jonah", "breathwork", "Beginner", 300, ["focus"], "Four counts in, hold, four counts out.", 1_000),
-  doc("long-exhale", "The long exhale", "mira", "breathwork", "All levels", 600, ["sleep", "anxiety"], "Slow the breath and lengthen each exhale to settle the nervous system.", 2_000),
-  doc("morning-meditation", "Morning meditation", "lena", "meditation", "Beginner", 900, ["morning"], "Begin the day with ten quiet minutes.", 3_000),
-  doc("body-scan", "Body scan for sleep", "mira", "sleep", "All levels", 1_800, ["sleep", "body-scan"], "A slow scan from feet to crown to let the day go.", 4_000),
-  doc("quiet-sitting", "Quiet sitting", "jonah", "mindfulness", "Intermediate", 1_200, ["focus"], "A meditation without guidance, mostly silence.", 5_000),
-  doc("loving-kindness", "Loving-kindness meditation", "lena", "meditation", "Intermediate", 1_200, ["anxiety"], "Wish yourself and others well.", 6_000),
+  doc(
+    "box-breathing",
+    "Box breathing for focus",
+    "jonah",
+    "breathwork",
+    "Beginner",
+    300,
+    ["focus"],
+    "Four counts in, hold, four counts out.",
+    1_000,
+  ),
+  doc(
+    "long-exhale",
+    "The long exhale",
+    "mira",
+    "breathwork",
+    "All levels",
+    600,
+    ["sleep", "anxiety"],
+    "Slow the breath and lengthen each exhale to settle the nervous system.",
+    2_000,
+  ),
+  doc(
+    "morning-meditation",
+    "Morning meditation",
+    "lena",
+    "meditation",
+    "Beginner",
+    900,
+    ["morning"],
+    "Begin the day with ten quiet minutes.",
+    3_000,
+  ),
+  doc(
+    "body-scan",
+    "Body scan for sleep",
+    "mira",
+    "sleep",
+    "All levels",
+    1_800,
+    ["sleep", "body-scan"],
+    "A slow scan from feet to crown to let the day go.",
+    4_000,
+  ),
+  doc(
+    "quiet-sitting",
+    "Quiet sitting",
+    "jonah",
+    "mindfulness",
+    "Intermediate",
+    1_200,
+    ["focus"],
+    "A meditation without guidance, mostly silence.",
+    5_000,
+  ),
+  doc(
+    "loving-kindness",
+    "Loving-kindness meditation",
+    "lena",
+    "meditation",
+    "Intermediate",
+    1_200,
+    ["anxiety"],
+    "Wish yourself and others well.",
+    6_000,
+  ),
   doc("walking", "Walking practice", "jonah", "mindfulness", "All levels", 120, ["morning", "focus"], "Attention on each step.", 7_000),
-  doc("alternate-nostril", "Alternate nostril breathing", "mira", "breathwork", "Advanced", 1_500, ["focus", "anxiety"], "Balance the breath between both sides.", 8_000),
+  doc(
+    "alternate-nostril",
+    "Alternate nostril breathing",
+    "mira",
+    "breathwork",
+    "Advanced",
+    1_500,
+    ["focus", "anxiety"],
+    "Balance the breath between both sides.",
+    8_000,
+  ),
   doc("drifting-off", "Drifting off", "lena", "sleep", "Beginner", 2_700, ["sleep"], "A story to fall asleep to.", 9_000),
   doc("midday-reset", "Midday reset", "lena", "mindfulness", "Beginner", 600, ["focus"], "Five minutes to notice and breathe.", 9_500),
 ];
@@ -128,8 +225,12 @@ describe("the in-process index", () => {
     });
 
     it("keeps both ends of a duration range", async () => {
-      expect(await filtered({ minSeconds: 600, maxSeconds: 1_200 })).toEqual(expected((d) => d.durationSeconds >= 600 && d.durationSeconds <= 1_200));
-      expect(await filtered({ minSeconds: 600, maxSeconds: 1_200 })).toEqual(expect.arrayContaining(["long-exhale", "midday-reset", "quiet-sitting", "loving-kindness"]));
+      expect(await filtered({ minSeconds: 600, maxSeconds: 1_200 })).toEqual(
+        expected((d) => d.durationSeconds >= 600 && d.durationSeconds <= 1_200),
+      );
+      expect(await filtered({ minSeconds: 600, maxSeconds: 1_200 })).toEqual(
+        expect.arrayContaining(["long-exhale", "midday-reset", "quiet-sitting", "loving-kindness"]),
+      );
       expect(await filtered({ minSeconds: 1_800 })).toEqual(["drifting-off", "body-scan"]);
       expect(await filtered({ maxSeconds: 300 })).toEqual(["walking", "box-breathing"]);
       expect(await filtered({ minSeconds: 301, maxSeconds: 599 })).toEqual([]);
@@ -138,9 +239,13 @@ describe("the in-process index", () => {
 
     it("combines filters with AND, with and without text", async () => {
       expect(await filtered({ modality: "breathwork", teacherId: "teacher-mira" })).toEqual(["alternate-nostril", "long-exhale"]);
-      expect(await filtered({ modality: "breathwork", teacherId: "teacher-mira", level: "Advanced", tags: ["anxiety"], maxSeconds: 1_500 })).toEqual(["alternate-nostril"]);
+      expect(
+        await filtered({ modality: "breathwork", teacherId: "teacher-mira", level: "Advanced", tags: ["anxiety"], maxSeconds: 1_500 }),
+      ).toEqual(["alternate-nostril"]);
       expect(await filtered({ modality: "breathwork", teacherId: "teacher-mira", maxSeconds: 1_499 })).toEqual(["long-exhale"]);
-      expect(await filtered({ teacherId: "teacher-lena" }, "meditation")).toEqual(expect.arrayContaining(["morning-meditation", "loving-kindness"]));
+      expect(await filtered({ teacherId: "teacher-lena" }, "meditation")).toEqual(
+        expect.arrayContaining(["morning-meditation", "loving-kindness"]),
+      );
       expect(await filtered({ teacherId: "teacher-lena" }, "meditation")).not.toContain("quiet-sitting");
       expect(await filtered({ modality: "sleep" }, "breath")).toEqual([]);
     });
@@ -194,14 +299,17 @@ describe("the in-process index", () => {
       "  ",
     ];
 
-    it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : text, text]))("answers %j without throwing", async (_label, text) => {
-      const started = performance.now();
-      const result = await search.search(q(text, { modality: text, teacherId: text, tags: [text, "__proto__"] }));
-      expect(result.ids).toEqual([]);
-      const unfiltered = await search.search(q(text));
-      expect(Array.isArray(unfiltered.ids)).toBe(true);
-      expect(performance.now() - started).toBeLessThan(200);
-    });
+    it.each(HOSTILE.map((text) => [text.length > 40 ? `${text.slice(0, 20)}… (${text.length} chars)` : text, text]))(
+      "answers %j without throwing",
+      async (_label, text) => {
+        const started = performance.now();
+        const result = await search.search(q(text, { modality: text, teacherId: text, tags: [text, "__proto__"] }));
+        expect(result.ids).toEqual([]);
+        const unfiltered = await search.search(q(text));
+        expect(Array.isArray(unfiltered.ids)).toBe(true);
+        expect(performance.now() - started).toBeLessThan(200);
+      },
+    );
 
     it("still finds a word among emoji", async () => {
       expect(await ids(q("🧘 exhale 🌙"))).toEqual(["long-exhale"]);
@@ -209,7 +317,7 @@ describe("the in-process index", () => {
 
     it("indexes documents with odd text and repeated ids without throwing", async () => {
       const odd = createMemorySearch();
-      const weird = { ...CATALOGUE[0], id: "__proto__", title: "__proto__ constructor 🧘 \\\" (?:x)", description: "toString valueOf" };
+      const weird = { ...CATALOGUE[0], id: "__proto__", title: '__proto__ constructor 🧘 \\" (?:x)', description: "toString valueOf" };
       await odd.replaceAll([weird, { ...CATALOGUE[1], id: "constructor" }, { ...CATALOGUE[2], id: "constructor", title: "Replaced" }]);
       expect((await odd.search(q("__proto__"))).ids).toEqual(["__proto__"]);
       expect((await odd.search(q("replaced"))).ids).toEqual(["constructor"]);
@@ -249,7 +357,12 @@ describe("Algolia behind the search port", () => {
       request.on("data", (chunk: Buffer) => chunks.push(chunk));
       request.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
-        const entry = { method: request.method ?? "", path: request.url ?? "", headers: request.headers, body: text ? JSON.parse(text) : null };
+        const entry = {
+          method: request.method ?? "",
+          path: request.url ?? "",
+          headers: request.headers,
+          body: text ? JSON.parse(text) : null,
+        };
         seen.push(entry);
         const { status, body } = answer(entry);
         response.writeHead(status, { "Content-Type": "application/json" });
@@ -270,11 +383,31 @@ describe("Algolia behind the search port", () => {
   });
 
   const algolia = (extra: Partial<Parameters<typeof createAlgoliaSearch>[0]> = {}) =>
-    createAlgoliaSearch({ appId: "APP123", searchKey: "search-key-0000", writeKey: "write-key-0000", index: "onDemandClasses", hosts: { search: `${base}/search-host`, write: `${base}/write-host` }, taskPollMs: 1, ...extra });
+    createAlgoliaSearch({
+      appId: "APP123",
+      searchKey: "search-key-0000",
+      writeKey: "write-key-0000",
+      index: "onDemandClasses",
+      hosts: { search: `${base}/search-host`, write: `${base}/write-host` },
+      taskPollMs: 1,
+      ...extra,
+    });
 
   it("queries the index with the search key, 0-based pages and quoted filters", async () => {
-    answer = () => ({ status: 200, body: { hits: [{ objectID: "long-exhale" }, { objectID: "body-scan" }], nbHits: 12, nbPages: 6, page: 1, hitsPerPage: 2 } });
-    const result = await algolia().search({ text: "  breath  ", modality: "breathwork", teacherId: "teacher-jonah", tags: ["sleep"], minSeconds: 120, maxSeconds: 600, page: 2, perPage: 2 });
+    answer = () => ({
+      status: 200,
+      body: { hits: [{ objectID: "long-exhale" }, { objectID: "body-scan" }], nbHits: 12, nbPages: 6, page: 1, hitsPerPage: 2 },
+    });
+    const result = await algolia().search({
+      text: "  breath  ",
+      modality: "breathwork",
+      teacherId: "teacher-jonah",
+      tags: ["sleep"],
+      minSeconds: 120,
+      maxSeconds: 600,
+      page: 2,
+      perPage: 2,
+    });
     expect(result).toEqual({ ids: ["long-exhale", "body-scan"], total: 12, page: 2, pageCount: 6 });
     expect(seen).toHaveLength(1);
     const [request] = seen;
@@ -318,7 +451,9 @@ describe("Algolia behind the search port", () => {
 
   it.each([500, 403, 429])("turns an HTTP %i into a SearchError without Algolia's words", async (status) => {
     answer = () => ({ status, body: { message: "Invalid Application-ID or API key: secret detail", status } });
-    const error = await algolia().search(q("breath")).catch((caught: unknown) => caught);
+    const error = await algolia()
+      .search(q("breath"))
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(SearchError);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe(`search service answered ${status}`);
@@ -329,7 +464,11 @@ describe("Algolia behind the search port", () => {
   it("turns a broken answer or an unreachable host into a SearchError", async () => {
     answer = () => ({ status: 200, body: { message: "not search results" } });
     await expect(algolia().search(q("breath"))).rejects.toBeInstanceOf(SearchError);
-    const offline = createAlgoliaSearch({ appId: "APP123", searchKey: "k", hosts: { search: "http://127.0.0.1:9", write: "http://127.0.0.1:9" } });
+    const offline = createAlgoliaSearch({
+      appId: "APP123",
+      searchKey: "k",
+      hosts: { search: "http://127.0.0.1:9", write: "http://127.0.0.1:9" },
+    });
     await expect(offline.search(q("breath"))).rejects.toEqual(new SearchError("unavailable", "the search service did not answer"));
   });
 
@@ -337,7 +476,8 @@ describe("Algolia behind the search port", () => {
     let taskChecks = 0;
     answer = (request) => {
       if (request.path.includes("/task/")) return { status: 200, body: { status: ++taskChecks === 1 ? "notPublished" : "published" } };
-      if (request.path.endsWith("/batch")) return { status: 200, body: { taskID: 100 + seen.filter((s) => s.path.endsWith("/batch")).length, objectIDs: [] } };
+      if (request.path.endsWith("/batch"))
+        return { status: 200, body: { taskID: 100 + seen.filter((s) => s.path.endsWith("/batch")).length, objectIDs: [] } };
       return { status: 200, body: { taskID: 1, updatedAt: "2026-01-01T00:00:00Z" } };
     };
     const docs = Array.from({ length: 2_345 }, (_, i) => ({ ...CATALOGUE[i % CATALOGUE.length], id: `class-${i}` }));
@@ -356,9 +496,16 @@ describe("Algolia behind the search port", () => {
       "GET /write-host/1/indexes/onDemandClasses/task/103",
       "POST /write-host/1/indexes/onDemandClasses/deleteByQuery",
     ]);
-    expect(seen.every((s) => s.headers["x-algolia-api-key"] === "write-key-0000" && s.headers["x-algolia-application-id"] === "APP123")).toBe(true);
-    expect(seen[0].body).toMatchObject({ customRanking: ["desc(publishedAt)"], attributesForFaceting: expect.arrayContaining(["filterOnly(tags)", "filterOnly(teacherId)"]) });
-    const batches = seen.filter((s) => s.path.endsWith("/batch")).map((s) => (s.body as { requests: { action: string; body: Record<string, unknown> }[] }).requests);
+    expect(
+      seen.every((s) => s.headers["x-algolia-api-key"] === "write-key-0000" && s.headers["x-algolia-application-id"] === "APP123"),
+    ).toBe(true);
+    expect(seen[0].body).toMatchObject({
+      customRanking: ["desc(publishedAt)"],
+      attributesForFaceting: expect.arrayContaining(["filterOnly(tags)", "filterOnly(teacherId)"]),
+    });
+    const batches = seen
+      .filter((s) => s.path.endsWith("/batch"))
+      .map((s) => (s.body as { requests: { action: string; body: Record<string, unknown> }[] }).requests);
     expect(batches.map((b) => b.length)).toEqual([1_000, 1_000, 345]);
     expect(batches[0][0]).toEqual({ action: "addObject", body: { ...docs[0], objectID: "class-0", indexVersion: 1_700_000_000_000 } });
     expect(batches[2][344].body.objectID).toBe("class-2344");
@@ -371,7 +518,8 @@ describe("Algolia behind the search port", () => {
   });
 
   it("stops a rebuild on an error, before anything is deleted", async () => {
-    answer = (request) => (request.path.endsWith("/batch") ? { status: 500, body: { message: "boom" } } : { status: 200, body: { taskID: 1 } });
+    answer = (request) =>
+      request.path.endsWith("/batch") ? { status: 500, body: { message: "boom" } } : { status: 200, body: { taskID: 1 } };
     await expect(algolia().replaceAll(CATALOGUE)).rejects.toEqual(new SearchError("unavailable", "search service answered 500"));
     expect(seen.some((s) => s.path.endsWith("/deleteByQuery"))).toBe(false);
   });

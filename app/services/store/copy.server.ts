@@ -65,12 +65,20 @@ export class CopyProgressError extends Error {
 export async function copyStore(
   from: DocumentStore,
   to: DocumentStore,
-  options: { names: { source: string; target: string }; progressFile: string; again?: boolean; pageSize?: number; onPage?: (collection: string, copied: number) => void },
+  options: {
+    names: { source: string; target: string };
+    progressFile: string;
+    again?: boolean;
+    pageSize?: number;
+    onPage?: (collection: string, copied: number) => void;
+  },
 ): Promise<CopyReport> {
   const pageSize = Math.min(Math.max(1, options.pageSize ?? 200), MAX_COPY_PAGE);
   let progress = readProgress(options.progressFile);
   if (progress && (progress.source !== options.names.source || progress.target !== options.names.target)) {
-    throw new CopyProgressError(`${options.progressFile} records a copy from ${progress.source} to ${progress.target}, not from ${options.names.source} to ${options.names.target}: remove it or name another.`);
+    throw new CopyProgressError(
+      `${options.progressFile} records a copy from ${progress.source} to ${progress.target}, not from ${options.names.source} to ${options.names.target}: remove it or name another.`,
+    );
   }
   if (progress && options.again) progress = null;
   const resumed = progress !== null && progress.finishedAt === null;

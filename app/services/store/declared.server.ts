@@ -20,7 +20,8 @@ export function withDeclaredCollections(store: DocumentStore, declared: Readonly
   const check = (collection: string) => {
     if (!declared.has(collection)) throw new UndeclaredCollectionError(collection);
   };
-  const refused = (collection: string): Promise<never> | null => (declared.has(collection) ? null : Promise.reject(new UndeclaredCollectionError(collection)));
+  const refused = (collection: string): Promise<never> | null =>
+    declared.has(collection) ? null : Promise.reject(new UndeclaredCollectionError(collection));
   return {
     ...store,
     driver: store.driver,

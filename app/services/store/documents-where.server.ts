@@ -18,11 +18,15 @@ export async function documentsWhere<S extends z.ZodTypeAny = typeof anyDocument
   const docs: Array<StoredDocument<z.output<S>>> = [];
   let cursor: string | null = null;
   do {
-    const page: { docs: Array<StoredDocument<z.output<S>>>; nextCursor: string | null } = await getStore().query(collection, (schema ?? anyDocument) as S, {
-      where: [{ field, op: "==", value }],
-      limit: PAGE,
-      cursor,
-    });
+    const page: { docs: Array<StoredDocument<z.output<S>>>; nextCursor: string | null } = await getStore().query(
+      collection,
+      (schema ?? anyDocument) as S,
+      {
+        where: [{ field, op: "==", value }],
+        limit: PAGE,
+        cursor,
+      },
+    );
     docs.push(...page.docs);
     cursor = page.nextCursor;
   } while (cursor);

@@ -36,7 +36,8 @@ const UNREACHABLE_CODES = new Set<unknown>([4, 14, "deadline-exceeded", "unavail
 export function withUnreachableMapped(store: DocumentStore): DocumentStore {
   const mapped = <T>(operation: string, work: () => Promise<T>): Promise<T> =>
     work().catch((error: unknown) => {
-      if (UNREACHABLE_CODES.has((error as { code?: unknown } | null)?.code)) throw new StoreUnavailableError(`${operation} (${String((error as { code?: unknown }).code)})`);
+      if (UNREACHABLE_CODES.has((error as { code?: unknown } | null)?.code))
+        throw new StoreUnavailableError(`${operation} (${String((error as { code?: unknown }).code)})`);
       throw error;
     });
   return {

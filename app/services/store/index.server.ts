@@ -34,7 +34,9 @@ export function getStore(): DocumentStore {
  */
 export function assembleStore(driver: DocumentStore, faultsFile?: string): DocumentStore {
   const declared = withDeclaredCollections(driver);
-  return batchGets(tallyReads(withMeasuredOperations(withReadDeadline(withUnreachableMapped(faultsFile ? withFaults(declared, faultsFile) : declared)))));
+  return batchGets(
+    tallyReads(withMeasuredOperations(withReadDeadline(withUnreachableMapped(faultsFile ? withFaults(declared, faultsFile) : declared)))),
+  );
 }
 
 /** Swaps the store, for tests that bring their own driver. */

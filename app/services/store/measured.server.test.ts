@@ -8,7 +8,11 @@ import { createSqliteStore } from "./sqlite.server";
 async function count(labels: { operation: string; kind: string; outcome: string }): Promise<number> {
   const metric = await metricsRegistry.getSingleMetric("stillhour_store_operation_duration_seconds")!.get();
   const found = (metric.values as Array<{ metricName?: string; labels: Record<string, string | number>; value: number }>).find(
-    (v) => v.metricName === "stillhour_store_operation_duration_seconds_count" && v.labels.operation === labels.operation && v.labels.kind === labels.kind && v.labels.outcome === labels.outcome,
+    (v) =>
+      v.metricName === "stillhour_store_operation_duration_seconds_count" &&
+      v.labels.operation === labels.operation &&
+      v.labels.kind === labels.kind &&
+      v.labels.outcome === labels.outcome,
   );
   return found?.value ?? 0;
 }

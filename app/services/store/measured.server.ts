@@ -9,7 +9,12 @@ import type { DocumentStore, TransactionContext } from "./port.server";
  * nothing until the commit, which is the transaction's own time.
  */
 export function withMeasuredOperations(store: DocumentStore): DocumentStore {
-  const measure = async <T>(operation: string, kind: "read" | "write", work: () => Promise<T>, documents?: (result: T) => number): Promise<T> => {
+  const measure = async <T>(
+    operation: string,
+    kind: "read" | "write",
+    work: () => Promise<T>,
+    documents?: (result: T) => number,
+  ): Promise<T> => {
     const started = process.hrtime.bigint();
     try {
       const result = await work();
@@ -23,9 +28,27 @@ export function withMeasuredOperations(store: DocumentStore): DocumentStore {
   return {
     ...store,
     driver: store.driver,
-    get: (collection, id, schema) => measure("get", "read", () => store.get(collection, id, schema), (found) => (found === null ? 0 : 1)),
-    getMany: (refs) => measure("getMany", "read", () => store.getMany(refs), (found) => found.filter((doc) => doc !== null).length),
-    query: (collection, schema, options) => measure("query", "read", () => store.query(collection, schema, options), (result) => result.docs.length),
+    get: (collection, id, schema) =>
+      measure(
+        "get",
+        "read",
+        () => store.get(collection, id, schema),
+        (found) => (found === null ? 0 : 1),
+      ),
+    getMany: (refs) =>
+      measure(
+        "getMany",
+        "read",
+        () => store.getMany(refs),
+        (found) => found.filter((doc) => doc !== null).length,
+      ),
+    query: (collection, schema, options) =>
+      measure(
+        "query",
+        "read",
+        () => store.query(collection, schema, options),
+        (result) => result.docs.length,
+      ),
     createIfAbsent: (collection, id, data) => measure("createIfAbsent", "write", () => store.createIfAbsent(collection, id, data)),
     set: (collection, id, data) => measure("set", "write", () => store.set(collection, id, data)),
     update: (collection, id, patch) => measure("update", "write", () => store.update(collection, id, patch)),
@@ -35,7 +58,13 @@ export function withMeasuredOperations(store: DocumentStore): DocumentStore {
         store.transaction((tx) => {
           const measured: TransactionContext = {
             ...tx,
-            get: (collection, id, schema) => measure("transactionGet", "read", () => tx.get(collection, id, schema), (found) => (found === null ? 0 : 1)),
+            get: (collection, id, schema) =>
+              measure(
+                "transactionGet",
+                "read",
+                () => tx.get(collection, id, schema),
+                (found) => (found === null ? 0 : 1),
+              ),
           };
           return fn(measured);
         }),

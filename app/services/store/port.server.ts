@@ -86,11 +86,7 @@ export interface DocumentStore {
    */
   getMany<R extends readonly DocumentRef[]>(refs: R): Promise<ManyResults<R>>;
   /** Queries a collection; documents that fail `schema` are logged and skipped. */
-  query<S extends z.ZodTypeAny>(
-    collection: string,
-    schema: S,
-    options?: QueryOptions,
-  ): Promise<QueryResult<z.output<S>>>;
+  query<S extends z.ZodTypeAny>(collection: string, schema: S, options?: QueryOptions): Promise<QueryResult<z.output<S>>>;
   /** Creates the document only if it is absent; resolves false when it already existed. */
   createIfAbsent(collection: string, id: string, data: DocumentData): Promise<boolean>;
   set(collection: string, id: string, data: DocumentData): Promise<void>;
@@ -100,12 +96,7 @@ export interface DocumentStore {
   /** Runs `fn` atomically: reads see one snapshot, writes apply together or not at all. Retried on contention. */
   transaction<T>(fn: (tx: TransactionContext) => Promise<T>): Promise<T>;
   /** Calls `onChange` with the document now and after every change (null when absent or invalid). */
-  watch<S extends z.ZodTypeAny>(
-    collection: string,
-    id: string,
-    schema: S,
-    onChange: (data: z.output<S> | null) => void,
-  ): Unsubscribe;
+  watch<S extends z.ZodTypeAny>(collection: string, id: string, schema: S, onChange: (data: z.output<S> | null) => void): Unsubscribe;
   /** The names of the top-level collections holding at least one document (audits: what data is there at all). */
   listCollections(): Promise<string[]>;
   /** Count of document reads since start, for the benchmark's reads-per-request figure. */
@@ -128,12 +119,7 @@ export class DocumentMissingError extends Error {
 }
 
 /** Validates one raw document; logs and returns null when it fails, so a bad record never becomes a 500. */
-export function parseDocument<S extends z.ZodTypeAny>(
-  schema: S,
-  collection: string,
-  id: string,
-  raw: unknown,
-): z.output<S> | null {
+export function parseDocument<S extends z.ZodTypeAny>(schema: S, collection: string, id: string, raw: unknown): z.output<S> | null {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   console.warn(

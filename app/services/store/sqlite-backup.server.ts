@@ -66,15 +66,22 @@ export async function backupSqliteStore(source: string, destination: string): Pr
  * `target` is refused unless `replace` is set, and even then while any process has it open (a running
  * server). The file replaced is kept beside it as `<target>.replaced-<time>`.
  */
-export async function restoreSqliteStore(backup: string, target: string, options: { replace?: boolean; now?: Date } = {}): Promise<StoreFileReport & { replaced: string | null }> {
+export async function restoreSqliteStore(
+  backup: string,
+  target: string,
+  options: { replace?: boolean; now?: Date } = {},
+): Promise<StoreFileReport & { replaced: string | null }> {
   if (!existsSync(backup)) throw new StoreFileError(`There is no backup at ${backup}.`);
   checkWhole(backup);
   let replaced: string | null = null;
   if (existsSync(target)) {
     if (!options.replace) {
-      throw new StoreFileError(`${target} already exists. Restore into a new file (--to <path>) and point SQLITE_PATH at it, or stop the server and pass --replace to put the backup in its place.`);
+      throw new StoreFileError(
+        `${target} already exists. Restore into a new file (--to <path>) and point SQLITE_PATH at it, or stop the server and pass --replace to put the backup in its place.`,
+      );
     }
-    if (isOpenElsewhere(target)) throw new StoreFileError(`${target} is open in another process (a running server?): stop it first, then restore with --replace.`);
+    if (isOpenElsewhere(target))
+      throw new StoreFileError(`${target} is open in another process (a running server?): stop it first, then restore with --replace.`);
     replaced = `${target}.replaced-${(options.now ?? new Date()).toISOString().replace(/[:.]/g, "-")}`;
   }
   mkdirSync(dirname(target), { recursive: true });
@@ -122,8 +129,15 @@ function checkWhole(file: string): { documents: number; collections: Record<stri
     if (integrity !== "ok") throw new StoreFileError(`${file} failed SQLite's integrity check: ${String(integrity)}`);
     const table = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get();
     if (!table) throw new StoreFileError(`${file} is not a Stillhour store (no documents table).`);
-    const rows = db.prepare<[], { collection: string; n: number }>("SELECT collection, COUNT(*) AS n FROM documents GROUP BY collection ORDER BY collection").all();
-    return { documents: rows.reduce((sum, row) => sum + row.n, 0), collections: Object.fromEntries(rows.map((row) => [row.collection, row.n])) };
+    const rows = db
+      .prepare<[], { collection: string; n: number }>(
+        "SELECT collection, COUNT(*) AS n FROM documents GROUP BY collection ORDER BY collection",
+      )
+      .all();
+    return {
+      documents: rows.reduce((sum, row) => sum + row.n, 0),
+      collections: Object.fromEntries(rows.map((row) => [row.collection, row.n])),
+    };
   } catch (error) {
     if (error instanceof StoreFileError) throw error;
     throw new StoreFileError(`${file} could not be read as a SQLite database: ${error instanceof Error ? error.message : String(error)}`);

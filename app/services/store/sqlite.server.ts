@@ -71,19 +71,13 @@ export function createSqliteStore(file: string): DocumentStore {
     PRIMARY KEY (collection, id)
   ) WITHOUT ROWID`);
 
-  const selectOne = db.prepare<[string, string], Row>(
-    "SELECT id, data, version FROM documents WHERE collection = ? AND id = ?",
-  );
-  const insertOne = db.prepare(
-    "INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, 1)",
-  );
+  const selectOne = db.prepare<[string, string], Row>("SELECT id, data, version FROM documents WHERE collection = ? AND id = ?");
+  const insertOne = db.prepare("INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, 1)");
   const upsertOne = db.prepare(
     `INSERT INTO documents (collection, id, data, version) VALUES (?, ?, ?, 1)
      ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = version + 1`,
   );
-  const updateOne = db.prepare(
-    "UPDATE documents SET data = ?, version = version + 1 WHERE collection = ? AND id = ?",
-  );
+  const updateOne = db.prepare("UPDATE documents SET data = ?, version = version + 1 WHERE collection = ? AND id = ?");
   const deleteOne = db.prepare("DELETE FROM documents WHERE collection = ? AND id = ?");
 
   // Queries are built from their options, so the same few statements come back on every page view:
@@ -147,7 +141,9 @@ export function createSqliteStore(file: string): DocumentStore {
     for (const write of writes) applyWrite(write);
   });
 
-  const readMany = db.transaction((read: (byCollection: Map<string, string[]>) => void, byCollection: Map<string, string[]>) => read(byCollection));
+  const readMany = db.transaction((read: (byCollection: Map<string, string[]>) => void, byCollection: Map<string, string[]>) =>
+    read(byCollection),
+  );
 
   async function runWrite(write: PendingWrite) {
     await withWriteLock(() => commitWrites.immediate([write], new Map()));
@@ -203,7 +199,9 @@ export function createSqliteStore(file: string): DocumentStore {
         for (const [collection, ids] of byCollection) {
           for (let start = 0; start < ids.length; start += MAX_IN_IDS) {
             const chunk = ids.slice(start, start + MAX_IN_IDS);
-            const rows = statement(`SELECT id, data, version FROM documents WHERE collection = ? AND id IN (${chunk.map(() => "?").join(", ")})`).all(collection, ...chunk) as Row[];
+            const rows = statement(
+              `SELECT id, data, version FROM documents WHERE collection = ? AND id IN (${chunk.map(() => "?").join(", ")})`,
+            ).all(collection, ...chunk) as Row[];
             for (const row of rows) found.set(`${collection}/${row.id}`, row);
           }
         }
@@ -228,10 +226,7 @@ export function createSqliteStore(file: string): DocumentStore {
         if (parsed !== null) docs.push({ id: row.id, data: parsed });
       }
       const full = options.limit !== undefined && rows.length === options.limit;
-      const nextCursor =
-        full && lastRaw
-          ? encodeCursor([...order.map((o) => readPath(lastRaw!.data, o.field) ?? null), lastRaw.id])
-          : null;
+      const nextCursor = full && lastRaw ? encodeCursor([...order.map((o) => readPath(lastRaw!.data, o.field) ?? null), lastRaw.id]) : null;
       return { docs, nextCursor };
     },
 
@@ -335,7 +330,10 @@ function buildQuery(collection: string, options: QueryOptions) {
   const cursor = decodeCursor(options.cursor, order.length + 1);
   if (cursor) {
     // Lexicographic "after" over (order fields..., id), each in its own direction.
-    const keys = [...order.map((o) => ({ expr: `json_extract(data, '${jsonPath(o.field)}')`, dir: o.direction })), { expr: "id", dir: idDirection }];
+    const keys = [
+      ...order.map((o) => ({ expr: `json_extract(data, '${jsonPath(o.field)}')`, dir: o.direction })),
+      { expr: "id", dir: idDirection },
+    ];
     const alternatives: string[] = [];
     keys.forEach((key, index) => {
       const parts: string[] = [];
@@ -378,7 +376,9 @@ function whereSql(clause: WhereClause, params: unknown[]): string {
 }
 
 function readPath(data: DocumentData, field: string): unknown {
-  return field.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as DocumentData)[key] : undefined), data);
+  return field
+    .split(".")
+    .reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as DocumentData)[key] : undefined), data);
 }
 
 function mergePatch(current: DocumentData, patch: DocumentData): DocumentData {

@@ -13,9 +13,12 @@ const FILE_PATTERN = /^(picture|voice)(\.m3u8|-\d{3}\.ts)$/;
 const ID_PATTERN = /^[a-z0-9-]{1,80}$/;
 const TYPES: Record<string, string> = { ".m3u8": "application/vnd.apple.mpegurl", ".ts": "video/mp2t" };
 
-export function createDemoStreaming(options: { root?: string } = {}): Streaming & { mediaResponse(mediaId: string, file: string): Response | null } {
+export function createDemoStreaming(
+  options: { root?: string } = {},
+): Streaming & { mediaResponse(mediaId: string, file: string): Response | null } {
   const root = path.resolve(options.root ?? "media/demo");
-  const packagePath = (mediaId: string, file: string) => (ID_PATTERN.test(mediaId) && FILE_PATTERN.test(file) ? path.join(root, mediaId, file) : null);
+  const packagePath = (mediaId: string, file: string) =>
+    ID_PATTERN.test(mediaId) && FILE_PATTERN.test(file) ? path.join(root, mediaId, file) : null;
   return {
     name: "demo",
     async sources({ mediaId, now = Date.now() }: StreamRequest): Promise<StreamSources | null> {

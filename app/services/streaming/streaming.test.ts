@@ -43,7 +43,11 @@ describe("Mux signed playback", () => {
     const token = muxToken("abcDEF1234567890", { keyId: "KeyId123456", privateKeyPem: pem, expiresAt: 2_000_000_000 });
     const [header, payload, signature] = token.split(".");
     expect(JSON.parse(Buffer.from(header, "base64url").toString())).toEqual({ alg: "RS256", typ: "JWT", kid: "KeyId123456" });
-    expect(JSON.parse(Buffer.from(payload, "base64url").toString())).toMatchObject({ sub: "abcDEF1234567890", aud: "v", exp: 2_000_000_000 });
+    expect(JSON.parse(Buffer.from(payload, "base64url").toString())).toMatchObject({
+      sub: "abcDEF1234567890",
+      aud: "v",
+      exp: 2_000_000_000,
+    });
     const verifier = createVerify("RSA-SHA256");
     verifier.update(`${header}.${payload}`);
     expect(verifier.verify(publicKey, Buffer.from(signature, "base64url"))).toBe(true);

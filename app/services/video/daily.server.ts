@@ -6,7 +6,13 @@ import { VideoError, roomName, type JoinRequest, type VideoRooms } from "./port"
  * and expiring when the class ends; a cancelled booking's member is ejected and banned by user id.
  * Daily's own words never reach a page: failures become VideoError.
  */
-export function createDailyRooms(options: { apiKey: string; domain: string; fetch?: typeof fetch; timeoutMs?: number; apiUrl?: string }): VideoRooms {
+export function createDailyRooms(options: {
+  apiKey: string;
+  domain: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  apiUrl?: string;
+}): VideoRooms {
   // Staging's stand-in (DAILY_API_URL) answers the API under /v1 and serves the rooms on its origin.
   const standIn = options.apiUrl ? new URL(options.apiUrl).origin : null;
   const apiBase = standIn ? `${standIn}/v1` : "https://api.daily.co/v1";
@@ -25,10 +31,15 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
     }
     const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     // A room that already exists is the room we want.
-    if (response.status === 400 && path === "/rooms" && String(json.info ?? "").includes("already exists")) return { name: (body as { name: string }).name };
+    if (response.status === 400 && path === "/rooms" && String(json.info ?? "").includes("already exists"))
+      return { name: (body as { name: string }).name };
     // No room yet (nobody joined): nobody to put out.
     if (response.status === 404 && path.endsWith("/eject")) return {};
-    if (!response.ok) throw new VideoError(response.status >= 500 || response.status === 429 ? "unavailable" : "refused", `video service answered ${response.status}`);
+    if (!response.ok)
+      throw new VideoError(
+        response.status >= 500 || response.status === 429 ? "unavailable" : "refused",
+        `video service answered ${response.status}`,
+      );
     return json;
   };
 
@@ -36,7 +47,11 @@ export function createDailyRooms(options: { apiKey: string; domain: string; fetc
     name: "daily",
     async joinUrl(request: JoinRequest) {
       const name = roomName(request.classId);
-      await call("/rooms", { name, privacy: "private", properties: { nbf: request.opensAt, exp: request.closesAt, eject_at_room_exp: true } });
+      await call("/rooms", {
+        name,
+        privacy: "private",
+        properties: { nbf: request.opensAt, exp: request.closesAt, eject_at_room_exp: true },
+      });
       const token = await call("/meeting-tokens", {
         properties: {
           room_name: name,

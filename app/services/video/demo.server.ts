@@ -6,7 +6,9 @@ import type { JoinRequest, VideoRooms } from "./port";
  * Its address carries a token signed with the server's secret, naming the member and the class and
  * expiring with it, so the page itself can tell a booked member's link from a guessed one.
  */
-export function createDemoRooms(options: { secret: string }): VideoRooms & { verify(classId: string, token: string, nowSeconds: number): { uid: string; role: "member" | "cohost" } | null } {
+export function createDemoRooms(options: {
+  secret: string;
+}): VideoRooms & { verify(classId: string, token: string, nowSeconds: number): { uid: string; role: "member" | "cohost" } | null } {
   const sign = (payload: string) => createHmac("sha256", options.secret).update(`demo-room:${payload}`).digest("base64url");
   return {
     name: "demo",

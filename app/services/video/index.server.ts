@@ -25,7 +25,9 @@ export function getVideoRooms(): VideoRooms {
  * Where Join's redirect may go, for the CSP's form-action: the Daily subdomain's rooms, or in staging
  * the local stand-in's origin (DAILY_API_URL); the demo room is on the site itself.
  */
-export function roomOrigins(env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_API_URL" | "VIDEO_PROVIDER" | "DAILY_API_URL" | "DAILY_DOMAIN"> = getEnv()): string[] {
+export function roomOrigins(
+  env: Pick<Env, "PAYMENT_PROVIDER" | "STRIPE_API_URL" | "VIDEO_PROVIDER" | "DAILY_API_URL" | "DAILY_DOMAIN"> = getEnv(),
+): string[] {
   if (env.VIDEO_PROVIDER !== "daily") return [];
   return [env.DAILY_API_URL ? new URL(env.DAILY_API_URL).origin : `https://${env.DAILY_DOMAIN}.daily.co`];
 }

@@ -3,7 +3,14 @@ import { createDailyRooms } from "./daily.server";
 import { createDemoRooms } from "./demo.server";
 import { VideoError, roomName } from "./port";
 
-const request = { classId: "dawn-breath-2026-11-24", title: "Dawn breath", opensAt: 1_800_000_000, closesAt: 1_800_003_600, uid: "member-1", displayName: "Ada L." };
+const request = {
+  classId: "dawn-breath-2026-11-24",
+  title: "Dawn breath",
+  opensAt: 1_800_000_000,
+  closesAt: 1_800_003_600,
+  uid: "member-1",
+  displayName: "Ada L.",
+};
 
 describe("the demo room", () => {
   const rooms = createDemoRooms({ secret: "s".repeat(40) });
@@ -32,15 +39,30 @@ describe("Daily behind the video port", () => {
     });
     const rooms = createDailyRooms({ apiKey: "key_".padEnd(40, "x"), domain: "stillhour", fetch: fetcher as typeof fetch });
     expect(await rooms.joinUrl(request)).toBe("https://stillhour.daily.co/stillhour-dawn-breath-2026-11-24?t=eyJ.member.token");
-    expect(calls[0]).toMatchObject({ url: "https://api.daily.co/v1/rooms", body: { name: "stillhour-dawn-breath-2026-11-24", privacy: "private", properties: { nbf: request.opensAt, exp: request.closesAt } } });
-    expect(calls[1].body).toMatchObject({ properties: { room_name: "stillhour-dawn-breath-2026-11-24", user_id: "member-1", exp: request.closesAt } });
+    expect(calls[0]).toMatchObject({
+      url: "https://api.daily.co/v1/rooms",
+      body: { name: "stillhour-dawn-breath-2026-11-24", privacy: "private", properties: { nbf: request.opensAt, exp: request.closesAt } },
+    });
+    expect(calls[1].body).toMatchObject({
+      properties: { room_name: "stillhour-dawn-breath-2026-11-24", user_id: "member-1", exp: request.closesAt },
+    });
     expect(calls.every((call) => call.auth === `Bearer ${"key_".padEnd(40, "x")}`)).toBe(true);
   });
 
   it("turns Daily's failures into the port's codes, never its words", async () => {
-    const down = createDailyRooms({ apiKey: "k".repeat(40), domain: "stillhour", fetch: (async () => Response.json({ error: "internal", info: "db on fire" }, { status: 503 })) as typeof fetch });
+    const down = createDailyRooms({
+      apiKey: "k".repeat(40),
+      domain: "stillhour",
+      fetch: (async () => Response.json({ error: "internal", info: "db on fire" }, { status: 503 })) as typeof fetch,
+    });
     await expect(down.joinUrl(request)).rejects.toEqual(new VideoError("unavailable", "video service answered 503"));
-    const offline = createDailyRooms({ apiKey: "k".repeat(40), domain: "stillhour", fetch: (async () => { throw new TypeError("fetch failed"); }) as typeof fetch });
+    const offline = createDailyRooms({
+      apiKey: "k".repeat(40),
+      domain: "stillhour",
+      fetch: (async () => {
+        throw new TypeError("fetch failed");
+      }) as typeof fetch,
+    });
     await expect(offline.joinUrl(request)).rejects.toMatchObject({ code: "unavailable" });
   });
 });

@@ -32,7 +32,25 @@ const KID = "stand-in-key-1";
 export async function startIdentityStandIn(port: number, projectId: string, accounts: StandInAccount[]): Promise<IdentityStandIn> {
   // A key and its self-signed certificate, as Google publishes its signing certificates.
   const dir = mkdtempSync(join(tmpdir(), "identity-stand-in-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", join(dir, "key.pem"), "-out", join(dir, "cert.pem"), "-days", "2", "-subj", "/CN=stand-in"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      join(dir, "key.pem"),
+      "-out",
+      join(dir, "cert.pem"),
+      "-days",
+      "2",
+      "-subj",
+      "/CN=stand-in",
+    ],
+    { stdio: "ignore" },
+  );
   const privateKey = readFileSync(join(dir, "key.pem"), "utf8");
   const certificate = readFileSync(join(dir, "cert.pem"), "utf8");
   rmSync(dir, { recursive: true, force: true });
@@ -48,7 +66,8 @@ export async function startIdentityStandIn(port: number, projectId: string, acco
     const head = `${b64({ alg: "RS256", kid: KID, typ: "JWT" })}.${b64(payload)}`;
     return `${head}.${createSign("RSA-SHA256").update(head).sign(privateKey).toString("base64url")}`;
   };
-  const readJwt = (token: string) => JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+  const readJwt = (token: string) =>
+    JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
   const idToken = (account: StandInAccount) => {
     const now = Math.floor(Date.now() / 1000);
     return sign({
@@ -86,7 +105,10 @@ export async function startIdentityStandIn(port: number, projectId: string, acco
     const fail = (message: string) => send(400, { error: { code: 400, message } });
     const path = url.pathname;
     // The keys both verifiers fetch (ID tokens and session cookies), with Google's caching header.
-    if (req.method === "GET" && (path === "/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com" || path === "/identitytoolkit/v3/relyingparty/publicKeys")) {
+    if (
+      req.method === "GET" &&
+      (path === "/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com" || path === "/identitytoolkit/v3/relyingparty/publicKeys")
+    ) {
       return send(200, { [KID]: certificate }, { "Cache-Control": "public, max-age=3600" });
     }
     const body = await readBody(req);
@@ -108,7 +130,14 @@ export async function startIdentityStandIn(port: number, projectId: string, acco
       codes.delete(String(body.oobCode));
       const account = byEmail.get(email)!;
       byUid.set(account.uid, account);
-      return send(200, { idToken: idToken(account), localId: account.uid, email, isNewUser: false, refreshToken: "stand-in", expiresIn: "3600" });
+      return send(200, {
+        idToken: idToken(account),
+        localId: account.uid,
+        email,
+        isNewUser: false,
+        refreshToken: "stand-in",
+        expiresIn: "3600",
+      });
     }
     const cookie = /^\/v1\/projects\/([^/:]+):createSessionCookie$/.exec(path);
     if (cookie) {

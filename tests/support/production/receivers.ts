@@ -29,7 +29,9 @@ export interface ReceivedMail {
  * message parsed. `stop()` takes it down (connections refused, as when the relay is down) and
  * `start()` brings it back on the same port, with the same list of mail.
  */
-export async function startSmtpReceiver(port: number): Promise<{ url: string; mail: ReceivedMail[]; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> }> {
+export async function startSmtpReceiver(
+  port: number,
+): Promise<{ url: string; mail: ReceivedMail[]; stop(): Promise<void>; start(): Promise<void>; close(): Promise<void> }> {
   const mail: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
   const start = async () => {
@@ -68,7 +70,10 @@ export async function startSmtpReceiver(port: number): Promise<{ url: string; ma
  * Daily's REST API (rooms, meeting tokens, eject) and its rooms: GET /{room}?t={token} is the room's
  * page, a plain document saying which room and whose token, on this origin.
  */
-export async function startVideoStandIn(port: number, apiKey: string): Promise<{ url: string; rooms: Set<string>; close(): Promise<void> }> {
+export async function startVideoStandIn(
+  port: number,
+  apiKey: string,
+): Promise<{ url: string; rooms: Set<string>; close(): Promise<void> }> {
   const rooms = new Set<string>();
   const tokens = new Map<string, { room: string; user: string }>();
   const server = createServer(async (req, res) => {
@@ -78,7 +83,8 @@ export async function startVideoStandIn(port: number, apiKey: string): Promise<{
       if (req.headers.authorization !== `Bearer ${apiKey}`) return json(401, { error: "authentication-error" });
       const body = JSON.parse((await readBody(req)) || "{}") as { name?: string; properties?: { room_name?: string; user_name?: string } };
       if (url.pathname === "/v1/rooms") {
-        if (rooms.has(body.name ?? "")) return json(400, { error: "invalid-request-error", info: `a room named ${body.name} already exists` });
+        if (rooms.has(body.name ?? ""))
+          return json(400, { error: "invalid-request-error", info: `a room named ${body.name} already exists` });
         rooms.add(body.name ?? "");
         return json(200, { name: body.name, privacy: "private" });
       }
@@ -95,14 +101,18 @@ export async function startVideoStandIn(port: number, apiKey: string): Promise<{
     if (!rooms.has(room) || !token || token.room !== room) return res.writeHead(403, { "Content-Type": "text/plain" }).end("Not your room");
     res
       .writeHead(200, { "Content-Type": "text/html; charset=utf-8" })
-      .end(`<!doctype html><title>Video room ${room}</title><h1>Video room ${room}</h1><p>Welcome, ${token.user.replace(/[<>&]/g, "")}</p>`);
+      .end(
+        `<!doctype html><title>Video room ${room}</title><h1>Video room ${room}</h1><p>Welcome, ${token.user.replace(/[<>&]/g, "")}</p>`,
+      );
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${port}`, rooms, close: () => closeServer(server) };
 }
 
 /** The analytics provider's HTTP upload endpoint: every upload's form fields kept. */
-export async function startAnalyticsReceiver(port: number): Promise<{ url: string; uploads: Array<{ contentType: string; form: URLSearchParams }>; close(): Promise<void> }> {
+export async function startAnalyticsReceiver(
+  port: number,
+): Promise<{ url: string; uploads: Array<{ contentType: string; form: URLSearchParams }>; close(): Promise<void> }> {
   const uploads: Array<{ contentType: string; form: URLSearchParams }> = [];
   const server = createServer(async (req, res) => {
     const body = await readBody(req);

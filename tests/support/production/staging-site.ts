@@ -33,7 +33,11 @@ export async function startStagingVendors(
   const smtp = await startSmtpReceiver(ports.smtp);
   const video = await startVideoStandIn(ports.video, secrets.daily);
   const analytics = await startAnalyticsReceiver(ports.analytics);
-  const stripe = await startStripeStandIn(ports.stripe, { webhookUrl: `${site}/api/payments/webhook`, webhookSecret: secrets.webhook, secretKey: secrets.stripeKey });
+  const stripe = await startStripeStandIn(ports.stripe, {
+    webhookUrl: `${site}/api/payments/webhook`,
+    webhookSecret: secrets.webhook,
+    secretKey: secrets.stripeKey,
+  });
   return {
     identity,
     stripe,
@@ -47,7 +51,9 @@ export async function startStagingVendors(
 
 /** The server's settings for staging against the stand-ins: the production path, vendors pointed at them. */
 export function stagingEnv(site: string, vendors: StagingVendors): Record<string, string> {
-  const muxKey = Buffer.from(generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" })).toString("base64");
+  const muxKey = Buffer.from(
+    generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }),
+  ).toString("base64");
   return {
     NODE_ENV: "production",
     APP_ENV: "staging",
@@ -84,13 +90,21 @@ export function stagingEnv(site: string, vendors: StagingVendors): Record<string
  * Signs in by e-mail link, the path that works without JavaScript: the site mails the link itself, so
  * it is read from the SMTP receiver (one message per request) and opened in this browser.
  */
-export async function signInByEmailLink(context: BrowserContext, email: string, site: string, vendors: Pick<StagingVendors, "smtp" | "identity">, lastLines: () => string) {
+export async function signInByEmailLink(
+  context: BrowserContext,
+  email: string,
+  site: string,
+  vendors: Pick<StagingVendors, "smtp" | "identity">,
+  lastLines: () => string,
+) {
   const { smtp, identity } = vendors;
   const signInMail = () => smtp.mail.filter((mail) => mail.to.includes(email) && mail.subject === "Your link to sign in to Stillhour");
   const before = signInMail().length;
   const asked = await context.request.post(`${site}/sign-in?next=%2F`, { form: { email }, headers: { Origin: site }, maxRedirects: 0 });
   expect(asked.status(), `the sign-in link was asked for: ${await asked.text().catch(() => "")}\n${lastLines()}`).toBe(302);
-  await expect.poll(() => signInMail().length, { message: `the sign-in link arrived by SMTP\n${lastLines()}`, timeout: 10_000 }).toBe(before + 1);
+  await expect
+    .poll(() => signInMail().length, { message: `the sign-in link arrived by SMTP\n${lastLines()}`, timeout: 10_000 })
+    .toBe(before + 1);
   const href = /https?:\/\/\S+\/auth\/email-link\?\S+/.exec(signInMail().at(-1)!.text)?.[0];
   expect(href, "the e-mail carries a link to the site's own landing page").toBeDefined();
   expect(new URL(href!).searchParams.get("oobCode")).toBe(identity.linkFor(email)?.oobCode);

@@ -23,7 +23,10 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-export async function startStripeStandIn(port: number, options: { webhookUrl: string; webhookSecret: string; secretKey: string }): Promise<StripeStandIn> {
+export async function startStripeStandIn(
+  port: number,
+  options: { webhookUrl: string; webhookSecret: string; secretKey: string },
+): Promise<StripeStandIn> {
   const origin = `http://127.0.0.1:${port}`;
   const customers = new Map<string, Json>();
   const sessions = new Map<string, Json>();
@@ -34,9 +37,17 @@ export async function startStripeStandIn(port: number, options: { webhookUrl: st
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
   const now = () => Math.floor(Date.now() / 1000);
   const list = (data: Json[], url: string) => ({ object: "list", data, has_more: false, url });
-  const notFound = (what: string) => ({ status: 404, body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } } });
+  const notFound = (what: string) => ({
+    status: 404,
+    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
+  });
 
-  const card = { id: "pm_standin_visa", object: "payment_method", type: "card", card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2040 } };
+  const card = {
+    id: "pm_standin_visa",
+    object: "payment_method",
+    type: "card",
+    card: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2040 },
+  };
 
   function makeSubscription(session: Json, params: Json): Json {
     const subId = id("sub");
@@ -88,15 +99,36 @@ export async function startStripeStandIn(port: number, options: { webhookUrl: st
   }
 
   async function deliver(type: string, object: Json) {
-    const payload = JSON.stringify({ id: id("evt"), object: "event", api_version: Stripe.API_VERSION, created: now(), type, livemode: false, pending_webhooks: 1, data: { object } });
+    const payload = JSON.stringify({
+      id: id("evt"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      data: { object },
+    });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.webhookSecret });
-    const response = await fetch(options.webhookUrl, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+    const response = await fetch(options.webhookUrl, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+      body: payload,
+    });
     deliveries.push({ type, status: response.status });
   }
 
   function api(method: string, path: string, params: Json, idempotencyKey: string | undefined): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/customers") {
-      const customer = { id: id("cus"), object: "customer", created: now(), email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, livemode: false };
+      const customer = {
+        id: id("cus"),
+        object: "customer",
+        created: now(),
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        livemode: false,
+      };
       customers.set(customer.id, customer);
       return { status: 200, body: customer };
     }
@@ -108,7 +140,10 @@ export async function startStripeStandIn(port: number, options: { webhookUrl: st
     if (method === "POST" && path === "/v1/checkout/sessions") {
       const sessionId = id("cs_test");
       const items = (params.line_items as Json[] | undefined) ?? [];
-      const amount = items.reduce((sum, item) => sum + Number(((item.price_data ?? {}) as Json).unit_amount ?? 0) * Number(item.quantity ?? 1), 0);
+      const amount = items.reduce(
+        (sum, item) => sum + Number(((item.price_data ?? {}) as Json).unit_amount ?? 0) * Number(item.quantity ?? 1),
+        0,
+      );
       const session: Json = {
         id: sessionId,
         object: "checkout.session",
@@ -198,15 +233,22 @@ export async function startStripeStandIn(port: number, options: { webhookUrl: st
       return res.writeHead(303, { Location: back }).end();
     }
     if (req.headers.authorization !== `Bearer ${options.secretKey}`) {
-      return res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }));
+      return res
+        .writeHead(401, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ error: { type: "invalid_request_error", message: "Invalid API Key provided" } }));
     }
     const params = (req.method === "GET" || req.method === "DELETE" ? qs.parse(url.search.slice(1)) : qs.parse(body)) as Json;
     calls.push(`${req.method} ${url.pathname}`);
     const key = req.headers["idempotency-key"];
     // A repeated create with the same key answers the first one's object, as Stripe does.
-    const earlier = typeof key === "string" && req.method === "POST" && url.pathname === "/v1/checkout/sessions" ? byIdempotencyKey.get(key) : undefined;
-    const answer = earlier ? { status: 200, body: publicSession(sessions.get(earlier)!) } : api(req.method ?? "GET", url.pathname, params, typeof key === "string" ? key : undefined);
-    res.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req"), "Stripe-Version": Stripe.API_VERSION }).end(JSON.stringify(answer.body));
+    const earlier =
+      typeof key === "string" && req.method === "POST" && url.pathname === "/v1/checkout/sessions" ? byIdempotencyKey.get(key) : undefined;
+    const answer = earlier
+      ? { status: 200, body: publicSession(sessions.get(earlier)!) }
+      : api(req.method ?? "GET", url.pathname, params, typeof key === "string" ? key : undefined);
+    res
+      .writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req"), "Stripe-Version": Stripe.API_VERSION })
+      .end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, "127.0.0.1", resolve));
   return { url: origin, calls, deliveries, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };

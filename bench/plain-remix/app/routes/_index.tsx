@@ -5,7 +5,14 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 export const meta: MetaFunction = () => [{ title: "My classes · reference" }];
 
-const TITLES = ["Slow morning breath", "Body scan for tired minds", "Ten quiet minutes", "Walking, noticing", "Box breathing", "Evening wind-down"];
+const TITLES = [
+  "Slow morning breath",
+  "Body scan for tired minds",
+  "Ten quiet minutes",
+  "Walking, noticing",
+  "Box breathing",
+  "Evening wind-down",
+];
 
 export async function loader() {
   const start = Date.UTC(2026, 10, 30, 7);
