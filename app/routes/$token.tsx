@@ -17,7 +17,7 @@ import { defineActionLimits } from "~/lib/action-limits";
  * invitation leads to /subscribe with its offer (issue 11); any other token is tried as a short
  * link; anything else is simply not found.
  */
-export const handle = defineHandle({ name: "token", layout: "main", theme: "light", trackViews: false });
+export const handle = defineHandle({ name: "token", localTimes: true, layout: "main", theme: "light", trackViews: false });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `A gift for you: ${page.typeName} · Stillhour` : "Stillhour" },

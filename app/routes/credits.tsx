@@ -20,7 +20,7 @@ import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
  * Each pack is one plain form; the price comes from the catalogue. Back from the payment page the
  * purchase is settled here, so the credits show without waiting for the webhook.
  */
-export const handle = defineHandle({ name: "credits", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "credits", localTimes: true, layout: "main", theme: "light" });
 
 export const meta: MetaFunction = () => [
   { title: "Class packs · Stillhour" },

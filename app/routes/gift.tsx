@@ -22,7 +22,7 @@ import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
  * link the buyer passes on. Payment is one-time on the provider's page; the receipt follows the gift.
  * Works without JavaScript: one plain form, checked on the server, every field kept on an error.
  */
-export const handle = defineHandle({ name: "gift", layout: "main", theme: "light" });
+export const handle = defineHandle({ name: "gift", localTimes: true, layout: "main", theme: "light" });
 
 export const meta: MetaFunction = () => [
   { title: "Give Stillhour · Stillhour" },

@@ -15,7 +15,14 @@ import { memberZone } from "~/server/reader-zone.server";
  * link gift the link and code to pass on. Arriving from the payment page it settles the payment
  * itself, so it never depends on the webhook having come first.
  */
-export const handle = defineHandle({ name: "gift-receipt", layout: "main", theme: "light", requiresAuth: true, trackViews: false });
+export const handle = defineHandle({
+  name: "gift-receipt",
+  localTimes: true,
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+  trackViews: false,
+});
 
 export const meta: MetaFunction = () => [{ title: "Your gift · Stillhour" }, { name: "robots", content: "noindex" }];
 

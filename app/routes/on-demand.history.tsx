@@ -10,7 +10,7 @@ import { clockTime } from "~/models/on-demand/media-time";
 import { clockShortDate, readerDay } from "~/models/identity/clock";
 
 /** Issue 10: what the member has watched, most recent first, with "watch again". Kept after a membership ends. */
-export const handle = defineHandle({ name: "on-demand-history", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "on-demand-history", localTimes: true, layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Watch history · Stillhour" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,7 @@ import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
-export const handle = defineHandle({ name: "onboarding", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "onboarding", localTimes: true, layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Welcome · Stillhour" }, { name: "robots", content: "noindex" }];
 

@@ -46,7 +46,7 @@ import { defineActionLimits } from "~/lib/action-limits";
 const PhoneSignIn = lazy(() => import("~/components/phone-sign-in").then((module) => ({ default: module.PhoneSignIn })));
 
 /** §2 settings: profile photo, profile, username, phone, sign out, delete account, the membership's place and class credits. */
-export const handle = defineHandle({ name: "settings", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "settings", localTimes: true, layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Settings · Stillhour" }, { name: "robots", content: "noindex" }];
 

@@ -11,7 +11,13 @@ import { memberZone } from "~/server/reader-zone.server";
  * Issue 8: the cancel step. One win-back offer, at most once per member, then cancellation at the
  * period's end with the date in the member's zone. Nothing the member made is deleted.
  */
-export const handle = defineHandle({ name: "settings-membership-cancel", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({
+  name: "settings-membership-cancel",
+  localTimes: true,
+  layout: "main",
+  theme: "light",
+  requiresAuth: true,
+});
 
 export const meta: MetaFunction = () => [{ title: "Cancel your membership · Stillhour" }, { name: "robots", content: "noindex" }];
 

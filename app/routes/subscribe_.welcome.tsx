@@ -15,7 +15,7 @@ import { memberZone } from "~/server/reader-zone.server";
  * plan shows even when the provider's event is late; it grants nothing for a session that is not
  * this member's, not paid, or made up, however often it is loaded.
  */
-export const handle = defineHandle({ name: "subscribe-welcome", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "subscribe-welcome", localTimes: true, layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction = () => [{ title: "Welcome to your membership · Stillhour" }, { name: "robots", content: "noindex" }];
 

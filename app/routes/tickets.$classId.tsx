@@ -12,7 +12,7 @@ import { requireAccess } from "~/server/viewer.server";
  * Issue 12: the member's ticket for an in-person class, with its check-in code as a QR code (an SVG
  * drawn on the server: no script, no outside service) and as text to read out at the desk.
  */
-export const handle = defineHandle({ name: "ticket", layout: "main", theme: "light", requiresAuth: true });
+export const handle = defineHandle({ name: "ticket", localTimes: true, layout: "main", theme: "light", requiresAuth: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `Ticket: ${page.title} · Stillhour` : "Ticket · Stillhour" },

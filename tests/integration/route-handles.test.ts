@@ -17,7 +17,9 @@ describe("route handles", () => {
   it("every route whose loader reads the visitor's zone says so in its handle, so a new zone reloads it", () => {
     const readsZone = Object.entries(sources)
       .filter(
-        ([file, source]) => /timeZone\?\.zone/.test(source) || (file.includes("/classes.$classId/") && source.includes('"./page.server"')),
+        ([file, source]) =>
+          /timeZone\?\.zone|\b(?:readerZone|memberZone)\(/.test(source) ||
+          (file.includes("/classes.$classId/") && source.includes('"./page.server"')),
       )
       .map(([file]) => file);
     expect(readsZone.length).toBeGreaterThanOrEqual(6);

@@ -113,8 +113,13 @@ describe.skipIf(!haveEmulator)("the audit log", () => {
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     const users = files("app").filter((file) => !file.includes(".test.") && /AUDIT_LOG|["']auditLog["']/.test(readFileSync(file, "utf8")));
-    // The data inventory declares the collection; it writes nothing.
-    expect(users.sort()).toEqual(["app/models/staff/audit.server.ts", "app/lib/data-inventory.ts"]);
+    // The data inventory declares the collection and the member's data export reads it; neither writes.
+    expect(users.sort()).toEqual([
+      "app/lib/data-inventory.ts",
+      "app/models/privacy/data-export.server.ts",
+      "app/models/staff/audit.server.ts",
+    ]);
+    expect(readFileSync("app/models/privacy/data-export.server.ts", "utf8")).not.toMatch(/\.(set|update|delete|create)\(AUDIT_LOG/);
     const writer = readFileSync("app/models/staff/audit.server.ts", "utf8");
     expect(writer).toMatch(/tx\.create\(AUDIT_LOG/);
     // One rewrite only, account deletion's, which puts a pseudonym where a deleted person was named (ADR 032, issue 35).
