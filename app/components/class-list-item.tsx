@@ -37,7 +37,7 @@ export function ClassListItem({
         {liveClass.note ? <p className="schedule-item__note">{liveClass.note}</p> : null}
         {liveClass.join ? (
           <form method="post" action={liveClass.join} className="schedule-item__join">
-            <button className="button button--small" type="submit" aria-label={`Join ${liveClass.title}`}>
+            <button className="button button--small" type="submit" aria-label={`Join ${liveClass.title}, ${liveClass.timeRange}`}>
               Join
             </button>
             <span className="schedule-item__join-note">The room is open now.</span>

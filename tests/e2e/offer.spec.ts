@@ -17,7 +17,9 @@ test("from a partner page to settings, the trial, its end and the first payment 
   const phone = `+1201556${String(Date.now() % 10_000).padStart(4, "0")}`;
   const { uid } = await signInContext(page.request, baseURL!, phone);
   putDocument("privateUsers", uid, { firstName: "Ines", lastName: "Okafor", mostRecentTimeZone: ZONE });
-  const end = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: ZONE }).format(new Date(Date.now() + 30 * 86_400_000));
+  const end = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: ZONE }).format(
+    new Date(Date.now() + 30 * 86_400_000),
+  );
 
   await page.goto("/canopy");
   const offer = page.locator("#offer");
