@@ -53,9 +53,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // The render's deadline; cleared once the page is written, so a finished render is not aborted
-    // later (which only made an error of writing to an ended stream, once per page, issue 25).
-    let deadline: ReturnType<typeof setTimeout> | undefined;
     // Every page waits for all its data: pages are cached whole, and crawlers see everything.
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -90,7 +87,10 @@ export default function handleRequest(
         },
       },
     );
-    deadline = setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
+    // The render's deadline; cleared once the page is written, so a finished render is not aborted
+    // later (which only made an error of writing to an ended stream, once per page, issue 25). The
+    // callbacks above read it only from promise reactions, after this line has run.
+    const deadline = setTimeout(abort, RENDER_TIMEOUT_MS + 1_000);
   });
 }
 

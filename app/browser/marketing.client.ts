@@ -54,8 +54,9 @@ function startVendors(next: MarketingConfig) {
   // idle moment, so the three do not arrive and run as one block.
   const scripts: string[] = [];
   if (next.pixel && !win.fbq) {
-    const fbq: Queue = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : fbq.queue!.push(args));
-    fbq.queue = [];
+    const queue: unknown[] = [];
+    const fbq: Queue = (...args: unknown[]) => (fbq.callMethod ? fbq.callMethod(...args) : queue.push(args));
+    fbq.queue = queue;
     fbq.push = fbq;
     fbq.loaded = true;
     fbq.version = "2.0";
@@ -69,8 +70,9 @@ function startVendors(next: MarketingConfig) {
     scripts.push(`https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(next.tagManager)}`);
   }
   if (next.social && !win.twq) {
-    const twq: Queue = (...args: unknown[]) => (twq.callMethod ? twq.callMethod(...args) : twq.queue!.push(args));
-    twq.queue = [];
+    const queue: unknown[] = [];
+    const twq: Queue = (...args: unknown[]) => (twq.callMethod ? twq.callMethod(...args) : queue.push(args));
+    twq.queue = queue;
     twq.version = "1.1";
     win.twq = twq;
     twq("config", next.social);

@@ -27,7 +27,7 @@ export function AccountMenu({ member }: { member: MemberSummary }) {
     <details className="account-menu" key={pathname}>
       <summary aria-label={name}>
         <span className="account-menu__avatar" style={{ backgroundColor: member.photoColor ?? undefined }} aria-hidden="true">
-          {member.photoUrl ? <img src={member.photoUrl} alt="Your photo" width={36} height={36} decoding="async" /> : member.initials}
+          {member.photoUrl ? <img src={member.photoUrl} alt="" width={36} height={36} decoding="async" /> : member.initials}
         </span>{" "}
         <span className="account-menu__name">{shown}</span>
       </summary>

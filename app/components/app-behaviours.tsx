@@ -43,8 +43,9 @@ function useAfterPost() {
   useEffect(
     () =>
       (window as RouterWindow).__remixRouter?.subscribe(({ navigation }) => {
-        if (navigation.formData && navigation.formMethod !== "GET")
-          sent = { action: navigation.formAction!, fields: [...navigation.formData] };
+        // A submission always carries its action with its fields.
+        if (navigation.formData && navigation.formAction && navigation.formMethod !== "GET")
+          sent = { action: navigation.formAction, fields: [...navigation.formData] };
         // A new navigation of its own (a link, not a post's redirect) ends what a post left unfinished.
         else if (navigation.state !== "idle") sent = null;
       }),

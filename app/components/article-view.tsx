@@ -108,7 +108,7 @@ export function ArticleView({ article, previous, next, related }: ArticleViewPro
         <section className="section" aria-labelledby="related-title">
           <div className="container container--narrow">
             <h2 id="related-title">Read next</h2>
-            <ul className="related-list" role="list">
+            <ul className="related-list">
               {related.map((item) =>
                 item ? (
                   <li key={item.titleSlug}>

@@ -361,8 +361,9 @@ export function OnDemandPlayer(props: PlayerProps) {
 
   const duration = props.durationSeconds;
   return (
-    // The group takes the player's keys while focus is inside it (listed under the player).
-    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    // The group takes the player's keys while focus is on one of its own controls (the keys are listed
+    // under the player); it is never focused itself, so it needs no interactive role.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated keys, as above
     <div className="player" role="group" aria-label={`Player: ${props.title}`} onKeyDown={onKeyDown}>
       <div className="player__frame" style={{ backgroundColor: props.posterColor }}>
         <video
@@ -378,7 +379,11 @@ export function OnDemandPlayer(props: PlayerProps) {
         >
           <track kind="captions" src={props.captions} srcLang="en" label="English" />
         </video>
-        {props.voice ? <audio ref={voiceRef} preload="metadata" data-stream="voice" /> : null}
+        {props.voice ? (
+          // The voice plays in step with the video, whose captions track above carries its words.
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- captioned by the video's track
+          <audio ref={voiceRef} preload="metadata" data-stream="voice" />
+        ) : null}
       </div>
       {failed ? (
         <p className="notice notice--error" role="alert">

@@ -64,7 +64,7 @@ export function ShareLinks({ content, onEvent }: { content: ShareContent; onEven
   return (
     <section className="share-links" aria-label="Share this page">
       <h2 className="share-links__title">Share</h2>
-      <ul className="share-links__list" role="list">
+      <ul className="share-links__list">
         {FEATURED.map((network) => (
           <li key={network}>{link(network)}</li>
         ))}
@@ -87,7 +87,7 @@ export function ShareLinks({ content, onEvent }: { content: ShareContent; onEven
       </ul>
       <details className="share-links__more">
         <summary>More ways to share</summary>
-        <ul className="share-links__list" role="list">
+        <ul className="share-links__list">
           {others.map((network) => (
             <li key={network}>{link(network)}</li>
           ))}

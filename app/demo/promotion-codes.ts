@@ -37,18 +37,22 @@ function landerBenefit(trialDays: number): PromotionBenefit {
 
 const landerCodes: PromotionCode[] = [
   ...new Map(
-    demoLandingPages
-      .filter((page) => page.offer.promotionCode)
-      .map((page) => [
-        page.offer.promotionCode!,
-        {
-          ...BASE,
-          code: page.offer.promotionCode!,
-          benefit: landerBenefit(page.offer.trialDays),
-          newMembersOnly: true,
-          oncePerPerson: true,
-        } satisfies PromotionCode,
-      ]),
+    demoLandingPages.flatMap(({ offer }) =>
+      offer.promotionCode
+        ? [
+            [
+              offer.promotionCode,
+              {
+                ...BASE,
+                code: offer.promotionCode,
+                benefit: landerBenefit(offer.trialDays),
+                newMembersOnly: true,
+                oncePerPerson: true,
+              } satisfies PromotionCode,
+            ] as const,
+          ]
+        : [],
+    ),
   ).values(),
 ];
 

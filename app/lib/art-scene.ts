@@ -20,5 +20,5 @@ export function sceneFor(words: string | null | undefined, seed?: string): Scene
   if (/meditat/.test(key) || !seed) return "meditation";
   let hash = 0;
   for (let i = 0; i < seed.length; i++) hash = (hash * 31 + seed.charCodeAt(i)) >>> 0;
-  return OUTDOORS[hash % OUTDOORS.length]!;
+  return OUTDOORS[hash % OUTDOORS.length];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv, requiredSetting } from "./env.server";
 
 describe("configuration", () => {
   it("runs the demo on APP_ENV=demo alone: SQLite, seeded, port 3000", () => {
@@ -168,5 +168,18 @@ describe("the demo is a choice (issue 23, item 8)", () => {
     expect(parseEnv({ ...STAGING, MAIL_RETRY_SECONDS: "1" }).MAIL_RETRY_SECONDS).toBe(1);
     expect(problemsOf({ ...production, MAIL_RETRY_SECONDS: "1" })).toContain("MAIL_RETRY_SECONDS");
     expect(parseEnv({ ...production, MAIL_RETRY_SECONDS: "60" }).MAIL_RETRY_SECONDS).toBe(60);
+  });
+});
+
+describe("requiredSetting", () => {
+  it("gives a driver the setting its choice requires", () => {
+    const env = parseEnv({ APP_ENV: "demo", MAIL_TRANSPORT: "smtp", SMTP_URL: "smtp://mail.example.com:587" });
+    expect(requiredSetting(env, "SMTP_URL", "MAIL_TRANSPORT=smtp")).toBe("smtp://mail.example.com:587");
+  });
+
+  it("names the missing setting when an Env made some other way lacks it", () => {
+    const env = { ...parseEnv({ APP_ENV: "demo" }), MAIL_TRANSPORT: "smtp" as const };
+    expect(() => requiredSetting(env, "SMTP_URL", "MAIL_TRANSPORT=smtp")).toThrow(EnvError);
+    expect(() => requiredSetting(env, "SMTP_URL", "MAIL_TRANSPORT=smtp")).toThrow("SMTP_URL is required when MAIL_TRANSPORT=smtp");
   });
 });

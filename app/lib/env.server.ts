@@ -437,6 +437,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
+/**
+ * A setting the schema requires once a driver is chosen (`when`, as "PAYMENT_PROVIDER=stripe"), for
+ * the code that builds that driver. parseEnv has refused its absence already; this says so plainly,
+ * rather than pass `undefined` on, should an Env have been made some other way.
+ */
+export function requiredSetting<K extends keyof Env>(env: Env, name: K, when: string): NonNullable<Env[K]> {
+  const value = env[name];
+  if (value === undefined || value === null) throw new EnvError([`${String(name)} is required when ${when}`]);
+  return value;
+}
+
 /** Whether this process is the demo (APP_ENV=demo): the only mode whose demo pages and drivers answer. */
 export function isDemo(env: Pick<Env, "APP_ENV"> = getEnv()): boolean {
   return env.APP_ENV === "demo";

@@ -152,7 +152,7 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
     const layers = 3 + Math.floor(random() * 2);
     for (let i = 0; i < layers; i++) {
       const y = horizon + ((h - horizon) * i) / layers;
-      shapes += wave(random, w, h, y, range(random, 4, 11) + i * 2, range(random, 44, 96) + i * 18, scheme.waves[i + 4 - layers]!);
+      shapes += wave(random, w, h, y, range(random, 4, 11) + i * 2, range(random, 44, 96) + i * 18, scheme.waves[i + 4 - layers]);
     }
     return { sky: [scheme.sky[0], scheme.sky[1]], shapes };
   },
@@ -318,10 +318,10 @@ const DRAW: Record<ArtKind, (random: Random, width: number, height: number) => D
 function ridge(random: Random, w: number, top: number, bottom: number, points: number, fill: string, opacity = 1): string {
   const step = w / points;
   const ys = Array.from({ length: points + 1 }, () => top + random() * (bottom - top) * 0.8);
-  let d = `M0 ${n(ys[0]!)}`;
+  let d = `M0 ${n(ys[0])}`;
   for (let i = 1; i <= points; i++) {
     const x = i * step;
-    d += `Q${n(x - step / 2)} ${n(Math.min(ys[i - 1]!, ys[i]!) - random() * 24)} ${n(x)} ${n(ys[i]!)}`;
+    d += `Q${n(x - step / 2)} ${n(Math.min(ys[i - 1], ys[i]) - random() * 24)} ${n(x)} ${n(ys[i])}`;
   }
   d += `V${n(Math.max(bottom, top) + 400)}H0Z`;
   return `<path d="${d}" fill="${fill}"${opacity < 1 ? ` opacity="${opacity}"` : ""}/>`;
@@ -383,7 +383,7 @@ function range(random: Random, low: number, high: number): number {
 }
 
 function pick<T>(random: Random, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)]!;
+  return items[Math.floor(random() * items.length)];
 }
 
 /** Coordinates to one decimal at most: enough for a smooth curve, short in bytes. */

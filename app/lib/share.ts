@@ -21,9 +21,7 @@ export interface ShareOptions {
 const e = encodeURIComponent;
 const lines = (...parts: Array<string | undefined>) => e(parts.filter((p) => p && p.trim()).join("\r\n"));
 const query = (base: string, params: Record<string, string | undefined>) => {
-  const pairs = Object.entries(params)
-    .filter(([, value]) => value !== undefined && value !== "")
-    .map(([key, value]) => `${key}=${e(value!)}`);
+  const pairs = Object.entries(params).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [`${key}=${e(value)}`]));
   return pairs.length ? `${base}${base.includes("?") ? "&" : "?"}${pairs.join("&")}` : base;
 };
 

@@ -9,9 +9,9 @@ import { illustrationSvg, isArtKind, isArtSeed } from "~/lib/illustration";
  */
 export async function loader({ params }: LoaderFunctionArgs) {
   const kind = params.kind ?? "";
-  const match = /^(.+)\.svg$/.exec(params.file ?? "");
-  if (!isArtKind(kind) || !match || !isArtSeed(match[1]!)) throw notFound();
-  return new Response(illustrationSvg(kind, match[1]!), {
+  const seed = /^(.+)\.svg$/.exec(params.file ?? "")?.[1];
+  if (!isArtKind(kind) || !seed || !isArtSeed(seed)) throw notFound();
+  return new Response(illustrationSvg(kind, seed), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",

@@ -136,14 +136,12 @@ export default function GiftRoute() {
             <fieldset className="plan-choice" aria-describedby={typeIds.describedBy}>
               <legend>Choose a gift</legend>
               {page.types.map((type) => (
-                <label key={type.id} className="plan-option">
+                <label key={type.id} className="plan-option plan-option--flat">
                   <input type="radio" name="giftType" value={type.id} defaultChecked={type.id === chosen} />
-                  <span className="plan-option__body">
-                    <span className="plan-option__name">
-                      {type.name}: {type.price}
-                    </span>
-                    <span className="plan-option__note">{type.description}</span>
+                  <span className="plan-option__name">
+                    {type.name}: {type.price}
                   </span>
+                  <span className="plan-option__note">{type.description}</span>
                 </label>
               ))}
               <FieldError id={typeIds.errorId} error={errors.giftType} />
@@ -152,22 +150,18 @@ export default function GiftRoute() {
               <>
                 <fieldset className="plan-choice" aria-describedby={methodIds.describedBy}>
                   <legend>How should it travel?</legend>
-                  <label className="plan-option">
+                  <label className="plan-option plan-option--flat">
                     <input type="radio" name="method" value="email" defaultChecked={method === "email"} />
-                    <span className="plan-option__body">
-                      <span className="plan-option__name">By e-mail, on a day you choose</span>
-                      <span className="plan-option__note">
-                        We send it with your message, in the morning of that day. Choose today to send it straight away.
-                      </span>
+                    <span className="plan-option__name">By e-mail, on a day you choose</span>
+                    <span className="plan-option__note">
+                      We send it with your message, in the morning of that day. Choose today to send it straight away.
                     </span>
                   </label>
-                  <label className="plan-option">
+                  <label className="plan-option plan-option--flat">
                     <input type="radio" name="method" value="link" defaultChecked={method === "link"} />
-                    <span className="plan-option__body">
-                      <span className="plan-option__name">As a link you pass on</span>
-                      <span className="plan-option__note">
-                        You get a link and a code to share however you like: a card, a message, in person.
-                      </span>
+                    <span className="plan-option__name">As a link you pass on</span>
+                    <span className="plan-option__note">
+                      You get a link and a code to share however you like: a card, a message, in person.
                     </span>
                   </label>
                   <FieldError id={methodIds.errorId} error={errors.method} />

@@ -45,7 +45,7 @@ export default function LearnRoute() {
       <section className="section section--flush-top" aria-label="All series">
         <div className="container">
           {series.length > 0 ? (
-            <ul className="grid grid--cards" role="list">
+            <ul className="grid grid--cards">
               {series.map((s) => (
                 <li key={s.slug} className="card card--link">
                   <div className="card__art">

@@ -20,8 +20,10 @@ export const meta: MetaFunction = ({ matches }) => [
 ];
 
 // The page shows the address a link was sent to: never kept for anyone else.
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  loaderHeaders.get("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : parentHeaders;
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : parentHeaders;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

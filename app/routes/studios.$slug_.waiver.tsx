@@ -70,9 +70,10 @@ export default function StudioWaiverRoute() {
         {!page.waiver ? <p>This studio has no waiver to sign. You can book straight away.</p> : null}
 
         {page.waiver ? (
-          <div className="waiver-text" tabIndex={0} role="region" aria-label="The waiver's full text">
+          // The whole text, in the page's own flow: no box of its own to scroll, so nothing extra to focus.
+          <section className="waiver-text" aria-label="The waiver's full text">
             {page.waiver.text}
-          </div>
+          </section>
         ) : null}
 
         {page.waiver && page.signedCurrent ? (

@@ -42,8 +42,10 @@ export const handle = defineHandle({ name: "subscribe", layout: "main", theme: "
 // The loader marks the page private (a code's verdict and its rate limit are per person, and an admin
 // may pause a code at any moment, issue 26): without this the root's headers would let the front
 // door keep a visitor's /subscribe?code=… for a minute and show a paused code as applied.
-export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) =>
-  loaderHeaders.get("Cache-Control") ? { "Cache-Control": loaderHeaders.get("Cache-Control")! } : parentHeaders;
+export const headers: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  return cacheControl ? { "Cache-Control": cacheControl } : parentHeaders;
+};
 
 export const meta: MetaFunction = () => [
   { title: "Become a member · Stillhour" },
@@ -185,10 +187,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (form.intent === "apply") {
     if (!typed) return data<ActionResult>({ errors: { code: "Please type a code first." }, values: { code: "" } }, { status: 400 });
-    await recordCodeCheck(check!, { typed, planId: plan.id, uid: member?.viewer.uid ?? null });
-    if (check!.outcome !== "accepted") {
+    // A typed code within the limits was checked against this plan above; without that check there is nothing to apply.
+    if (!check)
       return data<ActionResult>(
-        { errors: { code: describeCodeCheck(check!) }, values: { code: typed.slice(0, 64), plan: plan.id } },
+        { errors: { code: ERRORS.bad_request.message }, values: { code: typed.slice(0, 64), plan: plan.id } },
+        { status: 400 },
+      );
+    await recordCodeCheck(check, { typed, planId: plan.id, uid: member?.viewer.uid ?? null });
+    if (check.outcome !== "accepted") {
+      return data<ActionResult>(
+        { errors: { code: describeCodeCheck(check) }, values: { code: typed.slice(0, 64), plan: plan.id } },
         { status: 400 },
       );
     }

@@ -288,7 +288,8 @@ export function createFrontDoor(
    * Express, static files and Remix. Resolves false when the request must take the full path.
    */
   async function serveCachedPage(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const { method } = req;
+    if (method !== "GET" && method !== "HEAD") return false;
     const rawUrl = req.url ?? "/";
     if (
       rawUrl.length > MAX_URL_LENGTH ||
@@ -351,10 +352,10 @@ export function createFrontDoor(
     writeCachedPage(req, res, page, url, visitor.setCookie, requestId);
     countPageCache(state === "stale" ? "stale" : "hit");
     // Written in one go: timed and logged now, without a listener for the "finish" that follows at once.
-    observeRequest(routeLabel(url.pathname), req.method!, page.status, elapsedSeconds(started));
+    observeRequest(routeLabel(url.pathname), method, page.status, elapsedSeconds(started));
     if (env.LOG_REQUESTS)
       logRequest({
-        method: req.method!,
+        method,
         path: pathForLog(url.pathname),
         status: page.status,
         started,
@@ -523,7 +524,7 @@ function writeCachedPage(
   const encoding = pickEncoding(req.headers["accept-encoding"], page.bodies);
   const body = page.bodies[encoding] ?? page.bodies.identity;
   // Everything but the per-response headers was laid out when the page was stored.
-  const headers = (page.wireHeaders[encoding] ?? page.wireHeaders.identity!).slice();
+  const headers = (page.wireHeaders[encoding] ?? page.wireHeaders.identity).slice();
   // The Express path has set the request id on the response already.
   if (requestId) headers.push("x-request-id", requestId);
   if (sendsHsts(url)) headers.push("strict-transport-security", HSTS);

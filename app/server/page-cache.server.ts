@@ -20,7 +20,7 @@ export interface CachedPage {
    * Per body: `headers` with Vary, Content-Length and Content-Encoding, as the flat list `writeHead`
    * takes, laid out once here; a response adds only its own (request id, HSTS, Set-Cookie).
    */
-  wireHeaders: Partial<Record<Encoding, string[]>>;
+  wireHeaders: Partial<Record<Encoding, string[]>> & { identity: string[] };
   storedAt: number;
   freshMs: number;
   staleMs: number;
@@ -219,14 +219,16 @@ export async function preparePage(
     if (gzipped.length < identityBody.length) bodies.gzip = gzipped;
     if (brotlied.length < identityBody.length) bodies.br = brotlied;
   }
-  const wireHeaders: CachedPage["wireHeaders"] = {};
-  for (const [encoding, bytes] of Object.entries(bodies) as Array<[Encoding, Buffer]>) {
+  const wireFor = (encoding: Encoding, bytes: Buffer) => {
     const list = headers.flat();
     // Whether or not this response is compressed, the next one may be: caches must key on both.
     list.push("vary", "Cookie, Accept-Encoding", "content-length", String(bytes.length));
     if (encoding !== "identity") list.push("content-encoding", encoding);
-    wireHeaders[encoding] = list;
-  }
+    return list;
+  };
+  const wireHeaders: CachedPage["wireHeaders"] = { identity: wireFor("identity", bodies.identity) };
+  if (bodies.gzip) wireHeaders.gzip = wireFor("gzip", bodies.gzip);
+  if (bodies.br) wireHeaders.br = wireFor("br", bodies.br);
   return { status: rendered.status, headers, bodies, wireHeaders, storedAt: Date.now(), ...lifetime };
 }
 

@@ -49,15 +49,14 @@ export function createRouteLabeler(routes: ServerBuild["routes"], publicFiles: R
 const FRONT_DOOR_PATHS = new Set(["/healthz", "/readyz", "/metrics", "/__stats"]);
 
 function routeTree(routes: ServerBuild["routes"]): RouteNode[] {
-  const nodes = new Map<string, RouteNode>();
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive });
-  }
+  const entries = Object.values(routes).flatMap((route) => {
+    if (!route) return [];
+    const node: RouteNode = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive };
+    return [{ route, node }];
+  });
+  const nodes = new Map(entries.map(({ node }) => [node.id, node]));
   const roots: RouteNode[] = [];
-  for (const route of Object.values(routes)) {
-    if (!route) continue;
-    const node = nodes.get(route.id)!;
+  for (const { route, node } of entries) {
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     if (parent) (parent.children ??= []).push(node);
     else roots.push(node);

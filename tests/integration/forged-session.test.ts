@@ -23,7 +23,10 @@ const HOSTILE: Array<[string, unknown]> = [
   ["auth as a string", { auth: "admin" }],
   ["auth with every field of the wrong type", { auth: { uid: { $gt: "" }, anonymous: "no", firebaseCookie: 7, expiresAt: "never" } }],
   ["auth with no expiry", { auth: { uid: "demo-admin", anonymous: false, firebaseCookie: "x.y.z" } }],
-  ["auth expiring at infinity", { auth: { uid: "demo-admin", anonymous: false, firebaseCookie: "x.y.z", expiresAt: 1e400 } }],
+  [
+    "auth expiring at infinity",
+    { auth: { uid: "demo-admin", anonymous: false, firebaseCookie: "x.y.z", expiresAt: Number.POSITIVE_INFINITY } },
+  ],
   ["experiments as a list", { experiments: ["a", "b"], experimentKey: 12 }],
   ["experiments with objects for variants", { experimentKey: "k".repeat(22), experiments: { checkout: { toString: 1 } } }],
   ["a time zone as a string", { timeZone: "UTC" }],

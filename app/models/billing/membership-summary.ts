@@ -104,9 +104,14 @@ export function describeMembership(facts: MembershipFacts, timeZone: string | nu
 /** The discount the provider holds, in words, with its code and when it stops; null without one. */
 function discountSentence(facts: MembershipFacts, timeZone: string | null | undefined, locale: string): string | null {
   const discount = facts.discount;
-  if (!discount || (discount.percentOff === null && discount.amountOff === null)) return null;
+  if (!discount) return null;
   const off =
-    discount.percentOff !== null ? `${discount.percentOff}% off` : `${formatMoney(discount.amountOff!, facts.currency, locale)} off`;
+    discount.percentOff !== null
+      ? `${discount.percentOff}% off`
+      : discount.amountOff !== null
+        ? `${formatMoney(discount.amountOff, facts.currency, locale)} off`
+        : null;
+  if (off === null) return null;
   const lasting =
     discount.duration === "once"
       ? "your next payment"

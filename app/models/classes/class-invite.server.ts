@@ -2,6 +2,7 @@ import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod, ICalEventStatus } from "ical-generator";
 import { DateTime } from "luxon";
 import type { LiveClass } from "~/models/classes/live-class";
+import { isoInstant } from "~/lib/iso-time";
 
 /**
  * Calendar invites for a class (issue 9; ADR 016): one VEVENT in the class's own zone with its
@@ -67,8 +68,8 @@ export function calendarLinks(input: {
   const outlook = new URL("https://outlook.live.com/calendar/0/deeplink/compose");
   outlook.search = new URLSearchParams({
     subject: input.liveClass.title,
-    startdt: start.toISO()!,
-    enddt: end.toISO()!,
+    startdt: isoInstant(start),
+    enddt: isoInstant(end),
     body: details,
     path: "/calendar/action/compose",
     rru: "addevent",

@@ -19,10 +19,9 @@ export async function generateClasses(
 ): Promise<{ created: number; existing: number; createdClasses: LiveClass[] }> {
   const store = options.store ?? getStore();
   // One template's classes only, when a staff edit asks (issue 26): the request does not walk every template.
-  const docs = options.templateId
-    ? await store
-        .get(CLASS_TEMPLATES, options.templateId, ClassTemplateSchema)
-        .then((data) => (data ? [{ id: options.templateId!, data }] : []))
+  const { templateId } = options;
+  const docs = templateId
+    ? await store.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema).then((data) => (data ? [{ id: templateId, data }] : []))
     : (await store.query(CLASS_TEMPLATES, ClassTemplateSchema)).docs;
   const classes = docs
     .filter((doc) => doc.data.active)

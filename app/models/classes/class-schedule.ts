@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CreditCostSchema } from "~/models/wallet/credit-pack";
 import type { LiveClass } from "~/models/classes/live-class";
 import { dateTimeFormat } from "~/lib/date-format";
+import { isoDay, isoInstant } from "~/lib/iso-time";
 
 /**
  * The live schedule's rules (issue 9; docs/decisions/015-time-zones.md). A template is a recurring
@@ -82,7 +83,7 @@ export function occurrences(template: ClassTemplate, from: Date, weeks: number):
   for (let offset = 0; offset < weeks * 7; offset += 1) {
     const day = start.plus({ days: offset });
     if (!template.weekdays.includes(day.weekday)) continue;
-    const liveClass = occurrenceOn(template, day.toISODate()!);
+    const liveClass = occurrenceOn(template, isoDay(day));
     if (liveClass && Date.parse(liveClass.startsAt) >= from.getTime()) classes.push(liveClass);
   }
   return classes;
@@ -117,7 +118,7 @@ export function occurrenceOn(template: ClassTemplate, localDate: string): LiveCl
     teacherId: template.teacherId,
     modality: template.modality,
     level: template.level,
-    startsAt: startsAt.toUTC().toISO()!,
+    startsAt: isoInstant(startsAt.toUTC()),
     durationMinutes: template.durationMinutes,
     description: template.description,
     whatToHaveReady: template.whatToHaveReady,

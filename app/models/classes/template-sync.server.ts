@@ -107,7 +107,7 @@ export async function syncTemplateClasses(
   const template = await store.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
   const docs = await comingClassesOf(templateId, now);
   const result: SyncResult = { updated: 0, deleted: 0, kept: [] };
-  for (const { id } of docs) {
+  for (const { id, data: listed } of docs) {
     const outcome = await store.transaction(async (tx) => {
       const current = await tx.get(CLASSES, id, LiveClassSchema);
       const latest = await tx.get(CLASS_TEMPLATES, templateId, ClassTemplateSchema);
@@ -119,11 +119,10 @@ export async function syncTemplateClasses(
       if (decision.kind === "delete") tx.delete(CLASSES, id);
       return decision;
     });
-    const current = docs.find((doc) => doc.id === id)!.data;
     if (outcome.kind === "update") result.updated += 1;
     if (outcome.kind === "delete") result.deleted += 1;
-    if (outcome.kind === "keep" && outcome.reason !== "started" && current.status === "scheduled")
-      result.kept.push({ id, title: current.title, startsAt: current.startsAt, reason: outcome.reason });
+    if (outcome.kind === "keep" && outcome.reason !== "started" && listed.status === "scheduled")
+      result.kept.push({ id, title: listed.title, startsAt: listed.startsAt, reason: outcome.reason });
   }
   const revision = template?.revision ?? 0;
   if (template && (template.syncedRevision ?? 0) < revision) {

@@ -108,14 +108,15 @@ export interface CompanionsPage {
 export async function companionsPage(uid: string, now = Date.now()): Promise<CompanionsPage> {
   if (await isOff(uid)) return { optedOut: true, count: 0, companions: [], incoming: [] };
   const [scores, invites] = await Promise.all([companionScores(uid, now), invitesOf(uid)]);
-  const labelOf = new Map(scores.map((s) => [s.uid, companionLabel(s.lastAt, s.lastZone, s.lastTitle)]));
+  const labelled = scores.map((s) => ({ ...s, label: companionLabel(s.lastAt, s.lastZone, s.lastTitle) }));
+  const labelOf = new Map(labelled.map((s) => [s.uid, s.label]));
   const pendingToMe = [...invites.entries()].filter(([, i]) => i.status === "pending" && i.to === uid).map(([other]) => other);
   const visibleIncoming = (await Promise.all(pendingToMe.map(async (other) => ((await isOff(other)) ? null : other)))).filter(
     (o): o is string => o !== null,
   );
-  const listed = scores.filter((s) => !visibleIncoming.includes(s.uid));
+  const listed = labelled.filter((s) => !visibleIncoming.includes(s.uid));
   const labels = uniqueLabels([
-    ...listed.map((s) => labelOf.get(s.uid)!),
+    ...listed.map((s) => s.label),
     ...visibleIncoming.map((o) => labelOf.get(o) ?? "someone you have practised with"),
   ]);
   const companions = await Promise.all(

@@ -8,6 +8,6 @@ export function initialsOf(firstName: string | null, lastName: string | null, fa
   const letters = [firstName, lastName]
     .map((name) => (name ?? "").trim())
     .filter(Boolean)
-    .map((name) => Array.from(name)[0]!.toLocaleUpperCase("en"));
+    .map((name) => Array.from(name)[0].toLocaleUpperCase("en"));
   return letters.length > 0 ? letters.join("") : fallback;
 }

@@ -171,6 +171,7 @@ export async function searchPage(url: URL) {
     return search ? `/search?${search}` : "/search";
   };
   const teacherName = catalogue.teachers.find((t) => t.id === query.teacherId)?.name;
+  const length = lengthLabel(query.minSeconds, query.maxSeconds);
   const active = [
     query.modality
       ? { label: MODALITY_NAMES[query.modality as keyof typeof MODALITY_NAMES], href: hrefWith({ modality: null, page: null }) }
@@ -185,9 +186,7 @@ export async function searchPage(url: URL) {
       const search = rest.toString();
       return { label: catalogue.tags.find((t) => t.id === tag)?.label ?? tag, href: search ? `/search?${search}` : "/search" };
     }),
-    query.minSeconds !== null || query.maxSeconds !== null
-      ? { label: lengthLabel(query.minSeconds, query.maxSeconds), href: hrefWith({ min: null, max: null, page: null }) }
-      : null,
+    length ? { label: length, href: hrefWith({ min: null, max: null, page: null }) } : null,
   ].filter((chip): chip is { label: string; href: string } => Boolean(chip));
 
   return {
@@ -208,8 +207,9 @@ export async function searchPage(url: URL) {
         label: MODALITY_NAMES[value],
       })),
       teachers: catalogue.teachers
-        .filter((t) => t.href && catalogue.classes.some((c) => c.teacherId === t.id))
-        .map((t) => ({ value: t.href!.replace("/teachers/", ""), label: t.name }))
+        .flatMap((t) =>
+          t.href && catalogue.classes.some((c) => c.teacherId === t.id) ? [{ value: t.href.replace("/teachers/", ""), label: t.name }] : [],
+        )
         .sort((a, b) => a.label.localeCompare(b.label)),
       levels: LEVELS.filter((level) => catalogue.classes.some((c) => c.level === level)),
       tags: catalogue.tags,
@@ -217,9 +217,11 @@ export async function searchPage(url: URL) {
   };
 }
 
-function lengthLabel(min: number | null, max: number | null): string {
+/** The active length filter in words, or null when the search has none. */
+function lengthLabel(min: number | null, max: number | null): string | null {
   const m = (seconds: number) => `${Math.round((seconds / 60) * 10) / 10} min`;
   if (min !== null && max !== null) return `${m(min)} to ${m(max)}`;
   if (min !== null) return `${m(min)} or longer`;
-  return `Up to ${m(max!)}`;
+  if (max !== null) return `Up to ${m(max)}`;
+  return null;
 }

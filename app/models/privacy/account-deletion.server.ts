@@ -58,6 +58,8 @@ export const AccountDeletionSchema = z.object({
   customerIds: z.array(z.string()).default([]),
 });
 type AccountDeletion = z.output<typeof AccountDeletionSchema>;
+/** A job once opened: its pseudonym is chosen. */
+type OpenDeletion = AccountDeletion & { pseudonym: string };
 
 /**
  * Deletes a member's account for good (settings): their sign-in account, their payment accounts at
@@ -84,7 +86,7 @@ export async function deleteAccountCompletely(uid: string): Promise<{ ok: true }
 /** The steps of a deletion, each safe to repeat; the job document goes only when all are done. */
 export async function finishAccountDeletion(uid: string, now = new Date()): Promise<void> {
   const job = await openJob(uid);
-  const pseudonym = job.pseudonym!;
+  const { pseudonym } = job;
 
   // No one signs in as them again, and nothing more is charged nor can a payment event find them.
   await deleteAccount(uid);
@@ -135,7 +137,7 @@ export async function finishAccountDeletion(uid: string, now = new Date()): Prom
  * to the uid) and, gathered while the records that hold them still exist, every e-mail address and
  * provider customer of the person. A job written before these fields gains them on its next run.
  */
-async function openJob(uid: string): Promise<AccountDeletion> {
+async function openJob(uid: string): Promise<OpenDeletion> {
   const [user, account, signatures, customers, pending] = await Promise.all([
     getPrivateUser(uid),
     getAccount(uid),
@@ -149,7 +151,7 @@ async function openJob(uid: string): Promise<AccountDeletion> {
     .map((email) => email.toLowerCase());
   return getStore().transaction(async (tx) => {
     const job = await tx.get(ACCOUNT_DELETIONS, uid, AccountDeletionSchema);
-    const next: AccountDeletion = {
+    const next: OpenDeletion = {
       uid,
       requestedAt: job?.requestedAt ?? Date.now(),
       pseudonym: job?.pseudonym ?? `deleted-${randomBytes(12).toString("hex")}`,

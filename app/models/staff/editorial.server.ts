@@ -221,7 +221,9 @@ export async function saveSeries(
           message: `This series has been public at /learn/${before.slug}, so its address stays. Make a new series for a new address.`,
           status: 409,
         };
-      const oldClaim = before && before.slug !== form.slug ? await tx.get(LEARN_SLUGS, before.slug, SlugClaimSchema) : null;
+      // The address the series leaves, with its claim (when one was written).
+      const left =
+        before && before.slug !== form.slug ? { slug: before.slug, claim: await tx.get(LEARN_SLUGS, before.slug, SlugClaimSchema) } : null;
       const slugs = lessonSlugs(form.lessons.map((l) => l.title));
       const after: EditorSeries = {
         id: recordId,
@@ -246,7 +248,7 @@ export async function saveSeries(
       // The claims are written with the change only (a save that changes nothing writes nothing).
       const alsoWrite = () => {
         if (!claim) tx.set(LEARN_SLUGS, form.slug, { seriesId: recordId });
-        if (oldClaim) tx.delete(LEARN_SLUGS, before!.slug);
+        if (left?.claim) tx.delete(LEARN_SLUGS, left.slug);
       };
       return { record: after, alsoWrite };
     },

@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { isoDay } from "~/lib/iso-time";
 import { instantAt } from "~/models/classes/class-schedule";
 import { clockDayTimeAt, clockTimeAt } from "~/models/identity/clock";
 
@@ -63,7 +64,7 @@ export type Studio = z.infer<typeof StudioSchema>;
 /** The moment after which a cancellation is late. */
 export function lateCancelDeadline(startsAt: string, rule: LateCancelRule, timeZone: string): Date {
   if (rule.kind === "hours") return new Date(Date.parse(startsAt) - rule.hours * 3_600_000);
-  const dayBefore = DateTime.fromISO(startsAt, { zone: timeZone }).minus({ days: 1 }).toISODate()!;
+  const dayBefore = isoDay(DateTime.fromISO(startsAt, { zone: timeZone }).minus({ days: 1 }));
   return instantAt(dayBefore, rule.time, timeZone).toJSDate();
 }
 
@@ -109,7 +110,7 @@ export function freeCancellation(
 /** The calendar day of an instant on the studio's clock, for "today's classes" and day-bound check-in codes. */
 export function studioDay(at: Date | string, timeZone: string): string {
   const date = typeof at === "string" ? new Date(at) : at;
-  return DateTime.fromJSDate(date, { zone: timeZone }).toISODate()!;
+  return isoDay(DateTime.fromJSDate(date, { zone: timeZone }));
 }
 
 export const TICKET_STATES = ["booked", "waitlisted", "cancelled", "late_cancelled", "checked_in", "no_show"] as const;

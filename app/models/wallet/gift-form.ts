@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { EmailAddressSchema } from "~/lib/email-address";
+import { isoDay } from "~/lib/iso-time";
 import { GIFT_MESSAGE_MAX } from "./gift";
 
 export { GIFT_MESSAGE_MAX };
@@ -86,5 +87,5 @@ export function deliveryTime(deliverOn: string, zone: string, now: number): numb
 /** The first and last days the date field offers, in the buyer's zone. */
 export function deliveryDateRange(zone: string, now: number): { min: string; max: string } {
   const today = DateTime.fromMillis(now, { zone });
-  return { min: today.toISODate()!, max: today.plus({ days: GIFT_SCHEDULE_DAYS }).toISODate()! };
+  return { min: isoDay(today), max: isoDay(today.plus({ days: GIFT_SCHEDULE_DAYS })) };
 }

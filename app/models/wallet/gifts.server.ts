@@ -558,8 +558,8 @@ async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
   const where =
     gift.redemption?.kind === "defer_charge"
       ? `Your plan's next payment is back to ${endDateText(Math.max(membership?.currentPeriodEnd ?? nowSeconds, nowSeconds), zone)}.`
-      : (time?.endsAt ?? 0) > nowSeconds
-        ? `Your gifted membership now runs until ${endDateText(time!.endsAt, zone)}.`
+      : time && time.endsAt > nowSeconds
+        ? `Your gifted membership now runs until ${endDateText(time.endsAt, zone)}.`
         : "Your gifted membership has ended; your account and everything in it stay.";
   await sendOnce({
     to: recipient.email,

@@ -57,11 +57,14 @@ function CameraScan({ onCode }: { onCode: (value: string) => void }) {
       setScanning(false);
       return;
     }
+    // The video element is always rendered (hidden until it scans), so it is there by the first click.
+    const view = video.current;
+    if (!view) return;
     setProblem(null);
     setScanning(true);
     try {
       const { startScanner } = await import("~/browser/qr-scanner.client");
-      stop.current = await startScanner(video.current!, (value) => {
+      stop.current = await startScanner(view, (value) => {
         setScanning(false);
         onCode(value);
       });
@@ -87,6 +90,7 @@ function CameraScan({ onCode }: { onCode: (value: string) => void }) {
 
 export default function StaffStudioRoute() {
   const page = useLoaderData<typeof loader>();
+  const { studio } = page;
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -104,7 +108,7 @@ export default function StaffStudioRoute() {
     methodInput.current.value = "scan";
     codeForm.current?.requestSubmit();
   };
-  if (!page.studio) {
+  if (!studio) {
     return (
       <section className="section">
         <div className="container container--narrow stack">
@@ -118,14 +122,14 @@ export default function StaffStudioRoute() {
     <section className="section" aria-labelledby="desk-title">
       <div className="container container--narrow stack">
         <header className="page-intro">
-          <p className="eyebrow">Staff · {page.studio.name}</p>
+          <p className="eyebrow">Staff · {studio.name}</p>
           <h1 id="desk-title">Front desk</h1>
-          <p>Today's classes, in {page.studio.zone} time.</p>
+          <p>Today's classes, in {studio.zone} time.</p>
           {page.studios.length > 1 ? (
             <ul className="category-nav" aria-label="Studios">
               {page.studios.map((s) => (
                 <li key={s.slug}>
-                  <Link to={`/staff/studio?studio=${s.slug}`} aria-current={s.slug === page.studio!.slug ? "page" : undefined}>
+                  <Link to={`/staff/studio?studio=${s.slug}`} aria-current={s.slug === studio.slug ? "page" : undefined}>
                     {s.name}
                   </Link>
                 </li>
@@ -144,7 +148,7 @@ export default function StaffStudioRoute() {
           <h2 id="code-title">Check in by code</h2>
           <Form method="post" ref={codeForm} className="stack">
             <input type="hidden" name="intent" value="check-in-code" />
-            <input type="hidden" name="studio" value={page.studio.slug} />
+            <input type="hidden" name="studio" value={studio.slug} />
             <input type="hidden" name="method" value="code" ref={methodInput} />
             <div className="field">
               <label htmlFor="desk-code">Ticket code</label>
@@ -170,7 +174,7 @@ export default function StaffStudioRoute() {
         </section>
 
         <Form method="get" className="stack" role="search" aria-label="Find a person">
-          <input type="hidden" name="studio" value={page.studio.slug} />
+          <input type="hidden" name="studio" value={studio.slug} />
           <div className="field">
             <label htmlFor="desk-search">Find by name</label>
             <input id="desk-search" name="q" type="search" defaultValue={page.query} autoComplete="off" />
@@ -180,7 +184,7 @@ export default function StaffStudioRoute() {
               Search
             </button>
             {page.query ? (
-              <Link className="button button--quiet desk-button" to={`/staff/studio?studio=${page.studio.slug}`}>
+              <Link className="button button--quiet desk-button" to={`/staff/studio?studio=${studio.slug}`}>
                 Show everyone
               </Link>
             ) : null}
@@ -209,7 +213,7 @@ export default function StaffStudioRoute() {
                   {p.status === "booked" && !c.ended ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="check-in" />
-                      <input type="hidden" name="studio" value={page.studio!.slug} />
+                      <input type="hidden" name="studio" value={studio.slug} />
                       <input type="hidden" name="ticketId" value={p.ticketId} />
                       <button className="button desk-button" type="submit" disabled={busy} aria-label={`Check in ${p.name}`}>
                         Check in
@@ -218,7 +222,7 @@ export default function StaffStudioRoute() {
                   ) : p.status === "checked_in" ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="undo" />
-                      <input type="hidden" name="studio" value={page.studio!.slug} />
+                      <input type="hidden" name="studio" value={studio.slug} />
                       <input type="hidden" name="ticketId" value={p.ticketId} />
                       <button
                         className="button button--secondary desk-button"
@@ -238,7 +242,7 @@ export default function StaffStudioRoute() {
             {c.ended ? (
               <Form method="post">
                 <input type="hidden" name="intent" value="no-shows" />
-                <input type="hidden" name="studio" value={page.studio!.slug} />
+                <input type="hidden" name="studio" value={studio.slug} />
                 <input type="hidden" name="classId" value={c.id} />
                 <button className="button button--secondary desk-button" type="submit" disabled={busy}>
                   Mark the rest as no-shows

@@ -1,4 +1,4 @@
-import { getEnv, isDemo } from "~/lib/env.server";
+import { getEnv, isDemo, requiredSetting } from "~/lib/env.server";
 import { createOutboxMailer } from "./outbox.server";
 import type { Mailer } from "./port";
 import { createSmtpMailer } from "./smtp.server";
@@ -11,7 +11,7 @@ export function getMailer(): Mailer {
   if (mailer) return mailer;
   const env = getEnv();
   if (env.MAIL_TRANSPORT === "smtp") {
-    mailer = createSmtpMailer({ url: env.SMTP_URL!, from: env.MAIL_FROM });
+    mailer = createSmtpMailer({ url: requiredSetting(env, "SMTP_URL", "MAIL_TRANSPORT=smtp"), from: env.MAIL_FROM });
     return mailer;
   }
   // Refused at start outside the demo; a process that got through anyway sends nothing rather than keep it.

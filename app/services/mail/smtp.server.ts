@@ -6,10 +6,11 @@ import { MailError, type Mailer } from "./port";
  * travels as a header so a provider's logs can tie a retry to its first attempt; the store record the
  * caller made first is what keeps a message from going twice. The server's words never reach a page.
  */
-export function createSmtpMailer(options: { url?: string; from: string; transport?: Transporter }): Mailer {
+export function createSmtpMailer(options: { from: string } & ({ url: string } | { transport: Transporter })): Mailer {
   const transport =
-    options.transport ??
-    nodemailer.createTransport(options.url!, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    "transport" in options
+      ? options.transport
+      : nodemailer.createTransport(options.url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
     name: "smtp",
     async send(message) {

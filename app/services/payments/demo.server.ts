@@ -547,9 +547,10 @@ export function createDemoProvider(options: DemoProviderOptions) {
         if (await tx.get(DEMO_CHARGES, chargeId, z.object({}).passthrough())) return { ok: true, deliveries: [] } as const;
         // The discount the subscription carries, while it lasts: as Stripe bills a coupon. One that
         // applies once comes off with this payment.
-        const discounted = sub.discount !== null && (sub.discount.endsAt === null || sub.discount.endsAt > sub.currentPeriodEnd);
-        const amount = discounted ? amountAfter(sub.amount, sub.discount!) : sub.amount;
-        const discount = discounted && sub.discount!.duration !== "once" ? sub.discount : null;
+        const lasting =
+          sub.discount !== null && (sub.discount.endsAt === null || sub.discount.endsAt > sub.currentPeriodEnd) ? sub.discount : null;
+        const amount = lasting ? amountAfter(sub.amount, lasting) : sub.amount;
+        const discount = lasting && lasting.duration !== "once" ? lasting : null;
         const next: ProviderSubscription = {
           ...sub,
           status: "active",

@@ -1,4 +1,4 @@
-import { getEnv, isDemo, type Env } from "~/lib/env.server";
+import { getEnv, isDemo, requiredSetting, type Env } from "~/lib/env.server";
 import { createDemoProvider, type DemoProvider } from "./demo.server";
 import type { PaymentProvider } from "./port";
 import { createStripeProvider } from "./stripe.server";
@@ -16,8 +16,8 @@ export function getPaymentProvider(): PaymentProvider {
   if (env.PAYMENT_PROVIDER === "stripe") {
     // The environment's schema requires both when PAYMENT_PROVIDER=stripe.
     provider = createStripeProvider({
-      secretKey: env.STRIPE_SECRET_KEY!,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+      secretKey: requiredSetting(env, "STRIPE_SECRET_KEY", "PAYMENT_PROVIDER=stripe"),
+      webhookSecret: requiredSetting(env, "STRIPE_WEBHOOK_SECRET", "PAYMENT_PROVIDER=stripe"),
       apiUrl: env.STRIPE_API_URL,
     });
     return provider;

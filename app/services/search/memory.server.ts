@@ -118,7 +118,11 @@ function rank(index: Index, query: NormalizedQuery, upTo: number): { ids: string
   // two-letter prefix need no full second sort.
   let cut = Math.min(upTo, results.length);
   while (cut > 0 && cut < results.length && results[cut].score === results[cut - 1].score) cut++;
-  const head = results.slice(0, cut).map((result) => ({ doc: index.byId.get(result.id as string)!, score: result.score }));
+  // Every result is a document the index was built from; one it somehow lacked is left out.
+  const head = results.slice(0, cut).flatMap((result) => {
+    const doc = index.byId.get(result.id as string);
+    return doc ? [{ doc, score: result.score }] : [];
+  });
   head.sort((a, b) => b.score - a.score || newestFirst(a.doc, b.doc));
   return { ids: head.map((entry) => entry.doc.id), total: results.length };
 }

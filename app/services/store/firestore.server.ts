@@ -21,19 +21,33 @@ const ALREADY_EXISTS = 6;
 const NOT_FOUND = 5;
 
 // One named app per project, shared by every store on it, so close() tears it down only for the last user.
-const apps = new Map<string, { app: App; firestore: Firestore; users: number }>();
+type SharedApp = { app: App; firestore: Firestore; users: number };
+const apps = new Map<string, SharedApp>();
 
-/** Firestore driver (firebase-admin); pass `firestore` to bring an already configured instance, which close() terminates. */
-export function createFirestoreStore(options: { projectId: string; firestore?: Firestore }): DocumentStore {
-  const { projectId } = options;
-  let entry = options.firestore ? undefined : apps.get(projectId);
-  if (!options.firestore && !entry) {
+/** The project's named app, made by its first user; each store on it counts itself in. */
+function joinApp(projectId: string): SharedApp {
+  let entry = apps.get(projectId);
+  if (!entry) {
     const app = initializeApp({ projectId }, `store-${projectId}`);
     entry = { app, firestore: getFirestore(app), users: 0 };
     apps.set(projectId, entry);
   }
-  if (entry) entry.users += 1;
-  const firestore = options.firestore ?? entry!.firestore;
+  entry.users += 1;
+  return entry;
+}
+
+/** Firestore driver (firebase-admin); pass `firestore` to bring an already configured instance, which close() terminates. */
+export function createFirestoreStore(options: { projectId: string; firestore?: Firestore }): DocumentStore {
+  const { projectId } = options;
+  // A Firestore brought in is the caller's own; otherwise this store shares the project's named app.
+  let entry: SharedApp | undefined;
+  let firestore: Firestore;
+  if (options.firestore) {
+    firestore = options.firestore;
+  } else {
+    entry = joinApp(projectId);
+    firestore = entry.firestore;
+  }
   const ref = (collection: string, id: string) => firestore.collection(collection).doc(id);
   let reads = 0;
   let closed = false;

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { getEnv } from "~/lib/env.server";
+import { getEnv, requiredSetting } from "~/lib/env.server";
 import type { DocumentStore } from "./port.server";
 import { createSqliteStore } from "./sqlite.server";
 import { createFirestoreStore } from "./firestore.server";
@@ -17,7 +17,7 @@ export function getStore(): DocumentStore {
   const env = getEnv();
   const driver =
     env.dataStore === "firestore"
-      ? createFirestoreStore({ projectId: env.FIREBASE_PROJECT_ID! })
+      ? createFirestoreStore({ projectId: requiredSetting(env, "FIREBASE_PROJECT_ID", "DATA_STORE=firestore") })
       : createSqliteStore(env.SQLITE_PATH === ":memory:" ? ":memory:" : resolve(env.SQLITE_PATH));
   // Reads give up after 2.5 s, and a driver's "cannot reach" errors read as the store being away
   // (docs/decisions/041); a test may inject faults beneath both.

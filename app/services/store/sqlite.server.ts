@@ -218,15 +218,14 @@ export function createSqliteStore(file: string): DocumentStore {
       const rows = statement(sql).all(...params) as Row[];
       reads += Math.max(rows.length, 1);
       const docs: { id: string; data: z.output<S> }[] = [];
-      let lastRaw: { id: string; data: DocumentData } | null = null;
-      for (const row of rows) {
-        const raw = JSON.parse(row.data) as DocumentData;
-        lastRaw = { id: row.id, data: raw };
-        const parsed = parseDocument(schema, collection, row.id, raw);
-        if (parsed !== null) docs.push({ id: row.id, data: parsed });
+      const raws = rows.map((row) => ({ id: row.id, data: JSON.parse(row.data) as DocumentData }));
+      for (const raw of raws) {
+        const parsed = parseDocument(schema, collection, raw.id, raw.data);
+        if (parsed !== null) docs.push({ id: raw.id, data: parsed });
       }
       const full = options.limit !== undefined && rows.length === options.limit;
-      const nextCursor = full && lastRaw ? encodeCursor([...order.map((o) => readPath(lastRaw!.data, o.field) ?? null), lastRaw.id]) : null;
+      const last = raws.at(-1);
+      const nextCursor = full && last ? encodeCursor([...order.map((o) => readPath(last.data, o.field) ?? null), last.id]) : null;
       return { docs, nextCursor };
     },
 
@@ -295,8 +294,9 @@ export function createSqliteStore(file: string): DocumentStore {
 function groupIds(refs: readonly DocumentRef[]): Map<string, string[]> {
   const byCollection = new Map<string, Set<string>>();
   for (const { collection, id } of refs) {
-    if (!byCollection.has(collection)) byCollection.set(collection, new Set());
-    byCollection.get(collection)!.add(id);
+    const ids = byCollection.get(collection) ?? new Set<string>();
+    ids.add(id);
+    byCollection.set(collection, ids);
   }
   return new Map([...byCollection].map(([collection, ids]) => [collection, [...ids]]));
 }

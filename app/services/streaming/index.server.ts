@@ -1,4 +1,4 @@
-import { getEnv, isDemo } from "~/lib/env.server";
+import { getEnv, isDemo, requiredSetting } from "~/lib/env.server";
 import { createDemoStreaming } from "./demo.server";
 import { createMuxStreaming } from "./mux.server";
 import type { Streaming } from "./port";
@@ -11,7 +11,10 @@ export function getStreaming(): Streaming {
   if (streaming) return streaming;
   const env = getEnv();
   if (env.STREAMING_PROVIDER === "mux") {
-    streaming = createMuxStreaming({ keyId: env.MUX_SIGNING_KEY_ID!, privateKeyBase64: env.MUX_SIGNING_PRIVATE_KEY! });
+    streaming = createMuxStreaming({
+      keyId: requiredSetting(env, "MUX_SIGNING_KEY_ID", "STREAMING_PROVIDER=mux"),
+      privateKeyBase64: requiredSetting(env, "MUX_SIGNING_PRIVATE_KEY", "STREAMING_PROVIDER=mux"),
+    });
     return streaming;
   }
   // Refused at start outside the demo; this holds if a process got through anyway.

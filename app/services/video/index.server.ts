@@ -1,4 +1,4 @@
-import { getEnv, isDemo, type Env } from "~/lib/env.server";
+import { getEnv, isDemo, requiredSetting, type Env } from "~/lib/env.server";
 import { createDailyRooms } from "./daily.server";
 import { createDemoRooms } from "./demo.server";
 import type { VideoRooms } from "./port";
@@ -11,7 +11,11 @@ export function getVideoRooms(): VideoRooms {
   if (rooms) return rooms;
   const env = getEnv();
   if (env.VIDEO_PROVIDER === "daily") {
-    rooms = createDailyRooms({ apiKey: env.DAILY_API_KEY!, domain: env.DAILY_DOMAIN!, apiUrl: env.DAILY_API_URL });
+    rooms = createDailyRooms({
+      apiKey: requiredSetting(env, "DAILY_API_KEY", "VIDEO_PROVIDER=daily"),
+      domain: requiredSetting(env, "DAILY_DOMAIN", "VIDEO_PROVIDER=daily"),
+      apiUrl: env.DAILY_API_URL,
+    });
     return rooms;
   }
   // Refused at start outside the demo; this holds if a process got through anyway.
