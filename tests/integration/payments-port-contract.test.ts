@@ -148,18 +148,16 @@ describe.each(harnesses)("the payment port contract: %s", (_name, h) => {
     expect(session.sessionId).toMatch(/^cs_/);
     expect(session.url).toMatch(/^https?:\/\//);
     await expect(
-      h
-        .provider()
-        .createSubscriptionCheckout({
-          intentId: intentId(),
-          customerId,
-          plan,
-          discount: null,
-          trialDays: 7,
-          successUrl: "https://x/welcome",
-          cancelUrl: "https://x",
-          metadata: {},
-        }),
+      h.provider().createSubscriptionCheckout({
+        intentId: intentId(),
+        customerId,
+        plan,
+        discount: null,
+        trialDays: 7,
+        successUrl: "https://x/welcome",
+        cancelUrl: "https://x",
+        metadata: {},
+      }),
     ).rejects.toMatchObject({ code: "invalid_request" });
   });
 

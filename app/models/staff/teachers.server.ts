@@ -329,18 +329,16 @@ export async function changeTeacherPortrait(actor: AuditActor, id: string, uploa
   }
   changedTeachers();
   if (result.previous && result.previous !== name) {
-    await storage
-      .delete(result.previous)
-      .catch((error: unknown) =>
-        console.warn(
-          JSON.stringify({
-            level: "warn",
-            msg: "old teacher portrait not removed",
-            teacherId: id,
-            cause: error instanceof Error ? error.name : "unknown",
-          }),
-        ),
-      );
+    await storage.delete(result.previous).catch((error: unknown) =>
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "old teacher portrait not removed",
+          teacherId: id,
+          cause: error instanceof Error ? error.name : "unknown",
+        }),
+      ),
+    );
   }
   return result.result;
 }

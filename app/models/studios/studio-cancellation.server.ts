@@ -74,9 +74,7 @@ export async function settleCancelledStudioClass(classId: string, now = new Date
  * it before they confirm): tickets holding or waiting for a place, those paid with credits, and the
  * drop-ins whose money would go back, with the amount per currency.
  */
-export async function studioCancellationReach(
-  liveClass: LiveClass,
-): Promise<{
+export async function studioCancellationReach(liveClass: LiveClass): Promise<{
   booked: number;
   waitlisted: number;
   creditTickets: number;
