@@ -141,7 +141,9 @@ function send(path: string, init: { method?: string; headers?: Record<string, st
       response.on("end", () => {
         const raw = Buffer.concat(chunks);
         const encoding = response.headers["content-encoding"];
-        const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+        // A HEAD answer carries GET's headers, Content-Encoding included, and no body at all.
+        const decoded =
+          raw.length === 0 ? raw : encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
         resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: decoded.toString("utf8") });
       });
     });
