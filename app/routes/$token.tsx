@@ -11,6 +11,7 @@ import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * §2 `{token}`: one path segment for the links we hand out. A gift code opens the gift and a member's
@@ -55,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { gift } = found;
   const state = await getViewerState(request, context);
   const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
-  const zone = (await readerZone(request, context)) ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? FALLBACK_TIME_ZONE;
   const mine = uid !== null && gift.redeemedBy === uid;
   const refusal = uid ? whyNotRedeem(gift, uid) : gift.state === "redeemed" ? "already_redeemed" : null;
   return data(
@@ -102,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message }, { status: attempt.problem.status });
   const found = await giftByCode(code);
   if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
-  const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: (await memberZone(request, user)) ?? "UTC" });
+  const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: (await memberZone(request, user)) ?? FALLBACK_TIME_ZONE });
   if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.status });
   return redirect(`/${code}`);
 }

@@ -68,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       .slice(0, 3)
       .map(({ id, text, name, detail }) => ({ id, text, name, detail })),
     // The same line for everyone whose day it is; the page cache already keeps one page per zone.
-    today: pick(dailyQuote(quotes, Date.now(), zone ?? "UTC")),
+    today: pick(dailyQuote(quotes, Date.now(), zone)),
     press: press.slice(0, 6).map(({ id, outlet }) => ({ id, outlet })),
     offer: { action: offer.action, line: offer.line, href: "/subscribe" },
   };

@@ -14,6 +14,7 @@ import { newIntentId } from "~/models/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 import { defineActionLimits } from "~/lib/action-limits";
 import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Issue 11: class packs. Credits pay for classes that take them, oldest-expiring first (ADR 022).
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const state = await getViewerState(request, context);
   const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
-  const zone = (await readerZone(request, context)) ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? FALLBACK_TIME_ZONE;
   const purchaseId = url.searchParams.get("purchase");
   let bought: string | null = null;
   if (uid && purchaseId && isPurchaseId(purchaseId)) {

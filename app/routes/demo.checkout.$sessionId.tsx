@@ -16,6 +16,7 @@ import { describeOffer, offerFor } from "~/models/billing/offer";
 import type { AppliedDiscount } from "~/models/billing/offer";
 import { readRouteForm } from "~/server/body-limits.server";
 import { defineActionLimits } from "~/lib/action-limits";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * The demo provider's hosted checkout page: it stands where Stripe Checkout stands, charges no card,
@@ -235,7 +236,7 @@ function planSummary(
     trialDays: session.trialDays ?? undefined,
     now: Math.floor(Date.now() / 1000),
   });
-  const words = describeOffer(offer, { timeZone: timeZone ?? "UTC" });
+  const words = describeOffer(offer, { timeZone: timeZone ?? FALLBACK_TIME_ZONE });
   return {
     name: plan.name,
     price: words.regular,

@@ -94,7 +94,7 @@ export default function DemoOutboxRoute() {
                 <article aria-label={message.subject}>
                   <h3>{message.subject}</h3>
                   <p className="muted">
-                    To {message.to} · <time dateTime={message.sentAt}>{message.sentAt.slice(0, 16).replace("T", " ")} UTC</time>
+                    To {message.to} · <time dateTime={message.sentAt}>{message.sentAt.slice(0, 16).replace("T", " ")} GMT</time>
                     {message.attachments.length ? ` · Attached: ${message.attachments.join(", ")}` : ""}
                   </p>
                   <div className="outbox-mail__body">{message.text}</div>

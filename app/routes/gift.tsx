@@ -16,6 +16,7 @@ import { newIntentId } from "~/models/billing/membership";
 import { PageNotices } from "~/components/page-notices";
 import { defineActionLimits } from "~/lib/action-limits";
 import { CHECKOUT_LIMIT } from "~/models/billing/membership.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Issue 11: give Stillhour. Choose a gift, then how it travels: by e-mail on a chosen day, or as a
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const types = await listGiftTypes();
   // "Today" is the giver's own day: their browser's zone, else their record's (issue 34).
   const known = await readerZone(request, context);
-  const zone = known ?? "UTC";
+  const zone = known ?? FALLBACK_TIME_ZONE;
   const requested = url.searchParams.get("type");
   const method = url.searchParams.get("method") === "link" ? "link" : "email";
   return data(
@@ -75,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
   const { formData } = body;
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
-  const zone = (await memberZone(request, user)) ?? "UTC";
+  const zone = (await memberZone(request, user)) ?? FALLBACK_TIME_ZONE;
   const parsed = parseForm(giftFormSchema(zone, Date.now()), formData, GIFT_FORM_FIELDS);
   if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   const form = parsed.data;
@@ -191,7 +192,7 @@ export default function GiftRoute() {
                     name="deliverOn"
                     label="Send it on"
                     type="date"
-                    hint={`A day on your own calendar${page.zoneKnown ? "" : " (UTC, until your browser tells us your time zone)"}, from today to a year ahead.`}
+                    hint={`A day on your own calendar${page.zoneKnown ? "" : " (GMT, until your browser tells us your time zone)"}, from today to a year ahead.`}
                     min={page.dates.min}
                     max={page.dates.max}
                     defaultValue={values.deliverOn || page.dates.min}

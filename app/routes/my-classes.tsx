@@ -8,6 +8,7 @@ import { upcomingTickets } from "~/models/studios/ticket-page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /** Issue 9: the member's booked and waitlisted classes, upcoming first, then the ones past. */
 export const handle = defineHandle({ name: "my-classes", layout: "main", theme: "light", requiresAuth: true, localTimes: true });
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "My classes · Stillhour" }, {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { viewer, user } = await requireAccess(request, handle, { context });
   const reader = await memberZone(request, user);
-  const zone = reader ?? "UTC";
+  const zone = reader ?? FALLBACK_TIME_ZONE;
   const now = new Date();
   const [classes, tickets] = await Promise.all([myClasses(viewer.uid, zone, now), upcomingTickets(viewer.uid, now, reader)]);
   return data({ ...classes, tickets }, { headers: { "Cache-Control": "private, no-store" } });

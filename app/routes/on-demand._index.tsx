@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [page, quotes, visitor] = await Promise.all([hubPage(request, context), getQuotes(), getVisitor(request)]);
-  const quote = dailyQuote(quotes, Date.now(), visitor.timeZone?.zone ?? "UTC");
+  const quote = dailyQuote(quotes, Date.now(), visitor.timeZone?.zone);
   return data({ ...page, quote: quote ? { text: quote.text, name: quote.name } : null }, { headers: pageCaching(page.personal) });
 }
 

@@ -6,6 +6,7 @@ import { zoneLabel, zonesByRegion } from "~/models/identity/time-zone";
 import { saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
 import { getVisitor } from "~/server/visitor.server";
 import { defineActionLimits } from "~/lib/action-limits";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Issue 9: the zone class times are shown in. Anyone can choose one with this plain form; it wins over
@@ -18,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Your time zone · Stillhour" 
 export async function loader({ request }: LoaderFunctionArgs) {
   const visitor = await getVisitor(request);
   const url = new URL(request.url);
-  const zone = visitor.timeZone?.zone ?? "UTC";
+  const zone = visitor.timeZone?.zone ?? FALLBACK_TIME_ZONE;
   return data(
     {
       zone,
@@ -58,7 +59,7 @@ export default function TimeZoneRoute() {
           <p>
             {page.known
               ? `Class times are shown in ${page.label}.`
-              : "We don't know your time zone yet, so class times are shown in UTC. Choose yours and every time on the site follows it."}
+              : "We don't know your time zone yet, so class times are shown in Greenwich time (GMT). Choose yours and every time on the site follows it."}
           </p>
         </header>
         <Form method="post" className="auth-card stack" noValidate>

@@ -21,7 +21,7 @@ import { referralSummary } from "~/models/wallet/referrals.server";
 import { demoPaymentsActive } from "~/models/checkout/demo-checkout.server";
 import { membershipFacts } from "~/models/billing/subscription.server";
 import { defineHandle } from "~/lib/route-handle";
-import { initialsOf } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, initialsOf } from "~/models/identity/user";
 import { formatPhoneForReading } from "~/models/identity/phone-display.server";
 import { parseForm } from "~/models/identity/sign-in";
 import { claimUsername, getPrivateUser, savePrivateUser } from "~/models/identity/user.server";
@@ -79,7 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       creditSummary(viewer.uid, new Date()),
       // The request's record was read before that sync; the card it wrote is read afresh.
       cardSession ? getPrivateUser(viewer.uid) : null,
-      giftsSummary(viewer.uid, zone ?? "UTC"),
+      giftsSummary(viewer.uid, zone ?? FALLBACK_TIME_ZONE),
       referralSummary(viewer.uid),
       getPendingEmail(viewer.uid),
     ]),
@@ -103,7 +103,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phoneNumber: user.phoneNumber ? formatPhoneForReading(user.phoneNumber) : null,
       membership: facts ? describeMembership(facts, zone) : null,
       membershipNotice: membershipNotice(notice),
-      credits: describeCredits(credits, zone ?? "UTC"),
+      credits: describeCredits(credits, zone ?? FALLBACK_TIME_ZONE),
       gifts,
       referrals: { ...referrals, link: new URL(`/${referrals.code}`, url.origin).toString() },
       demoClock: demoPaymentsActive(),

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { ArticleView } from "~/components/article-view";
 import { PreviewNotice } from "~/components/preview-notice";
-import { validTimeZone } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { previewNotice } from "~/models/staff/publishing";
 import { getArticleForStaff, previewOf, stateOf } from "~/models/staff/articles.server";
 import { getTeachersByIds } from "~/models/content/teacher.server";
@@ -38,7 +38,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       id: stored.id,
-      notice: previewNotice(stateOf(stored), stored.publishAt ?? null, "the blog", validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC"),
+      notice: previewNotice(
+        stateOf(stored),
+        stored.publishAt ?? null,
+        "the blog",
+        validTimeZone(staff.user.mostRecentTimeZone) ?? FALLBACK_TIME_ZONE,
+      ),
       previous: null,
       next: null,
       related: [],

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useLoaderData } from "@remix-run/react";
 import { LearnSeriesView } from "~/components/learn-series-view";
 import { PreviewNotice } from "~/components/preview-notice";
-import { validTimeZone } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { previewNotice } from "~/models/staff/publishing";
 import { publishStateOf } from "~/models/staff/publishing.server";
 import { getSeriesForStaff, previewSeries } from "~/models/staff/editorial.server";
@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     publishStateOf(stored),
     stored.publishAt ?? null,
     "the learn pages",
-    validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC",
+    validTimeZone(staff.user.mostRecentTimeZone) ?? FALLBACK_TIME_ZONE,
   );
   return data({ id: stored.id, notice, series: { slug, title, summary, lessons } }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PressCoverage } from "~/components/press-coverage";
-import { validTimeZone } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { previewNotice } from "~/models/staff/publishing";
 import { publishStateOf } from "~/models/staff/publishing.server";
 import { getPressForStaff, previewPress } from "~/models/staff/editorial.server";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     publishStateOf(stored),
     stored.publishAt ?? null,
     "the press page",
-    validTimeZone(staff.user.mostRecentTimeZone) ?? "UTC",
+    validTimeZone(staff.user.mostRecentTimeZone) ?? FALLBACK_TIME_ZONE,
   );
   return data({ notice, item: { id, outlet, title, publishedAt, url, excerpt } }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -12,6 +12,7 @@ import { ClassListItem } from "~/components/class-list-item";
 import { teacherClasses } from "~/models/classes/class-listing.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { followerCount } from "~/models/engagement/following.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 export const handle = defineHandle({
   query: [],
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, params }) =>
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const teacher = params.teacherSlug ? await getTeacherBySlug(params.teacherSlug) : null;
   if (!teacher) throw notFound();
-  const zone = (await readerZone(request, context)) ?? "UTC";
+  const zone = (await readerZone(request, context)) ?? FALLBACK_TIME_ZONE;
   const [upcoming, followers] = await Promise.all([teacherClasses(teacher.id, zone, new Date()), followerCount(teacher.id)]);
   return {
     // The same for everyone: whether this reader follows arrives after the page loads, from

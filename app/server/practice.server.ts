@@ -16,6 +16,7 @@ import { dailyCount, daysInLast30, streakFromDays } from "~/models/engagement/st
 import type { ViewerState } from "./viewer.server";
 import { getVisitor } from "./visitor.server";
 import { readRouteForm } from "./body-limits.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * The member's practice page (issue 27) and the zone a practice is dated in: the one the member is
@@ -23,7 +24,7 @@ import { readRouteForm } from "./body-limits.server";
  * record, else UTC (ADR 045).
  */
 export async function practiceZone(request: Request, state: ViewerState): Promise<string> {
-  return (await getVisitor(request)).timeZone?.zone ?? state.user.mostRecentTimeZone ?? "UTC";
+  return (await getVisitor(request)).timeZone?.zone ?? state.user.mostRecentTimeZone ?? FALLBACK_TIME_ZONE;
 }
 
 /** Runs a practice write beside the thing the member came to do; a failure there is logged, never shown. */

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/navigation";
-import { buildSessionUserState } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, buildSessionUserState } from "~/models/identity/user";
 import { getPrivateUser } from "~/models/identity/user.server";
 import { staffMemberOf, type StaffMember } from "~/models/staff/class-access";
 import { STAFF_AREAS, actingRole, mayEnter, type StaffAreaId } from "~/models/staff/staff-areas";
@@ -51,6 +51,6 @@ export async function requireStaff(request: Request, area: StaffAreaId): Promise
     user,
     staff: staffMemberOf(viewer),
     actor: { uid: viewer.uid, name, role: actingRole(viewer.roles, area) ?? viewer.roles[0] },
-    zone: (await memberZone(request, user)) ?? "UTC",
+    zone: (await memberZone(request, user)) ?? FALLBACK_TIME_ZONE,
   };
 }

@@ -20,8 +20,8 @@ describe("describeMembership", () => {
     expect(summary.nextCharge).toBe("Next payment: $99.99 on 30 November 2026.");
     expect(summary.card).toBe("Visa ending in 4242");
   });
-  it("falls back to UTC for an unknown zone, and says so", () => {
-    expect(describeMembership(facts, "Not/AZone").nextCharge).toContain("1 December 2026 (UTC)");
+  it("falls back to Greenwich time for an unknown zone, and says so as GMT", () => {
+    expect(describeMembership(facts, "Not/AZone").nextCharge).toContain("1 December 2026 GMT");
   });
   it("states the end date once cancelled, with no next payment", () => {
     const summary = describeMembership({ ...facts, cancelAtPeriodEnd: true }, "Europe/Paris");

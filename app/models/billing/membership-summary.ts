@@ -1,13 +1,12 @@
 import type { Card, PlanInterval, SubscriptionStatus } from "~/services/payments/billing";
-import { clockDate } from "~/models/identity/clock";
-import { validTimeZone } from "~/models/identity/user";
+import { clockDate, unknownZoneSuffix } from "~/models/identity/clock";
 import { numberFormat } from "~/lib/date-format";
 import { formatMoney } from "./promotion-code";
 
 /**
  * How a member's plan reads on screen (issue 8): settings, the welcome page and the cancel step all
  * say it the same way. Dates are on the member's own calendar (issue 34): unnamed when we know their
- * zone, marked UTC only while we do not.
+ * zone, marked GMT only while we do not.
  */
 
 export interface MembershipFacts {
@@ -44,9 +43,9 @@ export interface MembershipSummary {
   discount?: string | null;
 }
 
-/** "1 December 2026" on the member's calendar, with "(UTC)" after it only while their zone is unknown. */
+/** "1 December 2026" on the member's calendar, with " GMT" after it only while their zone is unknown. */
 export function formatDate(unixSeconds: number, timeZone: string | null | undefined): string {
-  return `${clockDate(unixSeconds * 1000, timeZone)}${validTimeZone(timeZone) ? "" : " (UTC)"}`;
+  return `${clockDate(unixSeconds * 1000, timeZone)}${unknownZoneSuffix(timeZone)}`;
 }
 
 export function formatAmount(amount: number, currency: string, locale = "en-US"): string {

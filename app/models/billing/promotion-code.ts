@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AppliedDiscount, DiscountDuration, Plan, PromotionBenefit } from "~/services/payments/billing";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Promotion codes (issue 8, spec §4): the stored shape, how a typed code is matched, and the rules that
@@ -164,7 +165,7 @@ export function promotionMessage(result: PromotionCheck, options: { locale?: str
     case "not_valid_yet": {
       const date = new Intl.DateTimeFormat(options.locale ?? "en-US", {
         dateStyle: "long",
-        timeZone: options.timeZone ?? "UTC",
+        timeZone: options.timeZone ?? FALLBACK_TIME_ZONE,
       }).format(new Date(result.validFrom * 1000));
       return `That code starts on ${date}. Please come back then.`;
     }

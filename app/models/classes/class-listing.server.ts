@@ -7,6 +7,7 @@ import { getTeachers } from "~/models/content/teacher.server";
 import { clockRange, clockShortDay } from "~/models/identity/clock";
 import { zoneLabel } from "~/models/identity/time-zone";
 import { cacheGeneration } from "~/lib/cache.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * What the schedule and the home page show of a class (issue 9), already worded in the visitor's
@@ -138,7 +139,7 @@ export async function schedulePage(url: URL, knownZone: string | null, now: Date
 }
 
 async function buildSchedulePage(url: URL, knownZone: string | null, now: Date) {
-  const zone = knownZone ?? "UTC";
+  const zone = knownZone ?? FALLBACK_TIME_ZONE;
   const modality = pick(url.searchParams.get("modality"), MODALITIES);
   const time = pick(url.searchParams.get("time"), TIMES_OF_DAY);
   const teachers = await getTeachers();

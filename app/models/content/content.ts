@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateTimeFormat } from "~/lib/date-format";
+import { FALLBACK_TIME_ZONE, calendarDay, validTimeZone } from "~/models/identity/user";
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+Z)?$/);
 const slug = z
@@ -92,15 +92,15 @@ export type Quote = z.infer<typeof QuoteSchema>;
 // One collator for every call: `localeCompare` with options builds a new one each time it is called.
 const NUMBERED_IDS = new Intl.Collator("en", { numeric: true });
 
-export function dailyQuote<Q extends Pick<Quote, "id" | "kind">>(quotes: Q[], now: number | Date, zone: string): Q | null {
+export function dailyQuote<Q extends Pick<Quote, "id" | "kind">>(
+  quotes: Q[],
+  now: number | Date,
+  zone: string | null | undefined,
+): Q | null {
   const daily = quotes.filter((q) => q.kind === "daily").sort((a, b) => NUMBERED_IDS.compare(a.id, b.id));
   if (daily.length === 0) return null;
-  let day: string;
-  try {
-    day = dateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  } catch {
-    day = dateTimeFormat("en-CA", { timeZone: "UTC", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  }
+  // The reader's day; an unknown or forged zone reads the fallback's.
+  const day = calendarDay(new Date(now), validTimeZone(zone) ?? FALLBACK_TIME_ZONE);
   const dayNumber = Math.round(Date.parse(`${day}T00:00:00Z`) / 86_400_000);
   return daily[((dayNumber % daily.length) + daily.length) % daily.length];
 }

@@ -7,6 +7,7 @@ import { STUDIOS } from "~/models/studios/studio-records";
 import { StudioSchema } from "~/models/studios/studio";
 import { PracticeEntrySchema, localDay, type PracticeEntry, type PracticeSource } from "./practice-calendar";
 import { PracticeSettingsSchema, defaultPracticeSettings, type PracticeSettings } from "./practice-settings";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * The practice record (issue 27, ADR 045). Live classes joined and on-demand classes completed are
@@ -82,10 +83,10 @@ async function studioPractice(uid: string): Promise<PracticeEntry[]> {
     Promise.all(studioIds.map(async (id) => [id, await getStore().get(STUDIOS, id, StudioSchema)] as const)),
     Promise.all(classIds.map(async (id) => [id, await getClass(id)] as const)),
   ]);
-  const zoneOf = new Map(studios.map(([id, s]) => [id, s?.timeZone ?? "UTC"]));
+  const zoneOf = new Map(studios.map(([id, s]) => [id, s?.timeZone ?? FALLBACK_TIME_ZONE]));
   const classOf = new Map(classes);
   return checkedIn.map((info) => {
-    const zone = zoneOf.get(info.studioId) ?? "UTC";
+    const zone = zoneOf.get(info.studioId) ?? FALLBACK_TIME_ZONE;
     const at = info.checkedInAt ?? 0;
     const liveClass = classOf.get(info.classId);
     return {

@@ -1,12 +1,12 @@
 import { dateTimeFormat } from "~/lib/date-format";
-import { calendarDay, validTimeZone } from "./user";
+import { FALLBACK_TIME_ZONE, calendarDay, validTimeZone } from "./user";
 
 /**
  * Every time a person reads, in one place (issue 34, ADR 015's addendum). A time is an instant shown
  * on one person's clock: the zone their browser last reported (or the one they chose), or a studio's
  * for a class in a room. The zone is named only where two clocks meet (a studio's class read from
  * elsewhere); on a person's own clock it is not named at all. Only a person whose zone we do not know
- * yet reads UTC, and then it says so.
+ * yet reads Greenwich time, and then it says so in the words people use ("GMT"), never "UTC".
  *
  * One shape per locale: the site speaks British English with a twelve-hour clock ("Tuesday
  * 1 December, 8:13 pm"), which reads at once in New York, London and Kolkata. Pure and
@@ -44,14 +44,14 @@ function instant(at: At): Date {
   return at instanceof Date ? at : new Date(at);
 }
 
-/** The zone to format in: a known zone as it is, anything else (unknown, forged, missing) as UTC. */
-function zoneOrUtc(zone: string | null | undefined): string {
-  return validTimeZone(zone) ?? "UTC";
+/** The zone to format in: a known zone as it is, anything else (unknown, forged, missing) as the fallback. */
+function zoneOrFallback(zone: string | null | undefined): string {
+  return validTimeZone(zone) ?? FALLBACK_TIME_ZONE;
 }
 
-/** " UTC" after a time when we do not know the reader's zone, so a UTC time never passes as theirs. */
-function unknownSuffix(zone: string | null | undefined): string {
-  return validTimeZone(zone) ? "" : " UTC";
+/** " GMT" after a time or date when we do not know the reader's zone, so Greenwich time never passes as theirs. */
+export function unknownZoneSuffix(zone: string | null | undefined): string {
+  return validTimeZone(zone) ? "" : ` ${zoneWords(FALLBACK_TIME_ZONE)}`;
 }
 
 /** ICU's narrow and thin spaces ("8:13\u202fpm") vary between runtimes; plain spaces read the same in mail. */
@@ -60,17 +60,17 @@ function plain(text: string): string {
 }
 
 function format(at: At, zone: string | null | undefined, shape: keyof Shapes, locale: string): string {
-  return plain(dateTimeFormat(locale, { ...shapes(locale)[shape], timeZone: zoneOrUtc(zone) }).format(instant(at)));
+  return plain(dateTimeFormat(locale, { ...shapes(locale)[shape], timeZone: zoneOrFallback(zone) }).format(instant(at)));
 }
 
-/** "8:13 pm" on the reader's clock ("8:13 pm UTC" when their zone is not known). */
+/** "8:13 pm" on the reader's clock ("8:13 pm GMT" when their zone is not known). */
 export function clockTime(at: At, zone: string | null | undefined, locale = CLOCK_LOCALE): string {
-  return `${format(at, zone, "time", locale)}${unknownSuffix(zone)}`;
+  return `${format(at, zone, "time", locale)}${unknownZoneSuffix(zone)}`;
 }
 
 /** "8:13 – 8:53 pm", or "11:30 pm – 12:10 am" across the day's half; the day itself is not repeated. */
 export function clockRange(start: At, end: At, zone: string | null | undefined, locale = CLOCK_LOCALE): string {
-  const formatter = dateTimeFormat(locale, { ...shapes(locale).time, timeZone: zoneOrUtc(zone) });
+  const formatter = dateTimeFormat(locale, { ...shapes(locale).time, timeZone: zoneOrFallback(zone) });
   const from = formatter.formatToParts(instant(start));
   const to = formatter.formatToParts(instant(end));
   const period = (parts: Intl.DateTimeFormatPart[]) => parts.find((part) => part.type === "dayPeriod")?.value ?? null;
@@ -83,7 +83,7 @@ export function clockRange(start: At, end: At, zone: string | null | undefined, 
         .join("")
         .trim()
     : text(from);
-  return plain(`${head} – ${text(to)}${unknownSuffix(zone)}`);
+  return plain(`${head} – ${text(to)}${unknownZoneSuffix(zone)}`);
 }
 
 /** "Tuesday 1 December". */
@@ -118,7 +118,7 @@ export function clockShortDayTime(at: At, zone: string | null | undefined, local
 
 /** The reader's calendar day (YYYY-MM-DD) of an instant: "today" is theirs, not the server's. */
 export function readerDay(at: At, zone: string | null | undefined): string {
-  return calendarDay(instant(at), zoneOrUtc(zone));
+  return calendarDay(instant(at), zoneOrFallback(zone));
 }
 
 /**
@@ -134,15 +134,15 @@ const CITY_NAMES: Record<string, string> = {
   Godthab: "Nuuk",
 };
 
-/** "Europe/Berlin" → "Berlin"; "America/Argentina/Buenos_Aires" → "Buenos Aires"; "UTC" stays. */
+/** "Europe/Berlin" → "Berlin"; "America/Argentina/Buenos_Aires" → "Buenos Aires". */
 export function zoneCity(zone: string): string {
   const last = zone.split("/").at(-1) ?? zone;
   return CITY_NAMES[last] ?? last.replaceAll("_", " ");
 }
 
-/** "New York time", "Kolkata time", "UTC": a zone named in words, for where two clocks meet. */
+/** "New York time", "Kolkata time", "GMT": a zone named in the words people use, for where two clocks meet. */
 export function zoneWords(zone: string): string {
-  if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
+  if (zone === "UTC" || zone === "Etc/UTC" || zone === "Etc/GMT" || zone === "GMT") return "GMT";
   return `${zoneCity(zone)} time`;
 }
 
@@ -151,7 +151,7 @@ export function zoneOffsetMinutes(zone: string, at: At): number {
   const date = instant(at);
   const parts = Object.fromEntries(
     dateTimeFormat("en-US", {
-      timeZone: zoneOrUtc(zone),
+      timeZone: zoneOrFallback(zone),
       hourCycle: "h23",
       year: "numeric",
       month: "2-digit",
@@ -209,7 +209,7 @@ const HOUR_MS = 3_600_000;
 export function toLocalInput(at: At, zone: string): string {
   const parts = Object.fromEntries(
     dateTimeFormat("en-US", {
-      timeZone: zoneOrUtc(zone),
+      timeZone: zoneOrFallback(zone),
       hourCycle: "h23",
       year: "numeric",
       month: "2-digit",
@@ -237,7 +237,7 @@ export function fromLocalInput(value: string, zone: string): Date | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wall);
   if (Number.isNaN(wall) || check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1) return null;
-  const place = zoneOrUtc(zone);
+  const place = zoneOrFallback(zone);
   // The offsets in force half a day either side: every real zone changes at most once in that span.
   const before = zoneOffsetMinutes(place, wall - 14 * HOUR_MS);
   const after = zoneOffsetMinutes(place, wall + 14 * HOUR_MS);

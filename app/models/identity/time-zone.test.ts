@@ -21,7 +21,7 @@ describe("the visitor's time zone", () => {
     expect(zoneCity("America/Argentina/Buenos_Aires")).toBe("Buenos Aires");
     expect(zoneLabel("Europe/Berlin", new Date("2026-07-01T12:00:00Z"))).toBe("Berlin time (GMT+2)");
     expect(zoneLabel("Europe/Berlin", new Date("2026-12-01T12:00:00Z"))).toBe("Berlin time (GMT+1)");
-    expect(zoneLabel("UTC")).toBe("UTC");
+    expect(zoneLabel("UTC")).toBe("GMT");
   });
 
   it("lists every zone once, grouped by region", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { validTimeZone } from "./user";
-import { zoneCity } from "./clock";
+import { zoneCity, zoneWords } from "./clock";
 import { dateTimeFormat } from "~/lib/date-format";
 
 /**
@@ -46,7 +46,7 @@ export { zoneCity } from "./clock";
 
 /** How a zone is named beside a time: "Berlin time (GMT+1)". The offset is the one at `at`. */
 export function zoneLabel(zone: string, at: Date = new Date(), locale = "en-GB"): string {
-  if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
+  if (zoneWords(zone) === "GMT") return "GMT";
   const offset =
     dateTimeFormat(locale, { timeZone: zone, timeZoneName: "shortOffset" })
       .formatToParts(at)

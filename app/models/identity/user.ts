@@ -83,7 +83,7 @@ export interface SessionUserState extends PrivateUser {
   isSubscribed: boolean;
 }
 
-/** The zone whose calendar decides "today" when the member has not told us theirs. */
+/** The zone whose calendar decides "today" when the member has not told us theirs; people read it as "GMT" (clock.ts). */
 export const FALLBACK_TIME_ZONE = "UTC";
 
 /** §4 onboarding status: anonymous, authenticated (no record), onboarding (a name missing), onboarded. */

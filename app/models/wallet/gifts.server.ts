@@ -31,7 +31,7 @@ import { isLiveStatus } from "~/models/billing/membership";
 import { MEMBERSHIPS, MembershipSchema, syncCustomer } from "~/models/billing/membership.server";
 import { formatMoney } from "~/models/billing/promotion-code";
 import { purchaseIdFor, startPurchase, type PaidPurchase, type PurchaseStart } from "~/models/billing/purchases.server";
-import { DEFAULT_PRIVATE_USER } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, DEFAULT_PRIVATE_USER } from "~/models/identity/user";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/models/identity/user.server";
 
 /**
@@ -549,7 +549,7 @@ async function tellGiftReversed(giftId: string, gift: Gift): Promise<void> {
   if (!gift.redeemedBy || gift.redeemedBy === gift.buyerUid) return;
   const recipient = await getPrivateUser(gift.redeemedBy);
   if (!recipient?.email) return;
-  const zone = recipient.mostRecentTimeZone ?? "UTC";
+  const zone = recipient.mostRecentTimeZone ?? FALLBACK_TIME_ZONE;
   const [time, membership] = await Promise.all([
     getStore().get(GIFTED_MEMBERSHIPS, gift.redeemedBy, GiftedTimeSchema),
     getStore().get(MEMBERSHIPS, gift.redeemedBy, MembershipSchema),

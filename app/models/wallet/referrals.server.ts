@@ -6,6 +6,7 @@ import type { AppliedDiscount } from "~/services/payments/billing";
 import { giftCodeFromBytes } from "./gift";
 import { GIFTS, NOT_YET_SENT_OR_REDEEMED, createGiftRecord, redeemGift, type Gift } from "./gifts.server";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/models/identity/user.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Referrals (issue 11). Each member has one code; a friend who arrives through `/{code}` is offered a
@@ -165,7 +166,7 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
   };
   await createGiftRecord(giftId, gift);
   const referrer = await getPrivateUser(referral.referrerUid);
-  const result = await redeemGift({ giftId, uid: referral.referrerUid, zone: referrer?.mostRecentTimeZone ?? "UTC" });
+  const result = await redeemGift({ giftId, uid: referral.referrerUid, zone: referrer?.mostRecentTimeZone ?? FALLBACK_TIME_ZONE });
   if (!result.ok && result.reason !== "already_redeemed") return "none";
   const changed = await getStore().transaction(async (tx) => {
     const current = await tx.get(REFERRALS, friendUid, ReferralSchema);

@@ -18,7 +18,7 @@ import { getVisitor } from "~/server/visitor.server";
 import { getEnv } from "~/lib/env.server";
 import { z } from "zod";
 import { clockDay, clockTime } from "~/models/identity/clock";
-import { validTimeZone } from "~/models/identity/user";
+import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { readTogether } from "~/server/batched-reads.server";
 import { readRouteForm } from "~/server/body-limits.server";
 
@@ -58,7 +58,7 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   const now = new Date();
   const url = new URL(request.url);
   const [visitor, state] = await Promise.all([getVisitor(request), getViewerState(request, context)]);
-  const zone = visitor.timeZone?.zone ?? validTimeZone(state?.user.mostRecentTimeZone) ?? "UTC";
+  const zone = visitor.timeZone?.zone ?? validTimeZone(state?.user.mostRecentTimeZone) ?? FALLBACK_TIME_ZONE;
   const teacherId = liveClass.substituteTeacherId ?? liveClass.teacherId;
   const [teacher] = await getTeachersByIds([teacherId]);
   const status = classState(liveClass, now);
