@@ -3,11 +3,16 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { DEFAULT_PRIVATE_USER } from "../../app/models/identity/user";
 import { imageStart, rehearseImage } from "../../scripts/rehearse-image.js";
 import { startBuiltServer, waitUntilReady, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
-import { signInByEmailLink, stagingEnv, startStagingVendors, type StagingVendors } from "../support/production/staging-site";
+import {
+  putStagingPeople,
+  signInByEmailLink,
+  stagingEnv,
+  startStagingVendors,
+  type StagingVendors,
+} from "../support/production/staging-site";
 import { routerPatchChecks } from "../support/router-patch-checks";
 
 /**
@@ -61,22 +66,7 @@ test.beforeAll(async () => {
     startFailure = error instanceof Error ? error.message : String(error);
     return;
   }
-  const month = Math.floor(Date.now() / 1000) + 30 * 86_400;
-  for (const person of [MEMBER, NEWCOMER]) {
-    putDocument(
-      "privateUsers",
-      person.uid,
-      {
-        ...DEFAULT_PRIVATE_USER,
-        mostRecentTimeZone: "UTC",
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email,
-        ...(person === MEMBER ? { subscriptionStatus: "active", subscriptionExpirationDate: month } : {}),
-      },
-      database(),
-    );
-  }
+  putStagingPeople([MEMBER, NEWCOMER], MEMBER, database());
 });
 
 test.afterAll(async () => {

@@ -2,11 +2,16 @@ import { execFile } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext } from "@playwright/test";
-import { DEFAULT_PRIVATE_USER } from "../../app/models/identity/user";
 import { findChromium } from "../../scripts/chromium.js";
 import { startBuiltServer, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
-import { signInByEmailLink, stagingEnv, startStagingVendors, type StagingVendors } from "../support/production/staging-site";
+import {
+  putStagingPeople,
+  signInByEmailLink,
+  stagingEnv,
+  startStagingVendors,
+  type StagingVendors,
+} from "../support/production/staging-site";
 import { startFront, type Front } from "../support/round-robin-front";
 
 /**
@@ -85,23 +90,7 @@ test.beforeAll(async () => {
     PORTS.front,
     servers.map((server) => server.base),
   );
-  // Each person's own record (onboarding done), as the onboarding form leaves it.
-  const month = Math.floor(Date.now() / 1000) + 30 * 86_400;
-  for (const person of [MEMBER, NEWCOMER, GIVER, DROPPER, STAFF]) {
-    putDocument(
-      "privateUsers",
-      person.uid,
-      {
-        ...DEFAULT_PRIVATE_USER,
-        mostRecentTimeZone: "UTC",
-        firstName: person.firstName,
-        lastName: person.lastName,
-        email: person.email,
-        ...(person === MEMBER ? { subscriptionStatus: "active", subscriptionExpirationDate: month } : {}),
-      },
-      database(),
-    );
-  }
+  putStagingPeople([MEMBER, NEWCOMER, GIVER, DROPPER, STAFF], MEMBER, database());
 });
 
 test.afterAll(async () => {

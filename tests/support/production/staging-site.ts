@@ -3,6 +3,8 @@ import { expect, type BrowserContext } from "@playwright/test";
 import { startIdentityStandIn, type IdentityStandIn, type StandInAccount } from "./identity-stand-in";
 import { startAnalyticsReceiver, startSmtpReceiver, startVideoStandIn } from "./receivers";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { DEFAULT_PRIVATE_USER } from "../../../app/models/identity/user";
+import { putDocument } from "../e2e-store";
 
 /**
  * The staging site's surroundings (docs/decisions/040), shared by the production suite
@@ -110,4 +112,31 @@ export async function signInByEmailLink(
   expect(new URL(href!).searchParams.get("oobCode")).toBe(identity.linkFor(email)?.oobCode);
   const opened = await context.request.get(href!, { maxRedirects: 0 });
   expect(opened.status(), `the link signed in:\n${lastLines()}`).toBe(302);
+}
+
+/**
+ * Each person's own record as the onboarding form leaves it, the member's with a month of membership:
+ * what the staging journeys start from, written straight into the site's SQLite file.
+ */
+export function putStagingPeople(
+  people: ReadonlyArray<{ uid: string; firstName: string; lastName: string; email: string }>,
+  member: { uid: string },
+  database: string,
+): void {
+  const month = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  for (const person of people) {
+    putDocument(
+      "privateUsers",
+      person.uid,
+      {
+        ...DEFAULT_PRIVATE_USER,
+        mostRecentTimeZone: "UTC",
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        ...(person.uid === member.uid ? { subscriptionStatus: "active", subscriptionExpirationDate: month } : {}),
+      },
+      database,
+    );
+  }
 }
