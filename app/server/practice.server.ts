@@ -14,7 +14,7 @@ import {
 import { yearPicture } from "~/models/engagement/practice-year";
 import { dailyCount, daysInLast30, streakFromDays } from "~/models/engagement/streak";
 import type { ViewerState } from "./viewer.server";
-import { getVisitor } from "./visitor.server";
+import { memberZone } from "./reader-zone.server";
 import { readRouteForm } from "./body-limits.server";
 import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
@@ -24,7 +24,7 @@ import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
  * record, else UTC (ADR 045).
  */
 export async function practiceZone(request: Request, state: ViewerState): Promise<string> {
-  return (await getVisitor(request)).timeZone?.zone ?? state.user.mostRecentTimeZone ?? FALLBACK_TIME_ZONE;
+  return (await memberZone(request, state.user)) ?? FALLBACK_TIME_ZONE;
 }
 
 /** Runs a practice write beside the thing the member came to do; a failure there is logged, never shown. */

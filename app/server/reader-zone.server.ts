@@ -5,7 +5,7 @@ import { getVisitor } from "./visitor.server";
 /**
  * The zone a person reads times in (issue 34, ADR 015): the one their browser reported or they chose
  * in this session, else, for a member, the one kept on their record (`mostRecentTimeZone`, which the
- * browser's reports keep current); null while nobody has told us, when pages say they show UTC.
+ * browser's reports keep current); null while nobody has told us, when pages say they show Greenwich time (GMT).
  * The viewer's state is the request's shared one, so a member's record is read once per request.
  */
 export async function readerZone(request: Request, context?: object): Promise<string | null> {
