@@ -8,6 +8,7 @@ import {
   findPeople,
   getPerson,
   listStaff,
+  otherAdminsExist,
   setRoles,
   studiosNow,
   PEOPLE_QUERY_MAX,
@@ -114,6 +115,8 @@ async function roleRemovalConfirmation(uid: string, wanted: readonly Role[], for
   if (!person) return null;
   const removed = person.roles.filter((role) => !wanted.includes(role));
   if (removed.length === 0) return null;
+  // The last admin's role cannot go: setRoles refuses it, so nothing is asked first.
+  if (removed.includes("admin") && !(await otherAdminsExist(uid))) return null;
   const added = wanted.filter((role) => !person.roles.includes(role));
   const labels = removed.map((role) => ROLE_LABEL[role]);
   const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;

@@ -123,8 +123,7 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
     const removed = await staffPost(peopleRoute, "/staff/people", second.cookie, [
       ["intent", "roles"],
       ["uid", second.uid],
-      // Past the "are you sure?" step that removing a role asks first (issue 34).
-      ["confirm", "yes"],
+      // No "are you sure?" first: the last admin's role cannot go, so the refusal comes at once.
     ]);
     expect(removed.status).toBe(409);
     expect(removed.data).toMatchObject({ uid: second.uid, error: ERRORS.staff_last_admin.message });

@@ -46,6 +46,16 @@ export interface Person {
 }
 
 /** The roster, made once from the identity provider's accounts when the store has none yet. */
+/**
+ * Whether anyone but `uid` holds the admin role on the roster: read before a page asks "are you
+ * sure?", so the last admin is refused at once rather than asked first. `setRoles` checks again
+ * inside its transaction, which is what holds under a race.
+ */
+export async function otherAdminsExist(uid: string): Promise<boolean> {
+  const roster = await loadRoster();
+  return Object.entries(roster.members).some(([other, member]) => other !== uid && member.roles.includes("admin"));
+}
+
 async function loadRoster(): Promise<Roster> {
   const store = getStore();
   const existing = await store.get(STAFF_ROSTER, ROSTER_ID, RosterSchema);
