@@ -4,16 +4,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
-import { pathForLog } from "~/server/log-path.server";
-import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/document-html.server";
-import { PAGE_QUERY_HEADER } from "~/server/page-cache.server";
+import { pathForLog } from "~/server/http/log-path.server";
+import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/http/document-html.server";
+import { PAGE_QUERY_HEADER } from "~/server/http/page-cache.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
-import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/security-headers.server";
+import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/http/security-headers.server";
 
 // The server entry also hands the Node server what it needs to start (see server.js).
-export { startServer } from "~/server/http-server.server";
-export { runStartupTasks, startScheduleJobs } from "~/server/startup.server";
-export { missingRouterPatches } from "~/server/router-patches.server";
+export { startServer } from "~/server/http/http-server.server";
+export { runStartupTasks, startScheduleJobs } from "~/server/http/startup.server";
+export { missingRouterPatches } from "~/server/http/router-patches.server";
 export { deleteIdleAnonymousAccounts } from "~/models/privacy/account-cleanup.server";
 export { reconcilePayments } from "~/models/checkout/payment-webhook.server";
 export { generateClassesAndTellFollowers } from "~/models/engagement/following.server";
@@ -22,7 +22,7 @@ export { deliverDueGifts } from "~/models/wallet/gifts.server";
 export { runCreditJobs } from "~/models/classes/credit-jobs.server";
 export { grantStaffRole } from "~/models/staff/people.server";
 export { retryPendingMail } from "~/platform/mail.server";
-export { installLogFields } from "~/server/log-lines.server";
+export { installLogFields } from "~/server/http/log-lines.server";
 export * as storeCommands from "~/services/store/commands.server";
 
 const RENDER_TIMEOUT_MS = 5_000;

@@ -92,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body {...bodyAttributes(handle)}>
         <div id="app">
-          {/* The back office draws its own quiet shell (app/routes/staff.tsx). */}
+          {/* The back office draws its own quiet shell (app/routes/staff/route.tsx). */}
           {handle.shell === "staff" ? (
             children
           ) : (

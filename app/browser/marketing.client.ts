@@ -7,7 +7,7 @@ import { isOptedOut } from "~/platform/privacy-cookie";
  * platform runtime, only when the root loader says one of them is configured, once the page has
  * settled (VENDOR_DELAY_MS after load, in an idle moment), and never for a visitor who opted out. No inline script: the queues the vendors'
  * snippets would define inline are made here, and their scripts come from origins the CSP allows
- * only when configured (app/server/security-headers.server.ts).
+ * only when configured (app/server/http/security-headers.server.ts).
  */
 
 export interface MarketingConfig {

@@ -1,4 +1,4 @@
-import { isImageServiceUrl, paletteCacheKey, paletteUrl, placeholderColor } from "~/lib/palette";
+import { isImageServiceUrl, paletteCacheKey, paletteUrl, placeholderColor } from "~/lib/art/palette";
 
 const palettes = new Map<string, Promise<string | null>>();
 

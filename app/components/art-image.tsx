@@ -1,4 +1,4 @@
-import { PORTRAIT_SIZE, SCENE_SIZE, illustrationSrc, type ArtKind } from "~/lib/art";
+import { PORTRAIT_SIZE, SCENE_SIZE, illustrationSrc, type ArtKind } from "~/lib/art/art";
 
 /**
  * An item's picture in the illustration language (~/lib/illustration), from the cached picture

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { MemberSummary, SalesCall } from "~/models/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";
 import { AccountMenu, SignInLink } from "./account-menu";
-import { useLanderData } from "./lander-data";
+import { useLanderData } from "~/components/landers/lander-data";
 
 const NAV_LINKS = [
   { to: "/classes", label: "Classes" },

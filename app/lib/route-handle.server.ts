@@ -43,7 +43,7 @@ export const PartialRouteHandleSchema = RouteHandleSchema.partial();
 
 /**
  * Checks the handle of every route module; returns one line per problem, naming the route.
- * The server refuses to start when there is any (app/server/startup.server.ts).
+ * The server refuses to start when there is any (app/server/http/startup.server.ts).
  */
 export function checkRouteHandles(routes: Record<string, { module: { handle?: unknown } }>): string[] {
   const problems: string[] = [];

@@ -18,7 +18,7 @@ export interface RouteHandle {
   /** A short stable name used for `data-route` and page classes. */
   name: string;
   layout: (typeof LAYOUTS)[number];
-  /** "staff": the back office's own quiet shell (app/routes/staff.tsx draws it) instead of the site's header and footer. */
+  /** "staff": the back office's own quiet shell (app/routes/staff/route.tsx draws it) instead of the site's header and footer. */
   shell: (typeof SHELLS)[number];
   theme: (typeof THEMES)[number];
   header: (typeof HEADER_STYLES)[number];

@@ -95,7 +95,7 @@ describe("keeping clients current", () => {
 });
 
 describe("the build-meta files the server answers", async () => {
-  const { buildMetaFile, buildMetaFor } = await import("~/server/build-meta.server");
+  const { buildMetaFile, buildMetaFor } = await import("~/server/http/build-meta.server");
   const build = {
     assets: { version: "v1a2b3c4" },
     routes: {

@@ -5,8 +5,8 @@ import { NewTeacherSchema, TeacherProfileFormSchema } from "~/models/staff/teach
 import { ArticleFormSchema } from "~/models/staff/article-form";
 import { ClassNoteSchema } from "~/models/staff/class-notes.server";
 import { LearnFormSchema, LessonFormSchema, PressFormSchema } from "~/models/staff/editorial-form";
-import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
-import { formBodyCap, schemaBodyCap } from "~/lib/form-cap";
+import { FORM_MAX_BYTES, readFormBody } from "~/lib/forms/form-body.server";
+import { formBodyCap, schemaBodyCap } from "~/lib/forms/form-cap";
 
 /**
  * Every request body's cap, by route (docs/decisions/031-request-body-caps.md). The front door counts
@@ -15,7 +15,7 @@ import { formBodyCap, schemaBodyCap } from "~/lib/form-cap";
  * 16 KB whatever the route's own reader would take.
  *
  * A form larger than a plain one is named here with the cap its schema derives (issue 35; ADR 031
- * addendum; `app/lib/form-cap.ts`), and its action reads with `readRouteForm`, which takes the cap
+ * addendum; `app/lib/forms/form-cap.ts`), and its action reads with `readRouteForm`, which takes the cap
  * from this same table: one declaration per route, so the front door and the action cannot disagree,
  * and a schema that grows takes its cap with it. `FORM_CAPS` keeps the schemas each cap was derived
  * from, so a test can check every form the schema accepts fits.

@@ -1,6 +1,6 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, type PhotoErrorCode } from "~/models/identity/profile-photo";
-import { isBodyTooLarge, withBodyLimit } from "~/lib/form-body.server";
+import { isBodyTooLarge, withBodyLimit } from "~/lib/forms/form-body.server";
 
 /** The form field the photo arrives in. */
 export const PHOTO_FIELD = "photo";

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
 import { articleFormValues, readArticleForm, EMPTY_ARTICLE_FORM, type ArticleFormValues } from "~/models/staff/article-form";
 import { getArticleForStaff, saveArticle, stateOf } from "~/models/staff/articles.server";
-import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
+import { carriedFields, isConfirmed, type Confirmation } from "~/lib/forms/confirm";
 import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
 

@@ -19,7 +19,7 @@ import {
   saveSeries,
   type EditorialSaveResult,
 } from "~/models/staff/editorial.server";
-import { carriedFields, isConfirmed, type Confirmation } from "~/lib/confirm";
+import { carriedFields, isConfirmed, type Confirmation } from "~/lib/forms/confirm";
 import { readRouteForm } from "./body-limits.server";
 import { requireStaff } from "./staff-access.server";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "~/lib/colour";
+import { contrastRatio } from "~/lib/art/colour";
 
 /** Reads the colour tokens of one theme straight from app.css, so the test checks what ships. */
 function themeTokens(css: string, theme: "light" | "dark"): Record<string, string> {

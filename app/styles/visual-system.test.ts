@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import postcss, { type Rule } from "postcss";
 import { describe, expect, it } from "vitest";
-import { contrastRatio } from "~/lib/colour";
-import { ILLUSTRATION_PALETTE } from "~/lib/illustration";
+import { contrastRatio } from "~/lib/art/colour";
+import { ILLUSTRATION_PALETTE } from "~/lib/art/illustration";
 
 /**
  * Issue 34, item 7: choices and selects in the brand's colours (never the browser's blue), with AA

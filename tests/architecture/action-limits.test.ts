@@ -18,9 +18,9 @@ process.env.SESSION_SECRET ??= "integration-test-secret-long-enough-000000";
 
 /** Actions that mail, charge or redeem with no rate limit, and why that is sound. */
 const BOUND_BY_DESIGN: Record<string, string> = {
-  "app/routes/api.payments.webhook.ts": "only the provider can sign an event; each event id is applied once",
-  "app/routes/demo.checkout.$sessionId.tsx": "the demo provider's own checkout page; it answers 404 outside the demo",
-  "app/routes/settings.tsx": "deleting an account needs a fresh sign-in and happens once",
+  "app/routes/api.payments.webhook/route.ts": "only the provider can sign an event; each event id is applied once",
+  "app/routes/demo.checkout.$sessionId/route.tsx": "the demo provider's own checkout page; it answers 404 outside the demo",
+  "app/routes/settings/route.tsx": "deleting an account needs a fresh sign-in and happens once",
 };
 
 const routes: string[] = sourceFiles("app/routes").filter(
@@ -33,10 +33,10 @@ describe("limits declared with the action", () => {
   it("finds the actions that reach the mailer, the payment provider and redemptions (so the check below is not empty)", () => {
     const reaching = (kind: ActingKind) => routes.filter((r) => acting.get(`${r}#action`)?.has(kind));
     expect(reaching("mail")).toEqual(
-      expect.arrayContaining(["app/routes/settings.tsx", "app/routes/sign-in.tsx", "app/routes/classes.$classId/route.tsx"]),
+      expect.arrayContaining(["app/routes/settings/route.tsx", "app/routes/sign-in/route.tsx", "app/routes/classes.$classId/route.tsx"]),
     );
     expect(reaching("charge")).toEqual(
-      expect.arrayContaining(["app/routes/subscribe.tsx", "app/routes/gift.tsx", "app/routes/credits.tsx"]),
+      expect.arrayContaining(["app/routes/subscribe/route.tsx", "app/routes/gift/route.tsx", "app/routes/credits/route.tsx"]),
     );
     expect(reaching("redeem").length).toBeGreaterThan(0);
   });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { z, type ZodTypeAny } from "zod";
 import { isTest, sourceFiles } from "../../scripts/import-graph.mjs";
-import { FORM_MAX_BYTES, readFormBody } from "~/lib/form-body.server";
-import { ENCODED_BYTES_PER_CHAR, maxFieldChars } from "~/lib/form-cap";
+import { FORM_MAX_BYTES, readFormBody } from "~/lib/forms/form-body.server";
+import { ENCODED_BYTES_PER_CHAR, maxFieldChars } from "~/lib/forms/form-cap";
 import { FORM_CAPS, requestBodyLimit } from "~/server/body-limits.server";
 
 /**

@@ -42,7 +42,11 @@ describe("pages that name the query parameters they read", () => {
       if (Array.isArray(handle?.query)) named.push(route);
     }
     expect(named).toEqual(
-      expect.arrayContaining(["app/routes/_index.tsx", "app/routes/blog._index.tsx", "app/routes/teachers.$teacherSlug.tsx"]),
+      expect.arrayContaining([
+        "app/routes/_index/route.tsx",
+        "app/routes/blog._index/route.tsx",
+        "app/routes/teachers.$teacherSlug/route.tsx",
+      ]),
     );
   });
 
@@ -55,7 +59,7 @@ describe("pages that name the query parameters they read", () => {
       for (const file of reached(route)) {
         // Modules the server's front door and staff pages use, which no shared page renders through.
         if (
-          file === "app/server/http-server.server.ts" ||
+          file === "app/server/http/http-server.server.ts" ||
           file === "app/server/staff-access.server.ts" ||
           file === "app/server/viewer.server.ts"
         )

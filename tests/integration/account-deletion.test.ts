@@ -57,10 +57,10 @@ const { assignCohost } = await import("../../app/models/staff/cohost.server");
 const { sendClassNote } = await import("../../app/models/staff/class-notes.server");
 const { requestEmailChange } = await import("../../app/models/identity/email-change.server");
 const { DATA_INVENTORY, inventoryEntry, personalCollections } = await import("../../app/lib/data-inventory");
-const settingsRoute = await import("~/routes/settings");
-const myDataRoute = await import("~/routes/settings_.my-data");
-const sessionRoute = await import("~/routes/api.session");
-const webhookRoute = await import("~/routes/api.payments.webhook");
+const settingsRoute = await import("~/routes/settings/route");
+const myDataRoute = await import("~/routes/settings_.my-data/route");
+const sessionRoute = await import("~/routes/api.session/route");
+const webhookRoute = await import("~/routes/api.payments.webhook/route");
 
 const SITE = "http://localhost:3000";
 const anything = z.record(z.unknown());

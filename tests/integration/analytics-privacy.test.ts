@@ -14,7 +14,7 @@ const { uploadChecksum } = await import("../../app/platform/analytics-upload");
 const { getEnv } = await import("../../app/lib/env.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { userPropertiesFrom } = await import("../../app/browser/analytics-runtime.client");
-const sessionRoute = await import("~/routes/api.session");
+const sessionRoute = await import("~/routes/api.session/route");
 const root = await import("~/root");
 // Tolerant imports, so each test below reports its own failure on code that lacks the module.
 const analyticsId = (await import("../../app/platform/analytics-id.server").catch(

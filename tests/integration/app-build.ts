@@ -16,15 +16,20 @@ export interface BuildRoute {
 export async function appRoutes(): Promise<BuildRoute[]> {
   return [
     { id: "root", path: "", module: await import("~/root") },
-    { id: "routes/_index", parentId: "root", index: true, module: await import("~/routes/_index") },
-    { id: "routes/about", parentId: "root", path: "about", module: await import("~/routes/about") },
-    { id: "routes/faq", parentId: "root", path: "faq", module: await import("~/routes/faq") },
-    { id: "routes/blog._index", parentId: "root", path: "blog", index: true, module: await import("~/routes/blog._index") },
-    { id: "routes/mental-detox-ebook", parentId: "root", path: "mental-detox-ebook", module: await import("~/routes/mental-detox-ebook") },
-    { id: "routes/_partner", parentId: "root", module: await import("~/routes/_partner") },
-    { id: "routes/_partner.canopy", parentId: "routes/_partner", path: "canopy", module: await import("~/routes/_partner.canopy") },
-    { id: "routes/$token", parentId: "root", path: ":token", module: await import("~/routes/$token") },
-    { id: "routes/$", parentId: "root", path: "*", module: await import("~/routes/$") },
+    { id: "routes/_index", parentId: "root", index: true, module: await import("~/routes/_index/route") },
+    { id: "routes/about", parentId: "root", path: "about", module: await import("~/routes/about/route") },
+    { id: "routes/faq", parentId: "root", path: "faq", module: await import("~/routes/faq/route") },
+    { id: "routes/blog._index", parentId: "root", path: "blog", index: true, module: await import("~/routes/blog._index/route") },
+    {
+      id: "routes/mental-detox-ebook",
+      parentId: "root",
+      path: "mental-detox-ebook",
+      module: await import("~/routes/mental-detox-ebook/route"),
+    },
+    { id: "routes/_partner", parentId: "root", module: await import("~/routes/_partner/route") },
+    { id: "routes/_partner.canopy", parentId: "routes/_partner", path: "canopy", module: await import("~/routes/_partner.canopy/route") },
+    { id: "routes/$token", parentId: "root", path: ":token", module: await import("~/routes/$token/route") },
+    { id: "routes/$", parentId: "root", path: "*", module: await import("~/routes/$/route") },
   ];
 }
 

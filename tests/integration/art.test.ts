@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
  * Issue 34, item 7: every picture of the illustration language comes from one cached route,
  * /art/{kind}/{seed}.svg; anything else there is a 404.
  */
-const art = await import("~/routes/art.$kind.$file");
+const art = await import("~/routes/art.$kind.$file/route");
 
 const get = (kind: string, file: string) =>
   art.loader({ request: new Request(`http://localhost:3000/art/${kind}/${file}`), params: { kind, file }, context: {} } as never);

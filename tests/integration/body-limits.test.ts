@@ -18,14 +18,14 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "false";
 
 const { getStore } = await import("../../app/services/store/index.server");
-const { createFrontDoor } = await import("../../app/server/http-server.server");
+const { createFrontDoor } = await import("../../app/server/http/http-server.server");
 const privacyChoices = await import("~/routes/privacy_.choices/route");
-const emailLink = await import("~/routes/auth.email-link");
-const ebook = await import("~/routes/mental-detox-ebook");
-const webhook = await import("~/routes/api.payments.webhook");
-const onboarding = await import("~/routes/onboarding");
-const membership = await import("~/routes/settings_.membership");
-const sessionRoute = await import("~/routes/api.session");
+const emailLink = await import("~/routes/auth.email-link/route");
+const ebook = await import("~/routes/mental-detox-ebook/route");
+const webhook = await import("~/routes/api.payments.webhook/route");
+const onboarding = await import("~/routes/onboarding/route");
+const membership = await import("~/routes/settings_.membership/route");
+const sessionRoute = await import("~/routes/api.session/route");
 const { collectUpload } = await import("../../app/routes/api.analytics/collector.server");
 const entry = await import("~/entry.server");
 

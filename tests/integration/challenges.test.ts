@@ -10,8 +10,8 @@ const { listAchievements } = await import("../../app/models/engagement/achieveme
 const { getChallenge, joinChallenge, listUserChallenges } = await import("../../app/models/engagement/challenges.server");
 const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const route = await import("../../app/routes/challenges.$slug");
-const list = await import("../../app/routes/challenges._index");
+const route = await import("../../app/routes/challenges.$slug/route");
+const list = await import("../../app/routes/challenges._index/route");
 
 const ORIGIN = "http://localhost:3000";
 const PATH = "/challenges/steady-month";

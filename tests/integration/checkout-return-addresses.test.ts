@@ -20,10 +20,10 @@ const { STUDIOS } = await import("../../app/models/studios/studio-records");
 const { WAIVERS, WAIVER_HEADS, signWaiver } = await import("../../app/models/studios/waiver.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
-const subscribe = await import("../../app/routes/subscribe");
-const credits = await import("../../app/routes/credits");
-const gift = await import("../../app/routes/gift");
-const membershipSettings = await import("../../app/routes/settings_.membership");
+const subscribe = await import("../../app/routes/subscribe/route");
+const credits = await import("../../app/routes/credits/route");
+const gift = await import("../../app/routes/gift/route");
+const membershipSettings = await import("../../app/routes/settings_.membership/route");
 const studioClass = await import("../../app/routes/studios.$slug_.classes.$classId/route");
 const studioMembership = await import("../../app/routes/studios.$slug_.membership/route");
 

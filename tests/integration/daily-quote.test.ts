@@ -7,8 +7,8 @@ process.env.LOG_REQUESTS = "false";
 
 const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const home = await import("../../app/routes/_index");
-const hub = await import("../../app/routes/on-demand._index");
+const home = await import("../../app/routes/_index/route");
+const hub = await import("../../app/routes/on-demand._index/route");
 
 const ORIGIN = "http://localhost:3000";
 const args = (path: string) => ({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} }) as never;

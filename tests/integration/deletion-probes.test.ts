@@ -19,9 +19,9 @@ const { assignCohost } = await import("../../app/models/staff/cohost.server");
 const { CLASS_NOTES, sendClassNote } = await import("../../app/models/staff/class-notes.server");
 const { AUDIT_LOG } = await import("../../app/models/staff/audit.server");
 const { ERRORS } = await import("../../app/lib/errors");
-const surveyRoute = await import("~/routes/surveys.$campaignId");
-const settingsRoute = await import("~/routes/settings");
-const peopleRoute = await import("~/routes/staff.people");
+const surveyRoute = await import("~/routes/surveys.$campaignId/route");
+const settingsRoute = await import("~/routes/settings/route");
+const peopleRoute = await import("~/routes/staff.people/route");
 
 const SITE = "http://localhost:3000";
 const DEMO = "demo-practice-rhythm";

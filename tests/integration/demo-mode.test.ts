@@ -21,9 +21,9 @@ const { getDemoProvider } = await import("~/services/payments/index.server");
 const { demoPaymentsActive } = await import("~/models/checkout/demo-checkout.server");
 const { demoMediaActive } = await import("~/models/on-demand/media.server");
 const { startSubscriptionCheckout } = await import("~/models/billing/membership.server");
-const outboxRoute = await import("~/routes/demo.outbox");
-const checkoutRoute = await import("~/routes/demo.checkout.$sessionId");
-const mediaRoute = await import("~/routes/media.$mediaId.$file");
+const outboxRoute = await import("~/routes/demo.outbox/route");
+const checkoutRoute = await import("~/routes/demo.checkout.$sessionId/route");
+const mediaRoute = await import("~/routes/media.$mediaId.$file/route");
 
 const mode = getEnv();
 afterEach(() => {
@@ -140,7 +140,7 @@ async function start(variables: Record<string, string | undefined>, options: { s
   });
   try {
     vi.resetModules();
-    const { runStartupTasks } = await import("~/server/startup.server");
+    const { runStartupTasks } = await import("~/server/http/startup.server");
     const stopped = await runStartupTasks(options).then(
       () => null,
       (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),

@@ -16,8 +16,8 @@ const { getPrivateUser, savePrivateUser } = await import("../../app/models/ident
 const { demoGiftTypes } = await import("../../app/demo/gifts");
 const { SENT_MAIL } = await import("../../app/platform/mail.server");
 const { getOutbox } = await import("../../app/services/mail/index.server");
-const sessionRoute = await import("~/routes/api.session");
-const settings = await import("~/routes/settings");
+const sessionRoute = await import("~/routes/api.session/route");
+const settings = await import("~/routes/settings/route");
 
 const OLD = "wren.old@example.com";
 const NEW = "wren.new@example.com";
@@ -111,7 +111,7 @@ describe.skipIf(!haveEmulator)("a new profile e-mail", () => {
 
     // Following the link: a page with one button (no write on GET), then the address is the one mail goes to.
     const link = new URL(links[0].text.match(/https?:\/\/\S+confirm-email\?token=[A-Za-z0-9_-]+/)![0]);
-    const confirm = await import("~/routes/settings_.confirm-email");
+    const confirm = await import("~/routes/settings_.confirm-email/route");
     const shown = (await confirm.loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as {
       data: { state: string; email: string | null };
     };

@@ -13,8 +13,8 @@ const { notifyFollowersOfClass, followerCount, generateClassesAndTellFollowers }
   await import("../../app/models/engagement/following.server");
 const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const follow = await import("../../app/routes/teachers.$teacherSlug_.follow");
-const teacherPage = await import("../../app/routes/teachers.$teacherSlug");
+const follow = await import("../../app/routes/teachers.$teacherSlug_.follow/route");
+const teacherPage = await import("../../app/routes/teachers.$teacherSlug/route");
 
 const ORIGIN = "http://localhost:3000";
 const outbox = createOutboxMailer({

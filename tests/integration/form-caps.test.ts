@@ -12,9 +12,9 @@ import { answerOf, staffPost, staffSession } from "../support/staff-session";
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const learnList = await import("~/routes/staff.learn");
-const articleList = await import("~/routes/staff.articles");
-const staffClasses = await import("~/routes/staff.classes");
+const learnList = await import("~/routes/staff.learn/route");
+const articleList = await import("~/routes/staff.articles/route");
+const staffClasses = await import("~/routes/staff.classes/route");
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());

@@ -5,7 +5,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/services/store/index.server");
 const { LeadSchema } = await import("../../app/models/content/lead");
-const ebook = await import("~/routes/mental-detox-ebook");
+const ebook = await import("~/routes/mental-detox-ebook/route");
 
 let address = 0;
 function post(fields: Record<string, string>, ip = `10.0.0.${++address}`) {

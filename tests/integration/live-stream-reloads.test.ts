@@ -17,7 +17,7 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 process.env.LOG_REQUESTS = "false";
 
 const { getStore } = await import("../../app/services/store/index.server");
-const { createFrontDoor } = await import("../../app/server/http-server.server");
+const { createFrontDoor } = await import("../../app/server/http/http-server.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { MAX_STREAMS_PER_MEMBER } = await import("../../app/server/live-user.server");
 const entry = await import("~/entry.server");
@@ -30,8 +30,8 @@ beforeAll(async () => {
   getStore();
   const routes: BuildRoute[] = [
     { id: "root", path: "", module: await import("~/root") },
-    { id: "routes/api.session", parentId: "root", path: "api/session", module: await import("~/routes/api.session") },
-    { id: "routes/api.me.stream", parentId: "root", path: "api/me/stream", module: await import("~/routes/api.me.stream") },
+    { id: "routes/api.session", parentId: "root", path: "api/session", module: await import("~/routes/api.session/route") },
+    { id: "routes/api.me.stream", parentId: "root", path: "api/me/stream", module: await import("~/routes/api.me.stream/route") },
   ];
   frontDoor = createFrontDoor(createTestBuild(routes, entry), { publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")) });
   await new Promise<void>((resolve) => frontDoor.server.listen(0, "127.0.0.1", resolve));

@@ -7,8 +7,8 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { setStoreForTests } = await import("../../app/services/store/index.server");
 const { createSqliteStore } = await import("../../app/services/store/sqlite.server");
-const sessionRoute = await import("~/routes/api.session");
-const streamRoute = await import("../../app/routes/api.me.stream");
+const sessionRoute = await import("~/routes/api.session/route");
+const streamRoute = await import("../../app/routes/api.me.stream/route");
 const { streamLiveUser } = await import("../../app/server/live-user.server");
 const { LIVE_USER_FIELDS } = await import("../../app/models/identity/live-user");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");

@@ -8,13 +8,13 @@ const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidate } = await import("../../app/lib/cache.server");
 const root = await import("~/root");
-const teachersIndex = await import("~/routes/teachers._index");
-const teacherPage = await import("~/routes/teachers.$teacherSlug");
-const lander = await import("~/routes/_lander");
-const partner = await import("~/routes/_partner");
-const token = await import("~/routes/$token");
-const splat = await import("~/routes/$");
-const portraits = await import("~/routes/images.teachers.$file");
+const teachersIndex = await import("~/routes/teachers._index/route");
+const teacherPage = await import("~/routes/teachers.$teacherSlug/route");
+const lander = await import("~/routes/_lander/route");
+const partner = await import("~/routes/_partner/route");
+const token = await import("~/routes/$token/route");
+const splat = await import("~/routes/$/route");
+const portraits = await import("~/routes/images.teachers.$file/route");
 
 type LoaderArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 const args = (path: string, params: Record<string, string> = {}, init?: RequestInit): LoaderArgs => ({

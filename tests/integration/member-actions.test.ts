@@ -18,8 +18,8 @@ const { savePrivateUser } = await import("../../app/models/identity/user.server"
 const { followerCount } = await import("../../app/models/engagement/following.server");
 const { getTeachers } = await import("../../app/models/content/teacher.server");
 const classRoute = await import("~/routes/classes.$classId/route");
-const followApi = await import("~/routes/api.me.teachers.$teacherSlug.follow");
-const teacherPage = await import("~/routes/teachers.$teacherSlug");
+const followApi = await import("~/routes/api.me.teachers.$teacherSlug.follow/route");
+const teacherPage = await import("~/routes/teachers.$teacherSlug/route");
 
 const SITE = "http://localhost:3000";
 let n = 0;

@@ -19,12 +19,12 @@ const { bookClass } = await import("../../app/models/classes/booking.server");
 const { changeClass } = await import("../../app/models/classes/class-changes.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const root = await import("~/root");
-const schedule = await import("~/routes/classes._index");
+const schedule = await import("~/routes/classes._index/route");
 const classRoute = await import("~/routes/classes.$classId/route");
-const myClasses = await import("~/routes/my-classes");
-const hub = await import("~/routes/on-demand._index");
-const onDemandClass = await import("~/routes/on-demand.$classSlug");
-const settings = await import("~/routes/settings");
+const myClasses = await import("~/routes/my-classes/route");
+const hub = await import("~/routes/on-demand._index/route");
+const onDemandClass = await import("~/routes/on-demand.$classSlug/route");
+const settings = await import("~/routes/settings/route");
 
 const SITE = "http://localhost:3000";
 let cookie = "";

@@ -18,16 +18,16 @@ const { STUDIOS } = await import("../../app/models/studios/studio-records");
 const { WAIVERS, WAIVER_HEADS } = await import("../../app/models/studios/waiver.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
-const signIn = await import("../../app/routes/sign-in");
-const emailLink = await import("../../app/routes/auth.email-link");
-const onboarding = await import("../../app/routes/onboarding");
-const timeZone = await import("../../app/routes/preferences.time-zone");
-const subscribe = await import("../../app/routes/subscribe");
-const welcome = await import("../../app/routes/subscribe_.welcome");
-const credits = await import("../../app/routes/credits");
+const signIn = await import("../../app/routes/sign-in/route");
+const emailLink = await import("../../app/routes/auth.email-link/route");
+const onboarding = await import("../../app/routes/onboarding/route");
+const timeZone = await import("../../app/routes/preferences.time-zone/route");
+const subscribe = await import("../../app/routes/subscribe/route");
+const welcome = await import("../../app/routes/subscribe_.welcome/route");
+const credits = await import("../../app/routes/credits/route");
 // The corpus opens one payment page per payload, far past a member's limit (issue 35): each starts afresh.
 const { CHECKOUT_LIMIT } = await import("../../app/models/billing/membership.server");
-const waiver = await import("../../app/routes/studios.$slug_.waiver");
+const waiver = await import("../../app/routes/studios.$slug_.waiver/route");
 
 const SITE = "http://localhost:3000";
 const WAIVER_VERSION = String(demoWaivers.find((w) => w.studioId === "lantern-yard")!.version);

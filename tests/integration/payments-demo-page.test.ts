@@ -9,7 +9,7 @@ import { createTestBuild } from "./app-build";
 // The demo's hosted checkout page as a browser without JavaScript uses it: plain GETs and form posts.
 const { startSubscriptionCheckout, getMembership } = await import("../../app/models/billing/membership.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
-const { createFrontDoor } = await import("../../app/server/http-server.server");
+const { createFrontDoor } = await import("../../app/server/http/http-server.server");
 const entry = await import("~/entry.server");
 
 let server: ReturnType<typeof createFrontDoor>["server"];
@@ -23,13 +23,13 @@ beforeAll(async () => {
       id: "routes/demo.checkout.$sessionId",
       parentId: "root",
       path: "demo/checkout/:sessionId",
-      module: await import("~/routes/demo.checkout.$sessionId"),
+      module: await import("~/routes/demo.checkout.$sessionId/route"),
     },
     {
       id: "routes/api.payments.webhook",
       parentId: "root",
       path: "api/payments/webhook",
-      module: await import("~/routes/api.payments.webhook"),
+      module: await import("~/routes/api.payments.webhook/route"),
     },
   ];
   server = createFrontDoor(createTestBuild(routes, entry), { publicDir: mkdtempSync(join(tmpdir(), "stillhour-public-")) }).server;

@@ -11,8 +11,8 @@ const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCh
 const { receivePaymentWebhook } = await import("../../app/models/checkout/payment-webhook.server");
 const { getPrivateUser } = await import("../../app/models/identity/user.server");
 const { signPayload } = await import("../../app/services/payments/events.server");
-const webhookRoute = await import("~/routes/api.payments.webhook");
-const { createFrontDoor } = await import("../../app/server/http-server.server");
+const webhookRoute = await import("~/routes/api.payments.webhook/route");
+const { createFrontDoor } = await import("../../app/server/http/http-server.server");
 const entry = await import("~/entry.server");
 
 beforeAll(seedPlans);

@@ -17,9 +17,9 @@ const { preparePhoto, updateProfilePhoto, removeProfilePhoto, getProfilePhotoFil
 const { readPhotoForm } = await import("../../app/server/photo-form.server");
 const { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, photoFileNameFromUrl } = await import("../../app/models/identity/profile-photo");
 const { getPrivateUser, savePrivateUser } = await import("../../app/models/identity/user.server");
-const photoRoute = await import("~/routes/images.members.$file");
-const settingsRoute = await import("~/routes/settings");
-const sessionRoute = await import("~/routes/api.session");
+const photoRoute = await import("~/routes/images.members.$file/route");
+const settingsRoute = await import("~/routes/settings/route");
+const sessionRoute = await import("~/routes/api.session/route");
 
 const SITE = "http://localhost:3000";
 const storedFiles = () =>

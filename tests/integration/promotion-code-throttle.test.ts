@@ -8,8 +8,8 @@ import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
  * answers 429 with the catalogue's sentence beside the field, the typed code and plan kept.
  */
 
-const subscribe = await import("~/routes/subscribe");
-const sessionRoute = await import("~/routes/api.session");
+const subscribe = await import("~/routes/subscribe/route");
+const sessionRoute = await import("~/routes/api.session/route");
 
 /** How many code checks one address or one account may make in the window (CODE_ATTEMPTS_PER_WINDOW). */
 const LIMIT = 20;

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { ROUTER_PATCHES, missingRouterPatches, refusalForMissingPatches } from "../../app/server/router-patches.server";
+import { ROUTER_PATCHES, missingRouterPatches, refusalForMissingPatches } from "../../app/server/http/router-patches.server";
 import { routerPatchChecks } from "../support/router-patch-checks";
 
 /**

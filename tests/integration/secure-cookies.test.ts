@@ -12,10 +12,10 @@ process.env.LOG_REQUESTS = "false";
 
 const { getVisitor } = await import("../../app/server/visitor.server");
 const privacyChoices = await import("../../app/routes/privacy_.choices/route");
-const tokenRoute = await import("../../app/routes/$token");
+const tokenRoute = await import("../../app/routes/$token/route");
 const { ensureReferralCode } = await import("../../app/models/wallet/referrals.server");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
-const { baseSecurityHeaders } = await import("../../app/server/security-headers.server");
+const { baseSecurityHeaders } = await import("../../app/server/http/security-headers.server");
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 

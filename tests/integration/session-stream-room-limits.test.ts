@@ -11,12 +11,12 @@ process.env.VIDEO_PROVIDER = "demo";
  */
 
 const { getStore } = await import("../../app/services/store/index.server");
-const sessionRoute = await import("~/routes/api.session");
-const tokenRoute = await import("~/routes/api.session.token");
-const streamRoute = await import("~/routes/api.me.stream");
+const sessionRoute = await import("~/routes/api.session/route");
+const tokenRoute = await import("~/routes/api.session.token/route");
+const streamRoute = await import("~/routes/api.me.stream/route");
 const classRoute = await import("~/routes/classes.$classId/route");
-const joinRoute = await import("~/routes/classes.$classId_.join");
-const roomRoute = await import("~/routes/demo.room.$classId");
+const joinRoute = await import("~/routes/classes.$classId_.join/route");
+const roomRoute = await import("~/routes/demo.room.$classId/route");
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { bookClass } = await import("../../app/models/classes/booking.server");
 const { setVideoRoomsForTests } = await import("../../app/services/video/index.server");

@@ -5,7 +5,7 @@ process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/services/store/index.server");
-const sessionRoute = await import("~/routes/api.session");
+const sessionRoute = await import("~/routes/api.session/route");
 const { getViewer } = await import("../../app/server/viewer.server");
 const identity = await import("../../app/services/identity/index.server");
 

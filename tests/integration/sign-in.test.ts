@@ -6,10 +6,10 @@ process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
 const { getStore } = await import("../../app/services/store/index.server");
 const { getOutbox } = await import("../../app/services/mail/index.server");
-const signIn = await import("~/routes/sign-in");
-const emailLink = await import("~/routes/auth.email-link");
-const onboarding = await import("~/routes/onboarding");
-const sessionRoute = await import("~/routes/api.session");
+const signIn = await import("~/routes/sign-in/route");
+const emailLink = await import("~/routes/auth.email-link/route");
+const onboarding = await import("~/routes/onboarding/route");
+const sessionRoute = await import("~/routes/api.session/route");
 const { getViewer, requireAccess } = await import("../../app/server/viewer.server");
 const { getPrivateUser, claimUsername, savePrivateUser } = await import("../../app/models/identity/user.server");
 

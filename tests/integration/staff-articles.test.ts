@@ -11,11 +11,11 @@ import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "..
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const listRoute = await import("~/routes/staff.articles");
-const editRoute = await import("~/routes/staff.articles_.$id");
-const previewRoute = await import("~/routes/staff.articles_.$id_.preview");
-const blogRoute = await import("~/routes/blog._index");
-const articleRoute = await import("~/routes/blog.$titleSlug");
+const listRoute = await import("~/routes/staff.articles/route");
+const editRoute = await import("~/routes/staff.articles_.$id/route");
+const previewRoute = await import("~/routes/staff.articles_.$id_.preview/route");
+const blogRoute = await import("~/routes/blog._index/route");
+const articleRoute = await import("~/routes/blog.$titleSlug/route");
 const { publishDueArticles, getArticleForStaff } = await import("../../app/models/staff/articles.server");
 
 beforeAll(async () => {

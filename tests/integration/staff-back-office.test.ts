@@ -15,9 +15,9 @@ import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/s
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const identity = await import("../../app/services/identity/index.server");
-const classesRoute = await import("~/routes/staff.classes");
-const auditRoute = await import("~/routes/staff.audit");
-const peopleRoute = await import("~/routes/staff.people");
+const classesRoute = await import("~/routes/staff.classes/route");
+const auditRoute = await import("~/routes/staff.audit/route");
+const peopleRoute = await import("~/routes/staff.people/route");
 const frontDesk = await import("~/routes/staff.studio/route");
 const { STAFF_ROSTER } = await import("../../app/models/staff/people.server");
 const { getClass } = await import("../../app/models/classes/class-schedule.server");

@@ -11,10 +11,10 @@ import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "..
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const catalogueRoute = await import("~/routes/staff.catalogue");
-const siteRoute = await import("~/routes/staff.site");
-const creditsRoute = await import("~/routes/credits");
-const giftRoute = await import("~/routes/gift");
+const catalogueRoute = await import("~/routes/staff.catalogue/route");
+const siteRoute = await import("~/routes/staff.site/route");
+const creditsRoute = await import("~/routes/credits/route");
+const giftRoute = await import("~/routes/gift/route");
 const { getPurchase, purchaseIdFor } = await import("../../app/models/billing/purchases.server");
 const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const { USER_CREDIT_PACKS, UserCreditPackSchema } = await import("../../app/models/wallet/credits.server");

@@ -10,8 +10,8 @@ import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/s
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const codesRoute = await import("~/routes/staff.codes");
-const codeRoute = await import("~/routes/staff.codes_.$code");
+const codesRoute = await import("~/routes/staff.codes/route");
+const codeRoute = await import("~/routes/staff.codes_.$code/route");
 const { checkPromotionCode, redeemPromotionCodeOnce } = await import("../../app/models/billing/promotion-code.server");
 
 const SITE = "http://localhost:3000";

@@ -12,8 +12,8 @@ import { answerOf, staffGet, staffPost, staffSession } from "../support/staff-se
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { invalidatePrefix } = await import("../../app/lib/cache.server");
 const { bookClass } = await import("../../app/models/classes/booking.server");
-const cohostRoute = await import("~/routes/staff.cohost");
-const roomRoute = await import("~/routes/demo.room.$classId");
+const cohostRoute = await import("~/routes/staff.cohost/route");
+const roomRoute = await import("~/routes/demo.room.$classId/route");
 
 beforeAll(async () => {
   await seedDemoContent(getStore(), new Date());

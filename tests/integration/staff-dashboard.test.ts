@@ -10,8 +10,8 @@ import { answerOf, staffGet, staffSession } from "../support/staff-session";
  * whose hostile class title opens as text.
  */
 
-const dashboardRoute = await import("~/routes/staff.dashboard");
-const csvRoute = await import("~/routes/staff.dashboard[.csv]");
+const dashboardRoute = await import("~/routes/staff.dashboard/route");
+const csvRoute = await import("~/routes/staff.dashboard[.csv]/route");
 const membership = await import("../../app/models/billing/membership.server");
 const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
 const { invalidate } = await import("../../app/lib/cache.server");

@@ -12,15 +12,15 @@ import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "..
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const pressList = await import("~/routes/staff.press");
-const pressEdit = await import("~/routes/staff.press_.$id");
-const pressPreview = await import("~/routes/staff.press_.$id_.preview");
-const learnList = await import("~/routes/staff.learn");
-const learnEdit = await import("~/routes/staff.learn_.$id");
-const learnPreview = await import("~/routes/staff.learn_.$id_.preview");
-const pressPage = await import("~/routes/press");
-const learnIndex = await import("~/routes/learn._index");
-const learnSeriesPage = await import("~/routes/learn.$seriesSlug");
+const pressList = await import("~/routes/staff.press/route");
+const pressEdit = await import("~/routes/staff.press_.$id/route");
+const pressPreview = await import("~/routes/staff.press_.$id_.preview/route");
+const learnList = await import("~/routes/staff.learn/route");
+const learnEdit = await import("~/routes/staff.learn_.$id/route");
+const learnPreview = await import("~/routes/staff.learn_.$id_.preview/route");
+const pressPage = await import("~/routes/press/route");
+const learnIndex = await import("~/routes/learn._index/route");
+const learnSeriesPage = await import("~/routes/learn.$seriesSlug/route");
 const { getSeriesForStaff, getPressForStaff, publishDueEditorial } = await import("../../app/models/staff/editorial.server");
 
 beforeAll(async () => {
@@ -298,9 +298,9 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
 describe.skipIf(!haveEmulator)("an article's cover picture", () => {
   it("goes through the photo pipeline, shows on the public page, is recorded once, and can be removed", async () => {
     const sharp = (await import("sharp")).default;
-    const coverRoute = await import("~/routes/staff.article-cover");
-    const articleRoute = await import("~/routes/blog.$titleSlug");
-    const imageRoute = await import("~/routes/images.members.$file");
+    const coverRoute = await import("~/routes/staff.article-cover/route");
+    const articleRoute = await import("~/routes/blog.$titleSlug/route");
+    const imageRoute = await import("~/routes/images.members.$file/route");
     const { getArticleForStaff } = await import("../../app/models/staff/articles.server");
     const editor = await staffSession({ blogEditor: true });
     const id = "why-the-long-exhale-calms-you-down";

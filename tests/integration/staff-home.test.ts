@@ -10,7 +10,7 @@ import { answerOf, staffSession } from "../support/staff-session";
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const home = await import("~/routes/staff._index");
+const home = await import("~/routes/staff._index/route");
 const identity = await import("../../app/services/identity/index.server");
 const SITE = "http://localhost:3000";
 

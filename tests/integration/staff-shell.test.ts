@@ -5,13 +5,13 @@ import { haveEmulator } from "../support/auth-emulator";
 import { answerOf, staffSession } from "../support/staff-session";
 
 /**
- * Issue 34, item 7: the back office sits in its own quiet shell (app/routes/staff.tsx), with a way
+ * Issue 34, item 7: the back office sits in its own quiet shell (app/routes/staff/route.tsx), with a way
  * between the staff pages a person's roles open, and without the site's navigation or its call to
  * join. The frame's loader lists the pages; the root leaves the site's shell out for it.
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const frame = await import("~/routes/staff");
+const frame = await import("~/routes/staff/route");
 const { mergeRouteHandles } = await import("~/lib/route-handle");
 const SITE = "http://localhost:3000";
 
@@ -38,7 +38,7 @@ describe("the back office's shell", () => {
   });
 
   it("has no public navigation and no call to join in its markup", () => {
-    const shell = readFileSync(new URL("../../app/components/staff-shell.tsx", import.meta.url), "utf8");
+    const shell = readFileSync(new URL("../../app/routes/staff/staff-shell.tsx", import.meta.url), "utf8");
     expect(shell).not.toMatch(/Start your free week|SiteShell|site-nav/);
     expect(shell).toContain('aria-label="Staff pages"');
   });

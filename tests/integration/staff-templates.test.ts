@@ -12,9 +12,9 @@ import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/s
  */
 
 const { seedDemoContent } = await import("../../app/demo/seed.server");
-const templatesRoute = await import("~/routes/staff.templates");
-const templateRoute = await import("~/routes/staff.templates_.$id");
-const classesRoute = await import("~/routes/staff.classes");
+const templatesRoute = await import("~/routes/staff.templates/route");
+const templateRoute = await import("~/routes/staff.templates_.$id/route");
+const classesRoute = await import("~/routes/staff.classes/route");
 const { bookClass } = await import("../../app/models/classes/booking.server");
 const { listUpcomingClasses, getClass, CLASS_TEMPLATES } = await import("../../app/models/classes/class-schedule.server");
 const { decideClass } = await import("../../app/models/classes/template-sync.server");

@@ -15,10 +15,10 @@ const { seedDemoContent } = await import("../../app/demo/seed.server");
 const surveys = await import("../../app/models/engagement/surveys.server");
 const { USER_SURVEYS, SURVEY_ANSWERS, surveyAnswerId } = await import("../../app/models/engagement/surveys");
 const { surveySlotHtml } = await import("../../app/server/survey-slot.server");
-const memberRoute = await import("~/routes/surveys.$campaignId");
-const staffRoute = await import("~/routes/staff.surveys");
-const resultsRoute = await import("~/routes/staff.surveys_.$id");
-const csvRoute = await import("~/routes/staff.surveys_.$id_.answers[.csv]");
+const memberRoute = await import("~/routes/surveys.$campaignId/route");
+const staffRoute = await import("~/routes/staff.surveys/route");
+const resultsRoute = await import("~/routes/staff.surveys_.$id/route");
+const csvRoute = await import("~/routes/staff.surveys_.$id_.answers[.csv]/route");
 
 const SITE = "http://localhost:3000";
 const DEMO = "demo-practice-rhythm";

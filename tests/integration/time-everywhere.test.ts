@@ -37,25 +37,25 @@ const { signWaiver } = await import("../../app/models/studios/waiver.server");
 const { sendTicketConfirmation } = await import("../../app/models/studios/ticket-mail.server");
 const membership = await import("../../app/models/billing/membership.server");
 const { deliverSignedEvents } = await import("../../app/models/checkout/payment-webhook.server");
-const { StaffPublishButtons } = await import("../../app/components/staff-publish-buttons");
+const { StaffPublishButtons } = await import("../../app/components/staff/staff-publish-buttons");
 const { canonicalTimeZone } = await import("../../app/models/identity/time-zone");
 
 const routes = {
-  timeZone: await import("../../app/routes/api.time-zone"),
-  session: await import("../../app/routes/api.session"),
-  home: await import("../../app/routes/_index"),
-  schedule: await import("../../app/routes/classes._index"),
+  timeZone: await import("../../app/routes/api.time-zone/route"),
+  session: await import("../../app/routes/api.session/route"),
+  home: await import("../../app/routes/_index/route"),
+  schedule: await import("../../app/routes/classes._index/route"),
   classPage: await import("../../app/routes/classes.$classId/route"),
-  myClasses: await import("../../app/routes/my-classes"),
-  ticket: await import("../../app/routes/tickets.$classId"),
-  settings: await import("../../app/routes/settings"),
-  welcome: await import("../../app/routes/subscribe_.welcome"),
-  gift: await import("../../app/routes/gift"),
-  history: await import("../../app/routes/on-demand.history"),
-  practice: await import("../../app/routes/practice"),
-  staffClasses: await import("../../app/routes/staff.classes"),
-  staffArticles: await import("../../app/routes/staff.articles"),
-  staffArticle: await import("../../app/routes/staff.articles_.$id"),
+  myClasses: await import("../../app/routes/my-classes/route"),
+  ticket: await import("../../app/routes/tickets.$classId/route"),
+  settings: await import("../../app/routes/settings/route"),
+  welcome: await import("../../app/routes/subscribe_.welcome/route"),
+  gift: await import("../../app/routes/gift/route"),
+  history: await import("../../app/routes/on-demand.history/route"),
+  practice: await import("../../app/routes/practice/route"),
+  staffClasses: await import("../../app/routes/staff.classes/route"),
+  staffArticles: await import("../../app/routes/staff.articles/route"),
+  staffArticle: await import("../../app/routes/staff.articles_.$id/route"),
 };
 
 const outbox = createOutboxMailer({

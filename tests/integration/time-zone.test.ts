@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
 
-const route = await import("~/routes/preferences.time-zone");
-const api = await import("~/routes/api.time-zone");
+const route = await import("~/routes/preferences.time-zone/route");
+const api = await import("~/routes/api.time-zone/route");
 const { getVisitor } = await import("../../app/server/visitor.server");
 
 const ORIGIN = "http://localhost:3000";

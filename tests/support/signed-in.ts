@@ -7,7 +7,7 @@ import { signInWithPhone } from "./auth-emulator";
  * uid. Needs the emulator (`haveEmulator`). Import the test's environment set-up before this module.
  */
 export async function signedInMember(site = "http://localhost:3000"): Promise<{ uid: string; cookie: string }> {
-  const sessionRoute = await import("../../app/routes/api.session");
+  const sessionRoute = await import("../../app/routes/api.session/route");
   // A number of its own, so suites sharing one emulator never share an account.
   const phone = `+1555${randomInt(1_000_000, 9_999_999)}`;
   const { uid, idToken } = await signInWithPhone(phone);

@@ -13,7 +13,7 @@ export async function staffSession(
 ): Promise<{ uid: string; cookie: string; phone: string }> {
   const identity = await import("../../app/services/identity/index.server");
   const { savePrivateUser } = await import("../../app/models/identity/user.server");
-  const sessionRoute = await import("../../app/routes/api.session");
+  const sessionRoute = await import("../../app/routes/api.session/route");
   const phone = `+1555${randomInt(1_000_000, 9_999_999)}`;
   const { uid, idToken } = await signInWithPhone(phone);
   if (Object.keys(claims).length > 0) await identity.setClaims(uid, claims);

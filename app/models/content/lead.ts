@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailAddressSchema } from "~/lib/email-address";
+import { EmailAddressSchema } from "~/lib/forms/email-address";
 
 export const LEAD_SOURCES = ["mental-detox-ebook"] as const;
 
@@ -15,7 +15,7 @@ export const LeadFormSchema = z.object({
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;
 
-export { HONEYPOT_FIELD } from "~/lib/honeypot";
+export { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
 
 export const LeadSchema = z.object({
   email: z.string().email(),

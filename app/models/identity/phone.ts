@@ -15,7 +15,7 @@ import {
   parsePhoneNumberFromString,
   validatePhoneNumberLength,
 } from "libphonenumber-js/min";
-import { followEdit, maskRun, type MaskEdit, type MaskRun } from "~/lib/text-mask";
+import { followEdit, maskRun, type MaskEdit, type MaskRun } from "~/lib/forms/text-mask";
 
 export const DEFAULT_PHONE_COUNTRY = "US";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailAddressSchema } from "~/lib/email-address";
+import { EmailAddressSchema } from "~/lib/forms/email-address";
 import { personName } from "./sign-in";
 
 /** The forms on /settings: one schema per intent (a hidden `intent` field says which form was sent). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EmailAddressSchema } from "~/lib/email-address";
+import { EmailAddressSchema } from "~/lib/forms/email-address";
 import { safeRedirectPath } from "~/lib/navigation";
 
 /** The e-mail link form on /sign-in: one schema for the action and the messages beside the field. */

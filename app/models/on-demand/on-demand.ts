@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SCENE_SIZE, illustrationSrc } from "~/lib/art";
+import { SCENE_SIZE, illustrationSrc } from "~/lib/art/art";
 
 /**
  * The on-demand library's records (issue 10; spec §3 onDemandClasses, onDemandSeries,

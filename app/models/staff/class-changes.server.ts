@@ -11,7 +11,7 @@ import { mayChangeClass, type StaffMember } from "./class-access";
 import type { AuditActor } from "./audit";
 import { recordChange } from "./audit.server";
 import { auditClassLabel } from "./audit";
-import { count } from "~/lib/confirm";
+import { count } from "~/lib/forms/confirm";
 
 /**
  * The staff class page's rules (issue 23): what a staff member may see to change, and a change made

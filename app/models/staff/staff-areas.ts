@@ -184,7 +184,7 @@ export const STAFF_AREAS: Record<StaffAreaId, StaffArea> = {
   },
 };
 
-/** The short names the back office's own navigation uses (app/components/staff-shell.tsx). */
+/** The short names the back office's own navigation uses (app/routes/staff/staff-shell.tsx). */
 export const STAFF_NAV_LABEL: Record<StaffAreaId, string> = {
   home: "Staff home",
   classes: "Classes",

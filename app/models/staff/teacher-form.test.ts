@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BIO_LIMIT } from "~/components/staff-teacher-form";
+import { BIO_LIMIT } from "~/components/staff/staff-teacher-form";
 import { BIO_MAX, EMPTY_TEACHER_FORM, OwnProfileSchema, isInstagramUrl, readTeacherForm, slugFromName } from "./teacher-form";
 
 describe("the teacher forms", () => {

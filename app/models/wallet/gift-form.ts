@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { EmailAddressSchema } from "~/lib/email-address";
+import { EmailAddressSchema } from "~/lib/forms/email-address";
 import { isoDay } from "~/lib/iso-time";
 import { GIFT_MESSAGE_MAX } from "./gift";
 

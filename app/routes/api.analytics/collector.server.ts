@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { getEnv } from "~/lib/env.server";
-import { readBodyText } from "~/lib/form-body.server";
+import { readBodyText } from "~/lib/forms/form-body.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { saveCollectedUpload } from "~/platform/analytics-event.server";

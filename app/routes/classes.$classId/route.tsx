@@ -8,7 +8,7 @@ import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
-import { sceneFor } from "~/lib/art-scene";
+import { sceneFor } from "~/lib/art/art-scene";
 import { defineActionLimits } from "~/lib/action-limits";
 import { BOOKING_LIMIT } from "~/models/classes/booking.server";
 

@@ -1,0 +1,5 @@
+import { defineHandle } from "~/lib/route-handle";
+
+export const handle = defineHandle({ name: "higherdose" });
+
+export { LanderRoute as default } from "~/components/landers/lander-route";

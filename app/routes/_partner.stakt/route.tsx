@@ -1,0 +1,5 @@
+import { defineHandle } from "~/lib/route-handle";
+
+export const handle = defineHandle({ name: "stakt" });
+
+export { LanderRoute as default } from "~/components/landers/lander-route";
