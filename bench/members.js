@@ -14,11 +14,15 @@
 import os from "node:os";
 import { readFileSync } from "node:fs";
 import { BROWSER_HEADERS, checkMachine, requestLogEntries, startApp } from "./run.js";
+import { steadyLine, steadyRate } from "./steady.js";
 
 /** The demo member (app/demo/accounts.ts): onboarded, with an annual membership seeded at start. */
 export const DEMO_MEMBER_PHONE = "+12015550101";
 
-export const MEMBER_TARGETS = { maxP99Ms: 100, maxStoreOpsPerView: 3 };
+export const MEMBER_TARGETS = { maxP99Ms: 100, maxStoreOpsPerView: 3, steadyP99Ms: 50, steadyCpuTimesPlain: 2 };
+
+/** The pages members open most, which the steady-rate run (issue 38) cycles through. */
+export const STEADY_PAGES = ["schedule", "hub", "my classes", "settings"];
 
 /** The pages a member sees first; `{class}` and `{video}` are filled from the schedule and the hub. */
 export const MEMBER_PAGES = [
@@ -180,6 +184,7 @@ export async function measureMemberPages({
   inPlace = false,
   env = {},
   nodeArgs = [],
+  steady = { rate: 100, seconds: 15, warmupSeconds: 3, extraMembers: 4 },
 }) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
@@ -237,6 +242,23 @@ export async function measureMemberPages({
     );
     for (const run of runs) Object.assign(run, { server: log[run.path] ?? null });
 
+    // Issue 38: the same pages at a steady arrival rate, for the demo member and a few more.
+    const steadyRun =
+      steady && steady.rate > 0
+        ? await steadyRate({
+            base: app.url,
+            pages: pages.filter((page) => STEADY_PAGES.includes(page.name)),
+            sessions: [member, ...(await moreMembers(app.url, emulatorHost, steady.extraMembers))].map(({ cookie }) => ({
+              ...BROWSER_HEADERS,
+              cookie,
+            })),
+            rate: steady.rate,
+            seconds: steady.seconds,
+            warmupSeconds: steady.warmupSeconds,
+            cpuMs: () => cpuMsOf(app.child.pid),
+          })
+        : null;
+
     const checks = [];
     for (const run of runs) {
       checks.push({
@@ -248,6 +270,18 @@ export async function measureMemberPages({
         name: `member ${run.page} all responses 2xx`,
         actual: run.non2xx + run.errors + run.timeouts,
         pass: run.non2xx + run.errors + run.timeouts === 0,
+      });
+    }
+    if (steadyRun) {
+      checks.push({
+        name: `member views at ${steadyRun.rate}/s (${steadyRun.sessions} members) p99 ≤ ${MEMBER_TARGETS.steadyP99Ms} ms`,
+        actual: steadyRun.p99,
+        pass: steadyRun.p99 !== null && steadyRun.p99 <= MEMBER_TARGETS.steadyP99Ms,
+      });
+      checks.push({
+        name: `member views at ${steadyRun.rate}/s all answered 2xx`,
+        actual: steadyRun.non2xx + steadyRun.errors,
+        pass: steadyRun.non2xx + steadyRun.errors === 0,
       });
     }
     const opsLogged = runs.map((run) => run.server?.storeOpsPerView).filter((v) => typeof v === "number");
@@ -263,6 +297,7 @@ export async function measureMemberPages({
       options: { connections, durationSeconds: duration, warmupRequests: warmup, warmupSeconds, nodeEnv },
       member: { uid: member.uid, booked },
       runs,
+      steady: steadyRun,
       averageStoreOpsPerView: averageOps,
       checks,
       requestLogFile: app.logFile,
@@ -326,10 +361,37 @@ export function printMemberResults(results) {
       );
     }
   }
+  if (results.steady) {
+    console.log(
+      `\nSteady arrival rate (issue 38): ${results.steady.rate} views a second for ${results.steady.seconds} s, schedule, hub, my classes and settings in turn, ${results.steady.sessions} members; latency from when each view was due`,
+    );
+    console.log(steadyLine("member views, all four", results.steady));
+    for (const [page, figures] of Object.entries(results.steady.byPage))
+      console.log(steadyLine(`  ${page}`, { ...figures, achievedRate: null, non2xx: 0, cpuMsPerView: null }));
+    for (const run of results.reference ?? []) if (run.steady) console.log(steadyLine(run.page, run.steady));
+  }
   console.log("Member targets:");
   for (const check of results.checks) {
     const actual =
       typeof check.actual === "number" ? (Number.isInteger(check.actual) ? check.actual : check.actual.toFixed(2)) : String(check.actual);
     console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${actual})`);
   }
+}
+
+/** Four new accounts, signed in and onboarded through the site's own forms, beside the demo member. */
+export async function moreMembers(base, emulatorHost, count) {
+  const tag = String(Date.now() % 100_000).padStart(5, "0");
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    const { cookie } = await signInMember(base, { emulatorHost, phoneNumber: `+155502${i}${tag}` });
+    const named = await fetch(`${base}/onboarding`, {
+      method: "POST",
+      headers: { Origin: base, cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ firstName: "Bench", lastName: `Member${i}` }),
+      redirect: "manual",
+    });
+    await named.arrayBuffer();
+    members.push({ cookie, subscribed: false });
+  }
+  return members;
 }

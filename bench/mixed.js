@@ -25,14 +25,14 @@ import { writeFileSync } from "node:fs";
 import { prng } from "./prng.js";
 import { loadStartFront } from "./front.js";
 import { BROWSER_HEADERS, ROOT, checkMachine, freePort, startApp } from "./run.js";
-import { bookClasses, discoverMemberPaths, signInMember } from "./members.js";
+import { bookClasses, discoverMemberPaths, moreMembers, signInMember } from "./members.js";
+import { send, summarize } from "./http-load.js";
 
 export const MIXED_TARGETS = { maxErrorRate: 0.01, maxP99Ms: 1_000, maxSecondHalfGrowth: 0.1 };
 const MEMORY_SAMPLE_MS = 5_000;
 
 const ANONYMOUS_PAGES = ["/", "/teachers", "/canopy", "/classes", "/on-demand", "/blog"];
 const MEMBER_PAGES = ["/classes", "/on-demand", "/my-classes", "{class}", "{video}", "/settings"];
-const TIMEOUT_MS = 10_000;
 
 /** Weighted kinds of request; each connection draws one per turn. */
 const MIX = [
@@ -51,60 +51,6 @@ function rssOf(pid) {
   } catch {
     return null;
   }
-}
-
-/** One request on a keep-alive agent: resolves with status and milliseconds, or an error name. */
-function send(agent, base, { method = "GET", path: target, headers = {}, body }) {
-  return new Promise((resolve) => {
-    const started = process.hrtime.bigint();
-    const url = new URL(target, base);
-    const request = http.request(
-      {
-        agent,
-        hostname: url.hostname,
-        port: url.port,
-        path: url.pathname + url.search,
-        method,
-        headers: { ...headers, ...(body ? { "content-length": Buffer.byteLength(body) } : {}) },
-        timeout: TIMEOUT_MS,
-      },
-      (response) => {
-        response.on("data", () => undefined);
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-            location: response.headers.location ?? "",
-          }),
-        );
-        response.on("error", (error) =>
-          resolve({ error: error.code ?? error.message, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
-        );
-      },
-    );
-    request.on("timeout", () => request.destroy(Object.assign(new Error("timeout"), { code: "TIMEOUT" })));
-    request.on("error", (error) => resolve({ error: error.code ?? error.message, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    request.end(body);
-  });
-}
-
-function summarize(samples) {
-  const ms = samples
-    .filter((s) => !s.error)
-    .map((s) => s.ms)
-    .sort((a, b) => a - b);
-  const at = (q) => (ms.length ? Math.round(ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] * 10) / 10 : null);
-  const errors = samples.filter((s) => s.error || s.status >= 500).length;
-  const refused = samples.filter((s) => !s.error && s.status >= 400 && s.status < 500).length;
-  return {
-    requests: samples.length,
-    errors,
-    refused,
-    errorRate: samples.length ? errors / samples.length : 0,
-    p50: at(0.5),
-    p99: at(0.99),
-    max: ms.at(-1) ?? null,
-  };
 }
 
 async function startInstances(count, { frontPort, shared, nodeEnv }) {
@@ -130,24 +76,6 @@ async function startInstances(count, { frontPort, shared, nodeEnv }) {
     );
   }
   return instances;
-}
-
-/** Four new accounts, signed in and onboarded through the site's own forms, beside the demo member. */
-async function moreMembers(base, emulatorHost, count) {
-  const tag = String(Date.now() % 100_000).padStart(5, "0");
-  const members = [];
-  for (let i = 0; i < count; i++) {
-    const { cookie } = await signInMember(base, { emulatorHost, phoneNumber: `+155502${i}${tag}` });
-    const named = await fetch(`${base}/onboarding`, {
-      method: "POST",
-      headers: { Origin: base, cookie, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ firstName: "Bench", lastName: `Member${i}` }),
-      redirect: "manual",
-    });
-    await named.arrayBuffer();
-    members.push({ cookie, subscribed: false });
-  }
-  return members;
 }
 
 export async function runMixedScenario(_autocannon, flags) {

@@ -8,7 +8,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { BROWSER_HEADERS, buildApp, freePort, stopProcess, track, waitForHealthz } from "./run.js";
-import { withCpuPerView } from "./members.js";
+import { cpuMsOf, withCpuPerView } from "./members.js";
+import { steadyRate } from "./steady.js";
 
 const APP_DIR = fileURLToPath(new URL("./plain-remix/", import.meta.url));
 
@@ -27,7 +28,7 @@ async function startReference(compressed) {
 }
 
 /** Both reference runs: [{ page, path, compressed, htmlBytes, cpuMsPerView, ...autocannon figures }]. */
-export async function measurePlainRemix({ autocannon, loadTest, connections, duration, warmup = 20, warmupSeconds = 2 }) {
+export async function measurePlainRemix({ autocannon, loadTest, connections, duration, warmup = 20, warmupSeconds = 2, steady = null }) {
   await buildApp(APP_DIR);
   const runs = [];
   for (const compressed of [true, false]) {
@@ -44,7 +45,17 @@ export async function measurePlainRemix({ autocannon, loadTest, connections, dur
       const name = compressed ? "plain Remix" : "plain Remix, uncompressed";
       if (warmupSeconds > 0) await loadTest(autocannon, { name: `${name} (warm-up)`, url, connections, duration: warmupSeconds, headers });
       const run = await withCpuPerView(server.child.pid, () => loadTest(autocannon, { name, url, connections, duration, headers }));
-      runs.push({ ...run, page: name, path: "bench/plain-remix /", compressed, htmlBytes });
+      // Issue 38: the same steady arrival rate the member views get, on the same machine in the same run.
+      const steadyRun = steady
+        ? await steadyRate({
+            base: server.url,
+            pages: [{ name, path: "/" }],
+            sessions: [headers],
+            ...steady,
+            cpuMs: () => cpuMsOf(server.child.pid),
+          })
+        : null;
+      runs.push({ ...run, page: name, path: "bench/plain-remix /", compressed, htmlBytes, steady: steadyRun });
     } finally {
       await stopProcess(server.child);
     }

@@ -55,7 +55,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./search.js";
-import { measureMemberPages, printMemberResults } from "./members.js";
+import { MEMBER_TARGETS, STEADY_PAGES, measureMemberPages, printMemberResults } from "./members.js";
 import { measurePlainRemix } from "./plain-remix.js";
 import { runMixedScenario } from "./mixed.js";
 
@@ -617,6 +617,11 @@ async function main() {
     "member-profile": "",
     // A plain Remix page measured after the member pages, the same way (bench/plain-remix.js).
     "plain-remix": "yes",
+    // Issue 38: member views arriving at a steady rate (bench/steady.js), for the demo member and
+    // --steady-members more; 0 skips. The plain Remix page gets the same rate in the same run.
+    "steady-rate": 100,
+    "steady-duration": 15,
+    "steady-members": 4,
     scenario: "pages",
     "mixed-connections": 100,
     "mixed-duration": 60,
@@ -644,6 +649,7 @@ async function measureAndReportMemberPages(autocannon, flags) {
     nodeEnv: flags["node-env"] === "inherit" ? process.env.NODE_ENV : flags["node-env"],
     inPlace: flags.inPlace,
     nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
+    steady: steadyOptions(flags),
   });
   if (!results.skipped && flags["plain-remix"] !== "no") {
     results.reference = await measurePlainRemix({
@@ -652,11 +658,44 @@ async function measureAndReportMemberPages(autocannon, flags) {
       connections: flags["member-connections"],
       duration: flags["member-duration"],
       warmupSeconds: flags["member-warmup"],
+      steady: steadyOptions(flags),
     });
+    results.checks.push(...timesPlainChecks(results));
   }
   writeFileSync(path.join(ROOT, "bench", "results-members.json"), `${JSON.stringify(results, null, 2)}\n`);
   printMemberResults(results);
   if (!results.skipped) console.log("Wrote bench/results-members.json");
+}
+
+function steadyOptions(flags) {
+  const rate = Number(flags["steady-rate"]);
+  return rate > 0
+    ? { rate, seconds: Number(flags["steady-duration"]), warmupSeconds: 3, extraMembers: Number(flags["steady-members"]) }
+    : null;
+}
+
+/** Issue 38: CPU per member view against the plain Remix page's, uncompressed, measured the same way in the same run. */
+function timesPlainChecks(results) {
+  const plain = results.reference.find((run) => !run.compressed);
+  const limit = MEMBER_TARGETS.steadyCpuTimesPlain;
+  const checks = [];
+  for (const run of results.runs.filter((candidate) => STEADY_PAGES.includes(candidate.page))) {
+    const times = plain?.cpuMsPerView && run.cpuMsPerView !== null ? run.cpuMsPerView / plain.cpuMsPerView : null;
+    checks.push({
+      name: `member ${run.page} CPU per view ≤ ${limit}× plain Remix uncompressed`,
+      actual: times,
+      pass: times !== null && times <= limit,
+    });
+  }
+  if (results.steady && plain?.steady) {
+    const times = results.steady.cpuMsPerView && plain.steady.cpuMsPerView ? results.steady.cpuMsPerView / plain.steady.cpuMsPerView : null;
+    checks.push({
+      name: `member views at a steady rate: CPU per view ≤ ${limit}× plain Remix's at the same rate`,
+      actual: times,
+      pass: times !== null && times <= limit,
+    });
+  }
+  return checks;
 }
 
 /** The public pages against the static ceiling, first-load JS, store reads and search. */
