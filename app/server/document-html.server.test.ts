@@ -40,7 +40,11 @@ describe("the rendered document's last edits", () => {
   it("starts them after the load event, route modules before the entry, as Remix's own script", async () => {
     const body = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydrationScripts(remixScripts))![1];
     const events: string[] = [];
-    const links = [{ rel: DEFERRED_REL }, { rel: DEFERRED_REL }];
+    const links = ["/build/entry.client-A.js", "/build/_shared/chunk-F.js"].map((href) => ({
+      rel: DEFERRED_REL,
+      href: `http://x${href}`,
+      getAttribute: () => href,
+    }));
     const listeners: Array<() => void> = [];
     const fakeWindow: Record<string, unknown> = {};
     const run = new Function(
@@ -62,13 +66,16 @@ describe("the rendered document's last edits", () => {
     );
     expect(events).toEqual(["listen load"]);
     listeners[0]();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(links.map((link) => link.rel)).toEqual(["modulepreload", "modulepreload"]);
     expect(events).toEqual([
       "listen load",
       "frame",
       "task",
       `select link[rel="${DEFERRED_REL}"]`,
+      // Each module on its own, the entry (which hydrates) kept for last.
+      "import http://x/build/_shared/chunk-F.js",
+      "task",
       "import /build/root-R.js",
       "import /build/routes/_index-I.js",
       "import /build/entry.client-A.js",

@@ -77,14 +77,22 @@ const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">([\s\S]*?)<\/scrip
 const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"\n]+");?$/gm;
 
 function deferredModuleScript(imports: Array<{ name: string; href: string }>, rest: string): string {
+  // The entry, as Remix's script imports it last: the one module never imported ahead of its turn.
+  const entry = /import\(("[^"\n]+")\);?\s*$/.exec(rest)?.[1] ?? null;
   return [
     // The same link elements, renamed back: adding new ones would give React's hydration nodes the
     // server never drew. A renamed link is fetched as if it had just been added, in document order.
-    "const start = () => {",
-    `for (const link of document.querySelectorAll('link[rel="${DEFERRED_REL}"]')) link.rel = "modulepreload";`,
-    `Promise.all([${imports.map((item) => `import(${item.href})`).join(", ")}]).then(([${imports.map((item) => item.name).join(", ")}]) => {`,
+    // Each preloaded module is then evaluated on its own, in document order (a module's own imports
+    // first, as always), so the framework, the root and the page are separate tasks instead of one
+    // long one; the entry, which hydrates, comes last as before.
+    "const start = async () => {",
+    `const links = [...document.querySelectorAll('link[rel="${DEFERRED_REL}"]')];`,
+    // Starting a preload costs the browser most of a millisecond: a few at a time, between tasks.
+    "const pause = () => new Promise((next) => setTimeout(next, 0));",
+    'for (const [i, link] of links.entries()) { link.rel = "modulepreload"; if (i % 3 === 2) await pause(); }',
+    `for (const link of links) if (link.getAttribute("href") !== ${entry ?? '""'}) { await import(link.href); await pause(); }`,
+    `const [${imports.map((item) => item.name).join(", ")}] = await Promise.all([${imports.map((item) => `import(${item.href})`).join(", ")}]);`,
     rest.trim(),
-    "});",
     "};",
     "const later = () => requestAnimationFrame(() => setTimeout(start, 0));",
     'if (document.readyState === "complete") later(); else addEventListener("load", later, { once: true });',
