@@ -37,7 +37,7 @@ describe("the rendered document's last edits", () => {
     expect(edited).toContain('<script nonce="n0nce" type="module" async="">');
   });
 
-  it("starts them after the load event, route modules before the entry, as Remix's own script", async () => {
+  it("starts them after the first frame, route modules before the entry, as Remix's own script", async () => {
     const body = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydrationScripts(remixScripts))![1];
     const events: string[] = [];
     const links = ["/build/entry.client-A.js", "/build/_shared/chunk-F.js"].map((href) => ({
@@ -45,11 +45,10 @@ describe("the rendered document's last edits", () => {
       href: `http://x${href}`,
       getAttribute: () => href,
     }));
-    const listeners: Array<() => void> = [];
+    const frames: Array<() => void> = [];
     const fakeWindow: Record<string, unknown> = {};
     const run = new Function(
       "document",
-      "addEventListener",
       "requestAnimationFrame",
       "setTimeout",
       "__import",
@@ -57,20 +56,20 @@ describe("the rendered document's last edits", () => {
       body.replaceAll("import(", "__import("),
     );
     run(
-      { readyState: "interactive", querySelectorAll: (selector: string) => (events.push(`select ${selector}`), links) },
-      (type: string, listener: () => void) => (events.push(`listen ${type}`), listeners.push(listener)),
-      (frame: () => void) => (events.push("frame"), frame()),
+      { querySelectorAll: (selector: string) => (events.push(`select ${selector}`), links) },
+      (frame: () => void) => (events.push("frame asked"), frames.push(frame)),
       (task: () => void) => (events.push("task"), task()),
       (href: string) => (events.push(`import ${href}`), Promise.resolve({ href })),
       fakeWindow,
     );
-    expect(events).toEqual(["listen load"]);
-    listeners[0]();
+    // Nothing is fetched before the first frame is painted.
+    expect(events).toEqual(["frame asked"]);
+    expect(links.map((link) => link.rel)).toEqual([DEFERRED_REL, DEFERRED_REL]);
+    frames[0]();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(links.map((link) => link.rel)).toEqual(["modulepreload", "modulepreload"]);
     expect(events).toEqual([
-      "listen load",
-      "frame",
+      "frame asked",
       "task",
       `select link[rel="${DEFERRED_REL}"]`,
       // Each module on its own, the entry (which hydrates) kept for last.

@@ -46,7 +46,7 @@ export function insertBeforeBodyEnd(page: string, html: string): string {
  * once; they shared a phone's slow link with the stylesheet, the fonts and the first image, and
  * Lighthouse counts every script fetched before the largest paint as part of that paint (2.4-2.6 s
  * on the public pages). Here the preloads are renamed so nothing fetches them, and the module
- * script waits for the load event and the next frame, then names them preloads again (fetched in the
+ * script waits for the first frame to be painted, then names them preloads again (fetched in the
  * same order, the framework first) and imports the same route modules before the entry, as Remix's
  * own script did. The page is whole without them: links are links, menus are disclosures and forms
  * post. A document that does not look as expected keeps Remix's scripts, preloads at low priority.
@@ -94,8 +94,9 @@ function deferredModuleScript(imports: Array<{ name: string; href: string }>, re
     `const [${imports.map((item) => item.name).join(", ")}] = await Promise.all([${imports.map((item) => `import(${item.href})`).join(", ")}]);`,
     rest.trim(),
     "};",
-    "const later = () => requestAnimationFrame(() => setTimeout(start, 0));",
-    'if (document.readyState === "complete") later(); else addEventListener("load", later, { once: true });',
+    // After the first frame is painted (the stylesheet, fonts and first picture are in by then): the
+    // preloads start before the load event, which waits for them, as it waited for Remix's imports.
+    "requestAnimationFrame(() => setTimeout(start, 0));",
   ].join("\n");
 }
 
