@@ -5,7 +5,7 @@ import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/http/log-path.server";
-import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "~/server/http/document-html.server";
+import { deferHydrationScripts, documentSink, insertBeforeBodyEnd } from "~/server/http/document-html.server";
 import { PAGE_QUERY_HEADER } from "~/server/http/page-cache.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/http/security-headers.server";
@@ -67,7 +67,7 @@ export default function handleRequest(
             sink.page.then(
               (page) => {
                 clearTimeout(deadline);
-                const html = survey ? insertBeforeBodyEnd(lowerScriptPreloads(page), survey) : lowerScriptPreloads(page);
+                const html = survey ? insertBeforeBodyEnd(deferHydrationScripts(page), survey) : deferHydrationScripts(page);
                 resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               },
               (error: unknown) => {

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
+import { DEFERRED_REL, deferHydrationScripts, documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
 
 describe("the rendered document's last edits", () => {
   it("asks for every script preload at low priority and leaves other links alone", () => {
@@ -10,6 +10,87 @@ describe("the rendered document's last edits", () => {
     const edited = lowerScriptPreloads(page);
     expect(edited.match(/<link rel="modulepreload" fetchpriority="low" href=/g)).toHaveLength(2);
     expect(edited).toContain('<link rel="preload" href="/f.woff2" as="font"/><link rel="stylesheet" href="/a.css"/>');
+  });
+
+  // What Remix 2.17's <Scripts> writes (lazy route discovery on: no static import of the manifest).
+  const remixScripts =
+    '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-F.js"/>' +
+    '<link rel="modulepreload" href="/build/root-R.js"/><link rel="modulepreload" href="/build/routes/_index-I.js"/>' +
+    '<script nonce="n0nce">window.__remixContext = {};</script>' +
+    '<script nonce="n0nce" type="module" async="">;\nimport * as route0 from "/build/root-R.js";\n' +
+    'import * as route1 from "/build/routes/_index-I.js";\nwindow.__remixManifest = {\n  "url": "/build/manifest-M.js"\n};\n' +
+    'window.__remixRouteModules = {"root":route0,"routes/_index":route1};\n\nimport("/build/entry.client-A.js");</script></body>';
+
+  it("fetches no hydration script before the page has loaded, and keeps every element React hydrates", () => {
+    const edited = deferHydrationScripts(remixScripts);
+    // Nothing a browser would fetch on its own: no preload and no static import left.
+    expect(edited).not.toContain('rel="modulepreload"');
+    expect(edited).not.toMatch(/^import /m);
+    // The same elements in the same order, so hydration finds the markup it drew.
+    expect(edited.match(new RegExp(`<link rel="${DEFERRED_REL}" href="[^"]+"/>`, "g"))).toEqual([
+      `<link rel="${DEFERRED_REL}" href="/build/entry.client-A.js"/>`,
+      `<link rel="${DEFERRED_REL}" href="/build/_shared/chunk-F.js"/>`,
+      `<link rel="${DEFERRED_REL}" href="/build/root-R.js"/>`,
+      `<link rel="${DEFERRED_REL}" href="/build/routes/_index-I.js"/>`,
+    ]);
+    expect(edited).toContain('<script nonce="n0nce">window.__remixContext = {};</script>');
+    expect(edited).toContain('<script nonce="n0nce" type="module" async="">');
+  });
+
+  it("starts them after the first frame, route modules before the entry, as Remix's own script", async () => {
+    const body = /<script nonce="n0nce" type="module" async="">([\s\S]*?)<\/script>/.exec(deferHydrationScripts(remixScripts))![1];
+    const events: string[] = [];
+    const links = ["/build/entry.client-A.js", "/build/_shared/chunk-F.js"].map((href) => ({
+      rel: DEFERRED_REL,
+      href: `http://x${href}`,
+      getAttribute: () => href,
+    }));
+    const frames: Array<() => void> = [];
+    const fakeWindow: Record<string, unknown> = {};
+    const run = new Function(
+      "document",
+      "requestAnimationFrame",
+      "setTimeout",
+      "__import",
+      "window",
+      body.replaceAll("import(", "__import("),
+    );
+    run(
+      { querySelectorAll: (selector: string) => (events.push(`select ${selector}`), links) },
+      (frame: () => void) => (events.push("frame asked"), frames.push(frame)),
+      (task: () => void) => (events.push("task"), task()),
+      (href: string) => (events.push(`import ${href}`), Promise.resolve({ href })),
+      fakeWindow,
+    );
+    // Nothing is fetched before the first frame is painted.
+    expect(events).toEqual(["frame asked"]);
+    expect(links.map((link) => link.rel)).toEqual([DEFERRED_REL, DEFERRED_REL]);
+    frames[0]();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(links.map((link) => link.rel)).toEqual(["modulepreload", "modulepreload"]);
+    expect(events).toEqual([
+      "frame asked",
+      "task",
+      `select link[rel="${DEFERRED_REL}"]`,
+      // Each module on its own, the entry (which hydrates) kept for last.
+      "import http://x/build/_shared/chunk-F.js",
+      "task",
+      "import /build/root-R.js",
+      "import /build/routes/_index-I.js",
+      "import /build/entry.client-A.js",
+    ]);
+    expect(fakeWindow.__remixRouteModules).toEqual({
+      root: { href: "/build/root-R.js" },
+      "routes/_index": { href: "/build/routes/_index-I.js" },
+    });
+  });
+
+  it("leaves Remix's scripts as they were, preloads at low priority, when the document is not as expected", () => {
+    const unexpected = remixScripts.replace(
+      'import * as route1 from "/build/routes/_index-I.js";',
+      'import { x } from "/build/routes/_index-I.js";',
+    );
+    expect(deferHydrationScripts(unexpected)).toBe(lowerScriptPreloads(unexpected));
   });
 
   it("puts markup before the last </body>, or at the end of a page without one", () => {

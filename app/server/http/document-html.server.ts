@@ -41,6 +41,66 @@ export function insertBeforeBodyEnd(page: string, html: string): string {
 }
 
 /**
+ * The page's hydration scripts fetched once the first screen is drawn (issue 38). Remix writes a
+ * module preload for every script of the page and a module script whose static imports fetch them at
+ * once; they shared a phone's slow link with the stylesheet, the fonts and the first image, and
+ * Lighthouse counts every script fetched before the largest paint as part of that paint (2.4-2.6 s
+ * on the public pages). Here the preloads are renamed so nothing fetches them, and the module
+ * script waits for the first frame to be painted, then names them preloads again (fetched in the
+ * same order, the framework first) and imports the same route modules before the entry, as Remix's
+ * own script did. The page is whole without them: links are links, menus are disclosures and forms
+ * post. A document that does not look as expected keeps Remix's scripts, preloads at low priority.
+ */
+export function deferHydrationScripts(page: string): string {
+  // Kept as inert links, not taken out: React hydrates the document, and a missing element would
+  // make it throw the server's markup away and draw the whole page again.
+  const withoutPreloads = page.replace(MODULE_PRELOAD, (_link, href: string) => `<link rel="${DEFERRED_REL}" href="${href}"/>`);
+  let deferred = false;
+  const edited = withoutPreloads.replace(MODULE_SCRIPT, (script, attributes: string, body: string) => {
+    const imports: Array<{ name: string; href: string }> = [];
+    const rest = body.replace(STATIC_IMPORT, (_line, name: string | undefined, href: string) => {
+      imports.push({ name: name ?? `_${imports.length}`, href });
+      return "";
+    });
+    // Anything else importing statically would still be fetched at once: leave the script as it was.
+    if (/^\s*import\s/m.test(rest)) return script;
+    deferred = true;
+    return `<script${attributes} type="module" async="">${deferredModuleScript(imports, rest)}</script>`;
+  });
+  return deferred ? edited : lowerScriptPreloads(page);
+}
+
+/** What a preload is called until its page starts the hydration scripts: a name no browser fetches. */
+export const DEFERRED_REL = "x-deferred-modulepreload";
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: fetchpriority="low")? href="([^"]+)"\/>/g;
+const MODULE_SCRIPT = /<script([^>]*?) type="module" async="">([\s\S]*?)<\/script>/;
+const STATIC_IMPORT = /^import (?:\* as (\w+) from )?("[^"\n]+");?$/gm;
+
+function deferredModuleScript(imports: Array<{ name: string; href: string }>, rest: string): string {
+  // The entry, as Remix's script imports it last: the one module never imported ahead of its turn.
+  const entry = /import\(("[^"\n]+")\);?\s*$/.exec(rest)?.[1] ?? null;
+  return [
+    // The same link elements, renamed back: adding new ones would give React's hydration nodes the
+    // server never drew. A renamed link is fetched as if it had just been added, in document order.
+    // Each preloaded module is then evaluated on its own, in document order (a module's own imports
+    // first, as always), so the framework, the root and the page are separate tasks instead of one
+    // long one; the entry, which hydrates, comes last as before.
+    "const start = async () => {",
+    `const links = [...document.querySelectorAll('link[rel="${DEFERRED_REL}"]')];`,
+    // Starting a preload costs the browser most of a millisecond: a few at a time, between tasks.
+    "const pause = () => new Promise((next) => setTimeout(next, 0));",
+    'for (const [i, link] of links.entries()) { link.rel = "modulepreload"; if (i % 3 === 2) await pause(); }',
+    `for (const link of links) if (link.getAttribute("href") !== ${entry ?? '""'}) { await import(link.href); await pause(); }`,
+    `const [${imports.map((item) => item.name).join(", ")}] = await Promise.all([${imports.map((item) => `import(${item.href})`).join(", ")}]);`,
+    rest.trim(),
+    "};",
+    // After the first frame is painted (the stylesheet, fonts and first picture are in by then): the
+    // preloads start before the load event, which waits for them, as it waited for Remix's imports.
+    "requestAnimationFrame(() => setTimeout(start, 0));",
+  ].join("\n");
+}
+
+/**
  * The page's script preloads asked for at low priority (issue 25). The scripts only hydrate what the
  * server already drew, so on a slow link the stylesheet, the fonts and the first image should have
  * the bandwidth first; at Chrome's default (high) 22 module preloads share the link with the
