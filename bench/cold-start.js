@@ -28,6 +28,7 @@ import { MIX, mixedConnection, prepareMix, send, summarize } from "./mixed.js";
 import { prng } from "./prng.js";
 
 export const COLD_START_TARGETS = { maxFirstSecondsP99Ms: 500 };
+const FIRST_ANSWERS = 200;
 
 const CASES = [
   { name: "warm-up", warmUpSeconds: null },
@@ -58,7 +59,7 @@ function warmUpLine(logFile) {
     try {
       const entry = JSON.parse(line);
       if (entry.msg === "warmed up" || entry.msg === "warm-up incomplete, ready anyway")
-        return { ok: entry.msg === "warmed up", ms: entry.ms, cause: entry.cause, pages: entry.pages };
+        return { ok: entry.msg === "warmed up", ms: entry.ms, cause: entry.cause, pages: entry.pages, rounds: entry.rounds };
     } catch {
       // a line cut short at shutdown
     }
@@ -86,7 +87,7 @@ async function waitForReady(child, url, spawnedAt, timeoutMs = 60_000) {
 }
 
 /** One fresh instance, one case: spawn, wait for ready, the mix at once; the figures of its first seconds. */
-async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections, firstMs, steadyMs, runDir }) {
+async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections, firstMs, steadyMs, runDir, profileDir }) {
   const url = `http://127.0.0.1:${port}`;
   const logFile = path.join(runDir, "server.log");
   const errFile = path.join(runDir, "server.err.log");
@@ -116,7 +117,9 @@ async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections,
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
   const spawnedAt = Date.now();
-  const child = track(spawn(process.execPath, ["server.js"], { cwd: appDir, env, stdio: ["ignore", out, err] }));
+  // --cold-profile=DIR: each run's server writes a CPU profile (its whole life) into DIR/<run>.
+  const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, path.basename(runDir))}`] : [];
+  const child = track(spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: appDir, env, stdio: ["ignore", out, err] }));
   closeSync(out);
   closeSync(err);
   try {
@@ -124,9 +127,17 @@ async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections,
     const readyAt = Date.now();
     const cpuAtReady = cpuMsOf(child.pid);
     let cpuAtFirstEnd = null;
+    let answersAtFirstEnd = 0;
     const firstEnd = readyAt + firstMs;
     const deadline = firstEnd + steadyMs;
-    const cpuTimer = setTimeout(() => (cpuAtFirstEnd = cpuMsOf(child.pid)), firstMs);
+    const cpuTimer = setTimeout(() => {
+      cpuAtFirstEnd = cpuMsOf(child.pid);
+      answersAtFirstEnd = answers;
+    }, firstMs);
+    // The server's CPU time per answer over its first FIRST_ANSWERS answers, and over the steady
+    // window: CPU time is less swayed than latency by what else the machine runs.
+    let answers = 0;
+    let cpuAtFirstAnswers = null;
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const first = [];
     const steady = [];
@@ -136,12 +147,19 @@ async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections,
           const { kind, request } = connection.next();
           const sentAt = Date.now();
           const result = await send(agent, url, request);
-          const sample = { ...connection.settle(kind, request, result), second: Math.floor((sentAt - readyAt) / 1000) };
+          if (++answers === FIRST_ANSWERS) cpuAtFirstAnswers = cpuMsOf(child.pid);
+          const sample = {
+            ...connection.settle(kind, request, result),
+            path: request.path,
+            sentMs: sentAt - readyAt,
+            second: Math.floor((sentAt - readyAt) / 1000),
+          };
           (sentAt < firstEnd ? first : steady).push(sample);
         }
       }),
     );
     clearTimeout(cpuTimer);
+    const cpuAtEnd = cpuMsOf(child.pid);
     agent.destroy();
     const kinds = [...new Set(first.map((s) => s.kind))];
     const seconds = Math.ceil(firstMs / 1000);
@@ -161,7 +179,20 @@ async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections,
       firstByKind: Object.fromEntries(kinds.map((kind) => [kind, summarize(first.filter((s) => s.kind === kind))])),
       firstErrorKinds: errorKinds,
       slowestBySecond,
+      slowest: first
+        .filter((s) => !s.error)
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 20)
+        .map((s) => ({ kind: s.kind, path: s.path, status: s.status, ms: Math.round(s.ms), sentMs: s.sentMs })),
       serverCpuMsFirst: cpuAtReady !== null && cpuAtFirstEnd !== null ? cpuAtFirstEnd - cpuAtReady : null,
+      serverCpuMsPerAnswer: {
+        [`first ${FIRST_ANSWERS}`]:
+          cpuAtReady !== null && cpuAtFirstAnswers !== null ? (cpuAtFirstAnswers - cpuAtReady) / FIRST_ANSWERS : null,
+        steady:
+          steadyMs > 0 && cpuAtFirstEnd !== null && cpuAtEnd !== null && answers > answersAtFirstEnd
+            ? (cpuAtEnd - cpuAtFirstEnd) / (answers - answersAtFirstEnd)
+            : null,
+      },
       steady: steadyMs > 0 ? summarize(steady) : null,
     };
   } finally {
@@ -214,6 +245,7 @@ export async function runColdStart(flags) {
           shared,
           mix,
           seed: flags.seed,
+          profileDir: flags["cold-profile"] ? path.resolve(flags["cold-profile"]) : "",
           connections,
           firstMs,
           steadyMs,
@@ -249,6 +281,8 @@ export async function runColdStart(flags) {
           p99: pick((r) => r.first.p99),
           max: pick((r) => r.first.max),
           serverCpuMsFirst: pick((r) => r.serverCpuMsFirst),
+          cpuMsPerAnswerFirst: pick((r) => r.serverCpuMsPerAnswer[`first ${FIRST_ANSWERS}`]),
+          cpuMsPerAnswerSteady: pick((r) => r.serverCpuMsPerAnswer.steady),
           steadyP99: pick((r) => r.steady?.p99 ?? null),
         },
       ];
@@ -295,7 +329,7 @@ export function printColdStart(results) {
   console.log(
     `CPUs ${(results.machine.cpuBusyBefore * 100).toFixed(0)} % busy before starting; load average after ${results.machine.loadAverageAfter.map((n) => n.toFixed(2)).join(" ")}`,
   );
-  const widths = [12, 6, 9, 8, 9, 9, 7, 5, 7, 8, 8, 10, 10];
+  const widths = [12, 6, 9, 8, 9, 9, 7, 5, 7, 8, 8, 9, 9, 10];
   const line = (cells) => cells.map((cell, i) => (i < 2 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]))).join("  ");
   const first = `first ${options.firstSeconds} s`;
   console.log(
@@ -311,11 +345,13 @@ export function printColdStart(results) {
       "p50 ms",
       "p99 ms",
       "max ms",
-      "CPU ms",
+      "CPU first",
+      "CPU then",
       "then p99",
     ]),
   );
   const fmt = (value) => (value === null || value === undefined ? "–" : Math.round(value));
+  const fmt1 = (value) => (value === null || value === undefined ? "–" : value.toFixed(1));
   for (const run of results.runs)
     console.log(
       line([
@@ -330,7 +366,8 @@ export function printColdStart(results) {
         fmt(run.first.p50),
         fmt(run.first.p99),
         fmt(run.first.max),
-        fmt(run.serverCpuMsFirst),
+        fmt1(run.serverCpuMsPerAnswer[`first ${FIRST_ANSWERS}`]),
+        fmt1(run.serverCpuMsPerAnswer.steady),
         fmt(run.steady?.p99),
       ]),
     );
@@ -348,12 +385,13 @@ export function printColdStart(results) {
         fmt(m.p50),
         fmt(m.p99),
         fmt(m.max),
-        fmt(m.serverCpuMsFirst),
+        fmt1(m.cpuMsPerAnswerFirst),
+        fmt1(m.cpuMsPerAnswerSteady),
         fmt(m.steadyP99),
       ]),
     );
   console.log(
-    `(${first} after ready: the requests sent in them; CPU ms: the server's over them; then p99: the next ${options.steadySeconds} s, the same instance warm)`,
+    `(${first} after ready: the requests sent in them; CPU first / then: the server's CPU ms per answer over its first ${FIRST_ANSWERS} answers / over the next ${options.steadySeconds} s, the same instance warm, whose p99 is "then p99")`,
   );
   for (const run of results.runs)
     console.log(`  slowest request per second, ${run.case} round ${run.round}: ${run.slowestBySecond.map(fmt).join(" ")} ms`);
