@@ -15,10 +15,11 @@
  * - an action's answer: the sign-in form sent empty, refused beside its field (400), no mail sent.
  *
  * Then rounds over the same public pages, each asked for as a first visit (a new visitor, so a new
- * variant set: the page is rendered again until the cache holds every set) and again with that
- * visitor's cookie (the cache's fast path). Rendered once, a page's code is still cold: measured on the
- * bench (bench/cold-start.js), the server's CPU time per answer over its first 200 answers under load
- * was twice its steady figure with the first pass alone, and within a fifth of it after the rounds.
+ * variant set: the page is rendered again until the cache holds most sets) and again with that
+ * visitor's cookie (the cache's fast path). Rendered once, a page's code is still cold: on the bench
+ * (bench/cold-start.js, docs/operating.md), the server's CPU time per answer over its first 200
+ * answers under load was about twice its steady figure with one render of each kind, as with none,
+ * and about 1.4 times it after the rounds.
  * The rounds stop at `rounds` or after `roundsBudgetMs`, whichever comes first, and the whole warm-up
  * at `deadlineMs`.
  */
