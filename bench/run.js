@@ -13,7 +13,8 @@
 //                                      # (--mixed-connections, --mixed-duration, --mixed-warmup, --seed)
 //   npm run bench -- --cold-start=only # bench/cold-start.js: a fresh instance under the mix the moment
 //                                      # /readyz says 200, with and without its warm-up, alternating
-//                                      # (--cold-runs, --cold-connections, --cold-seconds, --cold-steady;
+//                                      # (--cold-runs, --cold-connections, --cold-seconds, --cold-steady,
+//                                      # --cold-profile=DIR: each server's CPU profile in DIR;
 //                                      # --cold-start=yes runs it after the rest)
 //   npm run bench -- --plain-remix=no  # skips the plain Remix reference run after the member pages
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-warmup=2 --member-profile=DIR
@@ -634,6 +635,7 @@ async function main() {
     "cold-connections": 50,
     "cold-seconds": 10,
     "cold-steady": 10,
+    "cold-profile": "",
   });
   const startedAt = new Date();
   if (flags.build) await buildApp();
