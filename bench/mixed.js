@@ -35,7 +35,7 @@ const ANONYMOUS_PAGES = ["/", "/teachers", "/canopy", "/classes", "/on-demand", 
 const MEMBER_PAGES = ["/classes", "/on-demand", "/my-classes", "{class}", "{video}", "/settings"];
 
 /** Weighted kinds of request; each connection draws one per turn. */
-const MIX = [
+export const MIX = [
   { kind: "anonymous first visit", weight: 8 },
   { kind: "anonymous returning", weight: 32 },
   { kind: "member page", weight: 40 },
@@ -78,6 +78,102 @@ async function startInstances(count, { frontPort, shared, nodeEnv }) {
   return instances;
 }
 
+/**
+ * Who takes part in the mix, prepared through `base` (the front, or one instance): the demo member (a
+ * membership: books, plays) and four members without one, signed in; the schedule's classes and the
+ * hub's on-demand classes; three classes booked for the demo member; 20 returning visitors' cookies.
+ */
+export async function prepareMix(base, emulatorHost) {
+  const demo = { ...(await signInMember(base, { emulatorHost })), subscribed: true };
+  const members = [demo, ...(await moreMembers(base, emulatorHost, 4))];
+  const found = await discoverMemberPaths(base, demo.cookie);
+  if (found.classes.length === 0 || found.videos.length === 0) throw new Error("no class or on-demand class to use");
+  const booked = await bookClasses(base, demo.cookie, found.classes, 3);
+  const pagePath = (p, i) =>
+    p === "{class}" ? (booked[i % booked.length] ?? found.classes[0]) : p === "{video}" ? found.videos[i % found.videos.length] : p;
+  const visitorCookies = [];
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(`${base}${ANONYMOUS_PAGES[i % ANONYMOUS_PAGES.length]}`, { headers: BROWSER_HEADERS });
+    await response.arrayBuffer();
+    visitorCookies.push(
+      response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("__session="))
+        ?.split(";")[0] ?? "",
+    );
+  }
+  return { base, demo, members, found, booked, pagePath, visitorCookies };
+}
+
+/**
+ * Connection `index`'s turns in the mix: `next()` draws its next request by weight (from `random`,
+ * shared by all connections), `settle()` records what the answer changed (a class held, a favourite
+ * saved) and returns the sample. The state lives on the object, so a connection kept across runs on the
+ * same store keeps knowing what it holds.
+ */
+export function mixedConnection(mix, index, random) {
+  const { base, demo, members, found, booked, pagePath, visitorCookies } = mix;
+  const totalWeight = MIX.reduce((sum, m) => sum + m.weight, 0);
+  const pick = () => {
+    let r = random() * totalWeight;
+    for (const m of MIX) if ((r -= m.weight) < 0) return m.kind;
+    return MIX[0].kind;
+  };
+  const postHeaders = (cookie) => ({
+    Origin: base,
+    cookie,
+    "content-type": "application/x-www-form-urlencoded",
+    accept: BROWSER_HEADERS.accept,
+  });
+  // Connection i books and cancels class i (wrapping round: with fewer classes some connections share one).
+  const myClass = found.classes[index % found.classes.length];
+  let holding = booked.includes(myClass);
+  let favourite = false;
+  let seq = 0;
+  const viewing = `benchview${String(index).padStart(4, "0")}`;
+  return {
+    next() {
+      const kind = pick();
+      const member = members[Math.floor(random() * members.length)];
+      let request;
+      if (kind === "anonymous first visit")
+        request = { path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)], headers: BROWSER_HEADERS };
+      else if (kind === "anonymous returning") {
+        request = {
+          path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)],
+          headers: { ...BROWSER_HEADERS, cookie: visitorCookies[index % visitorCookies.length] },
+        };
+      } else if (kind === "member page") {
+        const i = Math.floor(random() * MEMBER_PAGES.length);
+        request = { path: pagePath(MEMBER_PAGES[i], index), headers: { ...BROWSER_HEADERS, cookie: member.cookie } };
+      } else if (kind === "book or cancel") {
+        request = { method: "POST", path: myClass, headers: postHeaders(demo.cookie), body: `intent=${holding ? "cancel" : "book"}` };
+      } else if (kind === "favourite") {
+        request = {
+          method: "POST",
+          path: found.videos[index % found.videos.length],
+          headers: postHeaders(member.cookie),
+          body: `favorite=${favourite ? "off" : "on"}`,
+        };
+      } else {
+        seq += 1;
+        request = {
+          method: "POST",
+          path: `${found.videos[index % found.videos.length]}/progress`,
+          headers: postHeaders(demo.cookie),
+          body: `position=${seq * 10}&viewing=${viewing}&seq=${seq}`,
+        };
+      }
+      return { kind, request };
+    },
+    settle(kind, request, result) {
+      if (kind === "book or cancel" && result.status === 302) holding = /booking=(booked|waitlisted)/.test(result.location);
+      if (kind === "favourite" && result.status === 303) favourite = !favourite;
+      return { kind: kind === "book or cancel" ? (request.body === "intent=book" ? "book" : "cancel") : kind, ...result };
+    },
+  };
+}
+
 export async function runMixedScenario(_autocannon, flags) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost)
@@ -98,25 +194,8 @@ export async function runMixedScenario(_autocannon, flags) {
   );
   const base = `http://127.0.0.1:${frontPort}`;
   try {
-    // Who takes part: the demo member (a membership: books, plays) and four members without one.
-    const demo = { ...(await signInMember(base, { emulatorHost })), subscribed: true };
-    const members = [demo, ...(await moreMembers(base, emulatorHost, 4))];
-    const found = await discoverMemberPaths(base, demo.cookie);
-    if (found.classes.length === 0 || found.videos.length === 0) throw new Error("no class or on-demand class to use");
-    const booked = await bookClasses(base, demo.cookie, found.classes, 3);
-    const pagePath = (p, i) =>
-      p === "{class}" ? (booked[i % booked.length] ?? found.classes[0]) : p === "{video}" ? found.videos[i % found.videos.length] : p;
-    const visitorCookies = [];
-    for (let i = 0; i < 20; i++) {
-      const response = await fetch(`${base}${ANONYMOUS_PAGES[i % ANONYMOUS_PAGES.length]}`, { headers: BROWSER_HEADERS });
-      await response.arrayBuffer();
-      visitorCookies.push(
-        response.headers
-          .getSetCookie()
-          .find((c) => c.startsWith("__session="))
-          ?.split(";")[0] ?? "",
-      );
-    }
+    const mix = await prepareMix(base, emulatorHost);
+    const { demo, visitorCookies, pagePath } = mix;
     // Warm both instances (every page through the front) before memory is read.
     for (let round = 0; round < 4; round++) {
       for (const p of ANONYMOUS_PAGES)
@@ -128,18 +207,6 @@ export async function runMixedScenario(_autocannon, flags) {
 
     const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
     const samples = [];
-    const totalWeight = MIX.reduce((sum, m) => sum + m.weight, 0);
-    const pick = () => {
-      let r = random() * totalWeight;
-      for (const m of MIX) if ((r -= m.weight) < 0) return m.kind;
-      return MIX[0].kind;
-    };
-    const postHeaders = (cookie) => ({
-      Origin: base,
-      cookie,
-      "content-type": "application/x-www-form-urlencoded",
-      accept: BROWSER_HEADERS.accept,
-    });
     const warmupMs = flags["mixed-warmup"] * 1000;
     const warmupSamples = [];
     const measureFrom = Date.now() + warmupMs;
@@ -148,52 +215,12 @@ export async function runMixedScenario(_autocannon, flags) {
       `› mixed load: ${connections} connections for ${warmupMs / 1000} s unmeasured, then ${durationMs / 1000} s through the front at ${base}`,
     );
     const worker = async (index) => {
-      // Connection i books and cancels class i (wrapping round: with fewer classes some connections share one).
-      const myClass = found.classes[index % found.classes.length];
-      let holding = booked.includes(myClass);
-      let favourite = false;
-      let seq = 0;
-      const viewing = `benchview${String(index).padStart(4, "0")}`;
+      const connection = mixedConnection(mix, index, random);
       while (Date.now() < deadline) {
-        const kind = pick();
-        const member = members[Math.floor(random() * members.length)];
-        let request;
-        if (kind === "anonymous first visit")
-          request = { path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)], headers: BROWSER_HEADERS };
-        else if (kind === "anonymous returning") {
-          request = {
-            path: ANONYMOUS_PAGES[Math.floor(random() * ANONYMOUS_PAGES.length)],
-            headers: { ...BROWSER_HEADERS, cookie: visitorCookies[index % visitorCookies.length] },
-          };
-        } else if (kind === "member page") {
-          const i = Math.floor(random() * MEMBER_PAGES.length);
-          request = { path: pagePath(MEMBER_PAGES[i], index), headers: { ...BROWSER_HEADERS, cookie: member.cookie } };
-        } else if (kind === "book or cancel") {
-          request = { method: "POST", path: myClass, headers: postHeaders(demo.cookie), body: `intent=${holding ? "cancel" : "book"}` };
-        } else if (kind === "favourite") {
-          request = {
-            method: "POST",
-            path: found.videos[index % found.videos.length],
-            headers: postHeaders(member.cookie),
-            body: `favorite=${favourite ? "off" : "on"}`,
-          };
-        } else {
-          seq += 1;
-          request = {
-            method: "POST",
-            path: `${found.videos[index % found.videos.length]}/progress`,
-            headers: postHeaders(demo.cookie),
-            body: `position=${seq * 10}&viewing=${viewing}&seq=${seq}`,
-          };
-        }
+        const { kind, request } = connection.next();
         const sentAt = Date.now();
         const result = await send(agent, base, request);
-        if (kind === "book or cancel" && result.status === 302) holding = /booking=(booked|waitlisted)/.test(result.location);
-        if (kind === "favourite" && result.status === 303) favourite = !favourite;
-        (sentAt < measureFrom ? warmupSamples : samples).push({
-          kind: kind === "book or cancel" ? (request.body === "intent=book" ? "book" : "cancel") : kind,
-          ...result,
-        });
+        (sentAt < measureFrom ? warmupSamples : samples).push(connection.settle(kind, request, result));
       }
     };
     // Memory is followed from the start of the load, the warm-up included (negative seconds).

@@ -11,6 +11,11 @@
 //   npm run bench -- --scenario=mixed  # bench/mixed.js: 100 connections × 60 s, a mix of anonymous and
 //                                      # member pages and actions, two instances behind a round-robin front
 //                                      # (--mixed-connections, --mixed-duration, --mixed-warmup, --seed)
+//   npm run bench -- --cold-start=only # bench/cold-start.js: a fresh instance under the mix the moment
+//                                      # /readyz says 200, with and without its warm-up, alternating
+//                                      # (--cold-runs, --cold-connections, --cold-seconds, --cold-steady,
+//                                      # --cold-profile=DIR: each server's CPU profile in DIR;
+//                                      # --cold-start=yes runs it after the rest)
 //   npm run bench -- --plain-remix=no  # skips the plain Remix reference run after the member pages
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-warmup=2 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
@@ -58,6 +63,7 @@ import { SEARCH_TARGET_P99_MS, formatSearchBench, runSearchBench } from "./searc
 import { MEMBER_TARGETS, STEADY_PAGES, measureMemberPages, printMemberResults } from "./members.js";
 import { measurePlainRemix } from "./plain-remix.js";
 import { runMixedScenario } from "./mixed.js";
+import { runColdStart } from "./cold-start.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -627,15 +633,25 @@ async function main() {
     "mixed-duration": 60,
     "mixed-warmup": 10,
     seed: 25,
+    // Issue 37: a fresh instance under the mix the moment it is ready, with and without its warm-up
+    // (bench/cold-start.js); `only` runs nothing else, `yes` runs it after the rest.
+    "cold-start": "no",
+    "cold-runs": 3,
+    "cold-connections": 50,
+    "cold-seconds": 10,
+    "cold-steady": 10,
+    "cold-profile": "",
   });
   const startedAt = new Date();
   if (flags.build) await buildApp();
 
+  if (flags["cold-start"] === "only") return void (await runColdStart(flags));
   const { default: autocannon } = await import("autocannon");
   if (flags.scenario === "mixed") return void (await runMixedScenario(autocannon, flags));
   if (flags.scenario !== "pages") throw new Error(`unknown --scenario=${flags.scenario} (pages or mixed)`);
   if (flags.members !== "only") await measurePublicPages(autocannon, flags, startedAt);
   if (flags.members !== "no") await measureAndReportMemberPages(autocannon, flags);
+  if (flags["cold-start"] === "yes") await runColdStart(flags);
 }
 
 /** Issue 25: the member pages (bench/members.js), printed after the public table, saved beside it. */

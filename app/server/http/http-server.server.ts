@@ -428,7 +428,8 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
     void warmUp(`http://127.0.0.1:${env.PORT}`, { deadlineMs: env.WARM_UP_SECONDS * 1000, signal: warmUpStop.signal }).then((result) => {
       warming = false;
       // Ready either way: a warm-up that failed or overran says why, and the instance takes traffic cold.
-      if (result.ok) console.log(JSON.stringify({ level: "info", msg: "warmed up", ms: result.ms, pages: result.pages }));
+      if (result.ok)
+        console.log(JSON.stringify({ level: "info", msg: "warmed up", ms: result.ms, pages: result.pages, rounds: result.rounds }));
       else
         console.warn(
           JSON.stringify({
@@ -437,6 +438,7 @@ export async function startServer(build: ServerBuild, options: { publicDir: stri
             ms: result.ms,
             cause: result.cause,
             pages: result.pages,
+            rounds: result.rounds,
           }),
         );
     });
