@@ -8,6 +8,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { DEMO_SECRET, GOOD_CARD, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
 import { staffSession } from "../support/staff-session";
+import { routeArgs, settle, statusOf } from "../support/route-call";
 
 // One member with one of everything the site can hold about a person, deleted from settings; then
 // every collection of the store is read, whatever its name, for anything that still points at them.
@@ -123,22 +124,18 @@ async function traces(
 
 /** The settings action as a browser posts it, answered as the route answers (a thrown redirect included). */
 async function postSettings(cookie: string, fields: Record<string, string>) {
-  try {
-    return await settingsRoute.action({
-      request: new Request(`${SITE}/settings`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { Cookie: cookie, Origin: SITE },
-      }),
-      params: {},
-      context: {},
-    } as never);
-  } catch (thrown) {
-    return thrown;
-  }
+  return await settle(
+    settingsRoute.action(
+      routeArgs(
+        new Request(`${SITE}/settings`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: cookie, Origin: SITE },
+        }),
+      ),
+    ),
+  );
 }
-const statusOf = (result: unknown) =>
-  result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200);
 const dataOf = (result: unknown) => (result as { data: { form: string; errors: Record<string, string>; code?: string } }).data;
 
 async function signedInCookie(): Promise<string> {
@@ -147,14 +144,14 @@ async function signedInCookie(): Promise<string> {
 
 async function signedInCookieFor(phone: string): Promise<string> {
   const { idToken } = await signInWithPhone(phone);
-  const synced = (await sessionRoute.action({
-    request: new Request(`${SITE}/api/session`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${tag.length}` },
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
+  const synced = (await sessionRoute.action(
+    routeArgs(
+      new Request(`${SITE}/api/session`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${tag.length}` },
+      }),
+    ),
+  )) as Response;
   expect(synced.status).toBe(200);
   return synced.headers.get("Set-Cookie")!.split(";")[0];
 }
@@ -562,19 +559,17 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
   it("gives the member everything the inventory says is theirs: a zip of JSON and CSV with a README, after a fresh sign-in, three times an hour", async () => {
     let cookie = await signedInCookie();
     const post = async (intent: string) => {
-      try {
-        return (await myDataRoute.action({
-          request: new Request(`${SITE}/settings/my-data`, {
-            method: "POST",
-            body: new URLSearchParams({ intent }),
-            headers: { Cookie: cookie, Origin: SITE },
-          }),
-          params: {},
-          context: {},
-        } as never)) as Response;
-      } catch (thrown) {
-        return thrown as Response;
-      }
+      return (await settle(
+        myDataRoute.action(
+          routeArgs(
+            new Request(`${SITE}/settings/my-data`, {
+              method: "POST",
+              body: new URLSearchParams({ intent }),
+              headers: { Cookie: cookie, Origin: SITE },
+            }),
+          ),
+        ),
+      )) as Response;
     };
     // A sign-in older than five minutes goes back to the settings section, which says why.
     const realNow = Date.now();
@@ -697,15 +692,15 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     const before = await everything();
 
     const deliver = async (payload: string) => {
-      const response = (await webhookRoute.action({
-        request: new Request(`${SITE}/api/payments/webhook`, {
-          method: "POST",
-          body: payload,
-          headers: { "Stripe-Signature": signPayload(payload, DEMO_SECRET!), "Content-Type": "application/json" },
-        }),
-        params: {},
-        context: {},
-      } as never)) as Response;
+      const response = (await webhookRoute.action(
+        routeArgs(
+          new Request(`${SITE}/api/payments/webhook`, {
+            method: "POST",
+            body: payload,
+            headers: { "Stripe-Signature": signPayload(payload, DEMO_SECRET!), "Content-Type": "application/json" },
+          }),
+        ),
+      )) as Response;
       expect(response.status).toBe(200);
       return (await response.json()) as { outcome: string };
     };

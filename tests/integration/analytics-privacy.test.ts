@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { routeArgs } from "../support/route-call";
 
 // Issue 23, item 10: analytics carries a pseudonym, not a person. Uploads are bound to the session's
 // own pseudonym, contact details stay out unless the operator turns them on, and stored events expire.
@@ -39,7 +40,7 @@ async function memberCookie(phone: string): Promise<{ uid: string; cookie: strin
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
 }
@@ -128,7 +129,7 @@ describe("the page's analytics configuration", () => {
       phoneNumber: "+15550123003",
     });
     const request = new Request(`${SITE}/settings`, { headers: { Cookie: me.cookie } });
-    const response = (await root.loader({ request, params: {}, context: {} } as never)) as unknown as { data: Record<string, unknown> };
+    const response = (await root.loader(routeArgs(request))) as unknown as { data: Record<string, unknown> };
     const data = response.data as { analytics: Record<string, unknown>; member: unknown; variants: Record<string, string> };
     expect(data.analytics.userId).toBe(analyticsId.analyticsIdFor(me.uid));
     const config = JSON.stringify(data.analytics);

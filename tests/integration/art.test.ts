@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { answerStatus, routeArgs } from "../support/route-call";
 
 /**
  * Issue 34, item 7: every picture of the illustration language comes from one cached route,
@@ -6,18 +7,7 @@ import { describe, expect, it } from "vitest";
  */
 const art = await import("~/routes/art.$kind.$file/route");
 
-const get = (kind: string, file: string) =>
-  art.loader({ request: new Request(`http://localhost:3000/art/${kind}/${file}`), params: { kind, file }, context: {} } as never);
-
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const answer = await run();
-    return answer instanceof Response ? answer.status : 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
-}
+const get = (kind: string, file: string) => art.loader(routeArgs(new Request(`http://localhost:3000/art/${kind}/${file}`), { kind, file }));
 
 describe("the picture route", () => {
   it("draws an item's scene as SVG, kept for a year (the drawing's version is in the address)", async () => {
@@ -31,9 +21,9 @@ describe("the picture route", () => {
   });
 
   it("answers 404 for an unknown kind, a seed it would not draw, or another file type", async () => {
-    expect(await statusOf(() => get("stripes", "a.svg"))).toBe(404);
-    expect(await statusOf(() => get("sleep", "..%2Fetc.svg"))).toBe(404);
-    expect(await statusOf(() => get("sleep", "a b.svg"))).toBe(404);
-    expect(await statusOf(() => get("sleep", "evening-unwind.png"))).toBe(404);
+    expect(await answerStatus(() => get("stripes", "a.svg"))).toBe(404);
+    expect(await answerStatus(() => get("sleep", "..%2Fetc.svg"))).toBe(404);
+    expect(await answerStatus(() => get("sleep", "a b.svg"))).toBe(404);
+    expect(await answerStatus(() => get("sleep", "evening-unwind.png"))).toBe(404);
   });
 });

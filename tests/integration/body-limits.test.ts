@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
 import { createTestBuild } from "./app-build";
+import { answerStatus, routeArgs } from "../support/route-call";
 
 /**
  * Issue 23, item 1, with the actions called directly (as a script or a test would, no front door):
@@ -55,20 +56,7 @@ function hugeRequest(path: string, headers: Record<string, string> = {}) {
   return { request, pulled: () => pulled };
 }
 
-/** The status an action answered with: a Response, `data(…, { status })`, or a thrown Response. */
-async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result.status;
-    if (result && typeof result === "object" && "init" in result) return (result as { init?: ResponseInit | null }).init?.status ?? 200;
-    return 200;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-}
-
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 
 beforeAll(() => getStore());
 
@@ -84,7 +72,7 @@ describe("actions read a body with no length only up to their cap", () => {
       path,
       path.startsWith("/api/payments") ? { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00" } : {},
     );
-    expect(await statusOf(() => action(request))).toBe(413);
+    expect(await answerStatus(() => action(request))).toBe(413);
     expect(pulled()).toBeLessThanOrEqual(cap + 2 * CHUNK);
   });
 
@@ -105,7 +93,7 @@ describe("actions read a body with no length only up to their cap", () => {
     it("onboarding and the membership panel answer 413 after at most 16 KB", async () => {
       const cookie = await memberCookie("+15550123101");
       const first = hugeRequest("/onboarding", { Cookie: cookie });
-      expect(await statusOf(() => onboarding.action(args(first.request)))).toBe(413);
+      expect(await answerStatus(() => onboarding.action(args(first.request)))).toBe(413);
       expect(first.pulled()).toBeLessThanOrEqual(16 * KB + 2 * CHUNK);
 
       const named = new Request(`${SITE}/onboarding`, {
@@ -113,9 +101,9 @@ describe("actions read a body with no length only up to their cap", () => {
         body: new URLSearchParams({ firstName: "Cap", lastName: "Tested" }),
         headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
       });
-      expect(await statusOf(() => onboarding.action(args(named)))).toBe(302);
+      expect(await answerStatus(() => onboarding.action(args(named)))).toBe(302);
       const second = hugeRequest("/settings/membership", { Cookie: cookie });
-      expect(await statusOf(() => membership.action(args(second.request)))).toBe(413);
+      expect(await answerStatus(() => membership.action(args(second.request)))).toBe(413);
       expect(second.pulled()).toBeLessThanOrEqual(16 * KB + 2 * CHUNK);
     });
   });

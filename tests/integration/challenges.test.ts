@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import "../support/in-memory-site";
+import { routeArgs, settle } from "../support/route-call";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
@@ -15,7 +16,7 @@ const list = await import("../../app/routes/challenges._index/route");
 
 const ORIGIN = "http://localhost:3000";
 const PATH = "/challenges/steady-month";
-const args = (request: Request, slug = "steady-month") => ({ request, params: { slug }, context: {} }) as never;
+const args = (request: Request, slug = "steady-month") => routeArgs(request, { slug });
 const get = (cookie?: string) => new Request(`${ORIGIN}${PATH}`, { headers: cookie ? { Cookie: cookie } : {} });
 const post = (fields: Record<string, string>, cookie?: string, path = PATH) =>
   new Request(`${ORIGIN}${path}`, {
@@ -23,7 +24,6 @@ const post = (fields: Record<string, string>, cookie?: string, path = PATH) =>
     body: new URLSearchParams(fields),
     headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
   });
-const settle = <T>(p: Promise<T>) => p.catch((r: unknown) => r);
 
 type PageData = Awaited<ReturnType<typeof route.loader>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
 const pageOf = async (response: unknown) => ((response as { data?: PageData }).data ?? (await (response as Response).json())) as PageData;

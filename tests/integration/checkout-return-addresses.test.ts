@@ -3,6 +3,7 @@ import { z } from "zod";
 import { GOOD_CARD, ORIGIN, demo, getStore, intentId, seedPlans } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
 import { signedInMember } from "../support/signed-in";
+import { responseOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 23 (Low): the addresses the payment provider sends a member back to (success and cancel)
@@ -28,7 +29,7 @@ const studioClass = await import("../../app/routes/studios.$slug_.classes.$class
 const studioMembership = await import("../../app/routes/studios.$slug_.membership/route");
 
 const EVIL = "evil.example";
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+const args = (request: Request, params: Record<string, string> = {}) => routeArgs(request, params);
 
 /** A form post as a proxy passing the client's X-Forwarded-Host hands it to the app: the URL on that host. */
 function hostilePost(path: string, fields: Record<string, string>, cookie: string) {
@@ -45,17 +46,6 @@ function hostilePost(path: string, fields: Record<string, string>, cookie: strin
       "x-client-ip": "10.23.0.1",
     },
   });
-}
-
-async function answer(promise: Promise<unknown>): Promise<Response> {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return value;
-    throw new Error(`expected a redirect, got ${JSON.stringify(value).slice(0, 300)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 /** The demo provider's session behind a checkout redirect: where it returns the member to. */
@@ -130,7 +120,7 @@ beforeAll(async () => {
 
 describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwarded-Host: evil.example", () => {
   it("a class pack (/credits) returns to the configured site", async () => {
-    const response = await answer(
+    const response = await responseOf(
       credits.action(
         args(
           hostilePost(
@@ -149,7 +139,7 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
   });
 
   it("a gift (/gift) returns to the configured site", async () => {
-    const response = await answer(
+    const response = await responseOf(
       gift.action(
         args(
           hostilePost(
@@ -172,7 +162,7 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
   });
 
   it("a studio drop-in returns to the configured site", async () => {
-    const response = await answer(
+    const response = await responseOf(
       studioClass.action(
         args(hostilePost(`/studios/lantern-yard/classes/${classId}`, { intent: "buy", intentId: intentId() }, member.cookie), {
           slug: "lantern-yard",
@@ -184,7 +174,7 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
   });
 
   it("a studio membership returns to the configured site", async () => {
-    const response = await answer(
+    const response = await responseOf(
       studioMembership.action(
         args(
           hostilePost("/studios/lantern-yard/membership", { offerId: "lantern-unlimited-monthly", intentId: intentId() }, member.cookie),
@@ -199,7 +189,7 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
 
   // Last: paying for the membership makes the member one, which the card update needs.
   it("a membership (POST /subscribe), then a card update, return to the configured site", async () => {
-    const response = await answer(
+    const response = await responseOf(
       subscribe.action(
         args(
           hostilePost(
@@ -223,7 +213,7 @@ describe.skipIf(!haveEmulator)("checkout return addresses with Host and X-Forwar
     const paid = await demo().pay(sessionId, GOOD_CARD);
     if (!paid.ok) throw new Error(paid.reason);
     await deliverSignedEvents(paid.deliveries);
-    const card = await answer(membershipSettings.action(args(hostilePost("/settings/membership", { intent: "card" }, member.cookie))));
+    const card = await responseOf(membershipSettings.action(args(hostilePost("/settings/membership", { intent: "card" }, member.cookie))));
     expectOnTheSite(await returnAddressesOf(card));
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { routeArgs } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -11,7 +12,7 @@ const home = await import("../../app/routes/_index/route");
 const hub = await import("../../app/routes/on-demand._index/route");
 
 const ORIGIN = "http://localhost:3000";
-const args = (path: string) => ({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} }) as never;
+const args = (path: string) => routeArgs(new Request(`${ORIGIN}${path}`));
 
 describe("the quote of the day on the home page and the hub (issue 27)", () => {
   it("shows a visitor the same seeded daily line on both, keeps members' words apart, and leaves the hub shareable", async () => {

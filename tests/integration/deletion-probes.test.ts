@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffPost, staffSession } from "../support/staff-session";
+import { staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 35, probes 1 and 2: what account deletion used to forget. A member who answered a survey kept
@@ -58,15 +59,16 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
       [`answer.${DEMO}__q4`, "My knee aches after long sits, Marisol here."],
     ]).toString();
     const answered = await answerOf(async () =>
-      surveyRoute.action({
-        request: new Request(`${SITE}/surveys/${DEMO}`, {
-          method: "POST",
-          headers: { Cookie: member.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-          body,
-        }),
-        params: { campaignId: DEMO },
-        context: {},
-      } as never),
+      surveyRoute.action(
+        routeArgs(
+          new Request(`${SITE}/surveys/${DEMO}`, {
+            method: "POST",
+            headers: { Cookie: member.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          }),
+          { campaignId: DEMO },
+        ),
+      ),
     );
     expect(answered.status).toBe(302);
     expect(await getStore().get(SURVEY_ANSWERS, surveyAnswerId(DEMO, member.uid), AnyDoc)).not.toBeNull();

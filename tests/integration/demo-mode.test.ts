@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ORIGIN, intentId, newMember, seedPlans } from "../support/payments";
+import { answerStatus, routeArgs } from "../support/route-call";
 
 // Issue 23, item 8: the demo's pages and drivers answer only when APP_ENV=demo. The configuration
 // already refuses a demo driver outside the demo at start (below); these tests ask what each page does
@@ -30,18 +31,7 @@ afterEach(() => {
   mode.APP_ENV = "demo";
 });
 
-/** The status a loader answers with: a thrown Response's, or 200 for data. */
-async function statusOf(answer: () => Promise<unknown>): Promise<number> {
-  try {
-    const result = await answer();
-    return result instanceof Response ? result.status : 200;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
-}
-
-const args = (path: string, params: Record<string, string> = {}) => ({ request: new Request(`${ORIGIN}${path}`), params, context: {} });
+const args = (path: string, params: Record<string, string> = {}) => routeArgs(new Request(`${ORIGIN}${path}`), params);
 
 describe("/demo/outbox", () => {
   it("shows the outbox's mail in the demo", async () => {
@@ -51,18 +41,18 @@ describe("/demo/outbox", () => {
       text: "Gift code ABCD-EFGH-JKLM-NPQR",
       idempotencyKey: "demo-mode-gift",
     });
-    expect(await statusOf(() => outboxRoute.loader(args("/demo/outbox")))).toBe(200);
+    expect(await answerStatus(() => outboxRoute.loader(args("/demo/outbox")))).toBe(200);
   });
 
   it("answers 404 when APP_ENV is staging, even with mail in outbox mode", async () => {
     expect(getMailer().name, "mail is in outbox mode").toBe("outbox");
     mode.APP_ENV = "staging";
-    expect(await statusOf(() => outboxRoute.loader(args("/demo/outbox")))).toBe(404);
+    expect(await answerStatus(() => outboxRoute.loader(args("/demo/outbox")))).toBe(404);
   });
 
   it("answers 404 when APP_ENV is production", async () => {
     mode.APP_ENV = "production";
-    expect(await statusOf(() => outboxRoute.loader(args("/demo/outbox")))).toBe(404);
+    expect(await answerStatus(() => outboxRoute.loader(args("/demo/outbox")))).toBe(404);
   });
 });
 
@@ -72,16 +62,16 @@ describe("the other demo surfaces outside the demo", () => {
     const started = await startSubscriptionCheckout({ uid: await newMember(), planId: "monthly", discount: null, intentId: intentId() });
     if (!started.ok) throw new Error(started.reason);
     const path = `/demo/checkout/${started.sessionId}`;
-    expect(await statusOf(() => checkoutRoute.loader(args(path, { sessionId: started.sessionId })))).toBe(200);
+    expect(await answerStatus(() => checkoutRoute.loader(args(path, { sessionId: started.sessionId })))).toBe(200);
     mode.APP_ENV = "staging";
-    expect(await statusOf(() => checkoutRoute.loader(args(path, { sessionId: started.sessionId })))).toBe(404);
+    expect(await answerStatus(() => checkoutRoute.loader(args(path, { sessionId: started.sessionId })))).toBe(404);
   });
 
   it("the demo media route answers 404 instead of asking for a membership", async () => {
     const path = "/media/demo-class/index.m3u8";
-    expect(await statusOf(() => mediaRoute.loader(args(path, { mediaId: "demo-class", file: "index.m3u8" })))).toBe(403);
+    expect(await answerStatus(() => mediaRoute.loader(args(path, { mediaId: "demo-class", file: "index.m3u8" })))).toBe(403);
     mode.APP_ENV = "staging";
-    expect(await statusOf(() => mediaRoute.loader(args(path, { mediaId: "demo-class", file: "index.m3u8" })))).toBe(404);
+    expect(await answerStatus(() => mediaRoute.loader(args(path, { mediaId: "demo-class", file: "index.m3u8" })))).toBe(404);
   });
 
   it("no demo driver is handed out: payments (and the settings clock), rooms, media, the outbox", () => {

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { routeArgs, settle } from "../support/route-call";
 
 // Issue 23 (Low): a new profile e-mail is used only once it is confirmed. Until the link sent to it
 // is followed, every mail (a gift's receipt with its code, here) goes to the address already confirmed.
@@ -34,7 +35,7 @@ async function memberCookie(phone: string): Promise<{ uid: string; cookie: strin
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": `10.24.0.${++address}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
 }
@@ -45,17 +46,12 @@ async function postSettings(cookie: string, fields: Record<string, string>): Pro
     body: new URLSearchParams(fields),
     headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN },
   });
-  try {
-    return (await settings.action({ request, params: {}, context: {} } as never)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  return (await settle(settings.action(routeArgs(request)))) as Response;
 }
 
 async function settingsPage(cookie: string) {
   const request = new Request(`${ORIGIN}/settings`, { headers: { Cookie: cookie } });
-  const result = (await settings.loader({ request, params: {}, context: {} } as never)) as unknown as {
+  const result = (await settings.loader(routeArgs(request))) as unknown as {
     data: { profile: Record<string, string>; emailChange: { confirmed: string | null; pending: string | null } };
   };
   return result.data;
@@ -112,36 +108,36 @@ describe.skipIf(!haveEmulator)("a new profile e-mail", () => {
     // Following the link: a page with one button (no write on GET), then the address is the one mail goes to.
     const link = new URL(links[0].text.match(/https?:\/\/\S+confirm-email\?token=[A-Za-z0-9_-]+/)![0]);
     const confirm = await import("~/routes/settings_.confirm-email/route");
-    const shown = (await confirm.loader({ request: new Request(link), params: {}, context: {} } as never)) as unknown as {
+    const shown = (await confirm.loader(routeArgs(new Request(link)))) as unknown as {
       data: { state: string; email: string | null };
     };
     expect(shown.data).toMatchObject({ state: "ready", email: NEW });
     expect((await getPrivateUser(me.uid))!.email).toBe(OLD);
     const body = new URLSearchParams({ token: link.searchParams.get("token")! });
-    const followed = (await confirm.action({
-      request: new Request(`${ORIGIN}/settings/confirm-email`, {
-        method: "POST",
-        body,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const followed = (await confirm.action(
+      routeArgs(
+        new Request(`${ORIGIN}/settings/confirm-email`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ),
+    )) as Response;
     expect(followed.status).toBe(302);
     expect((await getPrivateUser(me.uid))!.email).toBe(NEW);
     expect(await buyGift(me.uid)).toBe(NEW);
     expect((await settingsPage(me.cookie)).emailChange).toEqual({ confirmed: NEW, pending: null });
 
     // The link works once.
-    const again = (await confirm.action({
-      request: new Request(`${ORIGIN}/settings/confirm-email`, {
-        method: "POST",
-        body,
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: {},
-      context: {},
-    } as never)) as unknown as { init?: { status?: number } };
+    const again = (await confirm.action(
+      routeArgs(
+        new Request(`${ORIGIN}/settings/confirm-email`, {
+          method: "POST",
+          body,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+      ),
+    )) as unknown as { init?: { status?: number } };
     expect(again.init?.status).toBe(410);
   });
 });

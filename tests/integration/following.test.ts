@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import "../support/in-memory-site";
+import { routeArgs, settle } from "../support/route-call";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
@@ -21,7 +22,6 @@ const outbox = createOutboxMailer({
   dir: join(mkdtempSync(join(tmpdir(), "follow-mail-")), "outbox"),
   from: "Stillhour <hello@stillhour.example>",
 });
-const settle = <T>(p: Promise<T>) => p.catch((r: unknown) => r);
 
 describe.skipIf(!haveEmulator)("following a teacher", () => {
   let slug = "";
@@ -32,7 +32,7 @@ describe.skipIf(!haveEmulator)("following a teacher", () => {
     slug = (await getTeachers()).find((t) => t.id === "teacher-amara")!.urlParam;
   });
 
-  const args = (request: Request) => ({ request, params: { teacherSlug: slug }, context: {} }) as never;
+  const args = (request: Request) => routeArgs(request, { teacherSlug: slug });
   const post = (fields: Record<string, string>, cookie?: string) =>
     new Request(`${ORIGIN}/teachers/${slug}/follow`, {
       method: "POST",

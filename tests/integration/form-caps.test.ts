@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffPost, staffSession } from "../support/staff-session";
+import { staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 35, probe 4: a form the schema accepts is never refused by its body cap, and a refusal keeps
@@ -109,15 +110,15 @@ describe.skipIf(!haveEmulator)("a refused learn series keeps what was typed", ()
     const lessons = [...lesson("Dusk", "<p>One.</p>"), ...lesson("Flood", "y".repeat(3_000_000))];
     const body = new URLSearchParams(series(`flood-${Date.now()}`, lessons)).toString();
     const refused = await answerOf(async () =>
-      learnList.action({
-        request: new Request(`${SITE}/staff/learn`, {
-          method: "POST",
-          headers: { Cookie: editor.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-          body,
-        }),
-        params: {},
-        context: {},
-      } as never),
+      learnList.action(
+        routeArgs(
+          new Request(`${SITE}/staff/learn`, {
+            method: "POST",
+            headers: { Cookie: editor.cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          }),
+        ),
+      ),
     );
     expect(refused.status).toBe(413);
     const values = (refused.data as { values: { title: string; slug: string; summary: string; lessons: Array<{ title: string }> } }).values;

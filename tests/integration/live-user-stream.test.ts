@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DocumentStore } from "../../app/services/store/port.server";
 import { haveEmulator, signInWithPhone, signUpAnonymously } from "../support/auth-emulator";
+import { routeArgs } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -45,7 +46,7 @@ async function signIn(idToken: string): Promise<string> {
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.2.0.${++address}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return response.headers.get("Set-Cookie")!.split(";")[0];
 }
@@ -55,7 +56,7 @@ function streamRequest(cookie: string | null, signal?: AbortSignal) {
 }
 
 async function callLoader(request: Request): Promise<Response> {
-  return (await streamRoute.loader({ request, params: {}, context: {} } as never)) as Response;
+  return (await streamRoute.loader(routeArgs(request))) as Response;
 }
 
 type Frame = { kind: "event"; event: string; data: string } | { kind: "comment"; text: string } | { kind: "end" };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { routeArgs, settle, thrownResponse } from "../support/route-call";
 
 // Each test file gets its own in-memory SQLite store, seeded with the demo content.
 process.env.SQLITE_PATH = ":memory:";
@@ -15,23 +16,8 @@ const partner = await import("~/routes/_partner/route");
 const token = await import("~/routes/$token/route");
 const splat = await import("~/routes/$/route");
 const portraits = await import("~/routes/images.teachers.$file/route");
-
-type LoaderArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
-const args = (path: string, params: Record<string, string> = {}, init?: RequestInit): LoaderArgs => ({
-  request: new Request(`http://localhost:3000${path}`, init),
-  params,
-  context: {},
-});
-
-async function thrownStatus(run: () => unknown): Promise<number> {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    throw error;
-  }
-  throw new Error("expected the loader to throw a response");
-}
+const args = (path: string, params: Record<string, string> = {}, init?: RequestInit) =>
+  routeArgs(new Request(`http://localhost:3000${path}`, init), params);
 
 beforeAll(async () => {
   await seedDemoContent(getStore());
@@ -41,7 +27,7 @@ afterAll(() => invalidate());
 
 describe("root loader", () => {
   it("gives a new visitor the __session cookie and their variants", async () => {
-    const result = (await root.loader(args("/") as never)) as unknown as { data: { variants: Record<string, string> }; init: ResponseInit };
+    const result = (await root.loader(args("/"))) as unknown as { data: { variants: Record<string, string> }; init: ResponseInit };
     const headers = new Headers(result.init?.headers);
     expect(headers.get("Set-Cookie")).toMatch(/^__session=/);
     expect(result.data.variants.nsr25HeroExperiment).toBe("copy");
@@ -61,10 +47,10 @@ describe("teachers", () => {
   it("shows one teacher and answers 404 for unknown, hidden and inactive slugs", async () => {
     const { teachers } = await teachersIndex.loader();
     const slug = (teachers[0] as { urlParam: string }).urlParam;
-    const data = await teacherPage.loader(args(`/teachers/${slug}`, { teacherSlug: slug }) as never);
+    const data = await teacherPage.loader(args(`/teachers/${slug}`, { teacherSlug: slug }));
     expect(data.teacher.urlParam).toBe(slug);
     for (const bad of ["nobody", "wren-calloway", "ruth-abernethy", "../etc", "a".repeat(500)]) {
-      expect(await thrownStatus(() => teacherPage.loader(args(`/teachers/x`, { teacherSlug: bad }) as never))).toBe(404);
+      expect((await thrownResponse(() => teacherPage.loader(args(`/teachers/x`, { teacherSlug: bad })))).status).toBe(404);
     }
   });
 
@@ -81,38 +67,38 @@ describe("teachers", () => {
 
 describe("landers and partner pages", () => {
   it("loads a lander and a partner page from the store by path", async () => {
-    const oura = await lander.loader(args("/oura") as never);
+    const oura = await lander.loader(args("/oura"));
     expect(oura.page.slug).toBe("oura");
-    const flyfi = await lander.loader(args("/jetblue/flyfi") as never);
+    const flyfi = await lander.loader(args("/jetblue/flyfi"));
     expect(flyfi.page.slug).toBe("jetblue/flyfi");
-    const canopy = await partner.loader(args("/canopy") as never);
+    const canopy = await partner.loader(args("/canopy"));
     expect(canopy.page.kind).toBe("partner");
     expect(canopy.page.offer.promotionCode).toMatch(/^[A-Z0-9-]+$/);
   });
 
   it("answers 404 when the page is missing from the store", async () => {
-    expect(await thrownStatus(() => lander.loader(args("/not-a-lander") as never))).toBe(404);
+    expect((await thrownResponse(() => lander.loader(args("/not-a-lander")))).status).toBe(404);
   });
 });
 
 describe("short links and unknown paths", () => {
   it("answers 404 for an unknown token and for anything the splat catches", async () => {
-    expect(await thrownStatus(() => token.loader(args("/zz-unknown", { token: "zz-unknown" }) as never))).toBe(404);
-    expect(await thrownStatus(() => token.loader(args("/%3Cscript%3E", { token: "<script>" }) as never))).toBe(404);
-    expect(await thrownStatus(() => splat.loader())).toBe(404);
+    expect((await thrownResponse(() => token.loader(args("/zz-unknown", { token: "zz-unknown" })))).status).toBe(404);
+    expect((await thrownResponse(() => token.loader(args("/%3Cscript%3E", { token: "<script>" })))).status).toBe(404);
+    expect((await thrownResponse(() => splat.loader())).status).toBe(404);
   });
 
   it("redirects a live short link to its same-site target, and ignores an expired one", async () => {
     await getStore().set("shortLinks", "gift-abc123", { token: "gift-abc123", kind: "gift", target: "/teachers", expiresAt: null });
     await getStore().set("shortLinks", "old-abc123", { token: "old-abc123", kind: "gift", target: "/teachers", expiresAt: 1 });
     await getStore().set("shortLinks", "evil-abc123", { token: "evil-abc123", kind: "gift", target: "//evil.example", expiresAt: null });
-    const redirect = await token.loader(args("/gift-abc123", { token: "gift-abc123" }) as never).catch((r: Response) => r);
+    const redirect = await settle(token.loader(args("/gift-abc123", { token: "gift-abc123" })));
     expect((redirect as Response).status).toBe(302);
     expect((redirect as Response).headers.get("Location")).toBe("/teachers");
-    expect(await thrownStatus(() => token.loader(args("/old-abc123", { token: "old-abc123" }) as never))).toBe(404);
+    expect((await thrownResponse(() => token.loader(args("/old-abc123", { token: "old-abc123" })))).status).toBe(404);
     // A stored target that leaves the site fails its schema, is logged, and is treated as missing.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    expect(await thrownStatus(() => token.loader(args("/evil-abc123", { token: "evil-abc123" }) as never))).toBe(404);
+    expect((await thrownResponse(() => token.loader(args("/evil-abc123", { token: "evil-abc123" })))).status).toBe(404);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("evil-abc123"));
     warn.mockRestore();
   });
@@ -120,15 +106,15 @@ describe("short links and unknown paths", () => {
 
 describe("generated portraits", () => {
   it("serves a listed teacher's portrait and palette, and 404s for anyone else", async () => {
-    const svg = await portraits.loader(args("/images/teachers/amara_breathes.svg", { file: "amara_breathes.svg" }) as never);
+    const svg = await portraits.loader(args("/images/teachers/amara_breathes.svg", { file: "amara_breathes.svg" }));
     expect(svg.headers.get("Content-Type")).toMatch(/image\/svg\+xml/);
     // An illustrated head and shoulders (design brief), titled with the teacher's name; no initials.
     expect(await svg.text()).toMatch(/^<svg[^>]*role="img"[\s\S]*<title id="t">Portrait of Amara Eze-Holloway<\/title>[\s\S]*<ellipse/);
     const palette = await portraits.loader(
-      args("/images/teachers/amara_breathes.svg?palette=json&colors=1", { file: "amara_breathes.svg" }) as never,
+      args("/images/teachers/amara_breathes.svg?palette=json&colors=1", { file: "amara_breathes.svg" }),
     );
     expect((await palette.json()).dominant_colors.muted.hex).toMatch(/^#[0-9a-f]{6}$/i);
-    expect(await thrownStatus(() => portraits.loader(args("/images/teachers/x.svg", { file: "nobody.svg" }) as never))).toBe(404);
-    expect(await thrownStatus(() => portraits.loader(args("/images/teachers/x", { file: "../../etc/passwd" }) as never))).toBe(404);
+    expect((await thrownResponse(() => portraits.loader(args("/images/teachers/x.svg", { file: "nobody.svg" })))).status).toBe(404);
+    expect((await thrownResponse(() => portraits.loader(args("/images/teachers/x", { file: "../../etc/passwd" })))).status).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import "../support/in-memory-site";
+import { routeArgs } from "../support/route-call";
 
 /**
  * Issue 34, item 4: member actions where they are needed. Join on /my-classes while a booked class's
@@ -78,7 +79,7 @@ describe("Join on my classes", () => {
 describe.skipIf(!haveEmulator)("the class page's words follow the join window", () => {
   async function page(classId: string, cookie: string, query = "") {
     const request = new Request(`${SITE}/classes/${classId}${query}`, { headers: { Cookie: cookie } });
-    const answer = (await classRoute.loader({ request, params: { classId }, context: {} } as never)) as unknown as {
+    const answer = (await classRoute.loader(routeArgs(request, { classId }))) as unknown as {
       data: { notice: { text: string } | null; booking: { join?: boolean; joinOpensAt?: string | null } };
     };
     return answer.data;
@@ -108,7 +109,7 @@ describe.skipIf(!haveEmulator)("following a teacher in place", () => {
   beforeAll(async () => {
     slug = (await getTeachers()).find((t) => t.id === "teacher-priya")!.urlParam;
   });
-  const args = (request: Request) => ({ request, params: { teacherSlug: slug }, context: {} }) as never;
+  const args = (request: Request) => routeArgs(request, { teacherSlug: slug });
   const state = async (cookie?: string) => {
     const answer = (await followApi.loader(
       args(new Request(`${SITE}/api/me/teachers/${slug}/follow`, { headers: cookie ? { Cookie: cookie } : {} })),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { haveEmulator } from "../support/auth-emulator";
 import { signedInMember } from "../support/signed-in";
+import { type RouteArgs, routeArgs } from "../support/route-call";
 
 /**
  * Issue 25: a member's pages read what they show once per request, and what is everyone's (classes,
@@ -34,10 +35,10 @@ let classIds: string[] = [];
 let classSlugs: string[] = [];
 
 /** One page view: the root's loader and the page's, one context, one tally. */
-async function view(path: string, loader: (args: never) => Promise<unknown>, params: Record<string, string> = {}) {
+async function view(path: string, loader: (args: RouteArgs) => Promise<unknown>, params: Record<string, string> = {}) {
   const tally = newReadTally();
   const context = {};
-  const args = () => ({ request: new Request(`${SITE}${path}`, { headers: { Cookie: cookie } }), params, context }) as never;
+  const args = () => routeArgs(new Request(`${SITE}${path}`, { headers: { Cookie: cookie } }), params, context);
   const data = await withReadTally(tally, () => Promise.all([root.loader(args()), loader(args())]));
   return { tally, page: data[1] as { data?: unknown } };
 }
@@ -57,14 +58,14 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
     for (const classId of classIds) await bookClass({ uid, classId, now, isMember: true });
   });
 
-  const pages: Array<[string, () => [string, (args: never) => Promise<unknown>, Record<string, string>], number]> = [
-    ["the schedule", () => ["/classes", schedule.loader as never, {}], 1],
-    ["the hub", () => ["/on-demand", hub.loader as never, {}], 2],
-    ["my classes", () => ["/my-classes", myClasses.loader as never, {}], 3],
-    ["a booked class", () => [`/classes/${classSlugs[0]}`, classRoute.loader as never, { classId: classSlugs[0] }], 2],
-    ["an on-demand class", () => ["/on-demand/evening-unwind", onDemandClass.loader as never, { classSlug: "evening-unwind" }], 2],
+  const pages: Array<[string, () => [string, (args: RouteArgs) => Promise<unknown>, Record<string, string>], number]> = [
+    ["the schedule", () => ["/classes", schedule.loader, {}], 1],
+    ["the hub", () => ["/on-demand", hub.loader, {}], 2],
+    ["my classes", () => ["/my-classes", myClasses.loader, {}], 3],
+    ["a booked class", () => [`/classes/${classSlugs[0]}`, classRoute.loader, { classId: classSlugs[0] }], 2],
+    ["an on-demand class", () => ["/on-demand/evening-unwind", onDemandClass.loader, { classSlug: "evening-unwind" }], 2],
     // The member's own documents in one batch; the private record and two queries (gifts, invitations) beside it.
-    ["settings", () => ["/settings", settings.loader as never, {}], 4],
+    ["settings", () => ["/settings", settings.loader, {}], 4],
   ];
   for (const [name, target, budget] of pages) {
     it(`${name}: at most ${budget} reads, none repeated`, async () => {
@@ -90,11 +91,11 @@ describe.skipIf(!haveEmulator)("store reads per member page view", () => {
 
   it("a class page shows a cancellation at once: a class write drops the shared copy", async () => {
     const [classId, slug] = [classIds[1], classSlugs[1]];
-    const before = await view(`/classes/${slug}`, classRoute.loader as never, { classId: slug });
+    const before = await view(`/classes/${slug}`, classRoute.loader, { classId: slug });
     expect((before.page as { data: { state: string } }).data.state).toBe("scheduled");
     const cancelled = await changeClass({ intent: "cancel", classId });
     expect(cancelled.ok).toBe(true);
-    const after = await view(`/classes/${slug}`, classRoute.loader as never, { classId: slug });
+    const after = await view(`/classes/${slug}`, classRoute.loader, { classId: slug });
     expect((after.page as { data: { state: string } }).data.state).toBe("cancelled");
   });
 });

@@ -3,6 +3,7 @@ import { GOOD_CARD, getStore, intentId } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
 import { signedInMember } from "../support/signed-in";
 import { discounts, firstPayments, stringsIn, trialDates, trialLengths } from "../support/offer-words";
+import { responseOf, routeArgs } from "../support/route-call";
 
 /**
  * The offer test (issue 34, ADR 056): one person's journey from every lander and partner page, the
@@ -59,14 +60,13 @@ function trialEndIn(trialDays: number, zone = ZONE): string {
 }
 
 const args = (path: string, cookie?: string, init: RequestInit = {}, params: Record<string, string> = {}) =>
-  ({
-    request: new Request(`${SITE}${path}`, {
+  routeArgs(
+    new Request(`${SITE}${path}`, {
       ...init,
       headers: { ...(cookie ? { Cookie: cookie } : {}), "x-client-ip": clientIp, ...(init.headers ?? {}) },
     }),
     params,
-    context: {},
-  }) as never;
+  );
 
 let clientIp = "10.34.0.1";
 let ipCount = 0;
@@ -78,17 +78,6 @@ function dataOf(result: unknown): Record<string, unknown> {
     string,
     unknown
   >;
-}
-
-async function response(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    const value = await run();
-    if (value instanceof Response) return value;
-    throw new Error(`expected a redirect, got ${JSON.stringify(dataOf(value)).slice(0, 400)}`);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
 }
 
 /** What one step says, read four ways. */
@@ -130,7 +119,7 @@ async function walk(journey: Journey) {
   expect(beforeYouPay.step).toBe("payment");
   const payStep = (beforeYouPay.plans as { id: string }[]).find((plan) => plan.id === selected.id)!;
 
-  const checkout = await response(() =>
+  const checkout = await responseOf(() =>
     subscribe.action(
       args("/subscribe", member.cookie, {
         method: "POST",
@@ -151,7 +140,7 @@ async function walk(journey: Journey) {
   const sessionId = paymentUrl.pathname.split("/").pop()!;
   const paymentPage = dataOf(await checkoutPage.loader(args(paymentUrl.pathname, undefined, {}, { sessionId })));
 
-  const paid = await response(() =>
+  const paid = await responseOf(() =>
     checkoutPage.action(
       args(
         paymentUrl.pathname,

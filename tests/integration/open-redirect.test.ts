@@ -4,6 +4,7 @@ import { GOOD_CARD, demo, getStore, intentId, seedPlans } from "../support/payme
 import { emailLinksFor, haveEmulator } from "../support/auth-emulator";
 import { signedInMember } from "../support/signed-in";
 import { LEGITIMATE_PATHS, REDIRECT_PAYLOADS, isSameSitePath } from "../fixtures/redirect-payloads";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 23, item 3: every route that takes a return address (`next`), called with a real Request
@@ -34,7 +35,7 @@ const WAIVER_VERSION = String(demoWaivers.find((w) => w.studioId === "lantern-ya
 const SIGNED = { fullName: "Rowan Ashby", consent: "on", version: WAIVER_VERSION };
 let address = 0;
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+const args = (request: Request, params: Record<string, string> = {}) => routeArgs(request, params);
 const withNext = (path: string, payload: string) => `${SITE}${path}${path.includes("?") ? "&" : "?"}next=${encodeURIComponent(payload)}`;
 const clientIp = () => `10.31.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`;
 const get = (url: string, cookie = "") => new Request(url, { headers: { Cookie: cookie, "x-client-ip": clientIp() } });
@@ -55,22 +56,7 @@ const checkoutForm = (next?: string): Record<string, string> => ({
 
 type Outcome = { status: number; location: string | null; data: Record<string, unknown> | null };
 
-/** What a loader or action answered: a redirect's Location (thrown or returned), or its data. */
-async function outcome(call: () => Promise<unknown>): Promise<Outcome> {
-  let value: unknown;
-  try {
-    value = await call();
-  } catch (error) {
-    value = error;
-  }
-  if (value instanceof Response) return { status: value.status, location: value.headers.get("Location"), data: null };
-  if (value instanceof Error) throw value;
-  if (value && typeof value === "object" && "data" in value && "init" in value) {
-    const wrapped = value as { data: Record<string, unknown>; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, location: null, data: wrapped.data };
-  }
-  return { status: 200, location: null, data: value as Record<string, unknown> };
-}
+const outcome = answerOf<Record<string, unknown>>;
 
 /** Runs `check` on every payload, a few at a time, and answers those whose result left the site. */
 async function offenders(payloads: string[], check: (payload: string) => Promise<string | null | undefined>) {

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEMO_SECRET, GOOD_CARD, ORIGIN, all, count, demo, getStore, intentId, newMember, seedPlans, shuffle } from "../support/payments";
 import { createTestBuild } from "./app-build";
+import { routeArgs } from "../support/route-call";
 
 const { PAYMENT_EVENTS, MEMBERSHIPS, MEMBERSHIP_FULFILMENTS, startSubscriptionCheckout } =
   await import("../../app/models/billing/membership.server");
@@ -62,7 +63,7 @@ describe("the webhook refuses what is not genuine", () => {
     const before = await snapshot(uid);
     for (const delivery of deliveries) {
       const { body, signature } = forge(delivery.payload);
-      const response = (await webhookRoute.action({ request: post(body, signature), params: {}, context: {} })) as Response;
+      const response = (await webhookRoute.action(routeArgs(post(body, signature)))) as Response;
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ received: false, outcome: "bad_signature" });
     }
@@ -80,11 +81,7 @@ describe("the webhook applies each event once, whatever the order", () => {
   it("a genuine delivery makes the member trialing, with §3 fields in unix seconds", async () => {
     const { uid, deliveries } = await paidMember();
     for (const delivery of deliveries) {
-      const response = (await webhookRoute.action({
-        request: post(delivery.payload, delivery.signature),
-        params: {},
-        context: {},
-      })) as Response;
+      const response = (await webhookRoute.action(routeArgs(post(delivery.payload, delivery.signature)))) as Response;
       expect(response.status).toBe(200);
     }
     const user = await getPrivateUser(uid);

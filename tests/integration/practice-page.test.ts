@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import "../support/in-memory-site";
+import { routeArgs, settle } from "../support/route-call";
 
 const { haveEmulator } = await import("../support/auth-emulator");
 const { signedInMember } = await import("../support/signed-in");
@@ -15,7 +16,7 @@ const { listPractice } = await import("../../app/models/engagement/practice.serv
 const { listAchievements } = await import("../../app/models/engagement/achievements.server");
 
 const ORIGIN = "http://localhost:3000";
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 const get = (cookie: string) => new Request(`${ORIGIN}/practice`, { headers: { Cookie: cookie } });
 const post = (cookie: string, fields: Record<string, string>) =>
   new Request(`${ORIGIN}/practice`, {
@@ -49,15 +50,16 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
     return subscriber;
   }
   const progressReport = (cookie: string, slug: string, fields: Record<string, string>) =>
-    progress.action({
-      request: new Request(`${ORIGIN}/on-demand/${slug}/progress`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-      }),
-      params: { classSlug: slug },
-      context: {},
-    } as never) as Promise<Response>;
+    progress.action(
+      routeArgs(
+        new Request(`${ORIGIN}/on-demand/${slug}/progress`, {
+          method: "POST",
+          body: new URLSearchParams(fields),
+          headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        }),
+        { classSlug: slug },
+      ),
+    ) as Promise<Response>;
 
   /**
    * Plays "settle-in" (138 s) as the player reports it: Started at 0, a report every 10 s of media
@@ -166,7 +168,7 @@ describe.skipIf(!haveEmulator)("the practice page", () => {
   });
 
   it("sends a visitor to sign in", async () => {
-    const response = await practice.loader(args(new Request(`${ORIGIN}/practice`))).catch((r: Response) => r);
+    const response = await settle(practice.loader(args(new Request(`${ORIGIN}/practice`))));
     expect((response as Response).status).toBe(302);
     expect((response as Response).headers.get("Location")).toContain("/sign-in");
   });

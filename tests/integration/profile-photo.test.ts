@@ -4,6 +4,7 @@ import { join } from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { routeArgs, settle, statusOf } from "../support/route-call";
 
 // Real sharp on images made here by sharp itself; photos on disk in a folder of this run's own.
 const UPLOADS = mkdtempSync(join(tmpdir(), "stillhour-photos-"));
@@ -227,21 +228,17 @@ describe("a member's photo, stored and served", () => {
     expectNear(record?.photoColor, "#335577");
     const firstName = photoFileNameFromUrl(record?.photoUrl)!;
 
-    const served = (await photoRoute.loader({
-      params: { file: firstName },
-      request: new Request(`${SITE}/images/members/${firstName}`),
-      context: {},
-    } as never)) as Response;
+    const served = (await photoRoute.loader(
+      routeArgs(new Request(`${SITE}/images/members/${firstName}`), { file: firstName }),
+    )) as Response;
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect(served.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(512);
 
-    const palette = (await photoRoute.loader({
-      params: { file: firstName },
-      request: new Request(`${SITE}/images/members/${firstName}?palette=json&colors=1`),
-      context: {},
-    } as never)) as Response;
+    const palette = (await photoRoute.loader(
+      routeArgs(new Request(`${SITE}/images/members/${firstName}?palette=json&colors=1`), { file: firstName }),
+    )) as Response;
     expect(await palette.json()).toMatchObject({ dominant_colors: { muted: { hex: record?.photoColor } } });
 
     const second = await updateProfilePhoto(uid, fileOf(await sidewaysJpegWithGps(), "holiday.jpg", "image/jpeg"));
@@ -262,9 +259,7 @@ describe("a member's photo, stored and served", () => {
     expect(await removeProfilePhoto(uid)).toEqual({ ok: true, photoUrl: null });
     expect(await getPrivateUser(uid)).toMatchObject({ photoUrl: null, photoColor: null, firstName: "Ada" });
     expect(storedFiles()).not.toContain(secondName);
-    const gone = await photoRoute
-      .loader({ params: { file: secondName }, request: new Request(`${SITE}/images/members/${secondName}`), context: {} } as never)
-      .catch((r: unknown) => r);
+    const gone = await settle(photoRoute.loader(routeArgs(new Request(`${SITE}/images/members/${secondName}`), { file: secondName })));
     expect((gone as Response).status).toBe(404);
   });
 
@@ -291,9 +286,7 @@ describe("a member's photo, stored and served", () => {
 
   it("answers 404 for any name it did not make", async () => {
     for (const file of ["../../stillhour.sqlite", "x.webp", "0123456789abcdef0123456789abcdef.webp"]) {
-      const answer = await photoRoute
-        .loader({ params: { file }, request: new Request(`${SITE}/images/members/x`), context: {} } as never)
-        .catch((r: unknown) => r);
+      const answer = await settle(photoRoute.loader(routeArgs(new Request(`${SITE}/images/members/x`), { file })));
       expect((answer as Response).status).toBe(404);
     }
   });
@@ -307,26 +300,15 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     const signedIn = await signInWithPhone(`+1555010${String(Date.now() % 10000).padStart(4, "0")}`);
     uid = signedIn.uid;
     const headers = new Headers({ Authorization: `Bearer ${signedIn.idToken}`, Origin: SITE, "x-client-ip": "10.7.0.1" });
-    const synced = (await sessionRoute.action({
-      request: new Request(`${SITE}/api/session`, { method: "POST", headers }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const synced = (await sessionRoute.action(routeArgs(new Request(`${SITE}/api/session`, { method: "POST", headers })))) as Response;
     expect(synced.status).toBe(200);
     cookie = synced.headers.get("Set-Cookie")!.split(";")[0];
     await savePrivateUser(uid, { firstName: "Noor", lastName: "Sato", username: null });
   });
 
   const act = async (request: Request) => {
-    try {
-      return (await settingsRoute.action({ request, params: {}, context: {} } as never)) as unknown as
-        { init?: { status?: number }; data?: unknown } | Response;
-    } catch (thrown) {
-      return thrown as Response;
-    }
+    return (await settle(settingsRoute.action(routeArgs(request)))) as unknown as { init?: { status?: number }; data?: unknown } | Response;
   };
-  const statusOf = (result: unknown) =>
-    result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200);
   const dataOf = (result: unknown) => (result as { data: { form: string; errors: Record<string, string> } }).data;
 
   it("saves an upload and says so, then removes it", async () => {

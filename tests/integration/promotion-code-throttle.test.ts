@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN, seedPlans } from "../support/payments";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { routeArgs } from "../support/route-call";
 
 /**
  * Issue 23, item 5: promotion codes cannot be listed by trying. Code checks on /subscribe (a code in
@@ -27,7 +28,7 @@ async function memberCookie(phone: string): Promise<string> {
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": `10.40.0.${++sessionAddress}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return response.headers.get("Set-Cookie")!.split(";")[0];
 }
@@ -43,14 +44,14 @@ function apply(code: string, ip: string, cookie?: string) {
       ...(cookie ? { Cookie: cookie } : {}),
     },
   });
-  return subscribe.action({ request, params: {}, context: {} } as never) as unknown as Promise<ActionResult>;
+  return subscribe.action(routeArgs(request)) as unknown as Promise<ActionResult>;
 }
 
 function view(code: string, ip: string, cookie?: string) {
   const request = new Request(`${ORIGIN}/subscribe?plan=monthly&code=${encodeURIComponent(code)}`, {
     headers: { "x-client-ip": ip, ...(cookie ? { Cookie: cookie } : {}) },
   });
-  return subscribe.loader({ request, params: {}, context: {} } as never) as unknown as Promise<LoaderResult>;
+  return subscribe.loader(routeArgs(request)) as unknown as Promise<LoaderResult>;
 }
 
 beforeAll(seedPlans);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, type RouteArgs, routeArgs } from "../support/route-call";
 
 /**
  * Issue 34, item 8: the smaller things a careful person notices, through the real loaders and actions
@@ -31,10 +32,8 @@ beforeAll(async () => {
   await generateClasses({ weeks: 1 });
 });
 
-const load = (route: { loader: (args: never) => unknown }, path: string, cookie: string | null, params: Record<string, string> = {}) =>
-  answerOf(async () =>
-    route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never),
-  );
+const load = (route: { loader: (args: RouteArgs) => unknown }, path: string, cookie: string | null, params: Record<string, string> = {}) =>
+  answerOf(async () => route.loader(routeArgs(new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params)));
 
 describe.skipIf(!haveEmulator)("readable details", () => {
   it("shows a phone number as people write it on settings and the staff people page", async () => {

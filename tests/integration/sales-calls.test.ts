@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import "../support/in-memory-site";
 import { haveEmulator } from "../support/auth-emulator";
 import { staffSession } from "../support/staff-session";
+import { routeArgs } from "../support/route-call";
 
 /**
  * Issue 34, item 4: the header, the phone menu and the bands offer the free week only to someone who
@@ -15,11 +16,7 @@ const SITE = "http://localhost:3000";
 const DAY = 86_400;
 
 async function rootMember(cookie: string | null) {
-  const result = (await root.loader({
-    request: new Request(`${SITE}/`, { headers: cookie ? { Cookie: cookie } : {} }),
-    params: {},
-    context: {},
-  } as never)) as unknown;
+  const result = (await root.loader(routeArgs(new Request(`${SITE}/`, { headers: cookie ? { Cookie: cookie } : {} })))) as unknown;
   const data = (result as { data?: unknown }).data ?? result;
   return (data as { member: { call: string; isStaff: boolean } | null }).member;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { responseOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 23 (Low): Secure follows configuration, not the scheme a request arrives with. Behind a
@@ -17,18 +18,7 @@ const { ensureReferralCode } = await import("../../app/models/wallet/referrals.s
 const { savePrivateUser } = await import("../../app/models/identity/user.server");
 const { baseSecurityHeaders } = await import("../../app/server/http/security-headers.server");
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
-
-async function answer(promise: Promise<unknown>): Promise<Response> {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return value;
-    throw new Error("expected a Response");
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
+const args = (request: Request, params: Record<string, string> = {}) => routeArgs(request, params);
 
 // As the app sees a request a TLS-terminating proxy forwarded: plain HTTP, to an internal name or to this machine.
 const ARRIVALS = ["http://internal-host", "http://10.0.0.5:8080", "http://127.0.0.1:3000", "http://localhost:3000"];
@@ -41,7 +31,7 @@ describe("with PUBLIC_SITE_URL=https://www.example.test, a request arriving over
   });
 
   it.each(ARRIVALS)("from %s gets a Secure privacy-choice cookie", async (origin) => {
-    const response = await answer(
+    const response = await responseOf(
       privacyChoices.action(
         args(
           new Request(`${origin}/privacy/choices`, {
@@ -60,7 +50,7 @@ describe("with PUBLIC_SITE_URL=https://www.example.test, a request arriving over
     const uid = `inviter-${Math.random().toString(36).slice(2, 10)}`;
     await savePrivateUser(uid, { firstName: "Ines", lastName: "Okafor" });
     const code = await ensureReferralCode(uid);
-    const response = await answer(tokenRoute.loader(args(new Request(`${origin}/${code}`), { token: code })));
+    const response = await responseOf(tokenRoute.loader(args(new Request(`${origin}/${code}`), { token: code })));
     expect(response.status).toBe(302);
     expect(response.headers.get("Set-Cookie")).toMatch(/^stillhour_ref=.*;\s*Secure/i);
   });

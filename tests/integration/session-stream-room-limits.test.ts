@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { answerStatus, routeArgs } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -40,14 +41,14 @@ async function signIn(phone: string): Promise<{ uid: string; cookie: string }> {
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.23.0.${++address}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0] };
 }
 
 function mintToken(cookie: string): Promise<Response> {
   const request = new Request(`${SITE}/api/session/token`, { method: "POST", headers: { Cookie: cookie, Origin: SITE } });
-  return tokenRoute.action({ request, params: {}, context: {} } as never) as Promise<Response>;
+  return tokenRoute.action(routeArgs(request)) as Promise<Response>;
 }
 
 describe.skipIf(!haveEmulator)("/api/session/token", () => {
@@ -55,11 +56,9 @@ describe.skipIf(!haveEmulator)("/api/session/token", () => {
     const { cookie } = await signIn("+15550230801");
     // The page tells the browser it may ask (so a browser never asks when the answer is no).
     const identityOnPage = async () => {
-      const response = (await root.loader({
-        request: new Request(`${SITE}/`, { headers: { Cookie: cookie } }),
-        params: {},
-        context: {},
-      } as never)) as unknown as { data: { identity: { handOver?: boolean } } };
+      const response = (await root.loader(routeArgs(new Request(`${SITE}/`, { headers: { Cookie: cookie } })))) as unknown as {
+        data: { identity: { handOver?: boolean } };
+      };
       return response.data.identity;
     };
     expect(await identityOnPage()).toMatchObject({ handOver: true });
@@ -87,7 +86,7 @@ describe.skipIf(!haveEmulator)("/api/me/stream", () => {
       const controller = new AbortController();
       controllers.push(controller);
       const request = new Request(`${SITE}/api/me/stream`, { headers: { Cookie: cookie }, signal: controller.signal });
-      return (await streamRoute.loader({ request, params: {}, context: {} } as never)) as Response;
+      return (await streamRoute.loader(routeArgs(request))) as Response;
     };
     try {
       for (let i = 0; i < 5; i += 1) expect((await open()).status, `stream ${i + 1}`).toBe(200);
@@ -131,21 +130,13 @@ describe.skipIf(!haveEmulator)("a video room after the booking is cancelled", ()
     });
 
   async function join(cookie: string, classId: string): Promise<string> {
-    const answer = (await joinRoute.action({
-      request: form(cookie, `/classes/${classId}/join`, {}),
-      params: { classId },
-      context: {},
-    } as never)) as Response;
+    const answer = (await joinRoute.action(routeArgs(form(cookie, `/classes/${classId}/join`, {}), { classId }))) as Response;
     expect(answer.status).toBe(302);
     return answer.headers.get("Location")!;
   }
 
   async function cancel(cookie: string, classId: string) {
-    const answer = (await classRoute.action({
-      request: form(cookie, `/classes/${classId}`, { intent: "cancel" }),
-      params: { classId },
-      context: {},
-    } as never)) as Response;
+    const answer = (await classRoute.action(routeArgs(form(cookie, `/classes/${classId}`, { intent: "cancel" }), { classId }))) as Response;
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toContain("booking=cancelled");
   }
@@ -153,12 +144,7 @@ describe.skipIf(!haveEmulator)("a video room after the booking is cancelled", ()
   async function openRoom(cookie: string, location: string): Promise<number> {
     const url = new URL(location, SITE);
     const request = new Request(url, { headers: { Cookie: cookie } });
-    try {
-      await roomRoute.loader({ request, params: { classId: decodeURIComponent(url.pathname.split("/").at(-1)!) }, context: {} } as never);
-      return 200;
-    } catch (thrown) {
-      return thrown instanceof Response ? thrown.status : 500;
-    }
+    return answerStatus(roomRoute.loader(routeArgs(request, { classId: decodeURIComponent(url.pathname.split("/").at(-1)!) })));
   }
 
   it("book, join, cancel, join again: refused, and the demo room's link no longer opens it", async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { forgeEmulatorToken, haveEmulator, signInWithPhone, signUpAnonymously } from "../support/auth-emulator";
+import { routeArgs } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -19,7 +20,7 @@ function sync(token: string | null, init: { origin?: string | null; cookie?: str
   if (init.cookie) headers.set("Cookie", init.cookie);
   if (init.site) headers.set("Sec-Fetch-Site", init.site);
   const request = new Request(`${SITE}/api/session`, { method: init.method ?? "POST", headers });
-  return sessionRoute.action({ request, params: {}, context: {} } as never) as Promise<Response>;
+  return sessionRoute.action(routeArgs(request)) as Promise<Response>;
 }
 
 const cookieOf = (response: Response) => response.headers.get("Set-Cookie")?.split(";")[0] ?? "";

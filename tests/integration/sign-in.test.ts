@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { emailLinksFor, haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { responseOf, routeArgs } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -15,7 +16,7 @@ const { getPrivateUser, claimUsername, savePrivateUser } = await import("../../a
 
 const SITE = "http://localhost:3000";
 let address = 0;
-const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const args = (request: Request) => routeArgs(request);
 const cookieOf = (response: Response) => response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
 
 function form(path: string, fields: Record<string, string>, cookie = "") {
@@ -24,17 +25,6 @@ function form(path: string, fields: Record<string, string>, cookie = "") {
     body: new URLSearchParams(fields),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "x-client-ip": `10.2.0.${++address}`, Cookie: cookie },
   });
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return value;
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-  throw new Error("expected a Response");
 }
 
 async function memberCookie(phone: string) {
@@ -68,7 +58,7 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain(`${SITE}/auth/email-link?next=%2Fteachers&mode=signIn&oobCode=${link.oobCode}`);
 
-    const landing = await thrown(
+    const landing = await responseOf(
       emailLink.loader(
         args(new Request(`${SITE}/auth/email-link?next=%2Fteachers&oobCode=${link.oobCode}`, { headers: { Cookie: cookie } })),
       ),
@@ -89,12 +79,12 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     expect(bad.init.status).toBe(400);
     expect(bad.data.errors.lastName).toMatch(/letters/);
     expect(bad.data.values.firstName).toBe("Rowan");
-    const good = await thrown(
+    const good = await responseOf(
       onboarding.action(args(form("/onboarding?next=%2Fteachers", { firstName: "Rowan", lastName: "Ashby", email: "" }, session))),
     );
     expect(good.headers.get("Location")).toBe("/teachers");
     expect(await getPrivateUser(viewer!.uid)).toMatchObject({ firstName: "Rowan", lastName: "Ashby", email });
-    const again = await thrown(
+    const again = await responseOf(
       onboarding.loader(args(new Request(`${SITE}/onboarding?next=%2Fteachers`, { headers: { Cookie: session } }))),
     );
     expect(again.headers.get("Location")).toBe("/teachers");
@@ -105,7 +95,7 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
     const cookie = cookieOf((await signIn.action(args(form("/sign-in", { email })))) as Response);
     const [link] = await emailLinksFor(email);
     const url = `${SITE}/auth/email-link?oobCode=${link.oobCode}`;
-    expect((await thrown(emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } }))))).status).toBe(302);
+    expect((await responseOf(emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } }))))).status).toBe(302);
     const replay = (await emailLink.loader(args(new Request(url, { headers: { Cookie: cookie } })))) as unknown as {
       data: { state: string; message: string };
       init: ResponseInit;
@@ -127,7 +117,7 @@ describe.skipIf(!haveEmulator)("e-mail link sign-in without JavaScript", () => {
       data: { errors: Record<string, string> };
     };
     expect(wrong.init.status).toBe(400);
-    const done = await thrown(emailLink.action(args(form(`/auth/email-link?oobCode=${link.oobCode}`, { email }))));
+    const done = await responseOf(emailLink.action(args(form(`/auth/email-link?oobCode=${link.oobCode}`, { email }))));
     expect(done.status).toBe(302);
   });
 
@@ -157,20 +147,20 @@ describe.skipIf(!haveEmulator)("guards from the route handle", () => {
   const settingsLike = { requiresAuth: true };
 
   it("sends a visitor to sign in and back", async () => {
-    const response = await thrown(requireAccess(new Request(`${SITE}/settings?tab=photo`), settingsLike));
+    const response = await responseOf(requireAccess(new Request(`${SITE}/settings?tab=photo`), settingsLike));
     expect(response.headers.get("Location")).toBe("/sign-in?next=%2Fsettings%3Ftab%3Dphoto");
   });
 
   it("sends a member who has not onboarded to onboarding", async () => {
     const { cookie } = await memberCookie("+15550105001");
-    const response = await thrown(requireAccess(new Request(`${SITE}/settings`, { headers: { Cookie: cookie } }), settingsLike));
+    const response = await responseOf(requireAccess(new Request(`${SITE}/settings`, { headers: { Cookie: cookie } }), settingsLike));
     expect(response.headers.get("Location")).toBe("/onboarding?next=%2Fsettings");
   });
 
   it("answers 403 to a member without the role, and lets one with it in", async () => {
     const member = await memberCookie("+15550105002");
     await savePrivateUser(member.uid, { firstName: "Ada", lastName: "Lind" });
-    const refused = await thrown(
+    const refused = await responseOf(
       requireAccess(new Request(`${SITE}/staff`, { headers: { Cookie: member.cookie } }), { requiresAuth: true, roles: ["admin"] }),
     );
     expect(refused.status).toBe(403);

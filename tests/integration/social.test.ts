@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { routeArgs, settle } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -107,10 +108,9 @@ type CompanionsData = {
   companions: { key: string; label: string; state: string; name: string | null }[];
   incoming: { key: string; label: string }[];
 };
-const settle = <T>(p: Promise<T>) => p.catch((r: unknown) => r);
 
 describe.skipIf(!haveEmulator)("practice companions", () => {
-  const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+  const args = (request: Request) => routeArgs(request);
   const page = async (cookie: string) => {
     const result = (await companions.loader(
       args(new Request(`${ORIGIN}/practice/companions`, { headers: { Cookie: cookie } })),
@@ -239,14 +239,14 @@ describe.skipIf(!haveEmulator)("shout-outs on the facilitator's class page", () 
     const { uid, idToken } = await signInWithPhone(`+1555024${String(Date.now() % 10_000).padStart(4, "0")}`);
     await identity.setClaims(uid, claims);
     await savePrivateUser(uid, { firstName: "Staff", lastName: "Person", email: `${uid}@example.com` });
-    const response = (await sessionRoute.action({
-      request: new Request(`${ORIGIN}/api/session`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": "10.9.7.1" },
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const response = (await sessionRoute.action(
+      routeArgs(
+        new Request(`${ORIGIN}/api/session`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${idToken}`, Origin: ORIGIN, "x-client-ip": "10.9.7.1" },
+        }),
+      ),
+    )) as Response;
     expect(response.status).toBe(200);
     return response.headers.get("Set-Cookie")!.split(";")[0];
   }
@@ -306,11 +306,9 @@ describe.skipIf(!haveEmulator)("shout-outs on the facilitator's class page", () 
         });
     }
     const cookie = await staffCookie({ facilitator: true, teacherId: "teacher-jonah" });
-    const result = (await staffClasses.loader({
-      request: new Request(`${ORIGIN}/staff/classes`, { headers: { Cookie: cookie } }),
-      params: {},
-      context: {},
-    } as never)) as unknown as { data: { shoutOuts: { id: string; members: { firstName: string; milestone: number }[] }[] } };
+    const result = (await staffClasses.loader(
+      routeArgs(new Request(`${ORIGIN}/staff/classes`, { headers: { Cookie: cookie } })),
+    )) as unknown as { data: { shoutOuts: { id: string; members: { firstName: string; milestone: number }[] }[] } };
     const ids = result.data.shoutOuts.map((c) => c.id);
     expect(ids).toContain(mine);
     expect(ids).not.toContain(theirs);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 26, blogEditor: articles from the staff page with real Requests on SQLite: draft, preview,
@@ -35,27 +36,27 @@ const form = (fields: Record<string, string>) => ({
   ...fields,
 });
 const publicArticle = (slug: string) =>
-  answerOf(async () =>
-    articleRoute.loader({ request: new Request(`http://localhost:3000/blog/${slug}`), params: { titleSlug: slug }, context: {} } as never),
-  );
+  answerOf(async () => articleRoute.loader(routeArgs(new Request(`http://localhost:3000/blog/${slug}`), { titleSlug: slug })));
 const blogSlugs = async () =>
   (
-    (await answerOf(async () => blogRoute.loader({ request: new Request("http://localhost:3000/blog"), params: {}, context: {} } as never)))
-      .data as { articles: Array<{ titleSlug: string }> }
+    (await answerOf(async () => blogRoute.loader(routeArgs(new Request("http://localhost:3000/blog"))))).data as {
+      articles: Array<{ titleSlug: string }>;
+    }
   ).articles.map((a) => a.titleSlug);
 const SITE = "http://localhost:3000";
 /** The edit page's form, posted as a browser without JavaScript posts it, with the route's id. */
 const postEdit = (id: string, cookie: string, fields: Record<string, string> | Array<[string, string]>) =>
   answerOf(async () =>
-    editRoute.action({
-      request: new Request(`${SITE}/staff/articles/${id}`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(fields).toString(),
-      }),
-      params: { id },
-      context: {},
-    } as never),
+    editRoute.action(
+      routeArgs(
+        new Request(`${SITE}/staff/articles/${id}`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        { id },
+      ),
+    ),
   );
 const idFrom = (location: string | null) => /\/staff\/articles\/([^?]+)/.exec(location ?? "")![1];
 

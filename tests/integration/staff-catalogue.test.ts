@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, demo, getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 26 (ADR 052): what an admin sells and says, with real Requests on SQLite. A price, length or
@@ -36,26 +37,24 @@ const auditCount = async () => (await getStore().query(AUDIT_LOG, z.object({}).p
 async function buyPack(cookie: string, uid: string, pack: string) {
   const intentId = globalThis.crypto.randomUUID().replaceAll("-", "");
   const answer = await answerOf(async () =>
-    creditsRoute.action({
-      request: new Request(`${SITE}/credits`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ pack, intentId }).toString(),
-      }),
-      params: {},
-      context: {},
-    } as never),
+    creditsRoute.action(
+      routeArgs(
+        new Request(`${SITE}/credits`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ pack, intentId }).toString(),
+        }),
+      ),
+    ),
   );
   return { answer, purchaseId: purchaseIdFor(uid, intentId) };
 }
 
 const packsOnSale = async (cookie: string) =>
   (
-    (
-      await answerOf(async () =>
-        creditsRoute.loader({ request: new Request(`${SITE}/credits`, { headers: { Cookie: cookie } }), params: {}, context: {} } as never),
-      )
-    ).data as { packs: Array<{ id: string; price: string; credits: number }> }
+    (await answerOf(async () => creditsRoute.loader(routeArgs(new Request(`${SITE}/credits`, { headers: { Cookie: cookie } }))))).data as {
+      packs: Array<{ id: string; price: string; credits: number }>;
+    }
   ).packs;
 
 describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () => {
@@ -166,15 +165,8 @@ describe.skipIf(!haveEmulator)("gifts, class packs, the banner and flags", () =>
     const member = await staffSession({}, SITE, "Gus");
     const gifts = async () =>
       (
-        (
-          await answerOf(async () =>
-            giftRoute.loader({
-              request: new Request(`${SITE}/gift`, { headers: { Cookie: member.cookie } }),
-              params: {},
-              context: {},
-            } as never),
-          )
-        ).data as { types: Array<{ id: string; price: string }> }
+        (await answerOf(async () => giftRoute.loader(routeArgs(new Request(`${SITE}/gift`, { headers: { Cookie: member.cookie } })))))
+          .data as { types: Array<{ id: string; price: string }> }
       ).types;
     await gifts(); // a view before the edit, as a warm instance would have
     expect(

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GOOD_CARD, demo, getStore, intentId } from "../support/payments";
 import { haveEmulator, signInWithPhone } from "../support/auth-emulator";
+import { routeArgs, settle, statusOf } from "../support/route-call";
 
 /**
  * Issue 23, item 7: the staff class page lets a facilitator change only the classes they teach (an
@@ -55,7 +56,7 @@ async function staff(phone: string, claims: Record<string, boolean | string>): P
     method: "POST",
     headers: { Authorization: `Bearer ${idToken}`, Origin: SITE, "x-client-ip": `10.9.0.${++address}` },
   });
-  const response = (await sessionRoute.action({ request, params: {}, context: {} } as never)) as Response;
+  const response = (await sessionRoute.action(routeArgs(request))) as Response;
   expect(response.status).toBe(200);
   return response.headers.get("Set-Cookie")!.split(";")[0];
 }
@@ -84,19 +85,16 @@ function post(cookie: string, fields: Record<string, string>) {
     headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields).toString(),
   });
-  return staffRoute.action({ request, params: {}, context: {} } as never).then(
+  return settle(staffRoute.action(routeArgs(request))).then(
     (answer) => answer as Response | { init: { status?: number } | null; data: unknown },
-    (thrown) => thrown as Response,
   );
 }
-const statusOf = (answer: Response | { init: { status?: number } | null }) =>
-  answer instanceof Response ? answer.status : (answer.init?.status ?? 200);
 
 async function listed(cookie: string): Promise<string[]> {
   // The schedule is cached for 30 s; these classes were written straight into the store.
   invalidatePrefix("schedule:");
   const request = new Request(`${SITE}/staff/classes`, { headers: { Cookie: cookie } });
-  const answer = (await staffRoute.loader({ request, params: {}, context: {} } as never)) as unknown as {
+  const answer = (await staffRoute.loader(routeArgs(request))) as unknown as {
     data: { classes: Array<{ id: string }> };
   };
   return answer.data.classes.map((c) => c.id);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 26, cohost: the classes that name a cohost, each roster with first names and first-class
@@ -68,11 +69,9 @@ describe.skipIf(!haveEmulator)("the cohost's classes", () => {
     expect(joined.status).toBe(302);
     expect(joined.location).toMatch(new RegExp(`^/demo/room/${mine}\\?t=`));
     const room = await answerOf(async () =>
-      roomRoute.loader({
-        request: new Request(`http://localhost:3000${joined.location}`, { headers: { Cookie: cohost.cookie } }),
-        params: { classId: mine },
-        context: {},
-      } as never),
+      roomRoute.loader(
+        routeArgs(new Request(`http://localhost:3000${joined.location}`, { headers: { Cookie: cohost.cookie } }), { classId: mine }),
+      ),
     );
     expect(room.data).toMatchObject({ asCohost: true });
 

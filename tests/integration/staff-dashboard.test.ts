@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, demo, getStore, intentId, newMember, seedPlans } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffGet, staffSession } from "../support/staff-session";
+import { staffGet, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 26 (ADR 052): the morning figures with real Requests on SQLite: the coming week's bookings
@@ -99,18 +100,12 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     expect(docs).toHaveLength(1);
 
     const csv = (await answerOf(async () =>
-      csvRoute.loader({
-        request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }),
-        params: {},
-        context: {},
-      } as never),
+      csvRoute.loader(routeArgs(new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }))),
     )) as { status: number };
     expect(csv.status).toBe(200);
-    const response = (await csvRoute.loader({
-      request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const response = (await csvRoute.loader(
+      routeArgs(new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: admin.cookie } })),
+    )) as Response;
     expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="stillhour-figures-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
     const text = await response.text();
@@ -136,11 +131,7 @@ describe.skipIf(!haveEmulator)("the morning figures", () => {
     expect(
       (
         await answerOf(async () =>
-          csvRoute.loader({
-            request: new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: member.cookie } }),
-            params: {},
-            context: {},
-          } as never),
+          csvRoute.loader(routeArgs(new Request(`${SITE}/staff/dashboard.csv`, { headers: { Cookie: member.cookie } }))),
         )
       ).status,
     ).toBe(403);

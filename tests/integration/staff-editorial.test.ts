@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, type RouteArgs, routeArgs, settle } from "../support/route-call";
 
 /**
  * Issue 26, blogEditor (ADR 053): press items and learn series with real Requests on SQLite: a draft
@@ -28,25 +29,26 @@ beforeAll(async () => {
 });
 
 const SITE = "http://localhost:3000";
-const publicLoad = (route: { loader: (args: never) => unknown }, path: string, params: Record<string, string> = {}) =>
-  answerOf(async () => route.loader({ request: new Request(`${SITE}${path}`), params, context: {} } as never));
+const publicLoad = (route: { loader: (args: RouteArgs) => unknown }, path: string, params: Record<string, string> = {}) =>
+  answerOf(async () => route.loader(routeArgs(new Request(`${SITE}${path}`), params)));
 const post = (
-  route: { action: (args: never) => unknown },
+  route: { action: (args: RouteArgs) => unknown },
   path: string,
   id: string,
   cookie: string,
   fields: Array<[string, string]> | Record<string, string>,
 ) =>
   answerOf(async () =>
-    route.action({
-      request: new Request(`${SITE}${path}`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString(),
-      }),
-      params: { id },
-      context: {},
-    } as never),
+    route.action(
+      routeArgs(
+        new Request(`${SITE}${path}`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString(),
+        }),
+        { id },
+      ),
+    ),
   );
 const idFrom = (location: string | null, area: string) => new RegExp(`/staff/${area}/([^?]+)`).exec(location ?? "")![1];
 const pressTitles = async () =>
@@ -308,15 +310,15 @@ describe.skipIf(!haveEmulator)("an article's cover picture", () => {
       const form = new FormData();
       for (const [name, value] of parts) form.append(name, value);
       return answerOf(async () =>
-        coverRoute.action({
-          request: new Request(`${SITE}/staff/article-cover?article=${id}`, {
-            method: "POST",
-            headers: { Cookie: editor.cookie, Origin: SITE },
-            body: form,
-          }),
-          params: {},
-          context: {},
-        } as never),
+        coverRoute.action(
+          routeArgs(
+            new Request(`${SITE}/staff/article-cover?article=${id}`, {
+              method: "POST",
+              headers: { Cookie: editor.cookie, Origin: SITE },
+              body: form,
+            }),
+          ),
+        ),
       );
     };
     const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: { r: 60, g: 120, b: 140 } } })
@@ -338,11 +340,7 @@ describe.skipIf(!haveEmulator)("an article's cover picture", () => {
     const coverUrl = (await getArticleForStaff(id))!.coverUrl!;
     expect(coverUrl).toMatch(/^\/images\/members\/[0-9a-f]{32}\.webp$/);
     const file = coverUrl.split("/").pop()!;
-    const image = (await imageRoute.loader({
-      request: new Request(`${SITE}${coverUrl}`),
-      params: { file },
-      context: {},
-    } as never)) as Response;
+    const image = (await imageRoute.loader(routeArgs(new Request(`${SITE}${coverUrl}`), { file }))) as Response;
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(["webp", 1140, 480, undefined]);
     const page = await publicLoad(articleRoute, `/blog/${id}`, { titleSlug: id });
@@ -354,13 +352,7 @@ describe.skipIf(!haveEmulator)("an article's cover picture", () => {
     ]);
     expect(removed.location).toBe(`/staff/articles/${id}?done=cover-removed`);
     expect((await getArticleForStaff(id))!.coverUrl).toBeNull();
-    expect(
-      (
-        (await imageRoute
-          .loader({ request: new Request(`${SITE}${coverUrl}`), params: { file }, context: {} } as never)
-          .catch((e: Response) => e)) as Response
-      ).status,
-    ).toBe(404);
+    expect(((await settle(imageRoute.loader(routeArgs(new Request(`${SITE}${coverUrl}`), { file })))) as Response).status).toBe(404);
     const again = await postCover([
       ["intent", "remove-cover"],
       ["photo", new File([], "")],

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffSession } from "../support/staff-session";
+import { staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 26, item 1: /staff shows each staff member what their roles let them do and nothing else; a
@@ -19,9 +20,7 @@ beforeAll(async () => {
 });
 
 const open = (cookie: string | null) =>
-  answerOf(() =>
-    home.loader({ request: new Request(`${SITE}/staff`, { headers: cookie ? { Cookie: cookie } : {} }), params: {}, context: {} } as never),
-  );
+  answerOf(() => home.loader(routeArgs(new Request(`${SITE}/staff`, { headers: cookie ? { Cookie: cookie } : {} }))));
 const areasOf = (data: unknown) => (data as { areas: Array<{ id: string }> }).areas.map((a) => a.id);
 
 describe.skipIf(!haveEmulator)("the staff home", () => {

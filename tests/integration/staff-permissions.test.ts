@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffSession } from "../support/staff-session";
+import { staffSession } from "../support/staff-session";
+import { answerOf, routeArgs, type RouteArgs } from "../support/route-call";
 
 /**
  * Issue 26, item 5: the permission matrix. Every staff page (loader) and every staff form (action),
@@ -493,9 +494,7 @@ describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
     const wrong: string[] = [];
     for (const page of PAGES) {
       for (const persona of PERSONAS) {
-        const answer = await answerOf(async () =>
-          routes[page.route].loader({ request: request(page.path, persona), params: page.params ?? {}, context: {} } as never),
-        );
+        const answer = await answerOf(async () => routes[page.route].loader(routeArgs(request(page.path, persona), page.params ?? {})));
         const expected = persona === "visitor" ? 302 : page.open.includes(persona) ? 200 : 403;
         seen.push(`${page.path} ${persona} ${answer.status}`);
         if (answer.status !== expected) wrong.push(`${page.path} as ${persona}: ${answer.status}, expected ${expected}`);
@@ -512,11 +511,9 @@ describe.skipIf(!haveEmulator)("the staff permission matrix", () => {
       for (const persona of PERSONAS) {
         const fields = await form.fields(persona);
         const answer = await answerOf(async () =>
-          (routes[form.route] as { action: (args: never) => unknown }).action({
-            request: request(form.path, persona, fields),
-            params: form.params ?? {},
-            context: {},
-          } as never),
+          (routes[form.route] as { action: (args: RouteArgs) => unknown }).action(
+            routeArgs(request(form.path, persona, fields), form.params ?? {}),
+          ),
         );
         const expected = persona === "visitor" ? 302 : form.open.includes(persona) ? form.allowed : 403;
         if (answer.status !== expected) wrong.push(`${form.name} as ${persona}: ${answer.status}, expected ${expected}`);

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, staffSession } from "../support/staff-session";
+import { staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 34, item 7: the back office sits in its own quiet shell (app/routes/staff/route.tsx), with a way
@@ -21,11 +22,7 @@ beforeAll(async () => {
 
 const navOf = async (cookie: string | null) => {
   const answer = await answerOf(() =>
-    frame.loader({
-      request: new Request(`${SITE}/staff/classes`, { headers: cookie ? { Cookie: cookie } : {} }),
-      params: {},
-      context: {},
-    } as never),
+    frame.loader(routeArgs(new Request(`${SITE}/staff/classes`, { headers: cookie ? { Cookie: cookie } : {} }))),
   );
   expect(answer.status).toBe(200);
   return answer.data as { nav: Array<{ href: string; label: string }>; name: string | null };

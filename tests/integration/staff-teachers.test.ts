@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs, type RouteArgs } from "../support/route-call";
 
 /**
  * Issue 26 (ADR 050): teachers from the admin's pages and a facilitator's own. A new teacher and
@@ -56,11 +57,7 @@ const newTeacher = (fields: Record<string, string>) => ({
 });
 const listedNames = async () => ((await publicList.loader()) as { teachers: Array<{ fullName: string }> }).teachers.map((t) => t.fullName);
 const publicStatus = async (slug: string) =>
-  (
-    await answerOf(async () =>
-      publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never),
-    )
-  ).status;
+  (await answerOf(async () => publicPage.loader(routeArgs(new Request(`${SITE}/teachers/${slug}`), { teacherSlug: slug })))).status;
 const inSitemap = async (slug: string) => (await getSitemapEntries()).some((entry) => entry.path === `/teachers/${slug}`);
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }) {
@@ -71,35 +68,34 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
 }
 
 /** A staff form posted to a page with route params (the shared helper passes none). */
-function postTo(route: { action: (args: never) => unknown }, path: string, cookie: string, fields: Record<string, string>) {
+function postTo(route: { action: (args: RouteArgs) => unknown }, path: string, cookie: string, fields: Record<string, string>) {
   const params = { id: decodeURIComponent(path.split("/")[3] ?? "") };
   const body = new URLSearchParams(fields).toString();
   return answerOf(async () =>
-    route.action({
-      request: new Request(`${SITE}${path}`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-      }),
-      params,
-      context: {},
-    } as never),
+    route.action(
+      routeArgs(
+        new Request(`${SITE}${path}`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
+        params,
+      ),
+    ),
   );
 }
 
 async function postMultipart(
-  route: { action: (args: never) => unknown },
+  route: { action: (args: RouteArgs) => unknown },
   path: string,
   cookie: string,
   form: FormData,
   params: Record<string, string> = {},
 ) {
   return answerOf(async () =>
-    route.action({
-      request: new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE }, body: form }),
-      params,
-      context: {},
-    } as never),
+    route.action(
+      routeArgs(new Request(`${SITE}${path}`, { method: "POST", headers: { Cookie: cookie, Origin: SITE }, body: form }), params),
+    ),
   );
 }
 
@@ -173,9 +169,7 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
       instagramUrl: "https://instagram.com/wren",
     };
     expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, form)).location).toBe(`/staff/teachers/${id}?done=saved`);
-    const page = await answerOf(async () =>
-      publicPage.loader({ request: new Request(`${SITE}/teachers/${slug}`), params: { teacherSlug: slug }, context: {} } as never),
-    );
+    const page = await answerOf(async () => publicPage.loader(routeArgs(new Request(`${SITE}/teachers/${slug}`), { teacherSlug: slug })));
     expect((page.data as { teacher: { bio: string } }).teacher.bio).toBe("A new bio.\n\nSecond paragraph.");
     // The same form again changes nothing and records nothing.
     expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, form)).location).toBe(`/staff/teachers/${id}?done=unchanged`);
@@ -257,11 +251,7 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     expect(profile?.profilePicUrl).toMatch(/^\/images\/teachers\/[0-9a-f]{32}\.webp$/);
     expect(profile?.cardPicUrl).toBe(profile?.profilePicUrl);
     const file = profile!.profilePicUrl.split("/").pop()!;
-    const served = (await imageRoute.loader({
-      request: new Request(`${SITE}${profile!.profilePicUrl}`),
-      params: { file },
-      context: {},
-    } as never)) as Response;
+    const served = (await imageRoute.loader(routeArgs(new Request(`${SITE}${profile!.profilePicUrl}`), { file }))) as Response;
     expect(served.headers.get("Content-Type")).toBe("image/webp");
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(512);
     const [entry] = (await auditEntriesFor("teacher-jonah")).filter((e) => e.action === "changed the portrait");

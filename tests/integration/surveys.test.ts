@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getStore } from "../support/payments";
 import { haveEmulator } from "../support/auth-emulator";
-import { answerOf, auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { auditEntriesFor, staffGet, staffPost, staffSession } from "../support/staff-session";
+import { answerOf, routeArgs } from "../support/route-call";
 
 /**
  * Issue 27 (ADR 048): surveys on real Requests, SQLite and the Auth emulator. The arm and the
@@ -27,15 +28,16 @@ const AnyDoc = z.record(z.unknown());
 function postSurvey(campaignId: string, cookie: string, fields: Array<[string, string]>) {
   const body = new URLSearchParams(fields).toString();
   return answerOf(async () =>
-    memberRoute.action({
-      request: new Request(`${SITE}/surveys/${campaignId}`, {
-        method: "POST",
-        headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-      }),
-      params: { campaignId },
-      context: {},
-    } as never),
+    memberRoute.action(
+      routeArgs(
+        new Request(`${SITE}/surveys/${campaignId}`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
+        { campaignId },
+      ),
+    ),
   );
 }
 
@@ -142,11 +144,7 @@ describe.skipIf(!haveEmulator)("surveys", () => {
     ).toMatchObject({ status: 302, location: "/teachers?survey=off" });
     expect((await surveys.getUserSurveys(member.uid))?.noMoreSurveys).toBe(true);
     const page = await answerOf(async () =>
-      memberRoute.loader({
-        request: pageRequest(`/surveys/${DEMO}`, member.cookie),
-        params: { campaignId: "never-shown" },
-        context: {},
-      } as never),
+      memberRoute.loader(routeArgs(pageRequest(`/surveys/${DEMO}`, member.cookie), { campaignId: "never-shown" })),
     );
     expect(page.status).toBe(404);
   });
@@ -214,11 +212,9 @@ describe.skipIf(!haveEmulator)("surveys", () => {
     const first = (results.data as { total: number; results: Array<{ counts: Array<{ label: string; count: number }> }> }).results[0];
     expect((results.data as { total: number }).total).toBeGreaterThanOrEqual(1);
     expect(first.counts.find((c) => c.label === "Early morning")?.count).toBeGreaterThanOrEqual(1);
-    const csv = (await csvRoute.loader({
-      request: pageRequest(`/staff/surveys/${DEMO}/answers.csv`, admin.cookie),
-      params: { id: DEMO },
-      context: {},
-    } as never)) as Response;
+    const csv = (await csvRoute.loader(
+      routeArgs(pageRequest(`/staff/surveys/${DEMO}/answers.csv`, admin.cookie), { id: DEMO }),
+    )) as Response;
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const text = await csv.text();
     expect(text.split("\r\n")[0]).toBe(

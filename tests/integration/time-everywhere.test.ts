@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { GOOD_CARD, ORIGIN, demo, intentId, seedPlans } from "../support/payments";
+import { answerOf, routeArgs, type RouteArgs } from "../support/route-call";
 
 /**
  * Issue 34, "Time, once": with the server in UTC and a member in Los Angeles or in Kolkata, every
@@ -18,7 +19,7 @@ import { GOOD_CARD, ORIGIN, demo, intentId, seedPlans } from "../support/payment
  */
 
 const { haveEmulator, signInWithPhone } = await import("../support/auth-emulator");
-const { answerOf, staffSession } = await import("../support/staff-session");
+const { staffSession } = await import("../support/staff-session");
 const { getStore } = await import("../../app/services/store/index.server");
 const { seedDemoContent } = await import("../../app/demo/seed.server");
 const { createOutboxMailer } = await import("../../app/services/mail/outbox.server");
@@ -142,8 +143,8 @@ function expectOwnClock(where: string, data: unknown) {
 // ---- The world ------------------------------------------------------------------------------
 
 const args = (path: string, cookie: string, params: Record<string, string> = {}) =>
-  ({ request: new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params, context: {} }) as never;
-const load = async (route: { loader: (a: never) => unknown }, path: string, cookie: string, params: Record<string, string> = {}) => {
+  routeArgs(new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }), params);
+const load = async (route: { loader: (a: RouteArgs) => unknown }, path: string, cookie: string, params: Record<string, string> = {}) => {
   const answer = await answerOf(async () => route.loader(args(path, cookie, params)));
   expect(answer.status, `${path} answered ${answer.status}${answer.location ? ` → ${answer.location}` : ""}`).toBe(200);
   return answer.data as Record<string, unknown>;
@@ -151,31 +152,31 @@ const load = async (route: { loader: (a: never) => unknown }, path: string, cook
 
 /** A visitor whose browser reported `zone`, who then signs in: the session knows the zone, the record did not. */
 async function memberIn(zone: string, name: string) {
-  const reported = (await routes.timeZone.action({
-    request: new Request(`${ORIGIN}/api/time-zone`, {
-      method: "POST",
-      headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ timeZone: zone, source: "browser" }),
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
+  const reported = (await routes.timeZone.action(
+    routeArgs(
+      new Request(`${ORIGIN}/api/time-zone`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ timeZone: zone, source: "browser" }),
+      }),
+    ),
+  )) as Response;
   const visitorCookie = reported.headers.get("Set-Cookie")!.split(";")[0];
   const { uid, idToken } = await signInWithPhone(`+1555${randomInt(1_000_000, 9_999_999)}`);
   await savePrivateUser(uid, { firstName: name, lastName: "Clock", email: `${uid.toLowerCase()}@example.com` });
-  const signedIn = (await routes.session.action({
-    request: new Request(`${ORIGIN}/api/session`, {
-      method: "POST",
-      headers: {
-        Authorization: `Bearer ${idToken}`,
-        Origin: ORIGIN,
-        Cookie: visitorCookie,
-        "x-client-ip": `10.34.${randomInt(0, 255)}.${randomInt(1, 254)}`,
-      },
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
+  const signedIn = (await routes.session.action(
+    routeArgs(
+      new Request(`${ORIGIN}/api/session`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${idToken}`,
+          Origin: ORIGIN,
+          Cookie: visitorCookie,
+          "x-client-ip": `10.34.${randomInt(0, 255)}.${randomInt(1, 254)}`,
+        },
+      }),
+    ),
+  )) as Response;
   expect(signedIn.status).toBe(200);
   return { uid, cookie: signedIn.headers.get("Set-Cookie")!.split(";")[0], email: `${uid.toLowerCase()}@example.com` };
 }
@@ -232,15 +233,15 @@ describe.skipIf(!haveEmulator).each(["America/Los_Angeles", "Asia/Kolkata"])("a 
     expect(await bookClass({ uid: member.uid, classId, now: new Date(), isMember: true })).toMatchObject({ ok: true, status: "booked" });
     // A staff member in the same zone, known the same way (their browser's report in their session).
     const admin = await staffSession({ admin: true, blogEditor: true });
-    const report = (await routes.timeZone.action({
-      request: new Request(`${ORIGIN}/api/time-zone`, {
-        method: "POST",
-        headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ timeZone: zone, source: "browser" }),
-      }),
-      params: {},
-      context: {},
-    } as never)) as Response;
+    const report = (await routes.timeZone.action(
+      routeArgs(
+        new Request(`${ORIGIN}/api/time-zone`, {
+          method: "POST",
+          headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ timeZone: zone, source: "browser" }),
+        }),
+      ),
+    )) as Response;
     staff = { uid: admin.uid, cookie: report.headers.get("Set-Cookie")!.split(";")[0] };
   }, 60_000);
 
@@ -397,15 +398,15 @@ describe.skipIf(!haveEmulator).each(["America/Los_Angeles", "Asia/Kolkata"])("a 
       publishAt: typed,
     });
     const saved = await answerOf(async () =>
-      routes.staffArticles.action({
-        request: new Request(`${ORIGIN}/staff/articles`, {
-          method: "POST",
-          headers: { Cookie: staff.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-          body,
-        }),
-        params: {},
-        context: {},
-      } as never),
+      routes.staffArticles.action(
+        routeArgs(
+          new Request(`${ORIGIN}/staff/articles`, {
+            method: "POST",
+            headers: { Cookie: staff.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          }),
+        ),
+      ),
     );
     expect(saved.status, JSON.stringify(saved.data)).toBe(302);
     const articleId = saved.location!.split("/").pop()!.split("?")[0];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { routeArgs, settle } from "../support/route-call";
 
 process.env.SQLITE_PATH = ":memory:";
 process.env.SESSION_SECRET = "integration-test-secret-long-enough-000000";
@@ -18,20 +19,13 @@ function post(fields: Record<string, string>, cookie = "") {
 }
 
 async function act(request: Request): Promise<Response> {
-  try {
-    const browserReport = new URLSearchParams(await request.clone().text()).get("source") === "browser";
-    const result = browserReport
-      ? await api.action({ request, params: {}, context: {} })
-      : await route.action({ request, params: {}, context: {} });
-    return result instanceof Response
-      ? result
-      : new Response(JSON.stringify((result as { data: unknown }).data), {
-          status: (result as { init?: { status?: number } }).init?.status ?? 200,
-        });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
+  const browserReport = new URLSearchParams(await request.clone().text()).get("source") === "browser";
+  const result = browserReport ? await settle(api.action(routeArgs(request))) : await settle(route.action(routeArgs(request)));
+  return result instanceof Response
+    ? result
+    : new Response(JSON.stringify((result as { data: unknown }).data), {
+        status: (result as { init?: { status?: number } }).init?.status ?? 200,
+      });
 }
 
 const cookieOf = (response: Response) => (response.headers.get("Set-Cookie") ?? "").split(";")[0];

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { signInWithPhone } from "./auth-emulator";
+import { answerOf, routeArgs, type RouteArgs } from "./route-call";
 
 /**
  * A signed-in, onboarded person with these role claims, through the real token sync against the
@@ -18,49 +19,35 @@ export async function staffSession(
   const { uid, idToken } = await signInWithPhone(phone);
   if (Object.keys(claims).length > 0) await identity.setClaims(uid, claims);
   await savePrivateUser(uid, { firstName, lastName: "Person", email: `${uid.toLowerCase()}@example.com` });
-  const response = (await sessionRoute.action({
-    request: new Request(`${site}/api/session`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${idToken}`, Origin: site, "x-client-ip": `10.26.${randomInt(0, 255)}.${randomInt(1, 254)}` },
-    }),
-    params: {},
-    context: {},
-  } as never)) as Response;
+  const response = (await sessionRoute.action(
+    routeArgs(
+      new Request(`${site}/api/session`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${idToken}`, Origin: site, "x-client-ip": `10.26.${randomInt(0, 255)}.${randomInt(1, 254)}` },
+      }),
+    ),
+  )) as Response;
   if (response.status !== 200) throw new Error(`token sync answered ${response.status}`);
   return { uid, cookie: response.headers.get("Set-Cookie")!.split(";")[0], phone };
-}
-
-/** What a loader or action answered, thrown or returned: the status and, for data, the payload. */
-export async function answerOf(run: () => Promise<unknown>): Promise<{ status: number; location: string | null; data: unknown }> {
-  let answer: unknown;
-  try {
-    answer = await run();
-  } catch (thrown) {
-    answer = thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location"), data: null };
-  const shaped = answer as { init?: { status?: number } | null; data?: unknown; type?: string };
-  if (shaped && shaped.type === "DataWithResponseInit") return { status: shaped.init?.status ?? 200, location: null, data: shaped.data };
-  return { status: 200, location: null, data: answer };
 }
 
 const SITE = "http://localhost:3000";
 
 /** A staff page's loader, asked for `path` with this session cookie (or none). */
 export function staffGet(
-  route: { loader: (args: never) => unknown },
+  route: { loader: (args: RouteArgs) => unknown },
   path: string,
   cookie: string | null,
   params: Record<string, string> = {},
 ) {
   return answerOf(async () =>
-    route.loader({ request: new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params, context: {} } as never),
+    route.loader(routeArgs(new Request(`${SITE}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), params)),
   );
 }
 
 /** A staff form posted as the browser posts it without JavaScript (repeated names as pairs). */
 export function staffPost(
-  route: { action: (args: never) => unknown },
+  route: { action: (args: RouteArgs) => unknown },
   path: string,
   cookie: string | null,
   fields: Array<[string, string]> | Record<string, string>,
@@ -68,15 +55,16 @@ export function staffPost(
 ) {
   const body = new URLSearchParams(Array.isArray(fields) ? fields : Object.entries(fields)).toString();
   return answerOf(async () =>
-    route.action({
-      request: new Request(`${SITE}${path}`, {
-        method: "POST",
-        headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-        body,
-      }),
-      params,
-      context: {},
-    } as never),
+    route.action(
+      routeArgs(
+        new Request(`${SITE}${path}`, {
+          method: "POST",
+          headers: { ...(cookie ? { Cookie: cookie } : {}), Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
+          body,
+        }),
+        params,
+      ),
+    ),
   );
 }
 
