@@ -112,8 +112,10 @@ async function savePhone(_request: Request, viewer: Viewer) {
 async function deleteAccount(request: Request, viewer: Viewer, formData: FormData) {
   // Nothing else here can't be undone: a session left signed in on a shared computer is not enough.
   if (!hasRecentSignIn(viewer)) return refused("delete", { confirm: ERRORS.sign_in_again.message }, {}, ERRORS.sign_in_again.status);
-  const parsed = parseFields(DeleteFormSchema, namedFields(formData, ["confirm"]));
-  if (!parsed.ok) return refused("delete", parsed.errors);
+  // Checked on its own, not by parseFields: there "confirm" is a control field, its message a general
+  // one under `form`; here it is what the person typed, and its message belongs beside it.
+  const typed = DeleteFormSchema.shape.confirm.safeParse(String(formData.get("confirm") ?? ""));
+  if (!typed.success) return refused("delete", { confirm: typed.error.issues[0]?.message ?? ERRORS.bad_request.message });
   const deleted = await deleteAccountCompletely(viewer.uid);
   if (!deleted.ok && deleted.problem) return refused("delete", { confirm: deleted.problem.message }, {}, deleted.problem.status);
   if (!deleted.ok) {
