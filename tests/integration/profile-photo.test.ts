@@ -351,7 +351,10 @@ describe.skipIf(!haveEmulator)("the settings photo form (Auth emulator)", () => 
     const before = await getPrivateUser(uid);
     const refused = await act(photoRequest(fileOf("#!/usr/bin/env node\nprocess.exit(1)\n", "portrait.jpg", "image/jpeg"), { cookie }));
     expect(statusOf(refused)).toBe(400);
-    expect(dataOf(refused)).toEqual({ errors: { photo: expect.stringContaining("isn't a photo we can use") }, values: { intent: "photo" } });
+    expect(dataOf(refused)).toEqual({
+      errors: { photo: expect.stringContaining("isn't a photo we can use") },
+      values: { intent: "photo" },
+    });
     expect(await getPrivateUser(uid)).toEqual(before);
   });
 
