@@ -544,7 +544,7 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     vi.restoreAllMocks();
     const catalogue = ERRORS as Record<string, { status: number; message: string } | undefined>;
     expect(statusOf(refused)).toBe(403);
-    expect(dataOf(refused)).toMatchObject({ form: "delete", code: "sign_in_again", errors: { confirm: catalogue.sign_in_again?.message } });
+    expect(dataOf(refused)).toMatchObject({ values: { intent: "delete" }, errors: { confirm: catalogue.sign_in_again?.message } });
     expect(catalogue.sign_in_again?.message).toMatch(/sign in again/);
     expect(await identity.getAccount(uid)).not.toBeNull();
     expect(await everything()).toEqual(before);

@@ -133,7 +133,7 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
 
     const refused = await deleteAccount(second.cookie);
     expect(refused.status).toBe(409);
-    expect(refused.data).toMatchObject({ form: "delete", errors: { confirm: expect.stringMatching(/only admin/) } });
+    expect(refused.data).toMatchObject({ values: { intent: "delete" }, errors: { confirm: expect.stringMatching(/only admin/) } });
     expect(await identity.getAccount(second.uid)).not.toBeNull();
     expect(await mentions(second.uid, [STAFF_ROSTER])).toEqual([`${STAFF_ROSTER}/current`]);
   });

@@ -45,23 +45,3 @@ export function leadExportFields(lead: Lead): Record<string, string | null> {
     "Signed up": new Date(lead.createdAt).toISOString(),
   };
 }
-
-export type LeadFieldErrors = Partial<Record<keyof LeadForm, string>>;
-
-/** Validates the submitted fields; on failure returns one message per field and what the person typed. */
-export function parseLeadForm(
-  formData: FormData,
-): { ok: true; data: LeadForm } | { ok: false; errors: LeadFieldErrors; values: Record<string, string> } {
-  const values = {
-    email: String(formData.get("email") ?? "").slice(0, 1000),
-    firstName: String(formData.get("firstName") ?? "").slice(0, 1000),
-  };
-  const result = LeadFormSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: LeadFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof LeadForm;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, values };
-}

@@ -9,7 +9,8 @@ import { REFERRAL_CODE, referralCookie, referrerOf } from "~/models/wallet/refer
 import { resolveShortLink } from "~/platform/short-link.server";
 import { getViewerState, requireAccess } from "~/server/viewer.server";
 import { memberZone, readerZone } from "~/server/reader-zone.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import { RedeemFormSchema } from "./page.server";
 import { defineActionLimits } from "~/lib/action-limits";
 import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
@@ -84,8 +85,6 @@ function resultText(kind: string, at: number, zone: string) {
     : `Your membership now runs until ${when}.`;
 }
 
-type ActionResult = { error: string };
-
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
   redeem: { does: ["redeem", "charge", "write"], limits: [GIFT_CODE_LIMIT] },
@@ -95,16 +94,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
   const code = giftCodeOf(token);
   if (!code) throw new Response(null, { status: 404, statusText: "Not found" });
-  const body = await readRouteForm(request);
-  if (!body.ok) return data<ActionResult>({ error: body.message }, { status: body.status });
+  const submission = await readSubmission(request, RedeemFormSchema);
+  if (!submission.ok) return submission.reply;
   // Signed out (or anonymous): sign in, then come back to this gift.
   const { viewer, user } = await requireAccess(request, { requiresAuth: true }, { context });
   const attempt = await allowCodeAttempt(clientAddress(request));
-  if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message }, { status: attempt.problem.status });
+  if (!attempt.ok) return refuse({ form: attempt.problem.message }, {}, attempt.problem.status);
   const found = await giftByCode(code);
   if (!found) throw new Response(null, { status: 404, statusText: "Not found" });
   const result = await redeemGift({ giftId: found.giftId, uid: viewer.uid, zone: (await memberZone(request, user)) ?? FALLBACK_TIME_ZONE });
-  if (!result.ok) return data<ActionResult>({ error: result.message }, { status: result.status });
+  if (!result.ok) return refuse({ form: result.message }, {}, result.status);
   return redirect(`/${code}`);
 }
 
@@ -113,7 +112,7 @@ export default function TokenRoute() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const error = actionData?.error ?? gift.refusal;
+  const error = actionData?.errors.form ?? gift.refusal;
   return (
     <section className="section" aria-labelledby="gift-open-title">
       <div className="container container--narrow stack">

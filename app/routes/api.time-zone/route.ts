@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { saveTimeZone } from "~/server/time-zone.server";
+import { readTimeZoneForm, saveTimeZone } from "~/server/time-zone.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -17,9 +17,14 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const saved = await saveTimeZone(request, context);
-  if (!saved.ok) return Response.json({ error: saved.error }, { status: saved.status, headers: { "Cache-Control": "no-store" } });
-  const headers = new Headers({ "Cache-Control": "no-store", "X-Time-Zone-Changed": saved.setCookie ? "1" : "0" });
-  if (saved.setCookie) headers.append("Set-Cookie", saved.setCookie);
+  const submission = await readTimeZoneForm(request);
+  if (!submission.ok) {
+    // The refusal's one shape (ADR 060), as JSON: the report comes from a script, not a page.
+    const { data: refusal, init } = submission.reply;
+    return Response.json(refusal, { status: init?.status ?? 400, headers: { "Cache-Control": "no-store" } });
+  }
+  const setCookie = await saveTimeZone(request, context, submission.value);
+  const headers = new Headers({ "Cache-Control": "no-store", "X-Time-Zone-Changed": setCookie ? "1" : "0" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return new Response(null, { status: 204, headers });
 }

@@ -3,8 +3,10 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { completeEmailSignIn, identityMessage, pendingEmail } from "~/server/email-sign-in.server";
 import { defineHandle } from "~/lib/route-handle";
-import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/identity/sign-in";
+import { EmailLinkFormSchema, nextPath } from "~/models/identity/sign-in";
 import { readRouteForm } from "~/server/body-limits.server";
+import { refuse } from "~/server/submission.server";
+import { echoOf, parseFields } from "~/lib/forms/submission";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -18,7 +20,10 @@ export const meta: MetaFunction = () => [{ title: "Signing you in · Stillhour" 
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
 
-type Outcome = { state: "ask-email" | "failed" | "incomplete"; message?: string; email?: string; errors?: Record<string, string> };
+type Outcome = { state: "ask-email" | "failed" | "incomplete"; message?: string };
+
+/** This page's own sentence for a body it could not read (the address is all it asks for). */
+const UNREADABLE = "That request could not be read. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -46,13 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const next = nextPath(url.searchParams.get("next"));
   if (!/^[A-Za-z0-9_-]{10,512}$/.test(oobCode)) return data<Outcome>({ state: "incomplete" }, { status: 400 });
   const body = await readRouteForm(request);
-  if (!body.ok) {
-    const message = body.code === "bad_request" ? "That request could not be read. Please try again." : body.message;
-    return data<Outcome>({ state: "ask-email", errors: { email: message } }, { status: body.status });
-  }
-  const parsed = parseForm(EmailLinkFormSchema, body.formData, ["email"]);
-  if (!parsed.ok) return data<Outcome>({ state: "ask-email", errors: parsed.errors, email: parsed.values.email }, { status: 400 });
-  return finish(request, parsed.data.email, oobCode, next);
+  if (!body.ok) return refuse<{ email?: string }>({ email: body.code === "bad_request" ? UNREADABLE : body.message }, {}, body.status);
+  const parsed = parseFields(EmailLinkFormSchema, body.formData);
+  if (!parsed.ok) return refuse(parsed.errors, echoOf(parsed.fields, ["email"]));
+  return finish(request, parsed.value.email, oobCode, next);
 }
 
 async function finish(request: Request, email: string, oobCode: string, next: string) {
@@ -69,7 +71,9 @@ async function finish(request: Request, email: string, oobCode: string, next: st
 export default function EmailLinkRoute() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const outcome = actionData ?? loaderData;
+  // A refused address asks again, with its message beside the field; anything else is the outcome.
+  const refusal = actionData && "errors" in actionData ? actionData : null;
+  const outcome: Outcome = actionData && !("errors" in actionData) ? actionData : refusal ? { state: "ask-email" } : loaderData;
   return (
     <section className="section auth-page" aria-labelledby="email-link-title">
       <div className="container container--narrow stack">
@@ -86,8 +90,8 @@ export default function EmailLinkRoute() {
                 autoComplete="email"
                 required
                 maxLength={254}
-                defaultValue={outcome.email ?? ""}
-                error={outcome.errors?.email}
+                defaultValue={refusal?.values.email ?? ""}
+                error={refusal?.errors.email}
               />
               <button className="button" type="submit">
                 Finish signing in

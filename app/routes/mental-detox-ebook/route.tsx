@@ -1,5 +1,5 @@
 import { clientAddress } from "~/lib/rate-limit.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { FormField, HoneypotField } from "~/components/form-field";
@@ -7,11 +7,13 @@ import { Hero } from "~/components/hero";
 import { SectionHeading } from "~/components/section-heading";
 import { ERRORS, isStoreUnavailable } from "~/lib/errors";
 import { HONEYPOT_FIELD } from "~/lib/forms/honeypot";
-import { parseLeadForm, type LeadFieldErrors } from "~/models/content/lead";
+import { LeadFormSchema } from "~/models/content/lead";
 import { allowLeadAttempt, createLead, LEAD_LIMIT } from "~/models/content/lead.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { readRouteForm } from "~/server/body-limits.server";
+import { refuse } from "~/server/submission.server";
+import { echoOf, parseFields } from "~/lib/forms/submission";
 import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "mental-detox-ebook", layout: "main", theme: "dark" });
@@ -28,7 +30,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
-type ActionResult = { errors: LeadFieldErrors & { form?: string }; values: Record<string, string> };
+const LEAD_FIELDS = ["email", "firstName"] as const;
+type LeadValues = Partial<Record<(typeof LEAD_FIELDS)[number], string>>;
 
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
@@ -38,25 +41,21 @@ export const actionLimits = defineActionLimits({
 export async function action({ request }: ActionFunctionArgs) {
   // Read (within a plain form's cap) before the rate limit: a refused body is not an attempt.
   const body = await readRouteForm(request);
-  if (!body.ok && body.code === "payload_too_large")
-    return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
+  if (!body.ok && body.code === "payload_too_large") return refuse<LeadValues>({ form: body.message }, {}, body.status);
   if (!(await allowLeadAttempt(clientAddress(request)))) {
-    return data<ActionResult>({ errors: { form: ERRORS.rate_limited.message }, values: {} }, { status: ERRORS.rate_limited.status });
+    return refuse<LeadValues>({ form: ERRORS.rate_limited.message }, {}, ERRORS.rate_limited.status);
   }
-  if (!body.ok) return data<ActionResult>({ errors: { form: body.message }, values: {} }, { status: body.status });
-  const { formData } = body;
+  if (!body.ok) return refuse<LeadValues>({ form: body.message }, {}, body.status);
   // A filled honeypot gets the same thank-you as a person, and nothing is stored.
-  if (String(formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");
-  const parsed = parseLeadForm(formData);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (String(body.formData.get(HONEYPOT_FIELD) ?? "") !== "") return redirect("/mental-detox-ebook?sent=1#ebook-form");
+  const parsed = parseFields(LeadFormSchema, body.formData);
+  const values: LeadValues = echoOf(parsed.fields, LEAD_FIELDS);
+  if (!parsed.ok) return refuse(parsed.errors, values);
   try {
-    await createLead(parsed.data, "mental-detox-ebook");
+    await createLead(parsed.value, "mental-detox-ebook");
   } catch (error) {
     if (!isStoreUnavailable(error)) throw error;
-    return data<ActionResult>(
-      { errors: { form: ERRORS.store_unavailable.message }, values: { email: parsed.data.email, firstName: parsed.data.firstName ?? "" } },
-      { status: ERRORS.store_unavailable.status },
-    );
+    return refuse({ form: ERRORS.store_unavailable.message }, values, ERRORS.store_unavailable.status);
   }
   return redirect("/mental-detox-ebook?sent=1#ebook-form");
 }
@@ -115,7 +114,7 @@ function EbookForm({ sent }: { sent: boolean }) {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/mental-detox-ebook");
-  const errors: ActionResult["errors"] = result?.errors ?? {};
+  const errors = result?.errors ?? {};
   const values = result?.values ?? {};
   const firstError = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -1,13 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { defineHandle } from "~/lib/route-handle";
-import { OnboardingFormSchema, nextPath, parseForm } from "~/models/identity/sign-in";
+import { OnboardingFormSchema, nextPath } from "~/models/identity/sign-in";
 import { savePrivateUser } from "~/models/identity/user.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { requireAccess } from "~/server/viewer.server";
 import { getSignInAccount } from "~/models/identity/account.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /** §4 onboarding: after a first real sign-in, a name (and an optional e-mail), then on to where they were going. */
@@ -35,19 +35,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const next = nextPath(new URL(request.url).searchParams.get("next"));
   // The record starts with the zone the browser already reported, so the first e-mail is on their clock.
   const zone = user.mostRecentTimeZone ?? (await readerZone(request, context));
-  const body = await readRouteForm(request);
-  if (!body.ok)
-    return data(
-      { errors: { form: body.message } as Record<string, string>, values: {} as Record<string, string> },
-      { status: body.status },
-    );
-  const parsed = parseForm(OnboardingFormSchema, body.formData, FIELDS);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const submission = await readSubmission(request, OnboardingFormSchema, FIELDS);
+  if (!submission.ok) return submission.reply;
+  const { firstName, lastName, email } = submission.value;
   const account = await getSignInAccount(viewer.uid);
   await savePrivateUser(viewer.uid, {
-    firstName: parsed.data.firstName,
-    lastName: parsed.data.lastName,
-    email: parsed.data.email ?? account?.email ?? null,
+    firstName,
+    lastName,
+    email: email ?? account?.email ?? null,
     phoneNumber: account?.phoneNumber ?? null,
     ...(zone ? { mostRecentTimeZone: zone } : {}),
   });

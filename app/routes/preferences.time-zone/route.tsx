@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FieldError } from "~/components/form-field";
 import { defineHandle } from "~/lib/route-handle";
 import { zoneLabel, zonesByRegion } from "~/models/identity/time-zone";
-import { saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
+import { readTimeZoneForm, saveTimeZone, timeZoneReturnPath } from "~/server/time-zone.server";
 import { getVisitor } from "~/server/visitor.server";
 import { defineActionLimits } from "~/lib/action-limits";
 import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
@@ -38,18 +38,21 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const saved = await saveTimeZone(request, context);
-  if (!saved.ok) return data({ error: saved.error, next: saved.next }, { status: saved.status });
+  const submission = await readTimeZoneForm(request);
+  if (!submission.ok) return submission.reply;
+  const setCookie = await saveTimeZone(request, context, submission.value);
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (saved.setCookie) headers.append("Set-Cookie", saved.setCookie);
-  return redirect(saved.next, { headers });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return redirect(timeZoneReturnPath(submission.value.next), { headers });
 }
 
 export default function TimeZoneRoute() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const error = actionData && "error" in actionData ? actionData.error : undefined;
+  // The zone's own message; a hand-made post's other problem (its source, its way back) shows here too.
+  const errors = actionData?.errors;
+  const error = errors ? (errors.timeZone ?? errors.form ?? Object.values(errors)[0]) : undefined;
   return (
     <section className="section" aria-labelledby="time-zone-title">
       <div className="container container--narrow stack">

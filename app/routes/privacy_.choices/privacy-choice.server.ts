@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { secureCookies } from "~/lib/site-address.server";
 import { OPT_OUT_COOKIE, isOptedOut } from "~/platform/privacy-cookie";
 
@@ -9,6 +10,11 @@ import { OPT_OUT_COOKIE, isOptedOut } from "~/platform/privacy-cookie";
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 export type PrivacyChoice = "allow" | "opt-out";
+
+/** The choices form: one of its two options, or the sentence that asks for one. */
+export const PrivacyChoiceFormSchema = z.object({
+  choice: z.enum(["allow", "opt-out"], { errorMap: () => ({ message: "Choose one of the two options." }) }),
+});
 
 export function privacyChoice(request: Request): PrivacyChoice {
   return isOptedOut(request.headers.get("Cookie") ?? "") ? "opt-out" : "allow";

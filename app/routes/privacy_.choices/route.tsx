@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
+import { PrivacyChoiceFormSchema, privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
 import { defineHandle } from "~/lib/route-handle";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -28,18 +28,17 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ error: body.message }, { status: body.status });
-  const choice = body.formData.get("choice");
-  if (choice !== "opt-out" && choice !== "allow") return data({ error: "Choose one of the two options." }, { status: 400 });
+  const submission = await readSubmission(request, PrivacyChoiceFormSchema);
+  if (!submission.ok) return submission.reply;
   return redirect("/privacy/choices?saved=1", {
-    headers: { "Set-Cookie": privacyChoiceCookie(choice, new URL(request.url)), "Cache-Control": "no-store" },
+    headers: { "Set-Cookie": privacyChoiceCookie(submission.value.choice, new URL(request.url)), "Cache-Control": "no-store" },
   });
 }
 
 export default function PrivacyChoicesRoute() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  const error = refused?.errors.form ?? refused?.errors.choice;
   const navigation = useNavigation();
   return (
     <section className="section" aria-labelledby="privacy-choices-title">
@@ -59,9 +58,9 @@ export default function PrivacyChoicesRoute() {
               : "Saved. Analytics is on in this browser."}
           </p>
         ) : null}
-        {refused?.error ? (
+        {error ? (
           <p className="notice notice--error" role="alert">
-            {refused.error}
+            {error}
           </p>
         ) : null}
         <Form method="post" className="auth-card stack">

@@ -1,8 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { defineHandle } from "~/lib/route-handle";
-import { checkEmailToken, confirmEmailChange } from "~/models/identity/email-change.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { checkEmailToken } from "~/models/identity/email-change.server";
+import { confirmFromForm, PRIVATE } from "./page.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -14,8 +14,6 @@ import { defineActionLimits } from "~/lib/action-limits";
 export const handle = defineHandle({ name: "confirm-email", layout: "main", theme: "light", trackViews: false });
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Stillhour" }, { name: "robots", content: "noindex" }];
-
-const PRIVATE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 type Page = { state: "ready"; email: string; token: string } | { state: "gone"; email: null; token: ""; message: string };
 
@@ -36,11 +34,7 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ message: body.message }, { status: body.status, headers: PRIVATE });
-  const confirmed = await confirmEmailChange(String(body.formData.get("token") ?? "").slice(0, 100));
-  if (!confirmed.ok) return data({ message: confirmed.problem.message }, { status: confirmed.problem.status, headers: PRIVATE });
-  return redirect("/settings?saved=email-confirmed#profile");
+  return confirmFromForm(request);
 }
 
 export default function ConfirmEmailRoute() {
@@ -48,7 +42,7 @@ export default function ConfirmEmailRoute() {
   const refused = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const message = refused?.message ?? (page.state === "gone" ? page.message : null);
+  const message = refused?.errors.form ?? (page.state === "gone" ? page.message : null);
   return (
     <section className="section" aria-labelledby="confirm-email-title">
       <div className="container container--narrow stack">

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { defineActionLimits } from "~/lib/action-limits";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
 import { defineHandle } from "~/lib/route-handle";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { memberDataZip } from "~/models/privacy/data-export.server";
@@ -28,10 +28,10 @@ const FormSchema = z.object({ intent: z.enum(["download", "sign-in-again"]) });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { viewer } = await requireAccess(request, handle, { context });
-  const body = await readRouteForm(request);
-  const parsed = body.ok ? FormSchema.safeParse({ intent: body.formData.get("intent") }) : null;
-  if (!parsed?.success) return redirect("/settings?data=bad_request#data");
-  if (parsed.data.intent === "sign-in-again") {
+  // A refusal goes back to the settings section, which has the sentence (a body it could not read too).
+  const submission = await readSubmission(request, FormSchema);
+  if (!submission.ok) return redirect("/settings?data=bad_request#data");
+  if (submission.value.intent === "sign-in-again") {
     // Signs out here only (other devices keep their sessions) and comes back to the download after.
     return redirect(`/sign-in?next=${encodeURIComponent("/settings#data")}`, {
       headers: { "Set-Cookie": await endSession(request, { revoke: false }) },

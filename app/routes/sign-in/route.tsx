@@ -4,12 +4,12 @@ import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
-import { EmailLinkFormSchema, nextPath, parseForm } from "~/models/identity/sign-in";
+import { EmailLinkFormSchema, nextPath } from "~/models/identity/sign-in";
 import { identityMessage, sendEmailSignInLink, SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL } from "~/server/email-sign-in.server";
 import { getViewer } from "~/server/viewer.server";
 import { signInAvailable } from "~/models/identity/account.server";
 import { readSession } from "~/lib/session.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 export const handle = defineHandle({ name: "sign-in", layout: "main", theme: "light" });
@@ -39,28 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ next, sentTo, available: signInAvailable(), phoneFirst: url.searchParams.get("mode") !== "email" }, { headers });
 }
 
-type ActionResult = { errors: Record<string, string>; values: Record<string, string> };
-
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
   "email-link": { does: ["mail"], limits: [SIGN_IN_LINK_PER_ADDRESS, SIGN_IN_LINK_PER_EMAIL] },
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const url = new URL(request.url);
-  const next = nextPath(url.searchParams.get("next"));
-  const body = await readRouteForm(request);
-  if (!body.ok) return data<ActionResult>({ errors: { email: body.message }, values: {} }, { status: body.status });
-  const { formData } = body;
-  const parsed = parseForm(EmailLinkFormSchema, formData, ["email"]);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-  const sent = await sendEmailSignInLink(request, parsed.data.email, next);
-  if (!sent.ok) {
-    return data<ActionResult>(
-      { errors: { email: identityMessage(sent.code) }, values: { email: parsed.data.email } },
-      { status: sent.status },
-    );
-  }
+  const next = nextPath(new URL(request.url).searchParams.get("next"));
+  const submission = await readSubmission(request, EmailLinkFormSchema, ["email"]);
+  if (!submission.ok) return submission.reply;
+  const { email } = submission.value;
+  const sent = await sendEmailSignInLink(request, email, next);
+  if (!sent.ok) return refuse({ email: identityMessage(sent.code) }, { email }, sent.status);
   return redirect(`/sign-in?sent=1&next=${encodeURIComponent(next)}#email-link`, { headers: { "Set-Cookie": sent.setCookie } });
 }
 
@@ -114,7 +104,7 @@ export default function SignInRoute() {
                   required
                   maxLength={254}
                   defaultValue={actionData?.values.email ?? sentTo ?? ""}
-                  error={actionData?.errors.email}
+                  error={actionData?.errors.email ?? actionData?.errors.form}
                 />
                 <button className="button" type="submit" disabled={sending} aria-disabled={sending}>
                   {sending ? "Sending…" : sentTo ? "Send another link" : "Send me a sign-in link"}
