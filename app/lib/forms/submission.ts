@@ -31,8 +31,11 @@ export function fieldsOf(form: FormData | URLSearchParams): Record<string, strin
   return fields;
 }
 
-/** Fields that decide what a form does rather than hold what a person typed: their errors go to `form`. */
-const CONTROL_FIELDS = new Set(["intent", "confirm", "csrf"]);
+/**
+ * The field that decides what a form does rather than holding what a person typed: its errors go to
+ * `form`. Only `intent`: a field a person types into may be called anything, `confirm` included.
+ */
+const CONTROL_FIELDS = new Set(["intent"]);
 
 /** Zod's issues as one message per field (the first one found), control fields' under `form`. */
 export function errorsOf(error: z.ZodError): FieldErrors {
