@@ -1,9 +1,8 @@
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, type PhotoErrorCode } from "~/models/identity/profile-photo";
+import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_REQUEST_BYTES, type PhotoErrorCode } from "~/models/identity/profile-photo";
 import { isBodyTooLarge, withBodyLimit } from "~/lib/forms/form-body.server";
 
 /** The form field the photo arrives in. */
-export const PHOTO_FIELD = "photo";
 
 export type PhotoFormResult = { ok: true; fields: FormData; file: File | null } | { ok: false; code: PhotoErrorCode | "bad_request" };
 

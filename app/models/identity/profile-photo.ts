@@ -4,6 +4,9 @@
  */
 
 /** The largest file a member may upload: phone photos are 2-5 MB as JPEG. */
+/** The form field a photo is sent in, read by the server and named by the page. */
+export const PHOTO_FIELD = "photo";
+
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The largest multipart body the photo form may send: the file plus room for the boundary and fields. */
 export const PHOTO_MAX_REQUEST_BYTES = PHOTO_MAX_BYTES + 64 * 1024;

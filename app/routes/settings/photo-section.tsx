@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES } from "~/models/identity/profile-photo";
-import { PHOTO_FIELD } from "~/server/photo-form.server";
+import { PHOTO_FIELD } from "~/models/identity/profile-photo";
 import { PaletteImage } from "./palette-image";
 import { SavedNote, useSettingsForm } from "./section-state";
 
