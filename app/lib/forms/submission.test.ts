@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
-import { echoOf, fieldsOf, parseFields } from "./submission";
+import { echoOf, fieldsOf, parseFields, withBlanks } from "./submission";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({
@@ -62,5 +62,14 @@ describe("reading a form (ADR 060)", () => {
     );
     expect(fields).toEqual({ name: "Grace", secret: "x" });
     expect(echoOf(fields, ["name", "note"] as const)).toEqual({ name: "Grace" });
+  });
+
+  it("reads an absent field as an empty one, so its schema's own sentence answers it", () => {
+    const fields = withBlanks(fieldsOf(form([["intent", "save"]])), ["name", "note"] as const);
+    expect(fields).toEqual({ intent: "save", name: "", note: "" });
+    const parsed = parseFields(Schema, fields);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.errors).toEqual({ name: "Please add a name." });
+    expect(withBlanks({ name: "Ada" }, ["name"])).toEqual({ name: "Ada" });
   });
 });

@@ -64,3 +64,13 @@ export function echoOf<N extends string>(fields: Record<string, string>, names: 
   for (const name of names) if (fields[name] !== undefined) values[name] = fields[name];
   return values;
 }
+
+/**
+ * The fields with each of `names` present, a missing one as an empty string, as a browser sends an
+ * empty input: a schema then answers an absent field with its own sentence rather than zod's "Required".
+ */
+export function withBlanks<N extends string>(fields: Record<string, string>, names: readonly N[]): Record<string, string> {
+  const filled: Record<string, string> = { ...fields };
+  for (const name of names) filled[name] ??= "";
+  return filled;
+}

@@ -50,8 +50,8 @@ export type SubscribeForm = z.infer<typeof SubscribeFormSchema>;
 export const FORBIDDEN_FIELDS = ["price", "amount", "currency", "quantity", "unit_amount", "interval", "credits"] as const;
 
 /** Whether a posted form names a price or amount: every checkout takes those from the catalogue only. */
-export function namesAPrice(formData: FormData): boolean {
-  return FORBIDDEN_FIELDS.some((field) => formData.has(field));
+export function namesAPrice(fields: Record<string, string>): boolean {
+  return FORBIDDEN_FIELDS.some((field) => field in fields);
 }
 
 /** Where the visitor is, as far as the site knows. */

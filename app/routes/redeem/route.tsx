@@ -1,12 +1,13 @@
 import { clientAddress } from "~/lib/rate-limit.server";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/form-field";
 import { normalizeGiftCode } from "~/models/wallet/gift";
 import { allowCodeAttempt, giftByCode, GIFT_CODE_LIMIT } from "~/models/wallet/gifts.server";
 import { ERRORS } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import { z } from "zod";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /** Issue 11: a gift code typed by hand (from a card, a message read aloud) opens its gift. */
@@ -17,28 +18,38 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Type the gift code you were given to open your Stillhour gift." },
 ];
 
-type ActionResult = { error: string; code: string };
-
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
   code: { does: ["redeem"], limits: [GIFT_CODE_LIMIT] },
 });
 
+/** A gift code as typed (its first 64 characters) and as stored; an empty or misshapen one is refused before it counts as a guess. */
+const RedeemFormSchema = z.object({
+  code: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const typed = value.slice(0, 64);
+      const code = typed.trim() ? normalizeGiftCode(typed) : null;
+      if (code) return code;
+      ctx.addIssue({
+        code: "custom",
+        message: typed.trim()
+          ? "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it."
+          : "Please type the gift code.",
+      });
+      return z.NEVER;
+    }),
+});
+
 export async function action({ request }: ActionFunctionArgs) {
-  const body = await readRouteForm(request);
-  if (!body.ok) return data<ActionResult>({ error: body.message, code: "" }, { status: body.status });
-  const typed = String(body.formData.get("code") ?? "").slice(0, 64);
-  if (!typed.trim()) return data<ActionResult>({ error: "Please type the gift code.", code: typed }, { status: 400 });
-  const code = normalizeGiftCode(typed);
-  if (!code)
-    return data<ActionResult>(
-      { error: "A gift code has 16 letters and digits, like 7KQ2-MX9P-4D1A-ZT6C. Please check it.", code: typed },
-      { status: 400 },
-    );
+  const submission = await readSubmission(request, RedeemFormSchema, ["code"]);
+  if (!submission.ok) return submission.reply;
+  const values = submission.echo;
   const attempt = await allowCodeAttempt(clientAddress(request));
-  if (!attempt.ok) return data<ActionResult>({ error: attempt.problem.message, code: typed }, { status: attempt.problem.status });
-  if (!(await giftByCode(code)))
-    return data<ActionResult>({ error: ERRORS.gift_not_found.message, code: typed }, { status: ERRORS.gift_not_found.status });
+  if (!attempt.ok) return refuse({ code: attempt.problem.message }, values, attempt.problem.status);
+  const { code } = submission.value;
+  if (!(await giftByCode(code))) return refuse({ code: ERRORS.gift_not_found.message }, values, ERRORS.gift_not_found.status);
   return redirect(`/${code}`);
 }
 
@@ -63,8 +74,8 @@ export default function RedeemRoute() {
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="XXXX-XXXX-XXXX-XXXX"
-            defaultValue={result?.code ?? ""}
-            error={result?.error}
+            defaultValue={result?.values.code ?? ""}
+            error={result?.errors.code ?? result?.errors.form}
             required
           />
           <button className="button" type="submit" disabled={busy}>

@@ -8,7 +8,9 @@ import { startMembershipPurchase } from "~/models/studios/studio-purchases.serve
 import type { ViewerState } from "~/server/viewer.server";
 import { memberZone } from "~/server/reader-zone.server";
 import { newIntentId } from "~/models/billing/membership";
-import { readRouteForm } from "~/server/body-limits.server";
+import { redirect } from "@remix-run/node";
+import { parseFields } from "~/lib/forms/submission";
+import { readSubmission, refuse } from "~/server/submission.server";
 
 /** A studio's memberships (issue 12): what's offered, what the member holds, and the plain form to buy one. */
 export async function studioMembershipPage(request: Request, state: ViewerState, slug: string) {
@@ -40,26 +42,26 @@ export async function studioMembershipPage(request: Request, state: ViewerState,
 
 const BuySchema = z.object({ offerId: z.string().regex(/^[a-z0-9-]{1,40}$/), intentId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) });
 
-export async function studioMembershipAction(
-  request: Request,
-  state: ViewerState,
-  slug: string,
-): Promise<{ redirect: string } | { error: string; status: number }> {
+/** Both fields are the page's own hidden ones: a wrong one means a stale or altered page, answered above the offers. */
+const UNREADABLE = "That request could not be read. Please reload the page and try again.";
+
+/** Buying a studio membership: one payment page per intent id, or the refusal in the one shape (ADR 060). */
+export async function studioMembershipAction(request: Request, state: ViewerState, slug: string) {
   const studio = await getStudioBySlug(slug);
-  if (!studio) return { error: "We couldn't find that studio.", status: 404 };
-  const body = await readRouteForm(request);
-  if (!body.ok) return { error: body.message, status: body.status };
-  const parsed = BuySchema.safeParse({ offerId: body.formData.get("offerId"), intentId: body.formData.get("intentId") });
-  if (!parsed.success) return { error: "That request could not be read. Please reload the page and try again.", status: 400 };
+  if (!studio) return refuse({ form: "We couldn't find that studio." }, {}, 404);
+  const submission = await readSubmission(request, z.record(z.string()));
+  if (!submission.ok) return submission.reply;
+  const parsed = parseFields(BuySchema, submission.fields);
+  if (!parsed.ok) return refuse({ form: UNREADABLE }, {});
   const uid = state.viewer.uid;
   const started = await startMembershipPurchase({
     uid,
     studio,
-    offerId: parsed.data.offerId,
-    intentId: parsed.data.intentId,
+    offerId: parsed.value.offerId,
+    intentId: parsed.value.intentId,
     returnPath: `/studios/${studio.slug}/membership`,
-    purchaseId: purchaseIdFor(uid, parsed.data.intentId),
+    purchaseId: purchaseIdFor(uid, parsed.value.intentId),
   });
-  if (!started.ok) return { error: started.message, status: 409 };
-  return { redirect: started.url };
+  if (!started.ok) return refuse({ form: started.message }, {}, 409);
+  return redirect(started.url, 303);
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
@@ -30,9 +30,7 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
-  const result = await studioMembershipAction(request, state, params.slug ?? "");
-  if ("redirect" in result) return redirect(result.redirect, 303);
-  return data(result, { status: result.status });
+  return studioMembershipAction(request, state, params.slug ?? "");
 }
 
 export default function StudioMembershipRoute() {
@@ -50,7 +48,7 @@ export default function StudioMembershipRoute() {
           <p>A studio membership books every class at {page.studio.name} without paying each time. It covers this studio only.</p>
         </header>
         {/* A refused post, else what the address says went wrong (a payment left unpaid). */}
-        <PageNotices error={(actionData && "error" in actionData ? actionData.error : null) ?? page.notice} />
+        <PageNotices error={actionData?.errors.form ?? page.notice} />
         {page.current ? (
           <p className="notice notice--success" role="status">
             You're a member here: {page.current.name}, until {page.current.until}.{" "}

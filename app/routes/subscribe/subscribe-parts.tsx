@@ -37,3 +37,14 @@ export function ProgramCovers() {
     </section>
   );
 }
+
+/** "Before you pay": the offer's own steps, in order (ADR 056). */
+export function RenewalTerms({ steps }: { steps: string[] }) {
+  return (
+    <ul className="renewal-terms" data-testid="renewal-terms">
+      {steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ul>
+  );
+}
