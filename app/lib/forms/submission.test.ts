@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
-import { echoOf, fieldsOf, parseFields } from "./submission";
+import { echoOf, fieldsOf, parseFields, withFormMessage } from "./submission";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({
@@ -62,5 +62,31 @@ describe("reading a form (ADR 060)", () => {
     );
     expect(fields).toEqual({ name: "Grace", secret: "x" });
     expect(echoOf(fields, ["name", "note"] as const)).toEqual({ name: "Grace" });
+  });
+
+  it("answers a form of hidden fields in the page's own sentence, above the buttons", () => {
+    const Hidden = withFormMessage(
+      z.object({ intent: z.literal("book"), pay: z.string().regex(/^card:\w+$/) }),
+      "Please choose how to pay.",
+    );
+    expect(
+      parseFields(
+        Hidden,
+        form([
+          ["intent", "book"],
+          ["pay", "cash"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, errors: { form: "Please choose how to pay." } });
+    expect(parseFields(Hidden, form([["intent", "refund"]]))).toMatchObject({ ok: false, errors: { form: "Please choose how to pay." } });
+    expect(
+      parseFields(
+        Hidden,
+        form([
+          ["intent", "book"],
+          ["pay", "card:a1"],
+        ]),
+      ),
+    ).toMatchObject({ ok: true, value: { intent: "book", pay: "card:a1" } });
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
 
 /**
@@ -60,4 +60,17 @@ export function echoOf<N extends string>(fields: Record<string, string>, names: 
   const values: Partial<Record<N, string>> = {};
   for (const name of names) if (fields[name] !== undefined) values[name] = fields[name];
   return values;
+}
+
+/**
+ * For a form whose fields are all hidden (its buttons carry them): whatever fails reads as one
+ * sentence under `form`, the page's own words, since there is no field to show a message beside.
+ */
+export function withFormMessage<S extends z.ZodTypeAny>(schema: S, message: string) {
+  return z.record(z.string()).transform((fields, ctx): z.output<S> => {
+    const parsed = schema.safeParse(fields);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return z.NEVER;
+  });
 }
