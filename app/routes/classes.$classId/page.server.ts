@@ -21,6 +21,7 @@ import { clockDay, clockTime } from "~/models/identity/clock";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { readTogether } from "~/server/batched-reads.server";
 import { readSubmission, refuse } from "~/server/submission.server";
+import { withFormMessage } from "~/lib/forms/submission";
 import { redirect } from "@remix-run/node";
 
 /**
@@ -228,7 +229,8 @@ export async function classPage(request: Request, context: object, idOrSlug: str
 /** What the class page shows, as its loader answers it. */
 export type ClassPageModel = NonNullable<Awaited<ReturnType<typeof classPage>>>;
 
-const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
+const Intent = z.enum(["book", "cancel", "leave"]);
+const IntentSchema = withFormMessage(z.object({ intent: Intent }), "That request could not be read. Please try again.");
 
 type Change = { uid: string; liveClass: LiveClass; isMember: boolean; now: Date };
 /** Where a change sends the member back to (`?booking=`), or the sentence and status of a refusal. */
@@ -256,7 +258,7 @@ async function leave({ uid, liveClass, now }: Change): Promise<Changed> {
   return result.ok ? { ok: true, booking: "left" } : result;
 }
 
-const CHANGES: Record<z.infer<typeof IntentSchema>["intent"], (change: Change) => Promise<Changed>> = { book, cancel, leave };
+const CHANGES: Record<z.infer<typeof Intent>, (change: Change) => Promise<Changed>> = { book, cancel, leave };
 
 /** The class page's form: book, cancel or leave the waitlist. A redirect back to the page, or a refusal under `form`. */
 export async function classAction(request: Request, context: object, idOrSlug: string) {
