@@ -183,6 +183,22 @@ export type ClassCard = OnDemandCardData;
 export const classHref = (slug: string) => `/on-demand/${slug}`;
 export const seriesHref = (slug: string) => `/on-demand/series/${slug}`;
 
+/** A series as the hub and favourites show it: its lessons, how many are done, its poster. */
+export function seriesCard(series: OnDemandSeries, catalogue: Catalogue, records: Map<string, WatchRecord>) {
+  const first = catalogue.classes.find((item) => item.slug === series.lessons[0]);
+  const done = series.lessons.filter((slug) => records.get(slug)?.completed).length;
+  return {
+    slug: series.slug,
+    href: seriesHref(series.slug),
+    title: series.title,
+    teacherName: catalogue.teachers.find((t) => t.id === series.teacherId)?.name ?? "A Stillhour teacher",
+    lessonCount: series.lessons.length,
+    done,
+    poster: picture(series),
+    posterColor: first?.posterColor ?? "#5b7a6e",
+  };
+}
+
 export function toCard(item: OnDemandClass, catalogue: Pick<Catalogue, "teachers">, record?: WatchRecord | null): ClassCard {
   return {
     slug: item.slug,

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { FilterDisclosure } from "~/components/filter-disclosure";
 import { OnDemandCard, Shelf } from "~/components/on-demand-card";
-import { hubPage } from "~/server/on-demand-pages.server";
+import { hubPage } from "./page.server";
 import { getVisitor } from "~/server/visitor.server";
 import { getQuotes } from "~/models/content/content.server";
 import { dailyQuote } from "~/models/content/content";
