@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { cached, invalidatePrefix } from "~/lib/cache.server";
 import { getStore } from "~/services/store/index.server";
+import { getStreaming } from "~/services/streaming/index.server";
 import { getEnv } from "~/lib/env.server";
 import {
   ClassTagSchema,
@@ -116,6 +117,13 @@ export function getTranscript(classSlug: string): Promise<TranscriptCue[]> {
     const doc = await getStore().get(ON_DEMAND_TRANSCRIPTS, classSlug, TranscriptSchema);
     return doc?.cues ?? [];
   });
+}
+
+/** The class's stream addresses for a member's player, or null when the streaming service fails. */
+export function streamSources(item: Pick<OnDemandClass, "mediaId" | "voiceMediaId">) {
+  return getStreaming()
+    .sources({ mediaId: item.mediaId, voiceMediaId: item.voiceMediaId })
+    .catch(() => null);
 }
 
 function vttTime(seconds: number): string {

@@ -7,11 +7,11 @@ import {
   getCatalogue,
   getTranscript,
   seriesHref,
+  streamSources,
   type TranscriptCue,
 } from "~/models/on-demand/on-demand.server";
 import { resumePosition } from "~/models/on-demand/watch-history";
 import { getWatchRecord, isFavorite } from "~/models/on-demand/watch-history.server";
-import { getStreaming } from "~/services/streaming/index.server";
 import { readTogether } from "~/server/batched-reads.server";
 import { accessOf, favoriteNotice, signedInUid } from "~/server/on-demand.server";
 import { getViewerState } from "~/server/viewer.server";
@@ -45,12 +45,7 @@ export async function onDemandClassPage(request: Request, context: object, slug:
   } = null;
   let playerError: string | null = null;
   if (access === "member") {
-    const [sources, transcript] = await Promise.all([
-      getStreaming()
-        .sources({ mediaId: item.mediaId, voiceMediaId: item.voiceMediaId })
-        .catch(() => null),
-      getTranscript(item.slug),
-    ]);
+    const [sources, transcript] = await Promise.all([streamSources(item), getTranscript(item.slug)]);
     if (sources)
       player = {
         picture: sources.picture,
