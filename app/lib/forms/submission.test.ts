@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
-import { echoOf, fieldsOf, parseFields, withBlanks } from "./submission";
+import { echoOf, fieldsOf, parseFields, withBlanks, withFormMessage } from "./submission";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({
@@ -71,5 +71,31 @@ describe("reading a form (ADR 060)", () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.errors).toEqual({ name: "Please add a name." });
     expect(withBlanks({ name: "Ada" }, ["name"])).toEqual({ name: "Ada" });
+  });
+
+  it("answers a form of hidden fields in the page's own sentence, above the buttons", () => {
+    const Hidden = withFormMessage(
+      z.object({ intent: z.literal("book"), pay: z.string().regex(/^card:\w+$/) }),
+      "Please choose how to pay.",
+    );
+    expect(
+      parseFields(
+        Hidden,
+        form([
+          ["intent", "book"],
+          ["pay", "cash"],
+        ]),
+      ),
+    ).toMatchObject({ ok: false, errors: { form: "Please choose how to pay." } });
+    expect(parseFields(Hidden, form([["intent", "refund"]]))).toMatchObject({ ok: false, errors: { form: "Please choose how to pay." } });
+    expect(
+      parseFields(
+        Hidden,
+        form([
+          ["intent", "book"],
+          ["pay", "card:a1"],
+        ]),
+      ),
+    ).toMatchObject({ ok: true, value: { intent: "book", pay: "card:a1" } });
   });
 });

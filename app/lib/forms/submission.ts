@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
 
 /**
@@ -73,4 +73,17 @@ export function withBlanks<N extends string>(fields: Record<string, string>, nam
   const filled: Record<string, string> = { ...fields };
   for (const name of names) filled[name] ??= "";
   return filled;
+}
+
+/**
+ * For a form whose fields are all hidden (its buttons carry them): whatever fails reads as one
+ * sentence under `form`, the page's own words, since there is no field to show a message beside.
+ */
+export function withFormMessage<S extends z.ZodTypeAny>(schema: S, message: string) {
+  return z.record(z.string()).transform((fields, ctx): z.output<S> => {
+    const parsed = schema.safeParse(fields);
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+    return z.NEVER;
+  });
 }

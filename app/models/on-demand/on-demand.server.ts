@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { cached, invalidatePrefix } from "~/lib/cache.server";
 import { getStore } from "~/services/store/index.server";
+import { getStreaming } from "~/services/streaming/index.server";
 import { getEnv } from "~/lib/env.server";
 import {
   ClassTagSchema,
@@ -118,6 +119,13 @@ export function getTranscript(classSlug: string): Promise<TranscriptCue[]> {
   });
 }
 
+/** The class's stream addresses for a member's player, or null when the streaming service fails. */
+export function streamSources(item: Pick<OnDemandClass, "mediaId" | "voiceMediaId">) {
+  return getStreaming()
+    .sources({ mediaId: item.mediaId, voiceMediaId: item.voiceMediaId })
+    .catch(() => null);
+}
+
 function vttTime(seconds: number): string {
   const ms = Math.round(seconds * 1000);
   const h = Math.floor(ms / 3_600_000);
@@ -182,6 +190,22 @@ export type ClassCard = OnDemandCardData;
 
 export const classHref = (slug: string) => `/on-demand/${slug}`;
 export const seriesHref = (slug: string) => `/on-demand/series/${slug}`;
+
+/** A series as the hub and favourites show it: its lessons, how many are done, its poster. */
+export function seriesCard(series: OnDemandSeries, catalogue: Catalogue, records: Map<string, WatchRecord>) {
+  const first = catalogue.classes.find((item) => item.slug === series.lessons[0]);
+  const done = series.lessons.filter((slug) => records.get(slug)?.completed).length;
+  return {
+    slug: series.slug,
+    href: seriesHref(series.slug),
+    title: series.title,
+    teacherName: catalogue.teachers.find((t) => t.id === series.teacherId)?.name ?? "A Stillhour teacher",
+    lessonCount: series.lessons.length,
+    done,
+    poster: picture(series),
+    posterColor: first?.posterColor ?? "#5b7a6e",
+  };
+}
 
 export function toCard(item: OnDemandClass, catalogue: Pick<Catalogue, "teachers">, record?: WatchRecord | null): ClassCard {
   return {

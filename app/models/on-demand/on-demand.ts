@@ -106,7 +106,7 @@ export function isoDuration(seconds: number): string {
   return `PT${h ? `${h}H` : ""}${m ? `${m}M` : ""}${s || (!h && !m) ? `${s}S` : ""}`;
 }
 
-/** What an on-demand card shows (on-demand-pages.server.ts builds it). */
+/** What an on-demand card shows (toCard in on-demand.server.ts builds it). */
 export interface OnDemandCardData {
   slug: string;
   href: string;

@@ -20,7 +20,9 @@ import { z } from "zod";
 import { clockDay, clockTime } from "~/models/identity/clock";
 import { FALLBACK_TIME_ZONE, validTimeZone } from "~/models/identity/user";
 import { readTogether } from "~/server/batched-reads.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import { withFormMessage } from "~/lib/forms/submission";
+import { redirect } from "@remix-run/node";
 
 /**
  * The class page's model (issue 9): what a visitor, a member, a booked member and a waitlisted member
@@ -224,46 +226,52 @@ export async function classPage(request: Request, context: object, idOrSlug: str
   };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["book", "cancel", "leave"]) });
+/** What the class page shows, as its loader answers it. */
+export type ClassPageModel = NonNullable<Awaited<ReturnType<typeof classPage>>>;
 
-/** The class page's form: book, cancel or leave the waitlist. Answers where to go, or a sentence and a status. */
-export async function classAction(
-  request: Request,
-  context: object,
-  idOrSlug: string,
-): Promise<{ redirect?: string; error?: string; status: number }> {
+const Intent = z.enum(["book", "cancel", "leave"]);
+const IntentSchema = withFormMessage(z.object({ intent: Intent }), "That request could not be read. Please try again.");
+
+type Change = { uid: string; liveClass: LiveClass; isMember: boolean; now: Date };
+/** Where a change sends the member back to (`?booking=`), or the sentence and status of a refusal. */
+type Changed = { ok: true; booking: string } | { ok: false; message: string; status: number };
+
+async function book({ uid, liveClass, isMember, now }: Change): Promise<Changed> {
+  const result = await bookClass({ uid, classId: liveClass.id, now, isMember });
+  return result.ok ? { ok: true, booking: result.status } : result;
+}
+
+/** Cancels, closes the room to them, and tells whoever moved up or was passed over and the member's returned credits. */
+async function cancel({ uid, liveClass, now }: Change): Promise<Changed> {
+  const result = await cancelBooking({ uid, classId: liveClass.id, now });
+  if (!result.ok) return result;
+  await endRoomAccess(liveClass.id, uid);
+  if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
+  for (const other of result.passedOver) await tellPassedOver(other, liveClass.id);
+  if (!result.credits || result.credits.returned <= 0) return { ok: true, booking: "cancelled" };
+  await tellCreditsReturned({ uid, ...result.credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "member" });
+  return { ok: true, booking: "cancelled-credits" };
+}
+
+async function leave({ uid, liveClass, now }: Change): Promise<Changed> {
+  const result = await leaveWaitlist({ uid, classId: liveClass.id, now });
+  return result.ok ? { ok: true, booking: "left" } : result;
+}
+
+const CHANGES: Record<z.infer<typeof Intent>, (change: Change) => Promise<Changed>> = { book, cancel, leave };
+
+/** The class page's form: book, cancel or leave the waitlist. A redirect back to the page, or a refusal under `form`. */
+export async function classAction(request: Request, context: object, idOrSlug: string) {
   const liveClass = /^[A-Za-z0-9_-]{1,120}$/.test(idOrSlug) ? await getClass(idOrSlug) : null;
-  if (!liveClass || liveClass.studioId) return { error: "We couldn't find that class.", status: 404 };
+  if (!liveClass || liveClass.studioId) return refuse({ form: "We couldn't find that class." }, {}, 404);
   const path = `/classes/${liveClass.slug || liveClass.id}`;
   const state = await getViewerState(request, context);
-  if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
-  const body = await readRouteForm(request);
-  if (!body.ok) return { error: body.message, status: body.status };
-  const parsed = IntentSchema.safeParse({ intent: body.formData.get("intent") });
-  if (!parsed.success) return { error: "That request could not be read. Please try again.", status: 400 };
+  if (!state || state.viewer.anonymous) return redirect(`/sign-in?next=${encodeURIComponent(path)}`);
+  const submission = await readSubmission(request, IntentSchema);
+  if (!submission.ok) return submission.reply;
   const uid = state.viewer.uid;
   const allowed = await BOOKING_LIMIT.attempt(uid);
-  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
-  const now = new Date();
-  const { intent } = parsed.data;
-  if (intent === "book") {
-    const result = await bookClass({ uid, classId: liveClass.id, now, isMember: state.user.isSubscribed });
-    if (!result.ok) return { error: result.message, status: result.status };
-    return { redirect: `${path}?booking=${result.status}`, status: 302 };
-  }
-  if (intent === "cancel") {
-    const result = await cancelBooking({ uid, classId: liveClass.id, now });
-    if (!result.ok) return { error: result.message, status: result.status };
-    await endRoomAccess(liveClass.id, uid);
-    if (result.promotedUid) await tellPromoted(result.promotedUid, liveClass.id);
-    for (const other of result.passedOver) await tellPassedOver(other, liveClass.id);
-    if (result.credits && result.credits.returned > 0) {
-      await tellCreditsReturned({ uid, ...result.credits, classTitle: liveClass.title, startsAt: liveClass.startsAt, why: "member" });
-      return { redirect: `${path}?booking=cancelled-credits`, status: 302 };
-    }
-    return { redirect: `${path}?booking=cancelled`, status: 302 };
-  }
-  const result = await leaveWaitlist({ uid, classId: liveClass.id, now });
-  if (!result.ok) return { error: result.message, status: result.status };
-  return { redirect: `${path}?booking=left`, status: 302 };
+  if (!allowed.ok) return refuse({ form: problemAfter("too_many_changes", allowed.retryAfterMs).message }, {}, 429);
+  const changed = await CHANGES[submission.value.intent]({ uid, liveClass, isMember: state.user.isSubscribed, now: new Date() });
+  return changed.ok ? redirect(`${path}?booking=${changed.booking}`) : refuse({ form: changed.message }, {}, changed.status);
 }

@@ -1,9 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ClassFacts } from "~/components/class-facts";
 import { JsonLd } from "~/components/json-ld";
 import { PageNotices } from "~/components/page-notices";
 import { classPage, classAction } from "./page.server";
+import { BookingSection } from "./booking-section";
+import { CalendarSection } from "./calendar-section";
+import { ClassIntro } from "./class-intro";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
@@ -45,9 +48,7 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const result = await classAction(request, context, params.classId ?? "");
-  if (result.redirect) return redirect(result.redirect);
-  return data({ error: result.error }, { status: result.status });
+  return classAction(request, context, params.classId ?? "");
 }
 
 export default function ClassRoute() {
@@ -59,25 +60,12 @@ export default function ClassRoute() {
     <article className="section" aria-labelledby="class-title">
       <JsonLd data={page.jsonLd} />
       <div className="container container--narrow stack">
-        <header className="page-intro">
-          <p className="eyebrow">
-            Live {page.modalityLabel.toLowerCase()}
-            {page.state === "live" ? <span className="badge badge--live">Live now</span> : null}
-          </p>
-          <h1 id="class-title">{page.title}</h1>
-          <p className="class-page__when">
-            <time dateTime={page.startsAt}>{page.when}</time> · {page.durationMinutes} minutes
-            <br />
-            <span className="schedule__zone">
-              {page.zoneLabel}. <Link to={`/preferences/time-zone?next=${encodeURIComponent(page.path)}`}>Change time zone</Link>
-            </span>
-          </p>
-        </header>
+        <ClassIntro page={page} />
         <div className="page-art">
           <ArtImage kind={sceneFor(page.modalityLabel)} seed={page.id} eager />
         </div>
 
-        <PageNotices error={actionData?.error} notice={page.notice} />
+        <PageNotices error={actionData?.errors.form} notice={page.notice} />
         {page.stateNote ? (
           <p className="notice" role="note">
             {page.stateNote}
@@ -98,72 +86,8 @@ export default function ClassRoute() {
 
         {page.description ? <p>{page.description}</p> : null}
 
-        <section className="auth-card stack" aria-labelledby="booking-title">
-          <h2 id="booking-title">Your place</h2>
-          {page.booking.kind === "closed" ? <p>{page.booking.sentence}</p> : null}
-          {page.booking.kind === "visitor" ? (
-            <>
-              <p>{page.booking.sentence}</p>
-              <p className="button-row">
-                <Link className="button" to={page.booking.href}>
-                  {page.booking.label}
-                </Link>
-                {page.booking.packs ? (
-                  <Link className="button button--secondary" to={page.booking.packs}>
-                    Buy a class pack
-                  </Link>
-                ) : null}
-              </p>
-            </>
-          ) : null}
-          {page.booking.kind === "member" ? (
-            <>
-              <p>{page.booking.sentence}</p>
-              {page.booking.join ? (
-                <Form method="post" action={`/classes/${page.id}/join`}>
-                  <button className="button" type="submit" disabled={busy === "join"}>
-                    Join the class
-                  </button>
-                </Form>
-              ) : page.booking.joinOpensAt ? (
-                <p className="muted">Joining opens at {page.booking.joinOpensAt}, ten minutes before the start.</p>
-              ) : null}
-              {page.booking.actions.map((action) => (
-                <Form method="post" key={action.intent}>
-                  <input type="hidden" name="intent" value={action.intent} />
-                  <button
-                    className={action.primary ? "button" : "button button--secondary"}
-                    type="submit"
-                    disabled={busy === action.intent}
-                  >
-                    {busy === action.intent ? action.pending : action.label}
-                  </button>
-                </Form>
-              ))}
-            </>
-          ) : null}
-        </section>
-
-        <section aria-labelledby="calendar-title" className="stack">
-          <h2 id="calendar-title">Add it to your calendar</h2>
-          <ul className="button-row calendar-links">
-            <li>
-              <a className="button button--secondary" href={page.calendar.ics} download>
-                Download invite (.ics)
-              </a>
-            </li>
-            <li>
-              <a className="button button--quiet" href={page.calendar.google} rel="noopener noreferrer" target="_blank">
-                Add to Google Calendar
-              </a>
-            </li>
-            <li>
-              <a className="button button--quiet" href={page.calendar.outlook} rel="noopener noreferrer" target="_blank">
-                Add to Outlook
-              </a>
-            </li>
-          </ul>
-        </section>
+        <BookingSection classId={page.id} booking={page.booking} busy={busy} />
+        <CalendarSection calendar={page.calendar} />
 
         <p>
           <Link to="/classes">Back to the schedule</Link>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { classInviteFor } from "~/server/class-join.server";
+import { classInviteFor } from "~/models/classes/class-join.server";
+import { getViewerState } from "~/server/viewer.server";
 import { pageCaching } from "~/lib/cache-control";
 
 /**
@@ -7,7 +8,9 @@ import { pageCaching } from "~/lib/cache-control";
  * join page's address, and that copy is never cached.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const invite = await classInviteFor(request, context, params.classId ?? "");
+  const state = await getViewerState(request, context);
+  const uid = state && !state.viewer.anonymous ? state.viewer.uid : null;
+  const invite = await classInviteFor({ idOrSlug: params.classId ?? "", uid });
   if (!invite)
     return new Response("We couldn't find that class.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(invite.body, {

@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { demoRoom } from "~/server/class-join.server";
+import { demoRoom } from "~/models/classes/class-join.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
+import { getViewerState } from "~/server/viewer.server";
 
 /**
  * The demo's video room (ADR 018): it says plainly that it is a demo and shows the class. Only the
@@ -13,7 +14,9 @@ export const handle = defineHandle({ name: "demo-room", layout: "main", theme: "
 export const meta: MetaFunction = () => [{ title: "Demo room · Stillhour" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const room = await demoRoom(request, context, params.classId ?? "");
+  const state = await getViewerState(request, context);
+  const token = new URL(request.url).searchParams.get("t") ?? "";
+  const room = await demoRoom({ classId: params.classId ?? "", token, viewerUid: state?.viewer.uid ?? null, now: new Date() });
   if (!room) throw notFound();
   return data(room, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { notFound } from "~/lib/errors";
-import { accessOf } from "~/server/on-demand-pages.server";
+import { accessOf } from "~/server/on-demand.server";
 import { captionsVtt, getCatalogue, getTranscript } from "~/models/on-demand/on-demand.server";
 import { getViewerState } from "~/server/viewer.server";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { progressAction } from "~/server/on-demand-pages.server";
+import { progressAction } from "./page.server";
 import { defineActionLimits } from "~/lib/action-limits";
 import { PROGRESS_LIMIT } from "~/models/on-demand/watch-history.server";
 

@@ -1,9 +1,10 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
-import { FilterDisclosure } from "~/components/filter-disclosure";
-import { OnDemandCard, Shelf } from "~/components/on-demand-card";
-import { hubPage } from "~/server/on-demand-pages.server";
+import { Shelf } from "~/components/on-demand-card";
+import { hubPage } from "./page.server";
+import { HubIntro, ModalityToggle } from "./hub-intro";
+import { FeaturedShelf, SeriesShelf } from "./hub-shelves";
 import { getVisitor } from "~/server/visitor.server";
 import { getQuotes } from "~/models/content/content.server";
 import { dailyQuote } from "~/models/content/content";
@@ -37,101 +38,22 @@ export default function OnDemandHub() {
   return (
     <div className="section on-demand">
       <div className="container stack">
-        <header className="page-intro">
-          <p className="eyebrow">On demand</p>
-          <h1>Classes for whenever you have a moment</h1>
-          <p>Short sits, steadying breath and gentle wind-downs, each with captions and a transcript.</p>
-          <p>
-            <Link to="/search">Search the library</Link>
-            {page.personal ? (
-              <>
-                {" · "}
-                <Link to="/on-demand/favorites">Favourites</Link>
-                {" · "}
-                <Link to="/on-demand/history">History</Link>
-              </>
-            ) : null}
-          </p>
-          {page.access !== "member" ? (
-            <p className="od-offer" role="note">
-              {page.access === "visitor" ? "Every class here is part of the membership. " : "Your account doesn't have a membership yet. "}
-              <Link to="/subscribe?next=%2Fon-demand">{page.access === "visitor" ? "Start with a free week" : "See memberships"}</Link>.
-            </p>
-          ) : null}
-        </header>
+        <HubIntro page={page} />
 
-        <FilterDisclosure label="Kind of class" chosen={page.modalityLabel ? [page.modalityLabel] : []}>
-          <nav aria-label="Kind of class" className="od-toggle">
-            <ul className="category-nav">
-              {page.toggle.map((option) => (
-                <li key={option.label}>
-                  <Link to={option.href} aria-current={option.value === page.modality ? "page" : undefined} preventScrollReset>
-                    {option.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </FilterDisclosure>
+        <ModalityToggle page={page} />
 
         {/* The first row on screen loads its posters at once: continue watching when there is any, else the featured classes. */}
         {page.continueWatching.length > 0 ? (
           <Shelf id="continue" title="Continue watching" items={page.continueWatching} eagerCount={FIRST_SCREEN_POSTERS} />
         ) : null}
 
-        {page.featured.length > 0 ? (
-          <section aria-labelledby="featured-title" className="od-featured" data-track-view="on-demand-featured">
-            <h2 id="featured-title" className="od-shelf__title">
-              Featured
-            </h2>
-            <ul className="od-featured__list">
-              {page.featured.map((item, index) => (
-                <li key={item.slug} className="od-featured__item">
-                  <OnDemandCard item={item} eager={page.continueWatching.length === 0 && index < FIRST_SCREEN_POSTERS} />
-                  <p>{item.description}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <FeaturedShelf featured={page.featured} eagerCount={page.continueWatching.length === 0 ? FIRST_SCREEN_POSTERS : 0} />
 
         {page.shelves.map((shelf) => (
           <Shelf key={shelf.id} id={shelf.id} title={shelf.title} items={shelf.classes} />
         ))}
 
-        {page.series.length > 0 ? (
-          <section aria-labelledby="series-title" className="od-shelf">
-            <h2 id="series-title" className="od-shelf__title">
-              Series
-            </h2>
-            <ul className="od-shelf__list">
-              {page.series.map((series) => (
-                <li key={series.slug}>
-                  <article className="od-card">
-                    {series.poster ? (
-                      <img
-                        className="od-card__poster"
-                        src={series.poster.src}
-                        width={series.poster.width}
-                        height={series.poster.height}
-                        alt=""
-                        loading="lazy"
-                        decoding="async"
-                        style={{ backgroundColor: series.posterColor }}
-                      />
-                    ) : null}
-                    <h3 className="od-card__title">
-                      <Link to={series.href}>{series.title}</Link>
-                    </h3>
-                    <p className="od-card__meta">
-                      {series.teacherName} · {series.lessonCount} lessons{series.done > 0 ? ` · ${series.done} done` : ""}
-                    </p>
-                  </article>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <SeriesShelf series={page.series} />
 
         {page.latest.length > 0 ? <Shelf id="latest" title="Newest" items={page.latest} /> : null}
 

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard } from "~/components/on-demand-card";
-import { favoritesPage } from "~/server/on-demand-pages.server";
+import { favoritesPage } from "./page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
 

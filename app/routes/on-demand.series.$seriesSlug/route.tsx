@@ -1,8 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PageNotices } from "~/components/page-notices";
 import { FavoriteButton } from "~/components/favorite-button";
 import { notFound } from "~/lib/errors";
-import { answerFavorite, isOnDemandSlug, seriesPage } from "~/server/on-demand-pages.server";
+import { answerFavorite, isOnDemandSlug } from "~/server/on-demand.server";
+import { seriesPage } from "./page.server";
 import { defineHandle } from "~/lib/route-handle";
 import { pageCaching } from "~/lib/cache-control";
 import { defineActionLimits } from "~/lib/action-limits";
@@ -38,6 +40,7 @@ const STATUS_LABEL = { done: "Done", started: "Started", new: "" } as const;
 
 export default function SeriesRoute() {
   const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   return (
     <article className="section" aria-labelledby="series-title">
       <div className="container container--narrow stack">
@@ -52,11 +55,7 @@ export default function SeriesRoute() {
           <p>with {page.teacherName}</p>
           <p>{page.description}</p>
         </header>
-        {page.notice ? (
-          <p className="notice notice--success" role="status">
-            {page.notice}
-          </p>
-        ) : null}
+        <PageNotices error={refused?.errors.form} notice={page.notice ? { tone: "success", text: page.notice } : null} />
         {page.canFavorite ? <FavoriteButton action={`/on-demand/series/${page.slug}`} favorite={page.favorite} title={page.title} /> : null}
         {page.personal ? (
           <p className="series-progress">

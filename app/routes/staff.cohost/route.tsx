@@ -4,7 +4,7 @@ import { StaffPage, StaffRoster } from "~/components/staff/staff-page";
 import { cohostClasses } from "~/models/staff/cohost.server";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
-import { joinAsCohost } from "~/server/class-join.server";
+import { joinAsCohost } from "~/models/classes/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime } from "~/models/identity/clock";
 import { readRouteForm } from "~/server/body-limits.server";

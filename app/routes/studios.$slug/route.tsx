@@ -1,6 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { EmptyState } from "~/components/empty-state";
 import { JsonLd } from "~/components/json-ld";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
@@ -10,6 +9,7 @@ import { getStudioBySlug, studioSchedule } from "~/models/studios/studio.server"
 import { getEnv } from "~/lib/env.server";
 import { pageCaching } from "~/lib/cache-control";
 import { ArtImage } from "~/components/art-image";
+import { StudioSchedule } from "./studio-schedule";
 
 /**
  * Issue 12: one studio. Where it is and how to get there (a plain map link, no embed), its rooms, and
@@ -131,45 +131,7 @@ export default function StudioRoute() {
           </ul>
         </section>
 
-        <section className="stack" aria-labelledby="schedule-title">
-          <h2 id="schedule-title">Schedule</h2>
-          <p className="schedule__zone">
-            Times are shown in <strong>{page.schedule.zoneLabel}</strong>, the studio's own time.
-          </p>
-          {page.schedule.count === 0 ? (
-            <EmptyState title="No classes scheduled just now" message="New classes are added every week." />
-          ) : (
-            page.schedule.days.map((day) => (
-              <section key={day.dayKey} className="schedule-day" aria-labelledby={`day-${day.dayKey}`}>
-                <h3 id={`day-${day.dayKey}`}>{day.label}</h3>
-                <ul className="schedule-list">
-                  {day.classes.map((c) => (
-                    <li key={c.id}>
-                      <article className={`schedule-item${c.cancelled ? " schedule-item--cancelled" : ""}`}>
-                        <p className="schedule-item__time">
-                          <time dateTime={c.startsAt}>{c.timeRange}</time>
-                        </p>
-                        <div className="schedule-item__body">
-                          <h4 className="studio-class__title">
-                            <Link to={c.href}>{c.title}</Link>
-                          </h4>
-                          <p className="schedule-item__facts">
-                            {c.room} ·{" "}
-                            {c.cancelled
-                              ? "Cancelled"
-                              : c.seatsLeft === 0
-                                ? "Full: waitlist open"
-                                : `${c.seatsLeft} of ${c.capacity} places left`}
-                          </p>
-                        </div>
-                      </article>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))
-          )}
-        </section>
+        <StudioSchedule schedule={page.schedule} />
       </div>
     </article>
   );

@@ -29,7 +29,9 @@ import { readerZone } from "~/server/reader-zone.server";
 import { getViewerState } from "~/server/viewer.server";
 import { getCurrentWaiver, getSignature } from "~/models/studios/waiver.server";
 import { newIntentId } from "~/models/billing/membership";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import { withFormMessage } from "~/lib/forms/submission";
+import { redirect } from "@remix-run/node";
 
 /**
  * One in-person class (issue 12): what it is on the studio's clock, seats left, and for a signed-in
@@ -67,6 +69,9 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("buy"), intentId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
   z.object({ intent: z.literal("cancel") }),
 ]);
+
+/** Every field is carried by a button: any that fails reads as this sentence above them. */
+const StudioClassForm = withFormMessage(ActionSchema, "That request could not be read. Please choose how to pay and try again.");
 
 async function load(slug: string, classId: string) {
   if (!/^[A-Za-z0-9_-]{1,120}$/.test(classId)) return null;
@@ -247,62 +252,69 @@ export async function studioClassPage(request: Request, context: object, slug: s
   };
 }
 
-/** The class page's form: book with a way to pay, buy a drop-in, or cancel. */
-export async function studioClassAction(
-  request: Request,
-  context: object,
-  slug: string,
-  classId: string,
-): Promise<{ redirect?: string; error?: string; status: number }> {
-  const found = await load(slug, classId);
-  if (!found) return { error: "We couldn't find that class.", status: 404 };
+/** What the in-person class page shows, as its loader answers it. */
+export type StudioClassPageModel = NonNullable<Awaited<ReturnType<typeof studioClassPage>>>;
+
+type StudioClass = NonNullable<Awaited<ReturnType<typeof load>>>;
+type Form = z.infer<typeof ActionSchema>;
+/** Where a step sends the member next, or the sentence and status of a refusal. */
+type Step = { ok: true; location: string } | { ok: false; message: string; status: number };
+
+const waiverFirst = ({ studio, path }: StudioClass, resume: string): Step => ({
+  ok: true,
+  location: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`,
+});
+
+async function cancel({ liveClass, path }: StudioClass, uid: string, now: Date): Promise<Step> {
+  const result = await cancelTicket({ uid, classId: liveClass.id, now });
+  if (!result.ok) return result;
+  // The first in line took the seat: their confirmation (with the code) says so.
+  if (result.promotedUid) await sendTicketConfirmation(liveClass.id, result.promotedUid);
+  return { ok: true, location: `${path}?booking=${result.was === "waitlisted" ? "left" : result.late ? "late-cancelled" : "cancelled"}` };
+}
+
+/** A drop-in bought on the payment page, after the studio's current waiver is signed. */
+async function buy(found: StudioClass, uid: string, intentId: string): Promise<Step> {
   const { studio, liveClass, path } = found;
+  const waiver = await getCurrentWaiver(studio.id);
+  if (waiver && !(await getSignature(uid, studio.id, waiver.version))) return waiverFirst(found, "buy");
+  const started = await startDropInPurchase({
+    uid,
+    studio,
+    classId: liveClass.id,
+    classTitle: liveClass.title,
+    intentId,
+    returnPath: path,
+    purchaseId: purchaseIdFor(uid, intentId),
+  });
+  return started.ok ? { ok: true, location: started.url } : { ok: false, message: started.message, status: 409 };
+}
+
+async function book(found: StudioClass, uid: string, pay: TicketPayment, now: Date): Promise<Step> {
+  const result = await bookInPerson({ uid, classId: found.liveClass.id, payment: pay, now });
+  if (!result.ok && result.problem === "waiver_needed") return waiverFirst(found, `${pay.method}:${pay.reference}`);
+  if (!result.ok) return result;
+  if (result.startedNew) await sendTicketConfirmation(found.liveClass.id, uid);
+  return { ok: true, location: `${found.path}?booking=${result.status}` };
+}
+
+function step(found: StudioClass, uid: string, form: Form, now: Date): Promise<Step> {
+  if (form.intent === "cancel") return cancel(found, uid, now);
+  if (form.intent === "buy") return buy(found, uid, form.intentId);
+  return book(found, uid, form.pay, now);
+}
+
+/** The class page's form: book with a way to pay, buy a drop-in, or cancel. A redirect onward, or a refusal under `form`. */
+export async function studioClassAction(request: Request, context: object, slug: string, classId: string) {
+  const found = await load(slug, classId);
+  if (!found) return refuse({ form: "We couldn't find that class." }, {}, 404);
   const state = await getViewerState(request, context);
-  if (!state || state.viewer.anonymous) return { redirect: `/sign-in?next=${encodeURIComponent(path)}`, status: 302 };
-  const body = await readRouteForm(request);
-  if (!body.ok) return { error: body.message, status: body.status };
-  const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
-  if (!parsed.success) return { error: "That request could not be read. Please choose how to pay and try again.", status: 400 };
+  if (!state || state.viewer.anonymous) return redirect(`/sign-in?next=${encodeURIComponent(found.path)}`);
+  const submission = await readSubmission(request, StudioClassForm);
+  if (!submission.ok) return submission.reply;
   const uid = state.viewer.uid;
   const allowed = await BOOKING_LIMIT.attempt(uid);
-  if (!allowed.ok) return { error: problemAfter("too_many_changes", allowed.retryAfterMs).message, status: 429 };
-  const now = new Date();
-  const form = parsed.data;
-  const toWaiver = (resume: string) => ({
-    redirect: `/studios/${studio.slug}/waiver?next=${encodeURIComponent(`${path}?resume=${encodeURIComponent(resume)}`)}`,
-    status: 303,
-  });
-
-  if (form.intent === "cancel") {
-    const result = await cancelTicket({ uid, classId: liveClass.id, now });
-    if (!result.ok) return { error: result.message, status: result.status };
-    // The first in line took the seat: their confirmation (with the code) says so.
-    if (result.promotedUid) await sendTicketConfirmation(liveClass.id, result.promotedUid);
-    return {
-      redirect: `${path}?booking=${result.was === "waitlisted" ? "left" : result.late ? "late-cancelled" : "cancelled"}`,
-      status: 303,
-    };
-  }
-  if (form.intent === "buy") {
-    const waiver = await getCurrentWaiver(studio.id);
-    if (waiver && !(await getSignature(uid, studio.id, waiver.version))) return toWaiver("buy");
-    const started = await startDropInPurchase({
-      uid,
-      studio,
-      classId: liveClass.id,
-      classTitle: liveClass.title,
-      intentId: form.intentId,
-      returnPath: path,
-      purchaseId: purchaseIdFor(uid, form.intentId),
-    });
-    if (!started.ok) return { error: started.message, status: 409 };
-    return { redirect: started.url, status: 303 };
-  }
-  const result = await bookInPerson({ uid, classId: liveClass.id, payment: form.pay, now });
-  if (!result.ok) {
-    if (result.problem === "waiver_needed") return toWaiver(`${form.pay.method}:${form.pay.reference}`);
-    return { error: result.message, status: result.status };
-  }
-  if (result.startedNew) await sendTicketConfirmation(liveClass.id, uid);
-  return { redirect: `${path}?booking=${result.status}`, status: 303 };
+  if (!allowed.ok) return refuse({ form: problemAfter("too_many_changes", allowed.retryAfterMs).message }, {}, 429);
+  const done = await step(found, uid, submission.value, new Date());
+  return done.ok ? redirect(done.location, 303) : refuse({ form: done.message }, {}, done.status);
 }

@@ -1,10 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FieldError, FormField, fieldIds } from "~/components/form-field";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
-import { waiverAction, waiverPage } from "~/server/waiver-page.server";
+import { waiverAction, waiverPage } from "./page.server";
+import { SignForm } from "./sign-form";
+import { SignedList } from "./signed-list";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -33,19 +34,17 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
-  const result = await waiverAction(request, state, params.slug ?? "");
-  if ("redirect" in result) return redirect(result.redirect, 303);
-  return data(result, { status: result.status });
+  return waiverAction(request, state, params.slug ?? "");
 }
 
 export default function StudioWaiverRoute() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errors = actionData && "fieldErrors" in actionData ? actionData.fieldErrors : {};
-  const values = actionData && "values" in actionData ? actionData.values : {};
-  const consent = fieldIds("consent", undefined, errors.consent);
-  const guardianConsent = fieldIds("guardianConsent", undefined, errors.guardianConsent);
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values ?? {};
+  // A version that could not be read has no field to sit beside: it reads above the form.
+  const formError = errors.form ?? errors.version;
   return (
     <section className="section" aria-labelledby="waiver-title">
       <div className="container container--narrow stack">
@@ -61,9 +60,9 @@ export default function StudioWaiverRoute() {
           ) : null}
         </header>
 
-        {actionData && "formError" in actionData && actionData.formError ? (
+        {formError ? (
           <p className="notice notice--error" role="alert">
-            {actionData.formError}
+            {formError}
           </p>
         ) : null}
 
@@ -90,99 +89,16 @@ export default function StudioWaiverRoute() {
         ) : null}
 
         {page.waiver && !page.signedCurrent ? (
-          <Form method="post" className="auth-card stack" aria-labelledby="sign-title" noValidate>
-            <h2 id="sign-title">Sign version {page.waiver.version}</h2>
-            <input type="hidden" name="version" value={page.waiver.version} />
-            <FormField
-              focusOnError
-              name="fullName"
-              label="Your full name"
-              hint={page.expectedName ? `Type it as it is on your account: ${page.expectedName}.` : "Type your full name."}
-              autoComplete="name"
-              required
-              defaultValue={values.fullName ?? ""}
-              error={errors.fullName}
-            />
-            {page.askBirthday ? (
-              <FormField
-                focusOnError
-                name="birthday"
-                label="Your date of birth"
-                hint="We ask once, for the under-18 rule. For example 1990-04-21."
-                type="date"
-                required
-                defaultValue={values.birthday ?? ""}
-                error={errors.birthday}
-              />
-            ) : null}
-            <div className="field">
-              <div className="waiver-check">
-                <input
-                  id={consent.id}
-                  name="consent"
-                  type="checkbox"
-                  value="on"
-                  aria-invalid={errors.consent ? true : undefined}
-                  aria-describedby={consent.describedBy}
-                />
-                <label htmlFor={consent.id}>I have read the waiver above and agree to it.</label>
-              </div>
-              <FieldError id={consent.errorId} error={errors.consent} />
-            </div>
-            {page.askGuardian ? (
-              <fieldset className="stack">
-                <legend>
-                  {page.knownMinor
-                    ? "You're under 18: a parent or guardian signs with you"
-                    : "Only if you're under 18: a parent or guardian signs with you"}
-                </legend>
-                <FormField
-                  focusOnError
-                  name="guardianName"
-                  label="Parent or guardian's full name"
-                  autoComplete="off"
-                  defaultValue={values.guardianName ?? ""}
-                  error={errors.guardianName}
-                />
-                <div className="field">
-                  <div className="waiver-check">
-                    <input
-                      id={guardianConsent.id}
-                      name="guardianConsent"
-                      type="checkbox"
-                      value="on"
-                      aria-invalid={errors.guardianConsent ? true : undefined}
-                      aria-describedby={guardianConsent.describedBy}
-                    />
-                    <label htmlFor={guardianConsent.id}>
-                      As their parent or guardian, I have read the waiver and agree to it on their behalf.
-                    </label>
-                  </div>
-                  <FieldError id={guardianConsent.errorId} error={errors.guardianConsent} />
-                </div>
-              </fieldset>
-            ) : null}
-            <button className="button desk-button" type="submit" disabled={navigation.state === "submitting"}>
-              {navigation.state === "submitting" ? "Signing…" : "Sign and continue"}
-            </button>
-          </Form>
+          <SignForm
+            page={page}
+            version={page.waiver.version}
+            errors={errors}
+            values={values}
+            submitting={navigation.state === "submitting"}
+          />
         ) : null}
 
-        {page.signed.length > 0 ? (
-          <section className="stack" aria-labelledby="signed-title">
-            <h2 id="signed-title">What you've signed here</h2>
-            <ul>
-              {page.signed.map((s) => (
-                <li key={s.version}>
-                  Version {s.version}, signed {s.when}.{" "}
-                  <a href={s.href} download>
-                    Download your signed copy (version {s.version})
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <SignedList signed={page.signed} />
       </div>
     </section>
   );

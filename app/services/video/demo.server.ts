@@ -19,7 +19,7 @@ export function createDemoRooms(options: {
       return `/demo/room/${encodeURIComponent(request.classId)}?t=${token}`;
     },
     async endAccess() {
-      // The demo room's page asks for the booking on every open (class-join.server.ts): a cancelled
+      // The demo room's page asks for the booking on every open (models/classes/class-join.server.ts): a cancelled
       // booking's link already leads nowhere, and there is no call to leave.
     },
     verify(classId, token, nowSeconds) {

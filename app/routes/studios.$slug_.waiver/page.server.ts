@@ -1,19 +1,18 @@
+import { redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/lib/navigation";
 import { studioTime } from "~/models/studios/studio";
 import { getStudioBySlug } from "~/models/studios/studio.server";
-import type { ViewerState } from "./viewer.server";
-import { memberZone } from "./reader-zone.server";
-import { isMinor, signWaiverSchema, signedCopy } from "~/models/studios/waiver";
-import { getCurrentWaiver, getSignature, getWaiver, signWaiver, signaturesOf } from "~/models/studios/waiver.server";
-import { readRouteForm } from "./body-limits.server";
+import { isMinor, signWaiverSchema } from "~/models/studios/waiver";
+import { getCurrentWaiver, signWaiver, signaturesOf } from "~/models/studios/waiver.server";
+import { memberZone } from "~/server/reader-zone.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import type { ViewerState } from "~/server/viewer.server";
 
 /**
  * The waiver page (issue 12): the studio's current version in full, the signing form (typed name,
  * consent, and a guardian for members under 18 on the studio's calendar), what the member has signed,
  * and the way back to the booking they were making.
  */
-
-const FIELDS = ["fullName", "consent", "birthday", "guardianName", "guardianConsent", "version"] as const;
 
 /** Only back to this studio's own pages; anything else returns to the studio. */
 function nextPath(raw: string | null, slug: string): string {
@@ -58,37 +57,25 @@ export async function waiverPage(request: Request, state: ViewerState, slug: str
   };
 }
 
-export type WaiverActionResult =
-  | { redirect: string }
-  | {
-      status: number;
-      formError?: string;
-      fieldErrors: Partial<Record<(typeof FIELDS)[number], string>>;
-      values: Partial<Record<(typeof FIELDS)[number], string>>;
-    };
+/** The form's fields a refusal hands back as typed (never the version or the boxes). */
+const ECHO = ["fullName", "birthday", "guardianName"] as const;
 
-export async function waiverAction(request: Request, state: ViewerState, slug: string): Promise<WaiverActionResult> {
+const STALE =
+  "This waiver isn't the current version (it may have been updated while you were reading). Please read the version below and sign that one.";
+
+/**
+ * Signs the studio's current waiver and returns to the booking it interrupted. A refusal is
+ * `{ errors, values }`: a message beside each field, and a version that could not be read under `form`.
+ */
+export async function waiverAction(request: Request, state: ViewerState, slug: string) {
   const studio = await getStudioBySlug(slug);
-  if (!studio) return { status: 404, formError: "We couldn't find that studio.", fieldErrors: {}, values: {} };
-  const body = await readRouteForm(request);
-  if (!body.ok) return { status: body.status, formError: body.message, fieldErrors: {}, values: {} };
-  const raw = Object.fromEntries(
-    FIELDS.map((name) => [name, body.formData.get(name) ?? undefined]).filter(([, v]) => typeof v === "string"),
-  ) as Record<string, string>;
-  const values = { fullName: raw.fullName ?? "", birthday: raw.birthday ?? "", guardianName: raw.guardianName ?? "" };
+  if (!studio) return refuse({ form: "We couldn't find that studio." }, {}, 404);
   const now = new Date();
-  const birthdayOnFile = state.user.birthday ?? null;
   const expectedName = [state.user.firstName, state.user.lastName].filter(Boolean).join(" ") || null;
-  const parsed = signWaiverSchema({ expectedName, birthday: birthdayOnFile, now, timeZone: studio.timeZone }).safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const key = String(issue.path[0] ?? "form");
-      fieldErrors[key] ??= issue.message;
-    }
-    return { status: 400, formError: fieldErrors.version, fieldErrors, values };
-  }
-  const form = parsed.data;
+  const schema = signWaiverSchema({ expectedName, birthday: state.user.birthday ?? null, now, timeZone: studio.timeZone });
+  const submission = await readSubmission(request, schema, ECHO);
+  if (!submission.ok) return submission.reply;
+  const form = submission.value;
   const minor = isMinor(form.birthday, now, studio.timeZone);
   const result = await signWaiver({
     uid: state.viewer.uid,
@@ -104,27 +91,15 @@ export async function waiverAction(request: Request, state: ViewerState, slug: s
     },
     guardian: minor ? { fullName: form.guardianName, consent: true } : null,
   });
-  if (!result.ok) {
-    return {
-      status: 409,
-      formError:
-        result.reason === "stale_version"
-          ? "This waiver isn't the current version (it may have been updated while you were reading). Please read the version below and sign that one."
-          : "This studio has no waiver to sign just now.",
-      fieldErrors: {},
-      values,
-    };
-  }
+  if (!result.ok)
+    return refuse(
+      { form: result.reason === "stale_version" ? STALE : "This studio has no waiver to sign just now." },
+      submission.echo,
+      409,
+    );
   const next = nextPath(new URL(request.url).searchParams.get("next"), studio.slug);
-  return { redirect: `${next}${next.includes("?") ? "&" : "?"}signed=1` };
+  return redirect(`${next}${next.includes("?") ? "&" : "?"}signed=1`, 303);
 }
 
-/** The signed copy as a download: the exact text of that version and the signature's details. */
-export async function signedCopyFor(state: ViewerState, slug: string, versionParam: string | null) {
-  const studio = await getStudioBySlug(slug);
-  const version = Number(versionParam);
-  if (!studio || !Number.isInteger(version) || version < 1) return null;
-  const [waiver, signature] = await Promise.all([getWaiver(studio.id, version), getSignature(state.viewer.uid, studio.id, version)]);
-  if (!waiver || !signature) return null;
-  return { filename: `${studio.slug}-waiver-v${version}-signed.txt`, text: signedCopy(waiver, signature, studio.name, studio.timeZone) };
-}
+/** What the waiver page shows, as its loader answers it. */
+export type WaiverPageModel = NonNullable<Awaited<ReturnType<typeof waiverPage>>>;
