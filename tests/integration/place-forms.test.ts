@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import "../support/in-memory-site";
+import { routeArgs } from "../support/route-call";
 
 /**
  * Issue 36, item 5 (ADR 060): the class, studio class, waiver and favourite forms answer a refusal
@@ -66,8 +67,7 @@ describe.skipIf(!haveEmulator)("a refused place form answers { errors, values }"
   it("the class page: a wrong intent and a refused change, each under form", async () => {
     const { cookie } = await signedInMember();
     const classId = await classIn(60);
-    const call = (fields: Record<string, string>) =>
-      classRoute.action({ request: post(`/classes/${classId}`, fields, cookie), params: { classId }, context: {} } as never);
+    const call = (fields: Record<string, string>) => classRoute.action(routeArgs(post(`/classes/${classId}`, fields, cookie), { classId }));
     expect(await answered(await call({ intent: "teleport" }))).toEqual({
       status: 400,
       body: { errors: { form: "That request could not be read. Please try again." }, values: {} },
@@ -81,9 +81,7 @@ describe.skipIf(!haveEmulator)("a refused place form answers { errors, values }"
     const { cookie } = await signedInMember();
     const classId = await classIn(7 * 24 * 60, { studioId: "lantern-yard", roomId: "sun-room", timeZone: "America/New_York" });
     const request = post(`/studios/lantern-yard/classes/${classId}`, { intent: "book", pay: "cash-in-hand" }, cookie);
-    const answer = await answered(
-      await studioClassRoute.action({ request, params: { slug: "lantern-yard", classId }, context: {} } as never),
-    );
+    const answer = await answered(await studioClassRoute.action(routeArgs(request, { slug: "lantern-yard", classId })));
     expect(answer).toEqual({
       status: 400,
       body: { errors: { form: "That request could not be read. Please choose how to pay and try again." }, values: {} },
@@ -94,7 +92,7 @@ describe.skipIf(!haveEmulator)("a refused place form answers { errors, values }"
     const { uid, cookie } = await signedInMember();
     await savePrivateUser(uid, { firstName: "Rowan", lastName: "Ashby", email: `${uid}@example.com` });
     const request = post("/studios/lantern-yard/waiver", { version: "1", fullName: "", birthday: "1990-02-31", guardianName: "" }, cookie);
-    const answer = await answered(await waiverRoute.action({ request, params: { slug: "lantern-yard" }, context: {} } as never));
+    const answer = await answered(await waiverRoute.action(routeArgs(request, { slug: "lantern-yard" })));
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({
       errors: {
@@ -110,11 +108,7 @@ describe.skipIf(!haveEmulator)("a refused place form answers { errors, values }"
     const { cookie } = await signedInMember();
     const classSlug = (await getCatalogue()).classes[0]!.slug;
     const call = (fields: Record<string, string>, as = "") =>
-      onDemandClassRoute.action({
-        request: post(`/on-demand/${classSlug}`, fields, as),
-        params: { classSlug },
-        context: {},
-      } as never);
+      onDemandClassRoute.action(routeArgs(post(`/on-demand/${classSlug}`, fields, as), { classSlug }));
     expect(await answered(await call({ favorite: "on" }))).toEqual({
       status: 401,
       body: { errors: { form: "Sign in to keep favourites." }, values: {} },

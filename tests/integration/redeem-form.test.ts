@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { ORIGIN } from "../support/payments";
+import { routeArgs } from "../support/route-call";
 
 /**
  * Issue 11: a gift code typed on /redeem. An empty or misshapen code is answered beside the field with
@@ -11,13 +11,13 @@ const redeem = await import("~/routes/redeem/route");
 
 type Refusal = { data: { errors: Record<string, string>; values: Record<string, string> }; init: ResponseInit | null };
 
-function post(code: string, ip: string): ActionFunctionArgs {
+function post(code: string, ip: string) {
   const request = new Request(`${ORIGIN}/redeem`, {
     method: "POST",
     body: new URLSearchParams({ code }),
     headers: { "Content-Type": "application/x-www-form-urlencoded", "x-client-ip": ip },
   });
-  return { request, params: {}, context: {} };
+  return routeArgs(request);
 }
 
 async function refused(code: string, ip: string) {
