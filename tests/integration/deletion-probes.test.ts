@@ -128,7 +128,7 @@ describe.skipIf(!haveEmulator)("deleting an account forgets surveys and staff pl
       // No "are you sure?" first: the last admin's role cannot go, so the refusal comes at once.
     ]);
     expect(removed.status).toBe(409);
-    expect(removed.data).toMatchObject({ uid: second.uid, error: ERRORS.staff_last_admin.message });
+    expect(removed.data).toMatchObject({ values: { uid: second.uid }, errors: { form: ERRORS.staff_last_admin.message } });
     expect((await identity.getAccount(second.uid))?.claims.admin).toBe(true);
 
     const refused = await deleteAccount(second.cookie);

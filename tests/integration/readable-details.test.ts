@@ -139,6 +139,6 @@ describe.skipIf(!haveEmulator)("readable details", () => {
       code: "NOTAT1CKET",
     });
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ codeRefused: true, code: "NOTAT1CKET" });
+    expect(answer.data).toMatchObject({ errors: { code: expect.any(String) }, values: { code: "NOTAT1CKET" } });
   });
 });

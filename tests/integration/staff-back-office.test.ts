@@ -166,7 +166,7 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const asked = await save(teacher.uid, ["cohost"], false);
     expect(asked.status).toBe(200);
     expect(asked.data).toMatchObject({
-      uid: teacher.uid,
+      values: { uid: teacher.uid },
       confirmation: {
         heading: expect.stringMatching(/^Remove Facilitator from .+\?$/),
         confirmLabel: "Yes, remove Facilitator",
@@ -238,8 +238,8 @@ describe.skipIf(!haveEmulator)("people and roles", () => {
     const refused = await save(first.uid, []);
     expect(refused.status).toBe(409);
     expect(refused.data).toMatchObject({
-      uid: first.uid,
-      error: "This is the last admin. Make someone else an admin first, then remove this role.",
+      values: { uid: first.uid },
+      errors: { form: "This is the last admin. Make someone else an admin first, then remove this role." },
     });
     expect((await identity.getAccount(first.uid))?.claims.admin).toBe(true);
     expect(await entriesFor(first.uid)).toHaveLength(0);

@@ -109,7 +109,7 @@ describe.skipIf(!haveEmulator)("who may change a class on /staff/classes", () =>
     const forged = await post(amara, { intent: "cancel", classId: other, confirm: "yes" });
     expect(statusOf(forged)).toBe(403);
     expect(forged instanceof Response ? null : forged.data).toMatchObject({
-      error: "You can change only the classes you teach. An admin can change any class.",
+      errors: { form: "You can change only the classes you teach. An admin can change any class." },
     });
     expect(await getClass(other)).toMatchObject({ status: "scheduled", sequence: 0, substituteTeacherId: null });
     const substitute = await post(amara, { intent: "substitute", classId: other, teacherId: "teacher-priya" });

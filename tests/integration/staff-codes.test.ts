@@ -61,10 +61,11 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
     );
     expect(answer.status).toBe(400);
     const { errors, values } = answer.data as { errors: Record<string, string>; values: Record<string, unknown> };
-    expect(Object.keys(errors).sort()).toEqual(["code", "endsOn", "maxRedemptions", "months", "percentOff", "plans"]);
+    expect(Object.keys(errors).sort()).toEqual(["code", "endsOn", "form", "maxRedemptions", "months", "percentOff", "plans"]);
     expect(values).toMatchObject({ code: "no spaces!", percentOff: "150" });
     const amount = await post(codesRoute, "/staff/codes", admin.cookie, form({ code: "AMT-BAD", kind: "amount", amountOff: "ten" }));
     expect((amount.data as { errors: Record<string, string> }).errors).toEqual({
+      form: "Please check the fields marked below.",
       amountOff: "Please give an amount such as 10 or 9.99, more than 0 and under 100,000.",
     });
   });
@@ -143,7 +144,7 @@ describe.skipIf(!haveEmulator)("promotion codes", () => {
       const refused = await post(codesRoute, "/staff/codes", admin.cookie, fields);
       expect(refused.status).toBe(409);
       expect(refused.data).toMatchObject({
-        error: "This code has been used, so it stays on record with its redemptions. You can pause it instead.",
+        errors: { form: "This code has been used, so it stays on record with its redemptions. You can pause it instead." },
       });
     }
     expect(await check("monthly")).toMatchObject({ outcome: "accepted" });

@@ -76,7 +76,7 @@ describe.skipIf(!haveEmulator)("the cohost's classes", () => {
     expect(room.data).toMatchObject({ asCohost: true });
 
     const refused = await staffPost(cohostRoute, "/staff/cohost", cohost.cookie, { classId: notMine });
-    expect(refused).toMatchObject({ status: 409, data: { error: "You are not a cohost of that class." } });
+    expect(refused).toMatchObject({ status: 409, data: { errors: { form: "You are not a cohost of that class." } } });
   }, 60_000);
 
   it("lets only cohosts in: other roles 403, a visitor to sign in", async () => {

@@ -109,6 +109,7 @@ describe.skipIf(!haveEmulator)("class templates", () => {
       "capacity",
       "creditCost",
       "durationMinutes",
+      "form",
       "id",
       "localTime",
       "place",
@@ -250,8 +251,8 @@ describe.skipIf(!haveEmulator)("cohost assignment", () => {
     const post = (cookie: string, fields: Record<string, string>) => staffPost(classesRoute, "/staff/classes", cookie, fields);
 
     expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: member.uid })).data).toMatchObject({
-      classId,
-      error: "Please choose someone who holds the cohost role (grant it on People and roles).",
+      values: { classId },
+      errors: { form: "Please choose someone who holds the cohost role (grant it on People and roles)." },
     });
     expect((await post(facilitator.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).status).toBe(403);
     expect((await post(admin.cookie, { intent: "add-cohost", classId, uid: cohost.uid })).location).toBe(

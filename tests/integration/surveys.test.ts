@@ -189,7 +189,14 @@ describe.skipIf(!haveEmulator)("surveys", () => {
     });
     expect((await auditEntriesFor(created.id)).map((e) => e.action)).toEqual(["created the survey", "paused the survey"]);
 
-    expect((await staffPost(staffRoute, "/staff/surveys", admin.cookie, { intent: "weights", show: "-1", hide: "x" })).status).toBe(400);
+    // Refused weights come back beside their fields, as typed.
+    expect(await staffPost(staffRoute, "/staff/surveys", admin.cookie, { intent: "weights", show: "-1", hide: "x" })).toMatchObject({
+      status: 400,
+      data: {
+        errors: { show: "Please give a whole number from 0 to 100.", hide: "Please give a whole number from 0 to 100." },
+        values: { show: "-1", hide: "x" },
+      },
+    });
     expect(await staffPost(staffRoute, "/staff/surveys", admin.cookie, { intent: "weights", show: "1", hide: "0" })).toMatchObject({
       location: "/staff/surveys?done=weights",
     });

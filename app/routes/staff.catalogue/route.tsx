@@ -1,14 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffItemCheck, StaffItemField } from "~/components/staff/staff-item-field";
 import { StaffPage } from "~/components/staff/staff-page";
 import { formatMoney } from "~/models/billing/promotion-code";
-import { CreditPackFormSchema, GiftTypeFormSchema, fieldErrors, majorUnitsText } from "~/models/staff/catalogue-form";
-import { listCatalogue, updateCreditPack, updateGiftType } from "~/models/staff/catalogue.server";
+import { majorUnitsText } from "~/models/staff/catalogue-form";
+import { listCatalogue } from "~/models/staff/catalogue.server";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
+import type { FieldErrors } from "~/lib/forms/submission";
+import { CatalogueFormSchema, saveItem } from "./page.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -34,7 +36,7 @@ const NOTICES: Record<string, string> = {
 };
 
 type Values = Record<string, string>;
-type ActionData = { key: string | null; error: string; errors: Record<string, string>; values: Values };
+type ActionData = { errors: FieldErrors; values: Values };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, "catalogue");
@@ -74,47 +76,14 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "catalogue");
-  const body = await readRouteForm(request);
-  if (!body.ok) return data<ActionData>({ key: null, error: body.message, errors: {}, values: {} }, { status: body.status });
-  const form = body.formData;
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 200);
-  const kind = text("kind");
-  const values: Values = {
-    id: text("id"),
-    price: text("price"),
-    months: text("months"),
-    credits: text("credits"),
-    validDays: text("validDays"),
-    onSale: text("onSale"),
-  };
-  const key = `${kind}-${values.id}`;
-  if (kind === "gift") {
-    const parsed = GiftTypeFormSchema.safeParse(values);
-    if (!parsed.success)
-      return data<ActionData>(
-        { key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values },
-        { status: 400 },
-      );
-    const result = await updateGiftType(actor, parsed.data);
-    if (!result.ok) return data<ActionData>({ key, error: result.problem.message, errors: {}, values }, { status: result.problem.status });
-    return redirect(`/staff/catalogue?done=${result.changed ? "gift" : "unchanged"}`);
-  }
-  if (kind === "pack") {
-    const parsed = CreditPackFormSchema.safeParse(values);
-    if (!parsed.success)
-      return data<ActionData>(
-        { key, error: "Please check the fields marked below.", errors: fieldErrors(parsed.error), values },
-        { status: 400 },
-      );
-    const result = await updateCreditPack(actor, parsed.data);
-    if (!result.ok) return data<ActionData>({ key, error: result.problem.message, errors: {}, values }, { status: result.problem.status });
-    return redirect(`/staff/catalogue?done=${result.changed ? "pack" : "unchanged"}`);
-  }
-  return data<ActionData>(
-    { key: null, error: "Please use the Save button beside a gift or a class pack.", errors: {}, values: {} },
-    { status: 400 },
-  );
+  const submission = await readSubmission(request, CatalogueFormSchema);
+  if (!submission.ok) return submission.reply;
+  return saveItem(actor, submission.fields);
 }
+
+/** The item a refusal is about, from the kind and id it sent back; null for a refusal about no item. */
+const keyOf = (result: ActionData) =>
+  result.values.kind && result.values.id !== undefined ? `${result.values.kind}-${result.values.id}` : null;
 
 type Item = { id: string; name: string; onSale: boolean; currency: string; summary: string; values: Values };
 type Field = { name: string; label: string; inputMode: "numeric" | "decimal"; width: number };
@@ -146,9 +115,9 @@ export default function StaffCatalogueRoute() {
       intro="Prices, lengths and what is on sale. A change shows on the public pages at once; what people already bought keeps the terms they paid for."
       notice={page.notice}
     >
-      {result?.error && !result.key ? (
+      {result?.errors.form && !keyOf(result) ? (
         <p className="notice notice--error" role="alert">
-          {result.error}
+          {result.errors.form}
         </p>
       ) : null}
       <CatalogueList
@@ -202,7 +171,7 @@ function CatalogueList({
       <ul className="staff-codes" aria-labelledby={id}>
         {items.map((item) => {
           const key = `${kind}-${item.id}`;
-          const own = result?.key === key ? result : null;
+          const own = result && keyOf(result) === key ? result : null;
           const values = own?.values ?? { ...item.values, onSale: item.onSale ? "on" : "" };
           return (
             <li key={`${key}-${JSON.stringify(item.values)}-${item.onSale}`} className="staff-code" data-item={key}>
@@ -210,9 +179,9 @@ function CatalogueList({
                 {item.name} · {item.onSale ? "On sale" : "Not on sale"}
               </h3>
               <p>{item.summary}</p>
-              {own?.error ? (
+              {own?.errors.form ? (
                 <p className="notice notice--error" role="alert">
-                  {own.error}
+                  {own.errors.form}
                 </p>
               ) : null}
               <Form method="post" className="staff-filter" aria-label={`Change ${item.name}`}>

@@ -1,33 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffCodeForm } from "./staff-code-form";
 import { StaffPage } from "~/components/staff/staff-page";
 import { describeBenefit } from "~/models/billing/promotion-code";
-import {
-  CodeSwitchSchema,
-  DESCRIPTION_MAX,
-  EMPTY_PROMOTION_FORM,
-  promotionFormValues,
-  readPromotionForm,
-  type PromotionField,
-} from "~/models/staff/promotion-form";
-import {
-  createPromotionCode,
-  deletePromotionCode,
-  getPromotionCodeForStaff,
-  listPromotionCodes,
-  promotionFormContext,
-  setPromotionCodeActive,
-  type AdminPromotionCode,
-} from "~/models/staff/promotions.server";
-import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/forms/confirm";
+import { DESCRIPTION_MAX, EMPTY_PROMOTION_FORM, type PromotionFormValues } from "~/models/staff/promotion-form";
+import { listPromotionCodes, promotionFormContext, type AdminPromotionCode } from "~/models/staff/promotions.server";
+import { confirmationOf } from "~/lib/forms/confirm";
 import { ConfirmChange } from "~/components/staff/confirm-change";
-import { problemOf } from "~/lib/errors";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockDate } from "~/models/identity/clock";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
+import { CodeIntentSchema, codeIntent } from "./page.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -77,75 +62,10 @@ export const actionLimits = defineActionLimits({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { actor, zone } = await requireStaff(request, "codes");
-  const body = await readRouteForm(request);
-  if (!body.ok)
-    return data({ intent: null, code: null, error: body.message, errors: {}, values: EMPTY_PROMOTION_FORM }, { status: body.status });
-  const intent = String(body.formData.get("intent") ?? "");
-  if (intent === "create") {
-    const values = promotionFormValues(body.formData);
-    const read = readPromotionForm(values, { ...(await promotionFormContext()), zone });
-    if (!read.ok)
-      return data({ intent, code: null, error: "Please check the fields marked below.", errors: read.errors, values }, { status: 400 });
-    const result = await createPromotionCode(actor, read.code);
-    if (!result.ok)
-      return data(
-        {
-          intent,
-          code: null,
-          error: result.problem.message,
-          errors: { code: result.problem.message } as Partial<Record<PromotionField, string>>,
-          values,
-        },
-        { status: result.problem.status },
-      );
-    return redirect("/staff/codes?done=created");
-  }
-  const parsed = CodeSwitchSchema.safeParse({ intent, code: String(body.formData.get("code") ?? "") });
-  if (!parsed.success)
-    return data(
-      { intent: null, code: null, error: "Please use the buttons beside a code.", errors: {}, values: EMPTY_PROMOTION_FORM },
-      { status: 400 },
-    );
-  if (parsed.data.intent === "delete") {
-    if (!isConfirmed(body.formData)) {
-      // Issue 34: a deleted code cannot come back; the first press only asks.
-      const code = await getPromotionCodeForStaff(parsed.data.code);
-      if (!code || code.redemptionCount > 0) {
-        const problem = problemOf(code ? "staff_code_used" : "staff_code_not_found");
-        return data(
-          { intent, code: parsed.data.code, error: problem.message, errors: {}, values: EMPTY_PROMOTION_FORM },
-          { status: problem.status },
-        );
-      }
-      const confirmation: Confirmation = {
-        heading: `Delete the code ${code.code}?`,
-        facts: [
-          "Nobody has used it, so no purchase or member record names it.",
-          `Once deleted, anyone typing ${code.code} on the subscribe page is told it is not a code we know, and it can't be brought back: you would create it again from scratch.`,
-          "Pausing it instead stops it just as well and keeps it for later.",
-        ],
-        confirmLabel: `Yes, delete ${code.code}`,
-        keepLabel: "Keep the code",
-        fields: carriedFields(body.formData),
-      };
-      return data({ intent, code: code.code, error: null, errors: {}, values: EMPTY_PROMOTION_FORM, confirmation });
-    }
-    const deleted = await deletePromotionCode(actor, parsed.data.code);
-    if (!deleted.ok)
-      return data(
-        { intent, code: parsed.data.code, error: deleted.problem.message, errors: {}, values: EMPTY_PROMOTION_FORM },
-        { status: deleted.problem.status },
-      );
-    return redirect("/staff/codes?done=deleted");
-  }
-  const result = await setPromotionCodeActive(actor, parsed.data.code, parsed.data.intent === "resume");
-  if (!result.ok)
-    return data(
-      { intent, code: parsed.data.code, error: result.problem.message, errors: {}, values: EMPTY_PROMOTION_FORM },
-      { status: result.problem.status },
-    );
-  return redirect(`/staff/codes?done=${result.changed ? (parsed.data.intent === "pause" ? "paused" : "resumed") : "unchanged"}`);
+  const state = await requireStaff(request, "codes");
+  const submission = await readSubmission(request, CodeIntentSchema);
+  if (!submission.ok) return submission.reply;
+  return codeIntent(submission.value.intent)(state, submission);
 }
 
 function summary(code: AdminPromotionCode, plans: Array<{ id: string; name: string }>, zone: string) {
@@ -176,12 +96,16 @@ function summary(code: AdminPromotionCode, plans: Array<{ id: string; name: stri
   };
 }
 
+/** A refused new code: its values carry the form's `intent`. */
+const isCreate = (values: object): values is PromotionFormValues => "intent" in values && values.intent === "create";
+
 export default function StaffCodesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const creating = result?.intent === "create";
+  const refused: object = result?.values ?? {};
+  const created = isCreate(refused) ? refused : null;
   const confirmation = confirmationOf(result);
   return (
     <ConfirmChange confirmation={confirmation}>
@@ -191,14 +115,14 @@ export default function StaffCodesRoute() {
         intro="Codes members type on the subscribe page. A new or paused code counts there at once; every change is recorded in the audit log."
         notice={page.notice}
       >
-        {result?.error ? (
+        {result?.errors.form ? (
           <p className="notice notice--error" role="alert">
-            {result.error}
+            {result.errors.form}
           </p>
         ) : null}
         <StaffCodeForm
-          values={creating ? result.values : EMPTY_PROMOTION_FORM}
-          errors={creating ? result.errors : {}}
+          values={created ?? EMPTY_PROMOTION_FORM}
+          errors={created ? (result?.errors ?? {}) : {}}
           plans={page.plans}
           currency={page.currency}
           needsStripeCoupon={page.needsStripeCoupon}

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { z } from "zod";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage, StaffRoster } from "~/components/staff/staff-page";
 import { cohostClasses } from "~/models/staff/cohost.server";
@@ -7,7 +8,7 @@ import { defineHandle } from "~/lib/route-handle";
 import { joinAsCohost } from "~/models/classes/class-join.server";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime } from "~/models/identity/clock";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -46,13 +47,15 @@ export const actionLimits = defineActionLimits({
   staff: { does: ["write"], bound: STAFF_ONLY },
 });
 
+/** Which class to join; whether this person cohosts it is the join's to decide. */
+const JoinFormSchema = z.object({ classId: z.string().max(200).default("") });
+
 export async function action({ request }: ActionFunctionArgs) {
   const { viewer, actor } = await requireStaff(request, "cohost");
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ classId: null, error: body.message }, { status: body.status });
-  const classId = String(body.formData.get("classId") ?? "");
-  const joined = await joinAsCohost({ uid: viewer.uid, name: actor.name.split(" ")[0] ?? "" }, classId);
-  if (!joined.ok) return data({ classId, error: joined.message }, { status: 409 });
+  const submission = await readSubmission(request, JoinFormSchema, ["classId"]);
+  if (!submission.ok) return submission.reply;
+  const joined = await joinAsCohost({ uid: viewer.uid, name: actor.name.split(" ")[0] ?? "" }, submission.value.classId);
+  if (!joined.ok) return refuse({ form: joined.message }, submission.echo, 409);
   return redirect(joined.location);
 }
 
@@ -73,9 +76,9 @@ export default function StaffCohostRoute() {
             <h2 className="staff-areas__title" id={`class-${c.id}`}>
               {c.title} · {c.when}
             </h2>
-            {result?.classId === c.id && result.error ? (
+            {result?.values.classId === c.id && result.errors.form ? (
               <p className="notice notice--error" role="alert">
-                {result.error}
+                {result.errors.form}
               </p>
             ) : null}
             <StaffRoster label={`Booked for ${c.title}`} roster={c.roster} />

@@ -1,27 +1,18 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { StaffPage, StaffRoleList } from "~/components/staff/staff-page";
 import { StaffPersonCard, type StaffPersonView } from "./staff-person";
 import { formatPhoneForReading } from "~/models/identity/phone-display.server";
-import {
-  assignStudios,
-  findPeople,
-  getPerson,
-  listStaff,
-  otherAdminsExist,
-  setRoles,
-  studiosNow,
-  PEOPLE_QUERY_MAX,
-  type Person,
-} from "~/models/staff/people.server";
-import { PeopleActionSchema, ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/models/staff/staff-areas";
+import { findPeople, getPerson, listStaff, studiosNow, PEOPLE_QUERY_MAX, type Person } from "~/models/staff/people.server";
+import { ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, STAFF_ROLES } from "~/models/staff/staff-areas";
 import { listTeachersForStaff } from "~/models/staff/teachers.server";
-import { carriedFields, confirmationOf, isConfirmed, type Confirmation } from "~/lib/forms/confirm";
+import { confirmationOf } from "~/lib/forms/confirm";
+import type { FieldErrors } from "~/lib/forms/submission";
 import { ConfirmChange } from "~/components/staff/confirm-change";
 import { defineHandle } from "~/lib/route-handle";
-import type { Role } from "~/models/identity/user";
 import { requireStaff } from "~/server/staff-access.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
+import { PEOPLE_ECHO, PeopleIntentSchema, changePerson } from "./page.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -81,57 +72,9 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "people");
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ uid: null, intent: null, error: body.message }, { status: body.status });
-  const form = body.formData;
-  const parsed = PeopleActionSchema.safeParse({
-    intent: String(form.get("intent") ?? ""),
-    uid: String(form.get("uid") ?? ""),
-    roles: form.getAll("role").map(String),
-    teacherId: form.has("teacherId") ? String(form.get("teacherId")) : undefined,
-    studios: form.getAll("studio").map(String),
-  });
-  const uid = String(form.get("uid") ?? "").slice(0, 128);
-  const intent = String(form.get("intent") ?? "").slice(0, 20);
-  if (!parsed.success) return data({ uid, intent, error: parsed.error.issues[0]?.message ?? "Please check the form." }, { status: 400 });
-  if (parsed.data.intent === "roles" && !isConfirmed(form)) {
-    // Issue 34: taking a role away asks once more; granting one does not.
-    const confirmation = await roleRemovalConfirmation(parsed.data.uid, parsed.data.roles, form);
-    if (confirmation) return data({ uid, intent, error: null, confirmation });
-  }
-  const result =
-    parsed.data.intent === "roles"
-      ? await setRoles(actor, parsed.data.uid, parsed.data.roles, new Date(), parsed.data.teacherId)
-      : await assignStudios(actor, parsed.data.uid, parsed.data.studios);
-  if (!result.ok) return data({ uid, intent, error: result.problem.message }, { status: result.problem.status });
-  const q = String(form.get("q") ?? "").slice(0, PEOPLE_QUERY_MAX);
-  const done = result.changed ? parsed.data.intent : "unchanged";
-  return redirect(`/staff/people?${new URLSearchParams({ ...(q ? { q } : {}), done }).toString()}`);
-}
-
-/** The question before roles are taken away, or null when the post takes none away (or the person is unknown: setRoles says so). */
-async function roleRemovalConfirmation(uid: string, wanted: readonly Role[], form: FormData): Promise<Confirmation | null> {
-  const person = await getPerson(uid);
-  if (!person) return null;
-  const removed = person.roles.filter((role) => !wanted.includes(role));
-  if (removed.length === 0) return null;
-  // The last admin's role cannot go: setRoles refuses it, so nothing is asked first.
-  if (removed.includes("admin") && !(await otherAdminsExist(uid))) return null;
-  const added = wanted.filter((role) => !person.roles.includes(role));
-  const labels = removed.map((role) => ROLE_LABEL[role]);
-  const list = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
-  return {
-    heading: `Remove ${list} from ${person.name}?`,
-    facts: [
-      `From their next request, on every device, they can no longer do what ${labels.length === 1 ? "this role allows" : "these roles allow"}:`,
-      ...removed.map((role) => `${ROLE_LABEL[role]}: ${ROLE_DUTIES[role]}`),
-      ...(added.length > 0 ? [`They also get ${added.map((role) => ROLE_LABEL[role]).join(" and ")}.`] : []),
-      "You can grant a role again later. The change is recorded in the audit log.",
-    ],
-    confirmLabel: removed.length === 1 ? `Yes, remove ${labels[0]}` : "Yes, remove these roles",
-    keepLabel: "Keep their roles",
-    fields: carriedFields(form),
-  };
+  const submission = await readSubmission(request, PeopleIntentSchema, PEOPLE_ECHO);
+  if (!submission.ok) return submission.reply;
+  return changePerson(actor, submission);
 }
 
 function view(person: Person): StaffPersonView {
@@ -144,6 +87,12 @@ function view(person: Person): StaffPersonView {
     teacherId: person.teacherId,
     anonymous: person.anonymous,
   };
+}
+
+/** A refusal about one person: the form it came from and its first message (none after a question). */
+function errorOf(failed: { errors: FieldErrors; values: { intent?: string } }) {
+  const message = Object.values(failed.errors).find(Boolean);
+  return message ? { intent: failed.values.intent ?? null, message } : null;
 }
 
 export default function StaffPeopleRoute() {
@@ -162,7 +111,7 @@ export default function StaffPeopleRoute() {
       teachers={page.teachers}
       q={page.q}
       busy={busy === person.uid}
-      error={failed?.error && failed.uid === person.uid ? { intent: failed.intent, message: failed.error } : null}
+      error={failed && failed.values.uid === person.uid ? errorOf(failed) : null}
       // A search is for changing someone: its results open; the list of everyone stays compact.
       open={where === "result"}
     />
@@ -175,9 +124,9 @@ export default function StaffPeopleRoute() {
         intro="Find someone by phone number, e-mail address or name, then choose their roles. Each change is recorded in the audit log."
         notice={page.notice}
       >
-        {failed?.error && !failed.uid ? (
+        {failed?.errors.form && !failed.values.uid ? (
           <p className="notice notice--error" role="alert">
-            {failed.error}
+            {failed.errors.form}
           </p>
         ) : null}
         <Form method="get" role="search" aria-label="Find a person">

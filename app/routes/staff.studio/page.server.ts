@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 import { z } from "zod";
 import { checkIn, markNoShows, undoCheckIn } from "~/models/studios/check-in.server";
 import { classState } from "~/models/classes/class-schedule";
@@ -10,7 +11,8 @@ import { notePractice } from "~/server/practice.server";
 import type { ViewerState } from "~/server/viewer.server";
 import { normaliseName } from "~/models/studios/waiver";
 import { getCurrentWaiver, getSignature, signaturesAt } from "~/models/studios/waiver.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { refuse, readSubmission } from "~/server/submission.server";
+import type { Studio } from "~/models/studios/studio";
 
 /**
  * The front desk (issue 12): today's classes at the studios this person runs (all of them for
@@ -82,7 +84,7 @@ export async function frontDeskPage(url: URL, state: ViewerState, now: Date) {
   };
 }
 
-const ActionSchema = z.discriminatedUnion("intent", [
+const DeskFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("check-in"), studio: z.string(), ticketId: z.string().min(1).max(200) }),
   z.object({
     intent: z.literal("check-in-code"),
@@ -94,76 +96,59 @@ const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("no-shows"), studio: z.string(), classId: z.string().min(1).max(120) }),
 ]);
 
-/** The desk's answer; `codeRefused` marks a typed or scanned code turned down, so the page ties the message to the code field. */
-export type FrontDeskResult = {
-  status: number;
-  tone: "success" | "error";
-  message: string;
-  ticketId: string | null;
-  codeRefused?: boolean;
-  code?: string;
-};
+type DeskForm = z.output<typeof DeskFormSchema>;
+type Desk = { studio: Studio; staffUid: string; now: Date; echo: { code?: string } };
 
-export async function frontDeskAction(request: Request, state: ViewerState): Promise<FrontDeskResult> {
-  const body = await readRouteForm(request);
-  if (!body.ok) return { status: body.status, tone: "error", message: body.message, ticketId: null };
-  const parsed = ActionSchema.safeParse(Object.fromEntries([...body.formData].map(([k, v]) => [k, String(v)])));
-  if (!parsed.success)
-    return { status: 400, tone: "error", message: parsed.error.issues[0]?.message ?? "That request could not be read.", ticketId: null };
-  const form = parsed.data;
+/**
+ * The desk's answer: `done` says what happened; a refusal is `{ errors, values }` like every form's
+ * (ADR 060), its message under `code` when a typed or scanned code was turned down (the page ties it
+ * to the code field and keeps the code as typed), else under `form`.
+ */
+const done = (message: string) => data({ done: message, errors: {}, values: {} }, { status: 200 });
+
+export async function frontDeskAction(request: Request, state: ViewerState) {
+  const submission = await readSubmission(request, DeskFormSchema, ["code"]);
+  if (!submission.ok) return submission.reply;
+  const form = submission.value;
   const studios = await studiosForStaff(state.viewer.uid, state.viewer.roles);
   const studio = studios.find((s) => s.slug === form.studio);
-  if (!studio) return { status: 403, tone: "error", message: "You can only check people in at your own studio.", ticketId: null };
-  const now = new Date();
-  const staffUid = state.viewer.uid;
-  const nameOf = async (uid: string) => {
-    const person = await getPrivateUser(uid);
-    return [person?.firstName, person?.lastName].filter(Boolean).join(" ") || "This person";
-  };
+  if (!studio) return refuse({ form: "You can only check people in at your own studio." }, submission.echo, 403);
+  const desk: Desk = { studio, staffUid: state.viewer.uid, now: new Date(), echo: submission.echo };
+  if (form.intent === "no-shows") return noShows(desk, form.classId);
+  if (form.intent === "undo") return undo(desk, form.ticketId);
+  return checkInAtDesk(desk, form);
+}
 
-  if (form.intent === "no-shows") {
-    const result = await markNoShows({ studioId: studio.id, classId: form.classId, now });
-    if (!result.ok) return { status: 409, tone: "error", message: result.message, ticketId: null };
-    return {
-      status: 200,
-      tone: "success",
-      message: `Done: ${result.noShows} marked as no-show${result.released ? `, ${result.released} waiting released` : ""}.`,
-      ticketId: null,
-    };
-  }
-  if (form.intent === "undo") {
-    const result = await undoCheckIn({ staffUid, studioId: studio.id, ticketId: form.ticketId, now });
-    if (!result.ok) return { status: 409, tone: "error", message: result.message, ticketId: form.ticketId };
-    return {
-      status: 200,
-      tone: "success",
-      message: `Check-in undone: ${await nameOf(result.ticket.uid)} is booked again.`,
-      ticketId: form.ticketId,
-    };
-  }
+async function nameOf(uid: string) {
+  const person = await getPrivateUser(uid);
+  return [person?.firstName, person?.lastName].filter(Boolean).join(" ") || "This person";
+}
+
+async function noShows({ studio, now, echo }: Desk, classId: string) {
+  const result = await markNoShows({ studioId: studio.id, classId, now });
+  if (!result.ok) return refuse({ form: result.message }, echo, 409);
+  return done(`Done: ${result.noShows} marked as no-show${result.released ? `, ${result.released} waiting released` : ""}.`);
+}
+
+async function undo({ studio, staffUid, now, echo }: Desk, ticketId: string) {
+  const result = await undoCheckIn({ staffUid, studioId: studio.id, ticketId, now });
+  if (!result.ok) return refuse({ form: result.message }, echo, 409);
+  return done(`Check-in undone: ${await nameOf(result.ticket.uid)} is booked again.`);
+}
+
+async function checkInAtDesk({ studio, staffUid, now, echo }: Desk, form: Exclude<DeskForm, { intent: "no-shows" | "undo" }>) {
   const result =
     form.intent === "check-in"
       ? await checkIn({ staffUid, studioId: studio.id, ticketId: form.ticketId, method: "tap", now })
       : await checkIn({ staffUid, studioId: studio.id, code: form.code, method: form.method, now });
-  // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
-  const badInput = !result.ok && (result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day");
-  if (!result.ok)
-    return {
-      status: badInput ? 400 : 409,
-      tone: "error",
-      message: result.message,
-      ticketId: form.intent === "check-in" ? form.ticketId : null,
-      codeRefused: form.intent !== "check-in",
-      ...(form.intent !== "check-in" ? { code: form.code } : {}),
-    };
+  if (!result.ok) {
+    // A code that isn't ours, or is for another studio or day, is bad input (400); a ticket in the wrong state is a conflict.
+    const badInput = result.problem === "unknown_code" || result.problem === "wrong_studio" || result.problem === "wrong_day";
+    return refuse({ [form.intent === "check-in" ? "form" : "code"]: result.message }, echo, badInput ? 400 : 409);
+  }
   // The check-in is the practice (ADR 045); what it earns is granted once, and a repeat finishes a grant an earlier one could not (ADR 049).
   await notePractice("studio check-in", () => recordStudioCheckIn(result.ticket.uid, studio.timeZone, result.checkedInAt));
   const name = await nameOf(result.ticket.uid);
   const at = studioTime(new Date(result.checkedInAt), studio.timeZone, { reader: studio.timeZone, withDay: false });
-  return {
-    status: 200,
-    tone: "success",
-    message: result.already ? `${name} was already checked in (at ${at}).` : `${name} is checked in.`,
-    ticketId: result.ticket.id,
-  };
+  return done(result.already ? `${name} was already checked in (at ${at}).` : `${name} is checked in.`);
 }

@@ -1,22 +1,15 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff/staff-page";
 import { StaffTemplateForm } from "~/components/staff/staff-template-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
-import {
-  TemplateIdSchema,
-  describeSlot,
-  TemplateSwitchSchema,
-  readTemplateForm,
-  templateFormValues,
-  valuesOfTemplate,
-  type TemplateField,
-} from "~/models/staff/template-form";
-import { createTemplate, listTemplates, removeTemplate, setTemplateActive, templateFormContext } from "~/models/staff/templates.server";
+import { describeSlot, valuesOfTemplate, type TemplateFormValues } from "~/models/staff/template-form";
+import { listTemplates, templateFormContext } from "~/models/staff/templates.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission } from "~/server/submission.server";
+import { TemplateIntentSchema, templateIntent } from "./page.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -88,63 +81,30 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ intent: null, id: null, error: body.message, errors: {}, values: EMPTY }, { status: body.status });
-  const intent = String(body.formData.get("intent") ?? "");
-  if (intent === "create") {
-    const values = templateFormValues(body.formData);
-    const read = readTemplateForm(values, await templateFormContext());
-    const id = TemplateIdSchema.safeParse(values.id);
-    const errors: Partial<Record<TemplateField, string>> = {
-      ...(read.ok ? {} : read.errors),
-      ...(id.success ? {} : { id: id.error.issues[0]?.message }),
-    };
-    if (!read.ok || !id.success)
-      return data({ intent, id: null, error: "Please check the fields marked below.", errors, values }, { status: 400 });
-    const result = await createTemplate(actor, id.data, read.fields);
-    if (!result.ok)
-      return data(
-        {
-          intent,
-          id: null,
-          error: result.problem.message,
-          errors: { id: result.problem.message } as Partial<Record<TemplateField, string>>,
-          values,
-        },
-        { status: result.problem.status },
-      );
-    return redirect(`/staff/templates/${id.data}?done=created`);
-  }
-  const parsed = TemplateSwitchSchema.safeParse({ intent, id: String(body.formData.get("id") ?? "") });
-  if (!parsed.success)
-    return data({ intent: null, id: null, error: "Please use the buttons beside a template.", errors: {}, values: EMPTY }, { status: 400 });
-  const { id } = parsed.data;
-  const result =
-    parsed.data.intent === "remove" ? await removeTemplate(actor, id) : await setTemplateActive(actor, id, parsed.data.intent === "resume");
-  if (!result.ok) return data({ intent, id, error: result.problem.message, errors: {}, values: EMPTY }, { status: result.problem.status });
-  const done = !result.changed
-    ? "unchanged"
-    : parsed.data.intent === "remove"
-      ? "removed"
-      : parsed.data.intent === "pause"
-        ? "paused"
-        : "resumed";
-  return redirect(`/staff/templates?done=${done}${result.kept.length > 0 ? `&kept=${result.kept.length}` : ""}`);
+  const submission = await readSubmission(request, TemplateIntentSchema);
+  if (!submission.ok) return submission.reply;
+  return templateIntent(submission.value.intent)(actor, submission);
 }
+
+/** A refused new template: its values carry the form's `intent`. */
+const isCreate = (values: object): values is TemplateFormValues => "intent" in values && values.intent === "create";
 
 export default function StaffTemplatesRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const creating = result?.intent === "create";
+  const refused: object = result?.values ?? {};
+  const created = isCreate(refused) ? refused : null;
+  // A refused pause, resume or remove names its template, to show the message beside it.
+  const switchedId = !created && "id" in refused ? refused.id : null;
   return (
     <StaffPage
       id="templates-title"
       title="Class templates"
       intro="The recurring classes the schedule is made from, three weeks ahead. A change shows on the schedule at once; a class someone booked keeps its time, and every change is recorded in the audit log."
     >
-      <PageNotices error={result?.error} notice={page.notice ? { tone: "success", text: page.notice } : null} />
+      <PageNotices error={result?.errors.form} notice={page.notice ? { tone: "success", text: page.notice } : null} />
       <h2>Templates</h2>
       {page.templates.length === 0 ? <p>There are no templates yet. Create the first one below.</p> : null}
       <ul className="staff-codes" data-testid="templates">
@@ -160,9 +120,9 @@ export default function StaffTemplatesRoute() {
             <p>
               {t.slot} · {t.teacher} · {t.place}
             </p>
-            {result?.id === t.id && result.error ? (
+            {switchedId === t.id && result?.errors.form ? (
               <p className="field__error" role="alert">
-                {result.error}
+                {result.errors.form}
               </p>
             ) : null}
             <Form method="post" className="button-row">
@@ -193,8 +153,8 @@ export default function StaffTemplatesRoute() {
       </ul>
       <StaffTemplateForm
         mode="create"
-        values={creating ? result.values : EMPTY}
-        errors={creating ? result.errors : {}}
+        values={created ?? EMPTY}
+        errors={created ? (result?.errors ?? {}) : {}}
         teachers={page.teachers}
         places={page.places}
         busy={busy}

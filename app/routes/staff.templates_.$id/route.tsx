@@ -10,14 +10,15 @@ import {
   readTemplateForm,
   templateFormValues,
   valuesOfTemplate,
-  type TemplateField,
+  type TemplateFormValues,
 } from "~/models/staff/template-form";
 import { getTemplate, templateClassesKept, templateFormContext, updateTemplate } from "~/models/staff/templates.server";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { clockShortDayTime, placeNote, zoneWords } from "~/models/identity/clock";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
+import { z } from "zod";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -77,34 +78,37 @@ export const actionLimits = defineActionLimits({
   staff: { does: ["mail", "write"], bound: STAFF_ONLY },
 });
 
+/** The template's own reader checks every field; nothing is checked before it. */
+const AnyForm = z.object({});
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "templates");
   const template = await templateOr404(params);
-  const body = await readRouteForm(request);
-  if (!body.ok) return data({ error: body.message, errors: {}, values: valuesOfTemplate(template) }, { status: body.status });
-  const values = { ...templateFormValues(body.formData), id: template.id };
+  const submission = await readSubmission(request, AnyForm);
+  if (!submission.ok) return submission.reply;
+  const values = { ...templateFormValues(submission.formData), id: template.id };
   const read = readTemplateForm(values, await templateFormContext());
-  if (!read.ok) return data({ error: "Please check the fields marked below.", errors: read.errors, values }, { status: 400 });
+  if (!read.ok) return refuse({ form: "Please check the fields marked below.", ...read.errors }, values);
   const result = await updateTemplate(actor, template.id, read.fields);
-  if (!result.ok)
-    return data(
-      { error: result.problem.message, errors: {} as Partial<Record<TemplateField, string>>, values },
-      { status: result.problem.status },
-    );
+  if (!result.ok) return refuse({ form: result.problem.message }, values, result.problem.status);
   return redirect(`/staff/templates/${template.id}?done=${result.changed ? "saved" : "unchanged"}`);
 }
+
+/** A refusal after the form was read sends every field back; one cut at its cap sends none, and the saved ones show. */
+const isTemplateForm = (values: object): values is TemplateFormValues => "weekdays" in values;
 
 export default function StaffTemplateRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
+  const typed: object = result?.values ?? {};
   return (
     <StaffPage
       id="template-title"
       title={page.title}
       intro={`${page.slot}. ${page.active ? "Running" : "Paused"}: classes are made three weeks ahead.`}
     >
-      <PageNotices error={result?.error} notice={page.notice ? { tone: "success", text: page.notice } : null} />
+      <PageNotices error={result?.errors.form} notice={page.notice ? { tone: "success", text: page.notice } : null} />
       {page.kept.length > 0 ? (
         <section aria-labelledby="kept-title" className="stack">
           <h2 id="kept-title">Classes that keep their old details</h2>
@@ -124,7 +128,7 @@ export default function StaffTemplateRoute() {
       ) : null}
       <StaffTemplateForm
         mode="edit"
-        values={result?.values ?? page.values}
+        values={isTemplateForm(typed) ? typed : page.values}
         errors={result?.errors ?? {}}
         teachers={page.teachers}
         places={page.places}
