@@ -5,6 +5,7 @@ import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/mode
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
 import { defineActionLimits } from "~/lib/action-limits";
+import { parseFields } from "~/lib/forms/submission";
 import { readRouteForm } from "~/server/body-limits.server";
 import { getViewer } from "~/server/viewer.server";
 
@@ -46,9 +47,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!viewer || viewer.anonymous) return answer({ ok: false, error: "Please sign in to follow a teacher." }, 401);
   const body = await readRouteForm(request);
   if (!body.ok) return answer({ ok: false, error: body.message }, body.status);
-  const parsed = FollowInPlaceSchema.safeParse(Object.fromEntries(body.formData));
-  if (!parsed.success) return answer({ ok: false, error: "Choose to follow or to stop following." }, 400);
-  if (parsed.data.intent === "unfollow") await unfollowTeacher(viewer.uid, teacher.id);
+  // JSON for the page's script rather than a page's { errors, values }: the one message it shows (ADR 060's parser).
+  const parsed = parseFields(FollowInPlaceSchema, body.formData);
+  if (!parsed.ok) return answer({ ok: false, error: "Choose to follow or to stop following." }, 400);
+  if (parsed.value.intent === "unfollow") await unfollowTeacher(viewer.uid, teacher.id);
   // Following from the teacher's page keeps an e-mail choice made before; a new follow starts without e-mails.
   else await followTeacher(viewer.uid, teacher.id, (await getFollow(viewer.uid, teacher.id))?.emailOnSchedule ?? false);
   const [follow, followers] = await Promise.all([getFollow(viewer.uid, teacher.id), followerCount(teacher.id)]);
