@@ -11,7 +11,8 @@ export interface SurveyFormProps {
   /** The page to return to afterwards. */
   back: string;
   values?: AnswerValues;
-  errors?: AnswerErrors;
+  /** A message beside each question that needs another look (a refusal's `form` message is the page's to show). */
+  errors?: Partial<AnswerErrors>;
   /** Prefix for element ids, so the panel and a page could never clash. */
   idPrefix?: string;
   headingLevel?: 1 | 2;

@@ -160,7 +160,16 @@ describe.skipIf(!haveEmulator)("challenges", () => {
   it("answers 404 for an unknown challenge and refuses a malformed form beside it", async () => {
     const missing = (await settle(route.loader(args(get(), "no-such-challenge")))) as Response;
     expect(missing.status).toBe(404);
-    const bad = await route.action(args(post({ intent: "dance" }, member.cookie)));
-    expect((bad as unknown as { init: { status: number } }).init.status).toBe(400);
+    const bad = (await route.action(args(post({ intent: "dance" }, member.cookie)))) as unknown as {
+      init: { status: number };
+      data: { errors: Record<string, string> };
+    };
+    expect(bad.init.status).toBe(400);
+    // The site's own sentence under `form` (ADR 060), never zod's wording.
+    expect(bad.data.errors.form).toBe("That request could not be read. Please check it and try again.");
+    const leave = (await route.action(args(post({ intent: "leave", month: "soon" }, member.cookie)))) as unknown as {
+      data: { errors: Record<string, string> };
+    };
+    expect(leave.data.errors.month).toBe("That round is not one you can leave.");
   });
 });

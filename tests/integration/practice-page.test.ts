@@ -25,7 +25,7 @@ const post = (cookie: string, fields: Record<string, string>) =>
     headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
   });
 
-type PageData = Awaited<ReturnType<typeof import("../../app/server/practice.server").practicePageData>>;
+type PageData = Awaited<ReturnType<typeof import("../../app/routes/practice/page.server").practicePageData>>;
 const pageOf = async (response: unknown) => ((response as { data: PageData }).data ?? (await (response as Response).json())) as PageData;
 
 describe.skipIf(!haveEmulator)("the practice page", () => {

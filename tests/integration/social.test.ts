@@ -186,11 +186,12 @@ describe.skipIf(!haveEmulator)("practice companions", () => {
     expect(leaks(beas, bea.uid)).toEqual([]);
     // A made-up key is refused beside nothing it could name.
     const forged = (await post(bea.cookie, { intent: "accept", key: "AAAAAAAAAAAAAAAAAAAAAAAA" })) as unknown as {
-      data: { error: string };
+      data: { errors: Record<string, string>; values: Record<string, string> };
       init: { status: number };
     };
     expect(forged.init.status).toBe(409);
-    expect(forged.data.error).toBe("That person is no longer on your list.");
+    expect(forged.data.errors.key).toBe("That person is no longer on your list.");
+    expect(forged.data.values).toEqual({ intent: "accept", key: "AAAAAAAAAAAAAAAAAAAAAAAA" });
 
     expect((await post(bea.cookie, { intent: "accept", key: beas.incoming[0].key })).headers.get("Location")).toBe(
       "/practice/companions?done=together",

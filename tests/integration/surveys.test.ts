@@ -93,8 +93,13 @@ describe.skipIf(!haveEmulator)("surveys", () => {
     ]);
     expect(missing.status).toBe(400);
     expect(missing.data).toMatchObject({
-      errors: { [`${DEMO}__q1`]: "Please choose one answer.", [`${DEMO}__q3`]: "Please choose a number from 1 to 5." },
+      errors: {
+        form: "Please check the answers marked below.",
+        [`${DEMO}__q1`]: "Please choose one answer.",
+        [`${DEMO}__q3`]: "Please choose a number from 1 to 5.",
+      },
       values: { [`${DEMO}__q3`]: "9" },
+      back: "/about",
     });
 
     const answers = await Promise.all([postSurvey(DEMO, member.cookie, FULL), postSurvey(DEMO, member.cookie, FULL)]);

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ClassCard, type ClassCardData } from "./class-card";
+import { Modalities, UpcomingClasses, type ClassCardData } from "./home-sections";
 import { CtaBand } from "~/components/cta-band";
-import { EmptyState } from "~/components/empty-state";
 import { Hero } from "~/components/hero";
 import { PressStrip } from "~/components/content/press-strip";
 import { QuoteCard } from "~/components/quote-card";
@@ -66,24 +65,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const MODALITIES = [
-  {
-    title: "Meditation",
-    body: "Settle the mind with a guided sit. Ten minutes on a busy day, forty on a slow one.",
-    shape: "circle",
-  },
-  {
-    title: "Breathwork",
-    body: "Use the breath to shift how you feel: energising in the morning, softening at night.",
-    shape: "wave",
-  },
-  {
-    title: "Mindfulness",
-    body: "Small practices for ordinary moments: the commute, the kettle, the hard conversation.",
-    shape: "dot",
-  },
-] as const;
-
 const pick = (quote: { text: string; name: string } | null) => (quote ? { text: quote.text, name: quote.name } : null);
 
 export default function HomeRoute() {
@@ -106,54 +87,9 @@ export default function HomeRoute() {
         note={offered ? offer.line : undefined}
       />
 
-      <section className="section section--flush-top" aria-labelledby="modalities-title">
-        <div className="container">
-          {today ? <QuoteCard text={today.text} name={today.name} daily /> : null}
-          <SectionHeading
-            id="modalities-title"
-            eyebrow="Three ways in"
-            title="Practise the way that suits today"
-            description="Every class is led by a person, not a playlist. Pick a practice, show up, and let the teacher do the rest."
-          />
-          <div className="grid grid--cards">
-            {MODALITIES.map((modality) => (
-              <article key={modality.title} className="card modality">
-                <ModalityMark shape={modality.shape} />
-                <h3>{modality.title}</h3>
-                <p className="muted">{modality.body}</p>
-              </article>
-            ))}
-          </div>
-        </div>
-      </section>
+      <Modalities today={today} />
 
-      <section className="section section--surface" aria-labelledby="classes-title">
-        <div className="container">
-          <SectionHeading
-            id="classes-title"
-            eyebrow="Coming up"
-            title="Live classes this week"
-            description="Drop in to any class. Camera off is always fine."
-          />
-          {upcoming.length > 0 ? (
-            <div className="grid grid--cards">
-              {upcoming.map((liveClass) => (
-                <ClassCard key={liveClass.id} liveClass={liveClass} />
-              ))}
-            </div>
-          ) : null}
-          {upcoming.length > 0 ? (
-            <p className="section__more">
-              <Link to="/classes">See the whole schedule</Link>
-            </p>
-          ) : (
-            <EmptyState
-              title="The schedule is resting"
-              message="No live classes are scheduled just now. The on-demand library is open any time."
-            />
-          )}
-        </div>
-      </section>
+      <UpcomingClasses upcoming={upcoming} />
 
       <TeacherSection teachers={teachers} eyebrow="Your guides" title="Teachers you will want to return to" linkLabel="All teachers" />
 
@@ -163,7 +99,7 @@ export default function HomeRoute() {
             <SectionHeading id="quotes-title" eyebrow="From members" title="What a few quiet minutes can do" />
             <div className="grid grid--cards">
               {quotes.map((quote) => (
-                <QuoteCard key={quote.id} text={quote.text} name={quote.name} detail={quote.detail} />
+                <QuoteCard key={quote.id} {...quote} />
               ))}
             </div>
           </div>
@@ -191,23 +127,5 @@ export default function HomeRoute() {
         secondary={{ label: "Read the FAQ", href: "/faq" }}
       />
     </>
-  );
-}
-
-function ModalityMark({ shape }: { shape: "circle" | "wave" | "dot" }) {
-  return (
-    <svg width="56" height="56" viewBox="0 0 56 56" aria-hidden="true" focusable="false">
-      <circle cx="28" cy="28" r="27" fill="var(--calm)" fillOpacity="0.14" />
-      {shape === "circle" ? (
-        <circle cx="28" cy="28" r="13" fill="none" stroke="var(--calm)" strokeWidth="2" />
-      ) : shape === "wave" ? (
-        <path d="M12 30c4-8 8-8 12 0s8 8 12 0 6-6 8-2" fill="none" stroke="var(--accent)" strokeWidth="2.5" strokeLinecap="round" />
-      ) : (
-        <>
-          <circle cx="28" cy="28" r="5" fill="var(--accent)" />
-          <circle cx="28" cy="28" r="14" fill="none" stroke="var(--accent)" strokeOpacity="0.5" strokeWidth="1.5" />
-        </>
-      )}
-    </svg>
   );
 }

@@ -5,6 +5,7 @@ import { followTeacher, followerCount, getFollow, unfollowTeacher } from "~/mode
 import { PERSONAL } from "~/lib/cache-control";
 import { notFound } from "~/lib/errors";
 import { defineActionLimits } from "~/lib/action-limits";
+import { parseFields } from "~/lib/forms/submission";
 import { readRouteForm } from "~/server/body-limits.server";
 import { parseFields } from "~/lib/forms/submission";
 import { getViewer } from "~/server/viewer.server";

@@ -1,14 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { EmptyState } from "~/components/empty-state";
 import { PageNotices } from "~/components/page-notices";
-import { FieldError, FormField, fieldIds } from "~/components/form-field";
 import { PracticeFigures } from "./practice-figures";
+import { AimForm, PauseForm } from "./practice-forms";
+import { PracticeMilestones } from "./practice-milestones";
 import { PracticeYear } from "./practice-year";
 import { dayLabel } from "~/models/engagement/practice-calendar";
-import { MAX_PAUSE_DAYS, MAX_TARGET_DAYS } from "~/models/engagement/streak";
 import { defineHandle } from "~/lib/route-handle";
-import { practiceAction, practicePageData, practiceZone } from "~/server/practice.server";
+import { practiceAction, practicePageData } from "./page.server";
+import { practiceZone } from "~/server/practice.server";
 import { requireAccess } from "~/server/viewer.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
@@ -41,19 +42,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return practiceAction(request, state);
 }
 
-const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
-
 export default function PracticeRoute() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const errors = actionData?.errors ?? {};
-  const values = (actionData?.values ?? {}) as Record<string, string>;
-  const typed = (intent: string, field: string, fallback: string) =>
-    actionData?.intent === intent && typeof values[field] === "string" ? values[field] : fallback;
-  const { streak } = page;
-  const target = fieldIds("targetDays", undefined, errors.targetDays);
+  const values: Partial<Record<"intent" | "targetDays" | "pauseDays", string>> = actionData?.values ?? {};
+  const typed = (intent: string, field: "targetDays" | "pauseDays", fallback: string) =>
+    values.intent === intent && typeof values[field] === "string" ? values[field] : fallback;
   return (
     <section className="section practice" aria-labelledby="practice-title">
       <div className="container container--narrow stack">
@@ -72,7 +69,7 @@ export default function PracticeRoute() {
         {page.hasPractice ? (
           <section aria-labelledby="streak-title">
             <h2 id="streak-title">Your weeks</h2>
-            <PracticeFigures streak={streak} last30={page.last30} daily={page.daily} />
+            <PracticeFigures streak={page.streak} last30={page.last30} daily={page.daily} />
           </section>
         ) : (
           <EmptyState
@@ -89,106 +86,25 @@ export default function PracticeRoute() {
           </section>
         ) : null}
 
-        {page.achievementsHidden ? null : (
-          <section aria-labelledby="milestones-title">
-            <h2 id="milestones-title">Milestones</h2>
-            {page.achievements.length === 0 ? (
-              <p>Your first class will be noted here.</p>
-            ) : (
-              <ul className="practice-milestones">
-                {page.achievements.map((a) => (
-                  <li key={a.id}>
-                    <span className="practice-milestones__title">{a.title}</span>{" "}
-                    <span className="practice-milestones__detail">{a.detail}</span>{" "}
-                    <span className="practice-milestones__day">{dayLabel(a.day)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-        )}
+        {page.achievementsHidden ? null : <PracticeMilestones achievements={page.achievements} />}
 
-        <section className="auth-card" aria-labelledby="practice-settings-title">
-          <h2 id="practice-settings-title">Your aim</h2>
-          <Form method="post" noValidate>
-            <input type="hidden" name="intent" value="preferences" />
-            <div className="field">
-              <label htmlFor={target.id}>Days a week to aim for</label>
-              <select
-                id={target.id}
-                name="targetDays"
-                defaultValue={typed("preferences", "targetDays", String(page.settings.targetDays))}
-                aria-invalid={errors.targetDays ? true : undefined}
-                aria-describedby={target.describedBy}
-              >
-                {Array.from({ length: MAX_TARGET_DAYS }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {days(n)}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={target.errorId} error={errors.targetDays} />
-            </div>
-            <div className="field field--check">
-              <input id="field-showDaily" type="checkbox" name="showDaily" defaultChecked={page.settings.showDaily} />
-              <label htmlFor="field-showDaily">Also show how many days in a row</label>
-            </div>
-            <div className="field field--check">
-              <input id="field-hideAchievements" type="checkbox" name="hideAchievements" defaultChecked={page.settings.hideAchievements} />
-              <label htmlFor="field-hideAchievements">Hide milestones</label>
-            </div>
-            <div className="field field--check">
-              <input
-                id="field-shoutOuts"
-                type="checkbox"
-                name="shoutOuts"
-                defaultChecked={page.settings.shoutOuts}
-                aria-describedby="field-shoutOuts-hint"
-              />
-              <label htmlFor="field-shoutOuts">Let my teacher see when I reach a milestone in their class</label>
-              <p id="field-shoutOuts-hint" className="field__hint">
-                For a word of congratulation in class. Off unless you turn it on; only your first name and the milestone are shown.
-              </p>
-            </div>
-            <button className="button" type="submit" disabled={busy("preferences")}>
-              {busy("preferences") ? "Saving…" : "Save"}
-            </button>
-          </Form>
-        </section>
+        <AimForm
+          settings={page.settings}
+          targetDays={typed("preferences", "targetDays", String(page.settings.targetDays))}
+          error={errors.targetDays}
+          busy={busy("preferences")}
+        />
 
         <p>
           <Link to="/practice/companions">Practice companions</Link>: the people who join the same live classes as you, private to you.
         </p>
 
-        <section className="auth-card" aria-labelledby="pause-title">
-          <h2 id="pause-title">Pause</h2>
-          {page.pause ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="resume" />
-              <p>Your streak is paused until {dayLabel(page.pause.end)}.</p>
-              <button className="button button--secondary" type="submit" disabled={busy("resume")}>
-                {busy("resume") ? "Ending the pause…" : "End the pause now"}
-              </button>
-            </Form>
-          ) : (
-            <Form method="post" noValidate>
-              <input type="hidden" name="intent" value="pause" />
-              <FormField
-                focusOnError
-                name="pauseDays"
-                label="Pause my streak for how many days?"
-                hint={`Up to ${MAX_PAUSE_DAYS} days, starting today: for travel, illness, a new baby, or a rest. Nothing is lost.`}
-                inputMode="numeric"
-                maxLength={3}
-                defaultValue={typed("pause", "pauseDays", "")}
-                error={errors.pauseDays}
-              />
-              <button className="button button--secondary" type="submit" disabled={busy("pause")}>
-                {busy("pause") ? "Pausing…" : "Pause"}
-              </button>
-            </Form>
-          )}
-        </section>
+        <PauseForm
+          pause={page.pause}
+          pauseDays={typed("pause", "pauseDays", "")}
+          error={errors.pauseDays}
+          busy={busy(page.pause ? "resume" : "pause")}
+        />
       </div>
     </section>
   );

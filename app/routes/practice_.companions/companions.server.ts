@@ -1,8 +1,8 @@
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { CompanionFormSchema } from "~/models/engagement/companions";
 import { answerInvite, companionsPage, inviteCompanion, setCompanionsOff } from "~/models/engagement/companions.server";
 import type { ViewerState } from "~/server/viewer.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { readSubmission, refuse } from "~/server/submission.server";
 
 /**
  * The member's practice companions page (issue 27, ADR 049): the count, the anonymous list, invitations
@@ -24,27 +24,20 @@ export async function companionsPageData(request: Request, state: ViewerState) {
   return { ...(await companionsPage(state.viewer.uid)), done };
 }
 
-export type CompanionActionData = { intent: string | null; key: string | null; error: string };
+/** The fields a refusal hands back: which form it was, and whom it was about (the page puts the message there). */
+const ECHO = ["intent", "key"] as const;
 
+/** Invite, answer, or step off the list; a refusal names the person it was about (`key`), then post/redirect/get. */
 export async function companionsAction(request: Request, state: ViewerState) {
-  const body = await readRouteForm(request);
-  if (!body.ok) return data<CompanionActionData>({ intent: null, key: null, error: body.message }, { status: body.status });
-  const raw = Object.fromEntries([...body.formData.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
-  const parsed = CompanionFormSchema.safeParse(raw);
-  const intent = typeof raw.intent === "string" ? raw.intent : null;
-  const key = typeof raw.key === "string" ? raw.key : null;
-  if (!parsed.success)
-    return data<CompanionActionData>(
-      { intent, key, error: parsed.error.issues[0]?.message ?? "That form didn't come through. Please try again." },
-      { status: 400 },
-    );
+  const submission = await readSubmission(request, CompanionFormSchema, ECHO);
+  if (!submission.ok) return submission.reply;
   const uid = state.viewer.uid;
-  const form = parsed.data;
+  const form = submission.value;
   if (form.intent === "visibility") {
     await setCompanionsOff(uid, form.companionsOff);
     return redirect(`/practice/companions?done=${form.companionsOff ? "off" : "on"}`, 303);
   }
   const result = form.intent === "invite" ? await inviteCompanion(uid, form.key) : await answerInvite(uid, form.key, form.intent);
-  if (!result.ok) return data<CompanionActionData>({ intent, key, error: result.message }, { status: 409 });
+  if (!result.ok) return refuse({ key: result.message }, submission.echo, 409);
   return redirect(`/practice/companions?done=${result.done}`, 303);
 }

@@ -1,14 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { SurveyForm } from "~/components/survey-form";
-import type { AnswerValues } from "~/models/engagement/surveys";
-import { answerSurvey, campaignToAnswer, putSurveysAway } from "~/models/engagement/surveys.server";
-import { ERRORS, notFound } from "~/lib/errors";
+import { campaignToAnswer } from "~/models/engagement/surveys.server";
+import { notFound } from "~/lib/errors";
 import { safeRedirectPath } from "~/lib/navigation";
 import { defineHandle } from "~/lib/route-handle";
 import { requireAccess } from "~/server/viewer.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { surveyAction, type SurveyRefusal } from "./page.server";
 import { defineActionLimits } from "~/lib/action-limits";
 
 /**
@@ -37,13 +36,6 @@ function publicCampaign(c: { id: string; title: string; intro: string }) {
   return { id: c.id, title: c.title, intro: c.intro };
 }
 
-/** `back` with the note the panel shows there (`survey=thanks|later|off`). */
-function backWith(back: string, done: "thanks" | "later" | "off"): string {
-  const url = new URL(back, "http://stillhour.local");
-  url.searchParams.set("survey", done);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
   answer: { does: ["write"], bound: "one answer per member and survey, replaced; surveys are drawn at most one a week" },
@@ -51,47 +43,16 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = await requireAccess(request, handle, { context });
-  const uid = state.viewer.uid;
-  const campaignId = params.campaignId ?? "";
-  const body = await readRouteForm(request);
-  if (!body.ok)
-    return data({ error: body.message, errors: {}, values: {} as AnswerValues, back: "/" }, { status: body.status, headers: PRIVATE });
-  const form = body.formData;
-  const back = safeRedirectPath(form.get("back"));
-  const intent = String(form.get("intent") ?? "answer");
-  if (intent === "no-more") {
-    await putSurveysAway(uid, { noMore: true });
-    return redirect(backWith(back, "off"));
-  }
-  if (intent === "not-now") {
-    if (!(await campaignToAnswer(uid, campaignId))) throw notFound();
-    await putSurveysAway(uid, { notNow: campaignId });
-    return redirect(backWith(back, "later"));
-  }
-  const values: AnswerValues = {};
-  for (const [key, value] of form.entries()) {
-    if (!key.startsWith("answer.") || typeof value !== "string") continue;
-    const id = key.slice("answer.".length);
-    const before = values[id];
-    values[id] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
-  }
-  const outcome = await answerSurvey(uid, campaignId, values);
-  if (!outcome.ok && "missing" in outcome) throw notFound();
-  if (!outcome.ok)
-    return data(
-      { error: ERRORS.survey_check_answers.message, errors: outcome.errors, values, back },
-      { status: ERRORS.survey_check_answers.status, headers: PRIVATE },
-    );
-  return redirect(backWith(back, "thanks"));
+  return surveyAction(request, state.viewer.uid, params.campaignId ?? "");
 }
 
 export default function SurveyRoute() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result: SurveyRefusal | undefined = useActionData<typeof action>();
   return (
     <section className="section" aria-labelledby="survey-page-title">
       <div className="container container--narrow stack">
-        <PageNotices error={result?.error ?? null} />
+        <PageNotices error={result?.errors.form ?? null} />
         {page.answered ? (
           <>
             <h1 id="survey-page-title">{page.campaign.title}</h1>

@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useMatches } from "@remix-run/react";
+import { useLoaderData, useMatches } from "@remix-run/react";
 import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";
-import { TeacherAvatar } from "~/components/teacher-avatar";
-import { TeacherFollow } from "./teacher-follow";
+import { TeacherClasses, TeacherProfile } from "./teacher-sections";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";
 import { pageMeta, personJsonLd, siteUrlFrom } from "~/lib/seo";
 import { getTeacherBySlug } from "~/models/content/teacher.server";
-import { ClassListItem } from "~/components/class-list-item";
 import { teacherClasses } from "~/models/classes/class-listing.server";
 import { readerZone } from "~/server/reader-zone.server";
 import { followerCount } from "~/models/engagement/following.server";
@@ -68,8 +66,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export default function TeacherRoute() {
-  const { teacher, classes, classesHref, zoneLabel: zoneName, followers } = useLoaderData<typeof loader>();
-  const paragraphs = teacher.bio.split(/\n\s*\n/).filter(Boolean);
+  const { teacher, classes, classesHref, zoneLabel, followers } = useLoaderData<typeof loader>();
   const siteUrl = siteUrlFrom(useMatches());
   return (
     <>
@@ -84,94 +81,8 @@ export default function TeacherRoute() {
           location: teacher.location,
         })}
       />
-      <section className="section" aria-labelledby="teacher-name">
-        <div className="container">
-          <Link className="back-link" to="/teachers">
-            <span aria-hidden="true">←</span> All teachers
-          </Link>
-          <div className="profile">
-            <div className="profile__portrait">
-              <TeacherAvatar
-                seed={teacher.id}
-                fullName={teacher.fullName}
-                photoUrl={teacher.profilePicUrl}
-                portraitColor={teacher.portraitColor}
-                size={320}
-                shape="square"
-                className="profile__photo"
-                eager
-              />
-            </div>
-            <div>
-              <p className="eyebrow">Stillhour teacher</p>
-              <h1 id="teacher-name">{teacher.fullName}</h1>
-              <TeacherFollow slug={teacher.urlParam} firstName={teacher.firstName} followers={followers} />
-              <dl className="profile__facts">
-                {teacher.location ? (
-                  <>
-                    <dt>Based in</dt>
-                    <dd>{teacher.location}</dd>
-                  </>
-                ) : null}
-                {teacher.classTypes.length > 0 ? (
-                  <>
-                    <dt>Teaches</dt>
-                    <dd>
-                      <ul className="tag-list">
-                        {teacher.classTypes.map((type) => (
-                          <li key={type} className="tag">
-                            {type}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-              <div className="prose">
-                {paragraphs.length > 0 ? (
-                  paragraphs.map((paragraph, index) => <p key={index}>{paragraph}</p>)
-                ) : (
-                  <p>{teacher.firstName} is writing a few words about their practice. Until then, come and meet them in class.</p>
-                )}
-              </div>
-              <div className="button-row">
-                <Link className="button" to={classesHref}>
-                  Practise with {teacher.firstName}
-                </Link>
-                {teacher.instagramUrl ? (
-                  <a className="button button--secondary" href={teacher.instagramUrl} rel="noopener noreferrer" target="_blank">
-                    {teacher.username ? `@${teacher.username}` : "Instagram"}
-                    <span className="visually-hidden"> on Instagram (opens in a new tab)</span>
-                  </a>
-                ) : null}
-              </div>
-            </div>
-          </div>
-        </div>
-      </section>
-      <section className="section section--flush-top" aria-labelledby="teacher-classes">
-        <div className="container container--narrow">
-          <h2 id="teacher-classes">Live classes with {teacher.firstName}</h2>
-          {classes.length === 0 ? (
-            <p>No live classes with {teacher.firstName} in the next two weeks. The on-demand library is open any time.</p>
-          ) : (
-            <>
-              <p className="schedule__zone">Times are shown in {zoneName}.</p>
-              <ul className="schedule-list">
-                {classes.map((liveClass) => (
-                  <li key={liveClass.id}>
-                    <ClassListItem liveClass={liveClass} />
-                  </li>
-                ))}
-              </ul>
-              <p className="section__more">
-                <Link to={classesHref}>All of {teacher.firstName}'s classes</Link>
-              </p>
-            </>
-          )}
-        </div>
-      </section>
+      <TeacherProfile teacher={teacher} followers={followers} classesHref={classesHref} />
+      <TeacherClasses firstName={teacher.firstName} classes={classes} classesHref={classesHref} zoneName={zoneLabel} />
       <CtaBand
         title={`Your first class with ${teacher.firstName} is free`}
         body="Start a free week and join any live class, or catch up on demand."
