@@ -7,7 +7,6 @@ import { notFound } from "~/lib/errors";
 import { defineActionLimits } from "~/lib/action-limits";
 import { parseFields } from "~/lib/forms/submission";
 import { readRouteForm } from "~/server/body-limits.server";
-import { parseFields } from "~/lib/forms/submission";
 import { getViewer } from "~/server/viewer.server";
 
 /**
