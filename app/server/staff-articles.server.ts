@@ -16,7 +16,7 @@ export async function articleAction(request: Request, id: string | null) {
   // A refused body still shows what arrived of it: the form is never wiped (issue 35).
   if (!body.ok) {
     const values: ArticleFormValues = body.partial ? articleFormValues(body.partial) : EMPTY_ARTICLE_FORM;
-    return data({ errors: { intent: body.message } as Record<string, string>, values, refused: true }, { status: body.status });
+    return data({ errors: { form: body.message } as Record<string, string>, values, refused: true }, { status: body.status });
   }
   const values = articleFormValues(body.formData);
   const read = readArticleForm(values, new Date(), zone);

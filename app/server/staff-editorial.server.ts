@@ -54,7 +54,7 @@ async function editorialAction<V, S extends z.ZodTypeAny>(
   // A refused body still shows what arrived of it: the form is never wiped (issue 35).
   if (!body.ok)
     return data(
-      { errors: { intent: body.message } as FormErrors, values: body.partial ? valuesOf(body.partial) : empty, refused: true },
+      { errors: { form: body.message } as FormErrors, values: body.partial ? valuesOf(body.partial) : empty, refused: true },
       { status: body.status },
     );
   const values = valuesOf(body.formData);

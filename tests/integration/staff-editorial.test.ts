@@ -272,7 +272,7 @@ describe.skipIf(!haveEmulator)("the blog editor's press items and learn series",
     await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "publish" });
     const again = await post(pressEdit, `/staff/press/${id}`, id, editor.cookie, { ...fields, intent: "schedule" });
     expect(again.status).toBe(409);
-    expect((again.data as { errors: Record<string, string> }).errors.intent).toMatch(/already published/);
+    expect((again.data as { errors: Record<string, string> }).errors.form).toMatch(/already published/);
     expect((await auditEntriesFor(id)).map((e) => e.action)).toEqual([
       "created the press item",
       "unscheduled the press item",

@@ -375,8 +375,8 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     }
     expect((await auditEntriesFor(mine)).filter((e) => e.action === "wrote to the members booked")).toHaveLength(1);
     const notMine = await staffPost(classesRoute, "/staff/classes", amara.cookie, { ...note, classId: jonahs });
-    expect(notMine).toMatchObject({ status: 403, data: { error: "You can write only to the members of classes you teach." } });
+    expect(notMine).toMatchObject({ status: 403, data: { errors: { form: "You can write only to the members of classes you teach." } } });
     const empty = await staffPost(classesRoute, "/staff/classes", amara.cookie, { ...note, note: "  " });
-    expect(empty).toMatchObject({ status: 400, data: { error: "Please write the note." } });
+    expect(empty).toMatchObject({ status: 400, data: { errors: { note: "Please write the note." }, values: { note: "  " } } });
   }, 60_000);
 });

@@ -23,7 +23,7 @@ export function StaffArticleForm({
   zone,
 }: {
   values: StaffArticleValues;
-  errors: Partial<Record<Field | "intent", string>>;
+  errors: Partial<Record<Field | "intent" | "form", string>>;
   authors: Array<{ id: string; name: string }>;
   covers: ReadonlyArray<{ value: string; label: string }>;
   state: State | null;
@@ -64,9 +64,9 @@ export function StaffArticleForm({
   return (
     <Form method="post" aria-labelledby="article-form-title" noValidate className="stack" onChange={fillAddressFromTitle("titleSlug")}>
       <h2 id="article-form-title">{state ? "Edit the article" : "New article"}</h2>
-      {errors.intent ? (
+      {errors.form ? (
         <p className="notice notice--error" role="alert">
-          {errors.intent}
+          {errors.form}
         </p>
       ) : null}
       <FormField

@@ -47,7 +47,7 @@ export function StaffLearnForm({
   return (
     <Form method="post" aria-labelledby="learn-form-title" noValidate className="stack" onChange={fillAddressFromTitle("slug")}>
       <h2 id="learn-form-title">{state ? "Edit the series" : "New series"}</h2>
-      <PageNotices error={errors.intent} />
+      <PageNotices error={errors.form} />
       <FormField
         name="title"
         label="Title"

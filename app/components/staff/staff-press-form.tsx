@@ -28,7 +28,7 @@ export function StaffPressForm({
   return (
     <Form method="post" aria-labelledby="press-form-title" noValidate className="stack">
       <h2 id="press-form-title">{state ? "Edit the press item" : "New press item"}</h2>
-      <PageNotices error={errors.intent} />
+      <PageNotices error={errors.form} />
       <FormField
         name="outlet"
         label="Outlet"

@@ -41,7 +41,7 @@ const CONTROL_FIELDS = new Set(["intent"]);
 export function errorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const name = issue.path.length > 0 ? issue.path.join(".") : "form";
+    const name = issue.path.length > 0 ? String(issue.path[0]) : "form"; // a form's fields are flat: a list's item answers beside the list
     const field = CONTROL_FIELDS.has(name) ? "form" : name;
     errors[field] ??= CONTROL_FIELDS.has(name) ? ERRORS.bad_request.message : issue.message;
   }

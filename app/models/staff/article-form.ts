@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addressFromTitle } from "~/lib/slug";
 import { PUBLISH_INTENTS, PUBLISH_STATES, PUBLISH_STATE_LABEL, readPublishAt, type PublishIntent, type PublishState } from "./publishing";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The blog editor's article form (issue 26; ADR 047), pure and browser-safe: what the form posts,
@@ -86,13 +87,7 @@ export type ArticleFormRead =
  */
 export function readArticleForm(values: ArticleFormValues, now: Date, zone = "UTC"): ArticleFormRead {
   const parsed = ArticleFormSchema.safeParse(values);
-  const errors: Partial<Record<ArticleField | "intent", string>> = {};
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as ArticleField | "intent";
-      errors[key] ??= issue.message;
-    }
-  }
+  const errors: Partial<Record<ArticleField | "form", string>> = parsed.success ? {} : errorsOf(parsed.error);
   let publishAt: Date | null = null;
   if (values.intent === "schedule") {
     const read = readPublishAt(values.publishAt, now, zone);

@@ -54,7 +54,7 @@ export async function articleAuthors(): Promise<Array<{ id: string; name: string
 
 export type ArticleSaveResult =
   | { ok: true; id: string; changed: boolean; state: ArticleState }
-  | { ok: false; field: "titleSlug" | "authorTeacherId" | "intent"; message: string; status: number };
+  | { ok: false; field: "titleSlug" | "authorTeacherId" | "form"; message: string; status: number };
 
 /** The fields the audit log describes an article by (the running bookkeeping left out). */
 function facts(article: EditorArticle): Record<string, unknown> {
@@ -88,7 +88,7 @@ export async function saveArticle(
   const articleId = id ?? `a-${randomUUID().slice(0, 12)}`;
   const result = await getStore().transaction(async (tx): Promise<ArticleSaveResult> => {
     const before = id ? await tx.get(ARTICLES, id, EditorArticleSchema) : null;
-    if (id && !before) return { ok: false, field: "intent", message: "That article no longer exists.", status: 404 };
+    if (id && !before) return { ok: false, field: "form", message: "That article no longer exists.", status: 404 };
     const claim = await tx.get(ARTICLE_SLUGS, form.titleSlug, SlugClaimSchema);
     if (claim && claim.articleId !== articleId)
       return { ok: false, field: "titleSlug", message: "Another article uses (or used) that address. Please choose another.", status: 409 };
@@ -98,7 +98,7 @@ export async function saveArticle(
     if (to === null)
       return {
         ok: false,
-        field: "intent",
+        field: "form",
         message:
           form.intent === "schedule"
             ? "This article is already published; unpublish it first to schedule it."
@@ -128,7 +128,7 @@ export async function saveArticle(
         before?.firstPublishedAt ?? (before?.published ? before.publishedAt : null) ?? (publishing ? now.toISOString() : null),
     };
     if (to === "scheduled" && !after.publishAt)
-      return { ok: false, field: "intent", message: "Please give the day and time to publish.", status: 400 };
+      return { ok: false, field: "form", message: "Please give the day and time to publish.", status: 400 };
     const label = after.title;
     const action = !before
       ? "created the article"

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * What an admin sells and says (issue 26; ADR 052), as the forms type it: a gift type's or a credit
@@ -100,7 +101,5 @@ export const FlagFormSchema = z.object({ flag: z.string().max(100), enabled: z.e
 
 /** A form's first message per field, for the error beside each field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return errors;
+  return errorsOf(error) as Record<string, string>;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressFromTitle } from "~/lib/slug";
 import { COVER_COLORS } from "./article-form";
 import { PUBLISH_INTENTS, readPublishAt } from "./publishing";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The blog editor's press items and learn series (issue 26; ADR 053), pure and browser-safe: their
@@ -190,8 +191,7 @@ export function readForm<S extends z.ZodTypeAny>(
   zone = "UTC",
 ): { ok: true; form: z.output<S>; publishAt: Date | null } | { ok: false; errors: FormErrors } {
   const parsed = schema.safeParse(values);
-  const errors: FormErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join(".")] ??= issue.message;
+  const errors: FormErrors = parsed.success ? {} : (errorsOf(parsed.error) as FormErrors);
   let publishAt: Date | null = null;
   const raw = values as { intent?: unknown; publishAt?: unknown };
   if (raw.intent === "schedule") {

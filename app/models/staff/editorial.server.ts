@@ -98,13 +98,13 @@ async function saveEditorial<T extends Schedulable>(
   const recordId = id ?? `${kind.area}-${randomUUID().slice(0, 12)}`;
   const result = await getStore().transaction(async (tx): Promise<EditorialSaveResult> => {
     const before = id ? await tx.get(kind.collection, id, kind.schema) : null;
-    if (id && !before) return { ok: false, field: "intent", message: `That ${kind.noun} no longer exists.`, status: 404 };
+    if (id && !before) return { ok: false, field: "form", message: `That ${kind.noun} no longer exists.`, status: 404 };
     const from = before ? publishStateOf(before) : "draft";
     const to = nextPublishState(intent, from);
     if (to === null)
       return intent === "schedule"
-        ? { ok: false, field: "intent", message: `This ${kind.noun} is already published; take it down first to schedule it.`, status: 409 }
-        : { ok: false, field: "intent", message: `Only a published or scheduled ${kind.noun} can be taken down.`, status: 409 };
+        ? { ok: false, field: "form", message: `This ${kind.noun} is already published; take it down first to schedule it.`, status: 409 }
+        : { ok: false, field: "form", message: `Only a published or scheduled ${kind.noun} can be taken down.`, status: 409 };
     const built = await build(tx, before, to, recordId);
     if (!("record" in built)) return { ok: false, ...built };
     // A scheduled record keeps its time and its scheduler through a plain save; any other state has neither.

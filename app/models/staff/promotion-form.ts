@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { DiscountDuration } from "~/services/payments/billing";
 import { normalizeCode, type PromotionCode } from "~/models/billing/promotion-code";
 import { dayStartIn } from "~/models/identity/clock";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The admin's "new promotion code" form (issue 26): what is typed, as strings, checked field by
@@ -140,9 +141,7 @@ export function promotionFormSchema(context: PromotionFormContext) {
 export function readPromotionForm(values: PromotionFormValues, context: PromotionFormContext): PromotionFormResult {
   const parsed = promotionFormSchema(context).safeParse(values);
   if (parsed.success) return { ok: true, code: parsed.data };
-  const errors: Partial<Record<PromotionField, string>> = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as PromotionField] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: errorsOf(parsed.error) as Partial<Record<PromotionField, string>> };
 }
 
 /** The form's values from a post, every field a string (unknown fields ignored, long ones cut). */

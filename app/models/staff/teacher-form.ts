@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The teacher forms of the back office (issue 26; ADR 050): what an admin may type about a teacher,
@@ -110,12 +111,7 @@ export type FormRead<T> = { ok: true; value: T } | { ok: false; errors: Partial<
 export function readTeacherForm<S extends z.ZodTypeAny>(schema: S, values: TeacherFormValues): FormRead<z.infer<S>> {
   const parsed = schema.safeParse({ ...values, hidden: values.hidden === "on" });
   if (parsed.success) return { ok: true, value: parsed.data };
-  const errors: Partial<Record<TeacherField, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as TeacherField;
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: errorsOf(parsed.error) as Partial<Record<TeacherField, string>> };
 }
 
 /** A page address from a name: "Amara Eze-Holloway" gives "amara-eze-holloway". */

@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { WEEKDAYS } from "~/models/classes/weekdays";
+import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The admin's class template form (issue 26; ADR 051): what is typed, as strings, checked field by
@@ -135,9 +136,7 @@ export type TemplateFormResult = { ok: true; fields: TemplateFields } | { ok: fa
 export function readTemplateForm(values: TemplateFormValues, context: TemplateFormContext): TemplateFormResult {
   const parsed = templateFormSchema(context).safeParse(values);
   if (parsed.success) return { ok: true, fields: parsed.data };
-  const errors: Partial<Record<TemplateField, string>> = {};
-  for (const issue of parsed.error.issues) errors[issue.path[0] as TemplateField] ??= issue.message;
-  return { ok: false, errors };
+  return { ok: false, errors: errorsOf(parsed.error) as Partial<Record<TemplateField, string>> };
 }
 
 /** The form's values from a post, every field a string (unknown fields ignored, long ones cut). */
