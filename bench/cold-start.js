@@ -28,7 +28,7 @@ import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { ROOT, checkMachine, startApp, stopProcess, track } from "./run.js";
+import { ROOT, checkMachine, startApp, stopProcess, track } from "./harness.js";
 import { cpuMsOf } from "./members.js";
 import { MIX, mixedConnection, prepareMix } from "./mixed.js";
 import { send, summarize } from "./http-load.js";

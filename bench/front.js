@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { ROOT } from "./run.js";
+import { ROOT } from "./harness.js";
 
 /** `startFront(port, backends, options)` from tests/support/round-robin-front.ts. */
 export async function loadStartFront() {

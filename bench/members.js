@@ -13,7 +13,7 @@
 // each request made (the `storeOps`/`storeDocs` fields the server logs when STATS_ENDPOINT is on).
 import os from "node:os";
 import { readFileSync } from "node:fs";
-import { BROWSER_HEADERS, checkMachine, requestLogEntries, startApp } from "./run.js";
+import { BROWSER_HEADERS, checkMachine, requestLogEntries, startApp } from "./harness.js";
 import { steadyLine, steadyRate } from "./steady.js";
 
 /** The demo member (app/demo/accounts.ts): onboarded, with an annual membership seeded at start. */

@@ -24,7 +24,7 @@ import path from "node:path";
 import { writeFileSync } from "node:fs";
 import { prng } from "./prng.js";
 import { loadStartFront } from "./front.js";
-import { BROWSER_HEADERS, ROOT, checkMachine, freePort, startApp } from "./run.js";
+import { BROWSER_HEADERS, ROOT, checkMachine, freePort, startApp } from "./harness.js";
 import { bookClasses, discoverMemberPaths, moreMembers, signInMember } from "./members.js";
 import { send, summarize } from "./http-load.js";
 

@@ -7,7 +7,7 @@
 // member page's figures are read against: our pages do more per request than it.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { BROWSER_HEADERS, buildApp, freePort, stopProcess, track, waitForHealthz } from "./run.js";
+import { BROWSER_HEADERS, buildApp, freePort, stopProcess, track, waitForHealthz } from "./harness.js";
 import { cpuMsOf, withCpuPerView } from "./members.js";
 import { steadyRate } from "./steady.js";
 

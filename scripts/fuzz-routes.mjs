@@ -932,7 +932,7 @@ export async function fuzzRoutes(options) {
 // The command.
 
 async function main() {
-  const { buildApp, parseFlags, startApp, stopAll } = await import("../bench/run.js");
+  const { buildApp, parseFlags, startApp, stopAll } = await import("../bench/harness.js");
   const flags = parseFlags(process.argv.slice(2), { build: true, requests: 2_400, seed: 23, concurrency: 4, base: "", secret: "" });
   let base = flags.base;
   let secret = flags.secret;

@@ -22,7 +22,17 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
-import { BROWSER_HEADERS, ROOT, buildApp, checkMachine, discoverSlugs, onCleanup, parseFlags, startApp, stopAll } from "../bench/run.js";
+import {
+  BROWSER_HEADERS,
+  ROOT,
+  buildApp,
+  checkMachine,
+  discoverSlugs,
+  onCleanup,
+  parseFlags,
+  startApp,
+  stopAll,
+} from "../bench/harness.js";
 import { startVendorStandIns } from "./vendor-stand-ins.js";
 
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
