@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ERRORS } from "~/lib/errors";
-import { echoOf, fieldsOf, parseFields, withBlanks, withFormMessage } from "./submission";
+import { echoOf, errorsOf, fieldsOf, parseFields, withBlanks, withFormMessage } from "./submission";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({
@@ -97,5 +97,15 @@ describe("reading a form (ADR 060)", () => {
         ]),
       ),
     ).toMatchObject({ ok: true, value: { intent: "book", pay: "card:a1" } });
+  });
+
+  it("answers a list's item beside the list and a repeated row's field beside that field", () => {
+    const Lists = z.object({
+      plans: z.array(z.enum(["monthly", "annual"])),
+      lessons: z.array(z.object({ body: z.string().max(3, "Keep it short.") })),
+    });
+    const parsed = Lists.safeParse({ plans: ["monthly", "lifetime"], lessons: [{ body: "ok" }, { body: "too long" }] });
+    expect(parsed.success).toBe(false);
+    if (!parsed.success) expect(Object.keys(errorsOf(parsed.error)).sort()).toEqual(["lessons.1.body", "plans"]);
   });
 });

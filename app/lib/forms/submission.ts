@@ -41,7 +41,10 @@ const CONTROL_FIELDS = new Set(["intent"]);
 export function errorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
-    const name = issue.path.length > 0 ? String(issue.path[0]) : "form"; // a form's fields are flat: a list's item answers beside the list
+    // A list's item answers beside the list (`plans`), a field of a repeated row beside that row's
+    // field (`lessons.0.body`).
+    const path = typeof issue.path.at(-1) === "number" ? issue.path.slice(0, -1) : issue.path;
+    const name = path.length > 0 ? path.join(".") : "form";
     const field = CONTROL_FIELDS.has(name) ? "form" : name;
     errors[field] ??= CONTROL_FIELDS.has(name) ? ERRORS.bad_request.message : issue.message;
   }
