@@ -110,7 +110,8 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     );
     expect(bad.status).toBe(400);
     const { errors, values } = bad.data as { errors: Record<string, string>; values: Record<string, string> };
-    expect(Object.keys(errors).sort()).toEqual(["bio", "firstName", "instagramUrl", "urlParam"]);
+    expect(Object.keys(errors).sort()).toEqual(["bio", "firstName", "form", "instagramUrl", "urlParam"]);
+    expect(errors.form).toBe("Please check the fields marked below.");
     expect(errors.instagramUrl).toMatch(/https address on instagram\.com/);
     expect(values.urlParam).toBe("Not A Slug!");
     const elsewhere = await staffPost(
@@ -188,9 +189,22 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     expect((await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id })).location).toBe(
       "/staff/teachers?done=unchanged",
     );
+    // A refused hide names its teacher, for the message beside them; a form the page has not is refused above them all.
+    expect(await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "hide", id: "teacher-nobody-here" })).toMatchObject({
+      status: 404,
+      data: { errors: { form: "We couldn't find that teacher." }, values: { intent: "hide", id: "teacher-nobody-here" } },
+    });
+    expect(await staffPost(teachersRoute, "/staff/teachers", admin.cookie, { intent: "rename", id })).toMatchObject({
+      status: 400,
+      data: { errors: { form: "Please use the forms on this page." }, values: {} },
+    });
     // Public once: the address is kept, even while hidden.
     const moved = await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "address", urlParam: `${slug}-x` });
     expect(moved.status).toBe(409);
+    expect((moved.data as { errors: Record<string, string>; values: Record<string, string> }).values).toMatchObject({
+      intent: "address",
+      urlParam: `${slug}-x`,
+    });
     expect((await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "show" })).location).toBe(
       `/staff/teachers/${id}?done=shown`,
     );
@@ -221,6 +235,15 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     const id = `teacher-${slug}`;
     expect(created.status).toBe(302);
     expect(await publicStatus(slug)).toBe(404);
+    expect(await postTo(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { intent: "address", urlParam: "Not A Slug!" })).toMatchObject(
+      {
+        status: 400,
+        data: {
+          errors: { form: "Please check the address.", urlParam: expect.stringMatching(/lowercase letters/) },
+          values: { intent: "address", urlParam: "Not A Slug!" },
+        },
+      },
+    );
     expect((await staffGet(teacherRoute, `/staff/teachers/${id}`, admin.cookie, { id })).data).toMatchObject({
       teacher: { slugEditable: true },
     });
@@ -267,7 +290,13 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
     );
     expect(refused).toMatchObject({
       status: 400,
-      data: { intent: "portrait", errors: { photo: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image." } },
+      data: {
+        values: { intent: "portrait" },
+        errors: {
+          form: "Please choose another portrait.",
+          photo: "That file isn't a photo we can use. Please choose a JPEG, PNG, WebP or AVIF image.",
+        },
+      },
     });
     const huge = new Uint8Array(5 * 1024 * 1024 + 1);
     huge.set(png.subarray(0, 8));
@@ -278,7 +307,10 @@ describe.skipIf(!haveEmulator)("teachers in the back office", () => {
       multipart({ intent: "portrait" }, { name: "big.png", type: "image/png", bytes: huge }),
       { id: "teacher-jonah" },
     );
-    expect(tooLarge).toMatchObject({ status: 413, data: { intent: "portrait", errors: { photo: expect.stringContaining("over 5 MB") } } });
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      data: { values: { intent: "portrait" }, errors: { photo: expect.stringContaining("over 5 MB") } },
+    });
     expect((await getStore().get("profiles", "teacher-jonah", TeacherProfileSchema))?.profilePicUrl).toBe(profile!.profilePicUrl);
   });
 

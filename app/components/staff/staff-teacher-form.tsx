@@ -16,6 +16,27 @@ export type TeacherFormValues = Record<TeacherField, string>;
 /** The longest bio the staff feature accepts (BIO_LIMIT there; its form test checks they agree). */
 export const BIO_LIMIT = 2000;
 
+/** The forms whose refusal sends every field back as typed. */
+type TypedIntent = "create" | "profile" | "address";
+
+/**
+ * What a refused teacher form sends back beside its `errors` (ADR 060): the form's `intent`, so a page
+ * with several forms fills the one that was sent, with what was typed, or the teacher a hide or show
+ * named. A body cut at its cap or an unknown intent sends none, and its message is the page's.
+ */
+export type TeacherRefusal =
+  (TeacherFormValues & { intent: TypedIntent }) | { intent: "portrait" } | { intent: "hide" | "show"; id: string };
+
+/** The form a refusal answers, by the `intent` its values carry; null when it names none. */
+export function refusedIntent(values: object | undefined): string | null {
+  return values && "intent" in values && typeof values.intent === "string" ? values.intent : null;
+}
+
+/** Whether a refusal answers the form sent with `intent`, its values then being every field as typed. */
+export function isRefusedForm<I extends TypedIntent>(values: object | undefined, intent: I): values is TeacherFormValues & { intent: I } {
+  return refusedIntent(values) === intent;
+}
+
 export function StaffTeacherFields({
   mode,
   values,

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff/staff-page";
-import { StaffPortraitForm, StaffTeacherFields } from "~/components/staff/staff-teacher-form";
+import { StaffPortraitForm, StaffTeacherFields, isRefusedForm, refusedIntent } from "~/components/staff/staff-teacher-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { TEACHER_NOTICES } from "~/models/staff/teacher-form";
 import { getTeacherForStaff, teacherFormValuesOf } from "~/models/staff/teachers.server";
@@ -83,6 +83,8 @@ export default function StaffProfileRoute() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const t = page.teacher;
+  const values = result?.values;
+  const profile = isRefusedForm(values, "profile") ? values : null;
   return (
     <StaffPage
       id="profile-title"
@@ -96,16 +98,16 @@ export default function StaffProfileRoute() {
       ) : (
         <p>Your page isn't shown on the site at the moment.</p>
       )}
-      <PageNotices error={result?.error ?? null} notice={page.notice ? { tone: "success", text: page.notice } : null} />
+      <PageNotices error={result?.errors.form} notice={page.notice ? { tone: "success", text: page.notice } : null} />
       <StaffTeacherFields
         mode="own"
-        values={result?.intent === "profile" ? result.values : page.values}
-        errors={result?.intent === "profile" ? result.errors : {}}
+        values={profile ?? page.values}
+        errors={profile ? (result?.errors ?? {}) : {}}
         busy={busy}
         submitLabel="Save my profile"
         slugEditable={false}
       />
-      <StaffPortraitForm teacher={t} error={result?.intent === "portrait" ? result.errors.photo : undefined} busy={busy} />
+      <StaffPortraitForm teacher={t} error={refusedIntent(values) === "portrait" ? result?.errors.photo : undefined} busy={busy} />
     </StaffPage>
   );
 }

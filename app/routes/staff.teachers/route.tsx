@@ -1,24 +1,16 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff/staff-page";
-import { StaffTeacherFields } from "~/components/staff/staff-teacher-form";
+import { StaffTeacherFields, isRefusedForm } from "~/components/staff/staff-teacher-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
-import {
-  EMPTY_TEACHER_FORM,
-  TEACHER_NOTICES,
-  NewTeacherSchema,
-  readTeacherForm,
-  slugFromName,
-  teacherFormValues,
-  type TeacherField,
-  type TeacherFormValues,
-} from "~/models/staff/teacher-form";
-import { createTeacher, listTeachersForStaff, setTeacherHidden } from "~/models/staff/teachers.server";
-import { readRouteForm } from "~/server/body-limits.server";
+import { EMPTY_TEACHER_FORM, TEACHER_NOTICES } from "~/models/staff/teacher-form";
+import { listTeachersForStaff } from "~/models/staff/teachers.server";
+import { readSubmission } from "~/server/submission.server";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
+import { TeacherIntentSchema, teachersIntent } from "./page.server";
 
 /**
  * Issue 26 (ADR 050): teachers, for admins. Every profile, hidden and inactive ones too, with what
@@ -56,14 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = {
-  intent: string | null;
-  id: string | null;
-  error: string | null;
-  errors: Partial<Record<TeacherField, string>>;
-  values: TeacherFormValues;
-};
-
 /** What this action does and what limits it (issue 35; ADR 035 addendum). */
 export const actionLimits = defineActionLimits({
   staff: { does: ["write"], bound: STAFF_ONLY },
@@ -71,50 +55,26 @@ export const actionLimits = defineActionLimits({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");
-  const body = await readRouteForm(request);
-  const answer = (status: number, fields: Partial<ActionData>) =>
-    data<ActionData>({ intent: null, id: null, error: null, errors: {}, values: EMPTY_TEACHER_FORM, ...fields }, { status });
-  if (!body.ok) return answer(body.status, { error: body.message });
-  const intent = String(body.formData.get("intent") ?? "");
-  if (intent === "create") {
-    const values = teacherFormValues(body.formData);
-    if (!values.urlParam.trim()) values.urlParam = slugFromName(values.firstName, values.lastName);
-    const read = readTeacherForm(NewTeacherSchema, values);
-    if (!read.ok) return answer(400, { intent, error: "Please check the fields marked below.", errors: read.errors, values });
-    const created = await createTeacher(actor, read.value);
-    if (!created.ok)
-      return answer(created.problem.status, {
-        intent,
-        error: created.problem.message,
-        errors: created.field === "urlParam" ? { urlParam: created.problem.message } : {},
-        values,
-      });
-    return redirect(`/staff/teachers/${encodeURIComponent(created.id)}?done=created`);
-  }
-  if (intent === "hide" || intent === "show") {
-    const id = String(body.formData.get("id") ?? "");
-    const changed = await setTeacherHidden(actor, id, intent === "hide");
-    if (!changed.ok) return answer(changed.problem.status, { intent, id, error: changed.problem.message });
-    return redirect(`/staff/teachers?done=${changed.changed ? (intent === "hide" ? "hidden" : "shown") : "unchanged"}`);
-  }
-  return answer(400, { error: "Please use the forms on this page." });
+  const submission = await readSubmission(request, TeacherIntentSchema);
+  if (!submission.ok) return submission.reply;
+  return teachersIntent(actor, submission.value.intent, submission);
 }
 
 export default function StaffTeachersRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const creating = result?.intent === "create";
+  const values = result?.values;
+  const created = isRefusedForm(values, "create") ? values : null;
+  // A refused hide or show names its teacher, to show the message beside them.
+  const switchedId = values && "id" in values ? values.id : null;
   return (
     <StaffPage
       id="teachers-title"
       title="Teachers"
       intro="Everyone with a teacher profile, and whether members can see them. A change shows on the public pages at once and is recorded in the audit log."
     >
-      <PageNotices
-        error={result?.error && !result.id ? result.error : null}
-        notice={page.notice ? { tone: "success", text: page.notice } : null}
-      />
+      <PageNotices error={switchedId ? null : result?.errors.form} notice={page.notice ? { tone: "success", text: page.notice } : null} />
       {page.teachers.length === 0 ? <p>No teachers yet. Add the first one below.</p> : null}
       <ul className="staff-codes" data-testid="teachers">
         {page.teachers.map((t) => (
@@ -139,9 +99,9 @@ export default function StaffTeachersRoute() {
                 </>
               ) : null}
             </p>
-            {result?.id === t.id && result.error ? (
+            {switchedId === t.id && result?.errors.form ? (
               <p className="field__error" role="alert">
-                {result.error}
+                {result.errors.form}
               </p>
             ) : null}
             {t.hasPage ? (
@@ -166,8 +126,8 @@ export default function StaffTeachersRoute() {
       <p>The page address is made from the name unless you give one. Leave the page hidden until the profile is ready.</p>
       <StaffTeacherFields
         mode="new"
-        values={creating ? result.values : EMPTY_TEACHER_FORM}
-        errors={creating ? result.errors : {}}
+        values={created ?? EMPTY_TEACHER_FORM}
+        errors={created ? (result?.errors ?? {}) : {}}
         busy={busy}
         submitLabel="Add the teacher"
         slugEditable

@@ -3,14 +3,16 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { FormField } from "~/components/form-field";
 import { PageNotices } from "~/components/page-notices";
 import { StaffPage } from "~/components/staff/staff-page";
-import { StaffPortraitForm, StaffTeacherFields } from "~/components/staff/staff-teacher-form";
+import { StaffPortraitForm, StaffTeacherFields, isRefusedForm, refusedIntent } from "~/components/staff/staff-teacher-form";
 import { STAFF_AREAS } from "~/models/staff/staff-areas";
 import { EMPTY_TEACHER_FORM, NewTeacherSchema, TEACHER_NOTICES } from "~/models/staff/teacher-form";
 import { changeTeacherSlug, getTeacherForStaff, setTeacherHidden, teacherFormValuesOf } from "~/models/staff/teachers.server";
 import { notFound } from "~/lib/errors";
+import { parseFields, withBlanks } from "~/lib/forms/submission";
+import type { AuditActor } from "~/models/staff/audit";
 import { defineHandle } from "~/lib/route-handle";
 import { requireStaff } from "~/server/staff-access.server";
-import { refusal, teacherProfileAction } from "~/server/staff-teacher-action.server";
+import { refusal, teacherProfileAction, type TeacherActionOutcome } from "~/server/staff-teacher-action.server";
 import { defineActionLimits, STAFF_ONLY } from "~/lib/action-limits";
 
 /**
@@ -67,28 +69,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { actor } = await requireStaff(request, "teachers");
   const id = params.id ?? "";
   if (!(await getTeacherForStaff(id))) throw notFound();
-  const outcome = await teacherProfileAction(request, actor, id, "admin", async (intent, form) => {
-    if (intent === "hide" || intent === "show") {
-      const changed = await setTeacherHidden(actor, id, intent === "hide");
-      return changed.ok
-        ? { done: true, changed: changed.changed, intent: intent === "hide" ? "hidden" : "shown" }
-        : refusal(changed.problem.status, { intent, error: changed.problem.message });
-    }
-    if (intent === "address") {
-      const parsed = NewTeacherSchema.shape.urlParam.safeParse(String(form.get("urlParam") ?? ""));
-      const values = { ...EMPTY_TEACHER_FORM, urlParam: String(form.get("urlParam") ?? "") };
-      if (!parsed.success)
-        return refusal(400, { intent, error: "Please check the address.", errors: { urlParam: parsed.error.issues[0]?.message }, values });
-      const changed = await changeTeacherSlug(actor, id, parsed.data);
-      return changed.ok
-        ? { done: true, changed: changed.changed, intent: "address" }
-        : refusal(changed.problem.status, {
-            intent,
-            error: changed.problem.message,
-            errors: { urlParam: changed.problem.message },
-            values,
-          });
-    }
+  const outcome = await teacherProfileAction(request, actor, id, "admin", async (intent, fields) => {
+    if (intent === "hide" || intent === "show") return switchTeacher(actor, id, intent);
+    if (intent === "address") return changeAddress(actor, id, fields);
     return null;
   });
   if (!outcome.done) return outcome.response;
@@ -96,12 +79,34 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/staff/teachers/${encodeURIComponent(id)}?done=${done}`);
 }
 
+/** Hide or show the teacher's page. */
+async function switchTeacher(actor: AuditActor, id: string, intent: "hide" | "show"): Promise<TeacherActionOutcome> {
+  const changed = await setTeacherHidden(actor, id, intent === "hide");
+  if (!changed.ok) return refusal({ form: changed.problem.message }, { intent, id }, changed.problem.status);
+  return { done: true, changed: changed.changed, intent: intent === "hide" ? "hidden" : "shown" };
+}
+
+const AddressSchema = NewTeacherSchema.pick({ urlParam: true });
+
+/** A new page address, while the page has never been shown; the message goes beside the field. */
+async function changeAddress(actor: AuditActor, id: string, fields: Record<string, string>): Promise<TeacherActionOutcome> {
+  const values = { ...EMPTY_TEACHER_FORM, urlParam: fields.urlParam ?? "", intent: "address" as const };
+  const read = parseFields(AddressSchema, withBlanks(fields, ["urlParam"]));
+  if (!read.ok) return refusal({ form: "Please check the address.", urlParam: read.errors.urlParam }, values);
+  const changed = await changeTeacherSlug(actor, id, read.value.urlParam);
+  if (!changed.ok) return refusal({ form: changed.problem.message, urlParam: changed.problem.message }, values, changed.problem.status);
+  return { done: true, changed: changed.changed, intent: "address" };
+}
+
 export default function StaffTeacherRoute() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const t = page.teacher;
-  const fieldError = result?.intent === "profile" || result?.intent === "portrait" || result?.intent === "address";
+  const values = result?.values;
+  const profile = isRefusedForm(values, "profile") ? values : null;
+  const address = isRefusedForm(values, "address") ? values : null;
+  const portrait = refusedIntent(values) === "portrait";
   return (
     <StaffPage
       id="teacher-title"
@@ -118,7 +123,7 @@ export default function StaffTeacherRoute() {
         ) : null}
       </p>
       <PageNotices
-        error={result?.error && !fieldError ? result.error : null}
+        error={profile || address || portrait ? null : result?.errors.form}
         notice={page.notice ? { tone: "success", text: page.notice } : null}
       />
       {t.hasPage ? (
@@ -142,27 +147,27 @@ export default function StaffTeacherRoute() {
         <Form method="post" noValidate aria-label="Page address">
           <input type="hidden" name="intent" value="address" />
           <StaffTeacherAddress
-            value={result?.intent === "address" ? result.values.urlParam : page.values.urlParam}
-            error={result?.intent === "address" ? result.errors.urlParam : undefined}
+            value={address ? address.urlParam : page.values.urlParam}
+            error={address ? result?.errors.urlParam : undefined}
             busy={busy}
           />
         </Form>
       ) : null}
       <h2 id="profile-title">Profile</h2>
-      {result?.intent === "profile" && result.error ? (
+      {profile && result?.errors.form ? (
         <p className="notice notice--error" role="alert">
-          {result.error}
+          {result.errors.form}
         </p>
       ) : null}
       <StaffTeacherFields
         mode="admin"
-        values={result?.intent === "profile" ? result.values : page.values}
-        errors={result?.intent === "profile" ? result.errors : {}}
+        values={profile ?? page.values}
+        errors={profile ? (result?.errors ?? {}) : {}}
         busy={busy}
         submitLabel="Save the profile"
         slugEditable={false}
       />
-      <StaffPortraitForm teacher={t} error={result?.intent === "portrait" ? result.errors.photo : undefined} busy={busy} />
+      <StaffPortraitForm teacher={t} error={portrait ? result?.errors.photo : undefined} busy={busy} />
     </StaffPage>
   );
 }
