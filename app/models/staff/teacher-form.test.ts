@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BIO_LIMIT } from "~/components/staff/staff-teacher-form";
-import { BIO_MAX, EMPTY_TEACHER_FORM, OwnProfileSchema, isInstagramUrl, readTeacherForm, slugFromName } from "./teacher-form";
+import { parseFields } from "~/lib/forms/submission";
+import { BIO_MAX, EMPTY_TEACHER_FORM, OwnProfileSchema, isInstagramUrl, slugFromName } from "./teacher-form";
 
 describe("the teacher forms", () => {
   it("takes only https links on instagram.com", () => {
@@ -23,9 +24,9 @@ describe("the teacher forms", () => {
   });
 
   it("gives one message per field and normalises the bio's line breaks", () => {
-    const read = readTeacherForm(OwnProfileSchema, { ...EMPTY_TEACHER_FORM, bio: "One.\r\n\r\n\r\n\r\nTwo.", instagramUrl: "" });
-    expect(read).toEqual({ ok: true, value: { bio: "One.\n\nTwo.", instagramUrl: "" } });
-    const bad = readTeacherForm(OwnProfileSchema, { ...EMPTY_TEACHER_FORM, bio: "a\u0007", instagramUrl: "ftp://instagram.com" });
+    const read = parseFields(OwnProfileSchema, { ...EMPTY_TEACHER_FORM, bio: "One.\r\n\r\n\r\n\r\nTwo.", instagramUrl: "" });
+    expect(read).toMatchObject({ ok: true, value: { bio: "One.\n\nTwo.", instagramUrl: "" } });
+    const bad = parseFields(OwnProfileSchema, { ...EMPTY_TEACHER_FORM, bio: "a\u0007", instagramUrl: "ftp://instagram.com" });
     expect(bad.ok ? null : Object.keys(bad.errors).sort()).toEqual(["bio", "instagramUrl"]);
   });
 });

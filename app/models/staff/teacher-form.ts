@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { errorsOf } from "~/lib/forms/submission";
 
 /**
  * The teacher forms of the back office (issue 26; ADR 050): what an admin may type about a teacher,
@@ -103,15 +102,6 @@ export function teacherFormValues(form: FormData): TeacherFormValues {
   const values = { ...EMPTY_TEACHER_FORM };
   for (const field of TEACHER_FIELDS) values[field] = String(form.get(field) ?? "");
   return values;
-}
-
-export type FormRead<T> = { ok: true; value: T } | { ok: false; errors: Partial<Record<TeacherField, string>> };
-
-/** Reads typed values with one of the schemas above, giving the first message per field. */
-export function readTeacherForm<S extends z.ZodTypeAny>(schema: S, values: TeacherFormValues): FormRead<z.infer<S>> {
-  const parsed = schema.safeParse({ ...values, hidden: values.hidden === "on" });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, errors: errorsOf(parsed.error) as Partial<Record<TeacherField, string>> };
 }
 
 /** A page address from a name: "Amara Eze-Holloway" gives "amara-eze-holloway". */
