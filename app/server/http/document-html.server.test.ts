@@ -1,6 +1,14 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_REL, deferHydrationScripts, documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
+import {
+  DEFERRED_REL,
+  deferHydrationScripts,
+  documentResponse,
+  documentSink,
+  insertBeforeBodyEnd,
+  lowerScriptPreloads,
+  renderedDocument,
+} from "./document-html.server";
 
 describe("the rendered document's last edits", () => {
   it("asks for every script preload at low priority and leaves other links alone", () => {
@@ -107,6 +115,24 @@ describe("the rendered document's last edits", () => {
     expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe(
       '<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>',
     );
+  });
+
+  it("keeps a rendered document's text beside its response, and its body reads the same", async () => {
+    const html = "<!DOCTYPE html><html><body><p>Café · calm</p></body></html>";
+    const response = documentResponse(html, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    expect(renderedDocument(response)).toBe(html);
+    expect(renderedDocument(new Response(html))).toBeUndefined();
+    expect(await response.text()).toBe(html);
+    // Once its body has been read, nothing hands the text on a second time.
+    expect(renderedDocument(response)).toBeUndefined();
+  });
+
+  it("settles the page once: a sink destroyed after it ended keeps its page", async () => {
+    const sink = documentSink();
+    sink.stream.end(Buffer.from("<p>done</p>"));
+    await expect(sink.page).resolves.toBe("<p>done</p>");
+    sink.stream.destroy();
+    await expect(sink.page).resolves.toBe("<p>done</p>");
   });
 
   it("fails rather than hand over half a document when the render is cut off", async () => {

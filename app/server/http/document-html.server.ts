@@ -9,6 +9,7 @@ import { Writable } from "node:stream";
  */
 export function documentSink(): { stream: Writable; page: Promise<string> } {
   const chunks: Buffer[] = [];
+  let settled = false;
   let settle!: (page: string) => void;
   let fail!: (error: Error) => void;
   const page = new Promise<string>((resolve, reject) => {
@@ -21,17 +22,49 @@ export function documentSink(): { stream: Writable; page: Promise<string> } {
       done();
     },
     final(done) {
+      settled = true;
       settle(Buffer.concat(chunks).toString("utf8"));
       done();
     },
-    // Also called after `final` (settled by then, so this changes nothing). A render torn down before
-    // its end fails the page rather than hand half of it on; the failure travels by the promise only.
+    // Also called after `final`, when there is nothing left to do (an Error made there for nothing
+    // cost every page its stack trace, issue 38). A render torn down before its end fails the page
+    // rather than hand half of it on; the failure travels by the promise only.
     destroy(error, done) {
-      fail(error ?? new Error("the document was cut off before it ended"));
+      if (!settled) {
+        settled = true;
+        fail(error ?? new Error("the document was cut off before it ended"));
+      }
       done(null);
     },
   });
   return { stream, page };
+}
+
+const renderedDocuments = new WeakMap<Response, string>();
+const encoder = new TextEncoder();
+
+/**
+ * The Response entry.server hands Remix for a rendered document, with the document's text kept beside
+ * it for the front door (`renderedDocument`), which sends the string as it is. Its body is made only
+ * if something reads it (the handler called on its own, as tests do): before, every member view
+ * encoded the page into a web stream and read it back out into a buffer, about 0.15 ms of a
+ * 40 KB page's server time (issue 38).
+ */
+export function documentResponse(html: string, init: ResponseInit): Response {
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      controller.enqueue(encoder.encode(html));
+      controller.close();
+    },
+  });
+  const response = new Response(body, init);
+  renderedDocuments.set(response, html);
+  return response;
+}
+
+/** The text of a document made by `documentResponse`, if this is one whose body nobody has read. */
+export function renderedDocument(response: Response): string | undefined {
+  return response.bodyUsed ? undefined : renderedDocuments.get(response);
 }
 
 /** `html` put just before the document's closing </body> (at the end when there is none). */
