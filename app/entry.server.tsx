@@ -1,5 +1,6 @@
 import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
@@ -75,7 +76,8 @@ export default function handleRequest(
                 reject(error);
               },
             );
-            pipe(sink.stream);
+            // The sink is the part of a Writable React uses (document-html.server.ts), not a stream.
+            pipe(sink.stream as unknown as Writable);
           });
         },
         onShellError(error: unknown) {

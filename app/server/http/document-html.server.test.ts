@@ -1,4 +1,6 @@
-import { Readable } from "node:stream";
+import type { Writable } from "node:stream";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
   DEFERRED_REL,
@@ -110,7 +112,8 @@ describe("the rendered document's last edits", () => {
     const bytes = Buffer.from('<link rel="modulepreload" href="/x.js"/><p>Café · calm</p></body>');
     const cut = bytes.indexOf("é") + 1;
     const sink = documentSink();
-    Readable.from([bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]).pipe(sink.stream);
+    for (const chunk of [bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]) sink.stream.write(chunk);
+    sink.stream.end();
     const page = await sink.page;
     expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe(
       '<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>',
@@ -127,9 +130,25 @@ describe("the rendered document's last edits", () => {
     expect(renderedDocument(response)).toBeUndefined();
   });
 
+  it("takes a whole page from React's renderToPipeableStream, as entry.server pipes it", async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `calm ${i} · é`).join(" ");
+    const page = await new Promise<string>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(createElement("main", null, createElement("p", null, words)), {
+        onAllReady() {
+          const sink = documentSink();
+          sink.page.then(resolve, reject);
+          pipe(sink.stream as unknown as Writable);
+        },
+        onShellError: reject,
+      });
+    });
+    expect(page).toBe(`<main><p>${words}</p></main>`);
+  });
+
   it("settles the page once: a sink destroyed after it ended keeps its page", async () => {
     const sink = documentSink();
-    sink.stream.end(Buffer.from("<p>done</p>"));
+    sink.stream.write(Buffer.from("<p>done</p>"));
+    sink.stream.end();
     await expect(sink.page).resolves.toBe("<p>done</p>");
     sink.stream.destroy();
     await expect(sink.page).resolves.toBe("<p>done</p>");
