@@ -39,17 +39,19 @@ export default function handleRequest(
   const url = new URL(request.url);
   applySecurityHeaders(responseHeaders, url, { nonce });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The page's merged route handles, once per render (three merges before, issue 38).
+  const handle = pageHandle(remixContext);
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
+    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext, handle));
   }
   // The parameters the page reads, for the page cache's key (issue 35); the front door takes it off.
-  const { query } = pageHandle(remixContext);
+  const { query } = handle;
   responseHeaders.set(PAGE_QUERY_HEADER, query === "*" ? "*" : query.join(","));
   responseHeaders.append("Vary", "Cookie");
   // A member's survey on the pages that show surveys: static markup, no script (ADR 048).
   const surveySlot = surveySlotHtml(request, loadContext ?? undefined, {
     status: responseStatusCode,
-    surveys: pageHandle(remixContext).surveys,
+    surveys: handle.surveys,
   });
 
   return new Promise<Response>((resolve, reject) => {
@@ -138,8 +140,7 @@ function pageHandle(remixContext: EntryContext) {
   return mergeRouteHandles(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
 }
 
-function documentCacheControl(status: number, remixContext: EntryContext): string {
-  const handle = pageHandle(remixContext);
+function documentCacheControl(status: number, remixContext: EntryContext, handle: ReturnType<typeof pageHandle>): string {
   if (status !== 200 || handle.requiresAuth) return "private, no-store";
   // A route without its own `headers` export hands on its parent's headers, and Remix drops its
   // loader's: a page whose loader said it is personal (a visitor's privacy choice, a code in
