@@ -6,7 +6,7 @@ import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/http/log-path.server";
-import { deferHydrationScripts, documentResponse, documentSink, insertBeforeBodyEnd } from "~/server/http/document-html.server";
+import { byteString, deferHydrationScripts, documentResponse, documentSink, insertBeforeBodyEnd } from "~/server/http/document-html.server";
 import { PAGE_QUERY_HEADER } from "~/server/http/page-cache.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/http/security-headers.server";
@@ -70,7 +70,7 @@ export default function handleRequest(
             sink.page.then(
               (page) => {
                 clearTimeout(deadline);
-                const html = survey ? insertBeforeBodyEnd(deferHydrationScripts(page), survey) : deferHydrationScripts(page);
+                const html = survey ? insertBeforeBodyEnd(deferHydrationScripts(page), byteString(survey)) : deferHydrationScripts(page);
                 resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
               },
               (error: unknown) => {

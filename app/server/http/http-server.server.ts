@@ -17,7 +17,7 @@ import { byteLimit } from "~/lib/forms/form-body.server";
 import { sendsHsts } from "~/lib/site-address.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "~/server/body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
-import { renderedDocument } from "./document-html.server";
+import { renderedDocument, renderedDocumentBytes } from "./document-html.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
 import { PAGE_QUERY_HEADER, PageCache, PageQueries, pickEncoding, type CachedPage } from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
@@ -652,8 +652,8 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   // largest single cost of a member's page (issue 25). Whole, it is compressed in one go. Anything
   // else (event streams, data requests, files) still streams.
   if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    // A document entry.server rendered is sent as the string it made, not read back out of its body.
-    return void res.end(renderedDocument(response) ?? Buffer.from(await response.arrayBuffer()));
+    // A document entry.server rendered is sent as the bytes it made, not read back out of its body.
+    return void res.end(renderedDocumentBytes(response) ?? Buffer.from(await response.arrayBuffer()));
   }
   await writeBodyToResponse(response.body, res);
 }
