@@ -1,11 +1,12 @@
 import type { AppLoadContext as RemixLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import type { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { mergeRouteHandles } from "~/lib/route-handle";
 import { getEnv } from "~/lib/env.server";
 import { NonceProvider } from "~/lib/nonce";
 import { pathForLog } from "~/server/http/log-path.server";
-import { deferHydrationScripts, documentSink, insertBeforeBodyEnd } from "~/server/http/document-html.server";
+import { byteString, deferHydrationScripts, documentResponse, documentSink, insertBeforeBodyEnd } from "~/server/http/document-html.server";
 import { PAGE_QUERY_HEADER } from "~/server/http/page-cache.server";
 import { surveySlotHtml } from "~/server/survey-slot.server";
 import { applySecurityHeaders, baseSecurityHeaders, createNonce } from "~/server/http/security-headers.server";
@@ -38,17 +39,19 @@ export default function handleRequest(
   const url = new URL(request.url);
   applySecurityHeaders(responseHeaders, url, { nonce });
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // The page's merged route handles, once per render (three merges before, issue 38).
+  const handle = pageHandle(remixContext);
   if (!responseHeaders.has("Cache-Control")) {
-    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext));
+    responseHeaders.set("Cache-Control", documentCacheControl(responseStatusCode, remixContext, handle));
   }
   // The parameters the page reads, for the page cache's key (issue 35); the front door takes it off.
-  const { query } = pageHandle(remixContext);
+  const { query } = handle;
   responseHeaders.set(PAGE_QUERY_HEADER, query === "*" ? "*" : query.join(","));
   responseHeaders.append("Vary", "Cookie");
   // A member's survey on the pages that show surveys: static markup, no script (ADR 048).
   const surveySlot = surveySlotHtml(request, loadContext ?? undefined, {
     status: responseStatusCode,
-    surveys: pageHandle(remixContext).surveys,
+    surveys: handle.surveys,
   });
 
   return new Promise<Response>((resolve, reject) => {
@@ -67,15 +70,16 @@ export default function handleRequest(
             sink.page.then(
               (page) => {
                 clearTimeout(deadline);
-                const html = survey ? insertBeforeBodyEnd(deferHydrationScripts(page), survey) : deferHydrationScripts(page);
-                resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+                const html = survey ? insertBeforeBodyEnd(deferHydrationScripts(page), byteString(survey)) : deferHydrationScripts(page);
+                resolve(documentResponse(html, { headers: responseHeaders, status: responseStatusCode }));
               },
               (error: unknown) => {
                 clearTimeout(deadline);
                 reject(error);
               },
             );
-            pipe(sink.stream);
+            // The sink is the part of a Writable React uses (document-html.server.ts), not a stream.
+            pipe(sink.stream as unknown as Writable);
           });
         },
         onShellError(error: unknown) {
@@ -136,8 +140,7 @@ function pageHandle(remixContext: EntryContext) {
   return mergeRouteHandles(remixContext.staticHandlerContext.matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
 }
 
-function documentCacheControl(status: number, remixContext: EntryContext): string {
-  const handle = pageHandle(remixContext);
+function documentCacheControl(status: number, remixContext: EntryContext, handle: ReturnType<typeof pageHandle>): string {
   if (status !== 200 || handle.requiresAuth) return "private, no-store";
   // A route without its own `headers` export hands on its parent's headers, and Remix drops its
   // loader's: a page whose loader said it is personal (a visitor's privacy choice, a code in

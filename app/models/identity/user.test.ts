@@ -74,6 +74,20 @@ describe("isSubscribed (§4): past_due, or expiring today or later in the member
     ).toBe(false);
   });
 
+  it("answers as the member's calendar does for expiries days away as for those near today", () => {
+    const zones = ["UTC", "America/Los_Angeles", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu", "Europe/London"];
+    const hour = 60 * 60;
+    const day = (instant: Date, zone: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+    for (const zone of zones) {
+      for (let offset = -100; offset <= 100; offset += 1) {
+        const expires = now.getTime() / 1000 + offset * hour + 17 * 60;
+        const expected = day(new Date(expires * 1000), zone) >= day(now, zone);
+        expect(isSubscribed(record({ subscriptionExpirationDate: expires, mostRecentTimeZone: zone }), now)).toBe(expected);
+      }
+    }
+  });
+
   it("ignores a non-number expiry", () => {
     expect(isSubscribed(record({ subscriptionExpirationDate: Number.NaN }), now)).toBe(false);
   });

@@ -107,9 +107,20 @@ export function isSubscribed(
   if (record.subscriptionStatus === "past_due") return true;
   const expires = record.subscriptionExpirationDate;
   if (typeof expires !== "number" || !Number.isFinite(expires)) return false;
+  // Days apart in every zone: no zone's offset moves by anything near CALENDAR_DAYS_SETTLED, so the
+  // answer is the calendars' without asking them (it was read on every member view, issue 38).
+  const ahead = expires * 1000 - now.getTime();
+  if (ahead >= CALENDAR_DAYS_SETTLED) return true;
+  if (ahead <= -CALENDAR_DAYS_SETTLED) return false;
   const zone = validTimeZone(record.mostRecentTimeZone) ?? FALLBACK_TIME_ZONE;
   return calendarDay(new Date(expires * 1000), zone) >= calendarDay(now, zone);
 }
+
+/**
+ * Three days, in milliseconds: two instants this far apart fall on different calendar days in the
+ * same order in any one zone (offsets differ by hours within a zone, at most a day at a date-line move).
+ */
+const CALENDAR_DAYS_SETTLED = 3 * 24 * 60 * 60 * 1000;
 
 /** §4 isNewUser: the account's creation time equals its last sign-in time. */
 export function isNewUser(auth: Pick<AuthSnapshot, "createdAt" | "lastSignInAt"> | null): boolean {

@@ -1,6 +1,20 @@
-import { Readable } from "node:stream";
+import type { Writable } from "node:stream";
+import { createElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_REL, deferHydrationScripts, documentSink, insertBeforeBodyEnd, lowerScriptPreloads } from "./document-html.server";
+import {
+  DEFERRED_REL,
+  byteString,
+  bytesOf,
+  deferHydrationScripts,
+  documentResponse,
+  documentSink,
+  insertBeforeBodyEnd,
+  lowerScriptPreloads,
+  renderedDocument,
+  renderedDocumentBytes,
+  type ByteString,
+} from "./document-html.server";
 
 describe("the rendered document's last edits", () => {
   it("asks for every script preload at low priority and leaves other links alone", () => {
@@ -102,11 +116,49 @@ describe("the rendered document's last edits", () => {
     const bytes = Buffer.from('<link rel="modulepreload" href="/x.js"/><p>Café · calm</p></body>');
     const cut = bytes.indexOf("é") + 1;
     const sink = documentSink();
-    Readable.from([bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]).pipe(sink.stream);
+    for (const chunk of [bytes.subarray(0, 7), bytes.subarray(7, cut), bytes.subarray(cut)]) sink.stream.write(chunk);
+    sink.stream.end();
     const page = await sink.page;
-    expect(insertBeforeBodyEnd(lowerScriptPreloads(page), "<i></i>")).toBe(
-      '<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i></i></body>',
+    // Edited as bytes, with text put in as bytes: the same page as editing the text would make.
+    const edited = insertBeforeBodyEnd(lowerScriptPreloads(page), byteString("<i>Thé</i>"));
+    expect(bytesOf(edited).toString("utf8")).toBe(
+      '<link rel="modulepreload" fetchpriority="low" href="/x.js"/><p>Café · calm</p><i>Thé</i></body>',
     );
+  });
+
+  it("keeps a rendered document beside its response, and its body reads the same", async () => {
+    const html = "<!DOCTYPE html><html><body><p>Café · calm – 🌙</p></body></html>";
+    const response = documentResponse(byteString(html), { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    expect(renderedDocument(response)).toBe(html);
+    expect(renderedDocumentBytes(response)?.equals(Buffer.from(html))).toBe(true);
+    expect(renderedDocument(new Response(html))).toBeUndefined();
+    expect(await response.text()).toBe(html);
+    // Once its body has been read, nothing hands the document on a second time.
+    expect(renderedDocument(response)).toBeUndefined();
+  });
+
+  it("takes a whole page from React's renderToPipeableStream, as entry.server pipes it", async () => {
+    const words = Array.from({ length: 3000 }, (_, i) => `calm ${i} · é`).join(" ");
+    const page = await new Promise<ByteString>((resolve, reject) => {
+      const { pipe } = renderToPipeableStream(createElement("main", null, createElement("p", null, words)), {
+        onAllReady() {
+          const sink = documentSink();
+          sink.page.then(resolve, reject);
+          pipe(sink.stream as unknown as Writable);
+        },
+        onShellError: reject,
+      });
+    });
+    expect(bytesOf(page).toString("utf8")).toBe(`<main><p>${words}</p></main>`);
+  });
+
+  it("settles the page once: a sink destroyed after it ended keeps its page", async () => {
+    const sink = documentSink();
+    sink.stream.write(Buffer.from("<p>done</p>"));
+    sink.stream.end();
+    await expect(sink.page).resolves.toBe("<p>done</p>");
+    sink.stream.destroy();
+    await expect(sink.page).resolves.toBe("<p>done</p>");
   });
 
   it("fails rather than hand over half a document when the render is cut off", async () => {

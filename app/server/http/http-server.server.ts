@@ -17,6 +17,7 @@ import { byteLimit } from "~/lib/forms/form-body.server";
 import { sendsHsts } from "~/lib/site-address.server";
 import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "~/server/body-limits.server";
 import { crossSiteRefusal } from "./origin-check.server";
+import { renderedDocument, renderedDocumentBytes } from "./document-html.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
 import { PAGE_QUERY_HEADER, PageCache, PageQueries, pickEncoding, type CachedPage } from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
@@ -244,7 +245,7 @@ export function createFrontDoor(
       res.locals.cache = "bypass";
       return sendStream(res, response, visitorCookie);
     }
-    const body = await response.text();
+    const body = renderedDocument(response) ?? (await response.text());
     pageQueries.learn(url.pathname, pageQuery);
     const page = await pageCache.store(cacheKeyFor(pageQueries.keyUrl(url), visitor), {
       status: response.status,
@@ -653,7 +654,8 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   // largest single cost of a member's page (issue 25). Whole, it is compressed in one go. Anything
   // else (event streams, data requests, files) still streams.
   if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    return void res.end(Buffer.from(await response.arrayBuffer()));
+    // A document entry.server rendered is sent as the bytes it made, not read back out of its body.
+    return void res.end(renderedDocumentBytes(response) ?? Buffer.from(await response.arrayBuffer()));
   }
   await writeBodyToResponse(response.body, res);
 }
