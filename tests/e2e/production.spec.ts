@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, test, type BrowserContext } from "@playwright/test";
 import { findChromium } from "../../scripts/chromium.js";
-import { startBuiltServer, type BuiltServer } from "../support/built-server";
+import { startBuiltServer, waitUntilReady, type BuiltServer } from "../support/built-server";
 import { putDocument } from "../support/e2e-store";
 import {
   putStagingPeople,
@@ -86,10 +86,14 @@ test.beforeAll(async () => {
   const first = await startBuiltServer(PORTS.a, "production", env, { cleanEnv: true });
   servers.push(first);
   servers.push(await startBuiltServer(PORTS.b, "production", env, { cleanEnv: true, sharedFiles: first.files }));
+  // Both warmed up (readiness 200) before the front takes traffic, as a load balancer waits for them.
+  await Promise.all(servers.map((server) => waitUntilReady(server.base, 60_000)));
   front = await startFront(
     PORTS.front,
     servers.map((server) => server.base),
   );
+  // One readiness poll of the front's (every 200 ms) so it has seen both answer.
+  await new Promise((resolve) => setTimeout(resolve, 400));
   putStagingPeople([MEMBER, NEWCOMER, GIVER, DROPPER, STAFF], MEMBER, database());
 });
 
