@@ -6,7 +6,7 @@ import { expect, test } from "../support/test";
  * The WCAG 2.1/2.2 checks a scan cannot make, on member and staff pages signed in (issue 28):
  * reflow at 320 CSS px (1.4.10), text spacing (1.4.12), reduced motion (2.3.3 and the house rule that
  * `prefers-reduced-motion` stills every animation that is not essential) and no sound on its own
- * (1.4.2). Target size (2.5.8) is axe's `target-size` rule in tests/e2e/member-accessibility.spec.ts.
+ * (1.4.2). Target size (2.5.8) is axe's `target-size` rule in tests/e2e/members/member-accessibility.spec.ts.
  */
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 

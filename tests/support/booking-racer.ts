@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 
 /**
- * One of several processes booking one class at the same moment (tests/integration/booking-race-processes.test.ts):
+ * One of several processes booking one class at the same moment (tests/integration/store/booking-race-processes.test.ts):
  * run with vite-node and SQLITE_PATH, CLASS_ID, UIDS (comma-separated) and NOW (ISO) set. It loads the
  * booking code, says "ready", waits for "go" on stdin, books every uid at once and prints the results
  * as one JSON line.

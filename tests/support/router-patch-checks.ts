@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 
 /**
  * ADR 054: what the router patches do, checked on a given install (the checkout's by
- * tests/integration/router-patches.test.ts, the rehearsed image's by tests/e2e/image-rehearsal.spec.ts).
+ * tests/integration/runtime/router-patches.test.ts, the rehearsed image's by tests/e2e/image-rehearsal.spec.ts).
  * `require` resolves from the install to check. Each check throws when its patch is not applied.
  */
 export function routerPatchChecks(require: NodeRequire): Array<[name: string, check: () => Promise<void> | void]> {

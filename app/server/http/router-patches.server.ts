@@ -6,7 +6,7 @@ import { dirname, join } from "node:path";
  * The patches of the router packages (patches/, applied by `npm install`'s postinstall; ADR 054),
  * as the running server can check them: the image holds node_modules but not patches/, so each
  * patch is named here with the version it was written for and a line only the patched file has.
- * `tests/integration/router-patches.test.ts` keeps this list and patches/ the same.
+ * `tests/integration/runtime/router-patches.test.ts` keeps this list and patches/ the same.
  */
 export const ROUTER_PATCHES: ReadonlyArray<{ name: string; version: string; file: string; marker: string }> = [
   // Kept ranked branches, kept and frozen matchRoutes answers, resolved absolute link paths.
