@@ -4,8 +4,8 @@ import { mergeRouteHandles } from "../../../app/lib/route-handle";
 import { checkRouteHandles } from "../../../app/lib/route-handle.server";
 
 // Every route module of the app, as the server build would see them.
-const modules = import.meta.glob<{ handle?: unknown }>("../../app/routes/{*,*/route}.{ts,tsx}", { eager: true });
-const sources = import.meta.glob<string>("../../app/routes/{*,*/route}.{ts,tsx}", { eager: true, query: "?raw", import: "default" });
+const modules = import.meta.glob<{ handle?: unknown }>("../../../app/routes/{*,*/route}.{ts,tsx}", { eager: true });
+const sources = import.meta.glob<string>("../../../app/routes/{*,*/route}.{ts,tsx}", { eager: true, query: "?raw", import: "default" });
 
 describe("route handles", () => {
   it("every route's handle passes the one schema", () => {
