@@ -28,6 +28,12 @@ test("the account menu's accessible name contains the text it shows (WCAG 2.5.3)
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/settings");
+    // The demo member is shared by parallel specs, and one of them may end its sessions meanwhile:
+    // if this one was signed out, it signs in again (what is checked here is the menu's name).
+    if (new URL(page.url()).pathname === "/sign-in") {
+      await signInContext(page.request, baseURL!, MEMBER);
+      await page.goto("/settings");
+    }
     const summary = page.locator(".account-menu > summary");
     await expect(summary).toBeVisible();
     const { visible } = await accountMenuName(page);
