@@ -5,7 +5,7 @@ import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 /**
  * The zone a practice is dated in (issue 27): the one the member is
  * in now, as their session knows it (the browser's report or their choice), else the one on their
- * record, else UTC (ADR 045).
+ * record, else Greenwich time (FALLBACK_TIME_ZONE; ADR 045).
  */
 export async function practiceZone(request: Request, state: ViewerState): Promise<string> {
   return (await memberZone(request, state.user)) ?? FALLBACK_TIME_ZONE;

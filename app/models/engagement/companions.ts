@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { PracticeEntry } from "./practice-calendar";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 
 /**
  * Practice companions, the spec's friendship score (issue 27, ADR 049): the people who joined the
@@ -91,7 +92,7 @@ export function companionLabel(at: number, zone: string, title: string): string 
       new Intl.DateTimeFormat("en-GB", { timeZone: zone });
       return zone;
     } catch {
-      return "UTC";
+      return FALLBACK_TIME_ZONE;
     }
   })();
   const parts = new Intl.DateTimeFormat("en-US", {

@@ -95,9 +95,9 @@ export function onboardingStatus(auth: Pick<AuthSnapshot, "isAnonymous"> | null,
 
 /**
  * §4 isSubscribed: past_due, or an expiration date that is today or later. "Today" is the member's
- * own calendar day, in the zone they last used (mostRecentTimeZone), else UTC: a plan that ends at
- * 23:00 in Los Angeles still counts all of that Los Angeles day, even though it is already tomorrow
- * in UTC.
+ * own calendar day, in the zone they last used (mostRecentTimeZone), else Greenwich time: a plan
+ * that ends at 23:00 in Los Angeles still counts all of that Los Angeles day, even though it is
+ * already tomorrow in London.
  */
 export function isSubscribed(
   record: Pick<PrivateUser, "subscriptionStatus" | "subscriptionExpirationDate" | "mostRecentTimeZone"> | null,

@@ -7,6 +7,8 @@ import { DATA_INVENTORY, type Finder, type InventoryEntry } from "~/lib/data-inv
 import { analyticsIdFor } from "~/platform/analytics-id.server";
 import { getSignInAccount } from "~/models/identity/account.server";
 import { getPrivateUser } from "~/models/identity/user.server";
+import { clockDayTime, readerDay, zoneWords } from "~/models/identity/clock";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 import { getPendingEmail } from "~/models/identity/email-change.server";
 import { CLASSES } from "~/models/classes/class-schedule.server";
 import { CLASS_BOOKINGS, CLASS_SEATS } from "~/models/classes/booking.server";
@@ -196,17 +198,19 @@ export function toCsv(rows: readonly ExportRow[]): string {
   );
 }
 
-function readme(files: ExportFile[], day: string): string {
+function readme(files: ExportFile[], made: string): string {
   const held = files.filter((file) => file.rows.length > 0);
   const none = files.filter((file) => file.rows.length === 0);
   return [
     "Your data from Stillhour",
     "========================",
     "",
-    `Made on ${day}. This is everything our site holds about you, one pair of files for each kind of record:`,
-    "the .json file is the record as we keep it, the .csv file the same rows for a spreadsheet. Dates in",
-    "numbers are milliseconds since 1 January 1970 (UTC). Where a record is shared with someone else, their",
-    'part reads "another member". Codes that work like keys (gift and check-in codes) are left out.',
+    `Made on ${made}. This is everything our site holds about you, one pair of files for each kind of record:`,
+    "the .json file is the record as we keep it, the .csv file the same rows for a spreadsheet. A date",
+    "written as a number counts milliseconds from the first moment of 1970 at Greenwich, the way computers",
+    "keep time the world over; a spreadsheet can turn it into your own date and time. Where a record is",
+    'shared with someone else, their part reads "another member". Codes that work like keys (gift and',
+    "check-in codes) are left out.",
     "",
     "account.json: your sign-in account: phone, e-mail, when it was made and last used.",
     ...held.map(
@@ -224,13 +228,17 @@ function readme(files: ExportFile[], day: string): string {
   ].join("\n");
 }
 
-/** The zip a member downloads: README.txt, account.json, and a JSON and a CSV file for each collection holding something of theirs. */
-export async function memberDataZip(uid: string, now = new Date()): Promise<{ zip: Uint8Array; filename: string }> {
+/**
+ * The zip a member downloads: README.txt, account.json, and a JSON and a CSV file for each collection
+ * holding something of theirs. Its day and the README's "made on" are the member's own (`zone`, the
+ * zone they read times in; Greenwich time while it is not known).
+ */
+export async function memberDataZip(uid: string, zone: string | null, now = new Date()): Promise<{ zip: Uint8Array; filename: string }> {
   const { account, files } = await memberData(uid);
-  const day = now.toISOString().slice(0, 10);
-  const folder = `stillhour-data-${day}`;
+  const folder = `stillhour-data-${readerDay(now, zone)}`;
+  const made = `${clockDayTime(now, zone)} (${zoneWords(zone ?? FALLBACK_TIME_ZONE)})`;
   const entries: Record<string, Uint8Array> = {
-    [`${folder}/README.txt`]: strToU8(readme(files, day)),
+    [`${folder}/README.txt`]: strToU8(readme(files, made)),
     [`${folder}/account.json`]: strToU8(`${JSON.stringify(account, null, 2)}\n`),
   };
   for (const file of files) {

@@ -142,7 +142,9 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
   if (referral.state === "rewarded") return "already";
   const giftId = rewardGiftId(friendUid);
   const code = giftCodeFromBytes(createHash("sha256").update(giftId).digest().subarray(0, 10));
-  const friend = await getPrivateUser(friendUid);
+  const [friend, referrer] = await Promise.all([getPrivateUser(friendUid), getPrivateUser(referral.referrerUid)]);
+  // The referrer's own zone dates the gift, as it dates the redemption below.
+  const zone = referrer?.mostRecentTimeZone ?? FALLBACK_TIME_ZONE;
   const gift: Gift = {
     code,
     buyerUid: "stillhour",
@@ -158,15 +160,14 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
     message: `Thank you for inviting ${friend?.firstName ?? "a friend"}.`,
     deliverAt: null,
     forSelf: false,
-    buyerZone: "UTC",
+    buyerZone: zone,
     state: "paid",
     createdAt: Date.now(),
     paidAt: Date.now(),
     ...NOT_YET_SENT_OR_REDEEMED,
   };
   await createGiftRecord(giftId, gift);
-  const referrer = await getPrivateUser(referral.referrerUid);
-  const result = await redeemGift({ giftId, uid: referral.referrerUid, zone: referrer?.mostRecentTimeZone ?? FALLBACK_TIME_ZONE });
+  const result = await redeemGift({ giftId, uid: referral.referrerUid, zone });
   if (!result.ok && result.reason !== "already_redeemed") return "none";
   const changed = await getStore().transaction(async (tx) => {
     const current = await tx.get(REFERRALS, friendUid, ReferralSchema);

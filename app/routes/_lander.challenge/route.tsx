@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChallengeList } from "~/components/challenge-list";
 import { LanderRoute } from "~/components/landers/lander-route";
@@ -6,11 +6,11 @@ import { pageCaching } from "~/lib/cache-control";
 import { defineHandle } from "~/lib/route-handle";
 import { challengeListData } from "~/server/challenges.server";
 
-export const handle = defineHandle({ name: "challenge" });
+export const handle = defineHandle({ name: "challenge", localTimes: true });
 
-/** The lander's own content, then the challenges running this month (issue 27), the same for everyone. */
-export async function loader() {
-  return data({ challenges: await challengeListData() }, { headers: pageCaching(false) });
+/** The lander's own content, then the challenges running in the reader's month (issue 27). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data({ challenges: await challengeListData(request, context) }, { headers: pageCaching(false) });
 }
 
 export default function ChallengeLander() {

@@ -17,12 +17,14 @@ import { localDay } from "~/models/engagement/practice-calendar";
 import { listPractice } from "~/models/engagement/practice.server";
 import { tiersLabel } from "~/server/challenges.server";
 import { practiceZone } from "~/server/practice.server";
+import { readerZone } from "~/server/reader-zone.server";
+import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
 import { readSubmission, refuse } from "~/server/submission.server";
 import { getViewerState, requireAccess, type ViewerState } from "~/server/viewer.server";
 
 /**
  * One challenge's splash (issue 27, ADR 046) with the member's round in it. A visitor sees the same
- * page as everyone (shared-cacheable, this month counted in UTC); a member's page carries their own
+ * page as everyone in their zone (shared per zone, this month counted in the reader's month); a member's page carries their own
  * month, progress and history and is never stored.
  */
 
@@ -31,7 +33,7 @@ export async function challengePageData(request: Request, context: object, slug:
   if (!challenge) return null;
   const state = await getViewerState(request, context);
   const member = state && !state.viewer.anonymous ? state : null;
-  const zone = member ? await practiceZone(request, member) : "UTC";
+  const zone = member ? await practiceZone(request, member) : ((await readerZone(request, context)) ?? FALLBACK_TIME_ZONE);
   const month = monthOf(localDay(now, zone));
   const [teachers, joined] = await Promise.all([getTeachersByIds(challenge.teacherIds), joinedCount(challenge.slug, month)]);
   const base = {

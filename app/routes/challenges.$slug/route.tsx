@@ -13,7 +13,7 @@ import { defineActionLimits } from "~/lib/action-limits";
  * Issue 27: one challenge's splash (what, when, how many have joined, the teachers) and its join
  * flow, a plain form: visitors sign in (and, for a members' challenge, subscribe) and come back here.
  */
-export const handle = defineHandle({ query: ["saved"], name: "challenge-page", layout: "main", theme: "light" });
+export const handle = defineHandle({ query: ["saved"], name: "challenge-page", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches, location }) =>
   page

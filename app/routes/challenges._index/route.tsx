@@ -7,8 +7,8 @@ import { defineHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { challengeListData } from "~/server/challenges.server";
 
-/** Issue 27: the challenges running this month, the same page for everyone. */
-export const handle = defineHandle({ query: [], name: "challenges", layout: "main", theme: "light" });
+/** Issue 27: the challenges running in the reader's month: one page per zone. */
+export const handle = defineHandle({ query: [], name: "challenges", layout: "main", theme: "light", localTimes: true });
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
@@ -18,8 +18,8 @@ export const meta: MetaFunction = ({ matches }) =>
     matches,
   });
 
-export async function loader(_: LoaderFunctionArgs) {
-  return data({ challenges: await challengeListData() }, { headers: pageCaching(false) });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data({ challenges: await challengeListData(request, context) }, { headers: pageCaching(false) });
 }
 
 export default function ChallengesRoute() {

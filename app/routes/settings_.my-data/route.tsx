@@ -5,6 +5,7 @@ import { readSubmission } from "~/server/submission.server";
 import { defineHandle } from "~/lib/route-handle";
 import { createRateLimit } from "~/platform/rate-limit.server";
 import { memberDataZip } from "~/models/privacy/data-export.server";
+import { readerZone } from "~/server/reader-zone.server";
 import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.server";
 
 /**
@@ -14,7 +15,7 @@ import { endSession, hasRecentSignIn, requireAccess } from "~/server/viewer.serv
  * deleting the account (the zip holds everything about the person), and it is rate limited. A
  * refusal goes back to the settings section with its sentence (`?data=` names it).
  */
-export const handle = defineHandle({ name: "settings-my-data", requiresAuth: true });
+export const handle = defineHandle({ name: "settings-my-data", requiresAuth: true, localTimes: true });
 
 /** This action's limit: a full read of everything about a member is not for a loop. */
 export const DATA_EXPORT_LIMIT = { name: "data-export", limit: 3, windowMs: 60 * 60 * 1000, per: "account" } as const;
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!hasRecentSignIn(viewer)) return redirect("/settings?data=sign_in_again_export#data");
   if (!(await dataExportLimit.attempt(viewer.uid)).ok) return redirect("/settings?data=data_export_limited#data");
-  const { zip, filename } = await memberDataZip(viewer.uid);
+  const { zip, filename } = await memberDataZip(viewer.uid, await readerZone(request, context));
   return new Response(new Uint8Array(zip), {
     status: 200,
     headers: {

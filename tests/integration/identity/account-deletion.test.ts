@@ -21,6 +21,7 @@ const { setPaymentProviderForTests } = await import("../../../app/services/payme
 const { PaymentError } = await import("../../../app/services/payments/port");
 const { ACCOUNT_DELETIONS } = await import("../../../app/models/privacy/account-deletion.server");
 const { deleteIdleAnonymousAccounts } = await import("../../../app/models/privacy/account-cleanup.server");
+const { memberDataZip } = await import("../../../app/models/privacy/data-export.server");
 const { ERRORS } = await import("../../../app/lib/errors");
 const { claimUsername, getPrivateUser, savePrivateUser } = await import("../../../app/models/identity/user.server");
 const membership = await import("../../../app/models/billing/membership.server");
@@ -591,6 +592,14 @@ describe.skipIf(!haveEmulator)("deleting an account", () => {
     const files = new Map(Object.entries(zip).map(([name, bytes]) => [name.split("/").pop()!, strFromU8(bytes)]));
     const readme = files.get("README.txt")!;
     expect(readme).toMatch(/^Your data from Stillhour/);
+    // Made on the person's own day, in words, never in UTC (issue 34).
+    expect(readme).toMatch(/^Made on .+ \((GMT|.+ time)\)\./m);
+    expect(readme).not.toMatch(/UTC/);
+    const late = await memberDataZip(uid, "America/Los_Angeles", new Date("2026-11-01T06:30:00Z"));
+    expect(late.filename).toBe("stillhour-data-2026-10-31.zip");
+    expect(strFromU8(unzipSync(late.zip)["stillhour-data-2026-10-31/README.txt"])).toContain(
+      "Made on Saturday 31 October, 11:30 pm (Los Angeles time).",
+    );
     expect(JSON.parse(files.get("account.json")!)).toMatchObject({ uid, phoneNumber: person.phone });
 
     // Every collection the inventory says holds something of a person, and exports, is there with their rows.
