@@ -105,8 +105,9 @@ export function OnDemandPlayer(props: PlayerProps) {
   const voiceRef = useRef<HTMLAudioElement>(null);
   const [prefs, setPrefs] = useState<Prefs>(DEFAULT_PREFS);
   const [ready, setReady] = useState(false);
-  // Whether the page's script has taken the player: the server's HTML has no handlers, so its Play
-  // button stays disabled until then rather than take a press that does nothing.
+  // Whether the page's script has taken the player: the server's HTML has no handlers, so every
+  // control (play, seek, captions, speed, volumes) stays disabled until then rather than take a press
+  // that does nothing; the scripts start after the first frame (ADR 061).
   const [live, setLive] = useState(false);
   // Whether the picture's stream is attached; a press before that (hls.js still loading) waits for it.
   const attached = useRef(false);
@@ -396,6 +397,7 @@ export function OnDemandPlayer(props: PlayerProps) {
           <button
             type="button"
             className="link-button"
+            disabled={!live}
             onClick={() => {
               seekTo(0);
               setResumed(false);
@@ -424,6 +426,7 @@ export function OnDemandPlayer(props: PlayerProps) {
             step={1}
             value={Math.min(duration, Math.round(time))}
             onChange={(event) => seekTo(Number(event.target.value))}
+            disabled={!live}
             aria-valuetext={`${clockTime(time)} of ${clockTime(duration)}`}
           />
         </label>
@@ -434,13 +437,14 @@ export function OnDemandPlayer(props: PlayerProps) {
           type="button"
           className="button button--quiet"
           aria-pressed={prefs.captions}
+          disabled={!live}
           onClick={() => change({ captions: !prefs.captions })}
         >
           Captions {prefs.captions ? "on" : "off"}
         </button>
         <label className="player__speed">
           Speed
-          <select value={prefs.rate} onChange={(event) => change({ rate: Number(event.target.value) })}>
+          <select value={prefs.rate} disabled={!live} onChange={(event) => change({ rate: Number(event.target.value) })}>
             {SPEEDS.map((speed) => (
               <option key={speed} value={speed}>
                 {speed}×
@@ -460,6 +464,7 @@ export function OnDemandPlayer(props: PlayerProps) {
               step={0.05}
               value={prefs.voiceVolume}
               onChange={(event) => change({ voiceVolume: Number(event.target.value) })}
+              disabled={!live}
               aria-valuetext={`${Math.round(prefs.voiceVolume * 100)} %`}
             />
           </label>
@@ -473,6 +478,7 @@ export function OnDemandPlayer(props: PlayerProps) {
             step={0.05}
             value={prefs.musicVolume}
             onChange={(event) => change({ musicVolume: Number(event.target.value) })}
+            disabled={!live}
             aria-valuetext={`${Math.round(prefs.musicVolume * 100)} %`}
           />
         </label>
