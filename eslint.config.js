@@ -43,6 +43,25 @@ export default tseslint.config(
     },
   },
   {
+    // Links come from ~/components/link (ADR 062): Remix's own in the browser, drawn directly on the server.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/link.tsx", "app/components/link.server.tsx", "app/components/link.server.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@remix-run/react",
+              importNames: ["Link", "NavLink"],
+              message: "Import Link and NavLink from ~/components/link (ADR 062).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the answers they just asserted on; a `!` there is the assertion's own consequence.
     files: ["tests/**", "**/*.test.ts", "**/*.test.tsx", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { MemberSummary } from "~/models/identity/member";
 
 /** The header's way in for visitors; it brings them back to the page they were on. */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useSalesCall } from "./site-shell";
 
 /** A closing band that invites someone to the membership: shown only to people who can take it (issue 34). */

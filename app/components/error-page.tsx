@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 
 /** The 404 and 500 pages, in the same calm voice: what happened, and what to do next. */
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useState } from "react";
 import type { NewsBanner as NewsBannerData } from "~/models/content/content";
 

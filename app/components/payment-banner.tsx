@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 
 /**
  * Issue 8: while a renewal has failed (past due) the membership stays open, and every page says so

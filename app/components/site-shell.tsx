@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, NavLink } from "~/components/link";
 import type { ReactNode } from "react";
 import type { MemberSummary, SalesCall } from "~/models/identity/member";
 import type { RouteHandle } from "~/lib/route-handle";

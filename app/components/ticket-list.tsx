@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 
 /** A member's studio tickets: each links to its page with the check-in code. */
 export function TicketList({ tickets }: { tickets: { href: string; title: string; when: string; status: string }[] }) {

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Playwright's test, failing any test whose page throws or logs an unexpected console error
@@ -34,3 +34,12 @@ export const test = base.extend<{ browserErrors: void }>({
 });
 
 export { expect };
+
+/**
+ * Waits until the page's scripts have hydrated it (its behaviours set the size class on <body>). Since
+ * ADR 061 they start after the first frame: a test of what JavaScript adds waits for them first, as a
+ * person's tap in that moment gets the page without JavaScript.
+ */
+export async function untilHydrated(page: Page) {
+  await page.waitForFunction(() => /\bsize-(mobile|tablet|desktop)\b/.test(document.body.className));
+}

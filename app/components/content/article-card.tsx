@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { Article } from "~/models/content/content";
 import { sceneFor } from "~/lib/art/art-scene";
 import { ArtImage } from "~/components/art-image";

@@ -1,4 +1,5 @@
-import { Link, useMatches } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ArticleArt, formatDate } from "./article-card";
 import { CtaBand } from "~/components/cta-band";
 import { JsonLd } from "~/components/json-ld";

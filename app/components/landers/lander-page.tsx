@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useId } from "react";
 import type { LandingPage } from "~/models/content/landing-page";
 import { QuoteCard } from "~/components/quote-card";

@@ -1,6 +1,7 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { GIFT_CODE_LENGTH, giftRefusal, endDateText, formatGiftCode, normalizeGiftCode, whyNotRedeem } from "~/models/wallet/gift";
 import { allowCodeAttempt, codeGuessesLeft, countMissedLink, giftByCode, redeemGift, GIFT_CODE_LIMIT } from "~/models/wallet/gifts.server";
 import { defineHandle } from "~/lib/route-handle";

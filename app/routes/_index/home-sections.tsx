@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { LiveClass } from "~/models/classes/live-class";
 import { ArtImage } from "~/components/art-image";
 import { EmptyState } from "~/components/empty-state";

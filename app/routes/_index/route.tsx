@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { Modalities, UpcomingClasses, type ClassCardData } from "./home-sections";
 import { CtaBand } from "~/components/cta-band";
 import { Hero } from "~/components/hero";

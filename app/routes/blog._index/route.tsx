@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ArticleCard, toArticleCard } from "~/components/content/article-card";
 import { EmptyState } from "~/components/empty-state";
 import { getArticlePage, listArticleSummaries } from "~/models/content/content.server";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { formatDate } from "~/components/content/article-card";
 import type { JobOpening } from "~/models/content/content";
 

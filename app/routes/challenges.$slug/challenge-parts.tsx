@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 
 const people = (n: number) => (n === 1 ? "1 member has" : `${n} members have`);
 

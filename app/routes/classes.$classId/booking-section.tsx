@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ClassPageModel } from "./page.server";
 
 type Booking = ClassPageModel["booking"];

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ClassPageModel } from "./page.server";
 
 /** The class page's heading: its kind, whether it is live now, and when it is in the reader's zone. */

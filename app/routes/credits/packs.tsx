@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { CreditsPage as Page } from "./page.server";
 
 /** What the member holds: the balance, and each pack with what is left and until when. */

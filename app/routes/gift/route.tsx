@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { GiftDelivery, GiftTypes, type GiftValues } from "./gift-form";
 import { recordEvent } from "~/platform/analytics-event.server";
 import { AnyFields, readPurchase } from "~/server/purchase-form.server";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { CopyField } from "~/components/copy-field";
 import { notFound } from "~/lib/errors";
 import { GIFT_STATE_LABELS, endDateText, formatGiftCode } from "~/models/wallet/gift";

@@ -1,5 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ArtImage } from "~/components/art-image";
 import { EmptyState } from "~/components/empty-state";
 import { getLearningSeries } from "~/models/content/content.server";

@@ -1,6 +1,7 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef } from "react";
 import { FormField, HoneypotField } from "~/components/form-field";
 import { Hero } from "~/components/hero";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { OnDemandClassPageModel } from "./page.server";
 
 /** The way back (and to its series), the class's kind, title, teacher, length and level. */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { OnDemandClassPageModel } from "./page.server";
 
 /** For anyone who may not play the class: what the membership brings, and the way to it (or to sign in). */

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { FilterDisclosure } from "~/components/filter-disclosure";
 import type { HubPageModel } from "./page.server";
 

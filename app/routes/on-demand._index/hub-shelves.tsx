@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { OnDemandCard } from "~/components/on-demand-card";
 import type { HubPageModel } from "./page.server";
 

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard } from "~/components/on-demand-card";
 import { historyPage } from "./page.server";

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { PageNotices } from "~/components/page-notices";
 import { FavoriteButton } from "~/components/favorite-button";
 import { notFound } from "~/lib/errors";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { PrivacyChoiceFormSchema, privacyChoice, privacyChoiceCookie } from "./privacy-choice.server";
 import { defineHandle } from "~/lib/route-handle";
 import { readSubmission } from "~/server/submission.server";

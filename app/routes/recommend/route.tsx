@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { CtaBand } from "~/components/cta-band";
 import { useSalesCall } from "~/components/site-shell";
 import { SectionHeading } from "~/components/section-heading";

@@ -1,6 +1,7 @@
 import { clientAddress } from "~/lib/rate-limit.server";
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { FormField } from "~/components/form-field";
 import { normalizeGiftCode } from "~/models/wallet/gift";
 import { allowCodeAttempt, giftByCode, GIFT_CODE_LIMIT } from "~/models/wallet/gifts.server";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { SearchForm } from "./search-form";
 import { SearchResults } from "./search-results";
 import { searchPage } from "~/models/on-demand/on-demand-search.server";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { EmptyState } from "~/components/empty-state";
 import { OnDemandCard } from "~/components/on-demand-card";
 import type { searchPage } from "~/models/on-demand/on-demand-search.server";

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { CopyField } from "~/components/copy-field";
 import type { MembershipNotice, MembershipSummary } from "~/models/billing/membership-summary";
 

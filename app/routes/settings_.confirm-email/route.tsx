@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { defineHandle } from "~/lib/route-handle";
 import { checkEmailToken } from "~/models/identity/email-change.server";
 import { confirmFromForm, PRIVATE } from "./page.server";

@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { describeMembership } from "~/models/billing/membership-summary";
 import { getMembership, winbackUsed } from "~/models/billing/membership.server";
 import { membershipFacts } from "~/models/billing/subscription.server";

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { FormField } from "~/components/form-field";
 import { PhoneSignIn } from "~/components/phone-sign-in";
 import { defineHandle } from "~/lib/route-handle";

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { defineHandle } from "~/lib/route-handle";
 import { endSession, getViewer } from "~/server/viewer.server";
 import { defineActionLimits } from "~/lib/action-limits";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { defineHandle } from "~/lib/route-handle";
 
 /** Where a sign-out lands; the browser's own sign-in state is cleared here too (AuthRuntime). */

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { StaffRoleList } from "~/components/staff/staff-page";
 import { ROLE_DUTIES, ROLE_LABEL, STAFF_AREAS, areasFor } from "~/models/staff/staff-areas";
 import { defineHandle } from "~/lib/route-handle";

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { FieldError, fieldIds } from "~/components/form-field";
 import { StaffTable } from "~/components/staff/staff-page";
 import { AUDIT_AREAS, AUDIT_AREA_LABEL } from "~/models/staff/audit";

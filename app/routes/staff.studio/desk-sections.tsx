@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { frontDeskPage } from "./page.server";
 
 type DeskPage = Awaited<ReturnType<typeof frontDeskPage>>;

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, NavLink } from "~/components/link";
 import type { ReactNode } from "react";
 
 export interface StaffNavItem {

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { JsonLd } from "~/components/json-ld";
 import { notFound } from "~/lib/errors";
 import { defineHandle } from "~/lib/route-handle";

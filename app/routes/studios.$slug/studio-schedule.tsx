@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { EmptyState } from "~/components/empty-state";
 import type { studioSchedule } from "~/models/studios/studio.server";
 

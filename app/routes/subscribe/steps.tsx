@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { FieldError, fieldIds } from "~/components/form-field";
 import type { FieldErrors } from "~/lib/forms/submission";
 import { subscribeHref } from "~/models/billing/subscribe-link";

@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { describeMembership } from "~/models/billing/membership-summary";
 import { promotionFailureFor, syncCheckoutSession } from "~/models/billing/membership.server";

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useState, type FormEvent } from "react";
 import type { FollowState } from "~/models/engagement/following";
 

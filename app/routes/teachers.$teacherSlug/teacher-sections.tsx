@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ClassListItem } from "~/components/class-list-item";
 import { TeacherAvatar } from "~/components/teacher-avatar";
 import type { ClassListData } from "~/models/classes/class-listing.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import http from "node:http";
-import { constants as zlibConstants } from "node:zlib";
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
 import { join, relative, sep } from "node:path";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -655,10 +655,40 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
   // else (event streams, data requests, files) still streams.
   if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
     // A document entry.server rendered is sent as the bytes it made, not read back out of its body.
-    return void res.end(renderedDocumentBytes(response) ?? Buffer.from(await response.arrayBuffer()));
+    return sendWhole(res, renderedDocumentBytes(response) ?? Buffer.from(await response.arrayBuffer()));
   }
   await writeBodyToResponse(response.body, res);
 }
+
+/**
+ * A whole document, compressed in one call when the browser takes brotli or gzip. Through the
+ * compression middleware the same bytes went into a zlib stream, on the thread pool, and came back
+ * in chunks: about twice the compressor's own CPU for a member's page (0.28 ms against 0.15 ms at
+ * brotli quality 2 for a 30 KB page, issue 38). The middleware leaves a body it finds encoded alone.
+ */
+function sendWhole(res: ExpressResponse, bytes: Buffer) {
+  const req = res.req;
+  if (req.method === "HEAD" || bytes.length < COMPRESS_FROM_BYTES || res.getHeader("Content-Encoding")) return void res.end(bytes);
+  res.vary("Accept-Encoding");
+  const encoding = pickEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
+  if (encoding === "identity") return void res.end(bytes);
+  const body =
+    encoding === "br"
+      ? brotliCompressSync(bytes, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: PERSONAL_BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          },
+        })
+      : gzipSync(bytes);
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
+}
+
+/** As the compression middleware's own threshold: below a kilobyte, compressing gains nothing. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Writes a streamed body to the response as it comes. When the connection closes first (a page

@@ -38,6 +38,17 @@ function directives(policy: string): Map<string, string[]> {
 const HASH_A = "sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
 const HASH_B = "sha256-RFWPLDbv2BY+rCkDzsE+0fr8ylGr2R2faWMhq4lfEQc=";
 
+describe("createNonce", () => {
+  it("gives 16 random bytes in base64, never the same twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1_000 }, () => createNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    }
+  });
+});
+
 describe("contentSecurityPolicy", () => {
   it("lets inline scripts run only with the response's nonce", () => {
     const nonce = createNonce();

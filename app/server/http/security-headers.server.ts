@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import { getEnv, type Env, type IdentityConfig } from "~/lib/env.server";
 import { streamingOrigins } from "~/services/streaming/index.server";
 import { checkoutOrigins } from "~/services/payments/index.server";
@@ -11,10 +11,24 @@ import { sendsHsts } from "~/lib/site-address.server";
  */
 export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
 
-/** A fresh value for the CSP nonce of one response. */
+/**
+ * A fresh value for the CSP nonce of one response: 16 bytes from the system's CSPRNG, never reused.
+ * They are drawn 4 KB at a time, as Node draws the bytes of `randomUUID`: a call into OpenSSL for
+ * every page cost 0.8 % of a member view's CPU (issue 38), a slice of a filled buffer costs nothing.
+ */
 export function createNonce(): string {
-  return randomBytes(16).toString("base64");
+  if (nonceOffset + NONCE_BYTES > noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
+
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(4096);
+let nonceOffset = noncePool.length;
 
 // Both end up inside the header: anything but base64 could close the quote and add a directive.
 const NONCE_PATTERN = /^[A-Za-z0-9+/_-]{16,}={0,2}$/;
