@@ -809,7 +809,11 @@ function toFetchRequest(
   body: { cap: number; passed: boolean; kept?: Uint8Array[] },
 ): Request {
   const controller = new AbortController();
-  res.on("close", () => controller.abort());
+  // Only a connection gone before the answer ended aborts the request: an abort builds a DOMException
+  // with its stack, and doing so after every finished answer cost 0.6 % of a member view (issue 38).
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const headers = fetchHeaders(req);
   if (cookieHeader) headers.set("cookie", cookieHeader);
   headers.set("x-request-id", requestId);
