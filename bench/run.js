@@ -20,6 +20,9 @@
 //   npm run bench -- --member-duration=8 --member-connections=50 --member-warmup=2 --member-profile=DIR
 //                                      # DIR: the member server runs with --cpu-prof and leaves its
 //                                      # profile there (read it with bench/profile-summary.js)
+//   npm run bench -- --members=only --member-alloc=FILE
+//                                      # the member server samples what it allocates (garbage included,
+//                                      # bench/alloc-sampler.cjs) into FILE; read it with bench/alloc-summary.js
 //
 // `npm run bench` runs under scripts/with-auth-emulator.js (port 9499): the member pages need a
 // signed-in session, made through the Auth emulator and /api/session as a browser makes one. The
@@ -280,6 +283,8 @@ async function main() {
     "member-warmup": 2,
     // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
     "member-profile": "",
+    // A file: the member server samples its allocations into it (bench/alloc-sampler.cjs).
+    "member-alloc": "",
     // A plain Remix page measured after the member pages, the same way (bench/plain-remix.js).
     "plain-remix": "yes",
     // Issue 38: member views arriving at a steady rate (bench/steady.js), for the demo member and
@@ -323,7 +328,11 @@ async function measureAndReportMemberPages(autocannon, flags) {
     warmupSeconds: flags["member-warmup"],
     nodeEnv: flags["node-env"] === "inherit" ? process.env.NODE_ENV : flags["node-env"],
     inPlace: flags.inPlace,
-    nodeArgs: flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : [],
+    nodeArgs: [
+      ...(flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : []),
+      ...(flags["member-alloc"] ? ["--require", path.join(ROOT, "bench", "alloc-sampler.cjs")] : []),
+    ],
+    env: flags["member-alloc"] ? { BENCH_ALLOC_PROFILE: path.resolve(flags["member-alloc"]) } : {},
     steady: steadyOptions(flags),
   });
   if (!results.skipped && flags["plain-remix"] !== "no") {
