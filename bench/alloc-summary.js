@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Summarises an allocation profile written by bench/alloc-sampler.cjs: the functions that allocated
+// Summarises an allocation profile written by bench/alloc-sampler.js: the functions that allocated
 // most themselves, by source file, and including what they called, so a view's garbage can be traced
 // to the code that makes it (issue 38: a fifth of it was Remix's links, ADR 062).
 //

@@ -22,7 +22,7 @@
 //                                      # profile there (read it with bench/profile-summary.js)
 //   npm run bench -- --members=only --member-alloc=FILE
 //                                      # the member server samples what it allocates (garbage included,
-//                                      # bench/alloc-sampler.cjs) into FILE; read it with bench/alloc-summary.js
+//                                      # bench/alloc-sampler.js) into FILE; read it with bench/alloc-summary.js
 //
 // `npm run bench` runs under scripts/with-auth-emulator.js (port 9499): the member pages need a
 // signed-in session, made through the Auth emulator and /api/session as a browser makes one. The
@@ -45,7 +45,7 @@ import { once } from "node:events";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import {
   BROWSER_HEADERS,
@@ -283,7 +283,7 @@ async function main() {
     "member-warmup": 2,
     // A directory: the member server runs with --cpu-prof and writes its profile there when stopped.
     "member-profile": "",
-    // A file: the member server samples its allocations into it (bench/alloc-sampler.cjs).
+    // A file: the member server samples its allocations into it (bench/alloc-sampler.js).
     "member-alloc": "",
     // A plain Remix page measured after the member pages, the same way (bench/plain-remix.js).
     "plain-remix": "yes",
@@ -330,7 +330,7 @@ async function measureAndReportMemberPages(autocannon, flags) {
     inPlace: flags.inPlace,
     nodeArgs: [
       ...(flags["member-profile"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags["member-profile"])}`] : []),
-      ...(flags["member-alloc"] ? ["--require", path.join(ROOT, "bench", "alloc-sampler.cjs")] : []),
+      ...(flags["member-alloc"] ? ["--import", pathToFileURL(path.join(ROOT, "bench", "alloc-sampler.js")).href] : []),
     ],
     env: flags["member-alloc"] ? { BENCH_ALLOC_PROFILE: path.resolve(flags["member-alloc"]) } : {},
     steady: steadyOptions(flags),

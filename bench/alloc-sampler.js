@@ -1,10 +1,10 @@
-// What a server allocates, sampled (issue 38): loaded into the member server with `--require` when
+// What a server allocates, sampled (issue 38): loaded into the member server with `--import` when
 // `npm run bench -- --member-alloc=FILE` is given. V8's sampling heap profiler runs from start-up
 // and keeps the samples of objects the collector has already freed too, so the profile shows where
 // a view's garbage is made, not only what stays alive; it is written to FILE as the process exits.
 // Read it with bench/alloc-summary.js.
-const inspector = require("node:inspector");
-const { writeFileSync } = require("node:fs");
+import { writeFileSync } from "node:fs";
+import inspector from "node:inspector";
 
 const file = process.env.BENCH_ALLOC_PROFILE;
 if (file) {
