@@ -77,7 +77,7 @@ test.describe("accessibility (axe, WCAG 2.0-2.2 A and AA)", () => {
   test("the menu works by keyboard with a visible focus ring", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     // No wait for hydration: a key pressed while the page hydrates is safe since ADR 010.
-    await page.goto("/about");
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
     await page.keyboard.press("Tab");
     const skip = page.locator(":focus");
     await expect(skip).toHaveText(/skip to content/i);
