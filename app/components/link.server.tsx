@@ -14,92 +14,72 @@ export function plainHref(to: LinkProps["to"]): string | null {
 // (Remix drops a lone "?" or "#"); no characters the router would encode or reads specially.
 const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:\?[^#\s]+)?(?:#\S+)?$/;
 
-export const ServerLink = serverLink();
-export const ServerNavLink = serverNavLink();
+const ServerLinkImpl = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
+  const href = plainHref(props.to);
+  if (href === null) return <RemixLink {...props} ref={ref} />;
+  const { rest, discover, target, children } = anchorOf(props);
+  return (
+    <>
+      <a {...rest} data-discover={discover} href={href} target={target}>
+        {children}
+      </a>
+      {null}
+    </>
+  );
+});
+ServerLinkImpl.displayName = "Link";
+export const ServerLink = ServerLinkImpl as unknown as typeof RemixLink;
 
-function serverLink() {
-  const ServerLink = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
-    const href = plainHref(props.to);
-    if (href === null) return <RemixLink {...props} ref={ref} />;
-    const {
-      to: _to,
-      prefetch: _prefetch,
-      discover = "render",
-      onClick: _onClick,
-      relative: _relative,
-      reloadDocument,
-      replace: _replace,
-      state: _state,
-      target,
-      preventScrollReset: _preventScrollReset,
-      viewTransition: _viewTransition,
-      children,
-      ...rest
-    } = props;
-    return (
-      <>
-        <a {...rest} data-discover={discoverAttribute(discover, reloadDocument)} href={href} target={target}>
-          {children}
-        </a>
-        {null}
-      </>
-    );
-  });
-  ServerLink.displayName = "Link";
-  return ServerLink as unknown as typeof RemixLink;
-}
+const ServerNavLinkImpl = forwardRef<HTMLAnchorElement, NavLinkProps>(function ServerNavLink(props, ref) {
+  const location = useLocation();
+  const href = plainHref(props.to);
+  const plain =
+    href !== null && typeof props.className !== "function" && typeof props.style !== "function" && typeof props.children !== "function";
+  if (!plain) return <RemixNavLink {...props} ref={ref} />;
+  const { caseSensitive = false, end = false, className = "", style, "aria-current": ariaCurrent = "page", ...linkProps } = props;
+  const { rest, discover, target, children } = anchorOf(linkProps as LinkProps);
+  const active = isActive(location.pathname, href.split(/[?#]/, 1)[0], caseSensitive, end);
+  return (
+    <>
+      <a
+        {...rest}
+        data-discover={discover}
+        aria-current={active ? ariaCurrent : undefined}
+        className={[className as string, active ? "active" : null].filter(Boolean).join(" ")}
+        style={style as React.CSSProperties | undefined}
+        href={href}
+        target={target}
+      >
+        {children}
+      </a>
+      {null}
+    </>
+  );
+});
+ServerNavLinkImpl.displayName = "NavLink";
+export const ServerNavLink = ServerNavLinkImpl as unknown as typeof RemixNavLink;
 
-function serverNavLink() {
-  const ServerNavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function ServerNavLink(props, ref) {
-    const location = useLocation();
-    const href = plainHref(props.to);
-    const plain =
-      href !== null && typeof props.className !== "function" && typeof props.style !== "function" && typeof props.children !== "function";
-    if (!plain) return <RemixNavLink {...props} ref={ref} />;
-    const {
-      to: _to,
-      prefetch: _prefetch,
-      discover = "render",
-      onClick: _onClick,
-      relative: _relative,
-      reloadDocument,
-      replace: _replace,
-      state: _state,
-      target,
-      preventScrollReset: _preventScrollReset,
-      viewTransition: _viewTransition,
-      caseSensitive = false,
-      end = false,
-      className = "",
-      style,
-      "aria-current": ariaCurrent = "page",
-      children,
-      ...rest
-    } = props;
-    const active = isActive(location.pathname, href.split(/[?#]/, 1)[0], caseSensitive, end);
-    return (
-      <>
-        <a
-          {...rest}
-          data-discover={discoverAttribute(discover, reloadDocument)}
-          aria-current={active ? ariaCurrent : undefined}
-          className={[className as string, active ? "active" : null].filter(Boolean).join(" ")}
-          style={style as React.CSSProperties | undefined}
-          href={href}
-          target={target}
-        >
-          {children as React.ReactNode}
-        </a>
-        {null}
-      </>
-    );
-  });
-  ServerNavLink.displayName = "NavLink";
-  return ServerNavLink as unknown as typeof RemixNavLink;
-}
-
-function discoverAttribute(discover: LinkProps["discover"], reloadDocument: boolean | undefined) {
-  return discover === "render" && !reloadDocument ? "true" : undefined;
+/**
+ * What of a link's props reaches its anchor, in Remix's order: its own and React Router's props
+ * taken off (`rest`), then `data-discover` as Remix sets it, and the target React Router puts last.
+ */
+function anchorOf(props: LinkProps) {
+  const {
+    to: _to,
+    prefetch: _prefetch,
+    discover = "render",
+    onClick: _onClick,
+    relative: _relative,
+    reloadDocument,
+    replace: _replace,
+    state: _state,
+    target,
+    preventScrollReset: _preventScrollReset,
+    viewTransition: _viewTransition,
+    children,
+    ...rest
+  } = props;
+  return { rest, discover: discover === "render" && !reloadDocument ? "true" : undefined, target, children };
 }
 
 /** React Router's rule for a NavLink's "active": the same path, or (unless `end`) a path under it. */
