@@ -19,7 +19,15 @@ import { PAYMENT_WEBHOOK_PATH, requestBodyLimit } from "~/server/body-limits.ser
 import { crossSiteRefusal } from "./origin-check.server";
 import { renderedDocument, renderedDocumentBytes } from "./document-html.server";
 import { pathForLog, setLogRoutes } from "./log-path.server";
-import { PAGE_QUERY_HEADER, PageCache, PageQueries, pickEncoding, type CachedPage } from "./page-cache.server";
+import {
+  MIN_COMPRESS_BYTES,
+  PAGE_QUERY_HEADER,
+  PageCache,
+  PageQueries,
+  brotliTextOptions,
+  pickEncoding,
+  type CachedPage,
+} from "./page-cache.server";
 import { HSTS, applySecurityHeaders, baseSecurityHeaders, createNonce } from "./security-headers.server";
 import { getVisitorFromCookie, type Visitor } from "~/server/visitor.server";
 import { buildMetaFile, buildMetaFor } from "./build-meta.server";
@@ -668,27 +676,15 @@ async function sendStream(res: ExpressResponse, response: Response, setCookie: s
  */
 function sendWhole(res: ExpressResponse, bytes: Buffer) {
   const req = res.req;
-  if (req.method === "HEAD" || bytes.length < COMPRESS_FROM_BYTES || res.getHeader("Content-Encoding")) return void res.end(bytes);
+  if (req.method === "HEAD" || bytes.length < MIN_COMPRESS_BYTES || res.getHeader("Content-Encoding")) return void res.end(bytes);
   res.vary("Accept-Encoding");
   const encoding = pickEncoding(req.headers["accept-encoding"], { br: true, gzip: true });
   if (encoding === "identity") return void res.end(bytes);
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(bytes, {
-          params: {
-            [zlibConstants.BROTLI_PARAM_QUALITY]: PERSONAL_BROTLI_QUALITY,
-            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-          },
-        })
-      : gzipSync(bytes);
+  const body = encoding === "br" ? brotliCompressSync(bytes, brotliTextOptions(PERSONAL_BROTLI_QUALITY, bytes.length)) : gzipSync(bytes);
   res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(body);
 }
-
-/** As the compression middleware's own threshold: below a kilobyte, compressing gains nothing. */
-const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Writes a streamed body to the response as it comes. When the connection closes first (a page

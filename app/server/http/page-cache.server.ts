@@ -43,8 +43,19 @@ const MAX_ENTRIES = 500;
 // qualities 6-9; 10 and 11 save another 8-10 % but cost 15-40 ms (over 200 ms under load) per page.
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 9;
-// Below this a compressed body saves less than its headers cost.
-const MIN_COMPRESS_BYTES = 1024;
+// Below this a compressed body saves less than its headers cost (here and for pages compressed per request).
+export const MIN_COMPRESS_BYTES = 1024;
+
+/** Brotli's settings for an HTML body of `length` bytes at `quality` (stored pages here, personal ones at the front door). */
+export function brotliTextOptions(quality: number, length: number) {
+  return {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: length,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  };
+}
 
 const gzip = promisify(gzipCallback);
 const brotli = promisify(brotliCallback);
@@ -208,13 +219,7 @@ export async function preparePage(
     // Both on libuv's thread pool, so the event loop keeps answering cached pages meanwhile.
     const [gzipped, brotlied] = await Promise.all([
       gzip(identityBody, { level: GZIP_LEVEL }),
-      brotli(identityBody, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identityBody.length,
-          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        },
-      }),
+      brotli(identityBody, brotliTextOptions(BROTLI_QUALITY, identityBody.length)),
     ]);
     if (gzipped.length < identityBody.length) bodies.gzip = gzipped;
     if (brotlied.length < identityBody.length) bodies.br = brotlied;

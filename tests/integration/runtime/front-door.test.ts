@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { appRoutes, createTestBuild } from "../app-build";
 
@@ -143,7 +143,15 @@ function send(path: string, init: { method?: string; headers?: Record<string, st
         const encoding = response.headers["content-encoding"];
         // A HEAD answer carries GET's headers, Content-Encoding included, and no body at all.
         const decoded =
-          raw.length === 0 ? raw : encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+          raw.length === 0
+            ? raw
+            : encoding === "br"
+              ? brotliDecompressSync(raw)
+              : encoding === "gzip"
+                ? gunzipSync(raw)
+                : encoding === "deflate"
+                  ? inflateSync(raw)
+                  : raw;
         resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text: decoded.toString("utf8") });
       });
     });
@@ -316,6 +324,35 @@ describe("members never share a page", () => {
       nonces.add(nonce!);
     }
     expect(nonces.size).toBe(2);
+  });
+
+  it("compresses a member's page whole by Accept-Encoding, honouring q=0, each encoding the same page", async () => {
+    const visitor = sessionCookie(await send("/about", { headers: BROWSER }));
+    const member = await cookieWithAuth(visitor, { uid: "member-3", anonymous: false });
+    const cases: [string | undefined, string | undefined][] = [
+      ["gzip, deflate, br", "br"],
+      ["br;q=0, gzip", "gzip"],
+      // Neither brotli nor gzip: the whole page is left to the compression middleware, as before.
+      ["deflate", "deflate"],
+      [undefined, undefined],
+    ];
+    const pages = new Set<string>();
+    for (const [acceptEncoding, expected] of cases) {
+      const headers: Record<string, string> = { accept: "text/html", cookie: member };
+      if (acceptEncoding) headers["accept-encoding"] = acceptEncoding;
+      const answer = await send("/about", { headers });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      expect(answer.headers["content-encoding"], `Accept-Encoding: ${acceptEncoding}`).toBe(expected);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      // Compressed here in one call, so its length is known; the middleware streams its deflate.
+      if (expected === "br" || expected === "gzip") expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
+      expect(answer.text).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>/);
+      // Each render has its own nonce: compare the pages without it.
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1] ?? "";
+      pages.add(answer.text.replaceAll(nonce, "NONCE"));
+    }
+    expect(pages.size).toBe(1);
   });
 
   it("never stores a member's render for the visitors after them", async () => {
