@@ -33,7 +33,8 @@ export async function challengePageData(request: Request, context: object, slug:
   if (!challenge) return null;
   const state = await getViewerState(request, context);
   const member = state && !state.viewer.anonymous ? state : null;
-  const zone = member ? await practiceZone(request, member) : ((await readerZone(request, context)) ?? FALLBACK_TIME_ZONE);
+  // The reader's month: a member's session or record zone, a visitor's reported one, else Greenwich.
+  const zone = (await readerZone(request, context)) ?? FALLBACK_TIME_ZONE;
   const month = monthOf(localDay(now, zone));
   const [teachers, joined] = await Promise.all([getTeachersByIds(challenge.teacherIds), joinedCount(challenge.slug, month)]);
   const base = {
