@@ -3,7 +3,7 @@
 // in alternating rounds in the same minutes, so a change is measured against the machine's drift
 // rather than against a run made an hour earlier (one run's figure moves by ±10 % here).
 //
-//   git worktree add /tmp/base <commit> && (cd /tmp/base && ln -s "$PWD/node_modules" . && npx remix build)
+//   git worktree add /tmp/base <commit> && ln -s "$PWD/node_modules" /tmp/base/ && (cd /tmp/base && npx remix build)
 //   npm run build
 //   node scripts/with-auth-emulator.js --port=9599 -- node bench/ab-builds.js /tmp/base . [seconds=10] [rounds=8]
 //
@@ -11,12 +11,8 @@
 // own SQLite file and signs in its own five members (the demo member and four new ones); each round
 // sends 100 views a second of the schedule, hub, my classes and settings (after 2 s unmeasured).
 // Prints each round and the median CPU per view of each build with the first round left out.
-import { spawn } from "node:child_process";
-import { mkdtempSync, openSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { BROWSER_HEADERS, freePort, stopAll, stopProcess, track, waitForHealthz } from "./harness.js";
-import { MEMBER_PAGES, STEADY_PAGES, bookClasses, cpuMsOf, discoverMemberPaths, moreMembers, signInMember } from "./members.js";
+import { BROWSER_HEADERS, startApp, stopAll } from "./harness.js";
+import { MEMBER_PAGES, STEADY_PAGES, cpuMsOf, moreMembers, preparedMember } from "./members.js";
 import { steadyRate } from "./steady.js";
 
 const [dirA, dirB, secondsArg = "10", roundsArg = "8"] = process.argv.slice(2);
@@ -30,32 +26,12 @@ if (!emulatorHost) {
   process.exit(2);
 }
 
+/** One build's server, as the member bench starts its own, with its five members signed in. */
 async function start(dir, label) {
-  const port = await freePort();
-  const tmp = mkdtempSync(path.join(os.tmpdir(), `stillhour-ab-${label}-`));
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    APP_ENV: "demo",
-    NODE_ENV: "production",
-    PORT: String(port),
-    PUBLIC_SITE_URL: url,
-    DATA_STORE: "sqlite",
-    SQLITE_PATH: path.join(tmp, "stillhour.sqlite"),
-    STATS_ENDPOINT: "true",
-    LOG_REQUESTS: "true",
-    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-  };
-  delete env.FIREBASE_PROJECT_ID;
-  delete env.FIRESTORE_EMULATOR_HOST;
-  const output = [openSync(path.join(tmp, "server.log"), "a"), openSync(path.join(tmp, "server.err.log"), "a")];
-  const child = track(spawn(process.execPath, ["server.js"], { cwd: path.resolve(dir), env, stdio: ["ignore", ...output] }));
-  await waitForHealthz(child, url);
-  const member = await signInMember(url, { emulatorHost });
-  const found = await discoverMemberPaths(url, member.cookie);
-  await bookClasses(url, member.cookie, found.classes, 3);
-  const sessions = [member, ...(await moreMembers(url, emulatorHost, 4))].map(({ cookie }) => ({ ...BROWSER_HEADERS, cookie }));
-  return { label, url, child, sessions, cpu: [] };
+  const app = await startApp({ label: `ab-${label}`, dir, env: { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } });
+  const { member } = await preparedMember(app.url, emulatorHost);
+  const sessions = [member, ...(await moreMembers(app.url, emulatorHost, 4))].map(({ cookie }) => ({ ...BROWSER_HEADERS, cookie }));
+  return { label, app, sessions, cpu: [] };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,13 +41,13 @@ try {
   for (let round = 0; round < Number(roundsArg); round++) {
     for (const build of round % 2 ? [...builds].reverse() : builds) {
       const run = await steadyRate({
-        base: build.url,
+        base: build.app.url,
         pages,
         sessions: build.sessions,
         rate: 100,
         seconds: Number(secondsArg),
         warmupSeconds: 2,
-        cpuMs: () => cpuMsOf(build.child.pid),
+        cpuMs: () => cpuMsOf(build.app.child.pid),
       });
       if (round > 0) build.cpu.push(run.cpuMsPerView);
       console.log(`round ${round} ${build.label}: ${run.cpuMsPerView.toFixed(2)} ms CPU a view, p99 ${run.p99.toFixed(1)} ms`);
@@ -80,6 +56,6 @@ try {
   const [a, b] = builds.map((build) => median(build.cpu));
   console.log(`median CPU a view (first round left out): A ${a.toFixed(2)} ms, B ${b.toFixed(2)} ms, B/A ${(b / a).toFixed(3)}`);
 } finally {
-  for (const build of builds) await stopProcess(build.child);
+  for (const build of builds) await build.app.stop();
   await stopAll();
 }

@@ -2,7 +2,7 @@
 // `npm run bench -- --member-alloc=FILE` is given. V8's sampling heap profiler runs from start-up
 // and keeps the samples of objects the collector has already freed too, so the profile shows where
 // a view's garbage is made, not only what stays alive; it is written to FILE as the process exits.
-// Read it with bench/alloc-summary.js.
+// Read it with bench/profile-summary.js.
 import { writeFileSync } from "node:fs";
 import inspector from "node:inspector";
 

@@ -235,23 +235,25 @@ export async function waitForHealthz(child, url, { timeoutMs = 60_000, output = 
 
 /**
  * Starts `node server.js` on a free port against a fresh SQLite file in a new temp folder.
- * Unless `inPlace`, the server runs from a copy of the build in that folder (see snapshotApp).
+ * Unless `inPlace`, the server runs from a copy of the build in that folder (see snapshotApp), or
+ * from `dir` as it is when given (another build to compare, bench/ab-builds.js).
  * stdout (one JSON line per request) goes to `<tmp>/server.log`, stderr to `<tmp>/server.err.log`.
  * Resolves once GET /healthz answers 200.
  */
-export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false, nodeArgs = [] } = {}) {
+export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, inPlace = false, dir = null, nodeArgs = [] } = {}) {
   const port = await freePort();
   const tmpDir = mkdtempSync(path.join(os.tmpdir(), `stillhour-${label}-`));
-  const appDir = inPlace ? ROOT : path.join(tmpDir, "app");
+  const copied = !inPlace && !dir;
+  const appDir = inPlace ? ROOT : dir ? path.resolve(dir) : path.join(tmpDir, "app");
   const removeFiles = () => {
     for (const name of readdirSync(tmpDir)) {
       if (name.startsWith("stillhour.sqlite")) rmSync(path.join(tmpDir, name), { force: true });
     }
-    if (!inPlace) rmSync(appDir, { recursive: true, force: true });
+    if (copied) rmSync(appDir, { recursive: true, force: true });
   };
   // Also on Ctrl-C and on errors, not only at the end of a run.
   onCleanup(removeFiles);
-  if (!inPlace) await snapshotApp(appDir);
+  if (copied) await snapshotApp(appDir);
   const logFile = path.join(tmpDir, "server.log");
   const errFile = path.join(tmpDir, "server.err.log");
   const sqlitePath = path.join(tmpDir, "stillhour.sqlite");

@@ -199,10 +199,7 @@ export async function measureMemberPages({
     env: { ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}), FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env },
   });
   try {
-    const member = await signInMember(app.url, { emulatorHost });
-    const found = await discoverMemberPaths(app.url, member.cookie);
-    if (found.classes.length === 0) throw new Error("the schedule listed no class to book");
-    const booked = await bookClasses(app.url, member.cookie, found.classes, 3);
+    const { member, found, booked } = await preparedMember(app.url, emulatorHost);
     const pages = MEMBER_PAGES.map((page) => ({
       ...page,
       path: page.path === "{class}" ? (booked[0] ?? found.classes[0]) : page.path === "{video}" ? found.videos[0] : page.path,
@@ -376,6 +373,18 @@ export function printMemberResults(results) {
       typeof check.actual === "number" ? (Number.isInteger(check.actual) ? check.actual : check.actual.toFixed(2)) : String(check.actual);
     console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.name}  (actual: ${actual})`);
   }
+}
+
+/**
+ * The demo member signed in, the classes and videos their pages link to, and three classes booked, so
+ * "my classes" and a class page show what a member with bookings sees.
+ */
+export async function preparedMember(base, emulatorHost) {
+  const member = await signInMember(base, { emulatorHost });
+  const found = await discoverMemberPaths(base, member.cookie);
+  if (found.classes.length === 0) throw new Error("the schedule listed no class to book");
+  const booked = await bookClasses(base, member.cookie, found.classes, 3);
+  return { member, found, booked };
 }
 
 /** Four new accounts, signed in and onboarded through the site's own forms, beside the demo member. */

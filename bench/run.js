@@ -22,7 +22,7 @@
 //                                      # profile there (read it with bench/profile-summary.js)
 //   npm run bench -- --members=only --member-alloc=FILE
 //                                      # the member server samples what it allocates (garbage included,
-//                                      # bench/alloc-sampler.js) into FILE; read it with bench/alloc-summary.js
+//                                      # bench/alloc-sampler.js) into FILE; read it with bench/profile-summary.js
 //
 // `npm run bench` runs under scripts/with-auth-emulator.js (port 9499): the member pages need a
 // signed-in session, made through the Auth emulator and /api/session as a browser makes one. The
