@@ -122,7 +122,6 @@ test.describe("with JavaScript", () => {
   test("a member changes a setting, after a refused e-mail address puts the cursor back on it", async ({ page, baseURL }) => {
     await signInContext(page.request, baseURL!, MEMBER);
     await page.goto("/settings");
-    await untilHydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await tabTo(page, /^email/i, { tag: "input" });
     await retype(page, "not an address");
@@ -194,7 +193,6 @@ for (const javaScriptEnabled of [true, false]) {
       putTodaysTicket(code);
       await signInContext(page.request, baseURL!, STUDIO_STAFF);
       await page.goto("/staff/studio");
-      if (javaScriptEnabled) await untilHydrated(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Front desk");
       await tabTo(page, /ticket code/i, { tag: "input" });
       await page.keyboard.type("NOPE");
@@ -212,8 +210,6 @@ for (const javaScriptEnabled of [true, false]) {
 test("Escape closes the account menu and gives focus back to it", async ({ page, baseURL }) => {
   await signInContext(page.request, baseURL!, MEMBER);
   await page.goto("/settings");
-  // Escape is the page's script's to handle (a <details> has no key of its own for closing).
-  await untilHydrated(page);
   const summary = await tabTo(page, /account menu/i);
   expect(summary.tag).toBe("summary");
   await page.keyboard.press("Enter");
@@ -236,7 +232,6 @@ for (const javaScriptEnabled of [true, false]) {
       const id = putLiveClass("kbd-live", 3 * 24 * 60);
       await signInContext(page.request, baseURL!, MEMBER);
       await page.goto(`/classes/${id}`);
-      if (javaScriptEnabled) await untilHydrated(page);
       await tabTo(page, /^book my place$/i, { tag: "button" });
       await page.keyboard.press("Enter");
       await expect(page.getByRole("status")).toContainText("You're booked");
@@ -253,7 +248,6 @@ for (const javaScriptEnabled of [true, false]) {
       await signInContext(page.request, baseURL!, freshPhone());
       await page.request.post("/onboarding", { form: { firstName: "Odile", lastName: "Marsh", email: "" }, headers: { Origin: baseURL! } });
       await page.goto("/subscribe");
-      if (javaScriptEnabled) await untilHydrated(page);
       await tabTo(page, /monthly|annual/i, { tag: "input" });
       // Arrows move between the plans; the monthly one is chosen in the end.
       const monthly = page.getByRole("radio", { name: /Monthly/ });
@@ -292,7 +286,6 @@ for (const javaScriptEnabled of [true, false]) {
       await signInContext(page.request, baseURL!, freshPhone());
       await page.request.post("/onboarding", { form: { firstName: "Perrin", lastName: "Oak", email: "" }, headers: { Origin: baseURL! } });
       await page.goto("/credits");
-      if (javaScriptEnabled) await untilHydrated(page);
       await tabTo(page, /^buy /i, { tag: "button" });
       await page.keyboard.press("Enter");
       await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
@@ -302,7 +295,6 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: "added to your credits" })).toBeVisible();
 
       await page.goto("/gift");
-      if (javaScriptEnabled) await untilHydrated(page);
       // The first gift is chosen; the arrows move to the next one and back, as in any radio group.
       await tabTo(page, /:/, { tag: "input" });
       const first = await page.locator(":focus").getAttribute("value");
@@ -346,7 +338,6 @@ for (const javaScriptEnabled of [true, false]) {
       await signInContext(page.request, baseURL!, freshPhone());
       await page.request.post("/onboarding", { form: { firstName: "Wynn", lastName: "Harrow", email: "" }, headers: { Origin: baseURL! } });
       await page.goto(`/studios/lantern-yard/classes/${id}`);
-      if (javaScriptEnabled) await untilHydrated(page);
       await tabTo(page, /^buy a drop-in .*sign the waiver first/i, { tag: "button" });
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/studios\/lantern-yard\/waiver\?next=/);
@@ -385,7 +376,6 @@ for (const javaScriptEnabled of [true, false]) {
       await page.request.post("/onboarding", { form: { firstName: "Idris", lastName: "Lowe", email: "" }, headers: { Origin: baseURL! } });
       await subscribeMonthly(page.request, baseURL!);
       await page.goto("/settings");
-      if (javaScriptEnabled) await untilHydrated(page);
       await tabTo(page, /^cancel membership$/i, { tag: "a", max: 150 });
       await page.keyboard.press("Enter");
       await expect(page.getByRole("heading", { name: "Before you go" })).toBeVisible();

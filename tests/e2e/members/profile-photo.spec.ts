@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { EMULATOR_HOST, signInContext } from "../../support/auth-emulator";
-import { expect, test, untilHydrated } from "../../support/test";
+import { expect, test } from "../../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
@@ -75,7 +75,6 @@ test("with JavaScript on, a new photo replaces the header's initials without a p
   await page.request.post("/onboarding", { form: { firstName: "Mara", lastName: "Quist", email: "" }, headers: { Origin: baseURL! } });
   await page.goto("/settings");
   await expect(page.locator(".account-menu__avatar")).toHaveText("MQ");
-  await untilHydrated(page);
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#4f7a6a" } })
     .webp()

@@ -1,5 +1,5 @@
 import { EMULATOR_HOST, signInContext } from "../../support/auth-emulator";
-import { expect, test, untilHydrated } from "../../support/test";
+import { expect, test } from "../../support/test";
 
 test.skip(!EMULATOR_HOST, "needs the Auth emulator (npm test starts it)");
 
@@ -66,7 +66,6 @@ test("a change saved elsewhere shows on an open page within 2 s, without a reloa
   await page.goto("/about");
   const menu = page.locator(".account-menu summary");
   await expect(menu).toHaveAccessibleName(/Lark/);
-  await untilHydrated(page);
   await page.evaluate(() => ((window as { __sameDocument?: boolean }).__sameDocument = true));
   // Give the listener a moment to open after hydration, then save from "another tab".
   await page.waitForTimeout(1_000);

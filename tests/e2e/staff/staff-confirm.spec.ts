@@ -2,7 +2,7 @@ import { EMULATOR_HOST, signInContext } from "../../support/auth-emulator";
 import { wcagFindings } from "../../support/axe";
 import { putClass, startsIn } from "../../support/e2e-store";
 import { staffClassRow } from "../../support/staff-page";
-import { expect, test, untilHydrated } from "../../support/test";
+import { expect, test } from "../../support/test";
 
 /**
  * Issue 34, item 5, with JavaScript: "Cancel" on /staff/classes opens a dialog saying who will be
@@ -21,8 +21,6 @@ test("cancelling a class asks in a dialog first, and Keep changes nothing", asyn
   await signInContext(page.request, baseURL!, ADMIN);
   const row = await staffClassRow(page, baseURL!, id);
   const cancel = row.getByRole("button", { name: /^Cancel Test Harbour Sit/ });
-  // The dialog is the page's script's: pressed before hydration, Cancel is the plain form (ADR 061).
-  await untilHydrated(page);
 
   await cancel.click();
   const dialog = page.getByRole("dialog", { name: /^Cancel Test Harbour Sit, / });
@@ -36,7 +34,6 @@ test("cancelling a class asks in a dialog first, and Keep changes nothing", asyn
   await expect(dialog).toBeHidden();
   await page.reload();
   await expect(row).not.toContainText("Cancelled");
-  await untilHydrated(page);
 
   // Escape closes it too; asked again, it opens again.
   await cancel.click();
