@@ -101,6 +101,10 @@ export async function expectFocusUsable(page: Page, step: string): Promise<Focus
 export async function tabTo(page: Page, name: RegExp, options: { backwards?: boolean; max?: number; tag?: string } = {}): Promise<Focused> {
   const key = options.backwards ? "Shift+Tab" : "Tab";
   const seen: string[] = [];
+  // After a press that navigates, the address changes as soon as the new page starts to arrive: a
+  // person tabs through the page once it is there, so the first Tab waits for its document (in a
+  // clean-clone run a Tab landed on the checkout page's still empty body).
+  await page.waitForLoadState("domcontentloaded");
   for (let i = 0; i < (options.max ?? 80); i += 1) {
     await page.keyboard.press(key);
     const now = await focused(page);
