@@ -51,6 +51,9 @@ export function mayReload(path: string): boolean {
 function installChunkGuard(win: RemixWindow) {
   const log = console.error.bind(console);
   console.error = (...args: unknown[]) => {
+    // Remix's single fetch logs the abort of a data request that a newer navigation overtook (its
+    // turbo-stream decode catches it, logs it, and the router drops the result): nothing failed.
+    if (args.length === 1 && isAbortError(args[0])) return;
     if (typeof args[0] === "string" && args[0].startsWith(REMIX_RELOAD_MESSAGE)) {
       const next = win.__remixRouter?.state.navigation.location;
       const target = next ? next.pathname + next.search : here();
@@ -145,7 +148,12 @@ function start(win: RemixWindow) {
  * to be reported as before.
  */
 function ignoreAbortedRequests(event: PromiseRejectionEvent) {
-  if (event.reason instanceof DOMException && event.reason.name === "AbortError") event.preventDefault();
+  if (isAbortError(event.reason)) event.preventDefault();
+}
+
+/** The reason an aborted request rejects with: a DOMException named AbortError. */
+export function isAbortError(reason: unknown): boolean {
+  return reason instanceof DOMException && reason.name === "AbortError";
 }
 
 /** Called after hydration and after every navigation that changed the path or query. */

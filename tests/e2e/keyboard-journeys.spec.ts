@@ -267,6 +267,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.keyboard.press("Enter");
 
       await expect(page).toHaveURL(/\/demo\/checkout\//);
+      await expect(page.getByRole("heading", { name: "Pay for your membership" })).toBeVisible();
       await tabTo(page, /^card number/i, { tag: "input" });
       // Pay with nothing filled in: the cursor goes to the card number, its message tied to it.
       await tabTo(page, /^pay$/i, { tag: "button" });
@@ -364,6 +365,7 @@ for (const javaScriptEnabled of [true, false]) {
       await tabTo(page, /^buy a drop-in \(\$22\.00\)$/i, { tag: "button" });
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(/\/demo\/checkout\//);
+      await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
       await tabTo(page, /^card number/i, { tag: "input" });
       await payByKeyboard(page, "4242 4242 4242 4242", "Wynn Harrow");
       await expect(page).toHaveURL(new RegExp(`/studios/lantern-yard/classes/${id}\\?paid=drop-in`));

@@ -101,9 +101,9 @@ export async function expectFocusUsable(page: Page, step: string): Promise<Focus
 export async function tabTo(page: Page, name: RegExp, options: { backwards?: boolean; max?: number; tag?: string } = {}): Promise<Focused> {
   const key = options.backwards ? "Shift+Tab" : "Tab";
   const seen: string[] = [];
-  // After a press that navigates, the address changes as soon as the new page starts to arrive: a
-  // person tabs through the page once it is there, so the first Tab waits for its document (in a
-  // clean-clone run a Tab landed on the checkout page's still empty body).
+  // After a press that loads a whole document, the first Tab waits for it. A client navigation
+  // changes the address before React draws the new page (a Tab in between lands on the old page,
+  // whose element then goes): a journey waits for the new page's heading before tabbing on.
   await page.waitForLoadState("domcontentloaded");
   for (let i = 0; i < (options.max ?? 80); i += 1) {
     await page.keyboard.press(key);
