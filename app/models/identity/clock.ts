@@ -45,7 +45,7 @@ function instant(at: At): Date {
 }
 
 /** The zone to format in: a known zone as it is, anything else (unknown, forged, missing) as the fallback. */
-function zoneOrFallback(zone: string | null | undefined): string {
+export function zoneOrFallback(zone: string | null | undefined): string {
   return validTimeZone(zone) ?? FALLBACK_TIME_ZONE;
 }
 

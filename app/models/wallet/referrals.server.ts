@@ -6,7 +6,7 @@ import type { AppliedDiscount } from "~/services/payments/billing";
 import { giftCodeFromBytes } from "./gift";
 import { GIFTS, NOT_YET_SENT_OR_REDEEMED, createGiftRecord, redeemGift, type Gift } from "./gifts.server";
 import { PRIVATE_USERS, PrivateUserSchema, getPrivateUser } from "~/models/identity/user.server";
-import { FALLBACK_TIME_ZONE } from "~/models/identity/user";
+import { zoneOrFallback } from "~/models/identity/clock";
 
 /**
  * Referrals (issue 11). Each member has one code; a friend who arrives through `/{code}` is offered a
@@ -128,7 +128,7 @@ export async function recordReferral(code: string, friendUid: string): Promise<b
   return true;
 }
 
-function rewardGiftId(friendUid: string): string {
+export function rewardGiftId(friendUid: string): string {
   return `pur_${createHash("sha256").update(`referral-reward:${friendUid}`).digest("hex").slice(0, 24)}`;
 }
 
@@ -144,7 +144,7 @@ export async function rewardReferrer(friendUid: string): Promise<"rewarded" | "a
   const code = giftCodeFromBytes(createHash("sha256").update(giftId).digest().subarray(0, 10));
   const [friend, referrer] = await Promise.all([getPrivateUser(friendUid), getPrivateUser(referral.referrerUid)]);
   // The referrer's own zone dates the gift, as it dates the redemption below.
-  const zone = referrer?.mostRecentTimeZone ?? FALLBACK_TIME_ZONE;
+  const zone = zoneOrFallback(referrer?.mostRecentTimeZone);
   const gift: Gift = {
     code,
     buyerUid: "stillhour",

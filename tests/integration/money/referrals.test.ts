@@ -5,7 +5,10 @@ const referrals = await import("../../../app/models/wallet/referrals.server");
 const membership = await import("../../../app/models/billing/membership.server");
 const { getPlan } = await import("../../../app/models/billing/plan.server");
 const { deliverSignedEvents, receivePaymentWebhook } = await import("../../../app/models/checkout/payment-webhook.server");
-const { getPrivateUser } = await import("../../../app/models/identity/user.server");
+const { getPrivateUser, savePrivateUser } = await import("../../../app/models/identity/user.server");
+const { getStore } = await import("../../../app/services/store/index.server");
+const { GIFTS, GiftSchema } = await import("../../../app/models/wallet/gifts.server");
+const { FALLBACK_TIME_ZONE } = await import("../../../app/models/identity/user");
 
 beforeAll(seedPlans);
 
@@ -109,5 +112,18 @@ describe("referrals", () => {
     const end = (await getPrivateUser(referrer))!.subscriptionExpirationDate!;
     const month = end - Math.floor(Date.now() / 1000);
     expect(month).toBeLessThan(32 * 86_400);
+  });
+
+  it("dates the referrer's free month in the fallback zone when the zone on their record is not a real one", async () => {
+    const referrer = await newMember("Wren");
+    await savePrivateUser(referrer, { mostRecentTimeZone: "Moon/Tranquility" });
+    const code = await referrals.ensureReferralCode(referrer);
+    const friend = await newMember("Heath");
+    await subscribeThrough(code, friend);
+    await firstPayment(friend);
+    expect((await referrals.referralSummary(referrer)).invited).toEqual([{ firstName: "Heath", state: "rewarded" }]);
+    expect((await getPrivateUser(referrer))!.subscriptionStatus).toBe("gifted");
+    const reward = await getStore().get(GIFTS, referrals.rewardGiftId(friend), GiftSchema);
+    expect(reward).toMatchObject({ giftTypeId: "referral-month", redeemedBy: referrer, buyerZone: FALLBACK_TIME_ZONE });
   });
 });
