@@ -35,4 +35,6 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"]
-CMD ["node", "server.js"]
+# A young generation of 32 MB a half (16 by default): a page's garbage is swept about half as often,
+# about 7 % less CPU a member view (docs/decisions/063). npm start and the bench use the same options.
+CMD ["node", "--max-semi-space-size=32", "server.js"]

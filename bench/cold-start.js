@@ -29,6 +29,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, checkMachine, startApp, stopProcess, track } from "./harness.js";
+import { serverNodeOptions } from "../scripts/rehearse-image.js";
 import { cpuMsOf } from "./members.js";
 import { MIX, mixedConnection, prepareMix } from "./mixed.js";
 import { send, summarize } from "./http-load.js";
@@ -126,7 +127,9 @@ async function coldRun({ coldCase, appDir, port, shared, mix, seed, connections,
   const spawnedAt = Date.now();
   // --cold-profile=DIR: each run's server writes a CPU profile (its whole life) into DIR/<run>.
   const nodeArgs = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, path.basename(runDir))}`] : [];
-  const child = track(spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: appDir, env, stdio: ["ignore", out, err] }));
+  const child = track(
+    spawn(process.execPath, [...serverNodeOptions(), ...nodeArgs, "server.js"], { cwd: appDir, env, stdio: ["ignore", out, err] }),
+  );
   closeSync(out);
   closeSync(err);
   try {

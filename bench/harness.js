@@ -21,6 +21,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeOptions } from "../scripts/rehearse-image.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -278,7 +279,14 @@ export async function startApp({ label = "bench", env = {}, timeoutMs = 60_000, 
 
   const out = openSync(logFile, "a");
   const err = openSync(errFile, "a");
-  const child = track(spawn(process.execPath, [...nodeArgs, "server.js"], { cwd: appDir, env: childEnv, stdio: ["ignore", out, err] }));
+  // Started as the image starts it (its CMD's Node options), with the caller's own options after.
+  const child = track(
+    spawn(process.execPath, [...serverNodeOptions(), ...nodeArgs, "server.js"], {
+      cwd: appDir,
+      env: childEnv,
+      stdio: ["ignore", out, err],
+    }),
+  );
   closeSync(out);
   closeSync(err);
 

@@ -180,6 +180,22 @@ export function imageStart(image) {
   return { cwd: image.cwd, spawnAs, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: image.user.home, ...image.env } };
 }
 
+/**
+ * The Node options the image starts its server with: its last CMD, `["node", …options, "server.js"]`.
+ * The bench starts its servers with them and `npm start` is held to them by a test, so the server is
+ * measured, run and shipped alike (docs/decisions/063).
+ */
+export function serverNodeOptions(dockerfile = path.join(ROOT, "Dockerfile")) {
+  const last = parseDockerfile(readFileSync(dockerfile, "utf8"))
+    .filter(({ instruction }) => instruction === "CMD")
+    .at(-1);
+  if (!last) throw new Error(`${dockerfile} has no CMD`);
+  const cmd = parseExecForm(last.args, last.line);
+  if (cmd[0] !== "node" || cmd.at(-1) !== "server.js")
+    throw new Error(`${dockerfile} line ${last.line}: the CMD is not node … server.js: ${last.args}`);
+  return cmd.slice(1, -1);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function parseDockerfile(text) {
