@@ -185,6 +185,7 @@ export async function measureMemberPages({
   env = {},
   nodeArgs = [],
   steady = { rate: 100, seconds: 15, warmupSeconds: 3, extraMembers: 4 },
+  whileRunning = null,
 }) {
   const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
   if (!emulatorHost) {
@@ -240,9 +241,9 @@ export async function measureMemberPages({
     for (const run of runs) Object.assign(run, { server: log[run.path] ?? null });
 
     // Issue 38: the same pages at a steady arrival rate, for the demo member and a few more.
-    const steadyRun =
+    const steadyLoad =
       steady && steady.rate > 0
-        ? await steadyRate({
+        ? {
             base: app.url,
             pages: pages.filter((page) => STEADY_PAGES.includes(page.name)),
             sessions: [member, ...(await moreMembers(app.url, emulatorHost, steady.extraMembers))].map(({ cookie }) => ({
@@ -253,8 +254,11 @@ export async function measureMemberPages({
             seconds: steady.seconds,
             warmupSeconds: steady.warmupSeconds,
             cpuMs: () => cpuMsOf(app.child.pid),
-          })
+          }
         : null;
+    const steadyRun = steadyLoad ? await steadyRate(steadyLoad) : null;
+    // What the caller measures against the member server while it still runs (the paired rounds).
+    const alongside = whileRunning && steadyLoad ? await whileRunning(steadyLoad) : null;
 
     const checks = [];
     for (const run of runs) {
@@ -295,6 +299,7 @@ export async function measureMemberPages({
       member: { uid: member.uid, booked },
       runs,
       steady: steadyRun,
+      alongside,
       averageStoreOpsPerView: averageOps,
       checks,
       requestLogFile: app.logFile,
@@ -366,6 +371,17 @@ export function printMemberResults(results) {
     for (const [page, figures] of Object.entries(results.steady.byPage))
       console.log(steadyLine(`  ${page}`, { ...figures, achievedRate: null, non2xx: 0, cpuMsPerView: null }));
     for (const run of results.reference ?? []) if (run.steady) console.log(steadyLine(run.page, run.steady));
+  }
+  const paired = results.alongside?.paired;
+  if (paired) {
+    console.log(
+      `\nPaired rounds (issue 38): the member views and the plain Remix page (uncompressed) at ${paired.rate} views a second, ${paired.seconds} s each, alternating in the same minutes`,
+    );
+    for (const [i, round] of paired.rounds.entries())
+      console.log(
+        `  round ${i + 1}  member ${fixed(round.memberCpuMsPerView, 2)} ms/view (p99 ${fixed(round.memberP99, 1)} ms)  plain ${fixed(round.plainCpuMsPerView, 2)} ms/view  ratio ${fixed(round.ratio, 2)}`,
+      );
+    console.log(`  median ratio ${fixed(paired.medianRatio, 2)}`);
   }
   console.log("Member targets:");
   for (const check of results.checks) {

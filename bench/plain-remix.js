@@ -62,3 +62,50 @@ export async function measurePlainRemix({ autocannon, loadTest, connections, dur
   }
   return runs;
 }
+
+/**
+ * Issue 38's comparison made in the same minutes: `rounds` rounds, each a steady run of the member
+ * views (`member`: the load measureMemberPages hands over while its server runs) and one of the plain
+ * page uncompressed at the same rate, their order alternating. One run of either moves by ±10 % from
+ * minute to minute on this machine; a ratio of two runs made a minute apart moves by more. Each
+ * round's ratio and their median.
+ */
+export async function pairedSteadyRounds({ member, rounds = 3, seconds = member.seconds }) {
+  await buildApp(APP_DIR);
+  const server = await startReference(false);
+  try {
+    const plain = {
+      base: server.url,
+      pages: [{ name: "plain Remix, uncompressed", path: "/" }],
+      sessions: [{ ...BROWSER_HEADERS, "accept-encoding": "identity" }],
+      rate: member.rate,
+      seconds,
+      warmupSeconds: 2,
+      cpuMs: () => cpuMsOf(server.child.pid),
+    };
+    const results = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const order = round % 2 === 0 ? ["member", "plain"] : ["plain", "member"];
+      const figures = {};
+      for (const which of order) {
+        console.error(`› paired round ${round + 1} of ${rounds}: ${which}`);
+        figures[which] = await steadyRate(which === "member" ? { ...member, seconds, warmupSeconds: 2 } : plain);
+      }
+      const ratio =
+        figures.member.cpuMsPerView !== null && figures.plain.cpuMsPerView
+          ? figures.member.cpuMsPerView / figures.plain.cpuMsPerView
+          : null;
+      results.push({
+        memberCpuMsPerView: figures.member.cpuMsPerView,
+        memberP99: figures.member.p99,
+        plainCpuMsPerView: figures.plain.cpuMsPerView,
+        ratio,
+      });
+    }
+    const ratios = results.map((round) => round.ratio).filter((ratio) => ratio !== null);
+    const medianRatio = ratios.length === results.length ? [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] : null;
+    return { rate: member.rate, seconds, rounds: results, medianRatio };
+  } finally {
+    await stopProcess(server.child);
+  }
+}
