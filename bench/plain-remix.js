@@ -83,6 +83,10 @@ export async function pairedSteadyRounds({ member, rounds = 3, seconds = member.
       warmupSeconds: 2,
       cpuMs: () => cpuMsOf(server.child.pid),
     };
+    // The member server has served thousands of views by now; the fresh reference gets as many
+    // unmeasured before the rounds, so neither is measured while its code is still being compiled.
+    console.error("› paired rounds: warming the plain page (15 s, unmeasured)");
+    await steadyRate({ ...plain, seconds: 15, warmupSeconds: 0 });
     const results = [];
     for (let round = 0; round < rounds; round += 1) {
       const order = round % 2 === 0 ? ["member", "plain"] : ["plain", "member"];
