@@ -29,7 +29,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { ROOT, checkMachine, startApp, stopProcess, track } from "./harness.js";
-import { serverNodeOptions } from "../scripts/rehearse-image.js";
+import { serverNodeOptions } from "./dockerfile.js";
 import { cpuMsOf } from "./members.js";
 import { MIX, mixedConnection, prepareMix } from "./mixed.js";
 import { send, summarize } from "./http-load.js";

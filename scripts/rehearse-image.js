@@ -63,6 +63,7 @@ import {
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseDockerfile, parseExecForm } from "../bench/dockerfile.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Top-level folders under node_modules that tools write, not npm: not part of an install. */
@@ -180,43 +181,7 @@ export function imageStart(image) {
   return { cwd: image.cwd, spawnAs, env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: image.user.home, ...image.env } };
 }
 
-/**
- * The Node options the image starts its server with: its last CMD, `["node", …options, "server.js"]`.
- * The bench starts its servers with them and `npm start` is held to them by a test, so the server is
- * measured, run and shipped alike (docs/decisions/063).
- */
-export function serverNodeOptions(dockerfile = path.join(ROOT, "Dockerfile")) {
-  const last = parseDockerfile(readFileSync(dockerfile, "utf8"))
-    .filter(({ instruction }) => instruction === "CMD")
-    .at(-1);
-  if (!last) throw new Error(`${dockerfile} has no CMD`);
-  const cmd = parseExecForm(last.args, last.line);
-  if (cmd[0] !== "node" || cmd.at(-1) !== "server.js")
-    throw new Error(`${dockerfile} line ${last.line}: the CMD is not node … server.js: ${last.args}`);
-  return cmd.slice(1, -1);
-}
-
 // ---------------------------------------------------------------------------------------------
-
-function parseDockerfile(text) {
-  const out = [];
-  const lines = text.split("\n");
-  for (let i = 0; i < lines.length; i += 1) {
-    const first = i + 1;
-    let current = lines[i];
-    if (/^\s*(#|$)/.test(current)) continue;
-    while (/\\\s*$/.test(current) && i + 1 < lines.length) {
-      i += 1;
-      // Comment lines inside a continued instruction are dropped, as Docker does.
-      if (/^\s*#/.test(lines[i])) continue;
-      current = current.replace(/\\\s*$/, " ") + lines[i];
-    }
-    const match = /^\s*(\w+)\s+([\s\S]*)$/.exec(current);
-    if (!match) throw new Error(`Dockerfile line ${first}: cannot read "${current}"`);
-    out.push({ instruction: match[1].toUpperCase(), args: match[2].trim(), line: first });
-  }
-  return out;
-}
 
 function parseEnv(args) {
   const env = {};
@@ -231,16 +196,6 @@ function parseEnv(args) {
     env[pair.slice(0, at)] = pair.slice(at + 1).replace(/^(["'])(.*)\1$/, "$2");
   }
   return env;
-}
-
-function parseExecForm(args, line) {
-  try {
-    const parsed = JSON.parse(args);
-    if (Array.isArray(parsed) && parsed.every((part) => typeof part === "string")) return parsed;
-  } catch {
-    // not the exec form
-  }
-  throw new Error(`Dockerfile line ${line}: only the exec form (["node", …]) is rehearsed: ${args}`);
 }
 
 function inRoot(stage, absolute) {

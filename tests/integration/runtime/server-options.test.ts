@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { serverNodeOptions as readOptions } from "../../../scripts/rehearse-image.js";
+import { serverNodeOptions as readOptions } from "../../../bench/dockerfile.js";
 
 /** The Node options a package.json script starts `server.js` with. */
 function scriptOptions(script: string): string[] {
