@@ -253,9 +253,14 @@ function useDynamicContentLinks() {
 /**
  * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
  * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
+ * Not when the page first hydrates: a menu opened while the scripts were still on their way (a
+ * phone on a slow connection) stays open.
  */
 function useCloseMenusOnRouteChange(routeName: string) {
+  const closedFor = useRef(routeName);
   useEffect(() => {
+    if (closedFor.current === routeName) return;
+    closedFor.current = routeName;
     document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {
       details.open = false;
     });

@@ -1,4 +1,4 @@
-import { expect, test } from "../support/test";
+import { expect, test, untilHydrated } from "../support/test";
 
 test.describe("the shell's behaviours", () => {
   test("size class, breakpoint and orientation follow the window", async ({ page }) => {
@@ -13,6 +13,29 @@ test.describe("the shell's behaviours", () => {
     await expect(body).toHaveClass(/bp-xl/);
     await page.setViewportSize({ width: 800, height: 1100 });
     await expect(body).toHaveClass(/size-tablet/);
+  });
+
+  test("a menu opened while the page's scripts are still on their way stays open once they run", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The entry script is held until the menu is open, as on a phone whose scripts arrive late.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/entry.client-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    await page.locator("details.menu-sheet summary").click();
+    await expect(page.locator(".menu-sheet__panel a").first()).toBeVisible();
+    expect(await page.evaluate(() => /\bsize-/.test(document.body.className))).toBe(false);
+    release();
+    await untilHydrated(page);
+    await expect(page.locator("details.menu-sheet")).toHaveAttribute("open", "");
+    await expect(page.locator(".menu-sheet__panel a").first()).toBeVisible();
+    // Moving to another page still closes it.
+    await page.locator(".menu-sheet__panel a", { hasText: /^classes$/i }).click();
+    await expect(page).toHaveURL(/\/classes$/);
+    await expect(page.locator("details.menu-sheet")).not.toHaveAttribute("open", "");
   });
 
   test("the app root is marked scrolled while the page is scrolled", async ({ page }) => {
