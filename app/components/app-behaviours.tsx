@@ -252,7 +252,7 @@ function useDynamicContentLinks() {
 
 /**
  * §2: the global menu/overlay open flag (the body's `menu-open` class, raised by an open
- * ClientOverlay) resets to closed whenever the route name changes, and open disclosures close.
+ * ClientOverlay) resets to closed whenever the route name changes, and the header's menu closes.
  * Not when the page first hydrates: a menu opened while the scripts were still on their way (a
  * phone on a slow connection) stays open.
  */
@@ -261,9 +261,8 @@ function useCloseMenusOnRouteChange(routeName: string) {
   useEffect(() => {
     if (closedFor.current === routeName) return;
     closedFor.current = routeName;
-    document.querySelectorAll<HTMLDetailsElement>("details.menu-sheet[open], details[data-overlay][open]").forEach((details) => {
-      details.open = false;
-    });
+    const menu = document.querySelector<HTMLDetailsElement>("details.menu-sheet");
+    if (menu) menu.open = false;
     document.body.classList.remove("menu-open");
   }, [routeName]);
 }
