@@ -56,9 +56,20 @@ test("with JavaScript, a profile saved while the store is away comes back with w
   expect(onboarded.status()).toBeLessThan(400);
 
   await page.goto(`${server.base}/settings`);
-  await page.waitForFunction(
-    () => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true,
-  );
+  // Settled as a member sees it: hydrated, the browser's zone reported, and the page's data loaded
+  // again if the zone changed it. (A reload still on its way when the store goes away fails, and
+  // the page under the form is replaced before Save is pressed.)
+  await page.waitForFunction(() => {
+    const state = (
+      window as unknown as { __remixRouter?: { state: { initialized: boolean; revalidation: string; navigation: { state: string } } } }
+    ).__remixRouter?.state;
+    return (
+      state?.initialized === true &&
+      sessionStorage.getItem("stillhour.timeZoneReported") !== null &&
+      state.revalidation === "idle" &&
+      state.navigation.state === "idle"
+    );
+  });
   await page.getByLabel("First name").fill("Adaline");
   await page.getByLabel("Last name").fill("O'Quill-Vale");
 
