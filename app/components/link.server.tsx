@@ -17,15 +17,7 @@ const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9\-._~!$&'()*+,;=:@/]*(?:\?[^#\s]+)?(?:#\S
 const ServerLinkImpl = forwardRef<HTMLAnchorElement, LinkProps>(function ServerLink(props, ref) {
   const href = plainHref(props.to);
   if (href === null) return <RemixLink {...props} ref={ref} />;
-  const { rest, discover, target, children } = anchorOf(props);
-  return (
-    <>
-      <a {...rest} data-discover={discover} href={href} target={target}>
-        {children}
-      </a>
-      {null}
-    </>
-  );
+  return drawAnchor(props, href);
 });
 ServerLinkImpl.displayName = "Link";
 export const ServerLink = ServerLinkImpl as unknown as typeof RemixLink;
@@ -37,27 +29,36 @@ const ServerNavLinkImpl = forwardRef<HTMLAnchorElement, NavLinkProps>(function S
     href !== null && typeof props.className !== "function" && typeof props.style !== "function" && typeof props.children !== "function";
   if (!plain) return <RemixNavLink {...props} ref={ref} />;
   const { caseSensitive = false, end = false, className = "", style, "aria-current": ariaCurrent = "page", ...linkProps } = props;
-  const { rest, discover, target, children } = anchorOf(linkProps as LinkProps);
   const active = isActive(location.pathname, href.split(/[?#]/, 1)[0], caseSensitive, end);
+  return drawAnchor(linkProps as LinkProps, href, {
+    "aria-current": active ? ariaCurrent : undefined,
+    className: [className as string, active ? "active" : null].filter(Boolean).join(" "),
+    style: style as React.CSSProperties | undefined,
+  });
+});
+ServerNavLinkImpl.displayName = "NavLink";
+export const ServerNavLink = ServerNavLinkImpl as unknown as typeof RemixNavLink;
+
+/**
+ * The anchor Remix draws for a plain path, inside the fragment it draws (so an id made by `useId`
+ * below the link is the same in both). A NavLink's own attributes (`own`) come, as in Remix's markup,
+ * between `data-discover` and `href`.
+ */
+function drawAnchor(
+  props: LinkProps,
+  href: string,
+  own?: Pick<React.AnchorHTMLAttributes<HTMLAnchorElement>, "aria-current" | "className" | "style">,
+) {
+  const { rest, discover, target, children } = anchorOf(props);
   return (
     <>
-      <a
-        {...rest}
-        data-discover={discover}
-        aria-current={active ? ariaCurrent : undefined}
-        className={[className as string, active ? "active" : null].filter(Boolean).join(" ")}
-        style={style as React.CSSProperties | undefined}
-        href={href}
-        target={target}
-      >
+      <a {...rest} data-discover={discover} {...own} href={href} target={target}>
         {children}
       </a>
       {null}
     </>
   );
-});
-ServerNavLinkImpl.displayName = "NavLink";
-export const ServerNavLink = ServerNavLinkImpl as unknown as typeof RemixNavLink;
+}
 
 /**
  * What of a link's props reaches its anchor, in Remix's order: its own and React Router's props
