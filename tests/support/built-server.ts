@@ -79,13 +79,19 @@ export async function startBuiltServer(
       ...env,
     },
   });
+  // Whole lines, the last thousand: a test reads the start's lines after the warm-up's and its own
+  // requests have been logged (40 kept once lost "metrics listening"); an error shows the last 40.
   const output: string[] = [];
   for (const stream of [child.stdout, child.stderr]) {
+    let partial = "";
     stream?.setEncoding("utf8").on("data", (text: string) => {
-      output.push(...text.split("\n").filter(Boolean));
-      output.splice(0, Math.max(0, output.length - 40));
+      const lines = (partial + text).split("\n");
+      partial = lines.pop() ?? "";
+      output.push(...lines.filter(Boolean));
+      output.splice(0, Math.max(0, output.length - 1000));
     });
   }
+  const tail = () => output.slice(-40).join("\n");
   let exited: number | null = null;
   child.once("exit", (code) => (exited = code ?? -1));
   const stop = async () => {
@@ -107,11 +113,11 @@ export async function startBuiltServer(
   ) {
     if (exited !== null) {
       await stop();
-      throw new Error(`the server stopped (exit ${exited}):\n${output.join("\n")}`);
+      throw new Error(`the server stopped (exit ${exited}):\n${tail()}`);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the server did not answer /healthz:\n${output.join("\n")}`);
+      throw new Error(`the server did not answer /healthz:\n${tail()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
