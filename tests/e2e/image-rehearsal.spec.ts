@@ -121,14 +121,20 @@ test("a public page is served from the cache", async ({ request }) => {
   test.skip(!server, startFailure);
   const stats = async () => (await (await request.get(`${SITE}/__stats`)).json()) as { storeReads: number; cachedPages: number };
   expect((await request.get(`${SITE}/teachers`)).status()).toBe(200);
-  const before = await stats();
-  const again = await request.get(`${SITE}/teachers`);
-  expect(again.status()).toBe(200);
-  expect(await again.text()).toContain("<html");
-  const after = await stats();
-  expect(after.cachedPages).toBeGreaterThan(0);
-  // Answered from the page cache: no store read for it.
-  expect(after.storeReads).toBe(before.storeReads);
+  // Answered from the page cache: no store read for it. The count is the whole server's, and its
+  // background jobs (mail retry, scheduled articles) read now and then, so a request that overlapped
+  // one is asked again; a page rendered every time reads on every try and never passes.
+  const readsPerTry: number[] = [];
+  for (let attempt = 0; attempt < 4 && readsPerTry.at(-1) !== 0; attempt += 1) {
+    const before = await stats();
+    const again = await request.get(`${SITE}/teachers`);
+    expect(again.status()).toBe(200);
+    expect(await again.text()).toContain("<html");
+    const after = await stats();
+    expect(after.cachedPages).toBeGreaterThan(0);
+    readsPerTry.push(after.storeReads - before.storeReads);
+  }
+  expect(readsPerTry.at(-1), `store reads per try: ${readsPerTry.join(", ")}`).toBe(0);
 });
 
 test.describe("without JavaScript", () => {
