@@ -46,9 +46,12 @@ test.describe("chunk failures", () => {
     expect(about).toBeTruthy();
     unlinkSync(path.join(chunks, about!));
 
+    // The guard sets the address before the reload starts, so the address and the old page's load
+    // state are no sign the reload is done: the next document's own load event is.
+    let reloaded = page.waitForEvent("load");
     await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await reloaded;
     await expect(page).toHaveURL(`${BASE}/about`);
-    await page.waitForLoadState("load");
     // One full reload, landing on /about (served by the server; its script cannot run without the chunk).
     expect(documents).toEqual(["/", "/about"]);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -70,9 +73,10 @@ test.describe("chunk failures", () => {
     await page.goto(`${BASE}/`);
     await page.waitForFunction(() => (window as { __remixRouter?: unknown }).__remixRouter !== undefined);
     await page.waitForTimeout(500);
+    reloaded = page.waitForEvent("load");
     await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+    await reloaded;
     await expect(page).toHaveURL(`${BASE}/about`);
-    await page.waitForLoadState("load");
     expect(documents).toEqual(["/", "/about", "/", "/", "/about"]);
     expect(pageErrors.filter((message) => !/about-[A-Z0-9]+\.js|Chunk reload refused/.test(message))).toEqual([]);
     // Leave the page before the context closes: once in a clean-clone run the context's teardown
