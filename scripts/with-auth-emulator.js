@@ -88,7 +88,10 @@ function startWithEmulator() {
     mkdirSync(keep, { recursive: true });
     firebaseArgs.push("--export-on-exit", keep);
   }
-  firebaseArgs.push(command.map(shellQuote).join(" "));
+  // The command sees the caller's CI, not the one set for firebase-tools below (ADR 064: a local run
+  // never retries a browser test).
+  const callerCi = process.env.CI ? [`CI=${process.env.CI}`] : ["-u", "CI"];
+  firebaseArgs.push(["env", ...callerCi, ...command].map(shellQuote).join(" "));
   console.error(`› starting the Firebase Auth emulator on 127.0.0.1:${port} (APP_ENV=demo)`);
   const bin = path.join(ROOT, "node_modules", ".bin", "firebase");
   // CI=true keeps firebase-tools from prompting or checking for updates: the machine is offline.
