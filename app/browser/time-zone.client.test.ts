@@ -34,6 +34,30 @@ describe("syncTimeZone", () => {
     expect(onTimeZoneChanged).toHaveBeenCalledTimes(calls);
   });
 
+  const idle = { navigation: { state: "idle" }, actionData: null };
+  const text = (value: string, defaultValue = "") => ({ type: "text", value, defaultValue });
+  const box = (checked: boolean, defaultChecked = false) => ({ type: "checkbox", checked, defaultChecked });
+  const select = (selected: boolean[]) => ({
+    type: "select-one",
+    options: selected.map((on, i) => ({ selected: on, defaultSelected: i === 0 })),
+  });
+
+  it.each([
+    ["a form as the page drew it", [text("Noor", "Noor"), box(true, true), select([true, false]), { type: "hidden", value: "x" }], 1],
+    ["a name typed", [text("Noor"), box(false)], 0],
+    ["a box ticked", [text(""), box(true)], 0],
+    ["another option chosen", [select([false, true])], 0],
+    ["a file attached", [{ type: "file", files: [{}] }], 0],
+    ["a message typed in a text area", [{ type: "textarea", value: "For you", defaultValue: "" }], 0],
+  ])("a new zone reloads an idle page's data with %s: %i time(s)", async (_, controls, calls) => {
+    vi.stubGlobal("window", { __remixRouter: { state: idle } });
+    vi.stubGlobal("document", { forms: [{ elements: [] }, { elements: controls }] });
+    const onTimeZoneChanged = vi.fn();
+    await syncTimeZone(onTimeZoneChanged);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(onTimeZoneChanged).toHaveBeenCalledTimes(calls);
+  });
+
   it("reports a zone once per tab, and a page without a router takes the change at once", async () => {
     vi.stubGlobal("window", {});
     const onTimeZoneChanged = vi.fn();

@@ -60,6 +60,33 @@ test.describe("in Tokyo", () => {
     await page.locator('a[href="/classes"]').first().click();
     await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
   });
+
+  test("a zone reported while a form holds a choice not yet sent leaves the page's data alone, and the next page is in Tokyo time", async ({
+    page,
+  }) => {
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+    });
+    // The report is held until a gift is chosen, as when a person starts on the form at once.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/time-zone", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const report = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/time-zone", { timeout: 15_000 });
+    await page.goto("/gift");
+    await page.getByRole("radio", { name: /^Three months/ }).check();
+    release();
+    expect((await report).headers()["x-time-zone-changed"]).toBe("1");
+    // Give a revalidation, had there been one, time to start.
+    await page.waitForTimeout(1_000);
+    expect(dataRequests).toEqual([]);
+    await expect(page.getByRole("radio", { name: /^Three months/ })).toBeChecked();
+    await page.goto("/classes");
+    await expect(page.locator(".schedule__zone")).toContainText("Tokyo time (GMT+9)");
+  });
 });
 
 test.describe("without JavaScript", () => {
